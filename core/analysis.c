@@ -1,0 +1,579 @@
+/*
+** analysis.c
+** Is-win, shanten, waits and useful tiles from the per-suit tables that
+** gen_tables.c computes at build time (tables.c embeds them).
+**
+** Everything rests on one number per suit vector v and (m, p): use[m][p],
+** the most tiles of v that fit into m melds and p pairs of the suit, with
+** no rank asked for more than 4 copies. A hand with M melds to make (4
+** minus its declared melds) and W wilds then needs
+**     (3M + 2) - max(sum of use over the suits) - W
+** more tiles to win; its shanten is that minus one. The honors have the
+** same table (pungs and pairs only).
+*/
+#include "analysis.h"
+
+#include <string.h>
+
+extern const unsigned char mj_tables_blob[];
+
+enum { SUIT_N = 1953125, HONOR_N = 78125 };
+
+#define SUSE (mj_tables_blob)
+#define SCOST (mj_tables_blob + (size_t)SUIT_N * 5)
+#define HUSE (SCOST + SUIT_N)
+#define HCOST (HUSE + (size_t)HONOR_N * 5)
+
+static const uint32_t pow5[10] = { 1, 5, 25, 125, 625, 3125, 15625, 78125,
+                                   390625, 1953125 };
+
+static inline uint64_t load5(const unsigned char *p)
+{
+  return (uint64_t)p[0] | (uint64_t)p[1] << 8 | (uint64_t)p[2] << 16 |
+         (uint64_t)p[3] << 24 | (uint64_t)p[4] << 32;
+}
+
+static inline int nib(uint64_t u, int m, int p)
+{
+  return (int)(u >> (4 * (m * 2 + p))) & 15;
+}
+
+static inline uint32_t suit_idx(const uint8_t *c)
+{
+  uint32_t x = c[8];
+  for (int r = 7; r >= 0; r--)
+    x = x * 5 + c[r];
+  return x;
+}
+
+static inline uint32_t honor_idx(const uint8_t *c)
+{
+  uint32_t x = c[6];
+  for (int r = 5; r >= 0; r--)
+    x = x * 5 + c[r];
+  return x;
+}
+
+uint32_t mj_suit_index(const uint8_t c[9]) { return suit_idx(c); }
+
+int mj_suit_use(uint32_t index, int m, int p)
+{
+  if (index >= SUIT_N || m < 0 || m > 4 || p < 0 || p > 1)
+    return 0;
+  return nib(load5(SUSE + (size_t)index * 5), m, p);
+}
+
+int mj_suit_cost(uint32_t index, int p)
+{
+  if (index >= SUIT_N)
+    return 15;
+  return p ? SCOST[index] >> 4 : SCOST[index] & 15;
+}
+
+/* {====================================================================
+** Views
+** ===================================================================== */
+
+void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tile wild)
+{
+  const uint8_t *c = mj_hand_counts(h);
+  const mj_meld *m = mj_hand_melds(h);
+  memcpy(v->c, c, MJ_KINDS);
+  v->wild = wild;
+  v->wilds = 0;
+  if (wild < MJ_KINDS) {
+    v->wilds = v->c[wild];
+    v->c[wild] = 0;
+  }
+  v->melds = (uint8_t)mj_hand_nmelds(h);
+  v->melds_th = 0;
+  for (int i = 0; i < v->melds; i++)
+    if (m[i].type != MJ_CHOW &&
+        (mj_tile_is_honor(m[i].tile) || mj_tile_is_terminal(m[i].tile)))
+      v->melds_th++;
+  v->ntiles = (uint8_t)mj_hand_ntiles(h);
+}
+
+void mj_tileview_add(mj_tileview *v, mj_tile t)
+{
+  if (t == v->wild)
+    v->wilds++;
+  else
+    v->c[t]++;
+  v->ntiles++;
+}
+
+void mj_tileview_remove(mj_tileview *v, mj_tile t)
+{
+  if (t == v->wild)
+    v->wilds--;
+  else
+    v->c[t]--;
+  v->ntiles--;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Standard shape
+** ===================================================================== */
+
+typedef struct best_t { int8_t v[5][2]; } best_t;
+
+static inline void best_init(best_t *b, uint64_t u, int M)
+{
+  for (int m = 0; m <= M; m++) {
+    b->v[m][0] = (int8_t)nib(u, m, 0);
+    b->v[m][1] = (int8_t)nib(u, m, 1);
+  }
+}
+
+static inline void best_fold(best_t *b, uint64_t u, int M)
+{
+  best_t nb;
+  for (int m = M; m >= 0; m--) {
+    int b0 = -1, b1 = -1;
+    for (int k = 0; k <= m; k++) {
+      int x0 = b->v[m - k][0], x1 = b->v[m - k][1];
+      int g0 = nib(u, k, 0), g1 = nib(u, k, 1);
+      if (x0 + g0 > b0)
+        b0 = x0 + g0;
+      if (x1 + g0 > b1)
+        b1 = x1 + g0;
+      if (x0 + g1 > b1)
+        b1 = x0 + g1;
+    }
+    nb.v[m][0] = (int8_t)b0;
+    nb.v[m][1] = (int8_t)b1;
+  }
+  *b = nb;
+}
+
+/* The final fold, only for [M][1]. */
+static inline int best_last(const best_t *b, uint64_t u, int M)
+{
+  int best = -1;
+  for (int k = 0; k <= M; k++) {
+    int x = b->v[M - k][1] + nib(u, k, 0);
+    int y = b->v[M - k][0] + nib(u, k, 1);
+    if (x > best)
+      best = x;
+    if (y > best)
+      best = y;
+  }
+  return best;
+}
+
+static inline void group_uses(const uint8_t *c, uint64_t u[4])
+{
+  u[0] = load5(SUSE + (size_t)suit_idx(c) * 5);
+  u[1] = load5(SUSE + (size_t)suit_idx(c + 9) * 5);
+  u[2] = load5(SUSE + (size_t)suit_idx(c + 18) * 5);
+  u[3] = load5(HUSE + (size_t)honor_idx(c + 27) * 5);
+}
+
+/* Most tiles of c usable in M melds and one pair. */
+static int std_best(const uint8_t *c, int M)
+{
+  uint64_t u[4];
+  best_t b;
+  group_uses(c, u);
+  best_init(&b, u[0], M);
+  best_fold(&b, u[1], M);
+  best_fold(&b, u[2], M);
+  return best_last(&b, u[3], M);
+}
+
+/* Fewest wilds completing every tile of c into melds and one pair. */
+static int std_need(const uint8_t *c)
+{
+  int c0[4], c1[4];
+  unsigned char k[4];
+  k[0] = SCOST[suit_idx(c)];
+  k[1] = SCOST[suit_idx(c + 9)];
+  k[2] = SCOST[suit_idx(c + 18)];
+  k[3] = HCOST[honor_idx(c + 27)];
+  int sum0 = 0;
+  for (int g = 0; g < 4; g++) {
+    c0[g] = k[g] & 15;
+    c1[g] = k[g] >> 4;
+    sum0 += c0[g];
+  }
+  int need = 99;
+  for (int g = 0; g < 4; g++) {
+    int x = sum0 - c0[g] + c1[g];
+    if (x < need)
+      need = x;
+  }
+  return need;
+}
+
+static int slots_of(const mj_tileview *v) { return 14 - 3 * v->melds; }
+
+static int shanten_standard(const mj_tileview *v)
+{
+  int M = 4 - v->melds;
+  if (M < 0)
+    return MJ_SHANTEN_NONE;
+  return slots_of(v) - 1 - std_best(v->c, M) - v->wilds;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Special shapes
+** ===================================================================== */
+
+const uint8_t mj_knitted_seq[6][3] = {
+  { 1, 2, 3 }, { 1, 3, 2 }, { 2, 1, 3 }, { 2, 3, 1 }, { 3, 1, 2 }, { 3, 2, 1 }
+};
+
+static bool is_th(int t) { return t >= 27 || t % 9 == 0 || t % 9 == 8; }
+
+static int shanten_pairs(const mj_tileview *v, bool quads)
+{
+  if (v->melds != 0)
+    return MJ_SHANTEN_NONE;
+  int P = 0, S = 0;
+  for (int t = 0; t < MJ_KINDS; t++) {
+    int c = v->c[t];
+    if (quads) {
+      P += c / 2;
+      S += c & 1;
+    } else if (c >= 2) {
+      P++;
+    } else if (c == 1) {
+      S++;
+    }
+  }
+  if (P > 7)
+    P = 7;
+  int kept = 2 * P + (S < 7 - P ? S : 7 - P);
+  return 13 - kept - v->wilds;
+}
+
+static int shanten_orphans(const mj_tileview *v)
+{
+  if (v->melds != 0)
+    return MJ_SHANTEN_NONE;
+  int K = 0, pair = 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (is_th(t) && v->c[t] > 0) {
+      K++;
+      if (v->c[t] >= 2)
+        pair = 1;
+    }
+  return 13 - K - pair - v->wilds;
+}
+
+static int honors_held(const mj_tileview *v)
+{
+  int h = 0;
+  for (int t = 27; t < 34; t++)
+    h += v->c[t] > 0;
+  return h;
+}
+
+static int shanten_honors_knitted(const mj_tileview *v)
+{
+  if (v->melds != 0)
+    return MJ_SHANTEN_NONE;
+  int h = honors_held(v), best = 0;
+  for (int i = 0; i < 6; i++) {
+    int k = h;
+    for (int s = 0; s < 3; s++)
+      for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
+        k += v->c[s * 9 + r - 1] > 0;
+    if (k > best)
+      best = k;
+  }
+  if (best > 14)
+    best = 14;
+  return 13 - best - v->wilds;
+}
+
+static int shanten_knitted(const mj_tileview *v)
+{
+  if (v->melds > 1)
+    return MJ_SHANTEN_NONE;
+  int M = 1 - v->melds, best = 0;
+  for (int i = 0; i < 6; i++) {
+    uint8_t c[MJ_KINDS];
+    int k9 = 0;
+    memcpy(c, v->c, MJ_KINDS);
+    for (int s = 0; s < 3; s++)
+      for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
+        if (c[s * 9 + r - 1] > 0) {
+          c[s * 9 + r - 1]--;
+          k9++;
+        }
+    int k = k9 + std_best(c, M);
+    if (k > best)
+      best = k;
+  }
+  return slots_of(v) - 1 - best - v->wilds;
+}
+
+/* 十三浪: per suit, a set of ranks pairwise 3 or more apart (at most 3). */
+static int8_t lan_overlap[512][4];   /* [mask][size] best overlap, -1 none */
+static bool lan_ready;
+
+static void lan_init(void)
+{
+  for (int mask = 0; mask < 512; mask++)
+    for (int k = 0; k < 4; k++)
+      lan_overlap[mask][k] = -1;
+  for (int set = 0; set < 512; set++) {
+    int prev = -10, ok = 1, size = 0;
+    for (int r = 0; r < 9; r++)
+      if (set >> r & 1) {
+        if (r - prev < 3)
+          ok = 0;
+        prev = r;
+        size++;
+      }
+    if (!ok || size > 3)
+      continue;
+    for (int mask = 0; mask < 512; mask++) {
+      int ov = __builtin_popcount((unsigned)(mask & set));
+      if (ov > lan_overlap[mask][size])
+        lan_overlap[mask][size] = (int8_t)ov;
+    }
+  }
+  lan_ready = true;
+}
+
+static int shanten_shisanlan(const mj_tileview *v)
+{
+  if (v->melds != 0)
+    return MJ_SHANTEN_NONE;
+  if (!lan_ready)
+    lan_init();
+  int mask[3];
+  for (int s = 0; s < 3; s++) {
+    mask[s] = 0;
+    for (int r = 0; r < 9; r++)
+      if (v->c[s * 9 + r])
+        mask[s] |= 1 << r;
+  }
+  int H = honors_held(v), best = -1;
+  for (int a = 0; a < 4; a++)
+    for (int b = 0; b < 4; b++)
+      for (int c = 0; c < 4; c++) {
+        int h = 14 - a - b - c;
+        if (h < 0 || h > 7)
+          continue;
+        int oa = lan_overlap[mask[0]][a], ob = lan_overlap[mask[1]][b];
+        int oc = lan_overlap[mask[2]][c];
+        if (oa < 0 || ob < 0 || oc < 0)
+          continue;
+        int k = oa + ob + oc + (H < h ? H : h);
+        if (k > best)
+          best = k;
+      }
+  if (best < 0)
+    return MJ_SHANTEN_NONE;
+  return 13 - best - v->wilds;
+}
+
+static int shanten_jiuyao(const mj_tileview *v)
+{
+  if (v->melds_th < v->melds)
+    return MJ_SHANTEN_NONE;
+  int kept = 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (is_th(t))
+      kept += v->c[t];
+  return slots_of(v) - 1 - kept - v->wilds;
+}
+
+static int shape_shanten(const mj_tileview *v, const mj_shape_cfg *cfg, int s)
+{
+  if (!(cfg->shapes & MJ_SHAPE_BIT(s)))
+    return MJ_SHANTEN_NONE;
+  switch (s) {
+  case MJ_SHAPE_STANDARD: return shanten_standard(v);
+  case MJ_SHAPE_PAIRS: return shanten_pairs(v, cfg->pair_quads);
+  case MJ_SHAPE_ORPHANS: return shanten_orphans(v);
+  case MJ_SHAPE_HONORS_KNITTED: return shanten_honors_knitted(v);
+  case MJ_SHAPE_KNITTED: return shanten_knitted(v);
+  case MJ_SHAPE_SHISANLAN: return shanten_shisanlan(v);
+  case MJ_SHAPE_JIUYAO: return shanten_jiuyao(v);
+  default: return MJ_SHANTEN_NONE;
+  }
+}
+
+/* }==================================================================== */
+
+int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
+               int per_shape[MJ_SHAPE_COUNT])
+{
+  int best = MJ_SHANTEN_NONE;
+  for (int s = 0; s < MJ_SHAPE_COUNT; s++) {
+    int x = shape_shanten(v, cfg, s);
+    if (per_shape != NULL)
+      per_shape[s] = x;
+    if (x < best)
+      best = x;
+  }
+  return best;
+}
+
+bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
+{
+  if (v->ntiles != slots_of(v) || v->melds > 4)
+    return false;
+  if (s == MJ_SHAPE_STANDARD)
+    return (cfg->shapes & MJ_SHAPE_BIT(s)) && std_need(v->c) <= v->wilds;
+  return shape_shanten(v, cfg, s) == -1;
+}
+
+bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
+{
+  if (v->ntiles != slots_of(v) || v->melds > 4)
+    return false;
+  if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && std_need(v->c) <= v->wilds)
+    return true;
+  for (int s = 1; s < MJ_SHAPE_COUNT; s++)
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && shape_shanten(v, cfg, s) == -1)
+      return true;
+  return false;
+}
+
+/* Copies of t the player holds and the table shows. */
+static int live_of(mj_tile t, const uint8_t *held, const uint8_t *visible)
+{
+  int x = 4 - (held ? held[t] : 0) - (visible ? visible[t] : 0);
+  return x < 0 ? 0 : x;
+}
+
+int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
+             const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+             mj_wait out[MJ_KINDS])
+{
+  int per[MJ_SHAPE_COUNT], n = 0;
+  if (v->ntiles + 1 != slots_of(v) || v->melds > 4)
+    return 0;
+  if (mj_shanten(v, cfg, per) != 0)
+    return 0;
+  bool win[MJ_KINDS] = { false };
+  /* standard shape: change one suit at a time in the cost table */
+  if (per[MJ_SHAPE_STANDARD] == 0) {
+    unsigned char k[4];
+    uint32_t idx[4] = { suit_idx(v->c), suit_idx(v->c + 9), suit_idx(v->c + 18),
+                        honor_idx(v->c + 27) };
+    k[0] = SCOST[idx[0]];
+    k[1] = SCOST[idx[1]];
+    k[2] = SCOST[idx[2]];
+    k[3] = HCOST[idx[3]];
+    for (int t = 0; t < MJ_KINDS; t++) {
+      int g = t < 27 ? t / 9 : 3, r = t < 27 ? t % 9 : t - 27;
+      int w = v->wilds;
+      unsigned char kk[4] = { k[0], k[1], k[2], k[3] };
+      if (t == v->wild) {
+        w++;
+      } else {
+        if (v->c[t] >= 4)
+          continue;
+        kk[g] = g < 3 ? SCOST[idx[g] + pow5[r]] : HCOST[idx[g] + pow5[r]];
+      }
+      int sum0 = 0, need = 99;
+      for (int q = 0; q < 4; q++)
+        sum0 += kk[q] & 15;
+      for (int q = 0; q < 4; q++) {
+        int x = sum0 - (kk[q] & 15) + (kk[q] >> 4);
+        if (x < need)
+          need = x;
+      }
+      if (need <= w)
+        win[t] = true;
+    }
+  }
+  for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
+    if (per[s] != 0)
+      continue;
+    mj_tileview x = *v;
+    for (int t = 0; t < MJ_KINDS; t++) {
+      if (win[t] || (t != v->wild && v->c[t] >= 4))
+        continue;
+      mj_tileview_add(&x, (mj_tile)t);
+      if (shape_shanten(&x, cfg, s) == -1)
+        win[t] = true;
+      mj_tileview_remove(&x, (mj_tile)t);
+    }
+  }
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (win[t] && !(held != NULL && held[t] >= 4)) {
+      out[n].tile = (mj_tile)t;
+      out[n].live = (uint8_t)live_of((mj_tile)t, held, visible);
+      n++;
+    }
+  return n;
+}
+
+int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
+              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+              mj_wait out[MJ_KINDS], int *shanten)
+{
+  int per[MJ_SHAPE_COUNT], n = 0;
+  int cur = mj_shanten(v, cfg, per);
+  bool good[MJ_KINDS] = { false };
+  if (shanten != NULL)
+    *shanten = cur;
+  if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
+    return 0;
+  if (per[MJ_SHAPE_STANDARD] == cur) {
+    /* fold the other groups once, then try each tile of each group */
+    int M = 4 - v->melds;
+    uint64_t u[4];
+    uint32_t idx[4] = { suit_idx(v->c), suit_idx(v->c + 9), suit_idx(v->c + 18),
+                        honor_idx(v->c + 27) };
+    group_uses(v->c, u);
+    int base = std_best(v->c, M);
+    for (int g = 0; g < 4; g++) {
+      best_t b;
+      int first = 1;
+      for (int q = 0; q < 4; q++) {
+        if (q == g)
+          continue;
+        if (first) {
+          best_init(&b, u[q], M);
+          first = 0;
+        } else {
+          best_fold(&b, u[q], M);
+        }
+      }
+      int lo = g < 3 ? g * 9 : 27, hi = g < 3 ? lo + 9 : 34;
+      for (int t = lo; t < hi; t++) {
+        if (t == v->wild || v->c[t] >= 4)
+          continue;
+        uint32_t j = idx[g] + pow5[t - lo];
+        uint64_t nu = g < 3 ? load5(SUSE + (size_t)j * 5) : load5(HUSE + (size_t)j * 5);
+        if (best_last(&b, nu, M) > base)
+          good[t] = true;
+      }
+    }
+    if (v->wild < MJ_KINDS)
+      good[v->wild] = true;   /* a wild fills any missing tile */
+  }
+  for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
+    if (per[s] != cur)
+      continue;
+    mj_tileview x = *v;
+    for (int t = 0; t < MJ_KINDS; t++) {
+      if (good[t] || (t != v->wild && v->c[t] >= 4))
+        continue;
+      mj_tileview_add(&x, (mj_tile)t);
+      if (shape_shanten(&x, cfg, s) < cur)
+        good[t] = true;
+      mj_tileview_remove(&x, (mj_tile)t);
+    }
+  }
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (good[t] && !(held != NULL && held[t] >= 4)) {
+      out[n].tile = (mj_tile)t;
+      out[n].live = (uint8_t)live_of((mj_tile)t, held, visible);
+      n++;
+    }
+  return n;
+}

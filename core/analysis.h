@@ -1,0 +1,81 @@
+/*
+** analysis.h
+** Is-win, waits, shanten and useful tiles, with wild tiles, from
+** precomputed per-suit tables.
+*/
+#ifndef MJ_ANALYSIS_H
+#define MJ_ANALYSIS_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "hand.h"
+#include "shape.h"
+#include "tile.h"
+
+/*
+** The concealed tiles as the analysis sees them: counts without the wild
+** tiles, the number of wilds, and what the declared melds imply.
+*/
+typedef struct mj_tileview {
+  uint8_t c[MJ_KINDS];
+  uint8_t wilds;
+  uint8_t melds;        /* declared melds */
+  uint8_t melds_th;     /* declared melds made only of terminals/honors */
+  uint8_t ntiles;       /* concealed tiles, wilds included */
+  mj_tile wild;         /* the wild kind, MJ_NO_TILE if none */
+} mj_tileview;
+
+/* Build a view of h where concealed tiles of kind wild are wild. */
+void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tile wild);
+
+/* Add or remove one concealed tile (a tile of the wild kind is a wild). */
+void mj_tileview_add(mj_tileview *v, mj_tile t);
+void mj_tileview_remove(mj_tileview *v, mj_tile t);
+
+/* A complete hand (14 - 3*melds tiles) that is a win in some shape. */
+bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg);
+bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s);
+
+/*
+** Shanten: how many tiles short of ready (0 = ready, -1 = a win). For a
+** hand of 13 - 3*melds tiles, or 14 - 3*melds (then: after the best
+** discard). per_shape (may be NULL) receives each shape's number, 99 for
+** shapes that are off or impossible.
+*/
+enum { MJ_SHANTEN_NONE = 99 };
+int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
+               int per_shape[MJ_SHAPE_COUNT]);
+
+typedef struct mj_wait {
+  mj_tile tile;
+  uint8_t live;     /* copies not in the hand, melds or the visible tiles */
+} mj_wait;
+
+/*
+** Waits of a ready hand (13 - 3*melds tiles): the kinds that complete it,
+** skipping kinds whose four copies the hand already holds. held[] counts
+** every tile of the player (concealed and melds) and visible[] the tiles
+** seen elsewhere (either may be NULL). Returns the number written to out.
+*/
+int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
+             const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+             mj_wait out[MJ_KINDS]);
+
+/*
+** Useful tiles of a hand of 13 - 3*melds tiles: the draws that lower its
+** shanten. Returns the number written; *shanten receives the shanten.
+*/
+int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
+              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+              mj_wait out[MJ_KINDS], int *shanten);
+
+/* Raw table access, for tests and tools. */
+uint32_t mj_suit_index(const uint8_t c[9]);
+/* Largest number of the suit's tiles usable in m melds and p pairs. */
+int mj_suit_use(uint32_t index, int m, int p);
+/* Fewest wilds completing all of the suit's tiles into melds (+ a pair
+** when p): 15 when more than 14 or impossible. */
+int mj_suit_cost(uint32_t index, int p);
+
+#endif

@@ -1,0 +1,53 @@
+/*
+** error.c
+** Status codes and error records.
+*/
+#include "error.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+
+mj_status mj_fail(mj_error *e, mj_status st, int column, const char *fmt, ...)
+{
+  if (e != NULL) {
+    va_list ap;
+    e->column = column;
+    va_start(ap, fmt);
+    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    va_end(ap);
+  }
+  return st;
+}
+
+void mj_error_clear(mj_error *e)
+{
+  if (e != NULL) {
+    e->column = 0;
+    e->msg[0] = '\0';
+  }
+}
+
+const char *mj_error_text(const mj_error *e, char *buf, size_t cap)
+{
+  if (cap == 0)
+    return buf;
+  if (e->column > 0)
+    snprintf(buf, cap, "error at column %d: %s", e->column, e->msg);
+  else
+    snprintf(buf, cap, "%s", e->msg);
+  return buf;
+}
+
+const char *mj_status_name(mj_status st)
+{
+  switch (st) {
+  case MJ_OK: return "ok";
+  case MJ_EINVAL: return "invalid input";
+  case MJ_ENOMEM: return "out of memory";
+  case MJ_ERANGE: return "limit exceeded";
+  case MJ_ENOTWIN: return "not a winning hand";
+  case MJ_ESTATE: return "illegal in this state";
+  case MJ_EIO: return "i/o error";
+  }
+  return "unknown status";
+}

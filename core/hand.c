@@ -1,0 +1,596 @@
+/*
+** hand.c
+** Hands: notation parse/print, validation and simple mutation.
+*/
+#include "hand.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+struct mj_hand {
+  uint8_t counts[MJ_KINDS];   /* concealed tiles, the winning tile included */
+  uint8_t ntiles;
+  uint8_t nmelds;
+  mj_meld melds[MJ_MAX_MELDS];
+  mj_ctx ctx;
+};
+
+void mj_ctx_init(mj_ctx *c)
+{
+  memset(c, 0, sizeof *c);
+  c->win = MJ_NO_TILE;
+  c->wild = MJ_NO_TILE;
+}
+
+mj_hand *mj_hand_new(void)
+{
+  mj_hand *h = malloc(sizeof *h);
+  if (h != NULL)
+    mj_hand_clear(h);
+  return h;
+}
+
+void mj_hand_free(mj_hand *h)
+{
+  free(h);
+}
+
+void mj_hand_clear(mj_hand *h)
+{
+  memset(h, 0, sizeof *h);
+  mj_ctx_init(&h->ctx);
+}
+
+void mj_hand_copy(mj_hand *dst, const mj_hand *src)
+{
+  *dst = *src;
+}
+
+const uint8_t *mj_hand_counts(const mj_hand *h) { return h->counts; }
+int mj_hand_ntiles(const mj_hand *h) { return h->ntiles; }
+int mj_hand_nmelds(const mj_hand *h) { return h->nmelds; }
+const mj_meld *mj_hand_melds(const mj_hand *h) { return h->melds; }
+mj_ctx *mj_hand_ctx(mj_hand *h) { return &h->ctx; }
+const mj_ctx *mj_hand_cctx(const mj_hand *h) { return &h->ctx; }
+
+void mj_hand_all_counts(const mj_hand *h, uint8_t counts[MJ_KINDS])
+{
+  memcpy(counts, h->counts, MJ_KINDS);
+  for (int i = 0; i < h->nmelds; i++) {
+    const mj_meld *m = &h->melds[i];
+    if (m->type == MJ_CHOW) {
+      counts[m->tile]++;
+      counts[m->tile + 1]++;
+      counts[m->tile + 2]++;
+    } else {
+      counts[m->tile] += (uint8_t)mj_meld_size(m);
+    }
+  }
+}
+
+mj_status mj_hand_add(mj_hand *h, mj_tile t)
+{
+  if (t >= MJ_KINDS || h->counts[t] >= 4 || h->ntiles >= MJ_MAX_CONCEALED)
+    return MJ_ERANGE;
+  h->counts[t]++;
+  h->ntiles++;
+  return MJ_OK;
+}
+
+mj_status mj_hand_remove(mj_hand *h, mj_tile t)
+{
+  if (t >= MJ_KINDS || h->counts[t] == 0)
+    return MJ_EINVAL;
+  h->counts[t]--;
+  h->ntiles--;
+  return MJ_OK;
+}
+
+mj_status mj_hand_add_meld(mj_hand *h, mj_meld m)
+{
+  if (h->nmelds >= MJ_MAX_MELDS)
+    return MJ_ERANGE;
+  h->melds[h->nmelds++] = m;
+  return MJ_OK;
+}
+
+void mj_hand_set_meld(mj_hand *h, int i, mj_meld m)
+{
+  if (i >= 0 && i < h->nmelds)
+    h->melds[i] = m;
+}
+
+bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
+{
+  if (memcmp(a->counts, b->counts, MJ_KINDS) != 0 || a->nmelds != b->nmelds)
+    return false;
+  for (int i = 0; i < a->nmelds; i++)
+    if (a->melds[i].type != b->melds[i].type || a->melds[i].tile != b->melds[i].tile)
+      return false;
+  const mj_ctx *x = &a->ctx, *y = &b->ctx;
+  return x->win == y->win && x->flags == y->flags && x->seat == y->seat &&
+         x->round == y->round && x->flowers == y->flowers &&
+         x->feibao == y->feibao && x->wild == y->wild;
+}
+
+/* {====================================================================
+** Parsing
+** ===================================================================== */
+
+static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+
+/*
+** Check that adding tile t (at column col) keeps at most 4 copies in
+** total: all[] counts concealed and melded tiles seen so far.
+*/
+static mj_status count_tile(uint8_t all[MJ_KINDS], mj_tile t, int col, mj_error *err)
+{
+  char b[3];
+  if (++all[t] > 4)
+    return mj_fail(err, MJ_EINVAL, col, "more than 4 of %s (%d copies)",
+                   mj_tile_str(t, b), all[t]);
+  return MJ_OK;
+}
+
+static mj_status parse_meld(mj_hand *h, const char *s, size_t n, int col,
+                            bool concealed, uint8_t all[MJ_KINDS], mj_error *err)
+{
+  mj_tile t[5];
+  int k = 0;
+  char open = concealed ? '{' : '[', close = concealed ? '}' : ']';
+  int cols[5];
+  mj_status st = mj_tiles_parse(s, n, col + 1, false, t, cols, 5, &k, err);
+  if (st == MJ_ERANGE)
+    return mj_fail(err, MJ_EINVAL, col, "a meld has 3 or 4 tiles: %c%.*s%c",
+                   open, (int)(n > 20 ? 20 : n), s, close);
+  if (st != MJ_OK)
+    return st;
+  if (h->nmelds >= MJ_MAX_MELDS)
+    return mj_fail(err, MJ_EINVAL, col, "more than %d melds", MJ_MAX_MELDS);
+  /* sort the meld's tiles */
+  for (int i = 1; i < k; i++)
+    for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
+      mj_tile x = t[j];
+      t[j] = t[j - 1];
+      t[j - 1] = x;
+    }
+  mj_meld m = { 0, t[0], 0, 0 };
+  bool same = k > 0;
+  for (int i = 1; i < k; i++)
+    same = same && t[i] == t[0];
+  if (concealed) {
+    if (k != 4 || !same)
+      return mj_fail(err, MJ_EINVAL, col,
+                     "{...} must be a concealed kong of 4 identical tiles: {%.*s}",
+                     (int)(n > 20 ? 20 : n), s);
+    m.type = MJ_CKONG;
+  } else if (k == 4) {
+    if (!same)
+      return mj_fail(err, MJ_EINVAL, col,
+                     "a kong must be four identical tiles: [%.*s]", (int)n, s);
+    m.type = MJ_KONG;
+  } else if (k == 3) {
+    if (same)
+      m.type = MJ_PUNG;
+    else if (mj_tile_is_number(t[0]) && t[1] == t[0] + 1 && t[2] == t[0] + 2 &&
+             mj_tile_suit(t[0]) == mj_tile_suit(t[2]))
+      m.type = MJ_CHOW;
+    else
+      return mj_fail(err, MJ_EINVAL, col,
+                     "3-tile meld is neither chow nor pung: a chow must be three "
+                     "consecutive tiles of one suit: [%.*s]", (int)n, s);
+  } else {
+    return mj_fail(err, MJ_EINVAL, col, "a meld has 3 or 4 tiles: %c%.*s%c",
+                   open, (int)(n > 20 ? 20 : n), s, close);
+  }
+  for (int i = 0; i < k; i++)
+    if ((st = count_tile(all, t[i], cols[i], err)) != MJ_OK)
+      return st;
+  h->melds[h->nmelds++] = m;
+  return MJ_OK;
+}
+
+static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
+                                 mj_tile *plus, mj_error *err)
+{
+  uint8_t all[MJ_KINDS] = { 0 };
+  size_t i = 0;
+  *plus = MJ_NO_TILE;
+  while (i < n) {
+    char c = s[i];
+    int col = (int)i + 1;
+    if (c == '[' || c == '{') {
+      char close = c == '[' ? ']' : '}';
+      size_t j = i + 1;
+      while (j < n && s[j] != close && s[j] != '[' && s[j] != '{' &&
+             s[j] != ']' && s[j] != '}')
+        j++;
+      if (j >= n || s[j] != close)
+        return mj_fail(err, MJ_EINVAL, col, "unterminated meld: '%c' has no '%c'",
+                       c, close);
+      mj_status st = parse_meld(h, s + i + 1, j - i - 1, col, c == '{', all, err);
+      if (st != MJ_OK)
+        return st;
+      i = j + 1;
+      continue;
+    }
+    if (c == ']' || c == '}')
+      return mj_fail(err, MJ_EINVAL, col, "'%c' closes no meld", c);
+    if (c == '+') {
+      mj_tile t[2];
+      int k = 0;
+      mj_status st = mj_tiles_parse(s + i + 1, n - i - 1, col + 1, false, t,
+                                    NULL, 2, &k, err);
+      if (st == MJ_ERANGE || (st == MJ_OK && k != 1))
+        return mj_fail(err, MJ_EINVAL, col, "'+' must be followed by one tile");
+      if (st != MJ_OK)
+        return st;
+      if (h->ntiles >= MJ_MAX_CONCEALED)
+        return mj_fail(err, MJ_EINVAL, col, "too many concealed tiles");
+      if ((st = count_tile(all, t[0], col + 1, err)) != MJ_OK)
+        return st;
+      h->counts[t[0]]++;
+      h->ntiles++;
+      *plus = t[0];
+      return MJ_OK;
+    }
+    size_t j = i;
+    while (j < n && s[j] != '[' && s[j] != '{' && s[j] != '+' && s[j] != ']' &&
+           s[j] != '}')
+      j++;
+    mj_tile t[MJ_MAX_CONCEALED];
+    int cols[MJ_MAX_CONCEALED];
+    int k = 0;
+    int room = MJ_MAX_CONCEALED - h->ntiles;
+    mj_status st = mj_tiles_parse(s + i, j - i, col, false, t, cols, room, &k, err);
+    if (st == MJ_ERANGE)
+      return mj_fail(err, MJ_EINVAL, err->column,
+                     "too many tiles: a hand has at most 14 concealed tiles");
+    if (st != MJ_OK)
+      return st;
+    for (int q = 0; q < k; q++) {
+      if ((st = count_tile(all, t[q], cols[q], err)) != MJ_OK)
+        return st;
+      h->counts[t[q]]++;
+      h->ntiles++;
+    }
+    i = j;
+  }
+  if (h->ntiles == 0 && h->nmelds == 0)
+    return mj_fail(err, MJ_EINVAL, 1, "empty hand");
+  return MJ_OK;
+}
+
+static int wind_value(const char *v, size_t n)
+{
+  if (n == 1) {
+    switch (v[0]) {
+    case 'E': return 0;
+    case 'S': return 1;
+    case 'W': return 2;
+    case 'N': return 3;
+    default: return -1;
+    }
+  }
+  if (n == 2 && v[1] == 'z' && v[0] >= '1' && v[0] <= '4')
+    return v[0] - '1';
+  return -1;
+}
+
+static int small_int(const char *v, size_t n, int max)
+{
+  if (n == 0 || n > 2)
+    return -1;
+  int x = 0;
+  for (size_t i = 0; i < n; i++) {
+    if (v[i] < '0' || v[i] > '9')
+      return -1;
+    x = x * 10 + (v[i] - '0');
+  }
+  return x <= max ? x : -1;
+}
+
+enum {
+  TOK_WIN, TOK_SELF, TOK_SEAT, TOK_ROUND, TOK_FLOWERS, TOK_LAST, TOK_WALL_LAST,
+  TOK_KONG, TOK_ROB, TOK_BAO, TOK_TOUJI, TOK_FEIBAO, TOK_FIRST, TOK_JIEBAO,
+  TOK_SIBAO, TOK_COUNT
+};
+
+static const struct {
+  const char *name;
+  bool value;        /* takes "=value" */
+  unsigned flag;
+} tokens[TOK_COUNT] = {
+  { "win", true, 0 }, { "self", false, MJ_CTX_SELF }, { "seat", true, 0 },
+  { "round", true, 0 }, { "flowers", true, 0 }, { "last", false, MJ_CTX_LAST },
+  { "wall-last", false, MJ_CTX_WALL_LAST }, { "kong", false, MJ_CTX_KONG },
+  { "rob", false, MJ_CTX_ROB }, { "bao", true, 0 }, { "touji", false, MJ_CTX_TOUJI },
+  { "feibao", true, 0 }, { "first", false, MJ_CTX_FIRST },
+  { "jiebao", false, MJ_CTX_JIEBAO }, { "sibao", false, MJ_CTX_SIBAO }
+};
+
+mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0, mj_error *err)
+{
+  unsigned seen = 0;
+  size_t i = 0;
+  while (i < n) {
+    while (i < n && is_space(s[i]))
+      i++;
+    if (i >= n)
+      break;
+    size_t b = i;
+    while (i < n && !is_space(s[i]))
+      i++;
+    const char *tok = s + b;
+    size_t len = i - b;
+    int col = col0 + (int)b;
+    const char *eq = memchr(tok, '=', len);
+    size_t nlen = eq ? (size_t)(eq - tok) : len;
+    const char *v = eq ? eq + 1 : NULL;
+    size_t vlen = eq ? len - nlen - 1 : 0;
+    int k;
+    for (k = 0; k < TOK_COUNT; k++)
+      if (strlen(tokens[k].name) == nlen && memcmp(tokens[k].name, tok, nlen) == 0)
+        break;
+    if (k == TOK_COUNT)
+      return mj_fail(err, MJ_EINVAL, col, "unknown context token '%.*s'",
+                     (int)(len > 30 ? 30 : len), tok);
+    if (tokens[k].value && !eq)
+      return mj_fail(err, MJ_EINVAL, col, "%s needs a value: %s=...",
+                     tokens[k].name, tokens[k].name);
+    if (!tokens[k].value && eq)
+      return mj_fail(err, MJ_EINVAL, col, "%s takes no value", tokens[k].name);
+    if (seen & (1u << k))
+      return mj_fail(err, MJ_EINVAL, col, "duplicate token %s", tokens[k].name);
+    seen |= 1u << k;
+    int x;
+    mj_tile t;
+    mj_error sub;
+    switch (k) {
+    case TOK_WIN:
+    case TOK_BAO:
+      if (mj_tile_parse(v, vlen, &t, &sub) != MJ_OK || t >= MJ_KINDS)
+        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
+                       "bad %s= '%.*s' (one tile: 1-9m/p/s, 1-7z or E S W N C F P)",
+                       tokens[k].name, (int)(vlen > 20 ? 20 : vlen), v);
+      if (k == TOK_WIN)
+        c->win = t;
+      else
+        c->wild = t;
+      break;
+    case TOK_SEAT:
+    case TOK_ROUND:
+      if ((x = wind_value(v, vlen)) < 0)
+        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
+                       "bad %s= '%.*s' (E, S, W or N)", tokens[k].name,
+                       (int)(vlen > 20 ? 20 : vlen), v);
+      if (k == TOK_SEAT)
+        c->seat = (uint8_t)x;
+      else
+        c->round = (uint8_t)x;
+      break;
+    case TOK_FLOWERS:
+      if ((x = small_int(v, vlen, 8)) < 0)
+        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
+                       "bad flowers= '%.*s' (0..8)", (int)(vlen > 20 ? 20 : vlen), v);
+      c->flowers = (uint8_t)x;
+      break;
+    case TOK_FEIBAO:
+      if ((x = small_int(v, vlen, 4)) < 0)
+        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
+                       "bad feibao= '%.*s' (0..4)", (int)(vlen > 20 ? 20 : vlen), v);
+      c->feibao = (uint8_t)x;
+      break;
+    default:
+      c->flags |= tokens[k].flag;
+      break;
+    }
+  }
+  return MJ_OK;
+}
+
+mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err)
+{
+  size_t i = 0, b;
+  mj_tile plus;
+  mj_status st;
+  mj_hand_clear(h);
+  mj_error_clear(err);
+  while (i < n && is_space(text[i]))
+    i++;
+  b = i;
+  while (i < n && !is_space(text[i]))
+    i++;
+  if (i == b) {
+    return mj_fail(err, MJ_EINVAL, 1, "empty input: expected a hand such as "
+                   "123m456p789s11z[555p]");
+  }
+  st = parse_hand_part(h, text + b, i - b, &plus, err);
+  if (st != MJ_OK && err != NULL && err->column > 0)
+    err->column += (int)b;     /* columns of the whole text */
+  if (st == MJ_OK)
+    st = mj_ctx_parse(&h->ctx, text + i, n - i, (int)i + 1, err);
+  if (st == MJ_OK && plus != MJ_NO_TILE) {
+    if (h->ctx.win != MJ_NO_TILE && h->ctx.win != plus) {
+      char a[3], c[3];
+      st = mj_fail(err, MJ_EINVAL, 0, "+%s and win=%s disagree",
+                   mj_tile_str(plus, a), mj_tile_str(h->ctx.win, c));
+    } else {
+      h->ctx.win = plus;
+    }
+  }
+  if (st != MJ_OK)
+    mj_hand_clear(h);
+  return st;
+}
+
+/* }==================================================================== */
+
+mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
+{
+  int need = 14 - 3 * h->nmelds;
+  const mj_ctx *c = &h->ctx;
+  char b[3];
+  bool ok = mode == MJ_CHECK_WIN ? h->ntiles == need
+          : mode == MJ_CHECK_WAIT ? h->ntiles == need - 1
+          : (h->ntiles == need || h->ntiles == need - 1);
+  if (!ok) {
+    if (mode == MJ_CHECK_ANY)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "wrong tile count: %d concealed tiles with %d melds (need %d or %d)",
+                     h->ntiles, h->nmelds, need - 1, need);
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "wrong tile count: %d concealed tiles with %d melds (need %d)",
+                   h->ntiles, h->nmelds, mode == MJ_CHECK_WIN ? need : need - 1);
+  }
+  if (mode != MJ_CHECK_WIN)
+    return MJ_OK;
+  if (c->win == MJ_NO_TILE)
+    return mj_fail(err, MJ_EINVAL, 0, "missing win= (the winning tile)");
+  if (h->counts[c->win] == 0)
+    return mj_fail(err, MJ_EINVAL, 0, "winning tile %s is not among the concealed tiles",
+                   mj_tile_str(c->win, b));
+  bool self = (c->flags & MJ_CTX_SELF) != 0;
+  if (c->flags & MJ_CTX_KONG) {
+    bool has_kong = false;
+    for (int i = 0; i < h->nmelds; i++)
+      has_kong = has_kong || h->melds[i].type >= MJ_KONG;
+    if (!self)
+      return mj_fail(err, MJ_EINVAL, 0, "kong (杠上开花) requires self");
+    if (!has_kong)
+      return mj_fail(err, MJ_EINVAL, 0, "kong (杠上开花) but the hand has no kong");
+  }
+  if (c->flags & MJ_CTX_ROB) {
+    uint8_t all[MJ_KINDS];
+    mj_hand_all_counts(h, all);
+    if (self)
+      return mj_fail(err, MJ_EINVAL, 0, "rob (抢杠和) cannot be self-drawn");
+    if (c->flags & MJ_CTX_WALL_LAST)
+      return mj_fail(err, MJ_EINVAL, 0, "rob and wall-last cannot both hold");
+    if (c->flags & MJ_CTX_KONG)
+      return mj_fail(err, MJ_EINVAL, 0, "rob and kong cannot both hold");
+    if (all[c->win] != 1)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "rob (抢杠和) but the winning tile is also held by the winner");
+  }
+  if ((c->flags & MJ_CTX_LAST) && h->counts[c->win] != 1)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "last (和绝张) but the winning tile is also among the concealed tiles");
+  if ((c->flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO)) == (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))
+    return mj_fail(err, MJ_EINVAL, 0, "jiebao and sibao cannot both hold");
+  if ((c->flags & MJ_CTX_JIEBAO) && self)
+    return mj_fail(err, MJ_EINVAL, 0, "jiebao (接宝) claims a discard: it cannot be self");
+  if ((c->flags & MJ_CTX_SIBAO) && !self)
+    return mj_fail(err, MJ_EINVAL, 0, "sibao (四个宝) is won on one's own draw: add self");
+  if ((c->flags & MJ_CTX_TOUJI) && !self)
+    return mj_fail(err, MJ_EINVAL, 0, "touji (偷机) wins are self-drawn: add self");
+  return MJ_OK;
+}
+
+/* {====================================================================
+** Printing
+** ===================================================================== */
+
+static void put(char *buf, size_t cap, size_t *len, const char *text)
+{
+  size_t n = strlen(text);
+  if (*len < cap) {
+    size_t room = cap - 1 - *len;
+    memcpy(buf + *len, text, n < room ? n : room);
+  }
+  *len += n;
+  if (cap > 0)
+    buf[*len < cap ? *len : cap - 1] = '\0';
+}
+
+size_t mj_meld_print(const mj_meld *m, char *buf, size_t cap)
+{
+  char t[8];
+  int r = mj_tile_rank(m->tile);
+  char s = "mpsz"[mj_tile_suit(m->tile) & 3];
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  put(buf, cap, &len, m->type == MJ_CKONG ? "{" : "[");
+  if (m->type == MJ_CHOW) {
+    t[0] = (char)('0' + r);
+    t[1] = (char)('1' + r);
+    t[2] = (char)('2' + r);
+    t[3] = s;
+    t[4] = '\0';
+  } else {
+    int k = mj_meld_size(m);
+    for (int i = 0; i < k; i++)
+      t[i] = (char)('0' + r);
+    t[k] = s;
+    t[k + 1] = '\0';
+  }
+  put(buf, cap, &len, t);
+  put(buf, cap, &len, m->type == MJ_CKONG ? "}" : "]");
+  return len;
+}
+
+size_t mj_hand_print(const mj_hand *h, char *buf, size_t cap)
+{
+  size_t len = mj_counts_print(h->counts, MJ_KINDS, buf, cap);
+  for (int i = 0; i < h->nmelds; i++) {
+    char m[16];
+    mj_meld_print(&h->melds[i], m, sizeof m);
+    put(buf, cap, &len, m);
+  }
+  return len;
+}
+
+size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
+{
+  static const char winds[] = "ESWN";
+  char t[40], b[3];
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  if (c->win != MJ_NO_TILE) {
+    snprintf(t, sizeof t, "win=%s ", mj_tile_str(c->win, b));
+    put(buf, cap, &len, t);
+  }
+  if (c->flags & MJ_CTX_SELF)
+    put(buf, cap, &len, "self ");
+  snprintf(t, sizeof t, "seat=%c round=%c flowers=%d", winds[c->seat & 3],
+           winds[c->round & 3], c->flowers);
+  put(buf, cap, &len, t);
+  if (c->flags & MJ_CTX_LAST)
+    put(buf, cap, &len, " last");
+  if (c->flags & MJ_CTX_WALL_LAST)
+    put(buf, cap, &len, " wall-last");
+  if (c->flags & MJ_CTX_KONG)
+    put(buf, cap, &len, " kong");
+  if (c->flags & MJ_CTX_ROB)
+    put(buf, cap, &len, " rob");
+  if (c->wild != MJ_NO_TILE) {
+    snprintf(t, sizeof t, " bao=%s", mj_tile_str(c->wild, b));
+    put(buf, cap, &len, t);
+  }
+  if (c->flags & MJ_CTX_TOUJI)
+    put(buf, cap, &len, " touji");
+  if (c->feibao > 0) {
+    snprintf(t, sizeof t, " feibao=%d", c->feibao);
+    put(buf, cap, &len, t);
+  }
+  if (c->flags & MJ_CTX_FIRST)
+    put(buf, cap, &len, " first");
+  if (c->flags & MJ_CTX_JIEBAO)
+    put(buf, cap, &len, " jiebao");
+  if (c->flags & MJ_CTX_SIBAO)
+    put(buf, cap, &len, " sibao");
+  return len;
+}
+
+size_t mj_hand_print_full(const mj_hand *h, char *buf, size_t cap)
+{
+  size_t len = mj_hand_print(h, buf, cap);
+  char ctx[200];
+  mj_ctx_print(&h->ctx, ctx, sizeof ctx);
+  put(buf, cap, &len, " ");
+  put(buf, cap, &len, ctx);
+  return len;
+}

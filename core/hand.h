@@ -1,0 +1,125 @@
+/*
+** hand.h
+** A hand: concealed tiles, declared melds and the context of a win, with
+** the notation of NOTATION.md.
+*/
+#ifndef MJ_HAND_H
+#define MJ_HAND_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "tile.h"
+
+typedef enum mj_meld_type {
+  MJ_CHOW,      /* [123m] */
+  MJ_PUNG,      /* [555p] */
+  MJ_KONG,      /* [5555p] exposed: claimed or added */
+  MJ_CKONG      /* {5555p} concealed */
+} mj_meld_type;
+
+/* A declared meld. tile is its lowest tile; from is the seat offset it
+** was claimed from (1 = previous player ... 3), 0 for none/unknown. */
+typedef struct mj_meld {
+  uint8_t type;
+  mj_tile tile;
+  uint8_t from;
+  uint8_t added;     /* an exposed kong made by adding to a pung */
+} mj_meld;
+
+static inline int mj_meld_size(const mj_meld *m)
+{
+  return m->type == MJ_CHOW || m->type == MJ_PUNG ? 3 : 4;
+}
+
+enum {
+  MJ_CTX_SELF = 1u << 0,        /* self-drawn */
+  MJ_CTX_LAST = 1u << 1,        /* 和绝张 */
+  MJ_CTX_WALL_LAST = 1u << 2,   /* last tile of the wall */
+  MJ_CTX_KONG = 1u << 3,        /* replacement tile after a kong */
+  MJ_CTX_ROB = 1u << 4,         /* robbing a kong */
+  MJ_CTX_FIRST = 1u << 5,       /* first go-around (天糊/地糊) */
+  MJ_CTX_TOUJI = 1u << 6,       /* 偷机 */
+  MJ_CTX_JIEBAO = 1u << 7,      /* 接宝 */
+  MJ_CTX_SIBAO = 1u << 8        /* 四个宝 */
+};
+
+/* How a hand was won. Defaults: discard win, seat E, round E. */
+typedef struct mj_ctx {
+  mj_tile win;        /* MJ_NO_TILE when not given */
+  unsigned flags;
+  uint8_t seat;       /* 0..3: E S W N */
+  uint8_t round;
+  uint8_t flowers;    /* 0..8 */
+  uint8_t feibao;     /* 宝 the winner discarded */
+  mj_tile wild;       /* kind that is wild (bao=), MJ_NO_TILE if none */
+} mj_ctx;
+
+void mj_ctx_init(mj_ctx *c);
+
+typedef struct mj_hand mj_hand;
+
+enum { MJ_MAX_MELDS = 4, MJ_MAX_CONCEALED = 18 };
+
+mj_hand *mj_hand_new(void);
+void mj_hand_free(mj_hand *h);
+void mj_hand_clear(mj_hand *h);
+void mj_hand_copy(mj_hand *dst, const mj_hand *src);
+
+/*
+** Parse "HAND [CONTEXT...]" (NOTATION.md), also the "+T" form. On error
+** *h is left cleared and err names the column and the problem. Checks
+** notation and tile counts (at most 4 of a kind) but not that the hand
+** has the size of a win: see mj_hand_check.
+*/
+mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err);
+
+/* Parse only context tokens into *c (col0: column of text[0]). */
+mj_status mj_ctx_parse(mj_ctx *c, const char *text, size_t n, int col0,
+                       mj_error *err);
+
+enum mj_check {
+  MJ_CHECK_WIN,     /* 14 - 3*melds concealed, win= given and consistent */
+  MJ_CHECK_WAIT,    /* 13 - 3*melds concealed (a hand waiting to win) */
+  MJ_CHECK_ANY      /* 13 or 14 - 3*melds */
+};
+
+/* Check the hand has the right size (and, for a win, a consistent context). */
+mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err);
+
+/* Canonical hand text ("123m55z[555p]{7777s}"). Returns the length needed. */
+size_t mj_hand_print(const mj_hand *h, char *buf, size_t cap);
+
+/* Canonical context text ("win=5z self seat=E round=E flowers=0 ..."). */
+size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap);
+
+/* Hand and context, separated by a space. */
+size_t mj_hand_print_full(const mj_hand *h, char *buf, size_t cap);
+
+/* Print one meld ("[123m]", "{5555p}"). */
+size_t mj_meld_print(const mj_meld *m, char *buf, size_t cap);
+
+/* Access. counts has MJ_KINDS entries: the concealed tiles. */
+const uint8_t *mj_hand_counts(const mj_hand *h);
+int mj_hand_ntiles(const mj_hand *h);
+int mj_hand_nmelds(const mj_hand *h);
+const mj_meld *mj_hand_melds(const mj_hand *h);
+mj_ctx *mj_hand_ctx(mj_hand *h);
+const mj_ctx *mj_hand_cctx(const mj_hand *h);
+
+/* Counts of every tile the hand holds, melds included (MJ_KINDS). */
+void mj_hand_all_counts(const mj_hand *h, uint8_t counts[MJ_KINDS]);
+
+/* Change the concealed tiles. add fails at 4 copies or a full hand. */
+mj_status mj_hand_add(mj_hand *h, mj_tile t);
+mj_status mj_hand_remove(mj_hand *h, mj_tile t);
+/* Append a declared meld (its tiles are not taken from the hand). */
+mj_status mj_hand_add_meld(mj_hand *h, mj_meld m);
+/* Replace meld i (used to turn a pung into an added kong). */
+void mj_hand_set_meld(mj_hand *h, int i, mj_meld m);
+
+bool mj_hand_equal(const mj_hand *a, const mj_hand *b);
+
+#endif

@@ -1,0 +1,586 @@
+/*
+** shape.c
+** Decompositions of a complete hand into winning shapes, wild tiles
+** included. Each decomposition is produced exactly once: the standard
+** shape walks the 34 kinds in order and decides, at each kind, how many
+** chows start there, whether a pung or the pair sits there; the number of
+** tiles the groups ask of that kind minus the real tiles held is what the
+** wilds stand for. Special shapes enumerate their target tile sets.
+*/
+#include "shape.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char *const shape_names[MJ_SHAPE_COUNT + 1] = {
+  "standard", "seven_pairs", "thirteen_orphans", "honors_knitted",
+  "knitted_straight", "shisanlan", "jiuyao", "none"
+};
+
+static const char *const shape_titles[MJ_SHAPE_COUNT + 1] = {
+  "four melds and a pair", "seven pairs 七对", "thirteen orphans 十三幺",
+  "honors and knitted tiles 全不靠", "knitted straight 组合龙 with a meld and a pair",
+  "十三浪 (suit tiles 3 apart, honors single)", "九幺 (terminals and honors only)",
+  "no winning shape"
+};
+
+const char *mj_shape_name(mj_shape s)
+{
+  return (unsigned)s <= MJ_SHAPE_COUNT ? shape_names[s] : "?";
+}
+
+const char *mj_shape_title(mj_shape s)
+{
+  return (unsigned)s <= MJ_SHAPE_COUNT ? shape_titles[s] : "?";
+}
+
+int mj_shape_from_name(const char *name)
+{
+  for (int s = 0; s < MJ_SHAPE_COUNT; s++)
+    if (strcmp(name, shape_names[s]) == 0)
+      return s;
+  return -1;
+}
+
+bool mj_decomp_wild_acting(const mj_decomp *d, mj_tile wild)
+{
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (d->wild_as[t] && t != wild)
+      return true;
+  return false;
+}
+
+static bool is_th(int t) { return t >= 27 || t % 9 == 0 || t % 9 == 8; }
+
+typedef struct en {
+  const mj_hand *h;
+  const mj_shape_cfg *cfg;
+  mj_tile wild;
+  uint8_t c[MJ_KINDS];       /* real concealed tiles not yet placed */
+  uint8_t u[MJ_KINDS];       /* tiles the walked groups use at each kind */
+  uint8_t extra[MJ_KINDS];   /* tiles a fixed part uses (knitted straight) */
+  uint8_t extra_wild[MJ_KINDS];  /* wilds standing in that fixed part */
+  int wilds;                 /* wilds of the hand */
+  int shape;                 /* shape being walked */
+  mj_decomp d;               /* declared groups are filled in first */
+  int base;                  /* number of declared groups */
+  mj_group stack[MJ_MAX_GROUPS];
+  int nstack;
+  int pair;                  /* pair kind or -1 */
+  mj_decomp_fn fn;
+  void *ud;
+  int count;
+  int stop;
+} en;
+
+static void emit(en *e)
+{
+  if (e->stop)
+    return;
+  mj_decomp *d = &e->d;
+  d->shape = (uint8_t)e->shape;
+  int n = e->base;
+  for (int i = 0; i < e->nstack && n < MJ_MAX_GROUPS; i++)
+    d->groups[n++] = e->stack[i];
+  if (e->pair >= 0 && n < MJ_MAX_GROUPS) {
+    mj_group g = { MJ_G_PAIR, (mj_tile)e->pair, 0, 0 };
+    d->groups[n++] = g;
+  }
+  d->ngroups = (uint8_t)n;
+  d->nwild = (uint8_t)e->wilds;
+  for (int t = 0; t < MJ_KINDS; t++)
+    d->wild_as[t] = (uint8_t)(e->u[t] - e->c[t] + e->extra_wild[t]);
+  e->count++;
+  if (e->fn != NULL && e->fn(d, e->ud))
+    e->stop = 1;
+}
+
+static void push(en *e, int type, int tile)
+{
+  mj_group g = { (uint8_t)type, (mj_tile)tile, 0, 0 };
+  if (e->nstack < MJ_MAX_GROUPS)
+    e->stack[e->nstack++] = g;
+}
+
+/* {====================================================================
+** Standard shape
+** ===================================================================== */
+
+extern const unsigned char mj_tables_blob[];
+#define SCOST (mj_tables_blob + (size_t)1953125 * 5)
+#define HCOST (SCOST + 1953125 + (size_t)78125 * 5)
+
+/* Least wilds the tiles of kinds >= t (t at a suit boundary) need. */
+static int need_from(const uint8_t *c, int t, int pair_left)
+{
+  int c0 = 0, best_delta = 2;   /* the pair may be made of wilds alone */
+  for (int g = t < 27 ? t / 9 : 3; g < 4; g++) {
+    unsigned char k;
+    uint32_t x = 0;
+    if (g < 3) {
+      for (int r = 8; r >= 0; r--)
+        x = x * 5 + c[g * 9 + r];
+      k = SCOST[x];
+    } else {
+      for (int r = 6; r >= 0; r--)
+        x = x * 5 + c[27 + r];
+      k = HCOST[x];
+    }
+    c0 += k & 15;
+    int delta = (k >> 4) - (k & 15);
+    if (delta < best_delta)
+      best_delta = delta;
+  }
+  return pair_left ? c0 + best_delta : c0;
+}
+
+/*
+** Walk kinds t..33. A = chows started at t-1 (they need t and t+1),
+** B = chows started at t-2 (they need t). At each kind choose x new
+** chows, a pung or not, the pair or not; the groups ask d tiles of kind
+** t, the hand has c of them, and d - c wilds stand for t.
+*/
+static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
+{
+  if (e->stop)
+    return;
+  while (t < MJ_KINDS && e->c[t] == 0 && A == 0 && B == 0 && wl == 0)
+    t++;
+  if (t == MJ_KINDS) {
+    if (A == 0 && B == 0 && melds == 0 && pair == 0 && wl == 0)
+      emit(e);
+    return;
+  }
+  if (wl > 0 && A == 0 && B == 0 && (t == 0 || t == 9 || t == 18 || t == 27) &&
+      need_from(e->c, t, pair) > wl)
+    return;
+  int rank = t % 9;
+  int xmax = t < 27 && rank <= 6 ? 4 : 0;
+  int c = e->c[t], room = 4 - e->extra[t];
+  for (int x = 0; x <= xmax && x <= melds; x++)
+    for (int y = 0; y <= 1 && x + y <= melds; y++)
+      for (int z = 0; z <= pair; z++) {
+        int d = A + B + x + 3 * y + 2 * z;
+        if (d < c || d > room || d - c > wl)
+          continue;
+        int save = e->nstack;
+        for (int i = 0; i < x; i++)
+          push(e, MJ_G_CHOW, t);
+        if (y)
+          push(e, MJ_G_PUNG, t);
+        if (z)
+          e->pair = t;
+        e->u[t] = (uint8_t)d;
+        std_rec(e, t + 1, x, A, melds - x - y, pair - z, wl - (d - c));
+        e->u[t] = 0;
+        if (z)
+          e->pair = -1;
+        e->nstack = save;
+        if (e->stop)
+          return;
+      }
+}
+
+static void enum_standard(en *e)
+{
+  int M = 4 - mj_hand_nmelds(e->h);
+  e->shape = MJ_SHAPE_STANDARD;
+  e->nstack = 0;
+  e->pair = -1;
+  std_rec(e, 0, 0, 0, M, 1, e->wilds);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Special shapes
+** ===================================================================== */
+
+static void pairs_rec(en *e, int t, int wl)
+{
+  if (e->stop)
+    return;
+  if (wl == 0) {
+    e->nstack = 0;
+    for (int k = 0; k < MJ_KINDS; k++)
+      for (int i = 0; i < e->u[k] / 2; i++)
+        push(e, MJ_G_PAIR, k);
+    emit(e);
+    return;
+  }
+  /* an all-wild pair at some kind >= t */
+  int lim = e->cfg->pair_quads ? 2 : 0;
+  for (int k = t; k < MJ_KINDS; k++) {
+    if (e->u[k] > lim)
+      continue;
+    e->u[k] += 2;
+    pairs_rec(e, k, wl - 2);
+    e->u[k] -= 2;
+    if (e->stop)
+      return;
+  }
+}
+
+static void enum_pairs(en *e)
+{
+  if (mj_hand_nmelds(e->h) != 0)
+    return;
+  int wl = e->wilds;
+  e->shape = MJ_SHAPE_PAIRS;
+  e->pair = -1;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    int c = e->c[k];
+    if (e->cfg->pair_quads) {
+      e->u[k] = (uint8_t)(c + (c & 1));
+      wl -= c & 1;
+    } else {
+      if (c >= 3)
+        goto done;
+      e->u[k] = (uint8_t)(c ? 2 : 0);
+      wl -= c == 1;
+    }
+  }
+  if (wl >= 0 && (wl & 1) == 0)
+    pairs_rec(e, 0, wl);
+done:
+  memset(e->u, 0, sizeof e->u);
+  e->nstack = 0;
+}
+
+static const int th_kinds[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
+
+static void enum_orphans(en *e)
+{
+  if (mj_hand_nmelds(e->h) != 0)
+    return;
+  int doubled = -1;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    if (e->c[k] == 0)
+      continue;
+    if (!is_th(k) || e->c[k] > 2)
+      return;
+    if (e->c[k] == 2) {
+      if (doubled >= 0)
+        return;
+      doubled = k;
+    }
+  }
+  e->shape = MJ_SHAPE_ORPHANS;
+  for (int i = 0; i < 13 && !e->stop; i++) {
+    int pk = th_kinds[i];
+    if (doubled >= 0 && pk != doubled)
+      continue;
+    e->nstack = 0;
+    for (int j = 0; j < 13; j++) {
+      e->u[th_kinds[j]] = 1;
+      if (th_kinds[j] != pk)
+        push(e, MJ_G_SINGLE, th_kinds[j]);
+    }
+    e->u[pk] = 2;
+    e->pair = pk;
+    emit(e);
+    e->pair = -1;
+  }
+  memset(e->u, 0, sizeof e->u);
+  e->nstack = 0;
+}
+
+/* Choose wl more kinds among cand[i..n), then emit all as singles. */
+static void pick_rec(en *e, const int *cand, int n, int i, int wl)
+{
+  if (e->stop)
+    return;
+  if (wl == 0) {
+    e->nstack = 0;
+    for (int k = 0; k < MJ_KINDS; k++)
+      if (e->u[k])
+        push(e, MJ_G_SINGLE, k);
+    emit(e);
+    return;
+  }
+  for (int j = i; j <= n - wl; j++) {
+    e->u[cand[j]] = 1;
+    pick_rec(e, cand, n, j + 1, wl - 1);
+    e->u[cand[j]] = 0;
+    if (e->stop)
+      return;
+  }
+}
+
+static void enum_honors_knitted(en *e)
+{
+  if (mj_hand_nmelds(e->h) != 0)
+    return;
+  for (int k = 0; k < MJ_KINDS; k++)
+    if (e->c[k] > 1)
+      return;
+  e->shape = MJ_SHAPE_HONORS_KNITTED;
+  e->pair = -1;
+  for (int i = 0; i < 6 && !e->stop; i++) {
+    bool inK[MJ_KINDS] = { false };
+    for (int s = 0; s < 3; s++)
+      for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
+        inK[s * 9 + r - 1] = true;
+    for (int k = 27; k < 34; k++)
+      inK[k] = true;
+    bool ok = true;
+    int cand[16], n = 0;
+    for (int k = 0; k < MJ_KINDS; k++) {
+      if (e->c[k] && !inK[k])
+        ok = false;
+      if (inK[k] && !e->c[k])
+        cand[n++] = k;
+      e->u[k] = e->c[k];
+    }
+    if (ok && e->wilds <= n)
+      pick_rec(e, cand, n, 0, e->wilds);
+  }
+  memset(e->u, 0, sizeof e->u);
+  e->nstack = 0;
+}
+
+static void enum_knitted(en *e)
+{
+  int D = mj_hand_nmelds(e->h);
+  if (D > 1)
+    return;
+  uint8_t orig[MJ_KINDS];
+  memcpy(orig, e->c, MJ_KINDS);
+  e->shape = MJ_SHAPE_KNITTED;
+  for (int i = 0; i < 6 && !e->stop; i++) {
+    int need = 0;
+    memcpy(e->c, orig, MJ_KINDS);
+    memset(e->extra, 0, sizeof e->extra);
+    memset(e->extra_wild, 0, sizeof e->extra_wild);
+    for (int s = 0; s < 3; s++)
+      for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3) {
+        int k = s * 9 + r - 1;
+        e->extra[k] = 1;
+        if (e->c[k]) {
+          e->c[k]--;
+        } else {
+          e->extra_wild[k] = 1;
+          need++;
+        }
+      }
+    if (need > e->wilds)
+      continue;
+    e->nstack = 0;
+    for (int s = 0; s < 3; s++)
+      push(e, MJ_G_KNITTED, s * 9 + mj_knitted_seq[i][s] - 1);
+    e->pair = -1;
+    std_rec(e, 0, 0, 0, 1 - D, 1, e->wilds - need);
+  }
+  memcpy(e->c, orig, MJ_KINDS);
+  memset(e->extra, 0, sizeof e->extra);
+  memset(e->extra_wild, 0, sizeof e->extra_wild);
+  e->nstack = 0;
+}
+
+/* 十三浪: per suit a set of ranks 3 or more apart, honors single. */
+static void lan_rec(en *e, int s, int total)
+{
+  if (e->stop)
+    return;
+  if (s == 3) {
+    /* honors: keep the held ones, add free ones as needed */
+    int held = 0, cand[7], n = 0;
+    for (int k = 27; k < 34; k++) {
+      if (e->c[k])
+        held++;
+      else
+        cand[n++] = k;
+      e->u[k] = e->c[k];
+    }
+    int want = 14 - total - held;
+    if (want >= 0 && want <= n)
+      pick_rec(e, cand, n, 0, want);
+    for (int k = 27; k < 34; k++)
+      e->u[k] = 0;
+    return;
+  }
+  int mask = 0;
+  for (int r = 0; r < 9; r++)
+    if (e->c[s * 9 + r])
+      mask |= 1 << r;
+  for (int set = 0; set < 512; set++) {
+    if ((set & mask) != mask)
+      continue;
+    int prev = -10, ok = 1, size = 0;
+    for (int r = 0; r < 9; r++)
+      if (set >> r & 1) {
+        if (r - prev < 3)
+          ok = 0;
+        prev = r;
+        size++;
+      }
+    if (!ok)
+      continue;
+    for (int r = 0; r < 9; r++)
+      e->u[s * 9 + r] = (uint8_t)(set >> r & 1);
+    lan_rec(e, s + 1, total + size);
+    for (int r = 0; r < 9; r++)
+      e->u[s * 9 + r] = 0;
+    if (e->stop)
+      return;
+  }
+}
+
+static void enum_shisanlan(en *e)
+{
+  if (mj_hand_nmelds(e->h) != 0)
+    return;
+  for (int k = 0; k < MJ_KINDS; k++)
+    if (e->c[k] > 1)
+      return;
+  e->shape = MJ_SHAPE_SHISANLAN;
+  e->pair = -1;
+  lan_rec(e, 0, 0);
+  memset(e->u, 0, sizeof e->u);
+  e->nstack = 0;
+}
+
+/* 九幺: every tile a terminal or an honor; wilds stand for any of them. */
+static void jiuyao_rec(en *e, int i, int wl)
+{
+  if (e->stop)
+    return;
+  if (wl == 0) {
+    e->nstack = 0;
+    for (int k = 0; k < MJ_KINDS; k++)
+      for (int q = 0; q < e->u[k]; q++)
+        push(e, MJ_G_SINGLE, k);
+    emit(e);
+    return;
+  }
+  for (int j = i; j < 13; j++) {
+    int k = th_kinds[j];
+    if (e->u[k] + e->extra[k] >= 4)
+      continue;
+    e->u[k]++;
+    jiuyao_rec(e, j, wl - 1);
+    e->u[k]--;
+    if (e->stop)
+      return;
+  }
+}
+
+static void enum_jiuyao(en *e)
+{
+  const mj_meld *m = mj_hand_melds(e->h);
+  for (int i = 0; i < mj_hand_nmelds(e->h); i++)
+    if (m[i].type == MJ_CHOW || !is_th(m[i].tile))
+      return;
+  for (int k = 0; k < MJ_KINDS; k++)
+    if (e->c[k] && !is_th(k))
+      return;
+  e->shape = MJ_SHAPE_JIUYAO;
+  e->pair = -1;
+  memset(e->extra, 0, sizeof e->extra);
+  for (int i = 0; i < mj_hand_nmelds(e->h); i++)
+    e->extra[m[i].tile] = (uint8_t)mj_meld_size(&m[i]);
+  memcpy(e->u, e->c, MJ_KINDS);
+  jiuyao_rec(e, 0, e->wilds);
+  memset(e->u, 0, sizeof e->u);
+  memset(e->extra, 0, sizeof e->extra);
+  e->nstack = 0;
+}
+
+/* }==================================================================== */
+
+mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tile wild,
+                       mj_decomp_fn fn, void *ud, int *count)
+{
+  en e;
+  memset(&e, 0, sizeof e);
+  e.h = h;
+  e.cfg = cfg;
+  e.wild = wild;
+  e.fn = fn;
+  e.ud = ud;
+  e.pair = -1;
+  memcpy(e.c, mj_hand_counts(h), MJ_KINDS);
+  if (wild < MJ_KINDS) {
+    e.wilds = e.c[wild];
+    e.c[wild] = 0;
+  }
+  if (count != NULL)
+    *count = 0;
+  int nm = mj_hand_nmelds(h);
+  if (mj_hand_ntiles(h) != 14 - 3 * nm || nm > 4)
+    return MJ_EINVAL;
+  const mj_meld *m = mj_hand_melds(h);
+  static const uint8_t gtype[] = { MJ_G_CHOW, MJ_G_PUNG, MJ_G_KONG, MJ_G_CKONG };
+  for (int i = 0; i < nm; i++) {
+    e.d.groups[i].type = gtype[m[i].type & 3];
+    e.d.groups[i].tile = m[i].tile;
+    e.d.groups[i].declared = 1;
+    e.d.groups[i].exposed = m[i].type != MJ_CKONG;
+  }
+  e.base = nm;
+  if (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
+    enum_standard(&e);
+  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)))
+    enum_pairs(&e);
+  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS)))
+    enum_orphans(&e);
+  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED)))
+    enum_honors_knitted(&e);
+  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_KNITTED)))
+    enum_knitted(&e);
+  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_SHISANLAN)))
+    enum_shisanlan(&e);
+  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO)))
+    enum_jiuyao(&e);
+  if (count != NULL)
+    *count = e.count;
+  return MJ_OK;
+}
+
+size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap)
+{
+  size_t len = 0;
+  char t[32], b[3];
+  if (cap > 0)
+    buf[0] = '\0';
+  for (int i = 0; i < d->ngroups; i++) {
+    const mj_group *g = &d->groups[i];
+    int r = mj_tile_rank(g->tile);
+    char s = "mpsz"[mj_tile_suit(g->tile) & 3];
+    switch (g->type) {
+    case MJ_G_CHOW: snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2, s); break;
+    case MJ_G_PUNG: snprintf(t, sizeof t, "%d%d%d%c", r, r, r, s); break;
+    case MJ_G_KONG:
+    case MJ_G_CKONG: snprintf(t, sizeof t, "%d%d%d%d%c", r, r, r, r, s); break;
+    case MJ_G_PAIR: snprintf(t, sizeof t, "%d%d%c", r, r, s); break;
+    case MJ_G_KNITTED: snprintf(t, sizeof t, "%d%d%d%c", r, r + 3, r + 6, s); break;
+    default: snprintf(t, sizeof t, "%s", mj_tile_str(g->tile, b)); break;
+    }
+    char w[40];
+    if (g->declared)
+      snprintf(w, sizeof w, "%s%s%s%s", i ? " " : "", g->type == MJ_G_CKONG ? "{" : "[",
+               t, g->type == MJ_G_CKONG ? "}" : "]");
+    else
+      snprintf(w, sizeof w, "%s%s", i ? " " : "", t);
+    size_t n = strlen(w);
+    if (len + n < cap)
+      memcpy(buf + len, w, n + 1);
+    len += n;
+  }
+  if (d->nwild > 0) {
+    int first = 1;
+    for (int k = 0; k < MJ_KINDS; k++)
+      for (int q = 0; q < d->wild_as[k]; q++) {
+        snprintf(t, sizeof t, "%s%s", first ? " (wild as " : " ", mj_tile_str((mj_tile)k, b));
+        first = 0;
+        size_t n = strlen(t);
+        if (len + n < cap)
+          memcpy(buf + len, t, n + 1);
+        len += n;
+      }
+    if (!first && len + 1 < cap)
+      memcpy(buf + len, ")", 2);
+    len += !first;
+  }
+  return len;
+}

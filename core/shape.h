@@ -1,0 +1,97 @@
+/*
+** shape.h
+** Winning shapes and the decompositions of a hand into them, with wild
+** tiles assigned to concrete tiles.
+*/
+#ifndef MJ_SHAPE_H
+#define MJ_SHAPE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "hand.h"
+#include "tile.h"
+
+typedef enum mj_shape {
+  MJ_SHAPE_STANDARD,        /* 4 melds + a pair */
+  MJ_SHAPE_PAIRS,           /* seven pairs */
+  MJ_SHAPE_ORPHANS,         /* thirteen orphans */
+  MJ_SHAPE_HONORS_KNITTED,  /* 全不靠 / 七星不靠 */
+  MJ_SHAPE_KNITTED,         /* 组合龙 + a meld + a pair */
+  MJ_SHAPE_SHISANLAN,       /* 十三浪 */
+  MJ_SHAPE_JIUYAO,          /* 九幺 */
+  MJ_SHAPE_COUNT,
+  MJ_SHAPE_NONE = MJ_SHAPE_COUNT   /* no winning shape (for fans that
+                                      need none, such as 接宝) */
+} mj_shape;
+
+#define MJ_SHAPE_BIT(s) (1u << (s))
+
+/* Which shapes a ruleset allows, and how. */
+typedef struct mj_shape_cfg {
+  unsigned shapes;        /* MJ_SHAPE_BIT mask */
+  bool pair_quads;        /* seven pairs: four of a kind counts as two pairs */
+} mj_shape_cfg;
+
+const char *mj_shape_name(mj_shape s);       /* "standard", "seven_pairs"... */
+const char *mj_shape_title(mj_shape s);      /* "seven pairs 七对" */
+int mj_shape_from_name(const char *name);    /* -1 if unknown */
+
+typedef enum mj_group_type {
+  MJ_G_CHOW,      /* three consecutive tiles, tile = lowest */
+  MJ_G_PUNG,
+  MJ_G_KONG,      /* exposed kong */
+  MJ_G_CKONG,     /* concealed kong */
+  MJ_G_PAIR,
+  MJ_G_KNITTED,   /* tile, tile+3, tile+6 of one suit (组合龙 part) */
+  MJ_G_SINGLE     /* one tile of a special shape */
+} mj_group_type;
+
+typedef struct mj_group {
+  uint8_t type;
+  mj_tile tile;
+  uint8_t declared;   /* a declared meld of the hand */
+  uint8_t exposed;    /* declared and not concealed (chow, pung, exposed kong) */
+} mj_group;
+
+enum { MJ_MAX_GROUPS = 14 };
+
+/*
+** One reading of a hand: its shape, its groups (declared melds first, in
+** the hand's order, then the concealed groups ascending, the pair last)
+** and what the wild tiles stand for (wild_as[k] wilds stand for kind k;
+** a wild standing for its own kind is "at face").
+*/
+typedef struct mj_decomp {
+  uint8_t shape;
+  uint8_t ngroups;
+  uint8_t nwild;
+  mj_group groups[MJ_MAX_GROUPS];
+  uint8_t wild_as[MJ_KINDS];
+} mj_decomp;
+
+/* Called for each decomposition; return nonzero to stop enumerating. */
+typedef int (*mj_decomp_fn)(const mj_decomp *d, void *ud);
+
+/*
+** Enumerate every decomposition of a complete hand (14 - 3*melds concealed
+** tiles) into the shapes cfg allows, with the concealed tiles of kind wild
+** (MJ_NO_TILE: none) acting as any tile. A wild never makes a fifth copy
+** of a kind within the concealed groups. Each decomposition is reported
+** once. *count (may be NULL) receives how many were reported.
+*/
+mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tile wild,
+                       mj_decomp_fn fn, void *ud, int *count);
+
+/* True if some wild stands for a kind other than its own. */
+bool mj_decomp_wild_acting(const mj_decomp *d, mj_tile wild);
+
+/* Text of a decomposition: "123m 456m 789m 111z 55p" with wilds marked. */
+size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap);
+
+/* The six knitted sequences: seq[i][suit] = first rank (1, 2 or 3) that
+** suit uses (147, 258 or 369). */
+extern const uint8_t mj_knitted_seq[6][3];
+
+#endif

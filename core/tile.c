@@ -1,0 +1,282 @@
+/*
+** tile.c
+** Tile notation, sets and names.
+*/
+#include "tile.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const char suit_letter[] = "mpszf";
+
+mj_tileset mj_set_terminals(void)
+{
+  return MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26);
+}
+
+mj_tileset mj_set_honors(void) { return (mj_tileset)0x7f << 27; }
+mj_tileset mj_set_winds(void) { return (mj_tileset)0xf << 27; }
+mj_tileset mj_set_dragons(void) { return (mj_tileset)0x7 << 31; }
+
+mj_tileset mj_set_suit(int suit)
+{
+  if (suit < 3)
+    return (mj_tileset)0x1ff << (9 * suit);
+  if (suit == 3)
+    return mj_set_honors();
+  return (mj_tileset)0xff << 34;
+}
+
+const char *mj_tile_str(mj_tile t, char buf[3])
+{
+  if (t >= MJ_ALL_TILES) {
+    buf[0] = '?';
+    buf[1] = '?';
+  } else {
+    buf[0] = (char)('0' + mj_tile_rank(t));
+    buf[1] = suit_letter[mj_tile_suit(t)];
+  }
+  buf[2] = '\0';
+  return buf;
+}
+
+/* U+1F000..U+1F029: winds, dragons, characters, bamboo, dots, plants,
+** seasons. Our order is m p s z f, so map through a table. */
+static unsigned glyph_code(mj_tile t)
+{
+  int r = mj_tile_rank(t);
+  switch (mj_tile_suit(t)) {
+  case MJ_SUIT_M: return 0x1F007 + (unsigned)(r - 1);
+  case MJ_SUIT_P: return 0x1F019 + (unsigned)(r - 1);
+  case MJ_SUIT_S: return 0x1F010 + (unsigned)(r - 1);
+  case MJ_SUIT_Z: return 0x1F000 + (unsigned)(r - 1);
+  default:        /* 1f..4f seasons, 5f..8f plants */
+    return r <= 4 ? 0x1F026 + (unsigned)(r - 1) : 0x1F022 + (unsigned)(r - 5);
+  }
+}
+
+const char *mj_tile_glyph(mj_tile t)
+{
+  static char glyphs[MJ_ALL_TILES][5];
+  static bool ready;
+  if (!ready) {
+    for (int k = 0; k < MJ_ALL_TILES; k++) {
+      unsigned c = glyph_code((mj_tile)k);
+      glyphs[k][0] = (char)(0xF0 | (c >> 18));
+      glyphs[k][1] = (char)(0x80 | ((c >> 12) & 0x3f));
+      glyphs[k][2] = (char)(0x80 | ((c >> 6) & 0x3f));
+      glyphs[k][3] = (char)(0x80 | (c & 0x3f));
+      glyphs[k][4] = '\0';
+    }
+    ready = true;
+  }
+  return t < MJ_ALL_TILES ? glyphs[t] : "?";
+}
+
+static const char *const names_zh[MJ_ALL_TILES] = {
+  "一万", "二万", "三万", "四万", "五万", "六万", "七万", "八万", "九万",
+  "一饼", "二饼", "三饼", "四饼", "五饼", "六饼", "七饼", "八饼", "九饼",
+  "一条", "二条", "三条", "四条", "五条", "六条", "七条", "八条", "九条",
+  "东风", "南风", "西风", "北风", "红中", "发财", "白板",
+  "春", "夏", "秋", "冬", "梅", "兰", "竹", "菊"
+};
+
+const char *mj_tile_name(mj_tile t)
+{
+  return t < MJ_ALL_TILES ? names_zh[t] : "?";
+}
+
+const char *mj_tile_name_en(mj_tile t)
+{
+  static const char *const honors[] = {
+    "East wind", "South wind", "West wind", "North wind",
+    "Red dragon", "Green dragon", "White dragon"
+  };
+  static const char *const flowers[] = {
+    "Spring", "Summer", "Autumn", "Winter",
+    "Plum", "Orchid", "Bamboo", "Chrysanthemum"
+  };
+  static const char *const suits[] = { "characters", "dots", "bamboo" };
+  static char buf[MJ_KINDS][24];
+  if (t >= MJ_ALL_TILES)
+    return "?";
+  if (t >= 34)
+    return flowers[t - 34];
+  if (t >= 27)
+    return honors[t - 27];
+  if (buf[t][0] == '\0')
+    snprintf(buf[t], sizeof buf[t], "%d of %s", mj_tile_rank(t),
+             suits[mj_tile_suit(t)]);
+  return buf[t];
+}
+
+/* Honor letters accepted on input: E S W N C F P. */
+static int honor_letter(char c)
+{
+  switch (c) {
+  case 'E': return 27;
+  case 'S': return 28;
+  case 'W': return 29;
+  case 'N': return 30;
+  case 'C': return 31;
+  case 'F': return 32;
+  case 'P': return 33;
+  default: return -1;
+  }
+}
+
+static int suit_of_letter(char c)
+{
+  const char *p = c ? strchr(suit_letter, c) : NULL;
+  return p ? (int)(p - suit_letter) : -1;
+}
+
+static const char tile_hint[] = "tiles are 1-9m/p/s, 1-7z, 1-8f";
+
+static mj_status bad_char(mj_error *err, int col, char c)
+{
+  if (c >= 0x20 && c < 0x7f)
+    return mj_fail(err, MJ_EINVAL, col, "'%c' is not a tile (%s)", c, tile_hint);
+  return mj_fail(err, MJ_EINVAL, col,
+                 "byte 0x%02x is not a tile (%s)", (unsigned char)c, tile_hint);
+}
+
+mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
+                         mj_tile *out, int *cols, int max, int *count,
+                         mj_error *err)
+{
+  int k = 0;
+  size_t run = 0, i;   /* pending digits start at run, end at i */
+  bool pending = false;
+
+  for (i = 0; i < n; i++) {
+    char c = s[i];
+    int col = col0 + (int)i;
+    if (c >= '0' && c <= '9') {
+      if (!pending) {
+        run = i;
+        pending = true;
+      }
+      continue;
+    }
+    int suit = suit_of_letter(c);
+    if (suit >= 0) {
+      if (!pending)
+        return mj_fail(err, MJ_EINVAL, col,
+                       "suit letter '%c' has no digits before it", c);
+      for (size_t j = run; j < i; j++) {
+        int r = s[j] - '0';
+        int maxr = suit < 3 ? 9 : (suit == 3 ? 7 : 8);
+        if (r < 1 || r > maxr)
+          return mj_fail(err, MJ_EINVAL, col0 + (int)j,
+                         "bad tile %d%c (%s)", r, c, tile_hint);
+        if (suit == MJ_SUIT_F && !allow_flowers)
+          return mj_fail(err, MJ_EINVAL, col0 + (int)j,
+                         "flower %d%c is not part of a hand (use flowers=N)",
+                         r, c);
+        if (k >= max)
+          return mj_fail(err, MJ_ERANGE, col0 + (int)j,
+                         "too many tiles (at most %d here)", max);
+        if (cols != NULL)
+          cols[k] = col0 + (int)j;
+        out[k++] = mj_tile_make(suit, r);
+      }
+      pending = false;
+      continue;
+    }
+    int h = honor_letter(c);
+    if (h >= 0) {
+      if (pending)
+        return mj_fail(err, MJ_EINVAL, col,
+                       "digits before '%c' need a suit letter (m, p, s, z)", c);
+      if (k >= max)
+        return mj_fail(err, MJ_ERANGE, col, "too many tiles (at most %d here)",
+                       max);
+      if (cols != NULL)
+        cols[k] = col;
+      out[k++] = (mj_tile)h;
+      continue;
+    }
+    return bad_char(err, col, c);
+  }
+  if (pending)
+    return mj_fail(err, MJ_EINVAL, col0 + (int)run,
+                   "digits '%.*s' have no suit letter (m, p, s, z)",
+                   (int)(n - run > 20 ? 20 : n - run), s + run);
+  *count = k;
+  return MJ_OK;
+}
+
+mj_status mj_tile_parse(const char *s, size_t n, mj_tile *t, mj_error *err)
+{
+  mj_tile buf[2];
+  int cnt = 0;
+  mj_status st = mj_tiles_parse(s, n, 0, true, buf, NULL, 2, &cnt, err);
+  if (st == MJ_ERANGE || (st == MJ_OK && cnt != 1))
+    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not one tile (%s)",
+                   (int)(n > 20 ? 20 : n), s, tile_hint);
+  if (st != MJ_OK) {
+    if (err != NULL)
+      err->column = 0;
+    return st;
+  }
+  *t = buf[0];
+  return MJ_OK;
+}
+
+/* Append text to buf at *len without overflowing; *len counts all. */
+static void put(char *buf, size_t cap, size_t *len, const char *text, size_t n)
+{
+  if (*len < cap) {
+    size_t room = cap - 1 - *len;
+    memcpy(buf + *len, text, n < room ? n : room);
+  }
+  *len += n;
+  if (cap > 0)
+    buf[*len < cap ? *len : cap - 1] = '\0';
+}
+
+size_t mj_counts_print(const uint8_t *counts, int nkinds, char *buf, size_t cap)
+{
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  for (int suit = 0; suit < 5; suit++) {
+    bool any = false;
+    for (int t = 0; t < nkinds; t++) {
+      if (mj_tile_suit((mj_tile)t) != suit)
+        continue;
+      for (int c = 0; c < counts[t]; c++) {
+        char d = (char)('0' + mj_tile_rank((mj_tile)t));
+        put(buf, cap, &len, &d, 1);
+        any = true;
+      }
+    }
+    if (any)
+      put(buf, cap, &len, &suit_letter[suit], 1);
+  }
+  return len;
+}
+
+size_t mj_tiles_print(const mj_tile *tiles, int n, char *buf, size_t cap)
+{
+  uint8_t counts[MJ_ALL_TILES] = { 0 };
+  for (int i = 0; i < n; i++)
+    if (tiles[i] < MJ_ALL_TILES)
+      counts[tiles[i]]++;
+  return mj_counts_print(counts, MJ_ALL_TILES, buf, cap);
+}
+
+size_t mj_tiles_print_ordered(const mj_tile *tiles, int n, char *buf, size_t cap)
+{
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  for (int i = 0; i < n; i++) {
+    char d = (char)('0' + mj_tile_rank(tiles[i]));
+    put(buf, cap, &len, &d, 1);
+    if (i + 1 == n || mj_tile_suit(tiles[i + 1]) != mj_tile_suit(tiles[i]))
+      put(buf, cap, &len, &suit_letter[mj_tile_suit(tiles[i])], 1);
+  }
+  return len;
+}

@@ -1,0 +1,104 @@
+/*
+** tile.h
+** Tile kinds as small integers, tile sets, notation (NOTATION.md) and
+** display names.
+*/
+#ifndef MJ_TILE_H
+#define MJ_TILE_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "error.h"
+
+/*
+** 0..8 characters 1m..9m, 9..17 dots 1p..9p, 18..26 bamboo 1s..9s,
+** 27..33 honors 1z..7z (E S W N, red 中, green 发, white 白),
+** 34..41 flowers 1f..8f.
+*/
+typedef uint8_t mj_tile;
+
+enum {
+  MJ_KINDS = 34,          /* playing tile kinds */
+  MJ_FLOWER0 = 34,        /* first flower */
+  MJ_ALL_TILES = 42,      /* kinds including flowers */
+  MJ_NO_TILE = 0xff
+};
+
+enum { MJ_SUIT_M, MJ_SUIT_P, MJ_SUIT_S, MJ_SUIT_Z, MJ_SUIT_F };
+
+/* A set of tile kinds: bit k for kind k (flowers included). */
+typedef uint64_t mj_tileset;
+
+#define MJ_BIT(t) ((mj_tileset)1 << (t))
+#define MJ_SET_ALL ((mj_tileset)0x3ffffffffULL)   /* the 34 kinds */
+
+static inline int mj_tile_suit(mj_tile t) { return t / 9 < 3 ? t / 9 : (t < 34 ? 3 : 4); }
+static inline int mj_tile_rank(mj_tile t) { return t < 27 ? t % 9 + 1 : (t < 34 ? t - 26 : t - 33); }
+static inline bool mj_tile_is_number(mj_tile t) { return t < 27; }
+static inline bool mj_tile_is_honor(mj_tile t) { return t >= 27 && t < 34; }
+static inline bool mj_tile_is_wind(mj_tile t) { return t >= 27 && t < 31; }
+static inline bool mj_tile_is_dragon(mj_tile t) { return t >= 31 && t < 34; }
+static inline bool mj_tile_is_flower(mj_tile t) { return t >= 34 && t < 42; }
+static inline bool mj_tile_is_terminal(mj_tile t)
+{
+  return t < 27 && (t % 9 == 0 || t % 9 == 8);
+}
+static inline mj_tile mj_tile_make(int suit, int rank)
+{
+  return (mj_tile)(suit < 3 ? suit * 9 + rank - 1 : (suit == 3 ? 26 + rank : 33 + rank));
+}
+
+/* Named sets used by rulesets and the bots. */
+mj_tileset mj_set_terminals(void);     /* 1 and 9 of the suits */
+mj_tileset mj_set_honors(void);
+mj_tileset mj_set_winds(void);
+mj_tileset mj_set_dragons(void);
+mj_tileset mj_set_suit(int suit);
+
+static inline int mj_set_count(mj_tileset s) { return __builtin_popcountll(s); }
+
+/* "5m", "7z", "3f" into buf (at least 3 bytes); returns buf. */
+const char *mj_tile_str(mj_tile t, char buf[3]);
+
+/* Unicode glyph (U+1F000 block) of a tile, as UTF-8. */
+const char *mj_tile_glyph(mj_tile t);
+
+/* Chinese name: 五万, 东风, 红中, 春 ... */
+const char *mj_tile_name(mj_tile t);
+
+/* English name: "5 of characters", "East wind", "Red dragon", ... */
+const char *mj_tile_name_en(mj_tile t);
+
+/*
+** Parse one tile such as "5m", "7z", "E" from s[0..n). Returns MJ_OK and
+** the tile, or MJ_EINVAL with a message (no column: the caller knows).
+*/
+mj_status mj_tile_parse(const char *s, size_t n, mj_tile *t, mj_error *err);
+
+/*
+** Parse a tile list in notation ("123m55z1f", letters allowed, no
+** brackets) into out[0..max). Flowers are accepted when allow_flowers.
+** cols (may be NULL) receives the column of each tile.
+** Columns in errors are offset by col0 (the column of s[0], 1-based).
+*/
+mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
+                         mj_tile *out, int *cols, int max, int *count,
+                         mj_error *err);
+
+/*
+** Print counts (MJ_ALL_TILES entries, or MJ_KINDS when nkinds says so)
+** in canonical notation: sorted, runs of a suit merged ("123m55z").
+** Returns the length the full text needs; writes at most cap-1 bytes.
+*/
+size_t mj_counts_print(const uint8_t *counts, int nkinds, char *buf, size_t cap);
+
+/* Print a list of tiles in canonical form (sorted and merged). */
+size_t mj_tiles_print(const mj_tile *tiles, int n, char *buf, size_t cap);
+
+/* Print a list of tiles in the given order, suits merged only for
+** neighbours ("1m2m3p" -> "12m3p"): used for walls in draw order. */
+size_t mj_tiles_print_ordered(const mj_tile *tiles, int n, char *buf, size_t cap);
+
+#endif
