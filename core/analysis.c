@@ -74,17 +74,18 @@ int mj_suit_cost(uint32_t index, int p)
 ** Views
 ** ===================================================================== */
 
-void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tile wild)
+void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild)
 {
   const uint8_t *c = mj_hand_counts(h);
   const mj_meld *m = mj_hand_melds(h);
   memcpy(v->c, c, MJ_KINDS);
-  v->wild = wild;
+  v->wild = wild & MJ_SET_ALL;
   v->wilds = 0;
-  if (wild < MJ_KINDS) {
-    v->wilds = v->c[wild];
-    v->c[wild] = 0;
-  }
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (v->wild & MJ_BIT(t)) {
+      v->wilds = (uint8_t)(v->wilds + v->c[t]);
+      v->c[t] = 0;
+    }
   v->melds = (uint8_t)mj_hand_nmelds(h);
   v->melds_th = 0;
   for (int i = 0; i < v->melds; i++)
@@ -96,7 +97,7 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tile wild)
 
 void mj_tileview_add(mj_tileview *v, mj_tile t)
 {
-  if (t == v->wild)
+  if (v->wild & MJ_BIT(t))
     v->wilds++;
   else
     v->c[t]++;
@@ -105,7 +106,7 @@ void mj_tileview_add(mj_tileview *v, mj_tile t)
 
 void mj_tileview_remove(mj_tileview *v, mj_tile t)
 {
-  if (t == v->wild)
+  if (v->wild & MJ_BIT(t))
     v->wilds--;
   else
     v->c[t]--;
@@ -470,7 +471,7 @@ int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
       int g = t < 27 ? t / 9 : 3, r = t < 27 ? t % 9 : t - 27;
       int w = v->wilds;
       unsigned char kk[4] = { k[0], k[1], k[2], k[3] };
-      if (t == v->wild) {
+      if (v->wild & MJ_BIT(t)) {
         w++;
       } else {
         if (v->c[t] >= 4)
@@ -494,7 +495,7 @@ int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
       continue;
     mj_tileview x = *v;
     for (int t = 0; t < MJ_KINDS; t++) {
-      if (win[t] || (t != v->wild && v->c[t] >= 4))
+      if (win[t] || (!(v->wild & MJ_BIT(t)) && v->c[t] >= 4))
         continue;
       mj_tileview_add(&x, (mj_tile)t);
       if (shape_shanten(&x, cfg, s) == -1)
@@ -545,7 +546,7 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
       }
       int lo = g < 3 ? g * 9 : 27, hi = g < 3 ? lo + 9 : 34;
       for (int t = lo; t < hi; t++) {
-        if (t == v->wild || v->c[t] >= 4)
+        if ((v->wild & MJ_BIT(t)) || v->c[t] >= 4)
           continue;
         uint32_t j = idx[g] + pow5[t - lo];
         uint64_t nu = g < 3 ? load5(SUSE + (size_t)j * 5) : load5(HUSE + (size_t)j * 5);
@@ -553,15 +554,16 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
           good[t] = true;
       }
     }
-    if (v->wild < MJ_KINDS)
-      good[v->wild] = true;   /* a wild fills any missing tile */
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (v->wild & MJ_BIT(t))
+        good[t] = true;   /* a wild fills any missing tile */
   }
   for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
     if (per[s] != cur)
       continue;
     mj_tileview x = *v;
     for (int t = 0; t < MJ_KINDS; t++) {
-      if (good[t] || (t != v->wild && v->c[t] >= 4))
+      if (good[t] || (!(v->wild & MJ_BIT(t)) && v->c[t] >= 4))
         continue;
       mj_tileview_add(&x, (mj_tile)t);
       if (shape_shanten(&x, cfg, s) < cur)

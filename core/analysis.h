@@ -23,13 +23,13 @@ typedef struct mj_tileview {
   uint8_t melds;        /* declared melds */
   uint8_t melds_th;     /* declared melds made only of terminals/honors */
   uint8_t ntiles;       /* concealed tiles, wilds included */
-  mj_tile wild;         /* the wild kind, MJ_NO_TILE if none */
+  mj_tileset wild;      /* the wild kinds (0: none) */
 } mj_tileview;
 
-/* Build a view of h where concealed tiles of kind wild are wild. */
-void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tile wild);
+/* Build a view of h where concealed tiles of the kinds in wild are wild. */
+void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild);
 
-/* Add or remove one concealed tile (a tile of the wild kind is a wild). */
+/* Add or remove one concealed tile (a tile of a wild kind is a wild). */
 void mj_tileview_add(mj_tileview *v, mj_tile t);
 void mj_tileview_remove(mj_tileview *v, mj_tile t);
 

@@ -42,10 +42,10 @@ int mj_shape_from_name(const char *name)
   return -1;
 }
 
-bool mj_decomp_wild_acting(const mj_decomp *d, mj_tile wild)
+bool mj_decomp_wild_acting(const mj_decomp *d)
 {
   for (int t = 0; t < MJ_KINDS; t++)
-    if (d->wild_as[t] && t != wild)
+    if (d->wild_as[t] > d->wild_held[t])
       return true;
   return false;
 }
@@ -55,7 +55,6 @@ static bool is_th(int t) { return t >= 27 || t % 9 == 0 || t % 9 == 8; }
 typedef struct en {
   const mj_hand *h;
   const mj_shape_cfg *cfg;
-  mj_tile wild;
   uint8_t c[MJ_KINDS];       /* real concealed tiles not yet placed */
   uint8_t u[MJ_KINDS];       /* tiles the walked groups use at each kind */
   uint8_t extra[MJ_KINDS];   /* tiles a fixed part uses (knitted straight) */
@@ -488,22 +487,23 @@ static void enum_jiuyao(en *e)
 
 /* }==================================================================== */
 
-mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tile wild,
+mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
                        mj_decomp_fn fn, void *ud, int *count)
 {
   en e;
   memset(&e, 0, sizeof e);
   e.h = h;
   e.cfg = cfg;
-  e.wild = wild;
   e.fn = fn;
   e.ud = ud;
   e.pair = -1;
   memcpy(e.c, mj_hand_counts(h), MJ_KINDS);
-  if (wild < MJ_KINDS) {
-    e.wilds = e.c[wild];
-    e.c[wild] = 0;
-  }
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (wild & MJ_BIT(t)) {
+      e.wilds += e.c[t];
+      e.d.wild_held[t] = e.c[t];
+      e.c[t] = 0;
+    }
   if (count != NULL)
     *count = 0;
   int nm = mj_hand_nmelds(h);

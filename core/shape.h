@@ -68,7 +68,8 @@ typedef struct mj_decomp {
   uint8_t ngroups;
   uint8_t nwild;
   mj_group groups[MJ_MAX_GROUPS];
-  uint8_t wild_as[MJ_KINDS];
+  uint8_t wild_as[MJ_KINDS];     /* what the wilds stand for */
+  uint8_t wild_held[MJ_KINDS];   /* the wild tiles the hand holds, by kind */
 } mj_decomp;
 
 /* Called for each decomposition; return nonzero to stop enumerating. */
@@ -76,16 +77,17 @@ typedef int (*mj_decomp_fn)(const mj_decomp *d, void *ud);
 
 /*
 ** Enumerate every decomposition of a complete hand (14 - 3*melds concealed
-** tiles) into the shapes cfg allows, with the concealed tiles of kind wild
-** (MJ_NO_TILE: none) acting as any tile. A wild never makes a fifth copy
+** tiles) into the shapes cfg allows, with the concealed tiles of the kinds
+** in wild (0: none) acting as any tile. A wild never makes a fifth copy
 ** of a kind within the concealed groups. Each decomposition is reported
 ** once. *count (may be NULL) receives how many were reported.
 */
-mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tile wild,
+mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
                        mj_decomp_fn fn, void *ud, int *count);
 
-/* True if some wild stands for a kind other than its own. */
-bool mj_decomp_wild_acting(const mj_decomp *d, mj_tile wild);
+/* True if some wild stands for another kind than a wild tile's own (the
+** wilds are matched to their own kinds first). */
+bool mj_decomp_wild_acting(const mj_decomp *d);
 
 /* Text of a decomposition: "123m 456m 789m 111z 55p" with wilds marked. */
 size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap);

@@ -167,7 +167,10 @@ mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
       for (size_t j = run; j < i; j++) {
         int r = s[j] - '0';
         int maxr = suit < 3 ? 9 : (suit == 3 ? 7 : 8);
-        if (r < 1 || r > maxr)
+        if (r == 0)
+          return mj_fail(err, MJ_EINVAL, col0 + (int)j,
+                         "'0' is not a tile (%s)", tile_hint);
+        if (r > maxr)
           return mj_fail(err, MJ_EINVAL, col0 + (int)j,
                          "bad tile %d%c (%s)", r, c, tile_hint);
         if (suit == MJ_SUIT_F && !allow_flowers)

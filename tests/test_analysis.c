@@ -1,0 +1,270 @@
+/*
+** test_analysis.c
+** The table-driven analysis against plain recursive references: every
+** single-suit vector with 0..3 wilds, random full hands with 0..4 wilds,
+** waits, shanten and useful tiles; every winning vector is a win.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "hand.h"
+#include "ref.h"
+#include "testutil.h"
+
+static const mj_shape_cfg MCR = {
+  MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS) |
+  MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS) | MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED) |
+  MJ_SHAPE_BIT(MJ_SHAPE_KNITTED), true
+};
+static const mj_shape_cfg BAO = {
+  MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS) |
+  MJ_SHAPE_BIT(MJ_SHAPE_SHISANLAN) | MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO), true
+};
+static const mj_shape_cfg PLAIN = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) |
+                                    MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), false };
+
+/* Every vector of one suit, 0..3 wilds: the table's "all tiles fit into
+** m melds and p pairs" against the recursive reference. */
+static void single_suit_exhaustive(void **state)
+{
+  (void)state;
+  uint8_t c[MJ_KINDS] = { 0 };
+  long checked = 0, wins = 0;
+  for (uint32_t idx = 0; idx < 1953125; idx++) {
+    uint32_t x = idx;
+    int sum = 0;
+    for (int r = 0; r < 9; r++, x /= 5) {
+      c[r] = (uint8_t)(x % 5);
+      sum += c[r];
+    }
+    if (sum > 14)
+      continue;
+    assert_int_equal(mj_suit_index(c), idx);
+    for (int w = 0; w <= 3; w++) {
+      int n = sum + w;
+      if (n > 14 || n % 3 == 1)
+        continue;
+      int p = n % 3 == 2, m = (n - 2 * p) / 3;
+      bool table = mj_suit_use(idx, m, p) == sum;
+      bool ref = ref_complete(c, 0, 9, w, m, p);
+      if (table != ref) {
+        char b[16];
+        fail_msg("suit %s with %d wilds: table %d, reference %d",
+                 ref_counts_str(c, 9, b), w, table, ref);
+      }
+      /* the cost nibble agrees: the fewest wilds completing all tiles */
+      if (w == 0) {
+        int cost = mj_suit_cost(idx, p);
+        assert_true((cost == 0) == ref);
+      }
+      checked++;
+      wins += ref;
+    }
+  }
+  assert_true(checked > 500000);
+  assert_true(wins > 10000);
+}
+
+/* Build a random view: hand, wild kind, wilds. */
+static void random_view(trng *r, mj_hand *h, mj_tileview *v, bool ready)
+{
+  int melds = trng_below(r, 4) == 0 ? trng_below(r, 5) : 0;
+  int wilds = trng_below(r, 5);
+  mj_tile wild = (mj_tile)trng_below(r, MJ_KINDS);
+  if (wilds > 14 - 3 * melds - 1)
+    wilds = 0;
+  random_hand(r, h, melds, wilds ? wild : MJ_NO_TILE, wilds, trng_below(r, 3) != 0,
+              ready);
+  mj_tileview_init(v, h, wilds ? MJ_BIT(wild) : 0);
+}
+
+static void random_is_win(void **state)
+{
+  (void)state;
+  trng r = { 12345 };
+  mj_hand *h = mj_hand_new();
+  int wins = 0;
+  for (int i = 0; i < 100000; i++) {
+    mj_tileview v;
+    random_view(&r, h, &v, false);
+    const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
+    bool a = mj_is_win(&v, cfg), b = ref_is_win(&v, cfg);
+    if (a != b) {
+      char t[128];
+      mj_hand_print(h, t, sizeof t);
+      fail_msg("%s (wild %llx x%d, cfg %d): table %d reference %d", t,
+               (unsigned long long)v.wild, v.wilds, i % 3, a, b);
+    }
+    /* shanten -1 is a win */
+    assert_int_equal(mj_shanten(&v, cfg, NULL) == -1, a);
+    wins += a;
+  }
+  assert_true(wins > 20000);
+  mj_hand_free(h);
+}
+
+static void random_shanten(void **state)
+{
+  (void)state;
+  trng r = { 777 };
+  mj_hand *h = mj_hand_new();
+  for (int i = 0; i < 20000; i++) {
+    mj_tileview v;
+    random_view(&r, h, &v, i % 2 == 0);
+    const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
+    int per[MJ_SHAPE_COUNT];
+    int a = mj_shanten(&v, cfg, per), b = ref_shanten(&v, cfg);
+    if (a != b) {
+      char t[128];
+      mj_hand_print(h, t, sizeof t);
+      fail_msg("%s (wild x%d, cfg %d): table %d reference %d", t, v.wilds, i % 3, a, b);
+    }
+  }
+  mj_hand_free(h);
+}
+
+static void random_waits_and_useful(void **state)
+{
+  (void)state;
+  trng r = { 4242 };
+  mj_hand *h = mj_hand_new();
+  int ready = 0;
+  for (int i = 0; i < 20000; i++) {
+    mj_tileview v;
+    random_view(&r, h, &v, true);
+    const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
+    uint8_t held[MJ_KINDS];
+    mj_hand_all_counts(h, held);
+    mj_wait w[MJ_KINDS];
+    int n = mj_waits(&v, cfg, held, NULL, w);
+    /* waits: each kind through the reference is-win */
+    int k = 0;
+    for (int t = 0; t < MJ_KINDS; t++) {
+      if (held[t] >= 4)
+        continue;
+      mj_tileview x = v;
+      mj_tileview_add(&x, (mj_tile)t);
+      if (ref_is_win(&x, cfg)) {
+        if (k >= n || w[k].tile != t)
+          fail_msg("case %d: wait %d missing", i, t);
+        assert_int_equal(w[k].live, 4 - held[t]);
+        k++;
+      }
+    }
+    assert_int_equal(k, n);
+    ready += n > 0;
+    /* useful: the draws that lower the reference shanten */
+    int sh;
+    n = mj_useful(&v, cfg, held, NULL, w, &sh);
+    int base = ref_shanten(&v, cfg);
+    assert_int_equal(sh, base);
+    k = 0;
+    for (int t = 0; t < MJ_KINDS && base < MJ_SHANTEN_NONE; t++) {
+      if (held[t] >= 4)
+        continue;
+      mj_tileview x = v;
+      mj_tileview_add(&x, (mj_tile)t);
+      if (ref_shanten(&x, cfg) < base) {
+        if (k >= n || w[k].tile != t)
+          fail_msg("case %d: useful %d missing", i, t);
+        k++;
+      }
+    }
+    assert_int_equal(k, n);
+  }
+  assert_true(ready > 1000);
+  mj_hand_free(h);
+}
+
+static void vectors_are_wins(int line, char **f, int nf, void *ud)
+{
+  int *counts = ud;
+  char in[512];
+  mj_error e;
+  if (nf < 4)
+    return;
+  snprintf(in, sizeof in, "%s %s", f[0], f[1]);
+  mj_hand *h = mj_hand_new();
+  mj_status st = mj_hand_parse(h, in, strlen(in), &e);
+  if (st == MJ_OK)
+    st = mj_hand_check(h, MJ_CHECK_WIN, &e);
+  bool win = false;
+  if (st == MJ_OK) {
+    mj_tileview v;
+    mj_tileview_init(&v, h, 0);
+    win = mj_is_win(&v, &MCR);
+  }
+  if (strcmp(f[2], "ERROR") == 0) {
+    if (win)
+      fail_msg("invalid line %d accepted as a win: %s", line, in);
+    counts[1]++;
+  } else {
+    if (!win)
+      fail_msg("line %d not a win: %s (%s)", line, in, e.msg);
+    counts[0]++;
+  }
+  mj_hand_free(h);
+}
+
+static void vector_wins(void **state)
+{
+  (void)state;
+  int counts[2] = { 0, 0 };
+  assert_true(tsv_each("mcr.tsv", vectors_are_wins, counts) > 6000);
+  assert_true(tsv_each("mcr-examples.tsv", vectors_are_wins, counts) > 100);
+  assert_true(tsv_each("mcr-invalid.tsv", vectors_are_wins, counts) > 150);
+  assert_int_equal(counts[0], 6082 + 132);
+  assert_int_equal(counts[1], 183);
+}
+
+/* Fixed cases worth naming. */
+static void known_hands(void **state)
+{
+  (void)state;
+  mj_hand *h = mj_hand_new();
+  mj_tileview v;
+  struct { const char *hand; int shanten; int nwaits; } cases[] = {
+    { "1112345678999m", 0, 9 },                 /* nine gates: every m */
+    { "19m19p19s1234567z", 0, 13 },             /* thirteen-sided */
+    { "1111m234p567p789s", 1, 0 },              /* no fifth 1m to wait on */
+    { "147m258p369s1234z", 0, 3 },              /* knitted: 5z 6z 7z */
+    { "11223344556677z", -1, 0 },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    assert_int_equal(mj_hand_parse(h, cases[i].hand, strlen(cases[i].hand), NULL), MJ_OK);
+    mj_tileview_init(&v, h, 0);
+    assert_int_equal(mj_shanten(&v, &MCR, NULL), cases[i].shanten);
+    uint8_t held[MJ_KINDS];
+    mj_hand_all_counts(h, held);
+    mj_wait w[MJ_KINDS];
+    assert_int_equal(mj_waits(&v, &MCR, held, NULL, w), cases[i].nwaits);
+  }
+  /* a wild makes any ready hand wait on the wild kind too */
+  assert_int_equal(mj_hand_parse(h, "123m456p789s1122z", 17, NULL), MJ_OK);
+  mj_tileview_init(&v, h, MJ_BIT(8));   /* 9m wild, none held */
+  mj_wait w[MJ_KINDS];
+  int n = mj_waits(&v, &PLAIN, NULL, NULL, w);
+  assert_int_equal(n, 3);   /* 1z, 2z, 9m */
+  assert_int_equal(w[0].tile, 8);
+  mj_hand_free(h);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(known_hands),
+    cmocka_unit_test(vector_wins),
+    cmocka_unit_test(single_suit_exhaustive),
+    cmocka_unit_test(random_is_win),
+    cmocka_unit_test(random_shanten),
+    cmocka_unit_test(random_waits_and_useful),
+  };
+  return cmocka_run_group_tests(tests, NULL, NULL);
+}

@@ -1,0 +1,301 @@
+/*
+** test_hand.c
+** Notation: parse, print, round trips, every error with its position,
+** and a fuzz-style loop over random and mutated input.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <string.h>
+
+#include "hand.h"
+#include "testutil.h"
+#include "tile.h"
+
+static mj_hand *H;
+
+static int setup(void **state)
+{
+  (void)state;
+  H = mj_hand_new();
+  return H == NULL;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  mj_hand_free(H);
+  return 0;
+}
+
+static mj_status parse(const char *s, mj_error *e)
+{
+  return mj_hand_parse(H, s, strlen(s), e);
+}
+
+static const char *full(char *buf, size_t cap)
+{
+  mj_hand_print_full(H, buf, cap);
+  return buf;
+}
+
+static void canonical_form(void **state)
+{
+  (void)state;
+  mj_error e;
+  char buf[256];
+  assert_int_equal(parse("EESS C C 321m {7777p}[555p]", &e), MJ_EINVAL);
+  assert_int_equal(parse("EESSCC321m{7777p}[555p] win=C self", &e), MJ_OK);
+  mj_hand_print(H, buf, sizeof buf);
+  assert_string_equal(buf, "123m112255z{7777p}[555p]");
+  assert_string_equal(full(buf, sizeof buf),
+                      "123m112255z{7777p}[555p] win=5z self seat=E round=E flowers=0");
+  /* the +T form adds the tile and names it the winning tile */
+  assert_int_equal(parse("123m456p789s5z[555s]+5z", &e), MJ_OK);
+  assert_int_equal(mj_hand_ntiles(H), 11);
+  assert_int_equal(mj_hand_cctx(H)->win, 31);
+  mj_hand_print(H, buf, sizeof buf);
+  assert_string_equal(buf, "123m456p789s55z[555s]");
+  /* melds keep their order, their tiles are sorted */
+  assert_int_equal(parse("22z[987m][EEEE]{2222p} seat=S round=W flowers=3", &e), MJ_OK);
+  assert_string_equal(full(buf, sizeof buf),
+                      "22z[789m][1111z]{2222p} seat=S round=W flowers=3");
+}
+
+static void context_tokens(void **state)
+{
+  (void)state;
+  mj_error e;
+  char buf[256];
+  assert_int_equal(parse("19m19p19s1234567z5z win=5z self seat=N round=S flowers=2 "
+                         "last wall-last bao=9m touji feibao=2 first", &e), MJ_OK);
+  const mj_ctx *c = mj_hand_cctx(H);
+  assert_int_equal(c->seat, 3);
+  assert_int_equal(c->round, 1);
+  assert_int_equal(c->flowers, 2);
+  assert_int_equal(c->wild, 8);
+  assert_int_equal(c->feibao, 2);
+  assert_true(c->flags & MJ_CTX_TOUJI);
+  assert_string_equal(full(buf, sizeof buf),
+                      "19m19p19s12345567z win=5z self seat=N round=S flowers=2 last "
+                      "wall-last bao=9m touji feibao=2 first");
+}
+
+struct rt { int lines, exact, failed; const char *file; };
+
+static void round_trip_line(int line, char **f, int nf, void *ud)
+{
+  struct rt *rt = ud;
+  char in[512], out[512], again[512];
+  mj_error e;
+  if (nf < 2)
+    return;
+  snprintf(in, sizeof in, "%s %s", f[0], f[1]);
+  rt->lines++;
+  if (mj_hand_parse(H, in, strlen(in), &e) != MJ_OK) {
+    /* only the invalid file may hold unparsable lines */
+    if (strcmp(rt->file, "mcr-invalid.tsv") != 0)
+      fail_msg("%s:%d does not parse: %s", rt->file, line, e.msg);
+    rt->failed++;
+    return;
+  }
+  mj_hand_print_full(H, out, sizeof out);
+  if (strcmp(in, out) == 0)
+    rt->exact++;
+  mj_hand *h2 = mj_hand_new();
+  assert_int_equal(mj_hand_parse(h2, out, strlen(out), &e), MJ_OK);
+  assert_true(mj_hand_equal(H, h2));
+  mj_hand_print_full(h2, again, sizeof again);
+  assert_string_equal(out, again);
+  mj_hand_free(h2);
+}
+
+static void round_trip_vectors(void **state)
+{
+  (void)state;
+  static const char *files[] = { "mcr.tsv", "mcr-examples.tsv", "mcr-invalid.tsv" };
+  for (int i = 0; i < 3; i++) {
+    struct rt rt = { 0, 0, 0, files[i] };
+    int n = tsv_each(files[i], round_trip_line, &rt);
+    if (n < 0)
+      fail_msg("missing %s/vectors/%s", HULE_SHARED_DIR, files[i]);
+    assert_int_equal(rt.lines, n);
+    if (i < 2)   /* the scored vectors are written canonically */
+      assert_int_equal(rt.exact, n);
+  }
+}
+
+/* One bad input: the status, the column and a piece of the message. */
+static void expect_error(const char *text, int column, const char *piece)
+{
+  mj_error e;
+  mj_status st = mj_hand_parse(H, text, strlen(text), &e);
+  if (st == MJ_OK)
+    st = mj_hand_check(H, MJ_CHECK_WIN, &e);
+  if (st == MJ_OK)
+    fail_msg("accepted: %s", text);
+  if (strstr(e.msg, piece) == NULL)
+    fail_msg("%s: message \"%s\" lacks \"%s\"", text, e.msg, piece);
+  if (column >= 0 && e.column != column)
+    fail_msg("%s: column %d, expected %d (%s)", text, e.column, column, e.msg);
+}
+
+static void every_error(void **state)
+{
+  (void)state;
+  expect_error("123m456p7890s11z win=1z", 12, "'0' is not a tile");
+  expect_error("123m456p789s18z win=1z", 14, "bad tile 8z");
+  expect_error("123m4x6p789s11z win=1z", 6, "'x' is not a tile");
+  expect_error("12355555m789s11z win=1z", 8, "more than 4 of 5m");
+  expect_error("123m456p789s11z[135m] win=1z", 16, "a chow must be three consecutive");
+  expect_error("123m456p789s11z[1234m] win=1z", 16, "four identical");
+  expect_error("123m456p789s11z{123m} win=1z", 16, "concealed kong");
+  expect_error("123m456p789s11z[789s win=1z", 16, "unterminated meld");
+  expect_error("123m456p789s11z] win=1z", 16, "closes no meld");
+  expect_error("123m456p789s111z win=1z", 0, "wrong tile count: 12 concealed");
+  expect_error("123m456p789s11z222z win=3z", 0, "winning tile 3z is not among");
+  expect_error("123m456p789s11z222z", 0, "missing win=");
+  expect_error("123m456p789s11z22z win=1z bogus", 27, "unknown context token 'bogus'");
+  expect_error("123m456p789s11z22z win=1z self self", 32, "duplicate token self");
+  expect_error("123m456p789s11z22z win=1z seat=X", 32, "bad seat=");
+  expect_error("123m456p789s11z22z win=1z flowers=9", 35, "bad flowers=");
+  expect_error("123m456p789s11z22z win=10z", 24, "bad win=");
+  expect_error("123m456p789s11z22z win", 20, "needs a value");
+  expect_error("123m456p789s11z22z win=1z self=1", 27, "takes no value");
+  expect_error("123m456p789s11z[5555s] win=1z kong", 0, "requires self");
+  expect_error("123m456p789s11z[789s] win=1z self kong", 0, "has no kong");
+  expect_error("123m456p789s11z[789s] win=3m self rob", 0, "cannot be self-drawn");
+  expect_error("123m456p789s11z[789s] win=1z rob", 0, "also held");
+  expect_error("123m456p789s11z[789s] win=1z last", 0, "last (和绝张)");
+  expect_error("123 win=1z", 1, "no suit letter");
+  expect_error("m123 win=1z", 1, "no digits before it");
+  expect_error("12E win=1z", 3, "need a suit letter");
+  expect_error("1f2m win=2m", 1, "flower 1f is not part of a hand");
+  expect_error("", 1, "empty input");
+  expect_error("   ", 1, "empty input");
+  expect_error("123m456p789s11223344z55667z win=2z", -1, "too many tiles");
+  expect_error("[123m][456m][789m][111p][222p]11z win=1z", 25, "more than 4 melds");
+  expect_error("123m+", 5, "'+' must be followed by one tile");
+  expect_error("123m456p789s1z+2z win=1z", 0, "disagree");
+  expect_error("11z\xff\xfe win=1z", 4, "byte 0xff is not a tile");
+}
+
+static void two_hundred_tiles(void **state)
+{
+  (void)state;
+  char big[1024];
+  int n = 0;
+  for (int i = 0; i < 200; i++)
+    n += snprintf(big + n, sizeof big - (size_t)n, "%dm", 1 + i % 9);
+  mj_error e;
+  assert_int_equal(mj_hand_parse(H, big, (size_t)n, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "at most 14"));
+}
+
+/* Random bytes and mutations of valid hands: never crash, and every
+** failure has a message; every success prints something that parses. */
+static void fuzz_loop(void **state)
+{
+  (void)state;
+  static const char *seeds[] = {
+    "99m777789p555s[6666z] win=9p seat=E round=W flowers=0",
+    "123m456p789s5z[555s]+5z",
+    "19m19p19s1234567z5z win=5z self last bao=9m touji feibao=2",
+    "{1111m}[2222p][345s][EEE]CC win=C self kong",
+  };
+  static const char alphabet[] = "0123456789mpszfESWNCFP[]{}+= \twinselfbaolastrob";
+  trng r = { 0x9e3779b97f4a7c15ULL };
+  char buf[300], out[600];
+  mj_error e;
+  for (int iter = 0; iter < 200000; iter++) {
+    size_t n;
+    if (iter % 2 == 0) {
+      n = (size_t)trng_below(&r, 60);
+      for (size_t i = 0; i < n; i++)
+        buf[i] = iter % 4 == 0 ? (char)trng_below(&r, 256)
+                               : alphabet[trng_below(&r, (int)sizeof alphabet - 1)];
+    } else {
+      const char *s = seeds[trng_below(&r, 4)];
+      n = strlen(s);
+      memcpy(buf, s, n);
+      int muts = 1 + trng_below(&r, 4);
+      for (int k = 0; k < muts; k++) {
+        int op = trng_below(&r, 3);
+        size_t at = n ? (size_t)trng_below(&r, (int)n) : 0;
+        if (op == 0 && n > 0) {
+          buf[at] = alphabet[trng_below(&r, (int)sizeof alphabet - 1)];
+        } else if (op == 1 && n > 0) {
+          memmove(buf + at, buf + at + 1, n - at - 1);
+          n--;
+        } else if (n + 1 < sizeof buf) {
+          memmove(buf + at + 1, buf + at, n - at);
+          buf[at] = alphabet[trng_below(&r, (int)sizeof alphabet - 1)];
+          n++;
+        }
+      }
+    }
+    mj_status st = mj_hand_parse(H, buf, n, &e);
+    if (st != MJ_OK) {
+      assert_true(e.msg[0] != '\0');
+      assert_true(e.column >= 0 && e.column <= (int)n + 1);
+      continue;
+    }
+    mj_hand_print_full(H, out, sizeof out);
+    mj_hand *h2 = mj_hand_new();
+    assert_int_equal(mj_hand_parse(h2, out, strlen(out), &e), MJ_OK);
+    assert_true(mj_hand_equal(H, h2));
+    mj_hand_free(h2);
+    (void)mj_hand_check(H, MJ_CHECK_WIN, &e);
+  }
+}
+
+static void tiles_and_names(void **state)
+{
+  (void)state;
+  char b[3];
+  mj_tile t;
+  assert_int_equal(mj_tile_parse("E", 1, &t, NULL), MJ_OK);
+  assert_int_equal(t, 27);
+  assert_int_equal(mj_tile_parse("7z", 2, &t, NULL), MJ_OK);
+  assert_string_equal(mj_tile_str(t, b), "7z");
+  assert_string_equal(mj_tile_name(t), "白板");
+  assert_string_equal(mj_tile_name(0), "一万");
+  assert_string_equal(mj_tile_name_en(31), "Red dragon");
+  assert_string_equal(mj_tile_glyph(27), "\xF0\x9F\x80\x80");    /* U+1F000 */
+  assert_string_equal(mj_tile_glyph(0), "\xF0\x9F\x80\x87");     /* U+1F007 */
+  assert_string_equal(mj_tile_glyph(31), "\xF0\x9F\x80\x84");    /* 中 */
+  assert_int_equal(mj_tile_parse("12m", 3, &t, NULL), MJ_EINVAL);
+  assert_int_equal(mj_tile_parse("", 0, &t, NULL), MJ_EINVAL);
+  mj_tile list[20];
+  int n = 0;
+  assert_int_equal(mj_tiles_parse("1f2f123m", 8, 1, true, list, NULL, 20, &n, NULL), MJ_OK);
+  assert_int_equal(n, 5);
+  char out[64];
+  mj_tiles_print(list, n, out, sizeof out);
+  assert_string_equal(out, "123m12f");
+  mj_tiles_print_ordered(list, n, out, sizeof out);
+  assert_string_equal(out, "12f123m");
+  /* printing never overflows */
+  char tiny[4];
+  size_t need = mj_tiles_print(list, n, tiny, sizeof tiny);
+  assert_int_equal(need, 7);
+  assert_string_equal(tiny, "123");
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(canonical_form),
+    cmocka_unit_test(context_tokens),
+    cmocka_unit_test(round_trip_vectors),
+    cmocka_unit_test(every_error),
+    cmocka_unit_test(two_hundred_tiles),
+    cmocka_unit_test(fuzz_loop),
+    cmocka_unit_test(tiles_and_names),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
