@@ -93,23 +93,47 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild)
         (mj_tile_is_honor(m[i].tile) || mj_tile_is_terminal(m[i].tile)))
       v->melds_th++;
   v->ntiles = (uint8_t)mj_hand_ntiles(h);
+  mj_tileview_sync(v);
 }
+
+void mj_tileview_sync(mj_tileview *v)
+{
+  v->idx[0] = suit_idx(v->c);
+  v->idx[1] = suit_idx(v->c + 9);
+  v->idx[2] = suit_idx(v->c + 18);
+  v->idx[3] = honor_idx(v->c + 27);
+  for (int i = 0; i < 4; i++) {
+    v->at[i] = 0;
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (v->c[t] > i)
+        v->at[i] |= MJ_BIT(t);
+  }
+}
+
+static inline int group_of(int t) { return t < 27 ? t / 9 : 3; }
+static inline int rank0(int t) { return t < 27 ? t % 9 : t - 27; }
 
 void mj_tileview_add(mj_tileview *v, mj_tile t)
 {
-  if (v->wild & MJ_BIT(t))
+  if (v->wild & MJ_BIT(t)) {
     v->wilds++;
-  else
+  } else {
+    v->at[v->c[t] & 3] |= MJ_BIT(t);
     v->c[t]++;
+    v->idx[group_of(t)] += pow5[rank0(t)];
+  }
   v->ntiles++;
 }
 
 void mj_tileview_remove(mj_tileview *v, mj_tile t)
 {
-  if (v->wild & MJ_BIT(t))
+  if (v->wild & MJ_BIT(t)) {
     v->wilds--;
-  else
+  } else {
     v->c[t]--;
+    v->at[v->c[t] & 3] &= ~MJ_BIT(t);
+    v->idx[group_of(t)] -= pow5[rank0(t)];
+  }
   v->ntiles--;
 }
 
@@ -185,38 +209,46 @@ static int std_best(const uint8_t *c, int M)
   return best_last(&b, u[3], M);
 }
 
-/* Fewest wilds completing every tile of c into melds and one pair. */
-static int std_need(const uint8_t *c)
+static int slots_of(const mj_tileview *v) { return 14 - 3 * v->melds; }
+
+static inline void view_uses(const mj_tileview *v, uint64_t u[4])
 {
-  int c0[4], c1[4];
-  unsigned char k[4];
-  k[0] = SCOST[suit_idx(c)];
-  k[1] = SCOST[suit_idx(c + 9)];
-  k[2] = SCOST[suit_idx(c + 18)];
-  k[3] = HCOST[honor_idx(c + 27)];
-  int sum0 = 0;
+  u[0] = load5(SUSE + (size_t)v->idx[0] * 5);
+  u[1] = load5(SUSE + (size_t)v->idx[1] * 5);
+  u[2] = load5(SUSE + (size_t)v->idx[2] * 5);
+  u[3] = load5(HUSE + (size_t)v->idx[3] * 5);
+}
+
+static int view_best(const mj_tileview *v, int M)
+{
+  uint64_t u[4];
+  best_t b;
+  view_uses(v, u);
+  best_init(&b, u[0], M);
+  best_fold(&b, u[1], M);
+  best_fold(&b, u[2], M);
+  return best_last(&b, u[3], M);
+}
+
+static int view_need(const mj_tileview *v)
+{
+  unsigned char k[4] = { SCOST[v->idx[0]], SCOST[v->idx[1]], SCOST[v->idx[2]],
+                         HCOST[v->idx[3]] };
+  int sum0 = (k[0] & 15) + (k[1] & 15) + (k[2] & 15) + (k[3] & 15), need = 99;
   for (int g = 0; g < 4; g++) {
-    c0[g] = k[g] & 15;
-    c1[g] = k[g] >> 4;
-    sum0 += c0[g];
-  }
-  int need = 99;
-  for (int g = 0; g < 4; g++) {
-    int x = sum0 - c0[g] + c1[g];
+    int x = sum0 - (k[g] & 15) + (k[g] >> 4);
     if (x < need)
       need = x;
   }
   return need;
 }
 
-static int slots_of(const mj_tileview *v) { return 14 - 3 * v->melds; }
-
 static int shanten_standard(const mj_tileview *v)
 {
   int M = 4 - v->melds;
   if (M < 0)
     return MJ_SHANTEN_NONE;
-  return slots_of(v) - 1 - std_best(v->c, M) - v->wilds;
+  return slots_of(v) - 1 - view_best(v, M) - v->wilds;
 }
 
 /* }==================================================================== */
@@ -229,23 +261,45 @@ const uint8_t mj_knitted_seq[6][3] = {
   { 1, 2, 3 }, { 1, 3, 2 }, { 2, 1, 3 }, { 2, 3, 1 }, { 3, 1, 2 }, { 3, 2, 1 }
 };
 
-static bool is_th(int t) { return t >= 27 || t % 9 == 0 || t % 9 == 8; }
+#define TH_SET ((mj_tileset)0x7fULL << 27 | MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | \
+                MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26))
+#define HONOR_SET ((mj_tileset)0x7fULL << 27)
+
+/* SWAR popcount: no library call on targets without a popcount insn */
+static inline int pop(mj_tileset x)
+{
+  x = x - ((x >> 1) & 0x5555555555555555ULL);
+  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
+  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (int)((x * 0x0101010101010101ULL) >> 56);
+}
+
+/* The nine tiles of knitted sequence i. */
+static mj_tileset knit_set[6];
+static bool knit_ready;
+
+static void knit_init(void)
+{
+  for (int i = 0; i < 6; i++) {
+    knit_set[i] = 0;
+    for (int s = 0; s < 3; s++)
+      for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
+        knit_set[i] |= MJ_BIT(s * 9 + r - 1);
+  }
+  knit_ready = true;
+}
 
 static int shanten_pairs(const mj_tileview *v, bool quads)
 {
   if (v->melds != 0)
     return MJ_SHANTEN_NONE;
-  int P = 0, S = 0;
-  for (int t = 0; t < MJ_KINDS; t++) {
-    int c = v->c[t];
-    if (quads) {
-      P += c / 2;
-      S += c & 1;
-    } else if (c >= 2) {
-      P++;
-    } else if (c == 1) {
-      S++;
-    }
+  int P, S;
+  if (quads) {
+    P = pop(v->at[1]) + pop(v->at[3]);
+    S = pop(v->at[0]) - pop(v->at[1]) + pop(v->at[2]) - pop(v->at[3]);
+  } else {
+    P = pop(v->at[1]);
+    S = pop(v->at[0] & ~v->at[1]);
   }
   if (P > 7)
     P = 7;
@@ -257,34 +311,18 @@ static int shanten_orphans(const mj_tileview *v)
 {
   if (v->melds != 0)
     return MJ_SHANTEN_NONE;
-  int K = 0, pair = 0;
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (is_th(t) && v->c[t] > 0) {
-      K++;
-      if (v->c[t] >= 2)
-        pair = 1;
-    }
-  return 13 - K - pair - v->wilds;
-}
-
-static int honors_held(const mj_tileview *v)
-{
-  int h = 0;
-  for (int t = 27; t < 34; t++)
-    h += v->c[t] > 0;
-  return h;
+  return 13 - pop(v->at[0] & TH_SET) - ((v->at[1] & TH_SET) != 0) - v->wilds;
 }
 
 static int shanten_honors_knitted(const mj_tileview *v)
 {
   if (v->melds != 0)
     return MJ_SHANTEN_NONE;
-  int h = honors_held(v), best = 0;
+  if (!knit_ready)
+    knit_init();
+  int best = 0;
   for (int i = 0; i < 6; i++) {
-    int k = h;
-    for (int s = 0; s < 3; s++)
-      for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
-        k += v->c[s * 9 + r - 1] > 0;
+    int k = pop(v->at[0] & (knit_set[i] | HONOR_SET));
     if (k > best)
       best = k;
   }
@@ -293,14 +331,23 @@ static int shanten_honors_knitted(const mj_tileview *v)
   return 13 - best - v->wilds;
 }
 
-static int shanten_knitted(const mj_tileview *v)
+static int shanten_knitted(const mj_tileview *v, int goal)
 {
   if (v->melds > 1)
     return MJ_SHANTEN_NONE;
-  int M = 1 - v->melds, best = 0;
+  int M = 1 - v->melds, best = 0, real = v->ntiles - v->wilds;
+  int rest = 3 * M + 2;
+  /* kept tiles needed to get under goal */
+  int need = slots_of(v) - 1 - v->wilds - goal + 1;
+  if (!knit_ready)
+    knit_init();
   for (int i = 0; i < 6; i++) {
     uint8_t c[MJ_KINDS];
-    int k9 = 0;
+    int k9 = pop(v->at[0] & knit_set[i]);
+    int bound = k9 + (real - k9 < rest ? real - k9 : rest);
+    if (bound <= best || bound < need)
+      continue;
+    k9 = 0;
     memcpy(c, v->c, MJ_KINDS);
     for (int s = 0; s < 3; s++)
       for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
@@ -357,7 +404,7 @@ static int shanten_shisanlan(const mj_tileview *v)
       if (v->c[s * 9 + r])
         mask[s] |= 1 << r;
   }
-  int H = honors_held(v), best = -1;
+  int H = pop(v->at[0] & HONOR_SET), best = -1;
   for (int a = 0; a < 4; a++)
     for (int b = 0; b < 4; b++)
       for (int c = 0; c < 4; c++) {
@@ -381,10 +428,8 @@ static int shanten_jiuyao(const mj_tileview *v)
 {
   if (v->melds_th < v->melds)
     return MJ_SHANTEN_NONE;
-  int kept = 0;
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (is_th(t))
-      kept += v->c[t];
+  int kept = pop(v->at[0] & TH_SET) + pop(v->at[1] & TH_SET) +
+             pop(v->at[2] & TH_SET) + pop(v->at[3] & TH_SET);
   return slots_of(v) - 1 - kept - v->wilds;
 }
 
@@ -397,7 +442,7 @@ static int shape_shanten(const mj_tileview *v, const mj_shape_cfg *cfg, int s)
   case MJ_SHAPE_PAIRS: return shanten_pairs(v, cfg->pair_quads);
   case MJ_SHAPE_ORPHANS: return shanten_orphans(v);
   case MJ_SHAPE_HONORS_KNITTED: return shanten_honors_knitted(v);
-  case MJ_SHAPE_KNITTED: return shanten_knitted(v);
+  case MJ_SHAPE_KNITTED: return shanten_knitted(v, MJ_SHANTEN_NONE + 1);
   case MJ_SHAPE_SHISANLAN: return shanten_shisanlan(v);
   case MJ_SHAPE_JIUYAO: return shanten_jiuyao(v);
   default: return MJ_SHANTEN_NONE;
@@ -406,14 +451,40 @@ static int shape_shanten(const mj_tileview *v, const mj_shape_cfg *cfg, int s)
 
 /* }==================================================================== */
 
+/*
+** The least shanten over the shapes, and in *which the shapes that reach
+** it. Shapes that cannot get under the best so far are cut short.
+*/
+static int min_shanten(const mj_tileview *v, const mj_shape_cfg *cfg, unsigned *which)
+{
+  int best = MJ_SHANTEN_NONE + 1;
+  unsigned w = 0;
+  for (int s = 0; s < MJ_SHAPE_COUNT; s++) {
+    if (!(cfg->shapes & MJ_SHAPE_BIT(s)))
+      continue;
+    int x = s == MJ_SHAPE_KNITTED ? shanten_knitted(v, best + 1)
+                                  : shape_shanten(v, cfg, s);
+    if (x < best) {
+      best = x;
+      w = MJ_SHAPE_BIT(s);
+    } else if (x == best) {
+      w |= MJ_SHAPE_BIT(s);
+    }
+  }
+  if (which != NULL)
+    *which = best > MJ_SHANTEN_NONE ? 0 : w;
+  return best > MJ_SHANTEN_NONE ? MJ_SHANTEN_NONE : best;
+}
+
 int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                int per_shape[MJ_SHAPE_COUNT])
 {
+  if (per_shape == NULL)
+    return min_shanten(v, cfg, NULL);
   int best = MJ_SHANTEN_NONE;
   for (int s = 0; s < MJ_SHAPE_COUNT; s++) {
     int x = shape_shanten(v, cfg, s);
-    if (per_shape != NULL)
-      per_shape[s] = x;
+    per_shape[s] = x;
     if (x < best)
       best = x;
   }
@@ -425,7 +496,7 @@ bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
   if (v->ntiles != slots_of(v) || v->melds > 4)
     return false;
   if (s == MJ_SHAPE_STANDARD)
-    return (cfg->shapes & MJ_SHAPE_BIT(s)) && std_need(v->c) <= v->wilds;
+    return (cfg->shapes & MJ_SHAPE_BIT(s)) && view_need(v) <= v->wilds;
   return shape_shanten(v, cfg, s) == -1;
 }
 
@@ -433,7 +504,7 @@ bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
   if (v->ntiles != slots_of(v) || v->melds > 4)
     return false;
-  if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && std_need(v->c) <= v->wilds)
+  if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && view_need(v) <= v->wilds)
     return true;
   for (int s = 1; s < MJ_SHAPE_COUNT; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && shape_shanten(v, cfg, s) == -1)
@@ -452,63 +523,92 @@ int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
              mj_wait out[MJ_KINDS])
 {
-  int per[MJ_SHAPE_COUNT], n = 0;
+  int n = 0;
   if (v->ntiles + 1 != slots_of(v) || v->melds > 4)
     return 0;
-  if (mj_shanten(v, cfg, per) != 0)
-    return 0;
-  bool win[MJ_KINDS] = { false };
+  /* the special shapes that are ready (the standard shape needs no
+     shanten: its waits come straight from the cost table) */
+  unsigned which = cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  for (int s = 1; s < MJ_SHAPE_COUNT; s++)
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) &&
+        (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1) : shape_shanten(v, cfg, s)) == 0)
+      which |= MJ_SHAPE_BIT(s);
+  mj_tileset win = 0;
   /* standard shape: change one suit at a time in the cost table */
-  if (per[MJ_SHAPE_STANDARD] == 0) {
-    unsigned char k[4];
-    uint32_t idx[4] = { suit_idx(v->c), suit_idx(v->c + 9), suit_idx(v->c + 18),
-                        honor_idx(v->c + 27) };
-    k[0] = SCOST[idx[0]];
-    k[1] = SCOST[idx[1]];
-    k[2] = SCOST[idx[2]];
-    k[3] = HCOST[idx[3]];
-    for (int t = 0; t < MJ_KINDS; t++) {
-      int g = t < 27 ? t / 9 : 3, r = t < 27 ? t % 9 : t - 27;
-      int w = v->wilds;
-      unsigned char kk[4] = { k[0], k[1], k[2], k[3] };
-      if (v->wild & MJ_BIT(t)) {
-        w++;
-      } else {
-        if (v->c[t] >= 4)
-          continue;
-        kk[g] = g < 3 ? SCOST[idx[g] + pow5[r]] : HCOST[idx[g] + pow5[r]];
-      }
-      int sum0 = 0, need = 99;
+  if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
+    unsigned char k[4] = { SCOST[v->idx[0]], SCOST[v->idx[1]], SCOST[v->idx[2]],
+                           HCOST[v->idx[3]] };
+    /* for a tile of group g: need = min(pair in g: c1' + S,
+       pair elsewhere: c0' + S + D) with S, D over the other groups */
+    int S[4], D[4];
+    for (int g = 0; g < 4; g++) {
+      S[g] = 0;
+      D[g] = 99;
       for (int q = 0; q < 4; q++)
-        sum0 += kk[q] & 15;
-      for (int q = 0; q < 4; q++) {
-        int x = sum0 - (kk[q] & 15) + (kk[q] >> 4);
-        if (x < need)
-          need = x;
+        if (q != g) {
+          S[g] += k[q] & 15;
+          int d = (k[q] >> 4) - (k[q] & 15);
+          if (d < D[g])
+            D[g] = d;
+        }
+    }
+    /* without wilds a winning tile joins tiles of its own kind or of its
+       neighbours; with wilds any tile may */
+    uint64_t cand = 0;
+    if (v->wilds == 0) {
+      for (int g = 0; g < 3; g++) {
+        unsigned m = (unsigned)(v->at[0] >> (9 * g)) & 0x1ff;
+        m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1ff;
+        cand |= (uint64_t)m << (9 * g);
       }
-      if (need <= w)
-        win[t] = true;
+      cand |= (v->at[0] & HONOR_SET) | v->wild;
+    } else {
+      cand = MJ_SET_ALL;
+    }
+    /* a group's tiles can only win when the other groups allow it */
+    for (int g = 0; g < 4; g++)
+      if (S[g] > v->wilds && S[g] + D[g] > v->wilds)
+        cand &= ~(g < 3 ? (uint64_t)0x1ff << (9 * g) : (uint64_t)0x7f << 27) | v->wild;
+    for (mj_tileset left = cand; left; left &= left - 1) {
+      int t = __builtin_ctzll(left);
+      int g = group_of(t), r = rank0(t);
+      if (v->wild & MJ_BIT(t)) {
+        /* a drawn wild fills the missing tile */
+        int need = S[0] + (k[0] & 15) + (D[0] < (k[0] >> 4) - (k[0] & 15)
+                                         ? D[0] : (k[0] >> 4) - (k[0] & 15));
+        if (need <= v->wilds + 1)
+          win |= MJ_BIT(t);
+        continue;
+      }
+      if (v->c[t] >= 4)
+        continue;
+      unsigned char kk = g < 3 ? SCOST[v->idx[g] + pow5[r]] : HCOST[v->idx[g] + pow5[r]];
+      int a = (kk >> 4) + S[g], b = (kk & 15) + S[g] + D[g];
+      if ((a < b ? a : b) <= v->wilds)
+        win |= MJ_BIT(t);
     }
   }
   for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
-    if (per[s] != 0)
+    if (!(which & MJ_SHAPE_BIT(s)))
       continue;
     mj_tileview x = *v;
     for (int t = 0; t < MJ_KINDS; t++) {
-      if (win[t] || (!(v->wild & MJ_BIT(t)) && v->c[t] >= 4))
+      if ((win & MJ_BIT(t)) || (!(v->wild & MJ_BIT(t)) && v->c[t] >= 4))
         continue;
       mj_tileview_add(&x, (mj_tile)t);
       if (shape_shanten(&x, cfg, s) == -1)
-        win[t] = true;
+        win |= MJ_BIT(t);
       mj_tileview_remove(&x, (mj_tile)t);
     }
   }
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (win[t] && !(held != NULL && held[t] >= 4)) {
+  for (; win; win &= win - 1) {
+    int t = __builtin_ctzll(win);
+    if (!(held != NULL && held[t] >= 4)) {
       out[n].tile = (mj_tile)t;
       out[n].live = (uint8_t)live_of((mj_tile)t, held, visible);
       n++;
     }
+  }
   return n;
 }
 
@@ -516,21 +616,21 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
               const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
               mj_wait out[MJ_KINDS], int *shanten)
 {
-  int per[MJ_SHAPE_COUNT], n = 0;
-  int cur = mj_shanten(v, cfg, per);
+  unsigned which;
+  int n = 0;
+  int cur = min_shanten(v, cfg, &which);
   bool good[MJ_KINDS] = { false };
   if (shanten != NULL)
     *shanten = cur;
   if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
     return 0;
-  if (per[MJ_SHAPE_STANDARD] == cur) {
+  if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
     /* fold the other groups once, then try each tile of each group */
     int M = 4 - v->melds;
     uint64_t u[4];
-    uint32_t idx[4] = { suit_idx(v->c), suit_idx(v->c + 9), suit_idx(v->c + 18),
-                        honor_idx(v->c + 27) };
-    group_uses(v->c, u);
-    int base = std_best(v->c, M);
+    const uint32_t *idx = v->idx;
+    view_uses(v, u);
+    int base = view_best(v, M);
     for (int g = 0; g < 4; g++) {
       best_t b;
       int first = 1;
@@ -559,7 +659,7 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
         good[t] = true;   /* a wild fills any missing tile */
   }
   for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
-    if (per[s] != cur)
+    if (!(which & MJ_SHAPE_BIT(s)))
       continue;
     mj_tileview x = *v;
     for (int t = 0; t < MJ_KINDS; t++) {

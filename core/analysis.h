@@ -24,6 +24,10 @@ typedef struct mj_tileview {
   uint8_t melds_th;     /* declared melds made only of terminals/honors */
   uint8_t ntiles;       /* concealed tiles, wilds included */
   mj_tileset wild;      /* the wild kinds (0: none) */
+  uint32_t idx[4];      /* table index of each suit and the honors, and */
+  mj_tileset at[4];     /* at[i]: kinds with more than i copies; both kept
+                           by init/add/remove: change c[] only through them
+                           (or call mj_tileview_sync) */
 } mj_tileview;
 
 /* Build a view of h where concealed tiles of the kinds in wild are wild. */
@@ -32,6 +36,9 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild);
 /* Add or remove one concealed tile (a tile of a wild kind is a wild). */
 void mj_tileview_add(mj_tileview *v, mj_tile t);
 void mj_tileview_remove(mj_tileview *v, mj_tile t);
+
+/* Recompute idx[] after changing c[] directly. */
+void mj_tileview_sync(mj_tileview *v);
 
 /* A complete hand (14 - 3*melds tiles) that is a win in some shape. */
 bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg);
