@@ -243,6 +243,12 @@ static int view_need(const mj_tileview *v)
   return need;
 }
 
+int mj_melds_need(const mj_tileview *v)
+{
+  return (SCOST[v->idx[0]] & 15) + (SCOST[v->idx[1]] & 15) + (SCOST[v->idx[2]] & 15) +
+         (HCOST[v->idx[3]] & 15);
+}
+
 static int shanten_standard(const mj_tileview *v)
 {
   int M = 4 - v->melds;

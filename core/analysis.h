@@ -77,6 +77,9 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
               const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
               mj_wait out[MJ_KINDS], int *shanten);
 
+/* Fewest wilds completing all the real tiles into melds only (no pair). */
+int mj_melds_need(const mj_tileview *v);
+
 /* Raw table access, for tests and tools. */
 uint32_t mj_suit_index(const uint8_t c[9]);
 /* Largest number of the suit's tiles usable in m melds and p pairs. */

@@ -1,0 +1,642 @@
+/*
+** rules.c
+** Compiled rulesets: storage, name resolution, descriptions.
+*/
+#include "rules_int.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *dup(const char *s)
+{
+  if (s == NULL)
+    return NULL;
+  size_t n = strlen(s) + 1;
+  char *p = malloc(n);
+  if (p != NULL)
+    memcpy(p, s, n);
+  return p;
+}
+
+static void default_table(mj_table *t)
+{
+  memset(t, 0, sizeof *t);
+  t->tiles = 136;
+  t->hand = 13;
+  t->chow = true;
+  t->rob_kong = true;
+  t->kong_after_claim = true;
+  t->replace_tail = true;
+  t->dealer_stays_on_draw = true;
+  t->rounds = 4;
+  for (int k = 0; k < MJ_KINDS; k++)
+    t->succ[k] = k;
+}
+
+mj_rules *mj_rules_new(const char *id)
+{
+  mj_rules *r = calloc(1, sizeof *r);
+  if (r == NULL)
+    return NULL;
+  r->id = dup(id);
+  r->fans = calloc(MJ_MAX_FANS, sizeof *r->fans);
+  if (r->id == NULL || r->fans == NULL) {
+    mj_rules_free(r);
+    return NULL;
+  }
+  r->shapes.shapes = MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  r->wait_shapes = MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  default_table(&r->table);
+  return r;
+}
+
+static void free_def_strings(mj_fan_def *d)
+{
+  free((char *)d->id);
+  free((char *)d->en);
+  free((char *)d->desc);
+  free((char *)d->example);
+  for (int i = 0; i < 4; i++)
+    free((char *)d->aliases[i]);
+  for (int i = 0; i < d->nexcl; i++)
+    free((char *)d->excl[i]);
+  for (int i = 0; i < d->nexm; i++)
+    free((char *)d->exm[i]);
+}
+
+void mj_rules_free(mj_rules *r)
+{
+  if (r == NULL)
+    return;
+  free(r->id);
+  free(r->title);
+  free(r->version);
+  free(r->desc);
+  free(r->source);
+  if (r->fans != NULL)
+    for (int i = 0; i < r->nfans; i++)
+      free_def_strings(&r->fans[i].def);
+  free(r->fans);
+  free(r->order);
+  for (int t = 0; t < 2; t++)
+    for (int k = 0; k < 5; k++)
+      free(r->combo[t][k]);
+  for (int i = 0; i < r->nopts; i++) {
+    free(r->opt_name[i]);
+    free(r->opt_value[i]);
+  }
+  free(r);
+}
+
+static mj_status set_str(char **dst, const char *s)
+{
+  char *p = dup(s);
+  if (s != NULL && p == NULL)
+    return MJ_ENOMEM;
+  free(*dst);
+  *dst = p;
+  return MJ_OK;
+}
+
+mj_status mj_rules_set_info(mj_rules *r, const char *title, const char *version,
+                            const char *desc, const char *source)
+{
+  if (set_str(&r->title, title) || set_str(&r->version, version) ||
+      set_str(&r->desc, desc) || set_str(&r->source, source))
+    return MJ_ENOMEM;
+  return MJ_OK;
+}
+
+void mj_rules_set_shapes(mj_rules *r, mj_shape_cfg cfg, unsigned wait_shapes)
+{
+  r->shapes = cfg;
+  r->wait_shapes = wait_shapes;
+}
+
+void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once)
+{
+  r->scoring = scoring;
+  r->account_once = account_once;
+}
+
+void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud)
+{
+  r->vt = vt;
+  r->ud = ud;
+}
+
+mj_table *mj_rules_table(mj_rules *r) { return &r->table; }
+const mj_table *mj_rules_ctable(const mj_rules *r) { return &r->table; }
+const char *mj_rules_id(const mj_rules *r) { return r->id; }
+const char *mj_rules_title(const mj_rules *r) { return r->title ? r->title : r->id; }
+const char *mj_rules_version(const mj_rules *r) { return r->version ? r->version : "0"; }
+const char *mj_rules_desc(const mj_rules *r) { return r->desc ? r->desc : ""; }
+const char *mj_rules_source(const mj_rules *r) { return r->source ? r->source : ""; }
+const mj_shape_cfg *mj_rules_shapes(const mj_rules *r) { return &r->shapes; }
+int mj_rules_scoring(const mj_rules *r) { return r->scoring; }
+int mj_rules_nfans(const mj_rules *r) { return r->nfans; }
+int mj_rules_noptions(const mj_rules *r) { return r->nopts; }
+
+void mj_rules_option(const mj_rules *r, int i, const char **name, const char **value)
+{
+  *name = r->opt_name[i];
+  *value = r->opt_value[i];
+}
+
+mj_status mj_rules_add_option(mj_rules *r, const char *name, const char *value)
+{
+  if (r->nopts >= MJ_MAX_OPTIONS)
+    return MJ_ERANGE;
+  r->opt_name[r->nopts] = dup(name);
+  r->opt_value[r->nopts] = dup(value);
+  r->nopts++;
+  return MJ_OK;
+}
+
+const mj_fan_def *mj_rules_fan(const mj_rules *r, int i)
+{
+  return i >= 0 && i < r->nfans ? &r->fans[i].def : NULL;
+}
+
+/* ASCII-case-insensitive equality; other bytes must match exactly. */
+static bool same_name(const char *a, const char *b)
+{
+  if (a == NULL || b == NULL)
+    return false;
+  for (; *a && *b; a++, b++)
+    if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+      return false;
+  return *a == *b;
+}
+
+int mj_rules_find_fan(const mj_rules *r, const char *name)
+{
+  for (int i = 0; i < r->nfans; i++) {
+    const mj_fan_def *d = &r->fans[i].def;
+    if (same_name(d->id, name) || same_name(d->en, name))
+      return i;
+    for (int k = 0; k < 4; k++)
+      if (same_name(d->aliases[k], name))
+        return i;
+  }
+  return -1;
+}
+
+static int find_id(const mj_rules *r, const char *name)
+{
+  for (int i = 0; i < r->nfans; i++)
+    if (strcmp(r->fans[i].def.id, name) == 0)
+      return i;
+  return -1;
+}
+
+/* Members sorted by rank/offset so combos match groups sorted by rank. */
+static int member_key(const mj_member *m)
+{
+  if (m->rank)
+    return m->rank * 16;
+  if (m->var >= 0)
+    return (m->var * 40 + m->off + 20) * 16;
+  return 0;
+}
+
+mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
+{
+  if (r->finished)
+    return mj_fail(err, MJ_ESTATE, 0, "the ruleset is complete: no more fans");
+  if (r->nfans >= MJ_MAX_FANS)
+    return mj_fail(err, MJ_ERANGE, 0, "too many fans (at most %d)", MJ_MAX_FANS);
+  if (def->id == NULL || def->id[0] == '\0')
+    return mj_fail(err, MJ_EINVAL, 0, "a fan needs a name");
+  if (find_id(r, def->id) >= 0)
+    return mj_fail(err, MJ_EINVAL, 0, "duplicate fan '%s'", def->id);
+  fan_c *f = &r->fans[r->nfans];
+  memset(f, 0, sizeof *f);
+  f->def = *def;
+  mj_fan_def *d = &f->def;
+  d->id = dup(def->id);
+  d->en = dup(def->en);
+  d->desc = dup(def->desc);
+  d->example = dup(def->example);
+  for (int i = 0; i < 4; i++)
+    d->aliases[i] = dup(def->aliases[i]);
+  for (int i = 0; i < def->nexcl; i++)
+    d->excl[i] = dup(def->excl[i]);
+  for (int i = 0; i < def->nexm; i++)
+    d->exm[i] = dup(def->exm[i]);
+  r->nfans++;
+  /* sort members of each pattern for positional matching */
+  for (int p = 0; p < d->npat; p++) {
+    mj_pattern *pt = &d->pat[p];
+    for (int i = 1; i < pt->n; i++)
+      for (int j = i; j > 0 && member_key(&pt->m[j - 1]) > member_key(&pt->m[j]); j--) {
+        mj_member x = pt->m[j];
+        pt->m[j] = pt->m[j - 1];
+        pt->m[j - 1] = x;
+      }
+  }
+  if (d->kind == MJ_FK_COMBO) {
+    if (d->npat == 0 || d->pat[0].n < 2 || d->pat[0].n > 4)
+      return mj_fail(err, MJ_EINVAL, 0, "fan '%s': a combination has 2 to 4 melds", d->id);
+    f->combo_type = d->pat[0].m[0].type == MJ_M_CHOW ? MJ_M_CHOW : MJ_M_PUNG;
+    f->combo_k = d->pat[0].n;
+    for (int p = 1; p < d->npat; p++)
+      if (d->pat[p].n != f->combo_k)
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "fan '%s': alternatives must have as many melds", d->id);
+  }
+  if (d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE))
+    r->any_none = true;
+  return MJ_OK;
+}
+
+mj_status mj_rules_finish(mj_rules *r, mj_error *err)
+{
+  for (int i = 0; i < r->nfans; i++) {
+    fan_c *f = &r->fans[i];
+    f->nexcl = 0;
+    for (int k = 0; k < f->def.nexcl; k++) {
+      int j = find_id(r, f->def.excl[k]);
+      if (j < 0)
+        return mj_fail(err, MJ_EINVAL, 0, "fan '%s' excludes '%s', which is not a fan",
+                       f->def.id, f->def.excl[k]);
+      if (j == i)
+        return mj_fail(err, MJ_EINVAL, 0, "fan '%s' excludes itself", f->def.id);
+      f->excl[f->nexcl] = j;
+      f->excl_n[f->nexcl] = f->def.excl_n[k];
+      f->nexcl++;
+    }
+    f->nexm = 0;
+    for (int k = 0; k < f->def.nexm; k++) {
+      int j = find_id(r, f->def.exm[k]);
+      if (j < 0)
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "fan '%s' excludes '%s' on its melds, which is not a fan",
+                       f->def.id, f->def.exm[k]);
+      if (r->fans[j].def.kind != MJ_FK_PER_MELD)
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "fan '%s': '%s' counts per meld only if it is a one-meld fan",
+                       f->def.id, f->def.exm[k]);
+      f->exm[f->nexm++] = j;
+    }
+  }
+  /* exclusion order: a fan before the fans it excludes (Kahn), ties and
+     cycles broken by registration order */
+  free(r->order);
+  r->order = malloc(sizeof(int) * (size_t)(r->nfans ? r->nfans : 1));
+  int *indeg = calloc((size_t)(r->nfans ? r->nfans : 1), sizeof(int));
+  bool *done = calloc((size_t)(r->nfans ? r->nfans : 1), sizeof(bool));
+  if (r->order == NULL || indeg == NULL || done == NULL) {
+    free(indeg);
+    free(done);
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  }
+  for (int i = 0; i < r->nfans; i++) {
+    for (int k = 0; k < r->fans[i].nexcl; k++)
+      indeg[r->fans[i].excl[k]]++;
+    for (int k = 0; k < r->fans[i].nexm; k++)
+      indeg[r->fans[i].exm[k]]++;
+  }
+  for (int n = 0; n < r->nfans; n++) {
+    int pick = -1;
+    for (int i = 0; i < r->nfans && pick < 0; i++)
+      if (!done[i] && indeg[i] == 0)
+        pick = i;
+    for (int i = 0; i < r->nfans && pick < 0; i++)
+      if (!done[i])
+        pick = i;   /* a cycle: registration order decides */
+    done[pick] = true;
+    r->order[n] = pick;
+    for (int k = 0; k < r->fans[pick].nexcl; k++)
+      indeg[r->fans[pick].excl[k]]--;
+    for (int k = 0; k < r->fans[pick].nexm; k++)
+      indeg[r->fans[pick].exm[k]]--;
+  }
+  free(indeg);
+  free(done);
+  /* combo fans by type and arity, in registration order */
+  for (int t = 0; t < 2; t++)
+    for (int k = 0; k < 5; k++) {
+      free(r->combo[t][k]);
+      r->combo[t][k] = malloc(sizeof(int) * (size_t)(r->nfans ? r->nfans : 1));
+      r->ncombo[t][k] = 0;
+      if (r->combo[t][k] == NULL)
+        return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    }
+  for (int i = 0; i < r->nfans; i++) {
+    const fan_c *f = &r->fans[i];
+    if (f->def.kind != MJ_FK_COMBO)
+      continue;
+    int t = f->combo_type == MJ_M_CHOW ? 0 : 1;
+    r->combo[t][f->combo_k][r->ncombo[t][f->combo_k]++] = i;
+  }
+  r->finished = true;
+  return MJ_OK;
+}
+
+int mj_rules_excludes(const mj_rules *r, int i, const int **idx, const uint8_t **n)
+{
+  *idx = r->fans[i].excl;
+  *n = r->fans[i].excl_n;
+  return r->fans[i].nexcl;
+}
+
+int mj_rules_excludes_melds(const mj_rules *r, int i, const int **idx)
+{
+  *idx = r->fans[i].exm;
+  return r->fans[i].nexm;
+}
+
+mj_status mj_rules_settle(const mj_rules *r, const mj_settle_in *in, int pay[4],
+                          mj_error *err)
+{
+  for (int i = 0; i < 4; i++)
+    pay[i] = 0;
+  if (r->vt != NULL && r->vt->settle != NULL) {
+    mj_status st = r->vt->settle(r->ud, in, pay, err);
+    if (st != MJ_OK)
+      return st;
+  } else if (in->payer >= 0) {
+    pay[in->payer] -= in->total;
+    pay[in->winner] += in->total;
+  } else {
+    for (int i = 0; i < 4; i++)
+      if (i != in->winner) {
+        pay[i] -= in->total;
+        pay[in->winner] += in->total;
+      }
+  }
+  int sum = 0;
+  for (int i = 0; i < 4; i++)
+    sum += pay[i];
+  if (sum != 0)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "the settlement does not sum to zero (%+d %+d %+d %+d)",
+                   pay[0], pay[1], pay[2], pay[3]);
+  return MJ_OK;
+}
+
+/* {====================================================================
+** Descriptions
+** ===================================================================== */
+
+static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+  __attribute__((format(printf, 4, 5)));
+
+static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, fmt, ap);
+  va_end(ap);
+  if (n > 0)
+    *len += (size_t)n;
+}
+
+static size_t set_text(const mj_set *s, char *buf, size_t cap)
+{
+  size_t len = 0;
+  uint8_t counts[MJ_ALL_TILES] = { 0 };
+  int any = 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (s->mask & MJ_BIT(t)) {
+      counts[t] = 1;
+      any = 1;
+    }
+  if (cap > 0)
+    buf[0] = '\0';
+  if (any)
+    len = mj_counts_print(counts, MJ_KINDS, buf, cap);
+  if (s->dyn & MJ_DYN_SEAT)
+    cat(buf, cap, &len, "%sthe seat wind", len ? " or " : "");
+  if (s->dyn & MJ_DYN_ROUND)
+    cat(buf, cap, &len, "%sthe prevailing wind", len ? " or " : "");
+  if (s->dyn & MJ_DYN_WILD)
+    cat(buf, cap, &len, "%sthe wild tile", len ? " or " : "");
+  if (len == 0)
+    cat(buf, cap, &len, "(no tile)");
+  return len;
+}
+
+static const char *range_text(const mj_clause *c, char *b, size_t cap)
+{
+  if (c->lo == c->hi)
+    snprintf(b, cap, "exactly %d", c->lo);
+  else if (c->hi >= 99)
+    snprintf(b, cap, "at least %d", c->lo);
+  else if (c->lo <= 0)
+    snprintf(b, cap, "at most %d", c->hi);
+  else
+    snprintf(b, cap, "%d to %d", c->lo, c->hi);
+  return b;
+}
+
+static const char *flag_name(int flag)
+{
+  switch (flag) {
+  case MJ_CTX_SELF: return "won by self-draw";
+  case MJ_CTX_LAST: return "won on the last tile of its kind (和绝张)";
+  case MJ_CTX_WALL_LAST: return "won with the last tile of the wall";
+  case MJ_CTX_KONG: return "won on a kong's replacement tile";
+  case MJ_CTX_ROB: return "won by robbing a kong";
+  case MJ_CTX_FIRST: return "won in the first go-around";
+  case MJ_CTX_TOUJI: return "won while 偷机 (having declined a 宝吊头 win)";
+  case MJ_CTX_JIEBAO: return "claimed the fourth 宝 (接宝)";
+  case MJ_CTX_SIBAO: return "drew the fourth 宝 (四个宝)";
+  default: return "a context flag";
+  }
+}
+
+size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
+{
+  char s[160], r[40];
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  switch (c->kind) {
+  case MJ_C_ALL:
+    set_text(&c->set, s, sizeof s);
+    cat(buf, cap, &len, "every tile is one of %s", s);
+    break;
+  case MJ_C_NONE:
+    set_text(&c->set, s, sizeof s);
+    cat(buf, cap, &len, "no tile is one of %s", s);
+    break;
+  case MJ_C_ANY:
+    set_text(&c->set, s, sizeof s);
+    cat(buf, cap, &len, "some tile is one of %s", s);
+    break;
+  case MJ_C_EVERY:
+    set_text(&c->set, s, sizeof s);
+    cat(buf, cap, &len, "the hand holds each of %s", s);
+    break;
+  case MJ_C_SUITS:
+    cat(buf, cap, &len, "%s of the suits m, p, s present", range_text(c, r, sizeof r));
+    break;
+  case MJ_C_TYPES:
+    cat(buf, cap, &len, "%s of the five types (m, p, s, winds, dragons) present",
+        range_text(c, r, sizeof r));
+    break;
+  case MJ_C_EACH_GROUP:
+    set_text(&c->set, s, sizeof s);
+    cat(buf, cap, &len, "every meld and the pair hold one of %s", s);
+    break;
+  case MJ_C_PAIR:
+    set_text(&c->set, s, sizeof s);
+    cat(buf, cap, &len, "the pair is of %s", s);
+    break;
+  case MJ_C_CHOWS: cat(buf, cap, &len, "%s chows", range_text(c, r, sizeof r)); break;
+  case MJ_C_PUNGS: cat(buf, cap, &len, "%s pungs or kongs", range_text(c, r, sizeof r)); break;
+  case MJ_C_KONGS: cat(buf, cap, &len, "%s kongs", range_text(c, r, sizeof r)); break;
+  case MJ_C_EXPOSED_KONGS:
+    cat(buf, cap, &len, "%s exposed kongs", range_text(c, r, sizeof r));
+    break;
+  case MJ_C_CONCEALED_KONGS:
+    cat(buf, cap, &len, "%s concealed kongs", range_text(c, r, sizeof r));
+    break;
+  case MJ_C_CONCEALED_PUNGS:
+    cat(buf, cap, &len, "%s concealed pungs (concealed kongs included; a pung "
+        "completed by a discard is exposed)", range_text(c, r, sizeof r));
+    break;
+  case MJ_C_EXPOSED:
+    cat(buf, cap, &len, "%s exposed melds (chow, pung, exposed kong)",
+        range_text(c, r, sizeof r));
+    break;
+  case MJ_C_DECLARED:
+    cat(buf, cap, &len, "%s declared melds", range_text(c, r, sizeof r));
+    break;
+  case MJ_C_QUADS:
+    cat(buf, cap, &len, "%s four-of-a-kind used as two pairs", range_text(c, r, sizeof r));
+    break;
+  case MJ_C_FLAG:
+    cat(buf, cap, &len, "%s%s", c->hi ? "" : "not ", flag_name(c->lo));
+    break;
+  case MJ_C_DEALER:
+    cat(buf, cap, &len, c->hi ? "the winner is the dealer" : "the winner is not the dealer");
+    break;
+  case MJ_C_WAIT:
+    cat(buf, cap, &len, "the hand waited on one tile only, %s",
+        c->lo == MJ_WAIT_EDGE ? "an edge wait (12 for 3, 89 for 7)"
+        : c->lo == MJ_WAIT_CLOSED ? "a closed wait (the middle of a chow)"
+        : "a single wait (the pair)");
+    break;
+  case MJ_C_WILD_ACTING:
+    cat(buf, cap, &len, c->hi ? "a wild tile stands for another tile"
+                              : "no wild tile stands for another tile");
+    break;
+  case MJ_C_WILD_SINGLE:
+    cat(buf, cap, &len, "%sbefore the winning draw: four complete melds and a "
+        "lone wild tile (宝吊头)", c->hi ? "" : "not ");
+    break;
+  case MJ_C_WIN_TILE:
+    set_text(&c->set, s, sizeof s);
+    cat(buf, cap, &len, "the winning tile is %s", s);
+    break;
+  case MJ_C_TEMPLATE:
+    cat(buf, cap, &len, "the tiles form the fan's pattern in one suit");
+    break;
+  case MJ_C_BEFORE_WIN:
+    cat(buf, cap, &len, "before the win, the concealed tiles form the fan's "
+        "pattern in one suit");
+    break;
+  case MJ_C_FLOWERS:
+    cat(buf, cap, &len, "%s flowers", range_text(c, r, sizeof r));
+    break;
+  case MJ_C_KNITTED:
+    cat(buf, cap, &len, "%sthe hand holds a knitted straight (147, 258 and 369 in "
+        "the three suits)", c->hi ? "" : "not: ");
+    break;
+  default:
+    cat(buf, cap, &len, "?");
+  }
+  return len;
+}
+
+static size_t member_text(const mj_member *m, char *buf, size_t cap)
+{
+  static const char *const type[] = { "chow", "pung", "pair", "meld" };
+  char s[160];
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  cat(buf, cap, &len, "%s", type[m->type & 3]);
+  if (m->rank) {
+    if (m->type == MJ_M_CHOW)
+      cat(buf, cap, &len, " %d%d%d", m->rank, m->rank + 1, m->rank + 2);
+    else
+      cat(buf, cap, &len, " of %d", m->rank);
+  } else if (m->var >= 0) {
+    if (m->off)
+      cat(buf, cap, &len, " %c%+d", 'a' + m->var, m->off);
+    else
+      cat(buf, cap, &len, " %c", 'a' + m->var);
+  }
+  if (m->has_set) {
+    set_text(&m->set, s, sizeof s);
+    cat(buf, cap, &len, " of %s", s);
+  }
+  if (m->suitvar >= 0)
+    cat(buf, cap, &len, " (suit %c)", 'x' + m->suitvar);
+  return len;
+}
+
+static const char *shape_list(unsigned shapes, char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int s = 0; s <= MJ_SHAPE_COUNT; s++)
+    if (shapes & MJ_SHAPE_BIT(s))
+      cat(buf, cap, &len, "%s%s", len ? ", " : "", mj_shape_title((mj_shape)s));
+  return buf;
+}
+
+size_t mj_fan_describe(const mj_rules *r, int i, char *buf, size_t cap)
+{
+  const fan_c *f = &r->fans[i];
+  const mj_fan_def *d = &f->def;
+  size_t len = 0;
+  char t[400];
+  if (cap > 0)
+    buf[0] = '\0';
+  unsigned all = (1u << MJ_SHAPE_COUNT) - 1;
+  if ((d->shapes & all) != (r->shapes.shapes & all) || (d->shapes >> MJ_SHAPE_NONE & 1))
+    cat(buf, cap, &len, "  - shape: %s\n", shape_list(d->shapes, t, sizeof t));
+  for (int k = 0; k < d->nclauses; k++) {
+    mj_clause_describe(&d->clauses[k], t, sizeof t);
+    cat(buf, cap, &len, "  - %s\n", t);
+  }
+  for (int p = 0; p < d->npat; p++) {
+    const mj_pattern *pt = &d->pat[p];
+    cat(buf, cap, &len, "  - %s", p ? "or: " : "");
+    for (int m = 0; m < pt->n; m++) {
+      member_text(&pt->m[m], t, sizeof t);
+      cat(buf, cap, &len, "%s%s", m ? ", " : "", t);
+    }
+    if (pt->same_suit)
+      cat(buf, cap, &len, " (all in one suit)");
+    if (pt->mixed_suits)
+      cat(buf, cap, &len, " (each in a different suit)");
+    if (d->kind == MJ_FK_PER_MELD)
+      cat(buf, cap, &len, " -- counts once for each such meld");
+    cat(buf, cap, &len, "\n");
+  }
+  if (d->kind == MJ_FK_COUNT)
+    cat(buf, cap, &len, "  - counts once for each %s\n",
+        d->count_of == MJ_COUNT_FLOWERS ? "flower"
+        : d->count_of == MJ_COUNT_TILE_HOGS ? "four-of-a-kind that is not a kong"
+        : "宝 the winner discarded");
+  if (d->test >= 0)
+    cat(buf, cap, &len, "  - and the fan's own test function agrees\n");
+  if (d->fallback)
+    cat(buf, cap, &len, "  - counts only when no other fan does\n");
+  if (d->bonus)
+    cat(buf, cap, &len, "  - a bonus: not counted toward the minimum\n");
+  if (d->alone)
+    cat(buf, cap, &len, "  - stands alone: no other fan counts with it\n");
+  return len;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,240 @@
+/*
+** rules.h
+** A compiled ruleset: table rules, winning shapes and fan patterns. The
+** lua/ layer builds one from a ruleset script; the core only reads it.
+** Rule differences are data here, never branches on a ruleset's name.
+*/
+#ifndef MJ_RULES_H
+#define MJ_RULES_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "hand.h"
+#include "shape.h"
+#include "tile.h"
+
+/* {====================================================================
+** Fan patterns
+** ===================================================================== */
+
+/* A tile set that may depend on the context (the seat wind...). */
+enum { MJ_DYN_SEAT = 1, MJ_DYN_ROUND = 2, MJ_DYN_WILD = 4 };
+typedef struct mj_set {
+  mj_tileset mask;
+  uint8_t dyn;
+} mj_set;
+
+typedef enum mj_clause_kind {
+  MJ_C_ALL,             /* every tile in set */
+  MJ_C_NONE,            /* no tile in set */
+  MJ_C_ANY,             /* some tile in set */
+  MJ_C_EVERY,           /* every kind of set present */
+  MJ_C_SUITS,           /* number of numbered suits present in [lo, hi] */
+  MJ_C_TYPES,           /* number of the five types (m p s winds dragons) */
+  MJ_C_EACH_GROUP,      /* every group holds a tile of set */
+  MJ_C_PAIR,            /* the pair is of set */
+  MJ_C_CHOWS, MJ_C_PUNGS, MJ_C_KONGS, MJ_C_EXPOSED_KONGS, MJ_C_CONCEALED_KONGS,
+  MJ_C_CONCEALED_PUNGS, MJ_C_EXPOSED, MJ_C_DECLARED, MJ_C_QUADS,
+  MJ_C_FLAG,            /* context flag lo set (hi = 1) or not (hi = 0) */
+  MJ_C_DEALER,          /* hi = 1: the winner is the dealer (seat E) */
+  MJ_C_WAIT,            /* lo = MJ_WAIT_EDGE / CLOSED / SINGLE */
+  MJ_C_WILD_ACTING,     /* hi = 1: some wild stands for another kind */
+  MJ_C_WILD_SINGLE,     /* hi = 1: before the win, 4 melds and a lone wild */
+  MJ_C_WIN_TILE,        /* the winning tile is of set */
+  MJ_C_TEMPLATE,        /* all tiles equal template lo (any suit) */
+  MJ_C_BEFORE_WIN,      /* concealed tiles before the win equal template lo */
+  MJ_C_FLOWERS,         /* flowers in [lo, hi] */
+  MJ_C_KNITTED,         /* hi = 1: holds a whole knitted straight (147 258 369) */
+  MJ_C_COUNT_KINDS
+} mj_clause_kind;
+
+enum { MJ_WAIT_NONE, MJ_WAIT_EDGE, MJ_WAIT_CLOSED, MJ_WAIT_SINGLE };
+
+typedef struct mj_clause {
+  uint8_t kind;
+  int16_t lo, hi;
+  mj_set set;
+} mj_clause;
+
+/* A member of a meld pattern: chow"a+1", pung(WINDS), pair(5), ... */
+enum { MJ_M_CHOW, MJ_M_PUNG, MJ_M_PAIR, MJ_M_MELD };
+typedef struct mj_member {
+  uint8_t type;
+  int8_t var;        /* rank variable (0 = a, 1 = b...), -1 none */
+  int8_t off;        /* offset added to the variable */
+  int8_t rank;       /* absolute rank 1..9 (chows: first tile), 0 none */
+  int8_t suitvar;    /* suit variable, -1 none: equal vars = same suit,
+                        different vars = different suits */
+  uint8_t has_set;
+  mj_set set;
+} mj_member;
+
+enum { MJ_MAX_MEMBERS = 5 };
+typedef struct mj_pattern {
+  uint8_t n;
+  uint8_t same_suit, mixed_suits;
+  mj_member m[MJ_MAX_MEMBERS];
+} mj_pattern;
+
+typedef enum mj_role {
+  MJ_ROLE_ADD,       /* points added (sum scoring) */
+  MJ_ROLE_BASE,      /* a base value (doubling scoring): the best counts */
+  MJ_ROLE_TIMES,     /* value doublings per count */
+  MJ_ROLE_FIXED      /* a fixed total */
+} mj_role;
+
+typedef enum mj_fan_kind {
+  MJ_FK_PLAIN,       /* clauses only: counts once */
+  MJ_FK_PER_MELD,    /* one member: counts once per matching meld */
+  MJ_FK_COMBO,       /* melds of one type combined: account-once applies */
+  MJ_FK_GROUPS,      /* a pattern over the groups (pair included) */
+  MJ_FK_COUNT        /* counts as often as a feature says */
+} mj_fan_kind;
+
+enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO };
+
+enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
+
+/* What a ruleset script declares for one fan. Strings are copied. */
+typedef struct mj_fan_def {
+  const char *id;           /* rule-book name, the fan's id */
+  const char *en;
+  const char *desc;
+  const char *example;      /* "HAND CONTEXT" */
+  const char *aliases[4];   /* other accepted names (traditional...) */
+  int value;                /* points, base, doublings or fixed total */
+  uint8_t role;
+  uint8_t kind;
+  uint8_t count_of;         /* MJ_FK_COUNT: MJ_COUNT_... */
+  uint8_t fallback;         /* counts only when nothing else does */
+  uint8_t bonus;            /* not toward the minimum (flowers) */
+  uint8_t alone;            /* excludes every other fan */
+  unsigned shapes;          /* allowed shapes, bit MJ_SHAPE_NONE included */
+  int nclauses;
+  mj_clause clauses[MJ_MAX_CLAUSES];
+  int npat;                 /* alternatives */
+  mj_pattern pat[MJ_MAX_PATTERNS];
+  int nexcl;
+  const char *excl[MJ_MAX_EXCLUDES];
+  uint8_t excl_n[MJ_MAX_EXCLUDES];   /* 0: the whole fan, n: n counts */
+  int nexm;
+  const char *exm[MJ_MAX_EXCLUDES];  /* per-meld fans on the same melds */
+  int ntpl;                 /* templates of MJ_C_TEMPLATE / MJ_C_BEFORE_WIN */
+  uint8_t tpl[MJ_MAX_PATTERNS][9];
+  int test;                 /* >= 0: a callback decides (see mj_rules_vt) */
+} mj_fan_def;
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Table rules (the game engine reads these)
+** ===================================================================== */
+
+typedef enum mj_wild_rule {
+  MJ_WILD_NONE,
+  MJ_WILD_FIXED,          /* the kinds in wild_fixed */
+  MJ_WILD_INDICATOR       /* dice, the d-th tile from the tail, its successor */
+} mj_wild_rule;
+
+typedef struct mj_table {
+  int tiles;              /* 136 or 144 */
+  bool flowers;           /* flowers in the wall, replaced from the tail */
+  int hand;               /* tiles dealt (13) */
+  bool chow;              /* chows allowed (from the previous player) */
+  bool rob_kong;          /* robbing an added kong */
+  bool rob_all;           /* every robber wins (else the first in turn) */
+  bool kong_after_claim;  /* a kong may be declared in a chow/pung turn */
+  bool replace_tail;      /* kong replacement from the tail */
+  bool self_draw_only;    /* wins only on one's own draw (but exceptions) */
+  bool dealer_stays_on_draw;  /* exhaustive draw: the dealer deals again */
+  bool dealer_stays_on_win;   /* the dealer wins: he deals again */
+  bool winner_deals;      /* the winner deals next (overrides the above) */
+  int min_points;         /* 0: any win */
+  int rounds;             /* wind rounds in a match (4) */
+  uint8_t wild_rule;
+  mj_tileset wild_fixed;
+  int succ[MJ_KINDS];     /* indicator successor of each kind */
+  int wild_claim;         /* 接宝: after drawing this many wilds, a discarded
+                             wild may be claimed as a win (0: off) */
+  int wild_win;           /* 四个宝: drawing this many wilds allows a win */
+  bool touji;             /* track 宝吊头 declined (偷机) */
+} mj_table;
+
+/* }==================================================================== */
+
+/* Settlement: what the ruleset function is told and answers. */
+typedef struct mj_settle_in {
+  int winner;             /* seat 0..3 */
+  int payer;              /* discarder (or kong owner), -1 for a self-draw */
+  int dealer;
+  int total;              /* the hand's score, bonus included */
+  int total_no_bonus;
+  bool self_drawn;
+  unsigned flags;         /* MJ_CTX_ of the win */
+} mj_settle_in;
+
+typedef struct mj_view mj_view;   /* score.h */
+
+/* How the core reaches a ruleset's own code (Lua functions). */
+typedef struct mj_rules_vt {
+  /* A fan's test function: count (0 no) or -1 with err set. */
+  int (*fan_test)(void *ud, int test, const mj_view *v, mj_error *err);
+  /* Payments of a win into pay[4] (positive: receives). */
+  mj_status (*settle)(void *ud, const mj_settle_in *in, int pay[4], mj_error *err);
+} mj_rules_vt;
+
+typedef struct mj_rules mj_rules;
+
+mj_rules *mj_rules_new(const char *id);
+void mj_rules_free(mj_rules *r);
+
+/* Identity and description; strings are copied. */
+mj_status mj_rules_set_info(mj_rules *r, const char *title, const char *version,
+                            const char *desc, const char *source);
+void mj_rules_set_shapes(mj_rules *r, mj_shape_cfg cfg, unsigned wait_shapes);
+enum { MJ_SCORING_SUM, MJ_SCORING_DOUBLING };
+void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once);
+void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud);
+mj_table *mj_rules_table(mj_rules *r);
+const mj_table *mj_rules_ctable(const mj_rules *r);
+
+/* Add a fan; its excludes are resolved by mj_rules_finish. */
+mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err);
+/* Resolve names, order the exclusions. After this the ruleset is read-only. */
+mj_status mj_rules_finish(mj_rules *r, mj_error *err);
+
+/* Record an option setting for display ("caishen=5z"). */
+mj_status mj_rules_add_option(mj_rules *r, const char *name, const char *value);
+
+const char *mj_rules_id(const mj_rules *r);
+const char *mj_rules_title(const mj_rules *r);
+const char *mj_rules_version(const mj_rules *r);
+const char *mj_rules_desc(const mj_rules *r);
+const char *mj_rules_source(const mj_rules *r);
+int mj_rules_noptions(const mj_rules *r);
+void mj_rules_option(const mj_rules *r, int i, const char **name, const char **value);
+const mj_shape_cfg *mj_rules_shapes(const mj_rules *r);
+int mj_rules_scoring(const mj_rules *r);
+
+int mj_rules_nfans(const mj_rules *r);
+const mj_fan_def *mj_rules_fan(const mj_rules *r, int i);
+/* The fan with this id, English name or alias (case-insensitive for
+** ASCII); -1 if none. */
+int mj_rules_find_fan(const mj_rules *r, const char *name);
+/* The fans fan i excludes, resolved: indices and counts (0: whole). */
+int mj_rules_excludes(const mj_rules *r, int i, const int **idx, const uint8_t **n);
+int mj_rules_excludes_melds(const mj_rules *r, int i, const int **idx);
+
+/* Describe a fan's pattern in words, one clause per line ("  - ..."). */
+size_t mj_fan_describe(const mj_rules *r, int i, char *buf, size_t cap);
+/* Describe one clause ("every tile is one of 19m19p19s1234567z"). */
+size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap);
+
+/* Payments for a win through the ruleset's settlement (or the default:
+** the payer pays the total, a self-draw each of the others). */
+mj_status mj_rules_settle(const mj_rules *r, const mj_settle_in *in, int pay[4],
+                          mj_error *err);
+
+#endif

@@ -1,0 +1,45 @@
+/*
+** rules_int.h
+** The inside of a compiled ruleset, shared by rules.c, score.c and
+** game.c only.
+*/
+#ifndef MJ_RULES_INT_H
+#define MJ_RULES_INT_H
+
+#include "rules.h"
+
+enum { MJ_MAX_FANS = 512, MJ_MAX_OPTIONS = 32 };
+
+typedef struct fan_c {
+  mj_fan_def def;            /* strings owned by the ruleset */
+  int nexcl;
+  int excl[MJ_MAX_EXCLUDES];
+  uint8_t excl_n[MJ_MAX_EXCLUDES];
+  int nexm;
+  int exm[MJ_MAX_EXCLUDES];
+  uint8_t combo_type;        /* MJ_M_CHOW or MJ_M_PUNG for MJ_FK_COMBO */
+  uint8_t combo_k;
+} fan_c;
+
+struct mj_rules {
+  char *id, *title, *version, *desc, *source;
+  mj_shape_cfg shapes;
+  unsigned wait_shapes;
+  int scoring;
+  bool account_once;
+  bool finished;
+  bool any_none;             /* some fan needs no winning shape */
+  const mj_rules_vt *vt;
+  void *ud;
+  mj_table table;
+  int nfans;
+  fan_c *fans;
+  int *order;                /* the order exclusions are applied in */
+  /* combo fans by meld type (0 chow, 1 pung) and arity 2..4 */
+  int ncombo[2][5];
+  int *combo[2][5];
+  int nopts;
+  char *opt_name[MJ_MAX_OPTIONS], *opt_value[MJ_MAX_OPTIONS];
+};
+
+#endif

@@ -1,0 +1,1393 @@
+/*
+** score.c
+** The fan engine. For every reading (decomposition) of a hand it builds a
+** view, matches each fan's compiled pattern, combines melds under the
+** account-once principle, applies the exemptions in the order the
+** ruleset's exclusion graph gives, and totals; the best reading wins.
+*/
+#include "score.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "rules_int.h"
+
+/* {====================================================================
+** Per-hand and per-reading state
+** ===================================================================== */
+
+typedef struct acc_rec {   /* a combination matched but not counted */
+  int fan, by;
+  uint32_t groups;
+} acc_rec;
+
+typedef struct rstate {
+  int cnt[MJ_MAX_FANS];
+  uint32_t mask[MJ_MAX_FANS];     /* groups used */
+  int nacc;
+  acc_rec acc[32];
+} rstate;
+
+typedef struct eval {
+  const mj_rules *r;
+  const mj_hand *h;
+  const mj_ctx *ctx;
+  mj_tileset wild;
+  unsigned flags;
+  bool unique;            /* before the win the hand waited on one kind */
+  bool wild_single;
+  uint8_t held[MJ_KINDS]; /* every tile of the hand, physical */
+  mj_score *best;
+  mj_score cur;
+  rstate rs;
+  mj_error *err;
+  mj_status st;
+  int nread;
+  int only_fan;           /* mj_score_why: -1 */
+} eval;
+
+static inline bool set_has(const eval *E, const mj_set *s, int t)
+{
+  if (t < 0 || t >= MJ_KINDS)
+    return false;
+  if (s->mask & MJ_BIT(t))
+    return true;
+  if ((s->dyn & MJ_DYN_SEAT) && t == 27 + E->ctx->seat)
+    return true;
+  if ((s->dyn & MJ_DYN_ROUND) && t == 27 + E->ctx->round)
+    return true;
+  if ((s->dyn & MJ_DYN_WILD) && (E->wild & MJ_BIT(t)))
+    return true;
+  return false;
+}
+
+static inline mj_tileset set_mask(const eval *E, const mj_set *s)
+{
+  mj_tileset m = s->mask;
+  if (s->dyn & MJ_DYN_SEAT)
+    m |= MJ_BIT(27 + E->ctx->seat);
+  if (s->dyn & MJ_DYN_ROUND)
+    m |= MJ_BIT(27 + E->ctx->round);
+  if (s->dyn & MJ_DYN_WILD)
+    m |= E->wild;
+  return m;
+}
+
+static inline bool is_meld(int type)
+{
+  return type == MJ_G_CHOW || type == MJ_G_PUNG || type == MJ_G_KONG || type == MJ_G_CKONG;
+}
+
+static inline bool is_pung(int type)
+{
+  return type == MJ_G_PUNG || type == MJ_G_KONG || type == MJ_G_CKONG;
+}
+
+static mj_tileset group_tiles(const mj_group *g)
+{
+  switch (g->type) {
+  case MJ_G_CHOW: return MJ_BIT(g->tile) | MJ_BIT(g->tile + 1) | MJ_BIT(g->tile + 2);
+  case MJ_G_KNITTED: return MJ_BIT(g->tile) | MJ_BIT(g->tile + 3) | MJ_BIT(g->tile + 6);
+  default: return MJ_BIT(g->tile);
+  }
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Waits
+** ===================================================================== */
+
+/* Can c[] be split into m melds and one pair, no limit on copies? */
+static bool nolimit_win(uint8_t *c, int m, bool pair)
+{
+  int t = 0;
+  while (t < MJ_KINDS && c[t] == 0)
+    t++;
+  if (t == MJ_KINDS)
+    return m == 0 && !pair;
+  if (pair && c[t] >= 2) {
+    c[t] -= 2;
+    bool ok = nolimit_win(c, m, false);
+    c[t] += 2;
+    if (ok)
+      return true;
+  }
+  if (m > 0 && c[t] >= 3) {
+    c[t] -= 3;
+    bool ok = nolimit_win(c, m - 1, pair);
+    c[t] += 3;
+    if (ok)
+      return true;
+  }
+  if (m > 0 && t < 27 && t % 9 <= 6 && c[t + 1] && c[t + 2]) {
+    c[t]--, c[t + 1]--, c[t + 2]--;
+    bool ok = nolimit_win(c, m - 1, pair);
+    c[t]++, c[t + 1]++, c[t + 2]++;
+    if (ok)
+      return true;
+  }
+  return false;
+}
+
+/* The number of kinds the view (one tile short) waits on, where a kind
+** of which the hand holds four still counts if the shape wants a fifth. */
+static int count_waits(const mj_tileview *pre, const mj_shape_cfg *cfg)
+{
+  mj_wait w[MJ_KINDS];
+  int n = mj_waits(pre, cfg, NULL, NULL, w);
+  if (pre->wilds == 0 && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)))
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (pre->c[t] == 4) {
+        uint8_t c[MJ_KINDS];
+        memcpy(c, pre->c, MJ_KINDS);
+        c[t]++;
+        if (nolimit_win(c, 4 - pre->melds, true))
+          n++;
+      }
+  return n;
+}
+
+/* Edge, closed or single from where the winning tile sits in the groups. */
+static int classify_wait(const mj_decomp *d, int from, mj_tile win)
+{
+  int flags = 0;
+  for (int i = from; i < d->ngroups; i++) {
+    const mj_group *g = &d->groups[i];
+    if (g->declared)
+      continue;
+    if (g->type == MJ_G_CHOW && win >= g->tile && win <= g->tile + 2)
+      flags |= win == g->tile + 1 ? 2 : 1;
+    else if (g->type == MJ_G_PAIR && g->tile == win)
+      flags |= 4;
+  }
+  return flags & 1 ? MJ_WAIT_EDGE : flags & 2 ? MJ_WAIT_CLOSED
+       : flags & 4 ? MJ_WAIT_SINGLE : MJ_WAIT_NONE;
+}
+
+/*
+** The knitted straight's own wait, as the reference scorer has it: with
+** a declared meld, a win on the pair's tile is a single wait; concealed,
+** the meld and the pair outside the knitted tiles decide (the winning
+** tile must be among them).
+*/
+static int knitted_wait(const eval *E, const mj_decomp *d)
+{
+  mj_tile win = E->ctx->win;
+  if (mj_hand_nmelds(E->h) > 0) {
+    for (int i = 0; i < d->ngroups; i++)
+      if (d->groups[i].type == MJ_G_PAIR && d->groups[i].tile == win)
+        return MJ_WAIT_SINGLE;
+    return MJ_WAIT_NONE;
+  }
+  bool in_rest = false;
+  for (int i = 0; i < d->ngroups; i++)
+    if (d->groups[i].type != MJ_G_KNITTED && (group_tiles(&d->groups[i]) & MJ_BIT(win)))
+      in_rest = true;
+  if (!in_rest)
+    return MJ_WAIT_NONE;
+  /* the four tiles before the win outside the knitted straight */
+  mj_hand *rest = mj_hand_new();
+  if (rest == NULL)
+    return MJ_WAIT_NONE;
+  int k = 0;
+  for (int i = 0; i < d->ngroups; i++) {
+    const mj_group *g = &d->groups[i];
+    if (g->type == MJ_G_CHOW) {
+      mj_hand_add(rest, g->tile);
+      mj_hand_add(rest, (mj_tile)(g->tile + 1));
+      mj_hand_add(rest, (mj_tile)(g->tile + 2));
+    } else if (g->type == MJ_G_PUNG) {
+      for (int q = 0; q < 3; q++)
+        mj_hand_add(rest, g->tile);
+    } else if (g->type == MJ_G_PAIR) {
+      mj_hand_add(rest, g->tile);
+      mj_hand_add(rest, g->tile);
+    }
+  }
+  for (int q = 0; q < 3; q++) {   /* stand-ins for the knitted part */
+    mj_meld m = { MJ_PUNG, (mj_tile)(27 + q), 0, 0 };
+    mj_hand_add_meld(rest, m);
+  }
+  mj_hand_remove(rest, win);
+  mj_tileview v;
+  mj_tileview_init(&v, rest, 0);
+  mj_shape_cfg std = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD), false };
+  k = count_waits(&v, &std);
+  mj_hand_free(rest);
+  return k == 1 ? classify_wait(d, 0, win) : MJ_WAIT_NONE;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Views
+** ===================================================================== */
+
+static void add_group_tiles(uint8_t *cnt, const mj_group *g)
+{
+  switch (g->type) {
+  case MJ_G_CHOW:
+    cnt[g->tile]++, cnt[g->tile + 1]++, cnt[g->tile + 2]++;
+    break;
+  case MJ_G_PUNG: cnt[g->tile] += 3; break;
+  case MJ_G_KONG:
+  case MJ_G_CKONG: cnt[g->tile] += 4; break;
+  case MJ_G_PAIR: cnt[g->tile] += 2; break;
+  case MJ_G_KNITTED:
+    cnt[g->tile]++, cnt[g->tile + 3]++, cnt[g->tile + 6]++;
+    break;
+  default: cnt[g->tile]++; break;
+  }
+}
+
+static void build_view(eval *E, const mj_decomp *d, mj_view *v)
+{
+  memset(v, 0, sizeof *v);
+  v->hand = E->h;
+  v->d = d;
+  v->shape = d ? d->shape : MJ_SHAPE_NONE;
+  v->flags = E->flags;
+  v->seat = E->ctx->seat;
+  v->round = E->ctx->round;
+  v->flowers = E->ctx->flowers;
+  v->feibao = E->ctx->feibao;
+  v->win = E->ctx->win;
+  v->wild = E->wild;
+  v->pair = -1;
+  v->wild_single = E->wild_single;
+  if (d == NULL) {
+    memcpy(v->cnt, E->held, MJ_KINDS);
+  } else {
+    bool win_in_chow = false;
+    for (int i = 0; i < d->ngroups; i++) {
+      const mj_group *g = &d->groups[i];
+      add_group_tiles(v->cnt, g);
+      if (g->type == MJ_G_CHOW && !g->declared && v->win >= g->tile && v->win <= g->tile + 2)
+        win_in_chow = true;
+    }
+    bool self = (E->flags & MJ_CTX_SELF) != 0;
+    for (int i = 0; i < d->ngroups; i++) {
+      const mj_group *g = &d->groups[i];
+      switch (g->type) {
+      case MJ_G_CHOW:
+        v->chows++;
+        break;
+      case MJ_G_PUNG:
+        v->pungs++;
+        v->concealed[i] = !(g->declared || (!self && !win_in_chow && g->tile == v->win));
+        v->cpungs += v->concealed[i];
+        break;
+      case MJ_G_KONG:
+        v->pungs++, v->kongs++, v->ekongs++;
+        break;
+      case MJ_G_CKONG:
+        v->pungs++, v->kongs++, v->ckongs++, v->cpungs++;
+        v->concealed[i] = 1;
+        break;
+      case MJ_G_PAIR:
+        if (d->shape == MJ_SHAPE_PAIRS) {
+          if (i > 0 && d->groups[i - 1].type == MJ_G_PAIR && d->groups[i - 1].tile == g->tile)
+            v->quads++;
+        } else {
+          v->pair = g->tile;
+        }
+        break;
+      default:
+        break;
+      }
+      if (g->declared) {
+        v->declared++;
+        v->exposed += g->exposed;
+      }
+    }
+    v->wild_acting = mj_decomp_wild_acting(d);
+    if (E->unique) {
+      if (d->shape == MJ_SHAPE_STANDARD)
+        v->wait = classify_wait(d, 0, v->win);
+    }
+    if (d->shape == MJ_SHAPE_KNITTED)
+      v->wait = knitted_wait(E, d);
+  }
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (v->cnt[t]) {
+      v->present |= MJ_BIT(t);
+      if (v->cnt[t] >= 4)
+        v->tile_hogs++;
+    }
+  v->tile_hogs -= v->kongs;
+  if (v->tile_hogs < 0)
+    v->tile_hogs = 0;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Matching
+** ===================================================================== */
+
+static int suits_present(mj_tileset p)
+{
+  return ((p & 0x1ffULL) != 0) + ((p >> 9 & 0x1ffULL) != 0) + ((p >> 18 & 0x1ffULL) != 0);
+}
+
+static bool in_range(int x, const mj_clause *c) { return x >= c->lo && x <= c->hi; }
+
+static bool tpl_match(const uint8_t *cnt, mj_tileset present, const uint8_t *tpl)
+{
+  for (int s = 0; s < 3; s++) {
+    mj_tileset suit = (mj_tileset)0x1ff << (9 * s);
+    if ((present & ~suit) != 0)
+      continue;
+    bool ok = true;
+    for (int r = 0; r < 9 && ok; r++)
+      ok = cnt[s * 9 + r] == tpl[r];
+    if (ok)
+      return true;
+  }
+  return false;
+}
+
+static bool any_tpl(const mj_fan_def *f, const uint8_t *cnt)
+{
+  mj_tileset present = 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (cnt[t])
+      present |= MJ_BIT(t);
+  for (int i = 0; i < f->ntpl; i++)
+    if (tpl_match(cnt, present, f->tpl[i]))
+      return true;
+  return false;
+}
+
+/* One clause on a view. */
+static bool clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
+                      const mj_view *v)
+{
+  switch (c->kind) {
+  case MJ_C_ALL: return (v->present & ~set_mask(E, &c->set)) == 0;
+  case MJ_C_NONE: return (v->present & set_mask(E, &c->set)) == 0;
+  case MJ_C_ANY: return (v->present & set_mask(E, &c->set)) != 0;
+  case MJ_C_EVERY: {
+    mj_tileset m = set_mask(E, &c->set);
+    return (m & ~v->present) == 0;
+  }
+  case MJ_C_SUITS: return in_range(suits_present(v->present), c);
+  case MJ_C_TYPES: {
+    int n = suits_present(v->present) + ((v->present >> 27 & 0xf) != 0) +
+            ((v->present >> 31 & 0x7) != 0);
+    return in_range(n, c);
+  }
+  case MJ_C_EACH_GROUP: {
+    if (v->d == NULL ||
+        (v->shape != MJ_SHAPE_STANDARD && v->shape != MJ_SHAPE_KNITTED))
+      return false;
+    mj_tileset m = set_mask(E, &c->set);
+    for (int i = 0; i < v->d->ngroups; i++)
+      if ((group_tiles(&v->d->groups[i]) & m) == 0)
+        return false;
+    return true;
+  }
+  case MJ_C_PAIR: return v->pair >= 0 && set_has(E, &c->set, v->pair);
+  case MJ_C_CHOWS: return in_range(v->chows, c);
+  case MJ_C_PUNGS: return in_range(v->pungs, c);
+  case MJ_C_KONGS: return in_range(v->kongs, c);
+  case MJ_C_EXPOSED_KONGS: return in_range(v->ekongs, c);
+  case MJ_C_CONCEALED_KONGS: return in_range(v->ckongs, c);
+  case MJ_C_CONCEALED_PUNGS: return in_range(v->cpungs, c);
+  case MJ_C_EXPOSED: return in_range(v->exposed, c);
+  case MJ_C_DECLARED: return in_range(v->declared, c);
+  case MJ_C_QUADS: return in_range(v->quads, c);
+  case MJ_C_FLAG: return ((v->flags & (unsigned)c->lo) != 0) == (c->hi != 0);
+  case MJ_C_DEALER: return (v->seat == 0) == (c->hi != 0);
+  case MJ_C_WAIT: return v->wait == c->lo;
+  case MJ_C_WILD_ACTING: return v->wild_acting == (c->hi != 0);
+  case MJ_C_WILD_SINGLE: return v->wild_single == (c->hi != 0);
+  case MJ_C_WIN_TILE: return set_has(E, &c->set, v->win);
+  case MJ_C_TEMPLATE: return any_tpl(f, v->cnt);
+  case MJ_C_BEFORE_WIN: {
+    if (mj_hand_nmelds(E->h) != 0)
+      return false;
+    uint8_t c2[MJ_KINDS];
+    memcpy(c2, mj_hand_counts(E->h), MJ_KINDS);
+    if (c2[v->win] == 0)
+      return false;
+    c2[v->win]--;
+    return any_tpl(f, c2);
+  }
+  case MJ_C_FLOWERS: return in_range(v->flowers, c);
+  case MJ_C_KNITTED: {
+    bool has = false;
+    for (int i = 0; i < 6 && !has; i++) {
+      bool all = true;
+      for (int s = 0; s < 3 && all; s++)
+        for (int r = mj_knitted_seq[i][s]; r <= 9 && all; r += 3)
+          all = v->cnt[s * 9 + r - 1] > 0;
+      has = all;
+    }
+    return has == (c->hi != 0);
+  }
+  default: return false;
+  }
+}
+
+typedef struct binding {
+  int var[4];
+  int suit[3];
+  mj_tileset used_set_tiles;
+} binding;
+
+static void binding_init(binding *b)
+{
+  for (int i = 0; i < 4; i++)
+    b->var[i] = -99;
+  for (int i = 0; i < 3; i++)
+    b->suit[i] = -1;
+  b->used_set_tiles = 0;
+}
+
+static bool type_ok(int mtype, int gtype)
+{
+  switch (mtype) {
+  case MJ_M_CHOW: return gtype == MJ_G_CHOW;
+  case MJ_M_PUNG: return is_pung(gtype);
+  case MJ_M_PAIR: return gtype == MJ_G_PAIR;
+  default: return is_meld(gtype);
+  }
+}
+
+/* Does group g fit member m under binding b (which it extends)? */
+static bool member_ok(const eval *E, const mj_member *m, const mj_group *g, binding *b)
+{
+  if (!type_ok(m->type, g->type))
+    return false;
+  if (m->has_set) {
+    if (!set_has(E, &m->set, g->tile))
+      return false;
+    if (m->var < 0 && m->rank == 0) {
+      if (b->used_set_tiles & MJ_BIT(g->tile))
+        return false;   /* set members are distinct tiles */
+      b->used_set_tiles |= MJ_BIT(g->tile);
+    }
+  }
+  bool num = g->tile < 27;
+  int rank = num ? g->tile % 9 + 1 : 0, suit = num ? g->tile / 9 : -1;
+  if (m->rank && (!num || rank != m->rank))
+    return false;
+  if (m->var >= 0) {
+    if (!num)
+      return false;
+    int a = rank - m->off;
+    if (b->var[(int)m->var] == -99)
+      b->var[(int)m->var] = a;
+    else if (b->var[(int)m->var] != a)
+      return false;
+  }
+  if (m->suitvar >= 0) {
+    if (!num)
+      return false;
+    if (b->suit[(int)m->suitvar] == -1) {
+      for (int i = 0; i < 3; i++)
+        if (b->suit[i] == suit)
+          return false;
+      b->suit[(int)m->suitvar] = suit;
+    } else if (b->suit[(int)m->suitvar] != suit) {
+      return false;
+    }
+  }
+  return true;
+}
+
+static bool suits_ok(const mj_pattern *p, const mj_group *const *gs, int n)
+{
+  if (!p->same_suit && !p->mixed_suits)
+    return true;
+  for (int i = 0; i < n; i++)
+    if (gs[i]->tile >= 27)
+      return false;
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      bool same = gs[i]->tile / 9 == gs[j]->tile / 9;
+      if (p->same_suit && !same)
+        return false;
+      if (p->mixed_suits && same)
+        return false;
+    }
+  return true;
+}
+
+/* Positional match of sorted groups against a sorted pattern. */
+static bool pattern_pos(const eval *E, const mj_pattern *p, const mj_group *const *gs, int n)
+{
+  if (p->n != n)
+    return false;
+  binding b;
+  binding_init(&b);
+  for (int i = 0; i < n; i++)
+    if (!member_ok(E, &p->m[i], gs[i], &b))
+      return false;
+  return suits_ok(p, gs, n);
+}
+
+static bool fan_pos(const eval *E, const mj_fan_def *f, const mj_group *const *gs, int n)
+{
+  for (int p = 0; p < f->npat; p++)
+    if (pattern_pos(E, &f->pat[p], gs, n))
+      return true;
+  return false;
+}
+
+/* Backtracking match of a pattern over the reading's groups. */
+static bool groups_rec(const eval *E, const mj_pattern *p, int k, const mj_decomp *d,
+                       uint32_t used, binding *b, const mj_group **chosen, uint32_t *out)
+{
+  if (k == p->n) {
+    if (!suits_ok(p, chosen, k))
+      return false;
+    *out = used;
+    return true;
+  }
+  for (int i = 0; i < d->ngroups; i++) {
+    if (used >> i & 1)
+      continue;
+    binding nb = *b;
+    if (!member_ok(E, &p->m[k], &d->groups[i], &nb))
+      continue;
+    chosen[k] = &d->groups[i];
+    if (groups_rec(E, p, k + 1, d, used | 1u << i, &nb, chosen, out))
+      return true;
+  }
+  return false;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Combinations: account-once
+** ===================================================================== */
+
+static int group_rank_key(const mj_group *g)
+{
+  return g->tile < 27 ? (g->tile % 9) * 4 + g->tile / 9 : 100 + g->tile;
+}
+
+static void combos(eval *E, const mj_view *v, int type, rstate *rs)
+{
+  const mj_rules *r = E->r;
+  const mj_decomp *d = v->d;
+  int idx[4], n = 0;
+  for (int i = 0; i < d->ngroups && n < 4; i++) {
+    int gt = d->groups[i].type;
+    if (type == 0 ? gt == MJ_G_CHOW : is_pung(gt))
+      idx[n++] = i;
+  }
+  if (n < 2)
+    return;
+  /* sort by rank, then suit */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && group_rank_key(&d->groups[idx[j - 1]]) >
+                              group_rank_key(&d->groups[idx[j]]); j--) {
+      int x = idx[j];
+      idx[j] = idx[j - 1];
+      idx[j - 1] = x;
+    }
+  const mj_group *gs[4];
+  for (int i = 0; i < n; i++)
+    gs[i] = &d->groups[idx[i]];
+  int *const *list = r->combo[type];
+  const int *cnt = r->ncombo[type];
+
+  if (!r->account_once) {
+    /* every subset that matches counts */
+    for (int k = 2; k <= n; k++)
+      for (int q = 0; q < cnt[k]; q++) {
+        int f = list[k][q];
+        for (unsigned sub = 0; sub < 1u << n; sub++) {
+          if (__builtin_popcount(sub) != k)
+            continue;
+          const mj_group *sg[4];
+          uint32_t mask = 0;
+          int m = 0;
+          for (int i = 0; i < n; i++)
+            if (sub >> i & 1) {
+              sg[m++] = gs[i];
+              mask |= 1u << idx[i];
+            }
+          if (fan_pos(E, &r->fans[f].def, sg, k)) {
+            rs->cnt[f]++;
+            rs->mask[f] |= mask;
+          }
+        }
+      }
+    return;
+  }
+
+  /* four melds in one fan take every combination of them */
+  if (n == 4)
+    for (int q = 0; q < cnt[4]; q++) {
+      int f = list[4][q];
+      if (fan_pos(E, &r->fans[f].def, gs, 4)) {
+        rs->cnt[f] = 1;
+        rs->mask[f] = (1u << idx[0]) | (1u << idx[1]) | (1u << idx[2]) | (1u << idx[3]);
+        return;
+      }
+    }
+  /* a three-meld fan; the fourth meld adds at most one pair fan */
+  if (n >= 3) {
+    static const int subs[4][4] = { { 0, 1, 2, 3 }, { 0, 1, 3, 2 }, { 0, 2, 3, 1 },
+                                    { 1, 2, 3, 0 } };
+    int nsub = n == 4 ? 4 : 1, best_f = -1, best_s = -1;
+    for (int s = 0; s < nsub; s++) {
+      const mj_group *sg[3] = { gs[subs[s][0]], gs[subs[s][1]], gs[subs[s][2]] };
+      for (int q = 0; q < cnt[3]; q++) {
+        int f = list[3][q];
+        if (fan_pos(E, &r->fans[f].def, sg, 3)) {
+          if (best_f < 0 || r->fans[f].def.value > r->fans[best_f].def.value) {
+            best_f = f;
+            best_s = s;
+          }
+          break;
+        }
+      }
+    }
+    if (best_f >= 0) {
+      const int *sb = subs[best_s];
+      rs->cnt[best_f] = 1;
+      rs->mask[best_f] = (1u << idx[sb[0]]) | (1u << idx[sb[1]]) | (1u << idx[sb[2]]);
+      if (n == 4) {
+        int x = sb[3], bf = -1, by = -1;
+        for (int q = 0; q < cnt[2] && bf < 0; q++) {
+          int f = list[2][q];
+          for (int j = 0; j < 3 && bf < 0; j++) {
+            int y = sb[j];
+            const mj_group *pg[2];
+            if (group_rank_key(gs[x]) <= group_rank_key(gs[y])) {
+              pg[0] = gs[x];
+              pg[1] = gs[y];
+            } else {
+              pg[0] = gs[y];
+              pg[1] = gs[x];
+            }
+            if (fan_pos(E, &r->fans[f].def, pg, 2)) {
+              bf = f;
+              by = y;
+            }
+          }
+        }
+        if (bf >= 0) {
+          rs->cnt[bf]++;
+          rs->mask[bf] |= (1u << idx[x]) | (1u << idx[by]);
+        }
+      }
+      /* the pair fans inside the three-meld fan are not counted */
+      for (int i = 0; i < 3; i++)
+        for (int j = i + 1; j < 3; j++) {
+          const mj_group *pg[2] = { gs[sb[i]], gs[sb[j]] };
+          for (int q = 0; q < cnt[2]; q++) {
+            int f = list[2][q];
+            if (fan_pos(E, &r->fans[f].def, pg, 2)) {
+              if (rs->nacc < 32) {
+                acc_rec *a = &rs->acc[rs->nacc++];
+                a->fan = f;
+                a->by = best_f;
+                a->groups = (1u << idx[sb[i]]) | (1u << idx[sb[j]]);
+              }
+              break;
+            }
+          }
+        }
+      return;
+    }
+  }
+  /* pairs: every related pair, at most (melds - unrelated groups) fans */
+  int pf[6], pi[6], pj[6], np = 0;
+  int parent[4] = { 0, 1, 2, 3 };
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      const mj_group *pg[2] = { gs[i], gs[j] };
+      for (int q = 0; q < cnt[2]; q++) {
+        int f = list[2][q];
+        if (fan_pos(E, &r->fans[f].def, pg, 2)) {
+          pf[np] = f, pi[np] = i, pj[np] = j, np++;
+          /* union */
+          int a = i, b = j;
+          while (parent[a] != a)
+            a = parent[a];
+          while (parent[b] != b)
+            b = parent[b];
+          parent[a] = b;
+          break;
+        }
+      }
+    }
+  int comps = 0;
+  for (int i = 0; i < n; i++)
+    comps += parent[i] == i;
+  int limit = n - comps;
+  bool keep[6];
+  for (int k = 0; k < np; k++)
+    keep[k] = true;
+  int count = np;
+  /* drop from the last fan in order: first repeats, then any */
+  for (int floor = 1; floor >= 0 && count > limit; floor--)
+    for (int q = cnt[2] - 1; q >= 0 && count > limit; q--) {
+      int f = list[2][q], have = 0;
+      for (int k = 0; k < np; k++)
+        have += keep[k] && pf[k] == f;
+      for (int k = np - 1; k >= 0 && have > floor && count > limit; k--)
+        if (keep[k] && pf[k] == f) {
+          keep[k] = false;
+          have--;
+          count--;
+        }
+    }
+  for (int k = 0; k < np; k++) {
+    uint32_t m = (1u << idx[pi[k]]) | (1u << idx[pj[k]]);
+    if (keep[k]) {
+      rs->cnt[pf[k]]++;
+      rs->mask[pf[k]] |= m;
+    } else if (rs->nacc < 32) {
+      acc_rec *a = &rs->acc[rs->nacc++];
+      a->fan = pf[k];
+      a->by = -1;
+      a->groups = m;
+    }
+  }
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** One reading
+** ===================================================================== */
+
+static void add_exempt(mj_score *s, int fan, int count, int by, int why, uint32_t groups)
+{
+  for (int i = 0; i < s->nexempt; i++)
+    if (s->exempt[i].fan == fan && s->exempt[i].by == by && s->exempt[i].why == why) {
+      s->exempt[i].count += count;
+      s->exempt[i].groups |= groups;
+      return;
+    }
+  if (s->nexempt < MJ_MAX_HITS) {
+    mj_exempt *e = &s->exempt[s->nexempt++];
+    e->fan = fan;
+    e->count = count;
+    e->by = by;
+    e->why = (uint8_t)why;
+    e->groups = groups;
+  }
+}
+
+/* Does fan i match the view; sets rs->cnt[i], rs->mask[i]. Combination
+** fans are done apart. Returns false on a ruleset error. */
+static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
+{
+  const fan_c *fc = &E->r->fans[i];
+  const mj_fan_def *f = &fc->def;
+  if (!(f->shapes & MJ_SHAPE_BIT(v->shape)))
+    return true;
+  for (int k = 0; k < f->nclauses; k++)
+    if (!clause_ok(E, f, &f->clauses[k], v))
+      return true;
+  int count = 1;
+  uint32_t mask = 0;
+  const mj_decomp *d = v->d;
+  switch (f->kind) {
+  case MJ_FK_PER_MELD:
+    count = 0;
+    if (d != NULL)
+      for (int g = 0; g < d->ngroups; g++)
+        for (int p = 0; p < f->npat; p++) {
+          binding b;
+          binding_init(&b);
+          if (member_ok(E, &f->pat[p].m[0], &d->groups[g], &b)) {
+            count++;
+            mask |= 1u << g;
+            break;
+          }
+        }
+    break;
+  case MJ_FK_GROUPS:
+    count = 0;
+    if (d != NULL)
+      for (int p = 0; p < f->npat && count == 0; p++) {
+        binding b;
+        binding_init(&b);
+        const mj_group *chosen[MJ_MAX_MEMBERS];
+        if (groups_rec(E, &f->pat[p], 0, d, 0, &b, chosen, &mask))
+          count = 1;
+      }
+    break;
+  case MJ_FK_COUNT:
+    count = f->count_of == MJ_COUNT_FLOWERS ? v->flowers
+          : f->count_of == MJ_COUNT_TILE_HOGS ? v->tile_hogs : v->feibao;
+    break;
+  case MJ_FK_COMBO:
+    return true;
+  default:
+    break;
+  }
+  if (count > 0 && f->test >= 0) {
+    if (E->r->vt == NULL || E->r->vt->fan_test == NULL) {
+      E->st = mj_fail(E->err, MJ_ESTATE, 0, "fan '%s' has a test but no host runs it",
+                      f->id);
+      return false;
+    }
+    int t = E->r->vt->fan_test(E->r->ud, f->test, v, E->err);
+    if (t < 0) {
+      E->st = MJ_EINVAL;
+      return false;
+    }
+    if (f->kind == MJ_FK_PLAIN)
+      count = t;
+    else if (t == 0)
+      count = 0;
+  }
+  if (count > 0) {
+    rs->cnt[i] = count;
+    rs->mask[i] = mask;
+  }
+  return true;
+}
+
+static int pop32(uint32_t x) { return __builtin_popcount(x); }
+
+/* Score one reading into E->cur. Returns false on a ruleset error. */
+static bool score_reading(eval *E, const mj_decomp *d)
+{
+  const mj_rules *r = E->r;
+  rstate *rs = &E->rs;
+  mj_score *s = &E->cur;
+  mj_view v;
+  build_view(E, d, &v);
+  memset(rs->cnt, 0, sizeof(int) * (size_t)r->nfans);
+  memset(rs->mask, 0, sizeof(uint32_t) * (size_t)r->nfans);
+  rs->nacc = 0;
+  for (int i = 0; i < r->nfans; i++)
+    if (!match_fan(E, i, &v, rs))
+      return false;
+  if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED)) {
+    combos(E, &v, 0, rs);
+    combos(E, &v, 1, rs);
+  }
+  /* a combination fan still needs its other clauses and shape */
+  for (int t = 0; t < 2; t++)
+    for (int k = 2; k <= 4; k++)
+      for (int q = 0; q < r->ncombo[t][k]; q++) {
+        int i = r->combo[t][k][q];
+        const mj_fan_def *f = &r->fans[i].def;
+        if (rs->cnt[i] == 0)
+          continue;
+        bool ok = (f->shapes & MJ_SHAPE_BIT(v.shape)) != 0;
+        for (int c = 0; c < f->nclauses && ok; c++)
+          ok = clause_ok(E, f, &f->clauses[c], &v);
+        if (!ok)
+          rs->cnt[i] = 0;
+      }
+
+  memset(s, 0, sizeof *s);
+  if (d != NULL)
+    s->reading = *d;
+  else
+    s->reading.shape = MJ_SHAPE_NONE;
+  s->wait = v.wait;
+  s->flags = v.flags;
+  for (int k = 0; k < rs->nacc; k++)
+    add_exempt(s, rs->acc[k].fan, 1, rs->acc[k].by, MJ_WHY_ACCOUNT_ONCE, rs->acc[k].groups);
+
+  /* exemptions, in the ruleset's order */
+  int by[MJ_MAX_FANS];
+  uint8_t why[MJ_MAX_FANS];
+  for (int i = 0; i < r->nfans; i++)
+    by[i] = -2;
+  int alone = -1, real = 0;
+  for (int o = 0; o < r->nfans; o++) {
+    int i = r->order[o];
+    const fan_c *fc = &r->fans[i];
+    if (rs->cnt[i] <= 0 || fc->def.fallback)
+      continue;
+    if (by[i] != -2) {
+      add_exempt(s, i, rs->cnt[i], by[i], why[i], rs->mask[i]);
+      rs->cnt[i] = 0;
+      continue;
+    }
+    if (alone >= 0) {
+      add_exempt(s, i, rs->cnt[i], alone, MJ_WHY_ALONE, rs->mask[i]);
+      rs->cnt[i] = 0;
+      continue;
+    }
+    /* counted: apply what it excludes */
+    if (!fc->def.bonus)
+      real++;
+    for (int k = 0; k < fc->nexcl; k++) {
+      int e = fc->excl[k];
+      if (fc->excl_n[k] == 0) {
+        if (by[e] == -2) {
+          by[e] = i;
+          why[e] = MJ_WHY_EXCLUDED;
+        }
+      } else if (rs->cnt[e] > 0) {
+        int n = fc->excl_n[k] < rs->cnt[e] ? fc->excl_n[k] : rs->cnt[e];
+        uint32_t gone = 0;
+        if (r->fans[e].def.kind == MJ_FK_PER_MELD)
+          for (int q = 0; q < n; q++) {
+            uint32_t top = 1u << (31 - __builtin_clz(rs->mask[e] & ~gone));
+            gone |= top;
+          }
+        rs->cnt[e] -= n;
+        rs->mask[e] &= ~gone;
+        add_exempt(s, e, n, i, MJ_WHY_REDUCED, gone);
+      }
+    }
+    for (int k = 0; k < fc->nexm; k++) {
+      int e = fc->exm[k];
+      uint32_t gone = rs->mask[e] & rs->mask[i];
+      if (gone && rs->cnt[e] > 0) {
+        rs->mask[e] &= ~gone;
+        rs->cnt[e] = pop32(rs->mask[e]);
+        add_exempt(s, e, pop32(gone), i, MJ_WHY_MELDS, gone);
+      }
+    }
+    if (fc->def.alone) {
+      alone = i;
+      /* fans counted before it in the order are taken back */
+      for (int q = 0; q < s->nhits; q++)
+        add_exempt(s, s->hits[q].fan, s->hits[q].count, i, MJ_WHY_ALONE, s->hits[q].groups);
+      s->nhits = 0;
+      real = 1;
+    }
+    if (s->nhits < MJ_MAX_HITS) {
+      mj_hit *h = &s->hits[s->nhits++];
+      h->fan = i;
+      h->count = rs->cnt[i];
+      h->groups = rs->mask[i];
+    }
+  }
+  /* fallback fans: only when nothing else (bonus aside) counts */
+  for (int i = 0; i < r->nfans; i++) {
+    const fan_c *fc = &r->fans[i];
+    if (!fc->def.fallback || rs->cnt[i] <= 0)
+      continue;
+    if (real > 0) {
+      add_exempt(s, i, rs->cnt[i], -1, MJ_WHY_FALLBACK, rs->mask[i]);
+      continue;
+    }
+    if (s->nhits < MJ_MAX_HITS) {
+      mj_hit *h = &s->hits[s->nhits++];
+      h->fan = i;
+      h->count = rs->cnt[i];
+      h->groups = rs->mask[i];
+    }
+  }
+  /* hits in registration order */
+  for (int a = 1; a < s->nhits; a++)
+    for (int b = a; b > 0 && s->hits[b - 1].fan > s->hits[b].fan; b--) {
+      mj_hit x = s->hits[b];
+      s->hits[b] = s->hits[b - 1];
+      s->hits[b - 1] = x;
+    }
+  /* the total */
+  s->min = r->table.min_points;
+  bool any_real = false;
+  if (r->scoring == MJ_SCORING_SUM) {
+    for (int q = 0; q < s->nhits; q++) {
+      const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
+      s->hits[q].value = f->value * s->hits[q].count;
+      s->total += s->hits[q].value;
+      if (f->bonus)
+        s->bonus += s->hits[q].value;
+      else
+        any_real = true;
+    }
+  } else {
+    int base = 0, dbl = 0, fixed = 0;
+    for (int q = 0; q < s->nhits; q++) {
+      const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
+      switch (f->role) {
+      case MJ_ROLE_FIXED:
+        if (f->value > fixed)
+          fixed = f->value;
+        s->hits[q].value = f->value;
+        any_real = true;
+        break;
+      case MJ_ROLE_BASE:
+        if (f->value > base)
+          base = f->value;
+        s->hits[q].value = f->value;
+        any_real = true;
+        break;
+      case MJ_ROLE_TIMES:
+        dbl += f->value * s->hits[q].count;
+        s->hits[q].value = f->value * s->hits[q].count;
+        any_real = any_real || !f->bonus;
+        break;
+      default:
+        s->hits[q].value = f->value * s->hits[q].count;
+        base += s->hits[q].value;
+        any_real = true;
+        break;
+      }
+    }
+    if (dbl > 20)
+      dbl = 20;
+    s->base = base;
+    s->doublings = dbl;
+    s->fixed = fixed;
+    s->total = fixed ? fixed : (base ? base : 1) << dbl;
+  }
+  s->win = any_real;
+  s->meets_min = s->total - s->bonus >= s->min;
+  return true;
+}
+
+static int on_reading(const mj_decomp *d, void *ud)
+{
+  eval *E = ud;
+  if (!score_reading(E, d))
+    return 1;
+  E->nread++;
+  if (E->cur.win && (!E->best->win || E->cur.total > E->best->total)) {
+    int n = E->best->nreadings;
+    *E->best = E->cur;
+    E->best->nreadings = n;
+  }
+  return 0;
+}
+
+/* }==================================================================== */
+
+static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
+                         mj_error *err)
+{
+  memset(E, 0, sizeof *E - sizeof E->rs - sizeof E->cur);
+  E->r = r;
+  E->h = h;
+  E->ctx = mj_hand_cctx(h);
+  E->err = err;
+  E->best = out;
+  E->only_fan = -1;
+  mj_error_clear(err);
+  if (!r->finished)
+    return mj_fail(err, MJ_ESTATE, 0, "the ruleset is not complete");
+  mj_status st = mj_hand_check(h, MJ_CHECK_WIN, err);
+  if (st != MJ_OK)
+    return st;
+  E->wild = r->table.wild_fixed & MJ_SET_ALL;
+  if (E->ctx->wild < MJ_KINDS)
+    E->wild |= MJ_BIT(E->ctx->wild);
+  mj_hand_all_counts(h, E->held);
+  E->flags = E->ctx->flags;
+  /* the last of its kind: the other three are in one's own melds */
+  int in_melds = E->held[E->ctx->win] - mj_hand_counts(h)[E->ctx->win];
+  if (in_melds == 3)
+    E->flags |= MJ_CTX_LAST;
+  /* the hand before the win */
+  mj_hand *pre = mj_hand_new();
+  if (pre == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_hand_copy(pre, h);
+  mj_hand_remove(pre, E->ctx->win);
+  mj_tileview pv;
+  mj_tileview_init(&pv, pre, E->wild);
+  mj_hand_free(pre);
+  mj_shape_cfg wcfg = { r->wait_shapes, r->shapes.pair_quads };
+  E->unique = count_waits(&pv, &wcfg) == 1;
+  E->wild_single = pv.wilds >= 1 && mj_melds_need(&pv) <= pv.wilds - 1;
+  memset(out, 0, sizeof *out);
+  out->min = r->table.min_points;
+  out->reading.shape = MJ_SHAPE_NONE;
+  return MJ_OK;
+}
+
+mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_error *err)
+{
+  eval *E = malloc(sizeof *E);
+  if (E == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_status st = prepare(E, r, h, out, err);
+  if (st == MJ_OK) {
+    int count = 0;
+    mj_decompose(h, &r->shapes, E->wild, on_reading, E, &count);
+    if (E->st == MJ_OK && r->any_none)
+      on_reading(NULL, E);
+    st = E->st;
+    out->nreadings = E->nread;
+    if (st == MJ_OK && !out->win)
+      st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
+  }
+  free(E);
+  return st;
+}
+
+/* {====================================================================
+** Text
+** ===================================================================== */
+
+static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+  __attribute__((format(printf, 4, 5)));
+
+static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+{
+  va_list ap;
+  va_start(ap, fmt);
+  int n = vsnprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, fmt, ap);
+  va_end(ap);
+  if (n > 0)
+    *len += (size_t)n;
+}
+
+const char *mj_why_text(mj_why w)
+{
+  switch (w) {
+  case MJ_WHY_EXCLUDED: return "excluded by";
+  case MJ_WHY_REDUCED: return "taken in by";
+  case MJ_WHY_MELDS: return "its melds are counted in";
+  case MJ_WHY_ALONE: return "stands aside for";
+  case MJ_WHY_ACCOUNT_ONCE: return "account-once (套算一次): the melds are combined already";
+  case MJ_WHY_FALLBACK: return "counts only when no other fan does";
+  }
+  return "?";
+}
+
+size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf, size_t cap)
+{
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  for (int q = 0; q < s->nhits; q++) {
+    const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
+    if (s->hits[q].count > 1)
+      cat(buf, cap, &len, "%s%sx%d", q ? "," : "", f->id, s->hits[q].count);
+    else
+      cat(buf, cap, &len, "%s%s", q ? "," : "", f->id);
+  }
+  return len;
+}
+
+size_t mj_score_reading(const mj_score *s, char *buf, size_t cap)
+{
+  if (s->reading.shape == MJ_SHAPE_NONE) {
+    if (cap > 0)
+      snprintf(buf, cap, "(no winning shape needed)");
+    return strlen(buf);
+  }
+  return mj_decomp_print(&s->reading, buf, cap);
+}
+
+static void groups_text(const mj_decomp *d, uint32_t groups, char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < d->ngroups; i++)
+    if (groups >> i & 1) {
+      mj_decomp one = *d;
+      one.ngroups = 1;
+      one.nwild = 0;
+      one.groups[0] = d->groups[i];
+      char t[32];
+      mj_decomp_print(&one, t, sizeof t);
+      cat(buf, cap, &len, "%s%s", len ? " " : "", t);
+    }
+}
+
+size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
+                        char *buf, size_t cap)
+{
+  size_t len = 0;
+  char t[512], u[256];
+  if (cap > 0)
+    buf[0] = '\0';
+  mj_hand_print_full(h, t, sizeof t);
+  cat(buf, cap, &len, "hand:    %s\n", t);
+  mj_score_reading(s, t, sizeof t);
+  cat(buf, cap, &len, "reading: %s  [%s]", t,
+      mj_shape_title((mj_shape)s->reading.shape));
+  if (s->nreadings > 1)
+    cat(buf, cap, &len, "  (best of %d readings)", s->nreadings);
+  cat(buf, cap, &len, "\n");
+  const char *unit = r->scoring == MJ_SCORING_SUM ? "fan" : "";
+  for (int q = 0; q < s->nhits; q++) {
+    const mj_hit *hh = &s->hits[q];
+    const mj_fan_def *f = &r->fans[hh->fan].def;
+    char val[40];
+    if (r->scoring == MJ_SCORING_SUM)
+      snprintf(val, sizeof val, "%3d %s", hh->value, unit);
+    else if (f->role == MJ_ROLE_TIMES)
+      snprintf(val, sizeof val, "x%d", 1 << (hh->value > 20 ? 20 : hh->value));
+    else if (f->role == MJ_ROLE_FIXED)
+      snprintf(val, sizeof val, "fixed %d", hh->value);
+    else
+      snprintf(val, sizeof val, "base %d", hh->value);
+    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
+    if (hh->count > 1) {
+      size_t n = strlen(t);
+      snprintf(t + n, sizeof t - n, " x%d", hh->count);
+    }
+    u[0] = '\0';
+    if (hh->groups && s->reading.shape != MJ_SHAPE_NONE)
+      groups_text(&s->reading, hh->groups, u, sizeof u);
+    cat(buf, cap, &len, "  %-36s %10s%s%s\n", t, val, u[0] ? "   " : "", u);
+  }
+  if (s->nexempt > 0) {
+    cat(buf, cap, &len, "not counted:\n");
+    for (int q = 0; q < s->nexempt; q++) {
+      const mj_exempt *e = &s->exempt[q];
+      const mj_fan_def *f = &r->fans[e->fan].def;
+      if (e->by >= 0)
+        cat(buf, cap, &len, "  %s%s: %s %s\n", f->id, e->count > 1 ? "" : "",
+            mj_why_text((mj_why)e->why), r->fans[e->by].def.id);
+      else
+        cat(buf, cap, &len, "  %s: %s\n", f->id, mj_why_text((mj_why)e->why));
+    }
+  }
+  if (r->scoring == MJ_SCORING_SUM) {
+    cat(buf, cap, &len, "total:   %d fan", s->total);
+    if (s->bonus)
+      cat(buf, cap, &len, " (%d without the %d bonus)", s->total - s->bonus, s->bonus);
+  } else if (s->fixed) {
+    cat(buf, cap, &len, "total:   %d (fixed)", s->total);
+  } else {
+    cat(buf, cap, &len, "total:   %d = base %d", s->total, s->base ? s->base : 1);
+    for (int i = 0; i < s->doublings; i++)
+      cat(buf, cap, &len, " x2");
+  }
+  if (s->min > 0)
+    cat(buf, cap, &len, s->meets_min ? "; meets the %d minimum\n"
+                                     : "; below the %d minimum: not a valid win\n", s->min);
+  else
+    cat(buf, cap, &len, "\n");
+  return len;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Why
+** ===================================================================== */
+
+typedef struct why_ctx {
+  eval *E;
+  int fan;
+  bool found;        /* some reading has the fan counted */
+  int total;
+  mj_decomp d;
+} why_ctx;
+
+static int why_reading(const mj_decomp *d, void *ud)
+{
+  why_ctx *w = ud;
+  if (!score_reading(w->E, d))
+    return 1;
+  const mj_score *s = &w->E->cur;
+  for (int q = 0; q < s->nhits; q++)
+    if (s->hits[q].fan == w->fan && (!w->found || s->total > w->total)) {
+      w->found = true;
+      w->total = s->total;
+      w->d = *d;
+    }
+  return 0;
+}
+
+/* The first reason fan i does not match view v. */
+static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
+{
+  const mj_fan_def *f = &E->r->fans[i].def;
+  char t[400];
+  if (!(f->shapes & MJ_SHAPE_BIT(v->shape))) {
+    snprintf(buf, cap, "it needs another shape (%s); the hand is read as %s",
+             f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) ? "four melds and a pair"
+             : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
+             mj_shape_title((mj_shape)v->shape));
+    return;
+  }
+  for (int k = 0; k < f->nclauses; k++)
+    if (!clause_ok(E, f, &f->clauses[k], v)) {
+      mj_clause_describe(&f->clauses[k], t, sizeof t);
+      snprintf(buf, cap, "this condition fails: %.300s", t);
+      return;
+    }
+  if (f->npat > 0) {
+    snprintf(buf, cap, "no melds of the hand form its pattern");
+    return;
+  }
+  if (f->kind == MJ_FK_COUNT) {
+    snprintf(buf, cap, "the count it depends on is zero");
+    return;
+  }
+  snprintf(buf, cap, "its test function says no");
+}
+
+mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
+                       size_t cap, mj_error *err)
+{
+  if (fan < 0 || fan >= r->nfans)
+    return mj_fail(err, MJ_EINVAL, 0, "no such fan");
+  mj_score best;
+  mj_status st = mj_score_hand(r, h, &best, err);
+  const mj_fan_def *f = &r->fans[fan].def;
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  if (st != MJ_OK && st != MJ_ENOTWIN)
+    return st;
+  for (int q = 0; st == MJ_OK && q < best.nhits; q++)
+    if (best.hits[q].fan == fan) {
+      cat(buf, cap, &len, "%s counts%s in the chosen reading.\n", f->id,
+          best.hits[q].count > 1 ? " more than once" : "");
+      return MJ_OK;
+    }
+  for (int q = 0; st == MJ_OK && q < best.nexempt; q++)
+    if (best.exempt[q].fan == fan) {
+      const mj_exempt *e = &best.exempt[q];
+      if (e->by >= 0)
+        cat(buf, cap, &len, "%s matches, but %s %s", f->id, mj_why_text((mj_why)e->why),
+            r->fans[e->by].def.id);
+      else
+        cat(buf, cap, &len, "%s matches, but %s", f->id, mj_why_text((mj_why)e->why));
+      if (e->why == MJ_WHY_EXCLUDED)
+        cat(buf, cap, &len, " (不计: %s already implies it)", r->fans[e->by].def.id);
+      cat(buf, cap, &len, ".\n");
+      bool more = false;
+      for (int k = 0; k < best.nhits; k++)
+        more = more || best.hits[k].fan == fan;
+      if (!more)
+        return MJ_OK;
+    }
+  /* not matched in the chosen reading: why, and does another reading do it */
+  eval *E = malloc(sizeof *E);
+  if (E == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_score tmp;
+  st = prepare(E, r, h, &tmp, err);
+  if (st != MJ_OK) {
+    free(E);
+    return st;
+  }
+  mj_view v;
+  if (best.win)
+    build_view(E, best.reading.shape == MJ_SHAPE_NONE ? NULL : &best.reading, &v);
+  else
+    build_view(E, NULL, &v);
+  char t[400];
+  fail_reason(E, fan, &v, t, sizeof t);
+  if (best.win)
+    cat(buf, cap, &len, "%s does not count: %s.\n", f->id, t);
+  else
+    cat(buf, cap, &len, "%s does not count: the tiles are not a winning hand.\n", f->id);
+  why_ctx w = { E, fan, false, 0, { 0 } };
+  mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
+  if (w.found && best.win) {
+    char d[200];
+    mj_decomp_print(&w.d, d, sizeof d);
+    cat(buf, cap, &len, "Read as %s it would count, but that reading totals %d, "
+        "less than the %d chosen (take the highest).\n", d, w.total, best.total);
+  }
+  free(E);
+  return MJ_OK;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,110 @@
+/*
+** score.h
+** The fan engine: every reading of a hand through a ruleset's fans, the
+** exemptions and selection principles, and one result that explains it.
+*/
+#ifndef MJ_SCORE_H
+#define MJ_SCORE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "hand.h"
+#include "rules.h"
+#include "shape.h"
+
+/*
+** One reading of a hand as fans see it. Groups are those of the
+** decomposition (declared melds first, the pair last).
+*/
+struct mj_view {
+  const mj_hand *hand;
+  const mj_decomp *d;          /* NULL for the "no shape" reading */
+  int shape;
+  unsigned flags;              /* context flags, derived ones included */
+  uint8_t seat, round, flowers, feibao;
+  mj_tile win;
+  mj_tileset wild;             /* the wild kinds */
+  uint8_t cnt[MJ_KINDS];       /* every tile, wilds as what they stand for */
+  mj_tileset present;
+  int pair;                    /* pair tile, -1 none */
+  uint8_t concealed[MJ_MAX_GROUPS];  /* group counts as concealed */
+  int chows, pungs, kongs, ekongs, ckongs, cpungs, exposed, declared, quads;
+  int tile_hogs;
+  int wait;                    /* MJ_WAIT_... for this reading */
+  bool wild_acting, wild_single;
+};
+
+enum { MJ_MAX_HITS = 64 };
+
+typedef struct mj_hit {
+  int fan;
+  int count;
+  int value;          /* what it adds: points x count; or the base, the
+                         doublings, the fixed total */
+  uint32_t groups;    /* groups of the reading it uses (bit i = group i) */
+} mj_hit;
+
+typedef enum mj_why {
+  MJ_WHY_EXCLUDED,    /* by: a counted fan's excludes (不计) */
+  MJ_WHY_REDUCED,     /* by: takes count of this fan's instances */
+  MJ_WHY_MELDS,       /* by: uses these melds already */
+  MJ_WHY_ALONE,       /* by: stands alone */
+  MJ_WHY_ACCOUNT_ONCE,/* the melds were combined already (套算一次) */
+  MJ_WHY_FALLBACK     /* only when no other fan counts */
+} mj_why;
+
+typedef struct mj_exempt {
+  int fan;
+  int count;
+  int by;             /* fan index, -1 for a principle */
+  uint8_t why;
+  uint32_t groups;
+} mj_exempt;
+
+typedef struct mj_score {
+  bool win;           /* some reading is a win */
+  int total;          /* bonus included */
+  int bonus;          /* the bonus part (flowers) */
+  int min;            /* the ruleset's minimum, 0 none */
+  bool meets_min;     /* total - bonus >= min */
+  int base, doublings, fixed;  /* doubling scoring */
+  int nreadings;
+  mj_decomp reading;  /* the chosen one (shape MJ_SHAPE_NONE: none) */
+  int wait;
+  unsigned flags;     /* context flags used, derived ones included */
+  int nhits;
+  mj_hit hits[MJ_MAX_HITS];
+  int nexempt;
+  mj_exempt exempt[MJ_MAX_HITS];
+} mj_score;
+
+/*
+** Score a complete hand (14 - 3*melds concealed tiles, win= given): every
+** reading, the highest total kept. MJ_ENOTWIN when no reading is a win;
+** other errors from the ruleset's own functions.
+*/
+mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
+                        mj_error *err);
+
+/* Fans line as in the vectors: "清一色,幺九刻x2,花牌x2" (rules order). */
+size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf, size_t cap);
+
+/* A full explanation in text, one item a line. */
+size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
+                        char *buf, size_t cap);
+
+/* The reading's groups as text, wilds marked. */
+size_t mj_score_reading(const mj_score *s, char *buf, size_t cap);
+
+/*
+** Why fan does or does not count for h: which condition of its pattern
+** fails in the chosen reading (or in every reading), or what exempted it.
+*/
+mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
+                       size_t cap, mj_error *err);
+
+const char *mj_why_text(mj_why w);
+
+#endif

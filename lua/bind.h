@@ -1,0 +1,23 @@
+/*
+** bind.h
+** Helpers the binding files share.
+*/
+#ifndef MJ_BIND_H
+#define MJ_BIND_H
+
+#include "hand.h"
+#include "rules.h"
+
+typedef struct lua_State lua_State;
+
+mj_hand *mj_lua_checkhand(lua_State *L, int idx);
+mj_hand *mj_lua_newhand(lua_State *L);
+/* A hand value or a text parsed into one (which replaces the text). */
+mj_hand *mj_lua_tohand(lua_State *L, int idx);
+/* Ruleset by id at idx, or the current one (mcr when none). */
+const mj_rules *mj_lua_optrules(lua_State *L, int idx);
+
+void mj_lua_open_hand(lua_State *L);
+void mj_lua_open_score(lua_State *L);
+
+#endif

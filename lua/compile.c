@@ -1,0 +1,1060 @@
+/*
+** compile.c
+** From the tables of a ruleset script to the core's compiled ruleset:
+** each fan's fields become clauses and meld patterns, checked field by
+** field with errors that name the fan, the field and the file:line.
+*/
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "host_int.h"
+
+/* {====================================================================
+** Errors
+** ===================================================================== */
+
+typedef struct cctx {
+  lua_State *L;
+  int t;               /* the fan table */
+  const char *where;
+  const char *name;
+  mj_error *err;
+} cctx;
+
+static mj_status bad(cctx *c, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));
+
+static mj_status bad(cctx *c, const char *fmt, ...)
+{
+  char msg[200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return mj_fail(c->err, MJ_EINVAL, 0, "%s: fan '%s': %s", c->where ? c->where : "?",
+                 c->name ? c->name : "?", msg);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Values
+** ===================================================================== */
+
+/* A tile set (a table with integer mask and dyn) at idx. */
+static mj_status get_set(cctx *c, int idx, const char *field, mj_set *out)
+{
+  lua_State *L = c->L;
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE)
+    return bad(c, "'%s' must be a tile set such as tiles\"19m\" (got %s)", field,
+               luaL_typename(L, idx));
+  lua_getfield(L, idx, "mask");
+  lua_getfield(L, idx, "dyn");
+  int ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
+  lua_Integer mask = lua_tointeger(L, -2), dyn = lua_tointeger(L, -1);
+  lua_pop(L, 2);
+  if (!ok)
+    return bad(c, "'%s' must be a tile set such as tiles\"19m\"", field);
+  out->mask = (mj_tileset)mask & MJ_SET_ALL;
+  out->dyn = (uint8_t)(dyn & 7);
+  return MJ_OK;
+}
+
+/* A count: n, or { min = a, max = b }. */
+static mj_status get_range(cctx *c, int idx, const char *field, int16_t *lo, int16_t *hi)
+{
+  lua_State *L = c->L;
+  idx = lua_absindex(L, idx);
+  if (lua_isinteger(L, idx)) {
+    lua_Integer n = lua_tointeger(L, idx);
+    if (n < 0 || n > 99)
+      return bad(c, "'%s' = %lld is out of range (0..99)", field, (long long)n);
+    *lo = *hi = (int16_t)n;
+    return MJ_OK;
+  }
+  if (lua_type(L, idx) == LUA_TTABLE) {
+    lua_getfield(L, idx, "min");
+    lua_getfield(L, idx, "max");
+    int okmin = lua_isnil(L, -2) || lua_isinteger(L, -2);
+    int okmax = lua_isnil(L, -1) || lua_isinteger(L, -1);
+    lua_Integer a = lua_isnil(L, -2) ? 0 : lua_tointeger(L, -2);
+    lua_Integer b = lua_isnil(L, -1) ? 99 : lua_tointeger(L, -1);
+    lua_pop(L, 2);
+    if (okmin && okmax && a >= 0 && b <= 99 && a <= b) {
+      *lo = (int16_t)a;
+      *hi = (int16_t)b;
+      return MJ_OK;
+    }
+  }
+  return bad(c, "'%s' must be a count or { min = a, max = b }", field);
+}
+
+static mj_status get_bool(cctx *c, int idx, const char *field, int *out)
+{
+  if (lua_type(c->L, idx) != LUA_TBOOLEAN)
+    return bad(c, "'%s' must be true or false", field);
+  *out = lua_toboolean(c->L, idx);
+  return MJ_OK;
+}
+
+static mj_status get_str(cctx *c, int idx, const char *field, const char **out)
+{
+  if (lua_type(c->L, idx) != LUA_TSTRING)
+    return bad(c, "'%s' must be a string", field);
+  *out = lua_tostring(c->L, idx);
+  return MJ_OK;
+}
+
+/* A template "11223344556677m": the ranks of one suit. */
+static mj_status get_template(cctx *c, int idx, const char *field, mj_fan_def *d)
+{
+  lua_State *L = c->L;
+  idx = lua_absindex(L, idx);
+  int n = lua_type(L, idx) == LUA_TTABLE ? (int)lua_rawlen(L, idx) : 1;
+  if (lua_type(L, idx) != LUA_TTABLE && lua_type(L, idx) != LUA_TSTRING)
+    return bad(c, "'%s' must be a tile string or a list of them", field);
+  for (int i = 1; i <= n; i++) {
+    if (lua_type(L, idx) == LUA_TTABLE)
+      lua_rawgeti(L, idx, i);
+    else
+      lua_pushvalue(L, idx);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    mj_tile t[20];
+    int k = 0;
+    mj_status st = s ? mj_tiles_parse(s, len, 1, false, t, NULL, 20, &k, NULL) : MJ_EINVAL;
+    lua_pop(L, 1);
+    if (st != MJ_OK || k == 0)
+      return bad(c, "'%s': not a tile string", field);
+    if (d->ntpl >= MJ_MAX_PATTERNS)
+      return bad(c, "'%s': at most %d templates", field, MJ_MAX_PATTERNS);
+    uint8_t *tpl = d->tpl[d->ntpl++];
+    memset(tpl, 0, 9);
+    int suit = mj_tile_suit(t[0]);
+    for (int q = 0; q < k; q++) {
+      if (mj_tile_suit(t[q]) != suit || suit > 2)
+        return bad(c, "'%s': a template is tiles of one suit (any suit matches)", field);
+      if (++tpl[mj_tile_rank(t[q]) - 1] > 4)
+        return bad(c, "'%s': more than 4 of a tile", field);
+    }
+  }
+  return MJ_OK;
+}
+
+/* A member table made by chow"a", pung(WINDS), pair(5)... */
+static mj_status get_member(cctx *c, int idx, const char *field, mj_member *m)
+{
+  lua_State *L = c->L;
+  idx = lua_absindex(L, idx);
+  memset(m, 0, sizeof *m);
+  m->var = -1;
+  m->suitvar = -1;
+  if (lua_type(L, idx) != LUA_TTABLE)
+    return bad(c, "'%s' holds melds such as chow\"a\" or pung(WINDS)", field);
+  lua_getfield(L, idx, "type");
+  const char *type = lua_tostring(L, -1);
+  static const char *const types[] = { "chow", "pung", "pair", "meld" };
+  int ti = -1;
+  for (int i = 0; type && i < 4; i++)
+    if (strcmp(type, types[i]) == 0)
+      ti = i;
+  lua_pop(L, 1);
+  if (ti < 0)
+    return bad(c, "'%s' holds melds such as chow\"a\" or pung(WINDS)", field);
+  m->type = (uint8_t)ti;
+  lua_getfield(L, idx, "var");
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *v = lua_tostring(L, -1);
+    if (v[0] < 'a' || v[0] > 'd' || v[1])
+      return bad(c, "'%s': a rank variable is a..d", field);
+    m->var = (int8_t)(v[0] - 'a');
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, idx, "off");
+  if (lua_isinteger(L, -1)) {
+    lua_Integer o = lua_tointeger(L, -1);
+    if (o < -8 || o > 8)
+      return bad(c, "'%s': offset out of range", field);
+    m->off = (int8_t)o;
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, idx, "rank");
+  if (lua_isinteger(L, -1)) {
+    lua_Integer r = lua_tointeger(L, -1);
+    if (r < 1 || r > 9)
+      return bad(c, "'%s': a rank is 1..9", field);
+    m->rank = (int8_t)r;
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, idx, "suit");
+  if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *v = lua_tostring(L, -1);
+    if (v[0] < 'x' || v[0] > 'z' || v[1])
+      return bad(c, "'%s': a suit variable is x, y or z", field);
+    m->suitvar = (int8_t)(v[0] - 'x');
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, idx, "set");
+  if (!lua_isnil(L, -1)) {
+    mj_status st = get_set(c, -1, field, &m->set);
+    if (st != MJ_OK)
+      return st;
+    m->has_set = 1;
+  }
+  lua_pop(L, 1);
+  if (m->type == MJ_M_CHOW && m->rank > 7)
+    return bad(c, "'%s': a chow starts at rank 1..7", field);
+  return MJ_OK;
+}
+
+static mj_status get_pattern(cctx *c, int idx, const char *field, mj_pattern *p)
+{
+  lua_State *L = c->L;
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) != LUA_TTABLE)
+    return bad(c, "'%s' must be a list of melds", field);
+  int n = (int)lua_rawlen(L, idx);
+  if (n < 1 || n > MJ_MAX_MEMBERS)
+    return bad(c, "'%s' has 1 to %d melds", field, MJ_MAX_MEMBERS);
+  memset(p, 0, sizeof *p);
+  p->n = (uint8_t)n;
+  for (int i = 0; i < n; i++) {
+    lua_rawgeti(L, idx, i + 1);
+    mj_status st = get_member(c, -1, field, &p->m[i]);
+    lua_pop(L, 1);
+    if (st != MJ_OK)
+      return st;
+  }
+  return MJ_OK;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Fans
+** ===================================================================== */
+
+static const struct { const char *name; int kind; } set_fields[] = {
+  { "all", MJ_C_ALL }, { "none", MJ_C_NONE }, { "any", MJ_C_ANY },
+  { "every", MJ_C_EVERY }, { "each_group", MJ_C_EACH_GROUP }, { "pair", MJ_C_PAIR },
+  { "win_tile", MJ_C_WIN_TILE }, { NULL, 0 }
+};
+
+static const struct { const char *name; int kind; } range_fields[] = {
+  { "suits", MJ_C_SUITS }, { "types", MJ_C_TYPES }, { "chows", MJ_C_CHOWS },
+  { "pungs", MJ_C_PUNGS }, { "kongs", MJ_C_KONGS }, { "exposed_kongs", MJ_C_EXPOSED_KONGS },
+  { "concealed_kongs", MJ_C_CONCEALED_KONGS },
+  { "concealed_pungs", MJ_C_CONCEALED_PUNGS }, { "exposed", MJ_C_EXPOSED },
+  { "declared", MJ_C_DECLARED }, { "quads", MJ_C_QUADS }, { "flowers", MJ_C_FLOWERS },
+  { NULL, 0 }
+};
+
+static const struct { const char *name; unsigned flag; } flag_fields[] = {
+  { "self", MJ_CTX_SELF }, { "last", MJ_CTX_LAST }, { "wall_last", MJ_CTX_WALL_LAST },
+  { "kong", MJ_CTX_KONG }, { "rob", MJ_CTX_ROB }, { "first", MJ_CTX_FIRST },
+  { "touji", MJ_CTX_TOUJI }, { "jiebao", MJ_CTX_JIEBAO }, { "sibao", MJ_CTX_SIBAO },
+  { NULL, 0 }
+};
+
+static const char *const other_fields[] = {
+  "where", "en", "desc", "example", "aliases", "points", "base", "times", "fixed",
+  "shape", "honors", "dealer", "knitted", "wait", "wild_acting", "wild_single", "template",
+  "before_win", "melds", "alt", "alts", "same_suit", "mixed_suits", "count",
+  "excludes", "excludes_melds", "alone", "fallback", "bonus", "test", NULL
+};
+
+static bool known_field(const char *k)
+{
+  for (int i = 0; set_fields[i].name; i++)
+    if (strcmp(k, set_fields[i].name) == 0)
+      return true;
+  for (int i = 0; range_fields[i].name; i++)
+    if (strcmp(k, range_fields[i].name) == 0)
+      return true;
+  for (int i = 0; flag_fields[i].name; i++)
+    if (strcmp(k, flag_fields[i].name) == 0)
+      return true;
+  for (int i = 0; other_fields[i]; i++)
+    if (strcmp(k, other_fields[i]) == 0)
+      return true;
+  return false;
+}
+
+static mj_status add_clause(cctx *c, mj_fan_def *d, mj_clause cl)
+{
+  if (d->nclauses >= MJ_MAX_CLAUSES)
+    return bad(c, "too many conditions (at most %d)", MJ_MAX_CLAUSES);
+  d->clauses[d->nclauses++] = cl;
+  return MJ_OK;
+}
+
+static int shape_bit(const char *name)
+{
+  if (strcmp(name, "none") == 0)
+    return MJ_SHAPE_NONE;
+  return mj_shape_from_name(name);
+}
+
+#define TRY(x) do { mj_status st_ = (x); if (st_ != MJ_OK) { lua_settop(L, top); return st_; } } while (0)
+
+mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d,
+                             mj_entry *e, mj_error *err)
+{
+  int top = lua_gettop(L);
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, 200, "compiling a fan");
+  cctx c = { L, idx, NULL, NULL, err };
+  memset(d, 0, sizeof *d);
+  d->test = -1;
+  lua_getfield(L, idx, "where");
+  c.where = lua_tostring(L, -1);
+  lua_rawgeti(L, idx, 1);
+  c.name = lua_tostring(L, -1);
+  if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0 || lua_rawlen(L, -1) > 60) {
+    c.name = "?";
+    TRY(bad(&c, "the first entry must be the fan's name (a string of 1 to 60 bytes)"));
+  }
+  d->id = c.name;
+  /* every key must be one we know */
+  lua_pushnil(L);
+  while (lua_next(L, idx)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) != 1)
+        TRY(bad(&c, "unexpected list entry %s (the name is the only one)",
+                lua_tostring(L, -1)));
+      continue;
+    }
+    if (lua_type(L, -1) != LUA_TSTRING || !known_field(lua_tostring(L, -1)))
+      TRY(bad(&c, "unknown field '%s'", luaL_tolstring(L, -1, NULL)));
+  }
+  /* names and teaching text */
+  lua_getfield(L, idx, "en");
+  if (!lua_isnil(L, -1))
+    TRY(get_str(&c, -1, "en", &d->en));
+  lua_getfield(L, idx, "desc");
+  if (!lua_isnil(L, -1))
+    TRY(get_str(&c, -1, "desc", &d->desc));
+  lua_getfield(L, idx, "example");
+  if (!lua_isnil(L, -1))
+    TRY(get_str(&c, -1, "example", &d->example));
+  lua_getfield(L, idx, "aliases");
+  if (!lua_isnil(L, -1)) {
+    int a = lua_gettop(L);
+    if (lua_type(L, a) != LUA_TTABLE || lua_rawlen(L, a) > 4)
+      TRY(bad(&c, "'aliases' must be a list of at most 4 names"));
+    for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
+      lua_rawgeti(L, a, i);
+      TRY(get_str(&c, -1, "aliases", &d->aliases[i - 1]));
+    }
+  }
+  /* value */
+  static const char *const vals[] = { "points", "base", "times", "fixed" };
+  int nv = 0;
+  for (int i = 0; i < 4; i++) {
+    lua_getfield(L, idx, vals[i]);
+    if (lua_isnil(L, -1))
+      continue;
+    nv++;
+    if (!lua_isinteger(L, -1))
+      TRY(bad(&c, "'%s' must be an integer", vals[i]));
+    lua_Integer v = lua_tointeger(L, -1);
+    if (v < -100000 || v > 100000)
+      TRY(bad(&c, "'%s' is out of range", vals[i]));
+    d->value = (int)v;
+    d->role = (uint8_t)(i == 0 ? MJ_ROLE_ADD : i == 1 ? MJ_ROLE_BASE
+                        : i == 2 ? MJ_ROLE_TIMES : MJ_ROLE_FIXED);
+    if (i == 2) {
+      if (v < 2 || (v & (v - 1)) != 0)
+        TRY(bad(&c, "'times' must be 2, 4, 8 ... (a power of two)"));
+      d->value = __builtin_ctzll((unsigned long long)v);
+    }
+    if (doubling && i == 0)
+      TRY(bad(&c, "a doubling ruleset gives base, times or fixed, not points"));
+    if (!doubling && i != 0)
+      TRY(bad(&c, "a sum ruleset gives points, not %s", vals[i]));
+  }
+  if (nv != 1)
+    TRY(bad(&c, doubling ? "give exactly one of base, times, fixed"
+                         : "give points = N"));
+  /* shapes */
+  lua_getfield(L, idx, "shape");
+  if (!lua_isnil(L, -1)) {
+    int s = lua_gettop(L);
+    int n = lua_type(L, s) == LUA_TTABLE ? (int)lua_rawlen(L, s) : 1;
+    if (lua_type(L, s) != LUA_TTABLE && lua_type(L, s) != LUA_TSTRING)
+      TRY(bad(&c, "'shape' must be a shape name or a list of them"));
+    for (int i = 1; i <= n; i++) {
+      if (lua_type(L, s) == LUA_TTABLE)
+        lua_rawgeti(L, s, i);
+      else
+        lua_pushvalue(L, s);
+      const char *name = lua_tostring(L, -1);
+      int b = name ? shape_bit(name) : -1;
+      if (b < 0)
+        TRY(bad(&c, "unknown shape '%s' (standard, seven_pairs, thirteen_orphans, "
+                "honors_knitted, knitted_straight, shisanlan, jiuyao, none)",
+                name ? name : "?"));
+      d->shapes |= MJ_SHAPE_BIT(b);
+      lua_pop(L, 1);
+    }
+  }
+  /* conditions on tiles */
+  for (int i = 0; set_fields[i].name; i++) {
+    lua_getfield(L, idx, set_fields[i].name);
+    if (!lua_isnil(L, -1)) {
+      mj_clause cl = { (uint8_t)set_fields[i].kind, 0, 0, { 0, 0 } };
+      TRY(get_set(&c, -1, set_fields[i].name, &cl.set));
+      TRY(add_clause(&c, d, cl));
+    }
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, idx, "honors");
+  if (!lua_isnil(L, -1)) {
+    int b = 0;
+    TRY(get_bool(&c, -1, "honors", &b));
+    mj_clause cl = { (uint8_t)(b ? MJ_C_ANY : MJ_C_NONE), 0, 0,
+                     { mj_set_honors(), 0 } };
+    TRY(add_clause(&c, d, cl));
+  }
+  lua_pop(L, 1);
+  for (int i = 0; range_fields[i].name; i++) {
+    lua_getfield(L, idx, range_fields[i].name);
+    if (!lua_isnil(L, -1)) {
+      mj_clause cl = { (uint8_t)range_fields[i].kind, 0, 0, { 0, 0 } };
+      TRY(get_range(&c, -1, range_fields[i].name, &cl.lo, &cl.hi));
+      TRY(add_clause(&c, d, cl));
+    }
+    lua_pop(L, 1);
+  }
+  for (int i = 0; flag_fields[i].name; i++) {
+    lua_getfield(L, idx, flag_fields[i].name);
+    if (!lua_isnil(L, -1)) {
+      int b = 0;
+      TRY(get_bool(&c, -1, flag_fields[i].name, &b));
+      mj_clause cl = { MJ_C_FLAG, (int16_t)flag_fields[i].flag, (int16_t)b, { 0, 0 } };
+      TRY(add_clause(&c, d, cl));
+    }
+    lua_pop(L, 1);
+  }
+  static const struct { const char *name; int kind; } bools[] = {
+    { "dealer", MJ_C_DEALER }, { "wild_acting", MJ_C_WILD_ACTING },
+    { "wild_single", MJ_C_WILD_SINGLE }, { "knitted", MJ_C_KNITTED }, { NULL, 0 }
+  };
+  for (int i = 0; bools[i].name; i++) {
+    lua_getfield(L, idx, bools[i].name);
+    if (!lua_isnil(L, -1)) {
+      int b = 0;
+      TRY(get_bool(&c, -1, bools[i].name, &b));
+      mj_clause cl = { (uint8_t)bools[i].kind, 0, (int16_t)b, { 0, 0 } };
+      TRY(add_clause(&c, d, cl));
+    }
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, idx, "wait");
+  if (!lua_isnil(L, -1)) {
+    const char *w = lua_tostring(L, -1);
+    int k = w == NULL ? -1 : !strcmp(w, "edge") ? MJ_WAIT_EDGE
+          : !strcmp(w, "closed") ? MJ_WAIT_CLOSED : !strcmp(w, "single") ? MJ_WAIT_SINGLE : -1;
+    if (k < 0)
+      TRY(bad(&c, "'wait' is \"edge\", \"closed\" or \"single\""));
+    mj_clause cl = { MJ_C_WAIT, (int16_t)k, 0, { 0, 0 } };
+    TRY(add_clause(&c, d, cl));
+  }
+  lua_pop(L, 1);
+  static const char *const tpls[] = { "template", "before_win" };
+  for (int i = 0; i < 2; i++) {
+    lua_getfield(L, idx, tpls[i]);
+    if (!lua_isnil(L, -1)) {
+      if (d->ntpl > 0)
+        TRY(bad(&c, "give template or before_win, not both"));
+      TRY(get_template(&c, -1, tpls[i], d));
+      mj_clause cl = { (uint8_t)(i ? MJ_C_BEFORE_WIN : MJ_C_TEMPLATE), 0, 0, { 0, 0 } };
+      TRY(add_clause(&c, d, cl));
+    }
+    lua_pop(L, 1);
+  }
+  /* meld patterns */
+  int same = 0, mixed = 0;
+  lua_getfield(L, idx, "same_suit");
+  if (!lua_isnil(L, -1))
+    TRY(get_bool(&c, -1, "same_suit", &same));
+  lua_getfield(L, idx, "mixed_suits");
+  if (!lua_isnil(L, -1))
+    TRY(get_bool(&c, -1, "mixed_suits", &mixed));
+  lua_pop(L, 2);
+  if (same && mixed)
+    TRY(bad(&c, "same_suit and mixed_suits exclude each other"));
+  static const char *const pats[] = { "melds", "alt" };
+  for (int i = 0; i < 2; i++) {
+    lua_getfield(L, idx, pats[i]);
+    if (!lua_isnil(L, -1)) {
+      if (i == 1 && d->npat == 0)
+        TRY(bad(&c, "'alt' needs 'melds'"));
+      TRY(get_pattern(&c, -1, pats[i], &d->pat[d->npat]));
+      d->npat++;
+    }
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, idx, "alts");
+  if (!lua_isnil(L, -1)) {
+    int a = lua_gettop(L);
+    if (lua_type(L, a) != LUA_TTABLE)
+      TRY(bad(&c, "'alts' must be a list of meld lists"));
+    for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
+      if (d->npat >= MJ_MAX_PATTERNS)
+        TRY(bad(&c, "at most %d alternatives", MJ_MAX_PATTERNS));
+      lua_rawgeti(L, a, i);
+      TRY(get_pattern(&c, -1, "alts", &d->pat[d->npat]));
+      d->npat++;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  for (int p = 0; p < d->npat; p++) {
+    d->pat[p].same_suit = (uint8_t)same;
+    d->pat[p].mixed_suits = (uint8_t)mixed;
+  }
+  /* count */
+  lua_getfield(L, idx, "count");
+  if (!lua_isnil(L, -1)) {
+    const char *w = lua_tostring(L, -1);
+    int k = w == NULL ? -1 : !strcmp(w, "flowers") ? MJ_COUNT_FLOWERS
+          : !strcmp(w, "tile_hogs") ? MJ_COUNT_TILE_HOGS
+          : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO : -1;
+    if (k < 0)
+      TRY(bad(&c, "'count' is \"flowers\", \"tile_hogs\" or \"feibao\""));
+    if (d->npat > 0)
+      TRY(bad(&c, "'count' and 'melds' exclude each other"));
+    d->count_of = (uint8_t)k;
+    d->kind = MJ_FK_COUNT;
+  }
+  lua_pop(L, 1);
+  if (d->npat > 0) {
+    /* one kind of meld only and no suit variables: a combination */
+    int n = d->pat[0].n;
+    bool uniform = true;
+    int type = d->pat[0].m[0].type;
+    for (int p = 0; p < d->npat; p++) {
+      if (d->pat[p].n != n)
+        uniform = false;
+      for (int m = 0; m < d->pat[p].n; m++) {
+        const mj_member *mm = &d->pat[p].m[m];
+        if (mm->type != type || mm->suitvar >= 0)
+          uniform = false;
+      }
+    }
+    if (n == 1 && uniform)
+      d->kind = MJ_FK_PER_MELD;
+    else if (uniform && (type == MJ_M_CHOW || type == MJ_M_PUNG) && n <= 4)
+      d->kind = MJ_FK_COMBO;
+    else
+      d->kind = MJ_FK_GROUPS;
+  }
+  /* exemptions */
+  lua_getfield(L, idx, "excludes");
+  if (!lua_isnil(L, -1)) {
+    int a = lua_gettop(L);
+    if (lua_type(L, a) != LUA_TTABLE)
+      TRY(bad(&c, "'excludes' must be a list of fan names"));
+    int n = (int)lua_rawlen(L, a);
+    if (n > MJ_MAX_EXCLUDES)
+      TRY(bad(&c, "'excludes': at most %d entries", MJ_MAX_EXCLUDES));
+    for (int i = 1; i <= n; i++) {
+      lua_rawgeti(L, a, i);
+      if (lua_type(L, -1) == LUA_TSTRING) {
+        d->excl[d->nexcl] = lua_tostring(L, -1);
+        d->excl_n[d->nexcl++] = 0;
+      } else if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_rawgeti(L, -1, 1);
+        lua_rawgeti(L, -2, 2);
+        if (lua_type(L, -2) != LUA_TSTRING || !lua_isinteger(L, -1) ||
+            lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 9)
+          TRY(bad(&c, "'excludes': an entry is a name or { name, count }"));
+        d->excl[d->nexcl] = lua_tostring(L, -2);
+        d->excl_n[d->nexcl++] = (uint8_t)lua_tointeger(L, -1);
+        /* keep the strings reachable: they live in the fan table */
+      } else {
+        TRY(bad(&c, "'excludes': an entry is a name or { name, count }"));
+      }
+    }
+  }
+  lua_getfield(L, idx, "excludes_melds");
+  if (!lua_isnil(L, -1)) {
+    int a = lua_gettop(L);
+    if (lua_type(L, a) != LUA_TTABLE || (int)lua_rawlen(L, a) > MJ_MAX_EXCLUDES)
+      TRY(bad(&c, "'excludes_melds' must be a list of at most %d fan names",
+              MJ_MAX_EXCLUDES));
+    for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
+      lua_rawgeti(L, a, i);
+      TRY(get_str(&c, -1, "excludes_melds", &d->exm[d->nexm]));
+      d->nexm++;
+    }
+  }
+  static const char *const flags3[] = { "alone", "fallback", "bonus" };
+  for (int i = 0; i < 3; i++) {
+    lua_getfield(L, idx, flags3[i]);
+    if (!lua_isnil(L, -1)) {
+      int b = 0;
+      TRY(get_bool(&c, -1, flags3[i], &b));
+      if (i == 0)
+        d->alone = (uint8_t)b;
+      else if (i == 1)
+        d->fallback = (uint8_t)b;
+      else
+        d->bonus = (uint8_t)b;
+    }
+    lua_pop(L, 1);
+  }
+  lua_getfield(L, idx, "test");
+  if (!lua_isnil(L, -1)) {
+    if (lua_type(L, -1) != LUA_TFUNCTION)
+      TRY(bad(&c, "'test' must be a function (view) -> boolean or count"));
+    if (e != NULL) {
+      int *nr = realloc(e->refs, sizeof(int) * (size_t)(e->nrefs + 1));
+      if (nr == NULL)
+        TRY(bad(&c, "out of memory"));
+      e->refs = nr;
+      lua_pushvalue(L, -1);
+      e->refs[e->nrefs] = luaL_ref(L, LUA_REGISTRYINDEX);
+      d->test = e->nrefs++;
+    } else {
+      d->test = 0;
+    }
+  }
+  lua_pop(L, 1);
+  if (d->nclauses == 0 && d->npat == 0 && d->kind != MJ_FK_COUNT && d->test < 0 &&
+      !d->fallback && !(d->shapes && !(d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE))))
+    TRY(bad(&c, "the fan has no condition: it would count for every hand"));
+  /* the strings stay on the Lua stack of the caller: keep them there */
+  (void)top;
+  return MJ_OK;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Rulesets
+** ===================================================================== */
+
+static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
+{
+  mj_entry *e = ud;
+  lua_State *L = e->host->L;
+  if (test < 0 || test >= e->nrefs) {
+    mj_fail(err, MJ_EINVAL, 0, "no such test function");
+    return -1;
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, e->refs[test]);
+  mj_lua_push_view(L, v);
+  if (mj_lua_call(e->host, 1, 1, e->host->cfg.call_budget, 0, false, err) != LUA_OK)
+    return -1;
+  int n;
+  if (lua_type(L, -1) == LUA_TBOOLEAN || lua_isnil(L, -1)) {
+    n = lua_toboolean(L, -1);
+  } else if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 &&
+             lua_tointeger(L, -1) <= 99) {
+    n = (int)lua_tointeger(L, -1);
+  } else {
+    mj_fail(err, MJ_EINVAL, 0, "a fan's test returned %s: it must return a boolean "
+            "or a count 0..99", luaL_typename(L, -1));
+    n = -1;
+  }
+  lua_pop(L, 1);
+  return n;
+}
+
+static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *err)
+{
+  mj_entry *e = ud;
+  lua_State *L = e->host->L;
+  if (e->settle_ref == LUA_NOREF)
+    return mj_fail(err, MJ_ESTATE, 0, "no settlement function");
+  lua_rawgeti(L, LUA_REGISTRYINDEX, e->settle_ref);
+  lua_createtable(L, 0, 8);
+  lua_pushinteger(L, in->winner + 1);
+  lua_setfield(L, -2, "winner");
+  if (in->payer >= 0) {
+    lua_pushinteger(L, in->payer + 1);
+    lua_setfield(L, -2, "payer");
+  }
+  lua_pushinteger(L, in->dealer + 1);
+  lua_setfield(L, -2, "dealer");
+  lua_pushinteger(L, in->total);
+  lua_setfield(L, -2, "total");
+  lua_pushinteger(L, in->total_no_bonus);
+  lua_setfield(L, -2, "points");
+  lua_pushboolean(L, in->self_drawn);
+  lua_setfield(L, -2, "self");
+  lua_pushboolean(L, (in->flags & MJ_CTX_ROB) != 0);
+  lua_setfield(L, -2, "rob");
+  if (mj_lua_call(e->host, 1, 1, e->host->cfg.call_budget, 0, false, err) != LUA_OK)
+    return MJ_EINVAL;
+  mj_status st = MJ_OK;
+  if (lua_type(L, -1) != LUA_TTABLE) {
+    st = mj_fail(err, MJ_EINVAL, 0,
+                 "settle must return the four payments { E, S, W, N }, not a %s",
+                 luaL_typename(L, -1));
+  } else {
+    for (int i = 0; i < 4 && st == MJ_OK; i++) {
+      lua_rawgeti(L, -1, i + 1);
+      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -10000000 ||
+          lua_tointeger(L, -1) > 10000000)
+        st = mj_fail(err, MJ_EINVAL, 0,
+                     "settle must return four integer payments (seat %d: %s)", i + 1,
+                     luaL_typename(L, -1));
+      else
+        pay[i] = (int)lua_tointeger(L, -1);
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  return st;
+}
+
+static const mj_rules_vt host_vt = { fan_test, settle };
+
+typedef struct rctx {
+  lua_State *L;
+  int b;
+  const char *where;
+  mj_error *err;
+} rctx;
+
+static mj_status rbad(rctx *c, const char *fmt, ...)
+  __attribute__((format(printf, 2, 3)));
+
+static mj_status rbad(rctx *c, const char *fmt, ...)
+{
+  char msg[200];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  return mj_fail(c->err, MJ_EINVAL, 0, "%s: %s", c->where, msg);
+}
+
+static mj_status shape_list(rctx *c, const char *field, unsigned *out)
+{
+  lua_State *L = c->L;
+  *out = 0;
+  lua_getfield(L, c->b, field);
+  if (lua_type(L, -1) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return rbad(c, "ruleset field '%s' must be a list of shape names", field);
+  }
+  for (int i = 1; i <= (int)lua_rawlen(L, -1); i++) {
+    lua_rawgeti(L, -1, i);
+    const char *name = lua_tostring(L, -1);
+    int s = name ? mj_shape_from_name(name) : -1;
+    lua_pop(L, 1);
+    if (s < 0) {
+      lua_pop(L, 1);
+      return rbad(c, "ruleset field '%s': unknown shape '%s'", field, name ? name : "?");
+    }
+    *out |= MJ_SHAPE_BIT(s);
+  }
+  lua_pop(L, 1);
+  return MJ_OK;
+}
+
+static mj_status table_rules(rctx *c, mj_table *t)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->b, "table");
+  int tt = lua_gettop(L);
+  if (lua_type(L, tt) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return rbad(c, "ruleset field 'table' must be a table");
+  }
+  static const struct { const char *name; int type; } fields[] = {
+    { "tiles", LUA_TNUMBER }, { "flowers", LUA_TBOOLEAN }, { "hand", LUA_TNUMBER },
+    { "chow", LUA_TBOOLEAN }, { "rob_kong", LUA_TBOOLEAN }, { "rob_all", LUA_TBOOLEAN },
+    { "kong_after_claim", LUA_TBOOLEAN }, { "replacement", LUA_TSTRING },
+    { "self_draw_only", LUA_TBOOLEAN }, { "dealer_stays_on_draw", LUA_TBOOLEAN },
+    { "dealer_stays_on_win", LUA_TBOOLEAN }, { "winner_deals", LUA_TBOOLEAN }, { "rounds", LUA_TNUMBER }, { "wild", LUA_TSTRING },
+    { "cycles", LUA_TTABLE }, { "wild_claim", LUA_TNUMBER }, { "wild_win", LUA_TNUMBER },
+    { "touji", LUA_TBOOLEAN }, { NULL, 0 }
+  };
+  lua_pushnil(L);
+  while (lua_next(L, tt)) {
+    lua_pop(L, 1);
+    const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    int found = -1;
+    for (int i = 0; k && fields[i].name; i++)
+      if (strcmp(k, fields[i].name) == 0)
+        found = i;
+    if (found < 0) {
+      mj_status st = rbad(c, "table rules: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+      lua_settop(L, tt - 1);
+      return st;
+    }
+    lua_pushvalue(L, -1);
+    lua_gettable(L, tt);
+    bool ok = lua_type(L, -1) == fields[found].type ||
+              (strcmp(k, "wild") == 0 && lua_type(L, -1) == LUA_TBOOLEAN &&
+               !lua_toboolean(L, -1));
+    if (ok && fields[found].type == LUA_TNUMBER && !lua_isinteger(L, -1))
+      ok = false;
+    lua_pop(L, 1);
+    if (!ok) {
+      mj_status st = rbad(c, "table rules: '%s' has the wrong type", k);
+      lua_settop(L, tt - 1);
+      return st;
+    }
+  }
+#define BOOL(name, dst) \
+  lua_getfield(L, tt, name); if (!lua_isnil(L, -1)) dst = lua_toboolean(L, -1); lua_pop(L, 1)
+#define INT(name, dst) \
+  lua_getfield(L, tt, name); if (!lua_isnil(L, -1)) dst = (int)lua_tointeger(L, -1); lua_pop(L, 1)
+  INT("tiles", t->tiles);
+  BOOL("flowers", t->flowers);
+  INT("hand", t->hand);
+  BOOL("chow", t->chow);
+  BOOL("rob_kong", t->rob_kong);
+  BOOL("rob_all", t->rob_all);
+  BOOL("kong_after_claim", t->kong_after_claim);
+  BOOL("self_draw_only", t->self_draw_only);
+  BOOL("dealer_stays_on_draw", t->dealer_stays_on_draw);
+  BOOL("dealer_stays_on_win", t->dealer_stays_on_win);
+  BOOL("winner_deals", t->winner_deals);
+  INT("rounds", t->rounds);
+  INT("wild_claim", t->wild_claim);
+  INT("wild_win", t->wild_win);
+  BOOL("touji", t->touji);
+#undef BOOL
+#undef INT
+  mj_status st = MJ_OK;
+  if (t->tiles != 136 && t->tiles != 144)
+    st = rbad(c, "table rules: tiles is 136 or 144");
+  else if (t->flowers != (t->tiles == 144))
+    st = rbad(c, "table rules: 144 tiles means flowers = true, 136 means false");
+  else if (t->hand != 13)
+    st = rbad(c, "table rules: hand must be 13 (other hand sizes are not supported)");
+  else if (t->rounds < 1 || t->rounds > 4)
+    st = rbad(c, "table rules: rounds is 1..4");
+  else if (t->wild_claim < 0 || t->wild_claim > 4 || t->wild_win < 0 || t->wild_win > 4)
+    st = rbad(c, "table rules: wild_claim and wild_win are 0..4");
+  if (st != MJ_OK) {
+    lua_settop(L, tt - 1);
+    return st;
+  }
+  lua_getfield(L, tt, "replacement");
+  if (!lua_isnil(L, -1)) {
+    const char *v = lua_tostring(L, -1);
+    if (strcmp(v, "tail") && strcmp(v, "head"))
+      st = rbad(c, "table rules: replacement is \"tail\" or \"head\"");
+    t->replace_tail = strcmp(v, "tail") == 0;
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, tt, "wild");
+  if (st == MJ_OK && lua_type(L, -1) == LUA_TSTRING) {
+    if (strcmp(lua_tostring(L, -1), "indicator") != 0)
+      st = rbad(c, "table rules: wild is \"indicator\" or false");
+    t->wild_rule = MJ_WILD_INDICATOR;
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, tt, "cycles");
+  if (st == MJ_OK && lua_type(L, -1) == LUA_TTABLE) {
+    for (int i = 1; i <= (int)lua_rawlen(L, -1) && st == MJ_OK; i++) {
+      lua_rawgeti(L, -1, i);
+      size_t len;
+      const char *s = lua_tolstring(L, -1, &len);
+      mj_tile tl[MJ_KINDS];
+      int k = 0;
+      if (s == NULL || mj_tiles_parse(s, len, 1, false, tl, NULL, MJ_KINDS, &k, NULL) != MJ_OK ||
+          k < 2)
+        st = rbad(c, "table rules: cycles are tile strings such as \"123456789m\"");
+      for (int q = 0; q < k && st == MJ_OK; q++)
+        t->succ[tl[q]] = tl[(q + 1) % k];
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
+  lua_settop(L, tt - 1);
+  return st;
+}
+
+mj_status mj_lua_compile_rules(mj_host *h, mj_entry *e, int b, const char *path,
+                               const char *options, mj_error *err)
+{
+  lua_State *L = h->L;
+  int top = lua_gettop(L);
+  b = lua_absindex(L, b);
+  rctx c = { L, b, path, err };
+  e->settle_ref = LUA_NOREF;
+  lua_getfield(L, b, "where");
+  char where[300];
+  snprintf(where, sizeof where, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : path);
+  c.where = where;
+  lua_pop(L, 1);
+  if (lua_type(L, b) != LUA_TTABLE)
+    return rbad(&c, "not a ruleset");
+  lua_getfield(L, b, "id");
+  const char *id = lua_tostring(L, -1);
+  if (id == NULL)
+    return rbad(&c, "the ruleset has no id");
+  e->rules = mj_rules_new(id);
+  if (e->rules == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_rules *r = e->rules;
+  lua_getfield(L, b, "title");
+  lua_getfield(L, b, "version");
+  lua_getfield(L, b, "description");
+  if (mj_rules_set_info(r, lua_tostring(L, -3), lua_tostring(L, -2), lua_tostring(L, -1),
+                        path) != MJ_OK)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  lua_settop(L, top);
+  mj_shape_cfg cfg;
+  unsigned wait;
+  mj_status st;
+  if ((st = shape_list(&c, "shapes", &cfg.shapes)) != MJ_OK ||
+      (st = shape_list(&c, "wait_shapes", &wait)) != MJ_OK)
+    return st;
+  lua_getfield(L, b, "pair_quads");
+  cfg.pair_quads = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (cfg.shapes == 0)
+    return rbad(&c, "the ruleset allows no winning shape");
+  mj_rules_set_shapes(r, cfg, wait);
+  lua_getfield(L, b, "scoring");
+  const char *scoring = lua_tostring(L, -1);
+  bool doubling = scoring && strcmp(scoring, "doubling") == 0;
+  if (scoring == NULL || (strcmp(scoring, "sum") && !doubling)) {
+    lua_settop(L, top);
+    return rbad(&c, "scoring is \"sum\" or \"doubling\"");
+  }
+  lua_getfield(L, b, "account_once");
+  mj_rules_set_scoring(r, doubling ? MJ_SCORING_DOUBLING : MJ_SCORING_SUM,
+                       lua_toboolean(L, -1));
+  lua_settop(L, top);
+  mj_table *t = mj_rules_table(r);
+  lua_getfield(L, b, "min_points");
+  if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 1000) {
+    lua_settop(L, top);
+    return rbad(&c, "min_points must be an integer 0..1000");
+  }
+  t->min_points = (int)lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, b, "wild");
+  if (lua_type(L, -1) == LUA_TTABLE) {
+    mj_set s;
+    cctx cc = { L, b, where, "wild", err };
+    if ((st = get_set(&cc, -1, "wild", &s)) != MJ_OK) {
+      lua_settop(L, top);
+      return st;
+    }
+    t->wild_fixed = s.mask;
+    t->wild_rule = s.mask ? MJ_WILD_FIXED : MJ_WILD_NONE;
+  }
+  lua_pop(L, 1);
+  if ((st = table_rules(&c, t)) != MJ_OK)
+    return st;
+  lua_getfield(L, b, "settle");
+  if (lua_type(L, -1) == LUA_TFUNCTION) {
+    e->settle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  } else {
+    if (!lua_isnil(L, -1)) {
+      lua_settop(L, top);
+      return rbad(&c, "settle must be a function");
+    }
+    lua_pop(L, 1);
+  }
+  /* the fans */
+  lua_getfield(L, b, "fans");
+  int fans = lua_gettop(L);
+  if (lua_type(L, fans) != LUA_TTABLE) {
+    lua_settop(L, top);
+    return rbad(&c, "the ruleset has no fan list");
+  }
+  int n = (int)lua_rawlen(L, fans);
+  if (n == 0) {
+    lua_settop(L, top);
+    return rbad(&c, "the ruleset has no fans");
+  }
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, fans, i);
+    if (lua_type(L, -1) != LUA_TTABLE) {
+      lua_settop(L, top);
+      return rbad(&c, "fan %d is not a table", i);
+    }
+    int ftop = lua_gettop(L);
+    mj_fan_def d;
+    st = mj_lua_compile_fan(L, -1, doubling, &d, e, err);
+    if (st == MJ_OK) {
+      if (d.shapes == 0)
+        d.shapes = cfg.shapes;
+      else if ((d.shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_NONE) & ~cfg.shapes) != 0)
+        st = mj_fail(err, MJ_EINVAL, 0, "fan '%s': a shape the ruleset does not allow",
+                     d.id);
+    }
+    if (st == MJ_OK)
+      st = mj_rules_add_fan(r, &d, err);
+    if (st != MJ_OK) {
+      if (strstr(err->msg, ".lua:") == NULL && strstr(err->msg, "?:") == NULL) {
+        char msg[sizeof err->msg];
+        lua_getfield(L, ftop, "where");
+        snprintf(msg, sizeof msg, "%.60s: %.170s",
+                 lua_tostring(L, -1) ? lua_tostring(L, -1) : path, err->msg);
+        memcpy(err->msg, msg, sizeof msg);
+      }
+      lua_settop(L, top);
+      return st;
+    }
+    lua_settop(L, ftop - 1);
+  }
+  lua_settop(L, top);
+  if ((st = mj_rules_finish(r, err)) != MJ_OK) {
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%.60s: %.170s", where, err->msg);
+    memcpy(err->msg, msg, sizeof msg);
+    return st;
+  }
+  /* options: every one the user gave must be declared; record values */
+  lua_getfield(L, b, "option_decl");
+  lua_getfield(L, b, "opt");
+  int decl = top + 1, opt = top + 2;
+  if (options != NULL) {
+    const char *p = options;
+    while (*p) {
+      while (*p == ' ' || *p == ',' || *p == '\t')
+        p++;
+      const char *s = p;
+      while (*p && *p != '=' && *p != ' ' && *p != ',')
+        p++;
+      if (p > s) {
+        lua_pushlstring(L, s, (size_t)(p - s));
+        lua_rawget(L, decl);
+        bool known = !lua_isnil(L, -1);
+        lua_pop(L, 1);
+        if (!known) {
+          mj_status st2 = mj_fail(err, MJ_EINVAL, 0,
+                                  "unknown option '%.*s' for ruleset %s", (int)(p - s), s, id);
+          lua_settop(L, top);
+          return st2;
+        }
+      }
+      while (*p && *p != ' ' && *p != ',')
+        p++;
+    }
+  }
+  if (lua_type(L, opt) == LUA_TTABLE) {
+    lua_pushnil(L);
+    while (lua_next(L, opt)) {
+      if (lua_type(L, -2) == LUA_TSTRING)
+        mj_rules_add_option(r, lua_tostring(L, -2), luaL_tolstring(L, -1, NULL));
+      lua_settop(L, opt + 1);
+    }
+  }
+  lua_settop(L, top);
+  mj_rules_set_vt(r, &host_vt, e);
+  return MJ_OK;
+}
+
+/* }==================================================================== */

@@ -1,0 +1,310 @@
+-- prelude.lua
+-- The ruleset language: tile sets, meld members and the ruleset builder.
+-- It runs once per Lua state with the host's helpers (argument H) and
+-- returns the table of names ruleset scripts see. Ruleset scripts cannot
+-- reach anything else: see host.c for the sandbox.
+
+local H = ...
+local setmetatable, getmetatable, type, error, pairs, ipairs, tostring =
+      setmetatable, getmetatable, type, error, pairs, ipairs, tostring
+local tonumber, select, string_format = tonumber, select, string.format
+
+local M = {}
+
+-- {=====================================================================
+-- Tile sets
+-- ======================================================================
+
+local SET = {}
+SET.__index = SET
+SET.__name = "mj.set"
+
+local function mkset(mask, dyn)
+  return setmetatable({ mask = mask, dyn = dyn or 0 }, SET)
+end
+
+local function isset(x) return getmetatable(x) == SET end
+M.isset = isset
+
+local function checkset(x, what, level)
+  if not isset(x) then
+    error(string_format("%s: expected a tile set such as tiles\"19m\", got %s",
+                        what, type(x)), (level or 2) + 1)
+  end
+  return x
+end
+
+SET.__add = function(a, b)
+  checkset(a, "set + set", 2); checkset(b, "set + set", 2)
+  return mkset(a.mask | b.mask, a.dyn | b.dyn)
+end
+SET.__sub = function(a, b)
+  checkset(a, "set - set", 2); checkset(b, "set - set", 2)
+  return mkset(a.mask & ~b.mask, a.dyn & ~b.dyn)
+end
+SET.__mul = function(a, b)
+  checkset(a, "set * set", 2); checkset(b, "set * set", 2)
+  return mkset(a.mask & b.mask, a.dyn & b.dyn)
+end
+SET.__eq = function(a, b) return a.mask == b.mask and a.dyn == b.dyn end
+SET.__tostring = function(s) return H.settext(s.mask, s.dyn) end
+
+-- tiles"19m19p19s1234567z": the kinds named (notation of NOTATION.md)
+function M.tiles(text)
+  if type(text) ~= "string" then
+    error("tiles: expected a tile string such as \"19m1234567z\"", 2)
+  end
+  local mask, err = H.tilemask(text)
+  if not mask then error("tiles\"" .. text .. "\": " .. err, 2) end
+  return mkset(mask)
+end
+
+-- ranks"789": those ranks in each of the three suits
+function M.ranks(text)
+  if type(text) ~= "string" or not text:match("^[1-9]+$") then
+    error("ranks: expected digits 1-9 such as \"789\"", 2)
+  end
+  local s = ""
+  for _, suit in ipairs { "m", "p", "s" } do s = s .. text .. suit end
+  return mkset(H.tilemask(s))
+end
+
+M.NUMBERS = M.tiles"123456789m123456789p123456789s"
+M.TERMINALS = M.tiles"19m19p19s"
+M.HONORS = M.tiles"1234567z"
+M.WINDS = M.tiles"1234z"
+M.DRAGONS = M.tiles"567z"
+M.SIMPLES = M.NUMBERS - M.TERMINALS
+M.ALL = M.NUMBERS + M.HONORS
+M.SEAT = mkset(0, 1)    -- the winner's seat wind
+M.ROUND = mkset(0, 2)   -- the prevailing wind
+M.WILD = mkset(0, 4)    -- the wild kind(s) of the hand
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- Meld members: chow"a", chow"a+1", chow(1), pung(WINDS), pair(5),
+-- chow{1, suit = "x"}
+-- ======================================================================
+
+local MEMBER = {}
+MEMBER.__name = "mj.member"
+MEMBER.__tostring = function(m)
+  local arg = m.var and (m.var .. (m.off ~= 0 and string_format("%+d", m.off) or ""))
+              or m.rank or (m.set and tostring(m.set)) or ""
+  return m.type .. "(" .. tostring(arg) .. (m.suit and (", suit " .. m.suit) or "") .. ")"
+end
+
+local function member(kind, arg, level)
+  local m = setmetatable({ type = kind }, MEMBER)
+  local function one(a)
+    if type(a) == "string" then
+      local v, sign, n = a:match("^%s*([a-d])%s*([+-]?)%s*(%d*)%s*$")
+      if not v or (sign ~= "" and n == "") then
+        error(string_format("%s\"%s\": a rank variable is a..d with an offset, " ..
+                            "such as \"a\" or \"a+2\"", kind, a), level + 2)
+      end
+      m.var = v
+      m.off = (sign == "-" and -1 or 1) * (tonumber(n) or 0)
+    elseif type(a) == "number" then
+      if a ~= a // 1 or a < 1 or a > 9 then
+        error(string_format("%s(%s): a rank is 1..9", kind, tostring(a)), level + 2)
+      end
+      m.rank = a
+    elseif isset(a) then
+      m.set = a
+    elseif a ~= nil then
+      error(string_format("%s: expected a rank, a rank variable or a tile set, got %s",
+                          kind, type(a)), level + 2)
+    end
+  end
+  if type(arg) == "table" and not isset(arg) then
+    one(arg[1])
+    if arg[2] ~= nil then one(arg[2]) end
+    if arg.suit ~= nil then
+      if type(arg.suit) ~= "string" or not arg.suit:match("^[xyz]$") then
+        error(kind .. ": suit = \"x\", \"y\" or \"z\" (a suit variable)", level + 1)
+      end
+      m.suit = arg.suit
+    end
+  else
+    one(arg)
+  end
+  return m
+end
+
+M.ismember = function(x) return getmetatable(x) == MEMBER end
+function M.chow(a) return member("chow", a, 1) end
+function M.pung(a) return member("pung", a, 1) end
+function M.pair(a) return member("pair", a, 1) end
+function M.meld(a) return member("meld", a, 1) end
+
+-- }=====================================================================
+
+-- {=====================================================================
+-- The ruleset builder
+-- ======================================================================
+
+local RULESET = {}
+RULESET.__index = RULESET
+RULESET.__name = "mj.ruleset"
+
+local INFO_FIELDS = {
+  id = "string", title = "string", version = "string", description = "string",
+  shapes = "table", pair_quads = "boolean", wait_shapes = "table",
+  scoring = "string", account_once = "boolean", min_points = "number",
+  options = "table", table = "table", wild = "table", settle = "function",
+  source = "string",
+}
+
+local function check_info(t, level)
+  for k, v in pairs(t) do
+    local want = INFO_FIELDS[k]
+    if not want then
+      error("mj.ruleset: unknown field '" .. tostring(k) .. "'", level + 1)
+    end
+    if type(v) ~= want and not (k == "wild" and (isset(v) or v == false)) then
+      error(string_format("mj.ruleset: field '%s' must be a %s, not a %s",
+                          k, want, type(v)), level + 1)
+    end
+  end
+end
+
+-- Options: declared with defaults; the user's values (from the host)
+-- override them. Unknown user options are an error.
+local function resolve_options(decl, given, id, level)
+  local opt = {}
+  for name, d in pairs(decl or {}) do
+    if type(d) ~= "table" or d.default == nil and d.kind == nil then
+      error("mj.ruleset: option '" .. tostring(name) ..
+            "' must be a table { default = ..., desc = \"...\" }", level + 1)
+    end
+    opt[name] = d.default
+  end
+  -- options nobody declared are reported once the ruleset is complete
+  -- (a variant may declare options its base does not know)
+  for name, v in pairs(given or {}) do
+    local d = decl and decl[name]
+    if d ~= nil then opt[name] = H.convert_option(name, v, d.default, d.kind) end
+  end
+  return opt
+end
+
+function M.ruleset(t)
+  H.check_loading("mj.ruleset")
+  if type(t) ~= "table" then error("mj.ruleset: expected a table { id = ..., ... }", 2) end
+  check_info(t, 2)
+  if type(t.id) ~= "string" or not t.id:match("^[%w_%-]+$") then
+    error("mj.ruleset: id must be a name of letters, digits, - and _", 2)
+  end
+  local R = setmetatable({
+    id = t.id, title = t.title or t.id, version = t.version or "1",
+    description = t.description or "",
+    shapes = t.shapes or { "standard" }, pair_quads = t.pair_quads ~= false,
+    wait_shapes = t.wait_shapes or { "standard" },
+    scoring = t.scoring or "sum", account_once = t.account_once == true,
+    min_points = t.min_points or 0,
+    option_decl = t.options or {},
+    table = t.table or {}, wild = t.wild or false, settle = t.settle,
+    fans = {}, where = H.where(2),
+  }, RULESET)
+  R.opt = resolve_options(t.options, H.user_options(), t.id, 2)
+  H.register(R)
+  return R
+end
+
+-- mj.extend("bao"): the builder of another ruleset, to change.
+function M.extend(id, changes)
+  H.check_loading("mj.extend")
+  if type(id) ~= "string" then error("mj.extend: expected a ruleset id", 2) end
+  local R = H.build_base(id)
+  if changes ~= nil then R:set(changes) end
+  H.register(R)
+  return R
+end
+
+local function find(R, name, level)
+  for i, f in ipairs(R.fans) do
+    if f[1] == name or f.en == name then return i, f end
+  end
+  error(string_format("no fan '%s' in ruleset %s", tostring(name), R.id), level + 1)
+end
+
+function RULESET:fan(t)
+  H.check_loading("fan")
+  if getmetatable(self) ~= RULESET then error("use R:fan{...}, not R.fan{...}", 2) end
+  if type(t) ~= "table" then error("fan: expected a table { \"name\", points = ... }", 2) end
+  t.where = H.where(2)
+  H.check_fan(t, self.scoring)     -- raises with the location on a bad fan
+  for _, f in ipairs(self.fans) do
+    if f[1] == t[1] then error("duplicate fan '" .. t[1] .. "'", 2) end
+  end
+  self.fans[#self.fans + 1] = t
+  return t
+end
+
+function RULESET:remove(name)
+  H.check_loading("remove")
+  local i = find(self, name, 2)
+  table.remove(self.fans, i)
+  for _, f in ipairs(self.fans) do    -- forget references to it
+    if f.excludes then
+      for k = #f.excludes, 1, -1 do
+        local e = f.excludes[k]
+        if e == name or (type(e) == "table" and e[1] == name) then
+          table.remove(f.excludes, k)
+        end
+      end
+    end
+    if f.excludes_melds then
+      for k = #f.excludes_melds, 1, -1 do
+        if f.excludes_melds[k] == name then table.remove(f.excludes_melds, k) end
+      end
+    end
+  end
+end
+
+function RULESET:get(name)
+  local _, f = find(self, name, 2)
+  return f
+end
+
+-- R:points("清一色", 32), or for doubling rulesets R:points("七对", {base = 3})
+function RULESET:points(name, value)
+  H.check_loading("points")
+  local _, f = find(self, name, 2)
+  if type(value) == "number" then
+    for _, k in ipairs { "points", "base", "times", "fixed" } do
+      if f[k] ~= nil then f[k] = value; return f end
+    end
+    f.points = value
+  elseif type(value) == "table" then
+    f.points, f.base, f.times, f.fixed = nil, nil, nil, nil
+    for k, v in pairs(value) do f[k] = v end
+  else
+    error("points: expected a number or a table such as { base = 2 }", 2)
+  end
+  H.check_fan(f, self.scoring)
+  return f
+end
+
+function RULESET:set(changes)
+  H.check_loading("set")
+  if type(changes) ~= "table" then error("set: expected a table of fields", 2) end
+  check_info(changes, 2)
+  for k, v in pairs(changes) do
+    if k == "table" then
+      for tk, tv in pairs(v) do self.table[tk] = tv end
+    elseif k == "options" then
+      for ok, ov in pairs(v) do self.option_decl[ok] = ov end
+      self.opt = resolve_options(self.option_decl, H.user_options(), self.id, 2)
+    else
+      self[k] = v
+    end
+  end
+  return self
+end
+
+-- }=====================================================================
+
+return M

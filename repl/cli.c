@@ -1,0 +1,351 @@
+/*
+** cli.c
+** hule waits / shanten / score, one hand from the command line or one a
+** line from standard input (--batch).
+*/
+#include "cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "hand.h"
+#include "render.h"
+#include "score.h"
+
+enum { LINE_MAX_BYTES = 1 << 20 };
+
+const mj_rules *cli_rules(mj_host *h, const cli_opts *o)
+{
+  const mj_rules *r;
+  mj_error e;
+  const char *id = o->ruleset ? o->ruleset : "mcr";
+  if (mj_host_load(h, id, o->options, &r, &e) != MJ_OK) {
+    fprintf(stderr, "Error: %s\n", e.msg);
+    return NULL;
+  }
+  return r;
+}
+
+long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut)
+{
+  size_t n = 0;
+  int c;
+  *cut = false;
+  if (*buf == NULL || *cap == 0) {
+    *cap = 256;
+    *buf = malloc(*cap);
+    if (*buf == NULL)
+      return -1;
+  }
+  while ((c = getc(f)) != EOF) {
+    if (c == '\n')
+      break;
+    if (n >= max) {
+      *cut = true;
+      continue;
+    }
+    if (n + 1 >= *cap) {
+      size_t nc = *cap * 2;
+      char *p = realloc(*buf, nc);
+      if (p == NULL)
+        return -1;
+      *buf = p;
+      *cap = nc;
+    }
+    (*buf)[n++] = (char)c;
+  }
+  if (c == EOF && n == 0 && !*cut)
+    return -1;
+  if (n > 0 && (*buf)[n - 1] == '\r')
+    n--;
+  (*buf)[n] = '\0';
+  return (long)n;
+}
+
+/* The wild kinds for a hand under a ruleset. */
+static mj_tileset wild_of(const mj_rules *r, const mj_hand *h)
+{
+  mj_tileset w = mj_rules_ctable(r)->wild_fixed & MJ_SET_ALL;
+  if (mj_hand_cctx(h)->wild < MJ_KINDS)
+    w |= MJ_BIT(mj_hand_cctx(h)->wild);
+  return w;
+}
+
+static void wait_list(const mj_wait *w, int n, char *buf, size_t cap, bool batch)
+{
+  size_t len = 0;
+  char b[3];
+  buf[0] = '\0';
+  for (int i = 0; i < n && len + 24 < cap; i++)
+    len += (size_t)snprintf(buf + len, cap - len, batch ? "%s%s:%d" : "%s%s (%d)",
+                            i ? (batch ? "," : " ") : "", mj_tile_str(w[i].tile, b),
+                            w[i].live);
+  if (n == 0)
+    snprintf(buf, cap, "-");
+}
+
+static int total_live(const mj_wait *w, int n)
+{
+  int t = 0;
+  for (int i = 0; i < n; i++)
+    t += w[i].live;
+  return t;
+}
+
+/* Parse one hand; on error print it (batch: ERROR<TAB>reason). */
+static bool read_hand(mj_hand *h, const char *text, size_t n, bool batch, enum mj_check mode)
+{
+  mj_error e;
+  char msg[300];
+  mj_status st = mj_hand_parse(h, text, n, &e);
+  if (st == MJ_OK)
+    st = mj_hand_check(h, mode, &e);
+  if (st == MJ_OK)
+    return true;
+  mj_error_text(&e, msg, sizeof msg);
+  if (batch)
+    printf("ERROR\t%s\n", msg);
+  else
+    fprintf(stderr, "Error: %s\n", msg);
+  return false;
+}
+
+typedef bool (*line_fn)(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+                        const char *text, size_t n);
+
+/* Run fn on the argument or, with --batch, on each line of stdin. */
+static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv, line_fn fn,
+                      const char *usage)
+{
+  const mj_rules *r = cli_rules(host, o);
+  if (r == NULL)
+    return 1;
+  mj_hand *h = mj_hand_new();
+  if (h == NULL)
+    return 1;
+  int status = 0;
+  if (o->batch) {
+    char *buf = NULL;
+    size_t cap = 0;
+    bool cut;
+    long n;
+    while ((n = cli_getline(stdin, &buf, &cap, LINE_MAX_BYTES, &cut)) >= 0) {
+      if (cut) {
+        printf("ERROR\tline longer than %d bytes\n", LINE_MAX_BYTES);
+        status = 2;
+        continue;
+      }
+      /* hand<TAB>context<TAB>anything: keep the first two columns */
+      char *t1 = strchr(buf, '\t');
+      if (t1 != NULL) {
+        *t1 = ' ';
+        char *t2 = strchr(t1 + 1, '\t');
+        if (t2 != NULL) {
+          *t2 = '\0';
+          n = t2 - buf;
+        }
+      }
+      if (!fn(host, r, o, h, buf, (size_t)n))
+        status = 2;
+      fflush(stdout);
+    }
+    free(buf);
+  } else {
+    if (argc < 2) {
+      fprintf(stderr, "Usage: %s\n", usage);
+      mj_hand_free(h);
+      return 1;
+    }
+    /* the hand and its context may come as several arguments */
+    size_t len = 0;
+    for (int i = 1; i < argc; i++)
+      len += strlen(argv[i]) + 1;
+    char *text = malloc(len + 1);
+    if (text == NULL) {
+      mj_hand_free(h);
+      return 1;
+    }
+    text[0] = '\0';
+    for (int i = 1; i < argc; i++) {
+      strcat(text, argv[i]);
+      if (i + 1 < argc)
+        strcat(text, " ");
+    }
+    if (!fn(host, r, o, h, text, strlen(text)))
+      status = 1;
+    free(text);
+  }
+  mj_hand_free(h);
+  return status;
+}
+
+static bool do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+                     const char *text, size_t n)
+{
+  (void)host;
+  if (!read_hand(h, text, n, o->batch, MJ_CHECK_WAIT))
+    return false;
+  mj_tileview v;
+  mj_tileview_init(&v, h, wild_of(r, h));
+  uint8_t held[MJ_KINDS];
+  mj_hand_all_counts(h, held);
+  mj_wait w[MJ_KINDS];
+  int k = mj_waits(&v, mj_rules_shapes(r), held, NULL, w);
+  int sh = mj_shanten(&v, mj_rules_shapes(r), NULL);
+  char list[400], hand[200];
+  mj_hand_print(h, hand, sizeof hand);
+  if (o->batch) {
+    wait_list(w, k, list, sizeof list, true);
+    printf("%d\t%s\n", sh, list);
+  } else if (sh == 0 && k > 0) {
+    wait_list(w, k, list, sizeof list, false);
+    printf("%s: ready; waits on %s: %d tile%s left\n", hand, list, total_live(w, k),
+           total_live(w, k) == 1 ? "" : "s");
+  } else if (sh == 0) {
+    printf("%s: ready in shape, but every winning tile is in the hand already\n", hand);
+  } else {
+    printf("%s: not ready (%d-shanten): no waits yet; try 'hule shanten'\n", hand, sh);
+  }
+  return true;
+}
+
+static bool do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+                       const char *text, size_t n)
+{
+  (void)host;
+  if (!read_hand(h, text, n, o->batch, MJ_CHECK_ANY))
+    return false;
+  const mj_shape_cfg *cfg = mj_rules_shapes(r);
+  mj_tileview v;
+  mj_tileview_init(&v, h, wild_of(r, h));
+  uint8_t held[MJ_KINDS];
+  mj_hand_all_counts(h, held);
+  int per[MJ_SHAPE_COUNT];
+  int sh = mj_shanten(&v, cfg, per);
+  char hand[200], list[600];
+  mj_hand_print(h, hand, sizeof hand);
+  bool full = v.ntiles == 14 - 3 * v.melds;
+  if (!full) {
+    mj_wait w[MJ_KINDS];
+    int k = mj_useful(&v, cfg, held, NULL, w, NULL);
+    if (o->batch) {
+      wait_list(w, k, list, sizeof list, true);
+      printf("%d\t%s\n", sh, list);
+      return true;
+    }
+    wait_list(w, k, list, sizeof list, false);
+    if (sh < 0) {
+      printf("%s: a winning hand\n", hand);
+    } else {
+      char state[40];
+      if (sh == 0)
+        snprintf(state, sizeof state, "ready");
+      else
+        snprintf(state, sizeof state, "%d-shanten", sh);
+      printf("%s: %s; useful: %s: %d tile%s\n", hand, state, list, total_live(w, k),
+             total_live(w, k) == 1 ? "" : "s");
+    }
+  } else {
+    /* 14 tiles: the discards and what each leaves */
+    if (o->batch) {
+      printf("%d\t", sh);
+      int first = 1;
+      for (int t = 0; t < MJ_KINDS; t++) {
+        if (mj_hand_counts(h)[t] == 0)
+          continue;
+        mj_tileview x = v;
+        mj_tileview_remove(&x, (mj_tile)t);
+        int s2;
+        mj_wait w[MJ_KINDS];
+        int k = mj_useful(&x, cfg, held, NULL, w, &s2);
+        char b[3];
+        if (s2 == sh || sh < 0) {
+          printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b), total_live(w, k));
+          first = 0;
+        }
+      }
+      printf("%s\n", first ? "-" : "");
+      return true;
+    }
+    if (sh < 0)
+      printf("%s: a winning hand (shanten -1)\n", hand);
+    else
+      printf("%s: %d-shanten after the best discard\n", hand, sh);
+    for (int t = 0; t < MJ_KINDS; t++) {
+      if (mj_hand_counts(h)[t] == 0)
+        continue;
+      mj_tileview x = v;
+      mj_tileview_remove(&x, (mj_tile)t);
+      int s2;
+      mj_wait w[MJ_KINDS];
+      int k = mj_useful(&x, cfg, held, NULL, w, &s2);
+      char b[3];
+      wait_list(w, k, list, sizeof list, false);
+      printf("  discard %s: %d-shanten, %2d useful: %s\n", mj_tile_str((mj_tile)t, b), s2,
+             total_live(w, k), list);
+    }
+  }
+  for (int s = 0; s < MJ_SHAPE_COUNT && !o->batch; s++)
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && per[s] < MJ_SHANTEN_NONE && s != 0 &&
+        per[s] <= sh + 1)
+      printf("  (%s: %d-shanten)\n", mj_shape_title((mj_shape)s), per[s]);
+  return true;
+}
+
+static bool do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+                     const char *text, size_t n)
+{
+  (void)host;
+  if (!read_hand(h, text, n, o->batch, MJ_CHECK_WIN))
+    return false;
+  mj_score *s = malloc(sizeof *s);
+  if (s == NULL)
+    return false;
+  mj_error e;
+  mj_status st = mj_score_hand(r, h, s, &e);
+  bool ok = true;
+  if (st != MJ_OK) {
+    if (o->batch)
+      printf("ERROR\t%s\n", e.msg);
+    else if (o->json)
+      render_score_json(stdout, r, h, NULL, e.msg);
+    else
+      fprintf(stderr, "Error: %s\n", e.msg);
+    ok = false;
+  } else if (o->batch) {
+    char line[1024];
+    mj_score_fans_line(r, s, line, sizeof line);
+    printf("%d\t%s\n", s->total, line);
+  } else if (o->json) {
+    render_score_json(stdout, r, h, s, NULL);
+  } else {
+    char *buf = malloc(1 << 16);
+    if (buf != NULL) {
+      mj_score_explain(r, h, s, buf, 1 << 16);
+      fputs(buf, stdout);
+      free(buf);
+    }
+  }
+  free(s);
+  return ok;
+}
+
+int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv)
+{
+  return each_input(h, o, argc, argv, do_waits,
+                    "hule waits [--ruleset ID] [--batch] HAND   (13 - 3*melds tiles)");
+}
+
+int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv)
+{
+  return each_input(h, o, argc, argv, do_shanten,
+                    "hule shanten [--ruleset ID] [--batch] HAND");
+}
+
+int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv)
+{
+  return each_input(h, o, argc, argv, do_score,
+                    "hule score [--ruleset ID] [--json] [--batch] \"HAND CONTEXT\"");
+}

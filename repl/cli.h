@@ -1,0 +1,35 @@
+/*
+** cli.h
+** The one-shot commands: hule waits, shanten, score, sim, run.
+*/
+#ifndef HULE_CLI_H
+#define HULE_CLI_H
+
+#include <stdio.h>
+
+#include "host.h"
+
+/* Shared settings of the command line. */
+typedef struct cli_opts {
+  const char *rules_dirs[8];
+  int ndirs;
+  const char *ruleset;     /* --ruleset ID (NULL: mcr) */
+  const char *options;     /* --option name=value... */
+  bool batch, json, ascii;
+} cli_opts;
+
+/* Each returns the process exit status. argv[0] is the command name. */
+int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv);
+int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv);
+int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv);
+
+/* The ruleset the options name, loaded; prints the error and returns
+** NULL on failure. */
+const mj_rules *cli_rules(mj_host *h, const cli_opts *o);
+
+/* Read one line of any length from f into *buf (grown as needed, limited
+** to max bytes: longer lines are cut and *cut set). Returns the length,
+** -1 at the end. */
+long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut);
+
+#endif

@@ -1,0 +1,19 @@
+/*
+** render.h
+** Output: JSON of score results, tiles for the terminal.
+*/
+#ifndef HULE_RENDER_H
+#define HULE_RENDER_H
+
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "hand.h"
+#include "rules.h"
+#include "score.h"
+
+/* A score (or, with s NULL, the error msg) as one JSON object line. */
+void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_score *s,
+                       const char *msg);
+
+#endif
