@@ -102,12 +102,23 @@ void mj_tileview_sync(mj_tileview *v)
   v->idx[1] = suit_idx(v->c + 9);
   v->idx[2] = suit_idx(v->c + 18);
   v->idx[3] = honor_idx(v->c + 27);
-  for (int i = 0; i < 4; i++) {
-    v->at[i] = 0;
-    for (int t = 0; t < MJ_KINDS; t++)
-      if (v->c[t] > i)
-        v->at[i] |= MJ_BIT(t);
+  mj_tileset a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+  for (int t = 0; t < MJ_KINDS; t++) {
+    int c = v->c[t];
+    mj_tileset b = MJ_BIT(t);
+    if (c > 0)
+      a0 |= b;
+    if (c > 1)
+      a1 |= b;
+    if (c > 2)
+      a2 |= b;
+    if (c > 3)
+      a3 |= b;
   }
+  v->at[0] = a0;
+  v->at[1] = a1;
+  v->at[2] = a2;
+  v->at[3] = a3;
 }
 
 static inline int group_of(int t) { return t < 27 ? t / 9 : 3; }
@@ -503,6 +514,8 @@ bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
     return false;
   if (s == MJ_SHAPE_STANDARD)
     return (cfg->shapes & MJ_SHAPE_BIT(s)) && view_need(v) <= v->wilds;
+  if (s == MJ_SHAPE_KNITTED)
+    return (cfg->shapes & MJ_SHAPE_BIT(s)) && shanten_knitted(v, 0) == -1;
   return shape_shanten(v, cfg, s) == -1;
 }
 

@@ -8,6 +8,7 @@
 #include "score.h"
 
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,16 +38,31 @@ typedef struct eval {
   const mj_ctx *ctx;
   mj_tileset wild;
   unsigned flags;
-  bool unique;            /* before the win the hand waited on one kind */
+  int unique;             /* before the win the hand waited on one kind:
+                             1 yes, 0 no, -1 not known yet */
+  bool pre_ready;
+  mj_tileview pre;        /* the hand before the win */
   bool wild_single;
+  bool fixed_tiles;       /* no wild held: every reading has the same tiles,
+                             so the tile clauses are decided once (hand_ok) */
   uint8_t held[MJ_KINDS]; /* every tile of the hand, physical */
   mj_score *best;
-  mj_score cur;
-  rstate rs;
   mj_error *err;
   mj_status st;
   int nread;
-  int only_fan;           /* mj_score_why: -1 */
+  uint8_t hand_ok[MJ_MAX_FANS];
+  int ncand;              /* the fans worth trying on each reading */
+  int cand[MJ_MAX_FANS];
+  uint8_t hcnt[MJ_KINDS]; /* with fixed tiles: the tiles of every reading */
+  mj_tileset hpresent;
+  int hogs;               /* kinds with four copies */
+  unsigned gen;           /* stamps by[] per reading */
+  unsigned by_gen[MJ_MAX_FANS];
+  int by[MJ_MAX_FANS];
+  uint8_t why[MJ_MAX_FANS];
+  /* large, left out of the reset */
+  mj_score cur;
+  rstate rs;
 } eval;
 
 static inline bool set_has(const eval *E, const mj_set *s, int t)
@@ -244,6 +260,16 @@ static void add_group_tiles(uint8_t *cnt, const mj_group *g)
   }
 }
 
+static const mj_tileview *pre_view(eval *E)
+{
+  if (!E->pre_ready) {
+    mj_tileview_init(&E->pre, E->h, E->wild);
+    mj_tileview_remove(&E->pre, E->ctx->win);
+    E->pre_ready = true;
+  }
+  return &E->pre;
+}
+
 static void build_view(eval *E, const mj_decomp *d, mj_view *v)
 {
   memset(v, 0, sizeof *v);
@@ -262,10 +288,11 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
   if (d == NULL) {
     memcpy(v->cnt, E->held, MJ_KINDS);
   } else {
-    bool win_in_chow = false;
+    bool win_in_chow = false, tiles = !(E->fixed_tiles && E->hpresent);
     for (int i = 0; i < d->ngroups; i++) {
       const mj_group *g = &d->groups[i];
-      add_group_tiles(v->cnt, g);
+      if (tiles)
+        add_group_tiles(v->cnt, g);
       if (g->type == MJ_G_CHOW && !g->declared && v->win >= g->tile && v->win <= g->tile + 2)
         win_in_chow = true;
     }
@@ -304,20 +331,30 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
         v->exposed += g->exposed;
       }
     }
-    v->wild_acting = mj_decomp_wild_acting(d);
-    if (E->unique) {
-      if (d->shape == MJ_SHAPE_STANDARD)
-        v->wait = classify_wait(d, 0, v->win);
+    v->wild_acting = d->nwild > 0 && mj_decomp_wild_acting(d);
+    if (d->shape == MJ_SHAPE_STANDARD && E->r->uses_wait) {
+      int w = classify_wait(d, 0, v->win);
+      if (w != MJ_WAIT_NONE && E->unique < 0) {
+        mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads };
+        E->unique = count_waits(pre_view(E), &wcfg) == 1;
+      }
+      v->wait = E->unique == 1 ? w : MJ_WAIT_NONE;
     }
     if (d->shape == MJ_SHAPE_KNITTED)
       v->wait = knitted_wait(E, d);
   }
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (v->cnt[t]) {
-      v->present |= MJ_BIT(t);
-      if (v->cnt[t] >= 4)
-        v->tile_hogs++;
-    }
+  if (E->fixed_tiles && E->hpresent) {
+    memcpy(v->cnt, E->hcnt, MJ_KINDS);
+    v->present = E->hpresent;
+    v->tile_hogs = E->hogs;
+  } else {
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (v->cnt[t]) {
+        v->present |= MJ_BIT(t);
+        if (v->cnt[t] >= 4)
+          v->tile_hogs++;
+      }
+  }
   v->tile_hogs -= v->kongs;
   if (v->tile_hogs < 0)
     v->tile_hogs = 0;
@@ -357,10 +394,27 @@ static bool any_tpl(const mj_fan_def *f, const uint8_t *cnt)
   for (int t = 0; t < MJ_KINDS; t++)
     if (cnt[t])
       present |= MJ_BIT(t);
+  if (suits_present(present) != 1 || (present >> 27) != 0)
+    return false;
   for (int i = 0; i < f->ntpl; i++)
     if (tpl_match(cnt, present, f->tpl[i]))
       return true;
   return false;
+}
+
+/* Clauses that depend only on the tiles and the context, not on how the
+** tiles are grouped. */
+static bool tile_clause(int kind)
+{
+  switch (kind) {
+  case MJ_C_ALL: case MJ_C_NONE: case MJ_C_ANY: case MJ_C_EVERY: case MJ_C_SUITS:
+  case MJ_C_TYPES: case MJ_C_FLAG: case MJ_C_DEALER: case MJ_C_WIN_TILE:
+  case MJ_C_TEMPLATE: case MJ_C_BEFORE_WIN: case MJ_C_FLOWERS: case MJ_C_KNITTED:
+  case MJ_C_WILD_SINGLE:
+    return true;
+  default:
+    return false;
+  }
 }
 
 /* One clause on a view. */
@@ -532,12 +586,78 @@ static bool pattern_pos(const eval *E, const mj_pattern *p, const mj_group *cons
   return suits_ok(p, gs, n);
 }
 
-static bool fan_pos(const eval *E, const mj_fan_def *f, const mj_group *const *gs, int n)
+/* The same, with the pattern's quick form when it has one. */
+static inline bool quick_pos(const eval *E, const struct qpat *q, const mj_pattern *p,
+                      const mj_group *const *gs, int n)
 {
-  for (int p = 0; p < f->npat; p++)
-    if (pattern_pos(E, &f->pat[p], gs, n))
+  if (p->n != n)
+    return false;
+  switch (q->mode) {
+  case 0: {
+    if (gs[0]->tile >= 27)
+      return false;
+    int base = gs[0]->tile % 9 - q->v[0];
+    for (int i = 1; i < n; i++)
+      if (gs[i]->tile >= 27 || gs[i]->tile % 9 - q->v[i] != base)
+        return false;
+    break;
+  }
+  case 1:
+    for (int i = 0; i < n; i++)
+      if (gs[i]->tile >= 27 || gs[i]->tile % 9 + 1 != q->v[i])
+        return false;
+    break;
+  case 2: {
+    mj_tileset m = set_mask(E, &q->set), seen = 0;
+    for (int i = 0; i < n; i++) {
+      mj_tileset b = MJ_BIT(gs[i]->tile);
+      if (!(m & b) || (seen & b))
+        return false;
+      seen |= b;
+    }
+    break;
+  }
+  default:
+    return pattern_pos(E, p, gs, n);
+  }
+  if (q->suit == 1) {
+    int s0 = gs[0]->tile / 9;
+    for (int i = 1; i < n; i++)
+      if (gs[i]->tile / 9 != s0)
+        return false;
+  } else if (q->suit == 2) {
+    for (int i = 0; i < n; i++)
+      for (int j = i + 1; j < n; j++)
+        if (gs[i]->tile / 9 == gs[j]->tile / 9)
+          return false;
+  }
+  return true;
+}
+
+static bool fan_pos(const eval *E, int fi, const mj_group *const *gs, int n)
+{
+  const fan_c *fc = &E->r->fans[fi];
+  for (int p = 0; p < fc->def.npat; p++)
+    if (quick_pos(E, &fc->qp[p], &fc->def.pat[p], gs, n))
       return true;
   return false;
+}
+
+/* A quick test that a pattern can match at all: enough groups of each
+** type, and the tiles its members ask for present. */
+static bool pattern_possible(const eval *E, const mj_pattern *p, const mj_view *v)
+{
+  int need[4] = { 0, 0, 0, 0 };
+  for (int k = 0; k < p->n; k++) {
+    const mj_member *m = &p->m[k];
+    need[m->type & 3]++;
+    if (m->has_set && (set_mask(E, &m->set) & v->present) == 0)
+      return false;
+  }
+  int pairs = v->pair >= 0 ? 1 : 0;
+  return need[MJ_M_CHOW] <= v->chows && need[MJ_M_PUNG] <= v->pungs &&
+         need[MJ_M_PAIR] <= pairs &&
+         need[MJ_M_CHOW] + need[MJ_M_PUNG] + need[MJ_M_MELD] <= v->chows + v->pungs;
 }
 
 /* Backtracking match of a pattern over the reading's groups. */
@@ -616,7 +736,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
               sg[m++] = gs[i];
               mask |= 1u << idx[i];
             }
-          if (fan_pos(E, &r->fans[f].def, sg, k)) {
+          if (fan_pos(E, f, sg, k)) {
             rs->cnt[f]++;
             rs->mask[f] |= mask;
           }
@@ -629,7 +749,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
   if (n == 4)
     for (int q = 0; q < cnt[4]; q++) {
       int f = list[4][q];
-      if (fan_pos(E, &r->fans[f].def, gs, 4)) {
+      if (fan_pos(E, f, gs, 4)) {
         rs->cnt[f] = 1;
         rs->mask[f] = (1u << idx[0]) | (1u << idx[1]) | (1u << idx[2]) | (1u << idx[3]);
         return;
@@ -644,7 +764,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
       const mj_group *sg[3] = { gs[subs[s][0]], gs[subs[s][1]], gs[subs[s][2]] };
       for (int q = 0; q < cnt[3]; q++) {
         int f = list[3][q];
-        if (fan_pos(E, &r->fans[f].def, sg, 3)) {
+        if (fan_pos(E, f, sg, 3)) {
           if (best_f < 0 || r->fans[f].def.value > r->fans[best_f].def.value) {
             best_f = f;
             best_s = s;
@@ -671,7 +791,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
               pg[0] = gs[y];
               pg[1] = gs[x];
             }
-            if (fan_pos(E, &r->fans[f].def, pg, 2)) {
+            if (fan_pos(E, f, pg, 2)) {
               bf = f;
               by = y;
             }
@@ -688,7 +808,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
           const mj_group *pg[2] = { gs[sb[i]], gs[sb[j]] };
           for (int q = 0; q < cnt[2]; q++) {
             int f = list[2][q];
-            if (fan_pos(E, &r->fans[f].def, pg, 2)) {
+            if (fan_pos(E, f, pg, 2)) {
               if (rs->nacc < 32) {
                 acc_rec *a = &rs->acc[rs->nacc++];
                 a->fan = f;
@@ -710,7 +830,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
       const mj_group *pg[2] = { gs[i], gs[j] };
       for (int q = 0; q < cnt[2]; q++) {
         int f = list[2][q];
-        if (fan_pos(E, &r->fans[f].def, pg, 2)) {
+        if (fan_pos(E, f, pg, 2)) {
           pf[np] = f, pi[np] = i, pj[np] = j, np++;
           /* union */
           int a = i, b = j;
@@ -790,16 +910,35 @@ static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
   const mj_fan_def *f = &fc->def;
   if (!(f->shapes & MJ_SHAPE_BIT(v->shape)))
     return true;
-  for (int k = 0; k < f->nclauses; k++)
-    if (!clause_ok(E, f, &f->clauses[k], v))
+  if (E->fixed_tiles) {
+    if (!E->hand_ok[i])
       return true;
+    for (int k = 0; k < f->nclauses; k++)
+      if (!tile_clause(f->clauses[k].kind) && !clause_ok(E, f, &f->clauses[k], v))
+        return true;
+  } else {
+    for (int k = 0; k < f->nclauses; k++)
+      if (!clause_ok(E, f, &f->clauses[k], v))
+        return true;
+  }
   int count = 1;
   uint32_t mask = 0;
   const mj_decomp *d = v->d;
   switch (f->kind) {
   case MJ_FK_PER_MELD:
     count = 0;
-    if (d != NULL)
+    if (d != NULL && fc->q_simple_meld) {
+      const mj_member *m = &f->pat[0].m[0];
+      mj_tileset set = set_mask(E, &m->set);
+      for (int g = 0; g < d->ngroups; g++) {
+        int gt = d->groups[g].type;
+        if ((m->type == MJ_M_PUNG ? is_pung(gt) : gt == MJ_G_CHOW) &&
+            (set & MJ_BIT(d->groups[g].tile))) {
+          count++;
+          mask |= 1u << g;
+        }
+      }
+    } else if (d != NULL)
       for (int g = 0; g < d->ngroups; g++)
         for (int p = 0; p < f->npat; p++) {
           binding b;
@@ -815,6 +954,8 @@ static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
     count = 0;
     if (d != NULL)
       for (int p = 0; p < f->npat && count == 0; p++) {
+        if (!pattern_possible(E, &f->pat[p], v))
+          continue;
         binding b;
         binding_init(&b);
         const mj_group *chosen[MJ_MAX_MEMBERS];
@@ -867,14 +1008,27 @@ static bool score_reading(eval *E, const mj_decomp *d)
   memset(rs->cnt, 0, sizeof(int) * (size_t)r->nfans);
   memset(rs->mask, 0, sizeof(uint32_t) * (size_t)r->nfans);
   rs->nacc = 0;
-  for (int i = 0; i < r->nfans; i++)
+  unsigned sbit = MJ_SHAPE_BIT(v.shape);
+  for (int c = 0; c < E->ncand; c++) {
+    int i = E->cand[c];
+    const fan_c *fc = &r->fans[i];
+    if (!(fc->def.shapes & sbit))
+      continue;
+    if (fc->gate >= 0 &&
+        (v.counts[fc->gate] < fc->gate_lo || v.counts[fc->gate] > fc->gate_hi))
+      continue;
     if (!match_fan(E, i, &v, rs))
       return false;
+  }
   if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED)) {
     combos(E, &v, 0, rs);
     combos(E, &v, 1, rs);
   }
-  /* a combination fan still needs its other clauses and shape */
+  /* the fans that matched, combinations checked for their other clauses */
+  int list[MJ_MAX_FANS], n = 0;
+  for (int c = 0; c < E->ncand; c++)
+    if (rs->cnt[E->cand[c]] > 0)
+      list[n++] = E->cand[c];
   for (int t = 0; t < 2; t++)
     for (int k = 2; k <= 4; k++)
       for (int q = 0; q < r->ncombo[t][k]; q++) {
@@ -882,14 +1036,27 @@ static bool score_reading(eval *E, const mj_decomp *d)
         const mj_fan_def *f = &r->fans[i].def;
         if (rs->cnt[i] == 0)
           continue;
-        bool ok = (f->shapes & MJ_SHAPE_BIT(v.shape)) != 0;
+        bool ok = (f->shapes & MJ_SHAPE_BIT(v.shape)) != 0 &&
+                  (!E->fixed_tiles || E->hand_ok[i]);
         for (int c = 0; c < f->nclauses && ok; c++)
-          ok = clause_ok(E, f, &f->clauses[c], &v);
+          ok = (E->fixed_tiles && tile_clause(f->clauses[c].kind)) ||
+               clause_ok(E, f, &f->clauses[c], &v);
         if (!ok)
           rs->cnt[i] = 0;
+        else
+          list[n++] = i;
       }
+  /* in the order exclusions are applied */
+  for (int a = 1; a < n; a++)
+    for (int b = a; b > 0 && r->order_pos[list[b - 1]] > r->order_pos[list[b]]; b--) {
+      int x = list[b];
+      list[b] = list[b - 1];
+      list[b - 1] = x;
+    }
 
-  memset(s, 0, sizeof *s);
+  s->win = false;
+  s->total = s->bonus = s->base = s->doublings = s->fixed = 0;
+  s->nhits = s->nexempt = 0;
   if (d != NULL)
     s->reading = *d;
   else
@@ -900,18 +1067,15 @@ static bool score_reading(eval *E, const mj_decomp *d)
     add_exempt(s, rs->acc[k].fan, 1, rs->acc[k].by, MJ_WHY_ACCOUNT_ONCE, rs->acc[k].groups);
 
   /* exemptions, in the ruleset's order */
-  int by[MJ_MAX_FANS];
-  uint8_t why[MJ_MAX_FANS];
-  for (int i = 0; i < r->nfans; i++)
-    by[i] = -2;
+  unsigned gen = ++E->gen;
   int alone = -1, real = 0;
-  for (int o = 0; o < r->nfans; o++) {
-    int i = r->order[o];
+  for (int o = 0; o < n; o++) {
+    int i = list[o];
     const fan_c *fc = &r->fans[i];
     if (rs->cnt[i] <= 0 || fc->def.fallback)
       continue;
-    if (by[i] != -2) {
-      add_exempt(s, i, rs->cnt[i], by[i], why[i], rs->mask[i]);
+    if (E->by_gen[i] == gen) {
+      add_exempt(s, i, rs->cnt[i], E->by[i], E->why[i], rs->mask[i]);
       rs->cnt[i] = 0;
       continue;
     }
@@ -926,21 +1090,22 @@ static bool score_reading(eval *E, const mj_decomp *d)
     for (int k = 0; k < fc->nexcl; k++) {
       int e = fc->excl[k];
       if (fc->excl_n[k] == 0) {
-        if (by[e] == -2) {
-          by[e] = i;
-          why[e] = MJ_WHY_EXCLUDED;
+        if (E->by_gen[e] != gen) {
+          E->by_gen[e] = gen;
+          E->by[e] = i;
+          E->why[e] = MJ_WHY_EXCLUDED;
         }
       } else if (rs->cnt[e] > 0) {
-        int n = fc->excl_n[k] < rs->cnt[e] ? fc->excl_n[k] : rs->cnt[e];
+        int m = fc->excl_n[k] < rs->cnt[e] ? fc->excl_n[k] : rs->cnt[e];
         uint32_t gone = 0;
         if (r->fans[e].def.kind == MJ_FK_PER_MELD)
-          for (int q = 0; q < n; q++) {
+          for (int q = 0; q < m; q++) {
             uint32_t top = 1u << (31 - __builtin_clz(rs->mask[e] & ~gone));
             gone |= top;
           }
-        rs->cnt[e] -= n;
+        rs->cnt[e] -= m;
         rs->mask[e] &= ~gone;
-        add_exempt(s, e, n, i, MJ_WHY_REDUCED, gone);
+        add_exempt(s, e, m, i, MJ_WHY_REDUCED, gone);
       }
     }
     for (int k = 0; k < fc->nexm; k++) {
@@ -968,7 +1133,8 @@ static bool score_reading(eval *E, const mj_decomp *d)
     }
   }
   /* fallback fans: only when nothing else (bonus aside) counts */
-  for (int i = 0; i < r->nfans; i++) {
+  for (int o = 0; o < n; o++) {
+    int i = list[o];
     const fan_c *fc = &r->fans[i];
     if (!fc->def.fallback || rs->cnt[i] <= 0)
       continue;
@@ -1051,9 +1217,13 @@ static int on_reading(const mj_decomp *d, void *ud)
     return 1;
   E->nread++;
   if (E->cur.win && (!E->best->win || E->cur.total > E->best->total)) {
-    int n = E->best->nreadings;
-    *E->best = E->cur;
-    E->best->nreadings = n;
+    mj_score *b = E->best, *c = &E->cur;
+    int n = b->nreadings;
+    memcpy(b, c, offsetof(mj_score, hits));
+    memcpy(b->hits, c->hits, sizeof c->hits[0] * (size_t)c->nhits);
+    b->nexempt = c->nexempt;
+    memcpy(b->exempt, c->exempt, sizeof c->exempt[0] * (size_t)c->nexempt);
+    b->nreadings = n;
   }
   return 0;
 }
@@ -1063,13 +1233,12 @@ static int on_reading(const mj_decomp *d, void *ud)
 static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
                          mj_error *err)
 {
-  memset(E, 0, sizeof *E - sizeof E->rs - sizeof E->cur);
+  memset(E, 0, offsetof(eval, hand_ok));
   E->r = r;
   E->h = h;
   E->ctx = mj_hand_cctx(h);
   E->err = err;
   E->best = out;
-  E->only_fan = -1;
   mj_error_clear(err);
   if (!r->finished)
     return mj_fail(err, MJ_ESTATE, 0, "the ruleset is not complete");
@@ -1085,19 +1254,58 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   int in_melds = E->held[E->ctx->win] - mj_hand_counts(h)[E->ctx->win];
   if (in_melds == 3)
     E->flags |= MJ_CTX_LAST;
-  /* the hand before the win */
-  mj_hand *pre = mj_hand_new();
-  if (pre == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  mj_hand_copy(pre, h);
-  mj_hand_remove(pre, E->ctx->win);
-  mj_tileview pv;
-  mj_tileview_init(&pv, pre, E->wild);
-  mj_hand_free(pre);
-  mj_shape_cfg wcfg = { r->wait_shapes, r->shapes.pair_quads };
-  E->unique = count_waits(&pv, &wcfg) == 1;
-  E->wild_single = pv.wilds >= 1 && mj_melds_need(&pv) <= pv.wilds - 1;
-  memset(out, 0, sizeof *out);
+  /* the hand before the win (its view is made when first needed) */
+  E->unique = -1;
+  E->pre_ready = false;
+  bool wild_held = false;
+  if (E->wild) {
+    for (int t = 0; t < MJ_KINDS; t++)
+      if ((E->wild & MJ_BIT(t)) && mj_hand_counts(h)[t])
+        wild_held = true;
+    const mj_tileview *pv = pre_view(E);
+    E->wild_single = pv->wilds >= 1 && mj_melds_need(pv) <= pv->wilds - 1;
+  }
+  E->fixed_tiles = !wild_held;
+  E->hpresent = 0;
+  E->gen = 0;
+  memset(E->by_gen, 0, sizeof(unsigned) * (size_t)r->nfans);
+  if (E->fixed_tiles) {
+    mj_view v;
+    build_view(E, NULL, &v);
+    memcpy(E->hcnt, v.cnt, MJ_KINDS);
+    E->hpresent = v.present;
+    E->hogs = v.tile_hogs;
+    mj_tileset p = v.present;
+    int suits = suits_present(p);
+    int types = suits + ((p >> 27 & 0xf) != 0) + ((p >> 31 & 0x7) != 0);
+    memset(E->hand_ok, 1, (size_t)r->nfans);
+    memcpy(E->cand, r->plain, sizeof(int) * (size_t)r->nplain);
+    E->ncand = r->nplain;
+    for (int q = 0; q < r->ntiled; q++) {
+      int i = r->tiled[q];
+      const fan_c *fc = &r->fans[i];
+      const mj_fan_def *f = &fc->def;
+      bool ok = (p & ~fc->q_all) == 0 && (p & fc->q_none) == 0 &&
+                (fc->q_every & ~p) == 0 && (fc->q_any == 0 || (p & fc->q_any) != 0) &&
+                (v.flags & fc->q_set) == fc->q_set && (v.flags & fc->q_clear) == 0 &&
+                suits >= fc->q_suits_lo && suits <= fc->q_suits_hi &&
+                types >= fc->q_types_lo && types <= fc->q_types_hi;
+      for (int k = 0; k < f->nclauses && ok && fc->q_slow; k++)
+        if (tile_clause(f->clauses[k].kind))
+          ok = clause_ok(E, f, &f->clauses[k], &v);
+      E->hand_ok[i] = ok;
+      if (ok && f->kind != MJ_FK_COMBO)
+        E->cand[E->ncand++] = i;
+    }
+  } else {
+    E->ncand = 0;
+    for (int i = 0; i < r->nfans; i++)
+      if (r->fans[i].def.kind != MJ_FK_COMBO)
+        E->cand[E->ncand++] = i;
+  }
+  out->win = false;
+  out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
+  out->nhits = out->nexempt = out->nreadings = 0;
   out->min = r->table.min_points;
   out->reading.shape = MJ_SHAPE_NONE;
   return MJ_OK;

@@ -30,13 +30,16 @@ struct mj_view {
   mj_tileset present;
   int pair;                    /* pair tile, -1 none */
   uint8_t concealed[MJ_MAX_GROUPS];  /* group counts as concealed */
-  int chows, pungs, kongs, ekongs, ckongs, cpungs, exposed, declared, quads;
+  union {
+    struct { int chows, pungs, kongs, ekongs, ckongs, cpungs, exposed, declared, quads; };
+    int counts[9];             /* in the order of MJ_C_CHOWS .. MJ_C_QUADS */
+  };
   int tile_hogs;
   int wait;                    /* MJ_WAIT_... for this reading */
   bool wild_acting, wild_single;
 };
 
-enum { MJ_MAX_HITS = 64 };
+enum { MJ_MAX_HITS = 40 };
 
 typedef struct mj_hit {
   int fan;

@@ -9,6 +9,9 @@
 */
 #include "shape.h"
 
+#include "analysis.h"
+
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -87,8 +90,11 @@ static void emit(en *e)
   }
   d->ngroups = (uint8_t)n;
   d->nwild = (uint8_t)e->wilds;
-  for (int t = 0; t < MJ_KINDS; t++)
-    d->wild_as[t] = (uint8_t)(e->u[t] - e->c[t] + e->extra_wild[t]);
+  if (e->wilds == 0)
+    memset(d->wild_as, 0, MJ_KINDS);
+  else
+    for (int t = 0; t < MJ_KINDS; t++)
+      d->wild_as[t] = (uint8_t)(e->u[t] - e->c[t] + e->extra_wild[t]);
   e->count++;
   if (e->fn != NULL && e->fn(d, e->ud))
     e->stop = 1;
@@ -491,7 +497,12 @@ mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wil
                        mj_decomp_fn fn, void *ud, int *count)
 {
   en e;
-  memset(&e, 0, sizeof e);
+  memset(&e, 0, offsetof(en, d));
+  e.d.shape = 0;
+  memset(e.d.wild_held, 0, MJ_KINDS);
+  e.nstack = 0;
+  e.count = 0;
+  e.stop = 0;
   e.h = h;
   e.cfg = cfg;
   e.fn = fn;
@@ -518,19 +529,26 @@ mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wil
     e.d.groups[i].exposed = m[i].type != MJ_CKONG;
   }
   e.base = nm;
-  if (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
+  /* the tables say at once which shapes are wins: walk only those */
+  mj_tileview v;
+  mj_tileview_init(&v, h, wild);
+  unsigned win = 0;
+  for (int s = 0; s < MJ_SHAPE_COUNT; s++)
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && mj_is_win_shape(&v, cfg, (mj_shape)s))
+      win |= MJ_SHAPE_BIT(s);
+  if (win & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
     enum_standard(&e);
-  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)))
+  if (!e.stop && (win & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)))
     enum_pairs(&e);
-  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS)))
+  if (!e.stop && (win & MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS)))
     enum_orphans(&e);
-  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED)))
+  if (!e.stop && (win & MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED)))
     enum_honors_knitted(&e);
-  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_KNITTED)))
+  if (!e.stop && (win & MJ_SHAPE_BIT(MJ_SHAPE_KNITTED)))
     enum_knitted(&e);
-  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_SHISANLAN)))
+  if (!e.stop && (win & MJ_SHAPE_BIT(MJ_SHAPE_SHISANLAN)))
     enum_shisanlan(&e);
-  if (!e.stop && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO)))
+  if (!e.stop && (win & MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO)))
     enum_jiuyao(&e);
   if (count != NULL)
     *count = e.count;
