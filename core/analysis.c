@@ -538,9 +538,26 @@ static int live_of(mj_tile t, const uint8_t *held, const uint8_t *visible)
   return x < 0 ? 0 : x;
 }
 
+static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
+                      const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+                      mj_wait out[MJ_KINDS], int max);
+
 int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
              mj_wait out[MJ_KINDS])
+{
+  return waits_upto(v, cfg, held, visible, out, MJ_KINDS);
+}
+
+int mj_count_waits(const mj_tileview *v, const mj_shape_cfg *cfg, int max)
+{
+  mj_wait w[MJ_KINDS];
+  return waits_upto(v, cfg, NULL, NULL, w, max);
+}
+
+static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
+                      const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+                      mj_wait out[MJ_KINDS], int max)
 {
   int n = 0;
   if (v->ntiles + 1 != slots_of(v) || v->melds > 4)
@@ -603,8 +620,11 @@ int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
         continue;
       unsigned char kk = g < 3 ? SCOST[v->idx[g] + pow5[r]] : HCOST[v->idx[g] + pow5[r]];
       int a = (kk >> 4) + S[g], b = (kk & 15) + S[g] + D[g];
-      if ((a < b ? a : b) <= v->wilds)
+      if ((a < b ? a : b) <= v->wilds) {
         win |= MJ_BIT(t);
+        if (held == NULL && __builtin_popcountll(win) >= max)
+          break;
+      }
     }
   }
   for (int s = 1; s < MJ_SHAPE_COUNT; s++) {

@@ -69,6 +69,10 @@ int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
              mj_wait out[MJ_KINDS]);
 
+/* How many kinds the ready hand waits on, counting up to max only (held
+** copies are not looked at). */
+int mj_count_waits(const mj_tileview *v, const mj_shape_cfg *cfg, int max);
+
 /*
 ** Useful tiles of a hand of 13 - 3*melds tiles: the draws that lower its
 ** shanten. Returns the number written; *shanten receives the shanten.

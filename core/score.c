@@ -41,6 +41,7 @@ typedef struct eval {
   int unique;             /* before the win the hand waited on one kind:
                              1 yes, 0 no, -1 not known yet */
   bool pre_ready;
+  mj_tileview full;       /* the hand */
   mj_tileview pre;        /* the hand before the win */
   bool wild_single;
   bool fixed_tiles;       /* no wild held: every reading has the same tiles,
@@ -149,12 +150,14 @@ static bool nolimit_win(uint8_t *c, int m, bool pair)
   return false;
 }
 
-/* The number of kinds the view (one tile short) waits on, where a kind
-** of which the hand holds four still counts if the shape wants a fifth. */
+/* The number of kinds the view (one tile short) waits on, up to two,
+** where a kind of which the hand holds four still counts if the shape
+** wants a fifth. */
 static int count_waits(const mj_tileview *pre, const mj_shape_cfg *cfg)
 {
-  mj_wait w[MJ_KINDS];
-  int n = mj_waits(pre, cfg, NULL, NULL, w);
+  int n = mj_count_waits(pre, cfg, 2);
+  if (n >= 2)
+    return n;
   if (pre->wilds == 0 && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)))
     for (int t = 0; t < MJ_KINDS; t++)
       if (pre->c[t] == 4) {
@@ -263,7 +266,7 @@ static void add_group_tiles(uint8_t *cnt, const mj_group *g)
 static const mj_tileview *pre_view(eval *E)
 {
   if (!E->pre_ready) {
-    mj_tileview_init(&E->pre, E->h, E->wild);
+    E->pre = E->full;
     mj_tileview_remove(&E->pre, E->ctx->win);
     E->pre_ready = true;
   }
@@ -1254,6 +1257,7 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   int in_melds = E->held[E->ctx->win] - mj_hand_counts(h)[E->ctx->win];
   if (in_melds == 3)
     E->flags |= MJ_CTX_LAST;
+  mj_tileview_init(&E->full, h, E->wild);
   /* the hand before the win (its view is made when first needed) */
   E->unique = -1;
   E->pre_ready = false;
@@ -1311,15 +1315,40 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   return MJ_OK;
 }
 
+/* One evaluation buffer kept for the next hand (a nested call, from a
+** fan's Lua test, gets its own). */
+static eval *spare;
+
+static eval *eval_get(void)
+{
+  eval *E = spare;
+  spare = NULL;
+  return E != NULL ? E : malloc(sizeof *E);
+}
+
+void mj_score_release(void)
+{
+  free(spare);
+  spare = NULL;
+}
+
+static void eval_put(eval *E)
+{
+  if (spare == NULL)
+    spare = E;
+  else
+    free(E);
+}
+
 mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_error *err)
 {
-  eval *E = malloc(sizeof *E);
+  eval *E = eval_get();
   if (E == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   mj_status st = prepare(E, r, h, out, err);
   if (st == MJ_OK) {
     int count = 0;
-    mj_decompose(h, &r->shapes, E->wild, on_reading, E, &count);
+    mj_decompose_view(h, &E->full, &r->shapes, on_reading, E, &count);
     if (E->st == MJ_OK && r->any_none)
       on_reading(NULL, E);
     st = E->st;
@@ -1327,7 +1356,7 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_e
     if (st == MJ_OK && !out->win)
       st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
   }
-  free(E);
+  eval_put(E);
   return st;
 }
 

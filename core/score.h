@@ -110,4 +110,7 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
 
 const char *mj_why_text(mj_why w);
 
+/* Free the buffer kept between calls (at exit, for leak checkers). */
+void mj_score_release(void);
+
 #endif

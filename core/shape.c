@@ -162,6 +162,34 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
   int rank = t % 9;
   int xmax = t < 27 && rank <= 6 ? 4 : 0;
   int c = e->c[t], room = 4 - e->extra[t];
+  if (wl == 0) {
+    /* no wild left: the groups at t take exactly the c tiles there */
+    int rem = c - A - B;
+    if (rem < 0 || c > room)
+      return;
+    for (int y = 0; y <= 1 && y <= melds; y++)
+      for (int z = 0; z <= pair; z++) {
+        int x = rem - 3 * y - 2 * z;
+        if (x < 0 || x > xmax || x + y > melds)
+          continue;
+        int save = e->nstack;
+        for (int i = 0; i < x; i++)
+          push(e, MJ_G_CHOW, t);
+        if (y)
+          push(e, MJ_G_PUNG, t);
+        if (z)
+          e->pair = t;
+        e->u[t] = (uint8_t)c;
+        std_rec(e, t + 1, x, A, melds - x - y, pair - z, 0);
+        e->u[t] = 0;
+        if (z)
+          e->pair = -1;
+        e->nstack = save;
+        if (e->stop)
+          return;
+      }
+    return;
+  }
   for (int x = 0; x <= xmax && x <= melds; x++)
     for (int y = 0; y <= 1 && x + y <= melds; y++)
       for (int z = 0; z <= pair; z++) {
@@ -496,6 +524,16 @@ static void enum_jiuyao(en *e)
 mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
                        mj_decomp_fn fn, void *ud, int *count)
 {
+  mj_tileview v;
+  mj_tileview_init(&v, h, wild);
+  return mj_decompose_view(h, &v, cfg, fn, ud, count);
+}
+
+mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
+                            const mj_shape_cfg *cfg, mj_decomp_fn fn, void *ud,
+                            int *count)
+{
+  mj_tileset wild = view->wild;
   en e;
   memset(&e, 0, offsetof(en, d));
   e.d.shape = 0;
@@ -530,11 +568,9 @@ mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wil
   }
   e.base = nm;
   /* the tables say at once which shapes are wins: walk only those */
-  mj_tileview v;
-  mj_tileview_init(&v, h, wild);
   unsigned win = 0;
   for (int s = 0; s < MJ_SHAPE_COUNT; s++)
-    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && mj_is_win_shape(&v, cfg, (mj_shape)s))
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && mj_is_win_shape(view, cfg, (mj_shape)s))
       win |= MJ_SHAPE_BIT(s);
   if (win & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
     enum_standard(&e);

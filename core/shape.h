@@ -85,6 +85,12 @@ typedef int (*mj_decomp_fn)(const mj_decomp *d, void *ud);
 mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
                        mj_decomp_fn fn, void *ud, int *count);
 
+/* The same with the hand's view (analysis.h) made by the caller already. */
+struct mj_tileview;
+mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *v,
+                            const mj_shape_cfg *cfg, mj_decomp_fn fn, void *ud,
+                            int *count);
+
 /* True if some wild stands for another kind than a wild tile's own (the
 ** wilds are matched to their own kinds first). */
 bool mj_decomp_wild_acting(const mj_decomp *d);
