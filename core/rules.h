@@ -96,6 +96,7 @@ typedef enum mj_fan_kind {
 enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
+enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
 
 /* What a ruleset script declares for one fan. Strings are copied. */
 typedef struct mj_fan_def {

@@ -8,7 +8,7 @@
 
 #include "rules.h"
 
-enum { MJ_MAX_FANS = 512, MJ_MAX_OPTIONS = 32 };
+enum { MJ_MAX_OPTIONS = 32 };
 
 typedef struct fan_c {
   mj_fan_def def;            /* strings owned by the ruleset */

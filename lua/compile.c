@@ -1009,6 +1009,40 @@ mj_status mj_lua_compile_rules(mj_host *h, mj_entry *e, int b, const char *path,
     }
     lua_settop(L, ftop - 1);
   }
+  /* every fan an excludes list names must exist: say where it is named */
+  for (int i = 1; i <= n; i++) {
+    lua_rawgeti(L, fans, i);
+    int ft = lua_gettop(L);
+    static const char *const lists[] = { "excludes", "excludes_melds" };
+    for (int l = 0; l < 2; l++) {
+      lua_getfield(L, ft, lists[l]);
+      int lt = lua_gettop(L);
+      for (int k = 1; lua_type(L, lt) == LUA_TTABLE && k <= (int)lua_rawlen(L, lt); k++) {
+        lua_rawgeti(L, lt, k);
+        if (lua_type(L, -1) == LUA_TTABLE)
+          lua_rawgeti(L, -1, 1);
+        const char *name = lua_tostring(L, -1);
+        bool found = false;
+        for (int j = 0; name && j < mj_rules_nfans(r); j++)
+          found = found || strcmp(mj_rules_fan(r, j)->id, name) == 0;
+        if (!found) {
+          lua_getfield(L, ft, "where");
+          lua_rawgeti(L, ft, 1);
+          mj_status st2 = mj_fail(err, MJ_EINVAL, 0,
+                                  "%.80s: fan '%.60s' %s '%.60s', which is not a fan",
+                                  lua_tostring(L, -2) ? lua_tostring(L, -2) : path,
+                                  lua_tostring(L, -1) ? lua_tostring(L, -1) : "?",
+                                  l ? "excludes on its melds" : "excludes",
+                                  name ? name : "?");
+          lua_settop(L, top);
+          return st2;
+        }
+        lua_settop(L, lt);
+      }
+      lua_settop(L, ft);
+    }
+    lua_settop(L, ft - 1);
+  }
   lua_settop(L, top);
   if ((st = mj_rules_finish(r, err)) != MJ_OK) {
     char msg[sizeof err->msg];

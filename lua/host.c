@@ -54,6 +54,21 @@ mj_host *mj_host_of(lua_State *L)
   return *(mj_host **)lua_getextraspace(L);
 }
 
+/* Raise msg with the place of the running code: the innermost function
+** from a file (a hook runs on the level of the code it interrupts; the
+** prelude's own functions are skipped, the user's line is what helps). */
+static int hook_error(lua_State *L, const char *msg)
+{
+  lua_Debug ar;
+  for (int level = 0; lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@' && ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
+      return lua_error(L);
+    }
+  lua_pushstring(L, msg);
+  return lua_error(L);
+}
+
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
   (void)ar;
@@ -62,17 +77,17 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     h->interrupted = 0;
     h->aborting = true;
     snprintf(h->abort_msg, sizeof h->abort_msg, "interrupted");
-    luaL_error(L, "interrupted");
+    hook_error(L, h->abort_msg);
   }
   if (h->aborting)
-    luaL_error(L, "%s", h->abort_msg);
+    hook_error(L, h->abort_msg);
   if (h->budget >= 0) {
     h->budget -= 1000;
     if (h->budget < 0) {
       h->aborting = true;
       snprintf(h->abort_msg, sizeof h->abort_msg,
                "instruction budget of %ld exceeded (an endless loop?)", h->budget_size);
-      luaL_error(L, "%s", h->abort_msg);
+      hook_error(L, h->abort_msg);
     }
   }
 }
@@ -239,6 +254,10 @@ static void push_sandbox_env(mj_host *h)
     lua_getglobal(L, libs[i]);
     copy_table(L, -1);
     lua_remove(L, -2);
+    if (strcmp(libs[i], "string") == 0) {   /* no bytecode in or out */
+      lua_pushnil(L);
+      lua_setfield(L, -2, "dump");
+    }
     if (strcmp(libs[i], "math") == 0) {   /* rulesets are deterministic */
       lua_pushnil(L);
       lua_setfield(L, -2, "random");
@@ -398,8 +417,12 @@ static void run_in_sandbox(lua_State *L, mj_host *h, const char *path)
   snprintf(chunk, sizeof chunk, "@%s", path);
   int st = luaL_loadbufferx(L, src, n, chunk, "t");
   free(src);
-  if (st != LUA_OK)
+  if (st != LUA_OK) {
+    const char *msg = lua_tostring(L, -1);
+    if (msg != NULL && strncmp(msg, path, strlen(path)) != 0)
+      luaL_error(L, "%s: %s", path, msg);
     lua_error(L);
+  }
   push_sandbox_env(h);
   if (lua_setupvalue(L, -2, 1) == NULL)
     lua_pop(L, 1);
@@ -847,6 +870,8 @@ static int setup_state(lua_State *L)
   if (luaL_loadbufferx(L, mj_prelude_src, mj_prelude_src_len, "=prelude", "t") != LUA_OK)
     return lua_error(L);
   luaL_newlib(L, helpers);
+  lua_pushinteger(L, MJ_MAX_FANS);
+  lua_setfield(L, -2, "max_fans");
   lua_call(L, 1, 1);
   lua_pushvalue(L, -1);
   h->prelude_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -235,6 +235,9 @@ function RULESET:fan(t)
   if getmetatable(self) ~= RULESET then error("use R:fan{...}, not R.fan{...}", 2) end
   if type(t) ~= "table" then error("fan: expected a table { \"name\", points = ... }", 2) end
   t.where = H.where(2)
+  if #self.fans >= H.max_fans then
+    error(string_format("too many fans (at most %d)", H.max_fans), 2)
+  end
   H.check_fan(t, self.scoring)     -- raises with the location on a bad fan
   for _, f in ipairs(self.fans) do
     if f[1] == t[1] then error("duplicate fan '" .. t[1] .. "'", 2) end

@@ -1,0 +1,138 @@
+/*
+** check_batch.c
+** Runs "hule score --ruleset ID --batch" on a vector file and compares
+** every line: the total (column 3) always, the fans (column 4, as a
+** multiset) unless the line is listed in the ties file; an ERROR line
+** must give ERROR. Usage: check_batch HULE ID VECTORS [TIES]
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+enum { MAXF = 64 };
+
+typedef struct fanset { int n; char name[MAXF][64]; int count[MAXF]; } fanset;
+
+static void parse_fans(const char *s, fanset *fs)
+{
+  fs->n = 0;
+  char buf[4096];
+  snprintf(buf, sizeof buf, "%s", s);
+  for (char *tok = strtok(buf, ","); tok && fs->n < MAXF; tok = strtok(NULL, ",")) {
+    int k = 1;
+    char *x = strrchr(tok, 'x');
+    if (x && x[1] && strspn(x + 1, "0123456789") == strlen(x + 1)) {
+      k = atoi(x + 1);
+      *x = '\0';
+    }
+    int i;
+    for (i = 0; i < fs->n; i++)
+      if (strcmp(fs->name[i], tok) == 0)
+        break;
+    if (i == fs->n) {
+      snprintf(fs->name[i], 64, "%s", tok);
+      fs->count[i] = 0;
+      fs->n++;
+    }
+    fs->count[i] += k;
+  }
+}
+
+static int same(const fanset *a, const fanset *b)
+{
+  if (a->n != b->n)
+    return 0;
+  for (int i = 0; i < a->n; i++) {
+    int j;
+    for (j = 0; j < b->n; j++)
+      if (strcmp(a->name[i], b->name[j]) == 0)
+        break;
+    if (j == b->n || a->count[i] != b->count[j])
+      return 0;
+  }
+  return 1;
+}
+
+int main(int argc, char **argv)
+{
+  if (argc < 4) {
+    fprintf(stderr, "usage: check_batch HULE RULESET VECTORS [TIES]\n");
+    return 2;
+  }
+  static int tie[100000];
+  if (argc > 4) {
+    FILE *t = fopen(argv[4], "r");
+    char l[512];
+    while (t && fgets(l, sizeof l, t)) {
+      int n = atoi(l);
+      if (n > 0 && n < 100000)
+        tie[n] = 1;
+    }
+    if (t)
+      fclose(t);
+  }
+  char cmd[2048];
+  snprintf(cmd, sizeof cmd, "'%s' score --ruleset '%s' --batch < '%s'", argv[1], argv[2],
+           argv[3]);
+  FILE *out = popen(cmd, "r");
+  FILE *in = fopen(argv[3], "r");
+  if (out == NULL || in == NULL) {
+    fprintf(stderr, "check_batch: cannot run %s or read %s\n", argv[1], argv[3]);
+    return 2;
+  }
+  char want[4096], got[4096];
+  int line = 0, bad = 0, fans_checked = 0;
+  while (fgets(want, sizeof want, in)) {
+    line++;
+    want[strcspn(want, "\r\n")] = '\0';
+    if (!fgets(got, sizeof got, out)) {
+      fprintf(stderr, "line %d: no output\n", line);
+      bad++;
+      break;
+    }
+    got[strcspn(got, "\r\n")] = '\0';
+    char *f[4] = { want, NULL, NULL, NULL };
+    for (int i = 1; i < 4; i++) {
+      char *p = f[i - 1] ? strchr(f[i - 1], '\t') : NULL;
+      if (p) {
+        *p = '\0';
+        f[i] = p + 1;
+      }
+    }
+    char *gt = strchr(got, '\t');
+    char *gfans = gt ? gt + 1 : (char *)"";
+    if (gt)
+      *gt = '\0';
+    if (f[2] == NULL)
+      continue;
+    if (strcmp(f[2], "ERROR") == 0) {
+      if (strcmp(got, "ERROR") != 0) {
+        fprintf(stderr, "line %d: %s %s: expected ERROR, got %s\n", line, f[0], f[1], got);
+        bad++;
+      }
+      continue;
+    }
+    if (strcmp(got, f[2]) != 0) {
+      fprintf(stderr, "line %d: %s %s: total %s, expected %s (%s)\n", line, f[0], f[1], got,
+              f[2], gfans);
+      bad++;
+      continue;
+    }
+    if (tie[line] || f[3] == NULL)
+      continue;
+    fanset a, b;
+    parse_fans(f[3], &a);
+    parse_fans(gfans, &b);
+    fans_checked++;
+    if (!same(&a, &b)) {
+      fprintf(stderr, "line %d: %s %s: fans %s, expected %s\n", line, f[0], f[1], gfans,
+              f[3]);
+      bad++;
+    }
+  }
+  pclose(out);
+  fclose(in);
+  printf("%s: %d lines, %d fan lists compared, %d disagreements\n", argv[3], line,
+         fans_checked, bad);
+  return bad ? 1 : 0;
+}

@@ -1,0 +1,374 @@
+/*
+** test_rules.c
+** Rulesets in Lua: the sandbox (every forbidden global, every limit, the
+** error text with file:line), mj.extend, a fan with a Lua test, options,
+** and the explanation of a score.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "hand.h"
+#include "host.h"
+#include "score.h"
+#include "testutil.h"
+
+static char dir[64];
+static mj_host *H;
+
+/* Write rulesets/<name>.lua in the test directory. */
+static void put(const char *name, const char *text)
+{
+  char path[256];
+  snprintf(path, sizeof path, "%s/%s.lua", dir, name);
+  FILE *f = fopen(path, "w");
+  assert_non_null(f);
+  fputs(text, f);
+  fclose(f);
+}
+
+static void quiet(void *ud, const char *text, size_t len)
+{
+  (void)ud;
+  (void)text;
+  (void)len;
+}
+
+static int setup(void **state)
+{
+  (void)state;
+  snprintf(dir, sizeof dir, "/tmp/hule-test-XXXXXX");
+  if (mkdtemp(dir) == NULL)
+    return 1;
+  mj_host_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.dirs[0] = dir;
+  cfg.ndirs = 1;
+  cfg.load_budget = 20000000;
+  cfg.load_mem = 32u << 20;
+  mj_error e;
+  H = mj_host_new(&cfg, &e);
+  if (H != NULL)
+    mj_host_set_output(H, quiet, NULL);
+  return H == NULL;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  mj_host_free(H);
+  char cmd[128];
+  snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+  return system(cmd) != 0;
+}
+
+/* A small valid ruleset with one extra line of Lua at the top. */
+static void put_small(const char *name, const char *extra)
+{
+  char text[2048];
+  snprintf(text, sizeof text,
+           "%s\n"
+           "local R = mj.ruleset { id = \"%s\", shapes = { \"standard\" } }\n"
+           "R:fan { \"all pungs\", points = 6, pungs = 4 }\n"
+           "R:fan { \"base\", points = 1, fallback = true }\n"
+           "return R\n", extra, name);
+  put(name, text);
+}
+
+/* Load must fail with a message holding piece (and file:line when given). */
+static void load_fails(const char *name, const char *piece)
+{
+  mj_error e;
+  const mj_rules *r;
+  mj_status st = mj_host_load(H, name, NULL, &r, &e);
+  if (st == MJ_OK)
+    fail_msg("%s loaded", name);
+  if (strstr(e.msg, piece) == NULL)
+    fail_msg("%s: \"%s\" lacks \"%s\"", name, e.msg, piece);
+}
+
+static void forbidden_globals(void **state)
+{
+  (void)state;
+  static const char *const names[] = {
+    "io", "os", "package", "debug", "load", "loadfile", "dofile", "print",
+    "collectgarbage", "getmetatable", "setmetatable", "rawset", "rawget",
+    "string.dump", NULL
+  };
+  for (int i = 0; names[i]; i++) {
+    char id[32], line[128], where[64];
+    snprintf(id, sizeof id, "bad%d", i);
+    if (strchr(names[i], '.'))
+      snprintf(line, sizeof line, "local x = %s(function() end)", names[i]);
+    else
+      snprintf(line, sizeof line, "local x = %s", names[i]);
+    put_small(id, line);
+    snprintf(where, sizeof where, "%s.lua:1:", id);
+    load_fails(id, where);
+    if (!strchr(names[i], '.'))
+      load_fails(id, "undefined global");
+  }
+  /* writing a global */
+  put_small("writes", "x = 1");
+  load_fails("writes", "assignment to global 'x'");
+  /* the language table is read-only */
+  put_small("rotable", "mj.tiles = nil");
+  load_fails("rotable", "read-only");
+  /* binary chunks are refused: a ruleset file is text */
+  put("binary", "\x1bLua\x54\x00 garbage");
+  load_fails("binary", "binary.lua");
+}
+
+static void shared_tables_are_copies(void **state)
+{
+  (void)state;
+  mj_error e;
+  const mj_rules *r;
+  put_small("vandal", "string.rep = nil; table.concat = nil; math.floor = nil");
+  assert_int_equal(mj_host_load(H, "vandal", NULL, &r, &e), MJ_OK);
+  /* another ruleset still sees the real functions */
+  put_small("user", "assert(string.rep('a', 2) == 'aa' and math.floor(1.5) == 1)");
+  assert_int_equal(mj_host_load(H, "user", NULL, &r, &e), MJ_OK);
+  /* and so does the host */
+  bool inc;
+  assert_int_equal(mj_host_eval(H, "assert(string.rep('b', 3) == 'bbb')", 35, &inc, &e),
+                   MJ_OK);
+  /* randomness is not offered to rulesets */
+  put_small("dice", "local x = math.random(6)");
+  load_fails("dice", "dice.lua:1:");
+}
+
+static void limits(void **state)
+{
+  (void)state;
+  put_small("loop", "while true do end");
+  load_fails("loop", "instruction budget");
+  load_fails("loop", "loop.lua:1:");
+  put_small("loop2", "while true do pcall(function() while true do end end) end");
+  load_fails("loop2", "instruction budget");
+  put_small("bomb", "local t = {} while true do t[#t + 1] = string.rep('x', 100000) .. #t end");
+  load_fails("bomb", "memory");
+  put("syntax", "local R = mj.ruleset { id = 'syntax' \nR:fan { }\n");
+  load_fails("syntax", "syntax.lua:2:");
+  put("runtime", "local R = mj.ruleset { id = 'runtime' }\nlocal x = nil\nx.y = 1\n");
+  load_fails("runtime", "runtime.lua:3:");
+  put("noruleset", "local x = 1\n");
+  load_fails("noruleset", "made no ruleset");
+  /* ten thousand fans: a clear error, quickly */
+  put("many", "local R = mj.ruleset { id = 'many' }\n"
+              "for i = 1, 10000 do R:fan { 'f' .. i, points = 1, pungs = 4 } end\n"
+              "return R\n");
+  load_fails("many", "too many fans");
+  /* a good ruleset loads after all of that, and the earlier ones are intact */
+  put_small("good", "");
+  mj_error e;
+  const mj_rules *r;
+  assert_int_equal(mj_host_load(H, "good", NULL, &r, &e), MJ_OK);
+  assert_int_equal(mj_rules_nfans(r), 2);
+  /* calling the language outside a load */
+  bool inc;
+  assert_int_equal(mj_host_eval(H, "mj.ruleset{ id = 'x' }", 22, &inc, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "only be called while a ruleset loads"));
+}
+
+static void bad_fans(void **state)
+{
+  (void)state;
+  static const struct { const char *fan; const char *piece; } cases[] = {
+    { "R:fan { 'x', points = 1, pungz = 4 }", "unknown field 'pungz'" },
+    { "R:fan { 'x', points = 'lots', pungs = 4 }", "'points' must be an integer" },
+    { "R:fan { 'x', base = 2, pungs = 4 }", "a sum ruleset gives points" },
+    { "R:fan { 'x', points = 1, all = 5 }", "'all' must be a tile set" },
+    { "R:fan { 'x', points = 1, melds = { chow'q' } }", "rank variable" },
+    { "R:fan { 'x', points = 1, melds = { pung(10) } }", "a rank is 1..9" },
+    { "R:fan { 'x', points = 1, shape = 'round' }", "unknown shape 'round'" },
+    { "R:fan { 'x', points = 1 }", "no condition" },
+    { "R:fan { 'x', points = 1, pungs = 4, excludes = { 'nope' } }", "'nope', which is not a fan" },
+    { "R:fan { 'x', points = 1, pungs = 4, test = 3 }", "'test' must be a function" },
+    { "R:fan { points = 1, pungs = 4 }", "fan's name" },
+    { "R:fan { 'x', points = 1, all = tiles'0m' }", "not a tile" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[1024], id[32];
+    snprintf(id, sizeof id, "fan%zu", i);
+    snprintf(text, sizeof text,
+             "local R = mj.ruleset { id = '%s' }\n"
+             "R:fan { 'ok', points = 1, pungs = 4 }\n"
+             "%s\n"
+             "return R\n", id, cases[i].fan);
+    put(id, text);
+    load_fails(id, cases[i].piece);
+    char where[64];
+    snprintf(where, sizeof where, "%s.lua:3", id);
+    load_fails(id, where);
+  }
+}
+
+/* Score text under ruleset id; returns the total, -1 when not a win. */
+static int score(const char *id, const char *hand, char *line, size_t cap)
+{
+  const mj_rules *r;
+  mj_error e;
+  if (mj_host_get(H, id, &r, &e) != MJ_OK)
+    fail_msg("%s: %s", id, e.msg);
+  mj_hand *h = mj_hand_new();
+  if (mj_hand_parse(h, hand, strlen(hand), &e) != MJ_OK)
+    fail_msg("%s: %s", hand, e.msg);
+  mj_score s;
+  mj_status st = mj_score_hand(r, h, &s, &e);
+  mj_hand_free(h);
+  if (st != MJ_OK)
+    return -1;
+  if (line != NULL)
+    mj_score_fans_line(r, &s, line, cap);
+  return s.total;
+}
+
+static void extend_and_test_fans(void **state)
+{
+  (void)state;
+  put("base", "local R = mj.ruleset { id = 'base', shapes = { 'standard', 'seven_pairs' } }\n"
+              "R:fan { 'pungs', points = 6, pungs = 4 }\n"
+              "R:fan { 'pairs', points = 24, shape = 'seven_pairs' }\n"
+              "R:fan { 'flush', points = 24, suits = 1, honors = false }\n"
+              "R:fan { 'plain', points = 1, fallback = true, shape = 'standard' }\n"
+              "return R\n");
+  put("variant", "local R = mj.extend('base', { id = 'variant', title = 'A variant' })\n"
+                 "R:points('flush', 30)\n"
+                 "R:remove('pairs')\n"
+                 "R:fan { 'red pung', points = 5,\n"
+                 "  test = function(v) return (v.tiles['5z'] or 0) >= 3 end }\n"
+                 "return R\n");
+  char line[256];
+  assert_int_equal(score("base", "11223344556677m win=7m", line, sizeof line), 48);
+  assert_string_equal(line, "pairs,flush");
+  assert_int_equal(score("variant", "11223344556677m win=7m", line, sizeof line), 30);
+  assert_string_equal(line, "flush");
+  assert_int_equal(score("variant", "111222333444m55m win=5m", line, sizeof line), 36);
+  assert_string_equal(line, "pungs,flush");
+  assert_int_equal(score("variant", "111m234p567s99s555z win=9s", line, sizeof line), 5);
+  assert_string_equal(line, "red pung");
+  /* the base is untouched */
+  assert_int_equal(score("base", "111222333444m55m win=5m", line, sizeof line), 30);
+  /* a test function that fails is an error with its place, not a crash */
+  put("badtest", "local R = mj.ruleset { id = 'badtest' }\n"
+                 "R:fan { 'boom', points = 1, test = function(v) return v.nope.x end }\n"
+                 "return R\n");
+  const mj_rules *r;
+  mj_error e;
+  assert_int_equal(mj_host_load(H, "badtest", NULL, &r, &e), MJ_OK);
+  mj_hand *h = mj_hand_new();
+  assert_int_equal(mj_hand_parse(h, "111m234p567s99s555z win=9s", 26, &e), MJ_OK);
+  mj_score s;
+  assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "badtest.lua:2:"));
+  put("looptest", "local R = mj.ruleset { id = 'looptest' }\n"
+                  "R:fan { 'spin', points = 1, test = function(v) while true do end end }\n"
+                  "return R\n");
+  assert_int_equal(mj_host_load(H, "looptest", NULL, &r, &e), MJ_OK);
+  assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "instruction budget"));
+  mj_hand_free(h);
+  /* extend of a missing ruleset, and a ruleset extending itself */
+  put("orphan", "local R = mj.extend('nothere')\nreturn R\n");
+  load_fails("orphan", "no ruleset 'nothere'");
+  put("selfish", "local R = mj.extend('selfish')\nreturn R\n");
+  load_fails("selfish", "extends itself");
+}
+
+static void mcr_options_and_explanation(void **state)
+{
+  (void)state;
+  mj_host_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  mj_error e;
+  mj_host *h = mj_host_new(&cfg, &e);
+  assert_non_null(h);
+  const mj_rules *r;
+  assert_int_equal(mj_host_load(h, "mcr", NULL, &r, &e), MJ_OK);
+  assert_int_equal(mj_rules_nfans(r), 81);
+  assert_true(mj_rules_find_fan(r, "無財神") < 0);
+  assert_true(mj_rules_find_fan(r, "Full Flush") >= 0);
+  assert_true(mj_rules_find_fan(r, "full flush") >= 0);
+  assert_true(mj_rules_find_fan(r, "綠一色") >= 0);
+  /* explanation with exemptions */
+  mj_hand *hand = mj_hand_new();
+  const char *t = "22333344668888s win=8s seat=N round=N";
+  assert_int_equal(mj_hand_parse(hand, t, strlen(t), &e), MJ_OK);
+  mj_score s;
+  assert_int_equal(mj_score_hand(r, hand, &s, &e), MJ_OK);
+  assert_int_equal(s.total, 142);
+  char buf[8192];
+  mj_score_explain(r, hand, &s, buf, sizeof buf);
+  assert_non_null(strstr(buf, "绿一色 All Green"));
+  assert_non_null(strstr(buf, "meets the 8 minimum"));
+  t = "11122345678999p win=2p";
+  assert_int_equal(mj_hand_parse(hand, t, strlen(t), &e), MJ_OK);
+  assert_int_equal(mj_score_hand(r, hand, &s, &e), MJ_OK);
+  assert_int_equal(s.total, 92);
+  mj_score_explain(r, hand, &s, buf, sizeof buf);
+  assert_non_null(strstr(buf, "清一色: excluded by 九莲宝灯"));
+  assert_non_null(strstr(buf, "幺九刻: taken in by 九莲宝灯"));
+  /* below the minimum is still scored, and said */
+  t = "67778m333456s[345p] win=6s";
+  assert_int_equal(mj_hand_parse(hand, t, strlen(t), &e), MJ_OK);
+  assert_int_equal(mj_score_hand(r, hand, &s, &e), MJ_OK);
+  assert_int_equal(s.total, 2);
+  assert_false(s.meets_min);
+  mj_score_explain(r, hand, &s, buf, sizeof buf);
+  assert_non_null(strstr(buf, "below the 8 minimum"));
+  /* why */
+  int f = mj_rules_find_fan(r, "清一色");
+  assert_int_equal(mj_score_why(r, hand, f, buf, sizeof buf, &e), MJ_OK);
+  assert_non_null(strstr(buf, "condition fails"));
+  /* the caishen option: 5z wild; 無財神 when no wild acts */
+  assert_int_equal(mj_host_load(h, "mcr", "caishen=5z", &r, &e), MJ_OK);
+  assert_int_equal(mj_rules_nfans(r), 82);
+  int wu = mj_rules_find_fan(r, "無財神");
+  assert_true(wu >= 0);
+  t = "123m456p789s111z55z win=1z";   /* 5z pair at face: no wild acting */
+  assert_int_equal(mj_hand_parse(hand, t, strlen(t), &e), MJ_OK);
+  assert_int_equal(mj_score_hand(r, hand, &s, &e), MJ_OK);
+  bool has = false;
+  for (int i = 0; i < s.nhits; i++)
+    has = has || s.hits[i].fan == wu;
+  assert_true(has);
+  /* with the wilds acting, a hand that is no win without them wins */
+  t = "123m456p789s1z2z555z win=1z";
+  assert_int_equal(mj_hand_parse(hand, t, strlen(t), &e), MJ_OK);
+  assert_int_equal(mj_score_hand(r, hand, &s, &e), MJ_OK);
+  has = false;
+  for (int i = 0; i < s.nhits; i++)
+    has = has || s.hits[i].fan == wu;
+  assert_false(has);
+  assert_true(s.reading.nwild == 3);
+  /* options that do not exist, and bad values */
+  assert_int_equal(mj_host_load(h, "mcr", "caishen=9x", &r, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "not a tile"));
+  assert_int_equal(mj_host_load(h, "mcr", "nosuch=1", &r, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "unknown option 'nosuch'"));
+  assert_int_equal(mj_host_load(h, "mcr", "caishen", &r, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "name=value"));
+  mj_hand_free(hand);
+  mj_host_free(h);
+}
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(forbidden_globals),
+    cmocka_unit_test(shared_tables_are_copies),
+    cmocka_unit_test(limits),
+    cmocka_unit_test(bad_fans),
+    cmocka_unit_test(extend_and_test_fans),
+    cmocka_unit_test(mcr_options_and_explanation),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
