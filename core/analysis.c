@@ -354,6 +354,17 @@ static int shanten_knitted(const mj_tileview *v, int goal)
     return MJ_SHANTEN_NONE;
   int M = 1 - v->melds, best = 0, real = v->ntiles - v->wilds;
   int rest = 3 * M + 2;
+  if (!knit_ready)
+    knit_init();
+  /* a quick bound over the six sequences first */
+  int top = 0;
+  for (int i = 0; i < 6; i++) {
+    int k9 = pop(v->at[0] & knit_set[i]);
+    if (k9 > top)
+      top = k9;
+  }
+  if (top + (real - top < rest ? real - top : rest) + v->wilds < slots_of(v) - goal)
+    return MJ_SHANTEN_NONE;
   /* kept tiles needed to get under goal */
   int need = slots_of(v) - 1 - v->wilds - goal + 1;
   if (!knit_ready)
@@ -526,7 +537,8 @@ bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
   if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && view_need(v) <= v->wilds)
     return true;
   for (int s = 1; s < MJ_SHAPE_COUNT; s++)
-    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && shape_shanten(v, cfg, s) == -1)
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) &&
+        (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0) : shape_shanten(v, cfg, s)) == -1)
       return true;
   return false;
 }

@@ -1,0 +1,443 @@
+/*
+** bot.c
+** Bots. "random" plays any legal action (it takes a win when it has one);
+** "efficiency" keeps the hand closest to ready with the most live useful
+** tiles, and when the ruleset has a minimum (MCR's 8 fan) steers toward
+** hands that reach it: a flush, all pungs, honor pungs; a ready hand's
+** waits count only when the win would be valid.
+*/
+#include "bot.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+
+typedef struct bot_vt {
+  const char *name;
+  int (*choose)(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n);
+} bot_vt;
+
+struct mj_bot {
+  const bot_vt *vt;
+  mj_rng rng;
+};
+
+/* {====================================================================
+** Random
+** ===================================================================== */
+
+static int random_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n)
+{
+  (void)g;
+  (void)p;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_WIN)
+      return i;
+  return (int)mj_rng_below(&b->rng, (uint32_t)n);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Efficiency
+** ===================================================================== */
+
+typedef struct ctx {
+  const mj_game *g;
+  int p;
+  const mj_shape_cfg *cfg;
+  mj_tileset wild;
+  uint8_t held[MJ_KINDS];      /* the player's tiles, melds included */
+  uint8_t seen[MJ_KINDS];      /* tiles visible elsewhere */
+  int min;                     /* the ruleset's minimum, 0 none */
+  int seat_wind, round;
+  bool concealed;              /* no exposed meld so far */
+} ctx;
+
+static void ctx_init(ctx *c, const mj_game *g, int p)
+{
+  const mj_rules *r = mj_game_rules(g);
+  c->g = g;
+  c->p = p;
+  c->cfg = mj_rules_shapes(r);
+  c->wild = mj_game_wild(g);
+  mj_hand_all_counts(mj_game_hand(g, p), c->held);
+  mj_game_visible(g, p, c->seen);
+  c->min = mj_rules_ctable(r)->min_points;
+  c->seat_wind = mj_game_seat_wind(g, p);
+  c->round = mj_game_round(g);
+  c->concealed = true;
+  const mj_hand *h = mj_game_hand(g, p);
+  const mj_meld *m = mj_hand_melds(h);
+  for (int i = 0; i < mj_hand_nmelds(h); i++)
+    if (m[i].type != MJ_CKONG)
+      c->concealed = false;
+}
+
+/*
+** A rough count of the fan the hand is heading to, from its shape: used
+** only to prefer, between equally fast discards, the one that keeps a
+** valid hand in reach.
+*/
+static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
+{
+  int suit[3] = { 0, 0, 0 }, honors = 0, pairs = 0, pungs = 0, fan = 0;
+  for (int t = 0; t < 27; t++)
+    suit[t / 9] += v->c[t];
+  for (int t = 27; t < 34; t++)
+    honors += v->c[t];
+  const mj_meld *m = mj_hand_melds(h);
+  int nm = mj_hand_nmelds(h);
+  for (int i = 0; i < nm; i++) {
+    if (m[i].tile < 27)
+      suit[m[i].tile / 9] += 3;
+    else
+      honors += 3;
+    if (m[i].type != MJ_CHOW)
+      pungs++;
+  }
+  for (int t = 0; t < MJ_KINDS; t++) {
+    if (v->c[t] >= 3)
+      pungs++;
+    else if (v->c[t] == 2)
+      pairs++;
+  }
+  int main = suit[0] > suit[1] ? (suit[0] > suit[2] ? 0 : 2) : (suit[1] > suit[2] ? 1 : 2);
+  int other = suit[0] + suit[1] + suit[2] - suit[main];
+  if (other == 0)
+    fan += honors ? 6 : 24;
+  else if (other <= 2)
+    fan += honors ? 4 : 10;
+  if (pungs + pairs >= 5 && pungs >= 2)
+    fan += 6;
+  /* honor pungs and pairs: dragons, the seat and the prevailing wind */
+  for (int t = 27; t < 34; t++) {
+    int k = v->c[t];
+    for (int i = 0; i < nm; i++)
+      if (m[i].type != MJ_CHOW && m[i].tile == t)
+        k = 3;
+    bool valuable = t >= 31 || t == 27 + c->seat_wind || t == 27 + c->round;
+    if (!valuable)
+      continue;
+    if (k >= 3)
+      fan += 2 + (t < 31 && t == 27 + c->seat_wind && t == 27 + c->round ? 2 : 0);
+    else if (k == 2)
+      fan += 1;
+  }
+  /* all five types */
+  int types = (suit[0] > 0) + (suit[1] > 0) + (suit[2] > 0);
+  bool winds = false, dragons = false;
+  for (int t = 27; t < 31; t++)
+    winds = winds || v->c[t];
+  for (int t = 31; t < 34; t++)
+    dragons = dragons || v->c[t];
+  if (types == 3 && winds && dragons)
+    fan += 4;
+  if (c->concealed)
+    fan += 2;
+  return fan;
+}
+
+/*
+** The live waits of a ready view whose win would meet the minimum. The
+** winning hand is scored as a discard win (self-draws score more).
+*/
+static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
+                       const mj_wait *w, int n)
+{
+  const mj_rules *r = mj_game_rules(c->g);
+  int good = 0;
+  mj_hand *h = mj_hand_new();
+  mj_score *s = malloc(sizeof *s);
+  if (h == NULL || s == NULL) {
+    mj_hand_free(h);
+    free(s);
+    return 0;
+  }
+  for (int i = 0; i < n; i++) {
+    if (w[i].live == 0)
+      continue;
+    /* the hand: the base's melds, the view's tiles (wilds as the first
+       wild kind), the wait */
+    mj_hand_copy(h, base);
+    const uint8_t *bc = mj_hand_counts(base);
+    for (int t = 0; t < MJ_KINDS; t++)
+      for (int k = bc[t]; k > 0; k--)
+        mj_hand_remove(h, (mj_tile)t);
+    for (int t = 0; t < MJ_KINDS; t++)
+      for (int k = 0; k < v->c[t]; k++)
+        mj_hand_add(h, (mj_tile)t);
+    if (c->wild != 0)
+      for (int k = 0; k < v->wilds; k++)
+        mj_hand_add(h, (mj_tile)__builtin_ctzll(c->wild));
+    if (mj_hand_add(h, w[i].tile) != MJ_OK)
+      continue;
+    mj_ctx *x = mj_hand_ctx(h);
+    mj_ctx_init(x);
+    x->win = w[i].tile;
+    x->seat = (uint8_t)c->seat_wind;
+    x->round = (uint8_t)c->round;
+    if (mj_score_hand(r, h, s, NULL) == MJ_OK && s->meets_min)
+      good += w[i].live;
+  }
+  mj_hand_free(h);
+  free(s);
+  return good;
+}
+
+/* Value of keeping view v (one tile short of a full hand). */
+static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base, int *shanten_out,
+                    int *useful_out, int *fan_out)
+{
+  mj_wait w[MJ_KINDS];
+  int sh;
+  int n = mj_useful(v, c->cfg, c->held, c->seen, w, &sh);
+  int useful = 0;
+  for (int i = 0; i < n; i++)
+    useful += w[i].live;
+  int fan = estimate_fan(c, v, base);
+  int value = -1000 * sh + 4 * useful;
+  if (c->min > 0) {
+    if (sh == 0) {
+      /* ready: only valid waits count */
+      int good = valid_waits(c, v, base, w, n);
+      value = good > 0 ? 4 * good + 200 : -1000 + useful;
+    } else {
+      value += 12 * (fan < c->min ? fan : c->min);
+    }
+  }
+  if (shanten_out)
+    *shanten_out = sh;
+  if (useful_out)
+    *useful_out = useful;
+  if (fan_out)
+    *fan_out = fan;
+  return value;
+}
+
+int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
+{
+  ctx c;
+  ctx_init(&c, g, p);
+  const mj_hand *h = mj_game_hand(g, p);
+  mj_tileview v;
+  mj_tileview_init(&v, h, c.wild);
+  int n = 0;
+  for (int t = 0; t < MJ_KINDS && n < max; t++) {
+    if (mj_hand_counts(h)[t] == 0)
+      continue;
+    mj_tileview x = v;
+    mj_tileview_remove(&x, (mj_tile)t);
+    out[n].tile = (mj_tile)t;
+    out[n].value = value_of(&c, &x, h, &out[n].shanten, &out[n].useful, &out[n].fan);
+    /* keep wild tiles; break ties toward isolated honors and terminals */
+    if (c.wild & MJ_BIT(t))
+      out[n].value -= 3000;
+    else if (t >= 27 && mj_hand_counts(h)[t] == 1)
+      out[n].value += 2;
+    else if (t < 27 && (t % 9 == 0 || t % 9 == 8))
+      out[n].value += 1;
+    n++;
+  }
+  return n;
+}
+
+/* Shanten and useful tiles of the player's hand as it would be after a
+** claim of t making the meld, with the best discard that follows. */
+static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
+{
+  const mj_hand *h = mj_game_hand(c->g, c->p);
+  mj_hand *x = mj_hand_new();
+  if (x == NULL)
+    return -100000;
+  mj_hand_copy(x, h);
+  int type = MJ_PUNG;
+  mj_tile low = t;
+  if (a->type == MJ_ACT_PON) {
+    mj_hand_remove(x, t);
+    mj_hand_remove(x, t);
+  } else if (a->type == MJ_ACT_KONG) {
+    for (int i = 0; i < 3; i++)
+      mj_hand_remove(x, t);
+    type = MJ_KONG;
+  } else {
+    for (int k = a->tile; k <= a->tile + 2; k++)
+      if (k != t)
+        mj_hand_remove(x, (mj_tile)k);
+    type = MJ_CHOW;
+    low = a->tile;
+  }
+  mj_meld m = { (uint8_t)type, low, 1, 0 };
+  mj_hand_add_meld(x, m);
+  ctx c2 = *c;
+  c2.concealed = false;
+  mj_tileview v;
+  mj_tileview_init(&v, x, c->wild);
+  int best = -1000000;
+  if (a->type == MJ_ACT_KONG) {
+    best = value_of(&c2, &v, x, NULL, NULL, NULL) + 50;   /* a kong draws again */
+  } else {
+    for (int k = 0; k < MJ_KINDS; k++) {
+      if (v.c[k] == 0)
+        continue;
+      mj_tileview y = v;
+      mj_tileview_remove(&y, (mj_tile)k);
+      int val = value_of(&c2, &y, x, NULL, NULL, NULL);
+      if (val > best)
+        best = val;
+    }
+  }
+  mj_hand_free(x);
+  return best;
+}
+
+static int efficiency_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n)
+{
+  (void)b;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_WIN)
+      return i;
+  ctx c;
+  ctx_init(&c, g, p);
+  if (mj_game_phase(g) == MJ_PHASE_TURN) {
+    mj_discard_eval ev[MJ_KINDS];
+    int k = mj_bot_discards(g, p, ev, MJ_KINDS);
+    int best = 0;
+    for (int i = 1; i < k; i++)
+      if (ev[i].value > ev[best].value)
+        best = i;
+    /* a concealed or added kong that keeps the hand as good */
+    for (int i = 0; i < n; i++)
+      if (legal[i].type == MJ_ACT_CKONG || legal[i].type == MJ_ACT_AKONG) {
+        const mj_hand *h = mj_game_hand(g, p);
+        mj_tileview v;
+        mj_tileview_init(&v, h, c.wild);
+        int keep = mj_shanten(&v, c.cfg, NULL);
+        mj_hand *x = mj_hand_new();
+        if (x == NULL)
+          continue;
+        mj_hand_copy(x, h);
+        int take = legal[i].type == MJ_ACT_CKONG ? 4 : 1;
+        for (int q = 0; q < take; q++)
+          mj_hand_remove(x, legal[i].tile);
+        if (legal[i].type == MJ_ACT_CKONG) {
+          mj_meld m = { MJ_CKONG, legal[i].tile, 0, 0 };
+          mj_hand_add_meld(x, m);
+        } else {
+          const mj_meld *m = mj_hand_melds(x);
+          for (int q = 0; q < mj_hand_nmelds(x); q++)
+            if (m[q].type == MJ_PUNG && m[q].tile == legal[i].tile) {
+              mj_meld km = m[q];
+              km.type = MJ_KONG;
+              mj_hand_set_meld(x, q, km);
+            }
+        }
+        mj_tileview y;
+        mj_tileview_init(&y, x, c.wild);
+        int after = mj_shanten(&y, c.cfg, NULL);
+        mj_hand_free(x);
+        if (after <= keep && !(c.wild & MJ_BIT(legal[i].tile)))
+          return i;
+      }
+    for (int i = 0; i < n; i++)
+      if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile == ev[best].tile)
+        return i;
+    for (int i = 0; i < n; i++)
+      if (legal[i].type == MJ_ACT_DISCARD)
+        return i;
+    return 0;
+  }
+  /* a claim: take it only when the hand gets better than by passing */
+  int pass = -1;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_PASS)
+      pass = i;
+  if (pass < 0)
+    return 0;
+  const mj_hand *h = mj_game_hand(g, p);
+  mj_tileview v;
+  mj_tileview_init(&v, h, c.wild);
+  int now = value_of(&c, &v, h, NULL, NULL, NULL);
+  int best = pass, bestv = now + 30;   /* a claim must gain something clear */
+  mj_tile t = mj_game_pending(g, NULL);
+  if (c.wild & MJ_BIT(t))
+    return pass;
+  for (int i = 0; i < n; i++) {
+    if (i == pass)
+      continue;
+    int val = claim_value(&c, &legal[i], t);
+    if (val > bestv) {
+      bestv = val;
+      best = i;
+    }
+  }
+  return best;
+}
+
+/* }==================================================================== */
+
+static const bot_vt kinds[] = {
+  { "efficiency", efficiency_choose },
+  { "random", random_choose },
+};
+
+const char *const *mj_bot_kinds(void)
+{
+  static const char *const names[] = { "efficiency", "random", NULL };
+  return names;
+}
+
+mj_bot *mj_bot_new(const char *kind, uint64_t seed)
+{
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (strcmp(kind, kinds[i].name) == 0) {
+      mj_bot *b = malloc(sizeof *b);
+      if (b == NULL)
+        return NULL;
+      b->vt = &kinds[i];
+      mj_rng_seed(&b->rng, seed);
+      return b;
+    }
+  return NULL;
+}
+
+void mj_bot_free(mj_bot *b)
+{
+  free(b);
+}
+
+const char *mj_bot_kind(const mj_bot *b) { return b->vt->name; }
+
+mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
+{
+  mj_action legal[64];
+  int guard = 0;
+  while (!mj_game_over(g)) {
+    unsigned w = mj_game_waiting(g);
+    if (w == 0 || ++guard > 10000)
+      return mj_fail(err, MJ_ESTATE, 0, "the game is stuck");
+    for (int p = 0; p < 4; p++) {
+      if (!(w >> p & 1))
+        continue;
+      int n = mj_game_legal(g, p, legal, 64);
+      int i = mj_bot_choose(bots[p], g, p, legal, n);
+      if (i < 0)
+        return mj_fail(err, MJ_ESTATE, 0, "no legal action for player %d", p);
+      mj_status st = mj_game_act(g, &legal[i], err);
+      if (st != MJ_OK)
+        return st;
+      if (mj_game_phase(g) == MJ_PHASE_TURN || mj_game_over(g))
+        break;   /* the claim phase ended */
+    }
+  }
+  return MJ_OK;
+}
+
+int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n)
+{
+  if (n <= 0)
+    return -1;
+  int i = b->vt->choose(b, g, p, legal, n);
+  return i >= 0 && i < n ? i : 0;
+}

@@ -1,0 +1,45 @@
+/*
+** bot.h
+** Computer players behind one small interface: given the game and the
+** legal actions of a player, choose one.
+*/
+#ifndef MJ_BOT_H
+#define MJ_BOT_H
+
+#include <stdint.h>
+
+#include "game.h"
+
+typedef struct mj_bot mj_bot;
+
+/* The kinds there are, NULL-terminated: "efficiency", "random". */
+const char *const *mj_bot_kinds(void);
+
+/* A new bot of a kind (NULL if the kind is unknown); seed drives its
+** random choices, so a game with bots replays exactly. */
+mj_bot *mj_bot_new(const char *kind, uint64_t seed);
+void mj_bot_free(mj_bot *b);
+const char *mj_bot_kind(const mj_bot *b);
+
+/* Index of the chosen action among legal[0..n). */
+int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n);
+
+/* Play the game to its end with bots[p] deciding for player p. */
+mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err);
+
+/*
+** The efficiency bot's view of each discard: shanten after it, the live
+** useful tiles, and the value it gives it (the REPL's hint). Returns how
+** many entries (one per distinct tile) were written.
+*/
+typedef struct mj_discard_eval {
+  mj_tile tile;
+  int shanten;
+  int useful;        /* live useful tiles */
+  int value;         /* higher is better */
+  int fan;           /* the bot's estimate of the fan the hand can reach */
+} mj_discard_eval;
+
+int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max);
+
+#endif

@@ -1,0 +1,1143 @@
+/*
+** game.c
+** The hand's state machine. Table rules come from the ruleset (mj_table);
+** nothing here asks which ruleset it is.
+*/
+#include "game.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+
+enum { MAX_DISC = 40, MAX_EVENTS = 512 };
+
+typedef struct seat {
+  mj_hand *hand;
+  mj_tile flowers[8];
+  int nflowers;
+  mj_tile disc[MAX_DISC];
+  uint8_t taken[MAX_DISC];
+  int ndisc;
+  int wild_drawn, wild_disc;
+  bool touji;          /* reached 宝吊头 and declined a win since */
+  bool claimed;        /* this turn began with a chow or pung */
+  bool kong_draw;      /* the last draw replaced a kong */
+  bool sibao;          /* drew the wild that allows a win at once */
+  int ndiscarded;
+  uint8_t dealt[MJ_KINDS];
+  mj_tileview v;       /* the concealed tiles for the tables, kept in step */
+} seat;
+
+struct mj_game {
+  const mj_rules *r;
+  mj_game_cfg cfg;
+  mj_table tbl;
+  mj_rng rng;
+  mj_wall wall;
+  mj_tile indicator, wild_kind;
+  mj_tileset wild;
+  int dealer, round, turn;
+  mj_phase phase;
+  seat pl[4];
+  mj_tile last_draw;
+  bool last_draw_wall_last;
+  mj_tile pending;
+  int pending_from;
+  bool pending_wall_last;
+  unsigned options[4];       /* claim options (bits of mj_act_type) */
+  mj_action decision[4];
+  unsigned decided;          /* players who decided in this claim phase */
+  bool any_claim;
+  int ndiscards;
+  bool drawn;
+  int nwin, winners[4], payer;
+  mj_score *results[4];
+  mj_hand *win_hands[4];
+  int pay[4], scores[4];
+  mj_hand *scratch;          /* for the win checks of the legal actions */
+  mj_score *scratch_score;
+  mj_event *ev;
+  int nev, evcap;
+  mj_action *act;
+  int nact, actcap;
+};
+
+/* {====================================================================
+** Bookkeeping
+** ===================================================================== */
+
+static void event(mj_game *g, int type, int player, mj_tile tile, int from, int repl)
+{
+  if (g->nev >= g->evcap) {
+    int cap = g->evcap ? g->evcap * 2 : 256;
+    mj_event *p = realloc(g->ev, sizeof *p * (size_t)cap);
+    if (p == NULL)
+      return;
+    g->ev = p;
+    g->evcap = cap;
+  }
+  mj_event *e = &g->ev[g->nev++];
+  e->type = (uint8_t)type;
+  e->player = (int8_t)player;
+  e->tile = tile;
+  e->from = (int8_t)from;
+  e->replacement = (uint8_t)repl;
+}
+
+static void record(mj_game *g, const mj_action *a)
+{
+  if (g->nact >= g->actcap) {
+    int cap = g->actcap ? g->actcap * 2 : 256;
+    mj_action *p = realloc(g->act, sizeof *p * (size_t)cap);
+    if (p == NULL)
+      return;
+    g->act = p;
+    g->actcap = cap;
+  }
+  g->act[g->nact++] = *a;
+}
+
+static bool is_wild(const mj_game *g, mj_tile t)
+{
+  return t < MJ_KINDS && (g->wild & MJ_BIT(t)) != 0;
+}
+
+int mj_game_seat_wind(const mj_game *g, int p) { return (p - g->dealer + 4) & 3; }
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Draws
+** ===================================================================== */
+
+/* Changes of a hand go through these, which keep the seat's view. */
+static void hand_add(mj_game *g, int p, mj_tile t)
+{
+  mj_hand_add(g->pl[p].hand, t);
+  mj_tileview_add(&g->pl[p].v, t);
+}
+
+static void hand_remove(mj_game *g, int p, mj_tile t)
+{
+  mj_hand_remove(g->pl[p].hand, t);
+  mj_tileview_remove(&g->pl[p].v, t);
+}
+
+static void hand_meld(mj_game *g, int p, mj_meld m, int replace)
+{
+  if (replace >= 0)
+    mj_hand_set_meld(g->pl[p].hand, replace, m);
+  else
+    mj_hand_add_meld(g->pl[p].hand, m);
+  mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
+}
+
+static void end_drawn(mj_game *g)
+{
+  g->drawn = true;
+  g->phase = MJ_PHASE_OVER;
+  event(g, MJ_EV_DRAWN, -1, MJ_NO_TILE, -1, 0);
+}
+
+/*
+** Player p draws from the head (or the tail), flowers replaced from the
+** tail; kong says the draw replaces a kong. Returns false when the wall
+** ran out (the hand is then over).
+*/
+static bool draw(mj_game *g, int p, bool from_tail, bool kong)
+{
+  seat *pl = &g->pl[p];
+  bool tail = from_tail;
+  for (;;) {
+    mj_tile t = tail ? mj_wall_draw_tail(&g->wall) : mj_wall_draw(&g->wall);
+    if (t == MJ_NO_TILE) {
+      end_drawn(g);
+      return false;
+    }
+    if (mj_tile_is_flower(t)) {
+      if (pl->nflowers < 8)
+        pl->flowers[pl->nflowers++] = t;
+      event(g, MJ_EV_FLOWER, p, t, -1, tail);
+      tail = g->tbl.replace_tail;
+      continue;
+    }
+    hand_add(g, p, t);
+    event(g, MJ_EV_DRAW, p, t, -1, tail);
+    g->last_draw = t;
+    g->last_draw_wall_last = mj_wall_left(&g->wall) == 0;
+    pl->kong_draw = kong;
+    if (is_wild(g, t)) {
+      pl->wild_drawn++;
+      if (g->tbl.wild_win > 0 && pl->wild_drawn == g->tbl.wild_win)
+        pl->sibao = true;
+    }
+    return true;
+  }
+}
+
+static void enter_turn(mj_game *g, int p, bool claimed)
+{
+  g->phase = MJ_PHASE_TURN;
+  g->turn = p;
+  g->pl[p].claimed = claimed;
+  g->decided = 0;
+  memset(g->options, 0, sizeof g->options);
+}
+
+/* The next player draws; false when the wall is empty. */
+static bool next_draw(mj_game *g, int p)
+{
+  if (!draw(g, p, false, false))
+    return false;
+  enter_turn(g, p, false);
+  return true;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Wins
+** ===================================================================== */
+
+static int visible_of(const mj_game *g, mj_tile t, bool skip_pending)
+{
+  int n = 0;
+  for (int q = 0; q < 4; q++) {
+    const seat *pl = &g->pl[q];
+    for (int i = 0; i < pl->ndisc; i++)
+      if (pl->disc[i] == t && !pl->taken[i])
+        n++;
+    const mj_meld *m = mj_hand_melds(pl->hand);
+    for (int i = 0; i < mj_hand_nmelds(pl->hand); i++) {
+      if (m[i].type == MJ_CHOW)
+        n += t >= m[i].tile && t <= m[i].tile + 2;
+      else if (m[i].tile == t)
+        n += mj_meld_size(&m[i]);
+    }
+  }
+  if (g->indicator == t)
+    n++;
+  if (skip_pending && g->pending == t)
+    n--;   /* the discard itself is the winning tile */
+  return n;
+}
+
+/*
+** Could p win with t (self: already in the hand; otherwise added) and
+** these flags? Fills hand (the 14 tiles and the context) and s.
+*/
+static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags, mj_hand *hand,
+                      mj_score *s, mj_error *err)
+{
+  const seat *pl = &g->pl[p];
+  if (!(flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))) {
+    /* quick refusal by the tables before anything is built */
+    mj_tileview v = pl->v;
+    if (!(flags & MJ_CTX_SELF)) {
+      if (t >= MJ_KINDS || mj_hand_counts(pl->hand)[t] >= 4)
+        return false;
+      mj_tileview_add(&v, t);
+    }
+    if (!mj_is_win(&v, mj_rules_shapes(g->r))) {
+      if (err != NULL)
+        mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
+      return false;
+    }
+  }
+  mj_hand_copy(hand, pl->hand);
+  bool self = (flags & MJ_CTX_SELF) != 0;
+  if (!self && mj_hand_add(hand, t) != MJ_OK) {
+    mj_fail(err, MJ_ESTATE, 0, "no room for the tile");
+    return false;
+  }
+  mj_ctx *c = mj_hand_ctx(hand);
+  mj_ctx_init(c);
+  c->win = t;
+  c->seat = (uint8_t)mj_game_seat_wind(g, p);
+  c->round = (uint8_t)g->round;
+  c->flowers = (uint8_t)(pl->nflowers > 8 ? 8 : pl->nflowers);
+  c->feibao = (uint8_t)(pl->wild_disc > 4 ? 4 : pl->wild_disc);
+  if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
+    c->wild = g->wild_kind;
+  if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 && !(flags & MJ_CTX_ROB))
+    flags |= MJ_CTX_LAST;
+  if (self && pl->touji)
+    flags |= MJ_CTX_TOUJI;
+  if (!g->any_claim && pl->ndiscarded == 0 &&
+      (self || (g->pending_from == g->dealer && g->ndiscards == 1)))
+    flags |= MJ_CTX_FIRST;
+  c->flags = flags;
+  mj_status st = mj_score_hand(g->r, hand, s, err);
+  if (st != MJ_OK)
+    return false;
+  if (!s->meets_min) {
+    char line[512];
+    mj_score_fans_line(g->r, s, line, sizeof line);
+    mj_fail(err, MJ_ENOTWIN, 0,
+            "a false win: %d without the bonus, below the minimum of %d (%s)",
+            s->total - s->bonus, s->min, line);
+    return false;
+  }
+  return true;
+}
+
+/* Flags of a win by p on its own draw now. */
+static unsigned self_flags(const mj_game *g, int p)
+{
+  unsigned f = MJ_CTX_SELF;
+  if (g->last_draw_wall_last)
+    f |= MJ_CTX_WALL_LAST;
+  if (g->pl[p].kong_draw)
+    f |= MJ_CTX_KONG;
+  if (g->pl[p].sibao)
+    f |= MJ_CTX_SIBAO;
+  return f;
+}
+
+static bool can_win_self(const mj_game *g, int p)
+{
+  return check_win(g, p, g->last_draw, self_flags(g, p), g->scratch, g->scratch_score, NULL);
+}
+
+static bool can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags)
+{
+  return check_win(g, p, t, flags, g->scratch, g->scratch_score, NULL);
+}
+
+/* Record a win by the players in w[0..n) (in order) and settle. */
+static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t, unsigned flags)
+{
+  g->phase = MJ_PHASE_OVER;
+  g->payer = payer;
+  for (int k = 0; k < n; k++) {
+    int p = w[k];
+    g->win_hands[k] = mj_hand_new();
+    g->results[k] = malloc(sizeof(mj_score));
+    if (g->win_hands[k] == NULL || g->results[k] == NULL)
+      continue;
+    bool self = (flags & MJ_CTX_SELF) != 0;
+    if (!check_win(g, p, t, flags, g->win_hands[k], g->results[k], NULL))
+      continue;
+    g->winners[g->nwin++] = p;
+    event(g, MJ_EV_WIN, p, t, self ? -1 : payer, 0);
+    mj_settle_in in;
+    in.winner = p;
+    in.payer = self ? -1 : payer;
+    in.dealer = g->dealer;
+    in.total = g->results[k]->total;
+    in.total_no_bonus = g->results[k]->total - g->results[k]->bonus;
+    in.self_drawn = self;
+    in.flags = mj_hand_cctx(g->win_hands[k])->flags;
+    int pay[4];
+    if (mj_rules_settle(g->r, &in, pay, NULL) == MJ_OK)
+      for (int i = 0; i < 4; i++) {
+        g->pay[i] += pay[i];
+        g->scores[i] += pay[i];
+      }
+  }
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Setup
+** ===================================================================== */
+
+mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
+{
+  mj_game *g = calloc(1, sizeof *g);
+  if (g == NULL) {
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  g->r = r;
+  g->cfg = *cfg;
+  g->cfg.wall = NULL;   /* not kept: the tiles are copied into the wall */
+  g->tbl = *mj_rules_ctable(r);
+  g->dealer = cfg->dealer & 3;
+  g->round = cfg->round & 3;
+  g->indicator = MJ_NO_TILE;
+  g->wild_kind = MJ_NO_TILE;
+  g->pending = MJ_NO_TILE;
+  g->pending_from = -1;
+  g->payer = -1;
+  memcpy(g->scores, cfg->scores, sizeof g->scores);
+  g->scratch = mj_hand_new();
+  g->scratch_score = malloc(sizeof *g->scratch_score);
+  for (int p = 0; p < 4; p++)
+    g->pl[p].hand = mj_hand_new();
+  if (g->scratch == NULL || g->scratch_score == NULL || g->pl[0].hand == NULL ||
+      g->pl[1].hand == NULL || g->pl[2].hand == NULL || g->pl[3].hand == NULL) {
+    mj_game_free(g);
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  mj_rng_seed(&g->rng, cfg->seed);
+  if (cfg->wall != NULL) {
+    if (mj_wall_set(&g->wall, cfg->wall, cfg->wall_n, err) != MJ_OK) {
+      mj_game_free(g);
+      return NULL;
+    }
+  } else {
+    mj_wall_shuffle(&g->wall, g->tbl.tiles, &g->rng);
+  }
+  int dice = cfg->dice > 0 ? cfg->dice : mj_rng_dice(&g->rng, NULL, NULL);
+  /* the deal: thirteen tiles each from the head, the dealer first */
+  for (int k = 0; k < 4; k++) {
+    int p = (g->dealer + k) & 3;
+    for (int i = 0; i < g->tbl.hand; i++) {
+      mj_tile t = mj_wall_draw(&g->wall);
+      if (t == MJ_NO_TILE) {
+        mj_game_free(g);
+        mj_fail(err, MJ_EINVAL, 0, "the wall is too short to deal");
+        return NULL;
+      }
+      if (mj_tile_is_flower(t)) {
+        g->pl[p].flowers[g->pl[p].nflowers++] = t;
+        continue;   /* replaced below */
+      }
+      mj_hand_add(g->pl[p].hand, t);
+      g->pl[p].dealt[t]++;
+    }
+  }
+  for (int k = 0; k < 4; k++)
+    event(g, MJ_EV_DEAL, (g->dealer + k) & 3, MJ_NO_TILE, -1, 0);
+  /* flowers dealt are replaced from the tail, the dealer first */
+  for (int k = 0; k < 4; k++) {
+    int p = (g->dealer + k) & 3;
+    seat *pl = &g->pl[p];
+    for (int f = 0; f < pl->nflowers; f++)
+      event(g, MJ_EV_FLOWER, p, pl->flowers[f], -1, 0);
+    int need = g->tbl.hand - mj_hand_ntiles(pl->hand);
+    while (need > 0) {
+      mj_tile t = mj_wall_draw_tail(&g->wall);
+      if (t == MJ_NO_TILE)
+        break;
+      if (mj_tile_is_flower(t)) {
+        pl->flowers[pl->nflowers++] = t;
+        event(g, MJ_EV_FLOWER, p, t, -1, 1);
+        continue;
+      }
+      mj_hand_add(pl->hand, t);
+      event(g, MJ_EV_DRAW, p, t, -1, 1);
+      need--;
+    }
+  }
+  /* the wild tile */
+  if (g->tbl.wild_rule == MJ_WILD_FIXED) {
+    g->wild = g->tbl.wild_fixed & MJ_SET_ALL;
+  } else if (g->tbl.wild_rule == MJ_WILD_INDICATOR) {
+    mj_tile ind = mj_wall_set_aside(&g->wall, dice);
+    if (ind != MJ_NO_TILE && ind < MJ_KINDS) {
+      g->indicator = ind;
+      g->wild_kind = (mj_tile)g->tbl.succ[ind];
+      g->wild = MJ_BIT(g->wild_kind);
+      event(g, MJ_EV_INDICATOR, -1, ind, -1, 0);
+    }
+  }
+  for (int p = 0; p < 4; p++)
+    if (g->wild)
+      for (int t = 0; t < MJ_KINDS; t++)
+        if (g->wild & MJ_BIT(t)) {
+          g->pl[p].wild_drawn += mj_hand_counts(g->pl[p].hand)[t];
+          if (g->tbl.wild_win > 0 && g->pl[p].wild_drawn >= g->tbl.wild_win)
+            g->pl[p].sibao = true;
+        }
+  for (int p = 0; p < 4; p++)
+    mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
+  /* the dealer's fourteenth tile */
+  next_draw(g, g->dealer);
+  return g;
+}
+
+void mj_game_free(mj_game *g)
+{
+  if (g == NULL)
+    return;
+  for (int p = 0; p < 4; p++)
+    mj_hand_free(g->pl[p].hand);
+  for (int k = 0; k < 4; k++) {
+    mj_hand_free(g->win_hands[k]);
+    free(g->results[k]);
+  }
+  mj_hand_free(g->scratch);
+  free(g->scratch_score);
+  free(g->ev);
+  free(g->act);
+  free(g);
+}
+
+mj_game *mj_game_clone(const mj_game *g)
+{
+  mj_game *c = malloc(sizeof *c);
+  if (c == NULL)
+    return NULL;
+  *c = *g;
+  bool ok = true;
+  c->scratch = mj_hand_new();
+  c->scratch_score = malloc(sizeof *c->scratch_score);
+  if (c->scratch == NULL || c->scratch_score == NULL)
+    ok = false;
+  for (int p = 0; p < 4; p++) {
+    c->pl[p].hand = mj_hand_new();
+    if (c->pl[p].hand != NULL)
+      mj_hand_copy(c->pl[p].hand, g->pl[p].hand);
+    else
+      ok = false;
+  }
+  for (int k = 0; k < 4; k++) {
+    c->win_hands[k] = NULL;
+    c->results[k] = NULL;
+    if (g->win_hands[k] && (c->win_hands[k] = mj_hand_new()) != NULL)
+      mj_hand_copy(c->win_hands[k], g->win_hands[k]);
+    if (g->results[k] && (c->results[k] = malloc(sizeof(mj_score))) != NULL)
+      *c->results[k] = *g->results[k];
+  }
+  c->ev = malloc(sizeof *c->ev * (size_t)(g->evcap ? g->evcap : 1));
+  c->act = malloc(sizeof *c->act * (size_t)(g->actcap ? g->actcap : 1));
+  if (c->ev == NULL || c->act == NULL)
+    ok = false;
+  else {
+    memcpy(c->ev, g->ev, sizeof *c->ev * (size_t)g->nev);
+    memcpy(c->act, g->act, sizeof *c->act * (size_t)g->nact);
+  }
+  if (!ok) {
+    mj_game_free(c);
+    return NULL;
+  }
+  return c;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Legal actions
+** ===================================================================== */
+
+static int add(mj_action *out, int n, int max, int type, int p, mj_tile t)
+{
+  if (n < max) {
+    out[n].type = (uint8_t)type;
+    out[n].player = (uint8_t)p;
+    out[n].tile = t;
+  }
+  return n + 1;
+}
+
+static bool kong_allowed(const mj_game *g, int p)
+{
+  return (!g->pl[p].claimed || g->tbl.kong_after_claim) && mj_wall_left(&g->wall) > 0;
+}
+
+static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
+{
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  int n = 0;
+  if (!pl->claimed && can_win_self(g, p))
+    n = add(out, n, max, MJ_ACT_WIN, p, g->last_draw);
+  if (kong_allowed(g, p)) {
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (c[t] == 4)
+        n = add(out, n, max, MJ_ACT_CKONG, p, (mj_tile)t);
+    const mj_meld *m = mj_hand_melds(pl->hand);
+    for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
+      if (m[i].type == MJ_PUNG && c[m[i].tile] > 0)
+        n = add(out, n, max, MJ_ACT_AKONG, p, m[i].tile);
+  }
+  /* the kinds held: the view's mask, plus the wild kinds held */
+  mj_tileset held = pl->v.at[0];
+  for (mj_tileset w = g->wild; w; w &= w - 1)
+    if (c[__builtin_ctzll(w)] > 0)
+      held |= w & -w;
+  for (; held; held &= held - 1)
+    n = add(out, n, max, MJ_ACT_DISCARD, p, (mj_tile)__builtin_ctzll(held));
+  return n;
+}
+
+/* The claims p has on the pending discard: bits of mj_act_type. */
+static unsigned claim_options(const mj_game *g, int p, mj_tile t)
+{
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  unsigned o = 0;
+  bool more = mj_wall_left(&g->wall) > 0;
+  unsigned flags = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
+  if (g->tbl.wild_claim > 0 && is_wild(g, t) && pl->wild_drawn >= g->tbl.wild_claim &&
+      can_win_on(g, p, t, MJ_CTX_JIEBAO))
+    o |= 1u << MJ_ACT_WIN;
+  else if (!g->tbl.self_draw_only && can_win_on(g, p, t, flags))
+    o |= 1u << MJ_ACT_WIN;
+  if (more && c[t] >= 2)
+    o |= 1u << MJ_ACT_PON;
+  if (more && c[t] >= 3)
+    o |= 1u << MJ_ACT_KONG;
+  if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) && t < 27) {
+    int r = t % 9;
+    for (int lo = r - 2; lo <= r; lo++) {
+      if (lo < 0 || lo > 6)
+        continue;
+      bool ok = true;
+      for (int k = lo; k <= lo + 2; k++)
+        if (k != r && c[t - r + k] == 0)
+          ok = false;
+      if (ok)
+        o |= 1u << MJ_ACT_CHI;
+    }
+  }
+  return o;
+}
+
+static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
+{
+  int n = 0;
+  unsigned o = g->options[p];
+  mj_tile t = g->pending;
+  if (o == 0 || (g->decided >> p & 1))
+    return 0;
+  if (o & (1u << MJ_ACT_WIN))
+    n = add(out, n, max, MJ_ACT_WIN, p, t);
+  if (o & (1u << MJ_ACT_KONG))
+    n = add(out, n, max, MJ_ACT_KONG, p, t);
+  if (o & (1u << MJ_ACT_PON))
+    n = add(out, n, max, MJ_ACT_PON, p, t);
+  if (o & (1u << MJ_ACT_CHI)) {
+    const uint8_t *c = mj_hand_counts(g->pl[p].hand);
+    int r = t % 9;
+    for (int lo = r - 2; lo <= r; lo++) {
+      if (lo < 0 || lo > 6)
+        continue;
+      bool ok = true;
+      for (int k = lo; k <= lo + 2; k++)
+        if (k != r && c[t - r + k] == 0)
+          ok = false;
+      if (ok)
+        n = add(out, n, max, MJ_ACT_CHI, p, (mj_tile)(t - r + lo));
+    }
+  }
+  n = add(out, n, max, MJ_ACT_PASS, p, t);
+  return n;
+}
+
+int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)
+{
+  if (p < 0 || p > 3)
+    return 0;
+  switch (g->phase) {
+  case MJ_PHASE_TURN:
+    return p == g->turn ? turn_actions(g, p, out, max) : 0;
+  case MJ_PHASE_CLAIM:
+  case MJ_PHASE_ROB:
+    return claim_actions(g, p, out, max);
+  default:
+    return 0;
+  }
+}
+
+unsigned mj_game_waiting(const mj_game *g)
+{
+  switch (g->phase) {
+  case MJ_PHASE_TURN:
+    return 1u << g->turn;
+  case MJ_PHASE_CLAIM:
+  case MJ_PHASE_ROB: {
+    unsigned w = 0;
+    for (int p = 0; p < 4; p++)
+      if (g->options[p] && !(g->decided >> p & 1))
+        w |= 1u << p;
+    return w;
+  }
+  default:
+    return 0;
+  }
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Acting
+** ===================================================================== */
+
+static void open_claims(mj_game *g, int from, mj_tile t)
+{
+  g->pending = t;
+  g->pending_from = from;
+  g->pending_wall_last = mj_wall_left(&g->wall) == 0;
+  g->decided = 0;
+  bool any = false;
+  for (int q = 0; q < 4; q++) {
+    g->options[q] = q == from ? 0 : claim_options(g, q, t);
+    any = any || g->options[q];
+  }
+  if (any) {
+    g->phase = MJ_PHASE_CLAIM;
+    return;
+  }
+  g->pending = MJ_NO_TILE;
+  next_draw(g, (from + 1) & 3);
+}
+
+static void take_discard(mj_game *g)
+{
+  seat *d = &g->pl[g->pending_from];
+  if (d->ndisc > 0)
+    d->taken[d->ndisc - 1] = 1;
+  g->any_claim = true;
+}
+
+static void resolve_claims(mj_game *g)
+{
+  int from = g->pending_from;
+  mj_tile t = g->pending;
+  /* wins first, the first in turn after the discarder */
+  for (int k = 1; k < 4; k++) {
+    int q = (from + k) & 3;
+    if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
+      unsigned f = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
+      if ((g->options[q] & (1u << MJ_ACT_WIN)) && g->tbl.wild_claim > 0 && is_wild(g, t) &&
+          g->pl[q].wild_drawn >= g->tbl.wild_claim && can_win_on(g, q, t, MJ_CTX_JIEBAO))
+        f = MJ_CTX_JIEBAO;
+      take_discard(g);
+      finish(g, &q, 1, from, t, f);
+      return;
+    }
+  }
+  /* then a kong or a pung (one player at most can), then a chow */
+  for (int pass = 0; pass < 2; pass++)
+    for (int k = 1; k < 4; k++) {
+      int q = (from + k) & 3;
+      if (!(g->decided >> q & 1))
+        continue;
+      const mj_action *a = &g->decision[q];
+      if (pass == 0 && (a->type == MJ_ACT_KONG || a->type == MJ_ACT_PON)) {
+        int need = a->type == MJ_ACT_KONG ? 3 : 2;
+        for (int i = 0; i < need; i++)
+          hand_remove(g, q, t);
+        mj_meld m = { (uint8_t)(a->type == MJ_ACT_KONG ? MJ_KONG : MJ_PUNG), t,
+                      (uint8_t)((q - from + 4) & 3), 0 };
+        hand_meld(g, q, m, -1);
+        take_discard(g);
+        event(g, a->type == MJ_ACT_KONG ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
+        g->pending = MJ_NO_TILE;
+        if (a->type == MJ_ACT_KONG) {
+          if (draw(g, q, g->tbl.replace_tail, true))
+            enter_turn(g, q, false);
+        } else {
+          enter_turn(g, q, true);
+        }
+        return;
+      }
+      if (pass == 1 && a->type == MJ_ACT_CHI) {
+        for (int k2 = a->tile; k2 <= a->tile + 2; k2++)
+          if (k2 != t)
+            hand_remove(g, q, (mj_tile)k2);
+        mj_meld m = { MJ_CHOW, a->tile, 1, 0 };
+        hand_meld(g, q, m, -1);
+        take_discard(g);
+        event(g, MJ_EV_CHI, q, a->tile, from, 0);
+        g->pending = MJ_NO_TILE;
+        enter_turn(g, q, true);
+        return;
+      }
+    }
+  g->pending = MJ_NO_TILE;
+  next_draw(g, (from + 1) & 3);
+}
+
+static void complete_added_kong(mj_game *g)
+{
+  int p = g->pending_from;
+  mj_tile t = g->pending;
+  seat *pl = &g->pl[p];
+  const mj_meld *m = mj_hand_melds(pl->hand);
+  for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
+    if (m[i].type == MJ_PUNG && m[i].tile == t) {
+      mj_meld k = m[i];
+      k.type = MJ_KONG;
+      k.added = 1;
+      hand_meld(g, p, k, i);
+      break;
+    }
+  event(g, MJ_EV_AKONG, p, t, -1, 0);
+  g->pending = MJ_NO_TILE;
+  if (draw(g, p, g->tbl.replace_tail, true))
+    enter_turn(g, p, false);
+}
+
+static void resolve_rob(mj_game *g)
+{
+  int from = g->pending_from;
+  int w[4], n = 0;
+  for (int k = 1; k < 4; k++) {
+    int q = (from + k) & 3;
+    if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN)
+      w[n++] = q;
+  }
+  if (n == 0) {
+    complete_added_kong(g);
+    return;
+  }
+  if (!g->tbl.rob_all)
+    n = 1;
+  /* the robbed tile leaves the kong's owner */
+  finish(g, w, n, from, g->pending, MJ_CTX_ROB);
+}
+
+/* Is a legal now? (The same as finding it in mj_game_legal's list.) */
+static bool legal_one(const mj_game *g, const mj_action *a)
+{
+  int p = a->player;
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  if (g->phase == MJ_PHASE_TURN) {
+    if (p != g->turn)
+      return false;
+    switch (a->type) {
+    case MJ_ACT_DISCARD:
+      return a->tile < MJ_KINDS && c[a->tile] > 0;
+    case MJ_ACT_WIN:
+      return !pl->claimed && a->tile == g->last_draw && can_win_self(g, p);
+    case MJ_ACT_CKONG:
+      return a->tile < MJ_KINDS && c[a->tile] == 4 && kong_allowed(g, p);
+    case MJ_ACT_AKONG: {
+      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || !kong_allowed(g, p))
+        return false;
+      const mj_meld *m = mj_hand_melds(pl->hand);
+      for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
+        if (m[i].type == MJ_PUNG && m[i].tile == a->tile)
+          return true;
+      return false;
+    }
+    default:
+      return false;
+    }
+  }
+  if (g->phase != MJ_PHASE_CLAIM && g->phase != MJ_PHASE_ROB)
+    return false;
+  if ((g->decided >> p & 1) || !g->options[p])
+    return false;
+  if (a->type == MJ_ACT_PASS)
+    return true;
+  if (a->tile != g->pending && a->type != MJ_ACT_CHI)
+    return false;
+  if (a->type == MJ_ACT_CHI) {
+    if (!(g->options[p] & (1u << MJ_ACT_CHI)) || a->tile >= 27 || a->tile % 9 > 6 ||
+        g->pending >= 27 || a->tile / 9 != g->pending / 9 || g->pending < a->tile ||
+        g->pending > a->tile + 2)
+      return false;
+    for (int k = a->tile; k <= a->tile + 2; k++)
+      if (k != g->pending && c[k] == 0)
+        return false;
+    return true;
+  }
+  return a->type < MJ_ACT_COUNT && (g->options[p] & (1u << a->type)) != 0;
+}
+
+static bool in_list(const mj_action *a, const mj_action *list, int n)
+{
+  for (int i = 0; i < n; i++)
+    if (list[i].type == a->type && list[i].tile == a->tile)
+      return true;
+  return false;
+}
+
+mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
+{
+  mj_action legal[64];
+  int p = a->player;
+  if (g->phase == MJ_PHASE_OVER)
+    return mj_fail(err, MJ_ESTATE, 0, "the hand is over");
+  if (p > 3)
+    return mj_fail(err, MJ_EINVAL, 0, "no player %d", p);
+  if (!(mj_game_waiting(g) >> p & 1))
+    return mj_fail(err, MJ_ESTATE, 0, "it is not player %d's move", p);
+  int n = legal_one(g, a) ? 1 : 0;
+  if (n) {
+    legal[0] = *a;
+  } else {
+    n = mj_game_legal(g, p, legal, 64);
+  }
+  if (!in_list(a, legal, n)) {
+    if (a->type == MJ_ACT_WIN) {
+      /* say why: the breakdown of a false win */
+      mj_hand *h = mj_hand_new();
+      mj_score *s = malloc(sizeof *s);
+      mj_error e;
+      mj_error_clear(&e);
+      if (h && s)
+        mj_game_try_win(g, p, h, s, &e);
+      mj_hand_free(h);
+      free(s);
+      return mj_fail(err, MJ_ESTATE, 0, "no win: %s", e.msg[0] ? e.msg : "not legal now");
+    }
+    char b[32];
+    mj_action_print(a, b, sizeof b);
+    return mj_fail(err, MJ_ESTATE, 0, "'%s' is not legal now", b);
+  }
+  record(g, a);
+  seat *pl = &g->pl[p];
+  if (g->phase == MJ_PHASE_TURN) {
+    bool could_win = g->tbl.touji && a->type != MJ_ACT_WIN && !pl->claimed &&
+                     can_win_self(g, p);
+    switch (a->type) {
+    case MJ_ACT_WIN:
+      finish(g, &p, 1, -1, g->last_draw, self_flags(g, p));
+      return MJ_OK;
+    case MJ_ACT_DISCARD: {
+      if (could_win) {
+        event(g, MJ_EV_DECLINE, p, g->last_draw, -1, 0);
+        /* declining a 宝吊头 win is 偷机 */
+        if (!pl->touji) {
+          mj_hand *h = mj_hand_new();
+          mj_score *s = malloc(sizeof *s);
+          if (h && s && check_win(g, p, g->last_draw, self_flags(g, p), h, s, NULL)) {
+            mj_tileview v;
+            mj_tileview_init(&v, h, g->wild);
+            mj_tileview_remove(&v, g->last_draw);
+            if (v.wilds >= 1 && mj_melds_need(&v) <= v.wilds - 1)
+              pl->touji = true;
+          }
+          mj_hand_free(h);
+          free(s);
+        }
+      }
+      hand_remove(g, p, a->tile);
+      if (pl->ndisc < MAX_DISC) {
+        pl->disc[pl->ndisc] = a->tile;
+        pl->taken[pl->ndisc] = 0;
+        pl->ndisc++;
+      }
+      pl->ndiscarded++;
+      g->ndiscards++;
+      pl->sibao = false;
+      pl->kong_draw = false;
+      if (is_wild(g, a->tile))
+        pl->wild_disc++;
+      event(g, MJ_EV_DISCARD, p, a->tile, -1, 0);
+      open_claims(g, p, a->tile);
+      return MJ_OK;
+    }
+    case MJ_ACT_CKONG: {
+      for (int i = 0; i < 4; i++)
+        hand_remove(g, p, a->tile);
+      mj_meld m = { MJ_CKONG, a->tile, 0, 0 };
+      hand_meld(g, p, m, -1);
+      event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
+      pl->sibao = false;
+      if (draw(g, p, g->tbl.replace_tail, true))
+        enter_turn(g, p, false);
+      return MJ_OK;
+    }
+    case MJ_ACT_AKONG: {
+      hand_remove(g, p, a->tile);
+      pl->sibao = false;
+      g->pending = a->tile;
+      g->pending_from = p;
+      g->pending_wall_last = false;
+      g->decided = 0;
+      bool any = false;
+      for (int q = 0; q < 4; q++) {
+        g->options[q] = 0;
+        if (q != p && g->tbl.rob_kong && can_win_on(g, q, a->tile, MJ_CTX_ROB))
+          g->options[q] = 1u << MJ_ACT_WIN;
+        any = any || g->options[q];
+      }
+      if (any)
+        g->phase = MJ_PHASE_ROB;
+      else
+        complete_added_kong(g);
+      return MJ_OK;
+    }
+    default:
+      return mj_fail(err, MJ_ESTATE, 0, "not a move for one's turn");
+    }
+  }
+  /* a claim phase: note the decision, resolve when everyone decided */
+  g->decision[p] = *a;
+  g->decided |= 1u << p;
+  if (a->type == MJ_ACT_PASS)
+    event(g, MJ_EV_PASS, p, g->pending, g->pending_from, 0);
+  if (mj_game_waiting(g) == 0) {
+    if (g->phase == MJ_PHASE_ROB)
+      resolve_rob(g);
+    else
+      resolve_claims(g);
+  }
+  return MJ_OK;
+}
+
+mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
+                          mj_error *err)
+{
+  if (g->phase == MJ_PHASE_TURN && p == g->turn) {
+    if (g->pl[p].claimed)
+      return mj_fail(err, MJ_ESTATE, 0, "after a chow or pung, discard first");
+    return check_win(g, p, g->last_draw, self_flags(g, p), hand, s, err) ? MJ_OK
+                                                                        : MJ_ENOTWIN;
+  }
+  if ((g->phase == MJ_PHASE_CLAIM || g->phase == MJ_PHASE_ROB) && p != g->pending_from) {
+    if (g->phase == MJ_PHASE_CLAIM && g->tbl.self_draw_only &&
+        !(g->tbl.wild_claim > 0 && is_wild(g, g->pending)))
+      return mj_fail(err, MJ_ENOTWIN, 0, "only self-drawn wins count (self_draw_only)");
+    unsigned f = g->phase == MJ_PHASE_ROB ? MJ_CTX_ROB
+               : g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
+    return check_win(g, p, g->pending, f, hand, s, err) ? MJ_OK : MJ_ENOTWIN;
+  }
+  return mj_fail(err, MJ_ESTATE, 0, "there is no tile to win on now");
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Queries
+** ===================================================================== */
+
+const mj_rules *mj_game_rules(const mj_game *g) { return g->r; }
+const mj_game_cfg *mj_game_config(const mj_game *g) { return &g->cfg; }
+mj_phase mj_game_phase(const mj_game *g) { return g->phase; }
+int mj_game_turn(const mj_game *g) { return g->turn; }
+int mj_game_dealer(const mj_game *g) { return g->dealer; }
+int mj_game_round(const mj_game *g) { return g->round; }
+const mj_hand *mj_game_hand(const mj_game *g, int p) { return g->pl[p & 3].hand; }
+int mj_game_wall_left(const mj_game *g) { return mj_wall_left(&g->wall); }
+mj_tile mj_game_last_draw(const mj_game *g) { return g->last_draw; }
+mj_tile mj_game_indicator(const mj_game *g) { return g->indicator; }
+mj_tileset mj_game_wild(const mj_game *g) { return g->wild; }
+int mj_game_wild_drawn(const mj_game *g, int p) { return g->pl[p & 3].wild_drawn; }
+int mj_game_wild_discarded(const mj_game *g, int p) { return g->pl[p & 3].wild_disc; }
+bool mj_game_touji(const mj_game *g, int p) { return g->pl[p & 3].touji; }
+bool mj_game_over(const mj_game *g) { return g->phase == MJ_PHASE_OVER; }
+bool mj_game_drawn(const mj_game *g) { return g->drawn; }
+int mj_game_payer(const mj_game *g) { return g->payer; }
+int mj_game_nevents(const mj_game *g) { return g->nev; }
+const mj_event *mj_game_event(const mj_game *g, int i) { return &g->ev[i]; }
+int mj_game_nactions(const mj_game *g) { return g->nact; }
+const mj_action *mj_game_action(const mj_game *g, int i) { return &g->act[i]; }
+const uint8_t *mj_game_dealt(const mj_game *g, int p) { return g->pl[p & 3].dealt; }
+
+mj_tile mj_game_pending(const mj_game *g, int *from)
+{
+  if (from != NULL)
+    *from = g->pending_from;
+  return g->pending;
+}
+
+int mj_game_discards(const mj_game *g, int p, const mj_tile **tiles, const uint8_t **taken)
+{
+  *tiles = g->pl[p & 3].disc;
+  if (taken != NULL)
+    *taken = g->pl[p & 3].taken;
+  return g->pl[p & 3].ndisc;
+}
+
+int mj_game_flowers(const mj_game *g, int p, const mj_tile **tiles)
+{
+  if (tiles != NULL)
+    *tiles = g->pl[p & 3].flowers;
+  return g->pl[p & 3].nflowers;
+}
+
+void mj_game_visible(const mj_game *g, int p, uint8_t counts[MJ_KINDS])
+{
+  memset(counts, 0, MJ_KINDS);
+  for (int q = 0; q < 4; q++) {
+    const seat *pl = &g->pl[q];
+    for (int i = 0; i < pl->ndisc; i++)
+      if (!pl->taken[i] && pl->disc[i] < MJ_KINDS)
+        counts[pl->disc[i]]++;
+    if (q == p)
+      continue;
+    const mj_meld *m = mj_hand_melds(pl->hand);
+    for (int i = 0; i < mj_hand_nmelds(pl->hand); i++) {
+      if (m[i].type == MJ_CKONG)
+        continue;   /* face down */
+      if (m[i].type == MJ_CHOW)
+        for (int k = 0; k < 3; k++)
+          counts[m[i].tile + k]++;
+      else
+        counts[m[i].tile] += (uint8_t)mj_meld_size(&m[i]);
+    }
+  }
+  if (g->indicator < MJ_KINDS)
+    counts[g->indicator]++;
+}
+
+int mj_game_winners(const mj_game *g, int out[4])
+{
+  for (int k = 0; k < g->nwin; k++)
+    out[k] = g->winners[k];
+  return g->nwin;
+}
+
+const mj_score *mj_game_result(const mj_game *g, int k)
+{
+  return k >= 0 && k < g->nwin ? g->results[k] : NULL;
+}
+
+const mj_hand *mj_game_win_hand(const mj_game *g, int k)
+{
+  return k >= 0 && k < g->nwin ? g->win_hands[k] : NULL;
+}
+
+void mj_game_payments(const mj_game *g, int pay[4])
+{
+  memcpy(pay, g->pay, sizeof g->pay);
+}
+
+void mj_game_scores(const mj_game *g, int scores[4])
+{
+  memcpy(scores, g->scores, sizeof g->scores);
+}
+
+int mj_game_next_dealer(const mj_game *g)
+{
+  const mj_table *t = &g->tbl;
+  if (g->drawn || g->nwin == 0)
+    return t->dealer_stays_on_draw ? g->dealer : (g->dealer + 1) & 3;
+  if (t->winner_deals)
+    return g->winners[0];
+  for (int k = 0; k < g->nwin; k++)
+    if (g->winners[k] == g->dealer && t->dealer_stays_on_win)
+      return g->dealer;
+  return (g->dealer + 1) & 3;
+}
+
+static const char *const act_names[MJ_ACT_COUNT] = {
+  "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong"
+};
+
+const char *mj_act_name(int type)
+{
+  return type >= 0 && type < MJ_ACT_COUNT ? act_names[type] : "?";
+}
+
+size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
+{
+  char t[3];
+  switch (a->type) {
+  case MJ_ACT_DISCARD:
+    return (size_t)snprintf(buf, cap, "d %s", mj_tile_str(a->tile, t));
+  case MJ_ACT_WIN:
+    return (size_t)snprintf(buf, cap, "hu");
+  case MJ_ACT_CKONG:
+  case MJ_ACT_AKONG:
+    return (size_t)snprintf(buf, cap, "kong %s", mj_tile_str(a->tile, t));
+  case MJ_ACT_CHI: {
+    int r = mj_tile_rank(a->tile);
+    return (size_t)snprintf(buf, cap, "chi %d%d%d%c", r, r + 1, r + 2,
+                            "mps"[mj_tile_suit(a->tile) % 3]);
+  }
+  case MJ_ACT_PON:
+    return (size_t)snprintf(buf, cap, "pon");
+  case MJ_ACT_KONG:
+    return (size_t)snprintf(buf, cap, "kong");
+  case MJ_ACT_PASS:
+    return (size_t)snprintf(buf, cap, "pass");
+  default:
+    return (size_t)snprintf(buf, cap, "?");
+  }
+}
+
+/* }==================================================================== */

@@ -1,0 +1,144 @@
+/*
+** game.h
+** One hand of mahjong as a state machine driven by the ruleset: the deal,
+** draws, discards, claims with their priority, kongs, robbing a kong,
+** flowers, the wild tile, the exhaustive draw, the win and its payments.
+** Every decision goes through mj_game_act; the list of decisions replays
+** the hand exactly.
+*/
+#ifndef MJ_GAME_H
+#define MJ_GAME_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "hand.h"
+#include "rules.h"
+#include "score.h"
+#include "tile.h"
+#include "wall.h"
+
+typedef enum mj_act_type {
+  MJ_ACT_DISCARD,    /* tile: discard it */
+  MJ_ACT_WIN,        /* declare a win (on one's draw, a discard or a robbed kong) */
+  MJ_ACT_CKONG,      /* tile: a concealed kong */
+  MJ_ACT_AKONG,      /* tile: add it to one's exposed pung */
+  MJ_ACT_PASS,       /* let the discard (or the kong) go */
+  MJ_ACT_CHI,        /* tile: the lowest tile of the chow made with the discard */
+  MJ_ACT_PON,
+  MJ_ACT_KONG,       /* an exposed kong with the discard */
+  MJ_ACT_COUNT
+} mj_act_type;
+
+typedef struct mj_action {
+  uint8_t type;
+  uint8_t player;
+  mj_tile tile;
+} mj_action;
+
+typedef enum mj_phase {
+  MJ_PHASE_TURN,     /* the player to move has drawn (or claimed) */
+  MJ_PHASE_CLAIM,    /* others may claim the discard */
+  MJ_PHASE_ROB,      /* others may rob an added kong */
+  MJ_PHASE_OVER
+} mj_phase;
+
+typedef enum mj_event_type {
+  MJ_EV_DEAL, MJ_EV_INDICATOR, MJ_EV_DRAW, MJ_EV_FLOWER, MJ_EV_DISCARD, MJ_EV_CHI,
+  MJ_EV_PON, MJ_EV_KONG, MJ_EV_CKONG, MJ_EV_AKONG, MJ_EV_PASS, MJ_EV_WIN,
+  MJ_EV_DRAWN, MJ_EV_DECLINE, MJ_EV_COUNT
+} mj_event_type;
+
+typedef struct mj_event {
+  uint8_t type;
+  int8_t player;
+  mj_tile tile;
+  int8_t from;       /* who the tile came from (claims, wins), -1 */
+  uint8_t replacement; /* a draw from the tail (kong, flower) */
+} mj_event;
+
+typedef struct mj_game mj_game;
+
+typedef struct mj_game_cfg {
+  uint64_t seed;
+  int dealer;              /* seat 0..3 */
+  int round;               /* prevailing wind 0..3 */
+  const mj_tile *wall;     /* a given wall, head first (NULL: shuffle) */
+  int wall_n;
+  int dice;                /* dice sum for the wild indicator (0: roll) */
+  int scores[4];           /* scores at the start */
+} mj_game_cfg;
+
+/* A new hand, dealt. The ruleset must outlive the game. */
+mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err);
+void mj_game_free(mj_game *g);
+mj_game *mj_game_clone(const mj_game *g);
+
+const mj_rules *mj_game_rules(const mj_game *g);
+const mj_game_cfg *mj_game_config(const mj_game *g);
+mj_phase mj_game_phase(const mj_game *g);
+int mj_game_turn(const mj_game *g);        /* the player to move (TURN) */
+int mj_game_dealer(const mj_game *g);
+int mj_game_round(const mj_game *g);
+int mj_game_seat_wind(const mj_game *g, int player);   /* 0 = East */
+
+/* Bit p set: player p must decide now. */
+unsigned mj_game_waiting(const mj_game *g);
+
+/* The legal actions of player p now (none when p need not decide). */
+int mj_game_legal(const mj_game *g, int p, mj_action *out, int max);
+
+/*
+** Apply one decision. An illegal action is refused with a reason (a win
+** below the ruleset's minimum: the breakdown). In the claim phases each
+** deciding player acts once; the claims are resolved when all have.
+*/
+mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err);
+
+/* What a win by p now would score (for the REPL's false-win message). */
+mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
+                          mj_error *err);
+
+/* What each player holds and shows. */
+const mj_hand *mj_game_hand(const mj_game *g, int p);
+int mj_game_discards(const mj_game *g, int p, const mj_tile **tiles,
+                     const uint8_t **taken);
+int mj_game_flowers(const mj_game *g, int p, const mj_tile **tiles);
+int mj_game_wall_left(const mj_game *g);
+mj_tile mj_game_last_draw(const mj_game *g);            /* the mover's draw */
+mj_tile mj_game_pending(const mj_game *g, int *from);  /* discard or kong tile */
+mj_tile mj_game_indicator(const mj_game *g);           /* MJ_NO_TILE if none */
+mj_tileset mj_game_wild(const mj_game *g);
+int mj_game_wild_drawn(const mj_game *g, int p);
+int mj_game_wild_discarded(const mj_game *g, int p);
+bool mj_game_touji(const mj_game *g, int p);
+/* Tiles player p sees outside his own hand: discards, melds, the
+** indicator (counts by kind). */
+void mj_game_visible(const mj_game *g, int p, uint8_t counts[MJ_KINDS]);
+
+/* The end. */
+bool mj_game_over(const mj_game *g);
+bool mj_game_drawn(const mj_game *g);                /* exhaustive draw */
+int mj_game_winners(const mj_game *g, int out[4]);
+const mj_score *mj_game_result(const mj_game *g, int k);   /* of winner k */
+const mj_hand *mj_game_win_hand(const mj_game *g, int k);
+int mj_game_payer(const mj_game *g);                 /* -1 for a self-draw */
+void mj_game_payments(const mj_game *g, int pay[4]);
+void mj_game_scores(const mj_game *g, int scores[4]);
+/* The next hand's dealer and whether the prevailing wind moves on. */
+int mj_game_next_dealer(const mj_game *g);
+
+/* The log: events and the decisions that made them. */
+int mj_game_nevents(const mj_game *g);
+const mj_event *mj_game_event(const mj_game *g, int i);
+int mj_game_nactions(const mj_game *g);
+const mj_action *mj_game_action(const mj_game *g, int i);
+/* The tiles dealt to p (before flowers were replaced). */
+const uint8_t *mj_game_dealt(const mj_game *g, int p);
+
+const char *mj_act_name(int type);
+/* "d 5m", "chi 345m", "pon", "kong", "hu", "pass", "ckong 5m", "akong 5m" */
+size_t mj_action_print(const mj_action *a, char *buf, size_t cap);
+
+#endif

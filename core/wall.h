@@ -1,0 +1,53 @@
+/*
+** wall.h
+** The seeded generator (xoshiro256**), dice and the wall: a shuffled or
+** given sequence of tiles drawn from the head and from the tail.
+*/
+#ifndef MJ_WALL_H
+#define MJ_WALL_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "error.h"
+#include "tile.h"
+
+/* xoshiro256** (Blackman and Vigna), seeded through splitmix64. */
+typedef struct mj_rng { uint64_t s[4]; } mj_rng;
+
+void mj_rng_seed(mj_rng *r, uint64_t seed);
+uint64_t mj_rng_next(mj_rng *r);
+/* Uniform in [0, n), n > 0 (no modulo bias). */
+uint32_t mj_rng_below(mj_rng *r, uint32_t n);
+/* Two dice: their sum 2..12, each die in *a, *b (may be NULL). */
+int mj_rng_dice(mj_rng *r, int *a, int *b);
+/* A 64-bit seed derived from a base seed and an index (for game g of a run). */
+uint64_t mj_seed_mix(uint64_t seed, uint64_t index);
+
+enum { MJ_WALL_MAX = 144 };
+
+typedef struct mj_wall {
+  mj_tile t[MJ_WALL_MAX];
+  int n;            /* tiles in the wall at the start */
+  int head;         /* next tile drawn from the head */
+  int tail;         /* one past the next tile drawn from the tail */
+  uint8_t gone[MJ_WALL_MAX];   /* set aside (an indicator) */
+  int left;         /* tiles left to draw */
+} mj_wall;
+
+/* A full set of tiles (136, or 144 with flowers) in a random order. */
+void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r);
+/* A wall in the given draw order (head first). The tiles need not be a
+** full set (scenarios); at most MJ_WALL_MAX. */
+mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err);
+
+/* Tiles left to draw. */
+int mj_wall_left(const mj_wall *w);
+/* Draw from the head / the tail; MJ_NO_TILE when empty. */
+mj_tile mj_wall_draw(mj_wall *w);
+mj_tile mj_wall_draw_tail(mj_wall *w);
+/* Set aside the d-th tile counting from the tail (1 = the last tile);
+** returns it, MJ_NO_TILE if the wall is too short. */
+mj_tile mj_wall_set_aside(mj_wall *w, int d);
+
+#endif
