@@ -219,8 +219,12 @@ static int visible_of(const mj_game *g, mj_tile t, bool skip_pending)
   }
   if (g->indicator == t)
     n++;
-  if (skip_pending && g->pending == t)
-    n--;   /* the discard itself is the winning tile */
+  if (skip_pending && g->pending == t && g->phase == MJ_PHASE_CLAIM) {
+    /* the discard itself is the winning tile, unless taken already */
+    const seat *d = &g->pl[g->pending_from];
+    if (d->ndisc > 0 && d->disc[d->ndisc - 1] == t && !d->taken[d->ndisc - 1])
+      n--;
+  }
   return n;
 }
 
@@ -666,15 +670,14 @@ static void open_claims(mj_game *g, int from, mj_tile t)
   g->pending_from = from;
   g->pending_wall_last = mj_wall_left(&g->wall) == 0;
   g->decided = 0;
+  g->phase = MJ_PHASE_CLAIM;
   bool any = false;
   for (int q = 0; q < 4; q++) {
     g->options[q] = q == from ? 0 : claim_options(g, q, t);
     any = any || g->options[q];
   }
-  if (any) {
-    g->phase = MJ_PHASE_CLAIM;
+  if (any)
     return;
-  }
   g->pending = MJ_NO_TILE;
   next_draw(g, (from + 1) & 3);
 }
@@ -843,10 +846,19 @@ static bool in_list(const mj_action *a, const mj_action *list, int n)
   return false;
 }
 
-mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
+mj_status mj_game_act(mj_game *g, const mj_action *act, mj_error *err)
 {
   mj_action legal[64];
+  mj_action norm = *act;
+  const mj_action *a = &norm;
   int p = a->player;
+  /* the tile of a win, a pung or a kong claim is the one on offer */
+  if (g->phase == MJ_PHASE_TURN && norm.type == MJ_ACT_WIN)
+    norm.tile = g->last_draw;
+  else if ((g->phase == MJ_PHASE_CLAIM || g->phase == MJ_PHASE_ROB) &&
+           (norm.type == MJ_ACT_WIN || norm.type == MJ_ACT_PON ||
+            norm.type == MJ_ACT_KONG || norm.type == MJ_ACT_PASS))
+    norm.tile = g->pending;
   if (g->phase == MJ_PHASE_OVER)
     return mj_fail(err, MJ_ESTATE, 0, "the hand is over");
   if (p > 3)

@@ -1,0 +1,522 @@
+/*
+** replay.c
+** JSON Lines logs through cJSON.
+*/
+#include "replay.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+static const char *const ev_names[MJ_EV_COUNT] = {
+  "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong", "ckong",
+  "akong", "pass", "win", "drawn", "decline"
+};
+
+/* {====================================================================
+** Writing
+** ===================================================================== */
+
+typedef struct outbuf { char *p; size_t n, cap; bool bad; } outbuf;
+
+static void put(outbuf *b, const char *s)
+{
+  size_t k = strlen(s);
+  if (b->n + k + 2 > b->cap) {
+    size_t cap = b->cap ? b->cap * 2 : 4096;
+    while (cap < b->n + k + 2)
+      cap *= 2;
+    char *p = realloc(b->p, cap);
+    if (p == NULL) {
+      b->bad = true;
+      return;
+    }
+    b->p = p;
+    b->cap = cap;
+  }
+  memcpy(b->p + b->n, s, k);
+  b->n += k;
+  b->p[b->n++] = '\n';
+  b->p[b->n] = '\0';
+}
+
+static void put_json(outbuf *b, cJSON *o)
+{
+  char *s = o ? cJSON_PrintUnformatted(o) : NULL;
+  if (s == NULL)
+    b->bad = true;
+  else
+    put(b, s);
+  cJSON_free(s);
+  cJSON_Delete(o);
+}
+
+static void add_tile(cJSON *o, const char *key, mj_tile t)
+{
+  char b[3];
+  if (t != MJ_NO_TILE)
+    cJSON_AddStringToObject(o, key, mj_tile_str(t, b));
+}
+
+static cJSON *event_json(const mj_game *g, const mj_event *e, int *winner_k)
+{
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "ev", ev_names[e->type]);
+  if (e->player >= 0)
+    cJSON_AddNumberToObject(o, "p", e->player);
+  switch (e->type) {
+  case MJ_EV_DEAL: {
+    char t[64];
+    uint8_t c[MJ_ALL_TILES] = { 0 };
+    memcpy(c, mj_game_dealt(g, e->player), MJ_KINDS);
+    mj_counts_print(c, MJ_KINDS, t, sizeof t);
+    cJSON_AddStringToObject(o, "tiles", t);
+    break;
+  }
+  case MJ_EV_CHI: {
+    char t[16];
+    int r = mj_tile_rank(e->tile);
+    snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2, "mps"[mj_tile_suit(e->tile) % 3]);
+    cJSON_AddStringToObject(o, "meld", t);
+    cJSON_AddNumberToObject(o, "from", e->from);
+    break;
+  }
+  case MJ_EV_WIN: {
+    add_tile(o, "tile", e->tile);
+    if (e->from >= 0)
+      cJSON_AddNumberToObject(o, "from", e->from);
+    int k = (*winner_k)++;
+    const mj_hand *h = mj_game_win_hand(g, k);
+    const mj_score *s = mj_game_result(g, k);
+    if (h != NULL && s != NULL) {
+      char t[512];
+      mj_hand_print_full(h, t, sizeof t);
+      cJSON_AddStringToObject(o, "hand", t);
+      cJSON_AddNumberToObject(o, "total", s->total);
+      mj_score_fans_line(mj_game_rules(g), s, t, sizeof t);
+      cJSON_AddStringToObject(o, "fans", t);
+    }
+    break;
+  }
+  case MJ_EV_DRAWN:
+    break;
+  default:
+    add_tile(o, "tile", e->tile);
+    if (e->from >= 0)
+      cJSON_AddNumberToObject(o, "from", e->from);
+    if (e->replacement)
+      cJSON_AddTrueToObject(o, "tail");
+    break;
+  }
+  return o;
+}
+
+static cJSON *act_json(const mj_action *a)
+{
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "act", mj_act_name(a->type));
+  cJSON_AddNumberToObject(o, "p", a->player);
+  if (a->type != MJ_ACT_PASS && a->type != MJ_ACT_PON && a->type != MJ_ACT_KONG &&
+      a->type != MJ_ACT_WIN)
+    add_tile(o, "tile", a->tile);
+  return o;
+}
+
+/*
+** Which events each decision caused: replay the game to find the event
+** count after each decision (the log interleaves them).
+*/
+char *mj_replay_write(const mj_game *g, const char *const players[4], const char *options,
+                      bool saved)
+{
+  outbuf b = { NULL, 0, 0, false };
+  const mj_rules *r = mj_game_rules(g);
+  const mj_game_cfg *cfg = mj_game_config(g);
+  cJSON *h = cJSON_CreateObject();
+  cJSON_AddNumberToObject(h, "hule", 1);
+  cJSON_AddStringToObject(h, "ruleset", mj_rules_id(r));
+  cJSON_AddStringToObject(h, "version", mj_rules_version(r));
+  cJSON_AddStringToObject(h, "options", options ? options : "");
+  char seed[32];
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
+  cJSON_AddStringToObject(h, "seed", seed);
+  cJSON_AddNumberToObject(h, "dealer", cfg->dealer);
+  cJSON_AddNumberToObject(h, "round", cfg->round);
+  if (cfg->dice)
+    cJSON_AddNumberToObject(h, "dice", cfg->dice);
+  cJSON *sc = cJSON_AddArrayToObject(h, "scores");
+  for (int i = 0; i < 4; i++)
+    cJSON_AddItemToArray(sc, cJSON_CreateNumber(cfg->scores[i]));
+  if (cfg->wall_n > 0) {
+    char t[1024];
+    mj_tiles_print_ordered(cfg->wall, cfg->wall_n, t, sizeof t);
+    cJSON_AddStringToObject(h, "wall", t);
+  }
+  cJSON *pl = cJSON_AddArrayToObject(h, "players");
+  for (int i = 0; i < 4; i++)
+    cJSON_AddItemToArray(pl, cJSON_CreateString(players && players[i] ? players[i] : "?"));
+  put_json(&b, h);
+  /* the events before the first decision, then each decision and its events:
+     replay a copy to learn where the events of each decision end */
+  mj_game *x = mj_game_new(r, cfg, NULL);
+  int done = 0, winner_k = 0;
+  int nev = mj_game_nevents(g);
+  if (x != NULL) {
+    int upto = mj_game_nevents(x);
+    for (; done < upto && done < nev; done++)
+      put_json(&b, event_json(g, mj_game_event(g, done), &winner_k));
+    for (int i = 0; i < mj_game_nactions(g); i++) {
+      put_json(&b, act_json(mj_game_action(g, i)));
+      if (mj_game_act(x, mj_game_action(g, i), NULL) != MJ_OK)
+        break;
+      upto = mj_game_nevents(x);
+      for (; done < upto && done < nev; done++)
+        put_json(&b, event_json(g, mj_game_event(g, done), &winner_k));
+    }
+    mj_game_free(x);
+  }
+  for (; done < nev; done++)
+    put_json(&b, event_json(g, mj_game_event(g, done), &winner_k));
+  cJSON *end = cJSON_CreateObject();
+  if (mj_game_over(g) && !saved) {
+    int pay[4], scores[4];
+    mj_game_payments(g, pay);
+    mj_game_scores(g, scores);
+    cJSON_AddStringToObject(end, "end", mj_game_drawn(g) ? "drawn" : "win");
+    cJSON *p = cJSON_AddArrayToObject(end, "pay");
+    cJSON *s = cJSON_AddArrayToObject(end, "scores");
+    for (int i = 0; i < 4; i++) {
+      cJSON_AddItemToArray(p, cJSON_CreateNumber(pay[i]));
+      cJSON_AddItemToArray(s, cJSON_CreateNumber(scores[i]));
+    }
+  } else {
+    cJSON_AddNumberToObject(end, "saved", mj_game_nactions(g));
+  }
+  put_json(&b, end);
+  if (b.bad) {
+    free(b.p);
+    return NULL;
+  }
+  return b.p;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Reading
+** ===================================================================== */
+
+static int find_name(const char *const *names, int n, const char *s)
+{
+  for (int i = 0; i < n; i++)
+    if (strcmp(names[i], s) == 0)
+      return i;
+  return -1;
+}
+
+static mj_status line_err(mj_error *err, int line, const char *fmt, const char *a)
+{
+  return mj_fail(err, MJ_EINVAL, 0, "line %d: %s%s", line, fmt, a ? a : "");
+}
+
+static bool get_player(cJSON *o, int *p)
+{
+  cJSON *x = cJSON_GetObjectItemCaseSensitive(o, "p");
+  if (!cJSON_IsNumber(x) || x->valuedouble < 0 || x->valuedouble > 3 ||
+      x->valuedouble != (int)x->valuedouble)
+    return false;
+  *p = (int)x->valuedouble;
+  return true;
+}
+
+static bool get_tile(cJSON *o, const char *key, mj_tile *t)
+{
+  cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+  if (!cJSON_IsString(x))
+    return false;
+  return mj_tile_parse(x->valuestring, strlen(x->valuestring), t, NULL) == MJ_OK;
+}
+
+static bool get_int(cJSON *o, const char *key, int lo, int hi, int *v)
+{
+  cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
+  if (!cJSON_IsNumber(x) || x->valuedouble < lo || x->valuedouble > hi ||
+      x->valuedouble != (int)x->valuedouble)
+    return false;
+  *v = (int)x->valuedouble;
+  return true;
+}
+
+static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
+{
+  int v;
+  if (!get_int(o, "hule", 1, 1, &v))
+    return line_err(err, 1, "not a hule log (the header needs \"hule\": 1)", NULL);
+  cJSON *x = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
+  if (!cJSON_IsString(x) || strlen(x->valuestring) >= sizeof rp->ruleset)
+    return line_err(err, 1, "the header needs \"ruleset\"", NULL);
+  snprintf(rp->ruleset, sizeof rp->ruleset, "%s", x->valuestring);
+  x = cJSON_GetObjectItemCaseSensitive(o, "version");
+  if (cJSON_IsString(x))
+    snprintf(rp->version, sizeof rp->version, "%s", x->valuestring);
+  x = cJSON_GetObjectItemCaseSensitive(o, "options");
+  if (cJSON_IsString(x))
+    snprintf(rp->options, sizeof rp->options, "%s", x->valuestring);
+  x = cJSON_GetObjectItemCaseSensitive(o, "seed");
+  if (!cJSON_IsString(x) || x->valuestring[0] == '\0' ||
+      strspn(x->valuestring, "0123456789") != strlen(x->valuestring) ||
+      strlen(x->valuestring) > 20)
+    return line_err(err, 1, "the header needs \"seed\" as a string of digits", NULL);
+  rp->cfg.seed = strtoull(x->valuestring, NULL, 10);
+  if (!get_int(o, "dealer", 0, 3, &rp->cfg.dealer) || !get_int(o, "round", 0, 3, &rp->cfg.round))
+    return line_err(err, 1, "the header needs \"dealer\" and \"round\" (0..3)", NULL);
+  if (cJSON_GetObjectItemCaseSensitive(o, "dice") &&
+      !get_int(o, "dice", 2, 12, &rp->cfg.dice))
+    return line_err(err, 1, "\"dice\" is 2..12", NULL);
+  x = cJSON_GetObjectItemCaseSensitive(o, "scores");
+  if (cJSON_IsArray(x) && cJSON_GetArraySize(x) == 4)
+    for (int i = 0; i < 4; i++) {
+      cJSON *y = cJSON_GetArrayItem(x, i);
+      if (!cJSON_IsNumber(y) || y->valuedouble < -1e9 || y->valuedouble > 1e9)
+        return line_err(err, 1, "\"scores\" holds four numbers", NULL);
+      rp->cfg.scores[i] = (int)y->valuedouble;
+    }
+  x = cJSON_GetObjectItemCaseSensitive(o, "wall");
+  if (x != NULL) {
+    int n = 0;
+    mj_error e;
+    if (!cJSON_IsString(x) ||
+        mj_tiles_parse(x->valuestring, strlen(x->valuestring), 1, true, rp->wall, NULL,
+                       MJ_WALL_MAX, &n, &e) != MJ_OK)
+      return line_err(err, 1, "bad \"wall\"", NULL);
+    rp->cfg.wall = rp->wall;
+    rp->cfg.wall_n = n;
+  }
+  x = cJSON_GetObjectItemCaseSensitive(o, "players");
+  for (int i = 0; i < 4; i++) {
+    cJSON *y = cJSON_IsArray(x) ? cJSON_GetArrayItem(x, i) : NULL;
+    snprintf(rp->players[i], sizeof rp->players[i], "%s",
+             cJSON_IsString(y) ? y->valuestring : "?");
+  }
+  return MJ_OK;
+}
+
+void mj_replay_free(mj_replay *rp)
+{
+  free(rp->acts);
+  free(rp->act_lines);
+  free(rp->evs);
+  memset(rp, 0, sizeof *rp);
+}
+
+mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp, mj_error *err)
+{
+  static const char *const acts[MJ_ACT_COUNT] = {
+    "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong"
+  };
+  memset(rp, 0, sizeof *rp);
+  if (len > MJ_REPLAY_MAX_BYTES)
+    return mj_fail(err, MJ_ERANGE, 0, "the log is %zu bytes: a hule log is at most %d",
+                   len, MJ_REPLAY_MAX_BYTES);
+  size_t pos = 0;
+  int line = 0, capa = 0, cape = 0;
+  bool ended = false;
+  mj_status st = MJ_OK;
+  while (pos < len && st == MJ_OK) {
+    const char *nl = memchr(text + pos, '\n', len - pos);
+    size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
+    line++;
+    if (!nl) {
+      st = line_err(err, line, "the log is cut off (the last line has no end)", NULL);
+      break;
+    }
+    if (ended) {
+      st = line_err(err, line, "text after the end of the hand", NULL);
+      break;
+    }
+    if (n > 65536) {
+      st = line_err(err, line, "a line longer than 64 KB", NULL);
+      break;
+    }
+    cJSON *o = cJSON_ParseWithLength(text + pos, n);
+    pos += n + 1;
+    if (o == NULL || !cJSON_IsObject(o)) {
+      cJSON_Delete(o);
+      st = line_err(err, line, line == 1 ? "not a hule log (not JSON)" : "not a JSON object",
+                    NULL);
+      break;
+    }
+    if (line == 1) {
+      st = parse_header(o, rp, err);
+      cJSON_Delete(o);
+      continue;
+    }
+    cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "act");
+    cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "ev");
+    int p = 0;
+    if (cJSON_IsString(a)) {
+      int k = find_name(acts, MJ_ACT_COUNT, a->valuestring);
+      mj_action act = { (uint8_t)k, 0, MJ_NO_TILE };
+      if (k < 0)
+        st = line_err(err, line, "unknown action ", a->valuestring);
+      else if (!get_player(o, &p))
+        st = line_err(err, line, "the action needs \"p\" (0..3)", NULL);
+      else if (k != MJ_ACT_PASS && k != MJ_ACT_PON && k != MJ_ACT_KONG &&
+               k != MJ_ACT_WIN && !get_tile(o, "tile", &act.tile))
+        st = line_err(err, line, "the action needs a \"tile\"", NULL);
+      if (st == MJ_OK) {
+        act.player = (uint8_t)p;
+        if (rp->nact >= capa) {
+          capa = capa ? capa * 2 : 128;
+          mj_action *na = realloc(rp->acts, sizeof *na * (size_t)capa);
+          int *nl2 = realloc(rp->act_lines, sizeof *nl2 * (size_t)capa);
+          if (na)
+            rp->acts = na;
+          if (nl2)
+            rp->act_lines = nl2;
+          if (!na || !nl2)
+            st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+        }
+        if (st == MJ_OK) {
+          rp->act_lines[rp->nact] = line;
+          rp->acts[rp->nact++] = act;
+        }
+      }
+    } else if (cJSON_IsString(e)) {
+      int k = find_name(ev_names, MJ_EV_COUNT, e->valuestring);
+      mj_logged_event le;
+      memset(&le, 0, sizeof le);
+      le.line = line;
+      le.ev.type = (uint8_t)k;
+      le.ev.player = -1;
+      le.ev.from = -1;
+      le.ev.tile = MJ_NO_TILE;
+      if (k < 0) {
+        st = line_err(err, line, "unknown event ", e->valuestring);
+      } else {
+        if (get_player(o, &p))
+          le.ev.player = (int8_t)p;
+        int from;
+        if (get_int(o, "from", 0, 3, &from))
+          le.ev.from = (int8_t)from;
+        mj_tile t;
+        if (k == MJ_EV_CHI) {
+          cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "meld");
+          mj_tile ts[3];
+          int cnt = 0;
+          if (cJSON_IsString(m) &&
+              mj_tiles_parse(m->valuestring, strlen(m->valuestring), 1, false, ts, NULL, 3,
+                             &cnt, NULL) == MJ_OK && cnt == 3)
+            le.ev.tile = ts[0];
+        } else if (get_tile(o, "tile", &t)) {
+          le.ev.tile = t;
+        }
+        if (rp->nev >= cape) {
+          cape = cape ? cape * 2 : 256;
+          mj_logged_event *ne = realloc(rp->evs, sizeof *ne * (size_t)cape);
+          if (ne == NULL)
+            st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+          else
+            rp->evs = ne;
+        }
+        if (st == MJ_OK)
+          rp->evs[rp->nev++] = le;
+      }
+    } else if (cJSON_GetObjectItemCaseSensitive(o, "end") ||
+               cJSON_GetObjectItemCaseSensitive(o, "saved")) {
+      ended = true;
+      rp->over = cJSON_GetObjectItemCaseSensitive(o, "end") != NULL;
+      rp->saved = !rp->over;
+    } else {
+      st = line_err(err, line, "neither an action (\"act\") nor an event (\"ev\")", NULL);
+    }
+    cJSON_Delete(o);
+  }
+  if (st == MJ_OK && line == 0)
+    st = mj_fail(err, MJ_EINVAL, 0, "line 1: the log is empty");
+  if (st == MJ_OK && !ended)
+    st = line_err(err, line, "the log is cut off: no end or save record after this line",
+                  NULL);
+  rp->lines = line;
+  if (st != MJ_OK)
+    mj_replay_free(rp);
+  return st;
+}
+
+static bool same_event(const mj_event *a, const mj_event *b)
+{
+  if (a->type != b->type || a->player != b->player)
+    return false;
+  if (a->type == MJ_EV_DEAL || a->type == MJ_EV_DRAWN)
+    return true;
+  return a->tile == b->tile && (a->type == MJ_EV_DRAW || a->type == MJ_EV_FLOWER ||
+                                a->type == MJ_EV_DISCARD || a->type == MJ_EV_INDICATOR ||
+                                a->type == MJ_EV_CKONG || a->type == MJ_EV_AKONG ||
+                                a->type == MJ_EV_DECLINE || a->from == b->from);
+}
+
+static void event_text(const mj_event *e, char *buf, size_t cap)
+{
+  char t[3];
+  snprintf(buf, cap, "%s%s%s by %d", e->type < MJ_EV_COUNT ? ev_names[e->type] : "?",
+           e->tile != MJ_NO_TILE ? " " : "",
+           e->tile != MJ_NO_TILE ? mj_tile_str(e->tile, t) : "", e->player);
+}
+
+mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_error *err)
+{
+  if (strcmp(rp->ruleset, mj_rules_id(r)) != 0) {
+    mj_fail(err, MJ_EINVAL, 0, "the log is a game of %s, not %s", rp->ruleset, mj_rules_id(r));
+    return NULL;
+  }
+  mj_game *g = mj_game_new(r, &rp->cfg, err);
+  if (g == NULL)
+    return NULL;
+  if (upto < 0 || upto > rp->nact)
+    upto = rp->nact;
+  int checked = 0;
+  for (int i = 0; i <= upto; i++) {
+    /* the engine's events so far must be those the log holds */
+    int n = mj_game_nevents(g);
+    for (; checked < n && checked < rp->nev; checked++) {
+      const mj_event *mine = mj_game_event(g, checked);
+      const mj_logged_event *theirs = &rp->evs[checked];
+      if (!same_event(mine, &theirs->ev)) {
+        char a[64], b[64];
+        event_text(mine, a, sizeof a);
+        event_text(&theirs->ev, b, sizeof b);
+        mj_fail(err, MJ_EINVAL, 0,
+                "line %d: the log says '%s' where the game gives '%s' "
+                "(an edited log, or another ruleset version)", theirs->line, b, a);
+        mj_game_free(g);
+        return NULL;
+      }
+    }
+    if (i == upto)
+      break;
+    mj_error e;
+    if (mj_game_act(g, &rp->acts[i], &e) != MJ_OK) {
+      mj_fail(err, MJ_EINVAL, 0, "line %d: this action cannot be played: %s",
+              rp->act_lines[i], e.msg);
+      mj_game_free(g);
+      return NULL;
+    }
+  }
+  if (upto == rp->nact && checked < rp->nev) {
+    mj_fail(err, MJ_EINVAL, 0, "line %d: the log holds events the game does not give",
+            rp->evs[checked].line);
+    mj_game_free(g);
+    return NULL;
+  }
+  if (upto == rp->nact && rp->over && !mj_game_over(g)) {
+    mj_fail(err, MJ_EINVAL, 0, "line %d: the log ends the hand, but its moves do not",
+            rp->lines);
+    mj_game_free(g);
+    return NULL;
+  }
+  return g;
+}
+
+/* }==================================================================== */

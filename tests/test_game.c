@@ -1,0 +1,590 @@
+/*
+** test_game.c
+** The game engine: invariants over many bot games (tiles conserved at
+** every step, scores summing to zero, logs replaying exactly) and
+** scenarios with given walls for each table rule.
+*/
+#include <stdarg.h>
+#include <stddef.h>
+#include <setjmp.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "game.h"
+#include "host.h"
+#include "replay.h"
+#include "testutil.h"
+
+static mj_host *H;
+
+static int setup(void **state)
+{
+  (void)state;
+  mj_error e;
+  H = mj_host_new(NULL, &e);
+  return H == NULL;
+}
+
+static int teardown(void **state)
+{
+  (void)state;
+  mj_host_free(H);
+  mj_score_release();
+  return 0;
+}
+
+static const mj_rules *rules(const char *id)
+{
+  const mj_rules *r;
+  mj_error e;
+  if (mj_host_get(H, id, &r, &e) != MJ_OK)
+    fail_msg("%s: %s", id, e.msg);
+  return r;
+}
+
+/* Every tile is somewhere: hands, melds, discards, flowers, the wall. */
+static void check_tiles(const mj_game *g, int total)
+{
+  int n = mj_game_wall_left(g) + (mj_game_indicator(g) != MJ_NO_TILE);
+  for (int p = 0; p < 4; p++) {
+    const mj_hand *h = mj_game_hand(g, p);
+    n += mj_hand_ntiles(h);
+    for (int i = 0; i < mj_hand_nmelds(h); i++)
+      n += mj_meld_size(&mj_hand_melds(h)[i]);
+    const mj_tile *d;
+    const uint8_t *taken;
+    int nd = mj_game_discards(g, p, &d, &taken);
+    for (int i = 0; i < nd; i++)
+      n += !taken[i];
+    n += mj_game_flowers(g, p, NULL);
+  }
+  /* a robbed kong's tile is held by no one until the hand ends, and a
+     tile won on a discard or a kong is only in the winning hand */
+  int from;
+  if (mj_game_phase(g) == MJ_PHASE_ROB && mj_game_pending(g, &from) != MJ_NO_TILE)
+    n++;
+  int w[4];
+  if (mj_game_over(g) && mj_game_winners(g, w) > 0 && mj_game_payer(g) >= 0)
+    n++;
+  if (n != total)
+    fail_msg("%d tiles accounted for, %d in the set", n, total);
+}
+
+/* Play one game with bots, checking the tiles after every action. */
+static mj_game *play(const mj_rules *r, uint64_t seed, const char *kind, bool check)
+{
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.seed = seed;
+  cfg.dealer = (int)(seed & 3);
+  cfg.round = (int)(seed >> 2 & 3);
+  mj_error e;
+  mj_game *g = mj_game_new(r, &cfg, &e);
+  if (g == NULL)
+    fail_msg("new game: %s", e.msg);
+  mj_bot *b[4];
+  for (int p = 0; p < 4; p++)
+    b[p] = mj_bot_new(kind, seed * 4 + (uint64_t)p);
+  int total = mj_rules_ctable(r)->tiles;
+  mj_action legal[64];
+  int steps = 0;
+  while (!mj_game_over(g)) {
+    unsigned w = mj_game_waiting(g);
+    assert_true(w != 0);
+    assert_true(++steps < 2000);
+    for (int p = 0; p < 4; p++) {
+      if (!(w >> p & 1))
+        continue;
+      int n = mj_game_legal(g, p, legal, 64);
+      assert_true(n > 0);
+      int i = mj_bot_choose(b[p], g, p, legal, n);
+      if (mj_game_act(g, &legal[i], &e) != MJ_OK)
+        fail_msg("seed %llu: %s", (unsigned long long)seed, e.msg);
+      if (check)
+        check_tiles(g, total);
+      break;
+    }
+  }
+  for (int p = 0; p < 4; p++)
+    mj_bot_free(b[p]);
+  return g;
+}
+
+static void replay_matches(const mj_rules *r, const mj_game *g)
+{
+  char *log = mj_replay_write(g, NULL, "", false);
+  assert_non_null(log);
+  mj_replay rp;
+  mj_error e;
+  if (mj_replay_parse(log, strlen(log), &rp, &e) != MJ_OK)
+    fail_msg("parse: %s", e.msg);
+  mj_game *x = mj_replay_build(&rp, r, -1, &e);
+  if (x == NULL)
+    fail_msg("replay: %s", e.msg);
+  assert_int_equal(mj_game_nevents(x), mj_game_nevents(g));
+  for (int i = 0; i < mj_game_nevents(g); i++)
+    assert_memory_equal(mj_game_event(x, i), mj_game_event(g, i), sizeof(mj_event));
+  int a[4], b[4];
+  mj_game_scores(g, a);
+  mj_game_scores(x, b);
+  assert_memory_equal(a, b, sizeof a);
+  /* and writing it again gives the same text, byte for byte */
+  char *again = mj_replay_write(x, NULL, "", false);
+  assert_string_equal(log, again);
+  free(again);
+  mj_game_free(x);
+  mj_replay_free(&rp);
+  free(log);
+}
+
+static void invariants(const char *id, int games, const char *kind)
+{
+  const mj_rules *r = rules(id);
+  int wins = 0;
+  for (int i = 0; i < games; i++) {
+    mj_game *g = play(r, (uint64_t)i, kind, i < 2000);
+    int s[4], w[4];
+    mj_game_scores(g, s);
+    assert_int_equal(s[0] + s[1] + s[2] + s[3], 0);
+    wins += mj_game_winners(g, w) > 0;
+    if (i % 10 == 0)
+      replay_matches(r, g);
+    mj_game_free(g);
+  }
+  assert_true(wins > 0);
+}
+
+static void mcr_random_games(void **state)
+{
+  (void)state;
+  invariants("mcr", 10000, "random");
+}
+
+static void mcr_efficiency_games(void **state)
+{
+  (void)state;
+  invariants("mcr", 300, "efficiency");
+}
+
+/* {====================================================================
+** Scenarios with given walls
+** ===================================================================== */
+
+/*
+** A wall: the four hands dealt (dealer first, 13 each), the draws from
+** the head in order, the draws from the tail in order; the rest filled
+** with tiles nobody uses.
+*/
+static int make_wall(mj_tile *out, const char *hands[4], const char *draws, const char *tail)
+{
+  mj_tile head[144], back[32];
+  int nh = 0, nb = 0, k;
+  uint8_t used[MJ_ALL_TILES] = { 0 };
+  for (int p = 0; p < 4; p++) {
+    assert_int_equal(mj_tiles_parse(hands[p], strlen(hands[p]), 1, true, head + nh, NULL,
+                                    14, &k, NULL), MJ_OK);
+    assert_int_equal(k, 13);
+    nh += k;
+  }
+  assert_int_equal(mj_tiles_parse(draws, strlen(draws), 1, true, head + nh, NULL, 60, &k,
+                                  NULL), MJ_OK);
+  nh += k;
+  assert_int_equal(mj_tiles_parse(tail, strlen(tail), 1, true, back, NULL, 32, &nb, NULL),
+                   MJ_OK);
+  for (int i = 0; i < nh; i++)
+    used[head[i]]++;
+  for (int i = 0; i < nb; i++)
+    used[back[i]]++;
+  int n = 0;
+  for (int i = 0; i < nh; i++)
+    out[n++] = head[i];
+  /* filler: honors and terminals nobody asked for, in a fixed order */
+  for (int t = MJ_KINDS - 1; t >= 0 && n < 120 - nb; t--)
+    while (used[t] < 4 && n < 120 - nb) {
+      used[t]++;
+      out[n++] = (mj_tile)t;
+    }
+  for (int i = nb - 1; i >= 0; i--)
+    out[n++] = back[i];
+  return n;
+}
+
+static mj_game *scenario(const char *id, const char *hands[4], const char *draws,
+                         const char *tail)
+{
+  mj_tile wall[144];
+  int n = make_wall(wall, hands, draws, tail);
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.wall = wall;
+  cfg.wall_n = n;
+  cfg.dice = 2;
+  mj_error e;
+  mj_game *g = mj_game_new(rules(id), &cfg, &e);
+  if (g == NULL)
+    fail_msg("scenario: %s", e.msg);
+  return g;
+}
+
+static bool has(const mj_game *g, int p, int type, const char *tile)
+{
+  mj_action l[64];
+  mj_tile t = MJ_NO_TILE;
+  if (tile)
+    assert_int_equal(mj_tile_parse(tile, strlen(tile), &t, NULL), MJ_OK);
+  int n = mj_game_legal(g, p, l, 64);
+  for (int i = 0; i < n; i++)
+    if (l[i].type == type && (tile == NULL || l[i].tile == t))
+      return true;
+  return false;
+}
+
+static void act(mj_game *g, int p, int type, const char *tile)
+{
+  mj_action a = { (uint8_t)type, (uint8_t)p, MJ_NO_TILE };
+  if (tile)
+    assert_int_equal(mj_tile_parse(tile, strlen(tile), &a.tile, NULL), MJ_OK);
+  else
+    a.tile = mj_game_pending(g, NULL);
+  if (type == MJ_ACT_WIN && mj_game_phase(g) == MJ_PHASE_TURN)
+    a.tile = mj_game_last_draw(g);
+  mj_error e;
+  if (mj_game_act(g, &a, &e) != MJ_OK)
+    fail_msg("act %s by %d: %s", mj_act_name(type), p, e.msg);
+}
+
+/* Everyone who may claim passes. */
+static void all_pass(mj_game *g)
+{
+  unsigned w;
+  while (mj_game_phase(g) != MJ_PHASE_TURN && !mj_game_over(g) && (w = mj_game_waiting(g)))
+    for (int p = 0; p < 4; p++)
+      if (w >> p & 1) {
+        act(g, p, MJ_ACT_PASS, NULL);
+        break;
+      }
+}
+
+static void chow_only_from_previous(void **state)
+{
+  (void)state;
+  const char *hands[4] = {
+    "3m159p159s123456z",    /* E, the dealer: draws 7z, discards 3m */
+    "12m69p369s123456z",    /* S, the next player: may chow 123m */
+    "45m47p147s123456z",    /* W: 45m, but not the next player */
+    "24m28p258s123456z",    /* N: 24m, not the next player either */
+  };
+  mj_game *g = scenario("mcr", hands, "7z", "");
+  act(g, 0, MJ_ACT_DISCARD, "3m");
+  assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
+  assert_true(has(g, 1, MJ_ACT_CHI, "1m"));
+  assert_false(has(g, 2, MJ_ACT_CHI, NULL));
+  assert_false(has(g, 3, MJ_ACT_CHI, NULL));
+  act(g, 1, MJ_ACT_CHI, "1m");
+  assert_int_equal(mj_game_phase(g), MJ_PHASE_TURN);
+  assert_int_equal(mj_game_turn(g), 1);
+  const mj_hand *h = mj_game_hand(g, 1);
+  assert_int_equal(mj_hand_nmelds(h), 1);
+  assert_int_equal(mj_hand_melds(h)[0].type, MJ_CHOW);
+  /* after a chow: a discard, no win */
+  assert_false(has(g, 1, MJ_ACT_WIN, NULL));
+  mj_game_free(g);
+}
+
+static void priority_and_head_bump(void **state)
+{
+  (void)state;
+  /* E discards 5p: S may chow, W may pung, N may win; N wins */
+  const char *hands[4] = {
+    "19m59p189s234567z",
+    "134p28m27s234567z",
+    "255p37m36s234567z",
+    "123456789m11z46p",
+  };
+  mj_game *g = scenario("mcr", hands, "8p", "");
+  act(g, 0, MJ_ACT_DISCARD, "5p");
+  assert_true(has(g, 1, MJ_ACT_CHI, "3p"));
+  assert_true(has(g, 2, MJ_ACT_PON, NULL));
+  assert_true(has(g, 3, MJ_ACT_WIN, NULL));
+  act(g, 1, MJ_ACT_CHI, "3p");
+  act(g, 2, MJ_ACT_PON, NULL);
+  act(g, 3, MJ_ACT_WIN, NULL);
+  assert_true(mj_game_over(g));
+  int w[4];
+  assert_int_equal(mj_game_winners(g, w), 1);
+  assert_int_equal(w[0], 3);
+  assert_int_equal(mj_game_payer(g), 0);
+  int pay[4];
+  mj_game_payments(g, pay);
+  assert_int_equal(pay[0] + pay[1] + pay[2] + pay[3], 0);
+  assert_true(pay[0] < pay[1]);   /* the discarder pays 8 + fan, the others 8 */
+  assert_int_equal(pay[1], -8);
+  mj_game_free(g);
+
+  /* a pung beats a chow */
+  g = scenario("mcr", hands, "8p", "");
+  act(g, 0, MJ_ACT_DISCARD, "5p");
+  act(g, 1, MJ_ACT_CHI, "3p");
+  act(g, 2, MJ_ACT_PON, NULL);
+  act(g, 3, MJ_ACT_PASS, NULL);
+  assert_int_equal(mj_game_turn(g), 2);
+  assert_int_equal(mj_hand_melds(mj_game_hand(g, 2))[0].type, MJ_PUNG);
+  mj_game_free(g);
+
+  /* two may win: the first after the discarder takes it */
+  const char *two[4] = {
+    "19m59p189s234567z",
+    "123456789s22z46p",
+    "255p37m36s234567z",
+    "123456789m11z46p",
+  };
+  g = scenario("mcr", two, "8p", "");
+  act(g, 0, MJ_ACT_DISCARD, "5p");
+  assert_true(has(g, 1, MJ_ACT_WIN, NULL));
+  assert_true(has(g, 3, MJ_ACT_WIN, NULL));
+  act(g, 3, MJ_ACT_WIN, NULL);
+  act(g, 2, MJ_ACT_PASS, NULL);
+  act(g, 1, MJ_ACT_WIN, NULL);
+  assert_int_equal(mj_game_winners(g, w), 1);
+  assert_int_equal(w[0], 1);
+  mj_game_free(g);
+}
+
+static void kongs_replacement_and_claim_turn(void **state)
+{
+  (void)state;
+  /* E holds 1111m: a concealed kong, replaced from the tail */
+  const char *hands[4] = {
+    "1111m258p25s1234z",
+    "89m19p19s1234567z",
+    "28m28p28s1234567z",
+    "37m37p37s1234567z",
+  };
+  mj_game *g = scenario("mcr", hands, "6z", "9s");
+  assert_true(has(g, 0, MJ_ACT_CKONG, "1m"));
+  act(g, 0, MJ_ACT_CKONG, "1m");
+  assert_int_equal(mj_game_turn(g), 0);
+  assert_int_equal(mj_game_last_draw(g), 26);   /* 9s, the tail's tile */
+  const mj_event *e = mj_game_event(g, mj_game_nevents(g) - 1);
+  assert_int_equal(e->type, MJ_EV_DRAW);
+  assert_int_equal(e->replacement, 1);
+  mj_game_free(g);
+
+  /* after a pung: no kong in that turn, even holding four */
+  const char *hands2[4] = {
+    "89p19m19s1234567z",
+    "99p2222m19s12345z",
+    "38m28p28s1234567z",
+    "37m37p37s1234567z",
+  };
+  g = scenario("mcr", hands2, "6z", "");
+  act(g, 0, MJ_ACT_DISCARD, "9p");
+  act(g, 1, MJ_ACT_PON, NULL);
+  assert_int_equal(mj_game_turn(g), 1);
+  assert_false(has(g, 1, MJ_ACT_CKONG, NULL));
+  assert_true(has(g, 1, MJ_ACT_DISCARD, "2m"));
+  mj_game_free(g);
+}
+
+static void robbing_a_kong(void **state)
+{
+  (void)state;
+  /* S pungs 5p, later adds the fourth: W and N can both rob; MCR gives
+     the win to the first after the kong's owner */
+  const char *hands[4] = {
+    "59p19m189s234567z",
+    "1355p28m28s34567z",
+    "123456789m11z46p",
+    "123456789s22z46p",
+  };
+  mj_game *g = scenario("mcr", hands, "7p7z6z8p5p", "");
+  act(g, 0, MJ_ACT_DISCARD, "5p");
+  act(g, 2, MJ_ACT_PASS, NULL);   /* W and N could win on it: they wait */
+  act(g, 3, MJ_ACT_PASS, NULL);
+  act(g, 1, MJ_ACT_PON, NULL);
+  assert_int_equal(mj_game_turn(g), 1);
+  act(g, 1, MJ_ACT_DISCARD, "1p");
+  all_pass(g);
+  assert_int_equal(mj_game_turn(g), 2);
+  act(g, 2, MJ_ACT_DISCARD, "7z");
+  all_pass(g);
+  act(g, 3, MJ_ACT_DISCARD, "6z");
+  all_pass(g);
+  act(g, 0, MJ_ACT_DISCARD, "8p");
+  all_pass(g);
+  assert_int_equal(mj_game_turn(g), 1);
+  assert_true(has(g, 1, MJ_ACT_AKONG, "5p"));
+  act(g, 1, MJ_ACT_AKONG, "5p");
+  assert_int_equal(mj_game_phase(g), MJ_PHASE_ROB);
+  assert_true(has(g, 2, MJ_ACT_WIN, NULL));
+  assert_true(has(g, 3, MJ_ACT_WIN, NULL));
+  act(g, 3, MJ_ACT_WIN, NULL);
+  act(g, 2, MJ_ACT_WIN, NULL);
+  int w[4];
+  assert_int_equal(mj_game_winners(g, w), 1);
+  assert_int_equal(w[0], 2);
+  assert_int_equal(mj_game_payer(g), 1);
+  const mj_score *s = mj_game_result(g, 0);
+  char line[256];
+  mj_score_fans_line(mj_game_rules(g), s, line, sizeof line);
+  assert_non_null(strstr(line, "抢杠和"));
+  mj_game_free(g);
+}
+
+static void flowers_replaced(void **state)
+{
+  (void)state;
+  const char *hands[4] = {
+    "1f19m19p19s123456z",
+    "28m28p28s1234567z",
+    "37m37p37s1234567z",
+    "46m46p46s1234567z",
+  };
+  mj_game *g = scenario("mcr", hands, "2f", "5m8m");
+  /* the dealt 1f is replaced by the tail's 5m, the drawn 2f by 8m */
+  assert_int_equal(mj_game_flowers(g, 0, NULL), 2);
+  assert_int_equal(mj_hand_ntiles(mj_game_hand(g, 0)), 14);
+  assert_int_equal(mj_hand_counts(mj_game_hand(g, 0))[4], 1);   /* 5m */
+  assert_int_equal(mj_hand_counts(mj_game_hand(g, 0))[7], 1);   /* 8m */
+  assert_int_equal(mj_game_last_draw(g), 7);
+  mj_game_free(g);
+}
+
+static void exhaustive_draw_and_dealer(void **state)
+{
+  (void)state;
+  const mj_rules *r = rules("mcr");
+  /* a wall of 53 tiles: the deal and one draw; nobody can claim */
+  const char *hands[4] = {
+    "19m19p19s1234567z",
+    "28m28p28s1234567z",
+    "37m37p37s1234567z",
+    "46m46p46s1234567z",
+  };
+  mj_tile wall[144];
+  int n = 0, k;
+  for (int p = 0; p < 4; p++) {
+    mj_tiles_parse(hands[p], strlen(hands[p]), 1, false, wall + n, NULL, 13, &k, NULL);
+    n += k;
+  }
+  wall[n++] = 4;   /* 5m */
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.wall = wall;
+  cfg.wall_n = n;
+  mj_error e;
+  mj_game *g = mj_game_new(r, &cfg, &e);
+  assert_non_null(g);
+  act(g, 0, MJ_ACT_DISCARD, "5m");
+  all_pass(g);
+  assert_true(mj_game_over(g));
+  assert_true(mj_game_drawn(g));
+  int pay[4];
+  mj_game_payments(g, pay);
+  assert_int_equal(pay[0] | pay[1] | pay[2] | pay[3], 0);
+  assert_int_equal(mj_game_next_dealer(g), 1);   /* MCR: the deal moves on */
+  mj_game_free(g);
+}
+
+static void false_win_refused(void **state)
+{
+  (void)state;
+  /* E waits on 1s/4s with 234m 456p 678s 23s 55m: on N's discard that is
+     断幺 平和 门前清 喜相逢 = 7, below 8: refused, with the breakdown */
+  const char *hands[4] = {
+    "234m456p678s23s55m",
+    "19m19p19s1234567z",
+    "28m28p28s1234567z",
+    "4s37m37p7s1234567z",
+  };
+  mj_game *g = scenario("mcr", hands, "7z9p1p6p", "");
+  act(g, 0, MJ_ACT_DISCARD, "7z");
+  all_pass(g);
+  act(g, 1, MJ_ACT_DISCARD, "9p");
+  all_pass(g);
+  act(g, 2, MJ_ACT_DISCARD, "1p");
+  all_pass(g);
+  assert_int_equal(mj_game_turn(g), 3);
+  act(g, 3, MJ_ACT_DISCARD, "4s");
+  assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
+  assert_true(has(g, 0, MJ_ACT_CHI, "2s"));
+  assert_false(has(g, 0, MJ_ACT_WIN, NULL));
+  mj_action a = { MJ_ACT_WIN, 0, 21 };
+  mj_error e;
+  assert_int_not_equal(mj_game_act(g, &a, &e), MJ_OK);
+  assert_non_null(strstr(e.msg, "false win"));
+  assert_non_null(strstr(e.msg, "平和"));
+  mj_hand *h = mj_hand_new();
+  mj_score s;
+  assert_int_equal(mj_game_try_win(g, 0, h, &s, &e), MJ_ENOTWIN);
+  assert_non_null(strstr(e.msg, "minimum of 8"));
+  mj_hand_free(h);
+  mj_game_free(g);
+}
+
+static void bad_logs(void **state)
+{
+  (void)state;
+  const mj_rules *r = rules("mcr");
+  mj_game *g = play(r, 7, "random", false);
+  char *log = mj_replay_write(g, NULL, "", false);
+  mj_game_free(g);
+  mj_replay rp;
+  mj_error e;
+  size_t n = strlen(log);
+  /* truncated in the middle of a line */
+  assert_int_equal(mj_replay_parse(log, n / 2, &rp, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "line"));
+  /* cut at a line end, without the end record */
+  char *cut = strdup(log);
+  char *last = strrchr(cut, '\n');
+  *last = '\0';
+  last = strrchr(cut, '\n');
+  last[1] = '\0';
+  assert_int_equal(mj_replay_parse(cut, strlen(cut), &rp, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "cut off"));
+  free(cut);
+  /* an edited discard */
+  char *ed = strdup(log);
+  char *p = strstr(ed, "\"ev\":\"discard\"");
+  assert_non_null(p);
+  char *t = strstr(p, "\"tile\":\"");
+  t += 8;
+  t[0] = t[0] == '9' ? '8' : (char)(t[0] + 1);
+  assert_int_equal(mj_replay_parse(ed, strlen(ed), &rp, &e), MJ_OK);
+  mj_game *x = mj_replay_build(&rp, r, -1, &e);
+  assert_null(x);
+  assert_non_null(strstr(e.msg, "line "));
+  mj_replay_free(&rp);
+  free(ed);
+  /* garbage */
+  assert_int_equal(mj_replay_parse("garbage\n", 8, &rp, &e), MJ_EINVAL);
+  assert_non_null(strstr(e.msg, "line 1"));
+  assert_int_equal(mj_replay_parse("{\"hule\":2}\n", 11, &rp, &e), MJ_EINVAL);
+  assert_int_equal(mj_replay_parse("", 0, &rp, &e), MJ_EINVAL);
+  free(log);
+}
+
+/* }==================================================================== */
+
+int main(void)
+{
+  const struct CMUnitTest tests[] = {
+    cmocka_unit_test(chow_only_from_previous),
+    cmocka_unit_test(priority_and_head_bump),
+    cmocka_unit_test(kongs_replacement_and_claim_turn),
+    cmocka_unit_test(robbing_a_kong),
+    cmocka_unit_test(flowers_replaced),
+    cmocka_unit_test(exhaustive_draw_and_dealer),
+    cmocka_unit_test(false_win_refused),
+    cmocka_unit_test(bad_logs),
+    cmocka_unit_test(mcr_random_games),
+    cmocka_unit_test(mcr_efficiency_games),
+  };
+  return cmocka_run_group_tests(tests, setup, teardown);
+}
