@@ -100,11 +100,12 @@ int main(int argc, char **argv)
     fprintf(stderr, "Error: the REPL is not built yet\n");
     status = 1;
   } else {
-    /* options may also follow the command */
+    /* options may also follow the command (sim reads its own) */
     int n = argc - i;
+    bool own = strcmp(argv[i], "sim") == 0;
     char **args = argv + i;
     int k = 1;
-    for (int j = 1; j < n; j++) {
+    for (int j = 1; j < n && !own; j++) {
       if (strcmp(args[j], "--batch") == 0)
         o.batch = true;
       else if (strcmp(args[j], "--json") == 0)
@@ -121,9 +122,12 @@ int main(int argc, char **argv)
       } else
         args[k++] = args[j];
     }
-    n = k;
+    if (!own)
+      n = k;
     const char *cmd = args[0];
-    if (strcmp(cmd, "waits") == 0)
+    if (strcmp(cmd, "sim") == 0)
+      status = cli_sim(host, &o, argc - i, argv + i);
+    else if (strcmp(cmd, "waits") == 0)
       status = cli_waits(host, &o, n, args);
     else if (strcmp(cmd, "shanten") == 0)
       status = cli_shanten(host, &o, n, args);

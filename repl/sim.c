@@ -1,0 +1,472 @@
+/*
+** sim.c
+** hule sim: many hands between bots. Game g of a run uses the seed
+** mj_seed_mix(seed, g) and the dealer g % 4, so any range of games can
+** be played anywhere: shards (--shard I/N) and processes (--jobs K) split
+** the range and their outputs concatenate to the unsplit output.
+*/
+#include "cli.h"
+
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "bot.h"
+#include "game.h"
+#include "score.h"
+#include "wall.h"
+
+enum { MAX_FANS = MJ_MAX_FANS };
+
+/* What a range of games adds up to; merged across processes. */
+typedef struct stats {
+  long games, wins, drawn, self_drawn, points, max_points;
+  long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
+  long fan_games[MAX_FANS];
+} stats;
+
+typedef struct run {
+  const mj_rules *r;
+  const char *options;
+  uint64_t seed;
+  long lo, hi;              /* games [lo, hi) */
+  char bots[4][32];
+  FILE *out;                /* JSON lines, may be NULL */
+  volatile long *progress;  /* games done, shared with the parent */
+} run;
+
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+static int usage(void)
+{
+  fprintf(stderr,
+    "Usage: hule sim --ruleset ID --games N [--seed S] [--bots K,K,K,K]\n"
+    "                [--jobs K] [--shard I/N] [--out FILE.jsonl] [--option NAME=VALUE]\n"
+    "  --bots    one kind for all four seats or four kinds (efficiency, random)\n"
+    "  --jobs    processes on this machine (default 1)\n"
+    "  --shard   play only the I-th of N equal ranges of the games (1-based)\n"
+    "  --out     one JSON line a game (\"-\": standard output)\n");
+  return 1;
+}
+
+/* One game: play it, add it to st, write its line. */
+static int play_one(run *rn, long gi, stats *st)
+{
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.seed = mj_seed_mix(rn->seed, (uint64_t)gi);
+  cfg.dealer = (int)(gi & 3);
+  mj_error e;
+  mj_game *g = mj_game_new(rn->r, &cfg, &e);
+  if (g == NULL) {
+    fprintf(stderr, "Error: game %ld: %s\n", gi, e.msg);
+    return 1;
+  }
+  mj_bot *b[4];
+  for (int p = 0; p < 4; p++)
+    b[p] = mj_bot_new(rn->bots[p], cfg.seed * 4 + (uint64_t)p + 1);
+  mj_status s = mj_bot_play(g, b, &e);
+  for (int p = 0; p < 4; p++)
+    mj_bot_free(b[p]);
+  if (s != MJ_OK) {
+    fprintf(stderr, "Error: game %ld: %s\n", gi, e.msg);
+    mj_game_free(g);
+    return 1;
+  }
+  int w[4], pay[4];
+  int nw = mj_game_winners(g, w);
+  mj_game_payments(g, pay);
+  st->games++;
+  if (nw == 0)
+    st->drawn++;
+  else
+    st->wins++;
+  for (int p = 0; p < 4; p++)
+    st->seat_net[p] += pay[p];
+  int payer = mj_game_payer(g);
+  for (int k = 0; k < nw; k++) {
+    const mj_score *sc = mj_game_result(g, k);
+    st->seat_wins[w[k]]++;
+    st->seat_points[w[k]] += sc->total;
+    st->points += sc->total;
+    if (sc->total > st->max_points)
+      st->max_points = sc->total;
+    if (payer < 0)
+      st->self_drawn++;
+    for (int i = 0; i < sc->nhits; i++)
+      if (sc->hits[i].fan < MAX_FANS)
+        st->fan_games[sc->hits[i].fan]++;
+  }
+  if (nw > 0 && payer >= 0)
+    st->seat_dealins[payer]++;
+  if (rn->out != NULL) {
+    cJSON *o = cJSON_CreateObject();
+    char seed[32], buf[1024];
+    cJSON_AddNumberToObject(o, "game", (double)gi);
+    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg.seed);
+    cJSON_AddStringToObject(o, "seed", seed);
+    cJSON_AddStringToObject(o, "ruleset", mj_rules_id(rn->r));
+    cJSON_AddNumberToObject(o, "dealer", cfg.dealer);
+    cJSON *bots = cJSON_AddArrayToObject(o, "bots");
+    for (int p = 0; p < 4; p++)
+      cJSON_AddItemToArray(bots, cJSON_CreateString(rn->bots[p]));
+    cJSON_AddStringToObject(o, "result", nw ? "win" : "drawn");
+    cJSON *wa = cJSON_AddArrayToObject(o, "winners");
+    for (int k = 0; k < nw; k++)
+      cJSON_AddItemToArray(wa, cJSON_CreateNumber(w[k]));
+    if (nw > 0) {
+      if (payer >= 0)
+        cJSON_AddNumberToObject(o, "from", payer);
+      const mj_score *sc = mj_game_result(g, 0);
+      cJSON_AddNumberToObject(o, "total", sc->total);
+      mj_score_fans_line(rn->r, sc, buf, sizeof buf);
+      cJSON_AddStringToObject(o, "fans", buf);
+      mj_hand_print_full(mj_game_win_hand(g, 0), buf, sizeof buf);
+      cJSON_AddStringToObject(o, "hand", buf);
+    }
+    cJSON *pa = cJSON_AddArrayToObject(o, "pay");
+    for (int p = 0; p < 4; p++)
+      cJSON_AddItemToArray(pa, cJSON_CreateNumber(pay[p]));
+    cJSON_AddNumberToObject(o, "actions", mj_game_nactions(g));
+    char *text = cJSON_PrintUnformatted(o);
+    if (text != NULL) {
+      fputs(text, rn->out);
+      fputc('\n', rn->out);
+      cJSON_free(text);
+    }
+    cJSON_Delete(o);
+  }
+  mj_game_free(g);
+  return 0;
+}
+
+static int play_range(run *rn, stats *st)
+{
+  for (long gi = rn->lo; gi < rn->hi; gi++) {
+    if (play_one(rn, gi, st) != 0)
+      return 1;
+    if (rn->progress)
+      (*rn->progress)++;
+  }
+  return 0;
+}
+
+static void merge(stats *a, const stats *b)
+{
+  a->games += b->games;
+  a->wins += b->wins;
+  a->drawn += b->drawn;
+  a->self_drawn += b->self_drawn;
+  a->points += b->points;
+  if (b->max_points > a->max_points)
+    a->max_points = b->max_points;
+  for (int p = 0; p < 4; p++) {
+    a->seat_wins[p] += b->seat_wins[p];
+    a->seat_points[p] += b->seat_points[p];
+    a->seat_net[p] += b->seat_net[p];
+    a->seat_dealins[p] += b->seat_dealins[p];
+  }
+  for (int i = 0; i < MAX_FANS; i++)
+    a->fan_games[i] += b->fan_games[i];
+}
+
+static void show_progress(long done, long total, double t0, bool final)
+{
+  int width = 30, fill = total ? (int)(done * width / total) : width;
+  double el = now() - t0;
+  fprintf(stderr, "\r[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s ", fill,
+          "##############################", width - fill, "",
+          total ? done * 100 / total : 100, done, total, el > 0 ? (double)done / el : 0.0);
+  if (final)
+    fputc('\n', stderr);
+  fflush(stderr);
+}
+
+static void summary(FILE *f, const run *rn, const stats *st, double secs, int jobs)
+{
+  fprintf(f, "ruleset %s: %ld games in %.2f s (%.0f games/s, %d process%s)\n",
+         mj_rules_id(rn->r), st->games, secs, secs > 0 ? (double)st->games / secs : 0.0,
+         jobs, jobs == 1 ? "" : "es");
+  if (st->games == 0)
+    return;
+  fprintf(f, "wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n",
+         100.0 * (double)st->wins / (double)st->games,
+         st->wins ? 100.0 * (double)st->self_drawn / (double)st->wins : 0.0,
+         100.0 * (double)st->drawn / (double)st->games);
+  fprintf(f, "points per win: average %.2f, maximum %ld\n",
+         st->wins ? (double)st->points / (double)st->wins : 0.0, st->max_points);
+  fprintf(f, "\nseat  bot          win rate  points/win  dealt in  net per game\n");
+  for (int p = 0; p < 4; p++)
+    fprintf(f, "%-5s %-12s %7.1f%%  %10.2f  %7.1f%%  %+12.2f\n", (const char *[]){ "1", "2", "3", "4" }[p],
+           rn->bots[p], 100.0 * (double)st->seat_wins[p] / (double)st->games,
+           st->seat_wins[p] ? (double)st->seat_points[p] / (double)st->seat_wins[p] : 0.0,
+           100.0 * (double)st->seat_dealins[p] / (double)st->games,
+           (double)st->seat_net[p] / (double)st->games);
+  /* fans or patterns by how often they came up */
+  int order[MAX_FANS], n = mj_rules_nfans(rn->r);
+  for (int i = 0; i < n; i++)
+    order[i] = i;
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && st->fan_games[order[j - 1]] < st->fan_games[order[j]]; j--) {
+      int x = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = x;
+    }
+  fprintf(f, "\n%-24s %10s %9s\n", mj_rules_scoring(rn->r) == MJ_SCORING_SUM ? "fan" : "pattern",
+         "wins with", "of wins");
+  for (int i = 0; i < n; i++) {
+    const mj_fan_def *fd = mj_rules_fan(rn->r, order[i]);
+    long k = st->fan_games[order[i]];
+    fprintf(f, "%-24s %10ld %8.2f%%\n", fd->id, k,
+           st->wins ? 100.0 * (double)k / (double)st->wins : 0.0);
+  }
+}
+
+int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
+{
+  cli_opts mine = *given;
+  cli_opts *o = &mine;
+  static char optbuf[1024];
+  snprintf(optbuf, sizeof optbuf, "%s", given->options ? given->options : "");
+  long games = -1;
+  uint64_t seed = 1;
+  int jobs = 1, shard_i = 1, shard_n = 1;
+  const char *bots = "efficiency", *out_path = NULL;
+  for (int i = 1; i < argc; i++) {
+    const char *a = argv[i];
+    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
+    if (strcmp(a, "--help") == 0) {
+      usage();
+      return 0;
+    }
+    if (v == NULL) {
+      fprintf(stderr, "Error: %s needs a value\n", a);
+      return usage();
+    }
+    char *end;
+    errno = 0;
+    if (strcmp(a, "--games") == 0) {
+      games = strtol(v, &end, 10);
+      if (*end || errno || games < 1 || games > 1000000000L) {
+        fprintf(stderr, "Error: --games takes a number 1..1000000000, not '%s'\n", v);
+        return 1;
+      }
+    } else if (strcmp(a, "--seed") == 0) {
+      seed = strtoull(v, &end, 10);
+      if (*end || errno || *v == '-') {
+        fprintf(stderr, "Error: --seed takes a number, not '%s'\n", v);
+        return 1;
+      }
+    } else if (strcmp(a, "--jobs") == 0) {
+      jobs = (int)strtol(v, &end, 10);
+      if (*end || jobs < 1 || jobs > 64) {
+        fprintf(stderr, "Error: --jobs takes 1..64, not '%s'\n", v);
+        return 1;
+      }
+    } else if (strcmp(a, "--shard") == 0) {
+      if (sscanf(v, "%d/%d", &shard_i, &shard_n) != 2 || shard_n < 1 || shard_i < 1 ||
+          shard_i > shard_n) {
+        fprintf(stderr, "Error: --shard takes I/N with 1 <= I <= N, not '%s'\n", v);
+        return 1;
+      }
+    } else if (strcmp(a, "--bots") == 0) {
+      bots = v;
+    } else if (strcmp(a, "--ruleset") == 0) {
+      o->ruleset = v;
+    } else if (strcmp(a, "--option") == 0) {
+      if (strlen(optbuf) + strlen(v) + 2 >= sizeof optbuf) {
+        fprintf(stderr, "Error: too many options\n");
+        return 1;
+      }
+      if (optbuf[0])
+        strcat(optbuf, " ");
+      strcat(optbuf, v);
+      o->options = optbuf;
+    } else if (strcmp(a, "--out") == 0) {
+      out_path = v;
+    } else {
+      fprintf(stderr, "Error: unknown option %s\n", a);
+      return usage();
+    }
+    i++;
+  }
+  if (games < 0) {
+    fprintf(stderr, "Error: say how many games: --games N\n");
+    return usage();
+  }
+  run rn;
+  memset(&rn, 0, sizeof rn);
+  /* bots: one kind, or four */
+  char tmp[256];
+  snprintf(tmp, sizeof tmp, "%s", bots);
+  int nb = 0;
+  for (char *tok = strtok(tmp, ","); tok; tok = strtok(NULL, ",")) {
+    bool known = false;
+    for (const char *const *k = mj_bot_kinds(); *k; k++)
+      known = known || strcmp(*k, tok) == 0;
+    if (nb == 4 || !known) {
+      fprintf(stderr, "Error: --bots takes one or four of: efficiency, random (got '%s')\n",
+              bots);
+      return 1;
+    }
+    snprintf(rn.bots[nb++], sizeof rn.bots[0], "%s", tok);
+  }
+  if (nb != 1 && nb != 4) {
+    fprintf(stderr, "Error: --bots takes one kind or four, not %d\n", nb);
+    return 1;
+  }
+  for (int p = nb; p < 4; p++)
+    strcpy(rn.bots[p], rn.bots[0]);
+  rn.r = cli_rules(h, o);
+  if (rn.r == NULL)
+    return 1;
+  rn.options = o->options;
+  rn.seed = seed;
+  rn.lo = games * (shard_i - 1) / shard_n;
+  rn.hi = games * shard_i / shard_n;
+  FILE *out = NULL;
+  if (out_path != NULL) {
+    out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "w");
+    if (out == NULL) {
+      fprintf(stderr, "Error: cannot write %s: %s\n", out_path, strerror(errno));
+      return 1;
+    }
+  }
+  bool bar = isatty(2);
+  long total = rn.hi - rn.lo;
+  if (jobs > total && total > 0)
+    jobs = (int)total;
+  volatile long *prog = mmap(NULL, sizeof(long) * 64, PROT_READ | PROT_WRITE,
+                             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (prog == MAP_FAILED)
+    prog = NULL;
+  stats *st = calloc(1, sizeof *st);
+  if (st == NULL)
+    return 1;
+  double t0 = now();
+  int status = 0;
+  if (jobs <= 1) {
+    rn.out = out;
+    rn.progress = prog;
+    if (bar && prog) {
+      /* play in slices to redraw the bar */
+      long lo = rn.lo, hi = rn.hi, step = total / 100 + 1;
+      double last = 0;
+      for (long s = lo; s < hi && status == 0; s += step) {
+        rn.lo = s;
+        rn.hi = s + step < hi ? s + step : hi;
+        status = play_range(&rn, st);
+        if (now() - last > 0.1) {
+          show_progress(*prog, total, t0, false);
+          last = now();
+        }
+      }
+      rn.lo = lo;
+      rn.hi = hi;
+      show_progress(*prog, total, t0, true);
+    } else {
+      status = play_range(&rn, st);
+    }
+  } else {
+    /* K processes, each a slice into its own files, merged in order */
+    pid_t pids[64];
+    char lines[64][64], blobs[64][64];
+    fflush(NULL);
+    for (int j = 0; j < jobs; j++) {
+      snprintf(lines[j], sizeof lines[j], "/tmp/hule-sim-%d-%d.jsonl", (int)getpid(), j);
+      snprintf(blobs[j], sizeof blobs[j], "/tmp/hule-sim-%d-%d.stats", (int)getpid(), j);
+      pids[j] = fork();
+      if (pids[j] < 0) {
+        fprintf(stderr, "Error: cannot start a process: %s\n", strerror(errno));
+        status = 1;
+        jobs = j;
+        break;
+      }
+      if (pids[j] == 0) {
+        run sub = rn;
+        sub.lo = rn.lo + total * j / jobs;
+        sub.hi = rn.lo + total * (j + 1) / jobs;
+        sub.progress = prog ? prog + 1 + j : NULL;
+        sub.out = out ? fopen(lines[j], "w") : NULL;
+        stats *ss = calloc(1, sizeof *ss);
+        int rc = ss ? play_range(&sub, ss) : 1;
+        if (sub.out)
+          fclose(sub.out);
+        FILE *f = fopen(blobs[j], "wb");
+        if (f == NULL || fwrite(ss, sizeof *ss, 1, f) != 1)
+          rc = 1;
+        if (f)
+          fclose(f);
+        _exit(rc);
+      }
+    }
+    int alive = jobs;
+    while (alive > 0) {
+      int ws;
+      pid_t done = waitpid(-1, &ws, bar ? WNOHANG : 0);
+      if (done > 0) {
+        alive--;
+        if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+          status = 1;
+      } else if (done < 0) {
+        break;
+      } else {
+        long sum = 0;
+        for (int j = 0; j < jobs; j++)
+          sum += prog[1 + j];
+        show_progress(sum, total, t0, false);
+        usleep(100000);
+      }
+    }
+    if (bar)
+      show_progress(total, total, t0, true);
+    for (int j = 0; j < jobs; j++) {
+      if (out != NULL) {
+        FILE *f = fopen(lines[j], "r");
+        char buf[65536];
+        size_t k;
+        while (f && (k = fread(buf, 1, sizeof buf, f)) > 0)
+          fwrite(buf, 1, k, out);
+        if (f)
+          fclose(f);
+      }
+      stats *ss = calloc(1, sizeof *ss);
+      FILE *f = fopen(blobs[j], "rb");
+      if (ss && f && fread(ss, sizeof *ss, 1, f) == 1)
+        merge(st, ss);
+      else
+        status = 1;
+      if (f)
+        fclose(f);
+      free(ss);
+      remove(lines[j]);
+      remove(blobs[j]);
+    }
+  }
+  double secs = now() - t0;
+  bool to_stdout = out == stdout;
+  if (to_stdout) {
+    fflush(stdout);
+  } else if (out != NULL && fclose(out) != 0) {
+    fprintf(stderr, "Error: writing %s failed\n", out_path);
+    status = 1;
+  }
+  if (status == 0)
+    summary(to_stdout ? stderr : stdout, &rn, st, secs, jobs);
+  if (prog)
+    munmap((void *)prog, sizeof(long) * 64);
+  free(st);
+  return status;
+}
