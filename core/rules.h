@@ -112,6 +112,7 @@ typedef struct mj_fan_def {
   uint8_t fallback;         /* counts only when nothing else does */
   uint8_t bonus;            /* not toward the minimum (flowers) */
   uint8_t alone;            /* excludes every other fan */
+  uint8_t state;            /* a state shown with the hand, never scored */
   unsigned shapes;          /* allowed shapes, bit MJ_SHAPE_NONE included */
   int nclauses;
   mj_clause clauses[MJ_MAX_CLAUSES];

@@ -1059,7 +1059,7 @@ static bool score_reading(eval *E, const mj_decomp *d)
 
   s->win = false;
   s->total = s->bonus = s->base = s->doublings = s->fixed = 0;
-  s->nhits = s->nexempt = 0;
+  s->nhits = s->nexempt = s->nstates = 0;
   if (d != NULL)
     s->reading = *d;
   else
@@ -1077,6 +1077,11 @@ static bool score_reading(eval *E, const mj_decomp *d)
     const fan_c *fc = &r->fans[i];
     if (rs->cnt[i] <= 0 || fc->def.fallback)
       continue;
+    if (fc->def.state) {
+      if (s->nstates < 4)
+        s->states[s->nstates++] = (int16_t)i;
+      continue;
+    }
     if (E->by_gen[i] == gen) {
       add_exempt(s, i, rs->cnt[i], E->by[i], E->why[i], rs->mask[i]);
       rs->cnt[i] = 0;
@@ -1309,7 +1314,7 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   }
   out->win = false;
   out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
-  out->nhits = out->nexempt = out->nreadings = 0;
+  out->nhits = out->nexempt = out->nreadings = out->nstates = 0;
   out->min = r->table.min_points;
   out->reading.shape = MJ_SHAPE_NONE;
   return MJ_OK;
@@ -1447,6 +1452,11 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     cat(buf, cap, &len, "  (best of %d readings)", s->nreadings);
   cat(buf, cap, &len, "\n");
   const char *unit = r->scoring == MJ_SCORING_SUM ? "fan" : "";
+  for (int q = 0; q < s->nstates; q++) {
+    const mj_fan_def *f = &r->fans[s->states[q]].def;
+    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
+    cat(buf, cap, &len, "  %-36s %10s\n", t, "(state)");
+  }
   for (int q = 0; q < s->nhits; q++) {
     const mj_hit *hh = &s->hits[q];
     const mj_fan_def *f = &r->fans[hh->fan].def;

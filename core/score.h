@@ -77,6 +77,8 @@ typedef struct mj_score {
   mj_decomp reading;  /* the chosen one (shape MJ_SHAPE_NONE: none) */
   int wait;
   unsigned flags;     /* context flags used, derived ones included */
+  int nstates;        /* state fans that hold (shown, never scored) */
+  int16_t states[4];
   int nhits;
   mj_hit hits[MJ_MAX_HITS];
   int nexempt;

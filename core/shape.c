@@ -622,19 +622,27 @@ size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap)
     len += n;
   }
   if (d->nwild > 0) {
-    int first = 1;
-    for (int k = 0; k < MJ_KINDS; k++)
+    /* the wilds standing for other tiles, then those at their own face */
+    char acting[160] = "", face[160] = "";
+    size_t na = 0, nf = 0;
+    for (int k = 0; k < MJ_KINDS; k++) {
+      int own = d->wild_as[k] < d->wild_held[k] ? d->wild_as[k] : d->wild_held[k];
       for (int q = 0; q < d->wild_as[k]; q++) {
-        snprintf(t, sizeof t, "%s%s", first ? " (wild as " : " ", mj_tile_str((mj_tile)k, b));
-        first = 0;
-        size_t n = strlen(t);
-        if (len + n < cap)
-          memcpy(buf + len, t, n + 1);
-        len += n;
+        char *dst = q < own ? face : acting;
+        size_t *n = q < own ? &nf : &na;
+        int wr = snprintf(dst + *n, 160 - *n, "%s%s", *n ? " " : "",
+                          mj_tile_str((mj_tile)k, b));
+        if (wr > 0 && *n + (size_t)wr < 160)
+          *n += (size_t)wr;
       }
-    if (!first && len + 1 < cap)
-      memcpy(buf + len, ")", 2);
-    len += !first;
+    }
+    char all[400];
+    snprintf(all, sizeof all, " (wild%s%s%s%s%s)", na ? " as " : "", acting,
+             na && nf ? ";" : "", nf ? " at face " : "", face);
+    size_t n = strlen(all);
+    if (len + n < cap)
+      memcpy(buf + len, all, n + 1);
+    len += n;
   }
   return len;
 }

@@ -132,6 +132,12 @@ static void push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const 
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "fans");
+  lua_createtable(L, s->nstates, 0);
+  for (int i = 0; i < s->nstates; i++) {
+    lua_pushstring(L, mj_rules_fan(r, s->states[i])->id);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "states");
   lua_createtable(L, s->nexempt, 0);
   for (int i = 0; i < s->nexempt; i++) {
     const mj_exempt *e = &s->exempt[i];

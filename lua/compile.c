@@ -266,7 +266,7 @@ static const char *const other_fields[] = {
   "where", "en", "desc", "example", "aliases", "points", "base", "times", "fixed",
   "shape", "honors", "dealer", "knitted", "wait", "wild_acting", "wild_single", "template",
   "before_win", "melds", "alt", "alts", "same_suit", "mixed_suits", "count",
-  "excludes", "excludes_melds", "alone", "fallback", "bonus", "test", NULL
+  "excludes", "excludes_melds", "alone", "fallback", "bonus", "state", "test", NULL
 };
 
 static bool known_field(const char *k)
@@ -380,7 +380,12 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
     if (!doubling && i != 0)
       TRY(bad(&c, "a sum ruleset gives points, not %s", vals[i]));
   }
-  if (nv != 1)
+  lua_getfield(L, idx, "state");
+  bool state_only = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (state_only && nv > 0)
+    TRY(bad(&c, "a state fan is never scored: give no base, times, fixed or points"));
+  if (nv != 1 && !state_only)
     TRY(bad(&c, doubling ? "give exactly one of base, times, fixed"
                          : "give points = N"));
   /* shapes */
@@ -597,8 +602,8 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
       d->nexm++;
     }
   }
-  static const char *const flags3[] = { "alone", "fallback", "bonus" };
-  for (int i = 0; i < 3; i++) {
+  static const char *const flags3[] = { "alone", "fallback", "bonus", "state" };
+  for (int i = 0; i < 4; i++) {
     lua_getfield(L, idx, flags3[i]);
     if (!lua_isnil(L, -1)) {
       int b = 0;
@@ -607,8 +612,10 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
         d->alone = (uint8_t)b;
       else if (i == 1)
         d->fallback = (uint8_t)b;
-      else
+      else if (i == 2)
         d->bonus = (uint8_t)b;
+      else
+        d->state = (uint8_t)b;
     }
     lua_pop(L, 1);
   }

@@ -619,8 +619,10 @@ static int H_check_fan(lua_State *L)
   const char *scoring = luaL_optstring(L, 2, "sum");
   mj_fan_def def;
   mj_error e;
-  if (mj_lua_compile_fan(L, 1, strcmp(scoring, "doubling") == 0, &def, NULL, &e) != MJ_OK)
-    return luaL_error(L, "%s", e.msg);
+  if (mj_lua_compile_fan(L, 1, strcmp(scoring, "doubling") == 0, &def, NULL, &e) != MJ_OK) {
+    lua_pushstring(L, e.msg);     /* the message names the user's file:line */
+    return lua_error(L);
+  }
   return 0;
 }
 

@@ -45,6 +45,9 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_sc
           cJSON_AddItemToArray(g, cJSON_CreateNumber(k));
       cJSON_AddItemToArray(fans, x);
     }
+    cJSON *st = cJSON_AddArrayToObject(o, "states");
+    for (int i = 0; i < s->nstates; i++)
+      cJSON_AddItemToArray(st, cJSON_CreateString(mj_rules_fan(r, s->states[i])->id));
     cJSON *ex = cJSON_AddArrayToObject(o, "exempt");
     for (int i = 0; i < s->nexempt; i++) {
       const mj_exempt *e = &s->exempt[i];

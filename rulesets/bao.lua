@@ -1,0 +1,230 @@
+-- bao.lua
+-- 宝 mahjong, of the Jiangxi 宝/精 family (closest to 上饶 Shangrao play):
+-- after the deal a tile is turned up and the kind after it is wild (宝).
+-- The decisions on everything the source page leaves vague are those of
+-- RULES-bao.md. The score table is in one place below (SCORE): a club
+-- changes it there, or in a variant made with mj.extend("bao").
+
+local R = mj.ruleset {
+  id = "bao",
+  title = "宝 (wild-tile mahjong, Jiangxi)",
+  version = "1.0",
+  description = "The tile after the turned-up indicator is wild; 23 named wins; "
+             .. "a base doubled by each modifier.",
+  shapes = { "standard", "seven_pairs", "shisanlan", "jiuyao" },
+  pair_quads = true,                    -- four of a kind is two pairs
+  wait_shapes = { "standard" },
+  scoring = "doubling",
+  options = {
+    self_draw_only = { default = false,
+      desc = "every win is self-drawn except robbing a kong and 接宝" },
+  },
+  table = {
+    tiles = 136, flowers = false, hand = 13,
+    chow = true,                  -- from the previous player only
+    rob_kong = true, rob_all = true,   -- everyone who can rob wins
+    kong_after_claim = false,     -- kongs only in a turn begun with a draw
+    replacement = "tail",
+    dealer_stays_on_draw = true, winner_deals = true, rounds = 4,
+    -- the indicator: dice, the d-th tile from the tail; the wild kind is
+    -- the one after it in its cycle
+    wild = "indicator",
+    cycles = { "123456789m", "123456789p", "123456789s", "1234z", "567z" },
+    wild_claim = 3,               -- 接宝: three wilds drawn, claim the fourth
+    wild_win = 4,                 -- 四个宝: the fourth wild drawn wins
+    touji = true,                 -- 偷机: declining a 宝吊头 win is tracked
+  },
+}
+
+R.table.self_draw_only = R.opt.self_draw_only
+
+-- The score table: base values of the shapes, doublings of the
+-- modifiers (times = 2 doubles once, 4 twice, 8 three times), fixed wins.
+local SCORE = {
+  ["平糊"] = { base = 1 },
+  ["碰碰糊"] = { base = 2 }, ["清碰碰糊"] = { base = 4 },
+  ["七对"] = { base = 2 }, ["清七对"] = { base = 4 },
+  ["华丽七对"] = { base = 4 }, ["清华丽七对"] = { base = 8 },
+  ["十三浪"] = { base = 2 }, ["七星十三浪"] = { base = 4 },
+  ["九幺"] = { base = 2 }, ["七星九幺"] = { base = 4 },
+  ["宝吊头"] = { times = 2 }, ["天糊"] = { times = 8 }, ["地糊"] = { times = 4 },
+  ["杠开"] = { times = 2 }, ["宝吊宝"] = { times = 4 }, ["宝吊无宝"] = { times = 8 },
+  ["飞宝"] = { times = 2 }, ["平糊自摸"] = { times = 2 }, ["抢杠"] = { times = 2 },
+  ["单吊"] = { times = 2 },
+  ["接宝"] = { fixed = 8 }, ["四个宝"] = { fixed = 16 },
+}
+
+-- Declare a pattern with its value from SCORE.
+local function pattern(t)
+  for k, v in pairs(SCORE[t[1]] or {}) do t[k] = v end
+  return R:fan(t)
+end
+
+-- Settlement: a discard win (and robbing a kong, paid by the kong's
+-- owner, and 接宝, by the discarder of the fourth wild) is paid by the
+-- discarder alone; a self-draw (and 四个宝) by each of the three others.
+-- Payments to or from the dealer are doubled.
+R.settle = function(w)
+  local pay = { 0, 0, 0, 0 }
+  local function charge(seat)
+    local amount = w.total
+    if seat == w.dealer or w.winner == w.dealer then amount = amount * 2 end
+    pay[seat] = pay[seat] - amount
+    pay[w.winner] = pay[w.winner] + amount
+  end
+  if w.payer then
+    charge(w.payer)
+  else
+    for seat = 1, 4 do
+      if seat ~= w.winner then charge(seat) end
+    end
+  end
+  return pay
+end
+
+local ANY_SHAPE = { "none", "standard", "seven_pairs", "shisanlan", "jiuyao" }
+
+-- {==================================================================
+-- The 23 named wins, in the order of the source page
+-- ===================================================================
+
+pattern { "宝吊头", en = "Wild single wait",
+  desc = "Self-drawn after waiting with four complete melds and one lone 宝: "
+      .. "any tile made the pair.",
+  example = "123m456p789s111z5m+7p self bao=5m",
+  self = true, wild_single = true }
+
+pattern { "天糊", en = "Heavenly hand",
+  desc = "The dealer's first fourteen tiles are a win.",
+  example = "123m456p789s111z55m win=5m self first bao=9s",
+  first = true, dealer = true, self = true }
+
+pattern { "地糊", en = "Earthly hand",
+  desc = "A non-dealer wins on the dealer's first discard (with self_draw_only: "
+      .. "on his own first draw), before any claim.",
+  example = "123m456p789s111z55m win=5m first seat=S bao=9s",
+  first = true, dealer = false, self = R.opt.self_draw_only }
+
+pattern { "杠开", en = "Out on a kong",
+  desc = "Won on the replacement tile drawn after a kong.",
+  example = "123m456p11z55m{9999s}+5m self kong bao=9p",
+  kong = true }
+
+pattern { "碰碰糊", en = "All pungs with 宝",
+  desc = "Four pungs or kongs and a pair, a 宝 standing for another tile "
+      .. "(not a 宝吊头 win).",
+  example = "111m555p8s222z33z7m+8s bao=7m",
+  shape = "standard", chows = 0, wild_acting = true, wild_single = false,
+  excludes = { "平糊" } }
+
+pattern { "清碰碰糊", en = "Pure all pungs",
+  desc = "Four pungs or kongs and a pair, no 宝 standing for another tile.",
+  example = "111m555p888s2z[777z]+2z bao=9m",
+  shape = "standard", chows = 0, wild_acting = false,
+  excludes = { "碰碰糊", "平糊" } }
+
+pattern { "偷机", en = "Stealing (declined 宝吊头)", state = true,
+  desc = "A state, not a win: in 宝吊头 the player declined the win and played on.",
+  example = "123m456p789s111z7p+5m self touji bao=5m",
+  touji = true }
+
+pattern { "宝吊宝", en = "宝 on 宝",
+  desc = "While stealing (偷机), draws a 宝 and wins.",
+  example = "123m456p789s111z7p+5m self touji bao=5m",
+  touji = true, self = true, win_tile = WILD,
+  excludes = { "宝吊头" } }
+
+pattern { "宝吊无宝", en = "宝 without 宝",
+  desc = "While stealing, wins with every 宝 at its own face: two 宝 as the pair, "
+      .. "or three as a pung.",
+  example = "123m456p789s11z55m+1z self touji bao=5m",
+  touji = true, self = true, wild_acting = false,
+  melds = { pair(WILD) }, alt = { pung(WILD) },
+  excludes = { "宝吊宝", "宝吊头" } }
+
+pattern { "飞宝", en = "Flying 宝",
+  desc = "The winner doubles for each 宝 he discarded this hand.",
+  example = "123m456p789s111z5p+5p feibao=1 bao=9m",
+  count = "feibao" }
+
+pattern { "七对", en = "Seven pairs with 宝",
+  desc = "Seven pairs, a 宝 standing for another tile.",
+  example = "1133557799m115z+9s bao=9s",
+  shape = "seven_pairs", wild_acting = true }
+
+pattern { "清七对", en = "Pure seven pairs",
+  desc = "Seven pairs, no 宝 standing for another tile.",
+  example = "1133557799m115z+5z bao=9s",
+  shape = "seven_pairs", wild_acting = false,
+  excludes = { "七对" } }
+
+pattern { "华丽七对", en = "Luxury seven pairs with 宝",
+  desc = "Seven pairs with four of a kind, a 宝 standing for another tile.",
+  example = "1111335577m115z+9s bao=9s",
+  shape = "seven_pairs", quads = { min = 1 }, wild_acting = true,
+  excludes = { "七对" } }
+
+pattern { "清华丽七对", en = "Pure luxury seven pairs",
+  desc = "Seven pairs with four of a kind, no 宝 standing for another tile.",
+  example = "1111335577m115z+5z bao=9s",
+  shape = "seven_pairs", quads = { min = 1 }, wild_acting = false,
+  excludes = { "清七对", "华丽七对", "七对" } }
+
+pattern { "十三浪", en = "Thirteen apart",
+  desc = "Fourteen single tiles: in each suit the numbers 3 or more apart, "
+      .. "honors not repeated.",
+  example = "147m258p369s1234z+5z bao=9m",
+  shape = "shisanlan" }
+
+pattern { "七星十三浪", en = "Seven-star thirteen apart",
+  desc = "十三浪 holding all seven honors.",
+  example = "147m25p39s123456z+7z bao=9m",
+  shape = "shisanlan", every = HONORS,
+  excludes = { "十三浪" } }
+
+pattern { "九幺", en = "Terminals and honors",
+  desc = "Every tile a 1, a 9 or an honor, in any arrangement.",
+  example = "119m19p199s11233z+3z bao=5m",
+  shape = "jiuyao" }
+
+pattern { "七星九幺", en = "Seven-star terminals and honors",
+  desc = "九幺 holding all seven honors.",
+  example = "19m19p19s1234567z+1z bao=5m",
+  shape = "jiuyao", every = HONORS,
+  excludes = { "九幺" } }
+
+pattern { "平糊自摸", en = "Plain self-drawn",
+  desc = "A standard hand with at least one chow, no 宝 acting, self-drawn.",
+  example = "123m456p789s111z5s+5s self bao=9m",
+  shape = "standard", chows = { min = 1 }, wild_acting = false, self = true }
+
+pattern { "抢杠", en = "Robbing a kong",
+  desc = "Won on the tile another player adds to his pung (everyone who can rob wins).",
+  example = "123m456p111z55s78s+9s rob bao=1m",
+  rob = true }
+
+pattern { "接宝", en = "Catching the 宝",
+  desc = "Having drawn three 宝 this hand, claims the fourth from a discard: "
+      .. "a win whatever the hand.",
+  example = "159m26p37s1234z55m+5m jiebao bao=5m",
+  shape = ANY_SHAPE, jiebao = true, alone = true }
+
+pattern { "四个宝", en = "Four 宝",
+  desc = "Draws the fourth 宝 of the hand: a win whatever the hand.",
+  example = "19m26p37s1234z555m+5m self sibao bao=5m",
+  shape = ANY_SHAPE, sibao = true, alone = true }
+
+pattern { "单吊", en = "Single after four melds",
+  desc = "Won with a single concealed tile left, four melds declared.",
+  example = "5m[123m][456p][789s][111z]+5m bao=9s",
+  declared = 4 }
+
+-- Any other standard-shape win.
+pattern { "平糊", en = "Plain win",
+  desc = "A standard hand (four melds and a pair) with no better base.",
+  example = "123m456p789s111z5s+5s bao=9m",
+  shape = "standard" }
+
+-- }==================================================================
+
+return R
