@@ -50,6 +50,7 @@ struct mj_game {
   mj_action decision[4];
   unsigned decided;          /* players who decided in this claim phase */
   bool any_claim;
+  mj_tile given_wall[MJ_WALL_MAX];   /* a copy of cfg.wall: the caller's may go */
   int ndiscards;
   bool drawn;
   int nwin, winners[4], payer;
@@ -358,7 +359,15 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   }
   g->r = r;
   g->cfg = *cfg;
-  g->cfg.wall = NULL;   /* not kept: the tiles are copied into the wall */
+  if (cfg->wall != NULL) {
+    if (cfg->wall_n < 0 || cfg->wall_n > MJ_WALL_MAX) {
+      free(g);
+      mj_fail(err, MJ_ERANGE, 0, "a wall has at most %d tiles", MJ_WALL_MAX);
+      return NULL;
+    }
+    memcpy(g->given_wall, cfg->wall, (size_t)cfg->wall_n);
+    g->cfg.wall = g->given_wall;
+  }
   g->tbl = *mj_rules_ctable(r);
   g->dealer = cfg->dealer & 3;
   g->round = cfg->round & 3;
@@ -479,6 +488,8 @@ mj_game *mj_game_clone(const mj_game *g)
   if (c == NULL)
     return NULL;
   *c = *g;
+  if (g->cfg.wall != NULL)
+    c->cfg.wall = c->given_wall;
   bool ok = true;
   c->scratch = mj_hand_new();
   c->scratch_score = malloc(sizeof *c->scratch_score);
@@ -682,12 +693,15 @@ static void open_claims(mj_game *g, int from, mj_tile t)
   next_draw(g, (from + 1) & 3);
 }
 
-static void take_discard(mj_game *g)
+/* The pending discard is taken: by a meld (a claim, which ends the
+   first-turn chances) or by a win. */
+static void take_discard(mj_game *g, bool meld)
 {
   seat *d = &g->pl[g->pending_from];
   if (d->ndisc > 0)
     d->taken[d->ndisc - 1] = 1;
-  g->any_claim = true;
+  if (meld)
+    g->any_claim = true;
 }
 
 static void resolve_claims(mj_game *g)
@@ -702,7 +716,7 @@ static void resolve_claims(mj_game *g)
       if ((g->options[q] & (1u << MJ_ACT_WIN)) && g->tbl.wild_claim > 0 && is_wild(g, t) &&
           g->pl[q].wild_drawn >= g->tbl.wild_claim && can_win_on(g, q, t, MJ_CTX_JIEBAO))
         f = MJ_CTX_JIEBAO;
-      take_discard(g);
+      take_discard(g, false);
       finish(g, &q, 1, from, t, f);
       return;
     }
@@ -721,7 +735,7 @@ static void resolve_claims(mj_game *g)
         mj_meld m = { (uint8_t)(a->type == MJ_ACT_KONG ? MJ_KONG : MJ_PUNG), t,
                       (uint8_t)((q - from + 4) & 3), 0 };
         hand_meld(g, q, m, -1);
-        take_discard(g);
+        take_discard(g, true);
         event(g, a->type == MJ_ACT_KONG ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
         g->pending = MJ_NO_TILE;
         if (a->type == MJ_ACT_KONG) {
@@ -738,7 +752,7 @@ static void resolve_claims(mj_game *g)
             hand_remove(g, q, (mj_tile)k2);
         mj_meld m = { MJ_CHOW, a->tile, 1, 0 };
         hand_meld(g, q, m, -1);
-        take_discard(g);
+        take_discard(g, true);
         event(g, MJ_EV_CHI, q, a->tile, from, 0);
         g->pending = MJ_NO_TILE;
         enter_turn(g, q, true);

@@ -220,6 +220,10 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
     if (c == '+') {
       mj_tile t[2];
       int k = 0;
+      for (size_t q = i + 1; q < n; q++)
+        if (s[q] == '[' || s[q] == '{')
+          return mj_fail(err, MJ_EINVAL, col + (int)(q - i),
+                         "the +T winning tile comes last, after the melds");
       mj_status st = mj_tiles_parse(s + i + 1, n - i - 1, col + 1, false, t,
                                     NULL, 2, &k, err);
       if (st == MJ_ERANGE || (st == MJ_OK && k != 1))

@@ -1224,7 +1224,11 @@ static int on_reading(const mj_decomp *d, void *ud)
   if (!score_reading(E, d))
     return 1;
   E->nread++;
-  if (E->cur.win && (!E->best->win || E->cur.total > E->best->total)) {
+  /* the highest total; at equal totals the reading with fewer wilds
+     standing for other tiles (the plainer account of the hand) */
+  if (E->cur.win && (!E->best->win || E->cur.total > E->best->total ||
+                     (E->cur.total == E->best->total && d != NULL && E->best->reading.nwild > 0 &&
+                      mj_decomp_nacting(d) < mj_decomp_nacting(&E->best->reading)))) {
     mj_score *b = E->best, *c = &E->cur;
     int n = b->nreadings;
     memcpy(b, c, offsetof(mj_score, hits));

@@ -53,6 +53,16 @@ bool mj_decomp_wild_acting(const mj_decomp *d)
   return false;
 }
 
+int mj_decomp_nacting(const mj_decomp *d)
+{
+  int n = 0;
+  if (d->nwild > 0)
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (d->wild_as[t] > d->wild_held[t])
+        n += d->wild_as[t] - d->wild_held[t];
+  return n;
+}
+
 static bool is_th(int t) { return t >= 27 || t % 9 == 0 || t % 9 == 8; }
 
 typedef struct en {

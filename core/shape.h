@@ -94,6 +94,8 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *v,
 /* True if some wild stands for another kind than a wild tile's own (the
 ** wilds are matched to their own kinds first). */
 bool mj_decomp_wild_acting(const mj_decomp *d);
+/* How many wilds stand for a tile other than their own kind. */
+int mj_decomp_nacting(const mj_decomp *d);
 
 /* Text of a decomposition: "123m 456m 789m 111z 55p" with wilds marked. */
 size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap);

@@ -22,6 +22,7 @@ R.table.self_draw_only = R.opt.self_draw_only
 
 -- 地糊 is then the non-dealer's win on his own first draw.
 R:get("地糊").self = R.opt.self_draw_only
+R:get("地糊").example = "123m456p789s111z55m win=5m self first seat=S bao=9s"
 
 -- The club's score table: every win is self-drawn here, so 平糊自摸 is
 -- the common case and worth less; the big hands are worth more.

@@ -16,259 +16,26 @@
 
 #include "bot.h"
 #include "game.h"
+#include "gameutil.h"
 #include "host.h"
 #include "replay.h"
 #include "testutil.h"
 
-static mj_host *H;
-
-static int setup(void **state)
-{
-  (void)state;
-  mj_error e;
-  H = mj_host_new(NULL, &e);
-  return H == NULL;
-}
-
-static int teardown(void **state)
-{
-  (void)state;
-  mj_host_free(H);
-  mj_score_release();
-  return 0;
-}
-
-static const mj_rules *rules(const char *id)
-{
-  const mj_rules *r;
-  mj_error e;
-  if (mj_host_get(H, id, &r, &e) != MJ_OK)
-    fail_msg("%s: %s", id, e.msg);
-  return r;
-}
-
-/* Every tile is somewhere: hands, melds, discards, flowers, the wall. */
-static void check_tiles(const mj_game *g, int total)
-{
-  int n = mj_game_wall_left(g) + (mj_game_indicator(g) != MJ_NO_TILE);
-  for (int p = 0; p < 4; p++) {
-    const mj_hand *h = mj_game_hand(g, p);
-    n += mj_hand_ntiles(h);
-    for (int i = 0; i < mj_hand_nmelds(h); i++)
-      n += mj_meld_size(&mj_hand_melds(h)[i]);
-    const mj_tile *d;
-    const uint8_t *taken;
-    int nd = mj_game_discards(g, p, &d, &taken);
-    for (int i = 0; i < nd; i++)
-      n += !taken[i];
-    n += mj_game_flowers(g, p, NULL);
-  }
-  /* a robbed kong's tile is held by no one until the hand ends, and a
-     tile won on a discard or a kong is only in the winning hand */
-  int from;
-  if (mj_game_phase(g) == MJ_PHASE_ROB && mj_game_pending(g, &from) != MJ_NO_TILE)
-    n++;
-  int w[4];
-  if (mj_game_over(g) && mj_game_winners(g, w) > 0 && mj_game_payer(g) >= 0)
-    n++;
-  if (n != total)
-    fail_msg("%d tiles accounted for, %d in the set", n, total);
-}
-
-/* Play one game with bots, checking the tiles after every action. */
-static mj_game *play(const mj_rules *r, uint64_t seed, const char *kind, bool check)
-{
-  mj_game_cfg cfg;
-  memset(&cfg, 0, sizeof cfg);
-  cfg.seed = seed;
-  cfg.dealer = (int)(seed & 3);
-  cfg.round = (int)(seed >> 2 & 3);
-  mj_error e;
-  mj_game *g = mj_game_new(r, &cfg, &e);
-  if (g == NULL)
-    fail_msg("new game: %s", e.msg);
-  mj_bot *b[4];
-  for (int p = 0; p < 4; p++)
-    b[p] = mj_bot_new(kind, seed * 4 + (uint64_t)p);
-  int total = mj_rules_ctable(r)->tiles;
-  mj_action legal[64];
-  int steps = 0;
-  while (!mj_game_over(g)) {
-    unsigned w = mj_game_waiting(g);
-    assert_true(w != 0);
-    assert_true(++steps < 2000);
-    for (int p = 0; p < 4; p++) {
-      if (!(w >> p & 1))
-        continue;
-      int n = mj_game_legal(g, p, legal, 64);
-      assert_true(n > 0);
-      int i = mj_bot_choose(b[p], g, p, legal, n);
-      if (mj_game_act(g, &legal[i], &e) != MJ_OK)
-        fail_msg("seed %llu: %s", (unsigned long long)seed, e.msg);
-      if (check)
-        check_tiles(g, total);
-      break;
-    }
-  }
-  for (int p = 0; p < 4; p++)
-    mj_bot_free(b[p]);
-  return g;
-}
-
-static void replay_matches(const mj_rules *r, const mj_game *g)
-{
-  char *log = mj_replay_write(g, NULL, "", false);
-  assert_non_null(log);
-  mj_replay rp;
-  mj_error e;
-  if (mj_replay_parse(log, strlen(log), &rp, &e) != MJ_OK)
-    fail_msg("parse: %s", e.msg);
-  mj_game *x = mj_replay_build(&rp, r, -1, &e);
-  if (x == NULL)
-    fail_msg("replay: %s", e.msg);
-  assert_int_equal(mj_game_nevents(x), mj_game_nevents(g));
-  for (int i = 0; i < mj_game_nevents(g); i++)
-    assert_memory_equal(mj_game_event(x, i), mj_game_event(g, i), sizeof(mj_event));
-  int a[4], b[4];
-  mj_game_scores(g, a);
-  mj_game_scores(x, b);
-  assert_memory_equal(a, b, sizeof a);
-  /* and writing it again gives the same text, byte for byte */
-  char *again = mj_replay_write(x, NULL, "", false);
-  assert_string_equal(log, again);
-  free(again);
-  mj_game_free(x);
-  mj_replay_free(&rp);
-  free(log);
-}
-
-static void invariants(const char *id, int games, const char *kind)
-{
-  const mj_rules *r = rules(id);
-  int wins = 0;
-  for (int i = 0; i < games; i++) {
-    mj_game *g = play(r, (uint64_t)i, kind, i < 2000);
-    int s[4], w[4];
-    mj_game_scores(g, s);
-    assert_int_equal(s[0] + s[1] + s[2] + s[3], 0);
-    wins += mj_game_winners(g, w) > 0;
-    if (i % 10 == 0)
-      replay_matches(r, g);
-    mj_game_free(g);
-  }
-  assert_true(wins > 0);
-}
-
 static void mcr_random_games(void **state)
 {
   (void)state;
-  invariants("mcr", 10000, "random");
+  gu_invariants("mcr", 10000, "random");
 }
 
 static void mcr_efficiency_games(void **state)
 {
   (void)state;
-  invariants("mcr", 300, "efficiency");
+  gu_invariants("mcr", 300, "efficiency");
 }
 
 /* {====================================================================
 ** Scenarios with given walls
 ** ===================================================================== */
-
-/*
-** A wall: the four hands dealt (dealer first, 13 each), the draws from
-** the head in order, the draws from the tail in order; the rest filled
-** with tiles nobody uses.
-*/
-static int make_wall(mj_tile *out, const char *hands[4], const char *draws, const char *tail)
-{
-  mj_tile head[144], back[32];
-  int nh = 0, nb = 0, k;
-  uint8_t used[MJ_ALL_TILES] = { 0 };
-  for (int p = 0; p < 4; p++) {
-    assert_int_equal(mj_tiles_parse(hands[p], strlen(hands[p]), 1, true, head + nh, NULL,
-                                    14, &k, NULL), MJ_OK);
-    assert_int_equal(k, 13);
-    nh += k;
-  }
-  assert_int_equal(mj_tiles_parse(draws, strlen(draws), 1, true, head + nh, NULL, 60, &k,
-                                  NULL), MJ_OK);
-  nh += k;
-  assert_int_equal(mj_tiles_parse(tail, strlen(tail), 1, true, back, NULL, 32, &nb, NULL),
-                   MJ_OK);
-  for (int i = 0; i < nh; i++)
-    used[head[i]]++;
-  for (int i = 0; i < nb; i++)
-    used[back[i]]++;
-  int n = 0;
-  for (int i = 0; i < nh; i++)
-    out[n++] = head[i];
-  /* filler: honors and terminals nobody asked for, in a fixed order */
-  for (int t = MJ_KINDS - 1; t >= 0 && n < 120 - nb; t--)
-    while (used[t] < 4 && n < 120 - nb) {
-      used[t]++;
-      out[n++] = (mj_tile)t;
-    }
-  for (int i = nb - 1; i >= 0; i--)
-    out[n++] = back[i];
-  return n;
-}
-
-static mj_game *scenario(const char *id, const char *hands[4], const char *draws,
-                         const char *tail)
-{
-  mj_tile wall[144];
-  int n = make_wall(wall, hands, draws, tail);
-  mj_game_cfg cfg;
-  memset(&cfg, 0, sizeof cfg);
-  cfg.wall = wall;
-  cfg.wall_n = n;
-  cfg.dice = 2;
-  mj_error e;
-  mj_game *g = mj_game_new(rules(id), &cfg, &e);
-  if (g == NULL)
-    fail_msg("scenario: %s", e.msg);
-  return g;
-}
-
-static bool has(const mj_game *g, int p, int type, const char *tile)
-{
-  mj_action l[64];
-  mj_tile t = MJ_NO_TILE;
-  if (tile)
-    assert_int_equal(mj_tile_parse(tile, strlen(tile), &t, NULL), MJ_OK);
-  int n = mj_game_legal(g, p, l, 64);
-  for (int i = 0; i < n; i++)
-    if (l[i].type == type && (tile == NULL || l[i].tile == t))
-      return true;
-  return false;
-}
-
-static void act(mj_game *g, int p, int type, const char *tile)
-{
-  mj_action a = { (uint8_t)type, (uint8_t)p, MJ_NO_TILE };
-  if (tile)
-    assert_int_equal(mj_tile_parse(tile, strlen(tile), &a.tile, NULL), MJ_OK);
-  else
-    a.tile = mj_game_pending(g, NULL);
-  if (type == MJ_ACT_WIN && mj_game_phase(g) == MJ_PHASE_TURN)
-    a.tile = mj_game_last_draw(g);
-  mj_error e;
-  if (mj_game_act(g, &a, &e) != MJ_OK)
-    fail_msg("act %s by %d: %s", mj_act_name(type), p, e.msg);
-}
-
-/* Everyone who may claim passes. */
-static void all_pass(mj_game *g)
-{
-  unsigned w;
-  while (mj_game_phase(g) != MJ_PHASE_TURN && !mj_game_over(g) && (w = mj_game_waiting(g)))
-    for (int p = 0; p < 4; p++)
-      if (w >> p & 1) {
-        act(g, p, MJ_ACT_PASS, NULL);
-        break;
-      }
-}
 
 static void chow_only_from_previous(void **state)
 {
@@ -279,20 +46,20 @@ static void chow_only_from_previous(void **state)
     "45m47p147s123456z",    /* W: 45m, but not the next player */
     "24m28p258s123456z",    /* N: 24m, not the next player either */
   };
-  mj_game *g = scenario("mcr", hands, "7z", "");
-  act(g, 0, MJ_ACT_DISCARD, "3m");
+  mj_game *g = gu_scenario("mcr", hands, "7z", "", 0);
+  gu_act(g, 0, MJ_ACT_DISCARD, "3m");
   assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
-  assert_true(has(g, 1, MJ_ACT_CHI, "1m"));
-  assert_false(has(g, 2, MJ_ACT_CHI, NULL));
-  assert_false(has(g, 3, MJ_ACT_CHI, NULL));
-  act(g, 1, MJ_ACT_CHI, "1m");
+  assert_true(gu_has(g, 1, MJ_ACT_CHI, "1m"));
+  assert_false(gu_has(g, 2, MJ_ACT_CHI, NULL));
+  assert_false(gu_has(g, 3, MJ_ACT_CHI, NULL));
+  gu_act(g, 1, MJ_ACT_CHI, "1m");
   assert_int_equal(mj_game_phase(g), MJ_PHASE_TURN);
   assert_int_equal(mj_game_turn(g), 1);
   const mj_hand *h = mj_game_hand(g, 1);
   assert_int_equal(mj_hand_nmelds(h), 1);
   assert_int_equal(mj_hand_melds(h)[0].type, MJ_CHOW);
   /* after a chow: a discard, no win */
-  assert_false(has(g, 1, MJ_ACT_WIN, NULL));
+  assert_false(gu_has(g, 1, MJ_ACT_WIN, NULL));
   mj_game_free(g);
 }
 
@@ -306,14 +73,14 @@ static void priority_and_head_bump(void **state)
     "255p37m36s234567z",
     "123456789m11z46p",
   };
-  mj_game *g = scenario("mcr", hands, "8p", "");
-  act(g, 0, MJ_ACT_DISCARD, "5p");
-  assert_true(has(g, 1, MJ_ACT_CHI, "3p"));
-  assert_true(has(g, 2, MJ_ACT_PON, NULL));
-  assert_true(has(g, 3, MJ_ACT_WIN, NULL));
-  act(g, 1, MJ_ACT_CHI, "3p");
-  act(g, 2, MJ_ACT_PON, NULL);
-  act(g, 3, MJ_ACT_WIN, NULL);
+  mj_game *g = gu_scenario("mcr", hands, "8p", "", 0);
+  gu_act(g, 0, MJ_ACT_DISCARD, "5p");
+  assert_true(gu_has(g, 1, MJ_ACT_CHI, "3p"));
+  assert_true(gu_has(g, 2, MJ_ACT_PON, NULL));
+  assert_true(gu_has(g, 3, MJ_ACT_WIN, NULL));
+  gu_act(g, 1, MJ_ACT_CHI, "3p");
+  gu_act(g, 2, MJ_ACT_PON, NULL);
+  gu_act(g, 3, MJ_ACT_WIN, NULL);
   assert_true(mj_game_over(g));
   int w[4];
   assert_int_equal(mj_game_winners(g, w), 1);
@@ -327,11 +94,11 @@ static void priority_and_head_bump(void **state)
   mj_game_free(g);
 
   /* a pung beats a chow */
-  g = scenario("mcr", hands, "8p", "");
-  act(g, 0, MJ_ACT_DISCARD, "5p");
-  act(g, 1, MJ_ACT_CHI, "3p");
-  act(g, 2, MJ_ACT_PON, NULL);
-  act(g, 3, MJ_ACT_PASS, NULL);
+  g = gu_scenario("mcr", hands, "8p", "", 0);
+  gu_act(g, 0, MJ_ACT_DISCARD, "5p");
+  gu_act(g, 1, MJ_ACT_CHI, "3p");
+  gu_act(g, 2, MJ_ACT_PON, NULL);
+  gu_act(g, 3, MJ_ACT_PASS, NULL);
   assert_int_equal(mj_game_turn(g), 2);
   assert_int_equal(mj_hand_melds(mj_game_hand(g, 2))[0].type, MJ_PUNG);
   mj_game_free(g);
@@ -343,13 +110,13 @@ static void priority_and_head_bump(void **state)
     "255p37m36s234567z",
     "123456789m11z46p",
   };
-  g = scenario("mcr", two, "8p", "");
-  act(g, 0, MJ_ACT_DISCARD, "5p");
-  assert_true(has(g, 1, MJ_ACT_WIN, NULL));
-  assert_true(has(g, 3, MJ_ACT_WIN, NULL));
-  act(g, 3, MJ_ACT_WIN, NULL);
-  act(g, 2, MJ_ACT_PASS, NULL);
-  act(g, 1, MJ_ACT_WIN, NULL);
+  g = gu_scenario("mcr", two, "8p", "", 0);
+  gu_act(g, 0, MJ_ACT_DISCARD, "5p");
+  assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));
+  assert_true(gu_has(g, 3, MJ_ACT_WIN, NULL));
+  gu_act(g, 3, MJ_ACT_WIN, NULL);
+  gu_act(g, 2, MJ_ACT_PASS, NULL);
+  gu_act(g, 1, MJ_ACT_WIN, NULL);
   assert_int_equal(mj_game_winners(g, w), 1);
   assert_int_equal(w[0], 1);
   mj_game_free(g);
@@ -365,9 +132,9 @@ static void kongs_replacement_and_claim_turn(void **state)
     "28m28p28s1234567z",
     "37m37p37s1234567z",
   };
-  mj_game *g = scenario("mcr", hands, "6z", "9s");
-  assert_true(has(g, 0, MJ_ACT_CKONG, "1m"));
-  act(g, 0, MJ_ACT_CKONG, "1m");
+  mj_game *g = gu_scenario("mcr", hands, "6z", "9s", 0);
+  assert_true(gu_has(g, 0, MJ_ACT_CKONG, "1m"));
+  gu_act(g, 0, MJ_ACT_CKONG, "1m");
   assert_int_equal(mj_game_turn(g), 0);
   assert_int_equal(mj_game_last_draw(g), 26);   /* 9s, the tail's tile */
   const mj_event *e = mj_game_event(g, mj_game_nevents(g) - 1);
@@ -382,12 +149,12 @@ static void kongs_replacement_and_claim_turn(void **state)
     "38m28p28s1234567z",
     "37m37p37s1234567z",
   };
-  g = scenario("mcr", hands2, "6z", "");
-  act(g, 0, MJ_ACT_DISCARD, "9p");
-  act(g, 1, MJ_ACT_PON, NULL);
+  g = gu_scenario("mcr", hands2, "6z", "", 0);
+  gu_act(g, 0, MJ_ACT_DISCARD, "9p");
+  gu_act(g, 1, MJ_ACT_PON, NULL);
   assert_int_equal(mj_game_turn(g), 1);
-  assert_false(has(g, 1, MJ_ACT_CKONG, NULL));
-  assert_true(has(g, 1, MJ_ACT_DISCARD, "2m"));
+  assert_false(gu_has(g, 1, MJ_ACT_CKONG, NULL));
+  assert_true(gu_has(g, 1, MJ_ACT_DISCARD, "2m"));
   mj_game_free(g);
 }
 
@@ -402,29 +169,29 @@ static void robbing_a_kong(void **state)
     "123456789m11z46p",
     "123456789s22z46p",
   };
-  mj_game *g = scenario("mcr", hands, "7p7z6z8p5p", "");
-  act(g, 0, MJ_ACT_DISCARD, "5p");
-  act(g, 2, MJ_ACT_PASS, NULL);   /* W and N could win on it: they wait */
-  act(g, 3, MJ_ACT_PASS, NULL);
-  act(g, 1, MJ_ACT_PON, NULL);
+  mj_game *g = gu_scenario("mcr", hands, "7p7z6z8p5p", "", 0);
+  gu_act(g, 0, MJ_ACT_DISCARD, "5p");
+  gu_act(g, 2, MJ_ACT_PASS, NULL);   /* W and N could win on it: they wait */
+  gu_act(g, 3, MJ_ACT_PASS, NULL);
+  gu_act(g, 1, MJ_ACT_PON, NULL);
   assert_int_equal(mj_game_turn(g), 1);
-  act(g, 1, MJ_ACT_DISCARD, "1p");
-  all_pass(g);
+  gu_act(g, 1, MJ_ACT_DISCARD, "1p");
+  gu_all_pass(g);
   assert_int_equal(mj_game_turn(g), 2);
-  act(g, 2, MJ_ACT_DISCARD, "7z");
-  all_pass(g);
-  act(g, 3, MJ_ACT_DISCARD, "6z");
-  all_pass(g);
-  act(g, 0, MJ_ACT_DISCARD, "8p");
-  all_pass(g);
+  gu_act(g, 2, MJ_ACT_DISCARD, "7z");
+  gu_all_pass(g);
+  gu_act(g, 3, MJ_ACT_DISCARD, "6z");
+  gu_all_pass(g);
+  gu_act(g, 0, MJ_ACT_DISCARD, "8p");
+  gu_all_pass(g);
   assert_int_equal(mj_game_turn(g), 1);
-  assert_true(has(g, 1, MJ_ACT_AKONG, "5p"));
-  act(g, 1, MJ_ACT_AKONG, "5p");
+  assert_true(gu_has(g, 1, MJ_ACT_AKONG, "5p"));
+  gu_act(g, 1, MJ_ACT_AKONG, "5p");
   assert_int_equal(mj_game_phase(g), MJ_PHASE_ROB);
-  assert_true(has(g, 2, MJ_ACT_WIN, NULL));
-  assert_true(has(g, 3, MJ_ACT_WIN, NULL));
-  act(g, 3, MJ_ACT_WIN, NULL);
-  act(g, 2, MJ_ACT_WIN, NULL);
+  assert_true(gu_has(g, 2, MJ_ACT_WIN, NULL));
+  assert_true(gu_has(g, 3, MJ_ACT_WIN, NULL));
+  gu_act(g, 3, MJ_ACT_WIN, NULL);
+  gu_act(g, 2, MJ_ACT_WIN, NULL);
   int w[4];
   assert_int_equal(mj_game_winners(g, w), 1);
   assert_int_equal(w[0], 2);
@@ -445,7 +212,7 @@ static void flowers_replaced(void **state)
     "37m37p37s1234567z",
     "46m46p46s1234567z",
   };
-  mj_game *g = scenario("mcr", hands, "2f", "5m8m");
+  mj_game *g = gu_scenario("mcr", hands, "2f", "5m8m", 0);
   /* the dealt 1f is replaced by the tail's 5m, the drawn 2f by 8m */
   assert_int_equal(mj_game_flowers(g, 0, NULL), 2);
   assert_int_equal(mj_hand_ntiles(mj_game_hand(g, 0)), 14);
@@ -458,7 +225,7 @@ static void flowers_replaced(void **state)
 static void exhaustive_draw_and_dealer(void **state)
 {
   (void)state;
-  const mj_rules *r = rules("mcr");
+  const mj_rules *r = gu_rules("mcr");
   /* a wall of 53 tiles: the deal and one draw; nobody can claim */
   const char *hands[4] = {
     "19m19p19s1234567z",
@@ -480,8 +247,8 @@ static void exhaustive_draw_and_dealer(void **state)
   mj_error e;
   mj_game *g = mj_game_new(r, &cfg, &e);
   assert_non_null(g);
-  act(g, 0, MJ_ACT_DISCARD, "5m");
-  all_pass(g);
+  gu_act(g, 0, MJ_ACT_DISCARD, "5m");
+  gu_all_pass(g);
   assert_true(mj_game_over(g));
   assert_true(mj_game_drawn(g));
   int pay[4];
@@ -502,18 +269,18 @@ static void false_win_refused(void **state)
     "28m28p28s1234567z",
     "4s37m37p7s1234567z",
   };
-  mj_game *g = scenario("mcr", hands, "7z9p1p6p", "");
-  act(g, 0, MJ_ACT_DISCARD, "7z");
-  all_pass(g);
-  act(g, 1, MJ_ACT_DISCARD, "9p");
-  all_pass(g);
-  act(g, 2, MJ_ACT_DISCARD, "1p");
-  all_pass(g);
+  mj_game *g = gu_scenario("mcr", hands, "7z9p1p6p", "", 0);
+  gu_act(g, 0, MJ_ACT_DISCARD, "7z");
+  gu_all_pass(g);
+  gu_act(g, 1, MJ_ACT_DISCARD, "9p");
+  gu_all_pass(g);
+  gu_act(g, 2, MJ_ACT_DISCARD, "1p");
+  gu_all_pass(g);
   assert_int_equal(mj_game_turn(g), 3);
-  act(g, 3, MJ_ACT_DISCARD, "4s");
+  gu_act(g, 3, MJ_ACT_DISCARD, "4s");
   assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
-  assert_true(has(g, 0, MJ_ACT_CHI, "2s"));
-  assert_false(has(g, 0, MJ_ACT_WIN, NULL));
+  assert_true(gu_has(g, 0, MJ_ACT_CHI, "2s"));
+  assert_false(gu_has(g, 0, MJ_ACT_WIN, NULL));
   mj_action a = { MJ_ACT_WIN, 0, 21 };
   mj_error e;
   assert_int_not_equal(mj_game_act(g, &a, &e), MJ_OK);
@@ -530,8 +297,8 @@ static void false_win_refused(void **state)
 static void bad_logs(void **state)
 {
   (void)state;
-  const mj_rules *r = rules("mcr");
-  mj_game *g = play(r, 7, "random", false);
+  const mj_rules *r = gu_rules("mcr");
+  mj_game *g = gu_play(r, 7, "random", false);
   char *log = mj_replay_write(g, NULL, "", false);
   mj_game_free(g);
   mj_replay rp;
@@ -586,5 +353,5 @@ int main(void)
     cmocka_unit_test(mcr_random_games),
     cmocka_unit_test(mcr_efficiency_games),
   };
-  return cmocka_run_group_tests(tests, setup, teardown);
+  return cmocka_run_group_tests(tests, gu_setup, gu_teardown);
 }
