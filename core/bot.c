@@ -292,12 +292,72 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
   return best;
 }
 
+/*
+** With 偷机 in the rules, a hand that is one 宝 alone and four melds wins
+** on any tile. Then a discard win (worth less) is passed for the certain
+** self-draw, and a self-draw may be declined, the drawn tile thrown, to
+** wait for a 宝 (宝吊宝, 宝吊无宝) while the wall is long. Returns the
+** action to take instead of the win, or -1 to win.
+*/
+static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal, int n)
+{
+  const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  mj_tileset wild = mj_game_wild(g);
+  if (!tb->touji || wild == 0)
+    return -1;
+  const mj_hand *h = mj_game_hand(g, p);
+  mj_tileview v;
+  mj_tileview_init(&v, h, wild);
+  int left = mj_game_wall_left(g);
+  mj_phase ph = mj_game_phase(g);
+  mj_tile drawn = mj_game_last_draw(g);
+  if (ph == MJ_PHASE_TURN) {
+    if (drawn >= MJ_KINDS || (wild & MJ_BIT(drawn)))
+      return -1;
+    mj_tileview_remove(&v, drawn);
+  }
+  if (v.wilds < 1 || mj_melds_need(&v) > v.wilds - 1) {
+    /* not there yet: on one's turn, a discard may get there (the win
+       with the 宝 as the pair is given up for 宝吊头's double) */
+    if (ph != MJ_PHASE_TURN || left <= 30)
+      return -1;
+    mj_tileview_add(&v, drawn);
+    for (int i = 0; i < n; i++) {
+      mj_tile t = legal[i].tile;
+      if (legal[i].type != MJ_ACT_DISCARD || t >= MJ_KINDS || (wild & MJ_BIT(t)))
+        continue;
+      mj_tileview_remove(&v, t);
+      bool single = v.wilds >= 1 && mj_melds_need(&v) <= v.wilds - 1;
+      mj_tileview_add(&v, t);
+      if (single)
+        return i;
+    }
+    return -1;
+  }
+  int want = -1;
+  if (ph == MJ_PHASE_CLAIM) {
+    mj_tile t = mj_game_pending(g, NULL);
+    bool jiebao = tb->wild_claim > 0 && (wild & MJ_BIT(t)) &&
+                  mj_game_wild_drawn(g, p) >= tb->wild_claim;
+    if (!jiebao && left > 6 && !tb->self_draw_only)
+      want = MJ_ACT_PASS;
+  } else if (ph == MJ_PHASE_TURN && left > (mj_game_touji(g, p) ? 20 : 30)) {
+    want = MJ_ACT_DISCARD;
+  }
+  for (int i = 0; i < n && want >= 0; i++)
+    if (legal[i].type == want && (want != MJ_ACT_DISCARD || legal[i].tile == drawn))
+      return i;
+  return -1;
+}
+
 static int efficiency_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n)
 {
   (void)b;
   for (int i = 0; i < n; i++)
-    if (legal[i].type == MJ_ACT_WIN)
-      return i;
+    if (legal[i].type == MJ_ACT_WIN) {
+      int other = bao_instead_of_win(g, p, legal, n);
+      return other >= 0 ? other : i;
+    }
   ctx c;
   ctx_init(&c, g, p);
   if (mj_game_phase(g) == MJ_PHASE_TURN) {

@@ -1459,7 +1459,8 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   for (int q = 0; q < s->nstates; q++) {
     const mj_fan_def *f = &r->fans[s->states[q]].def;
     snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
-    cat(buf, cap, &len, "  %-36s %10s\n", t, "(state)");
+    char pad[192];
+    cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad), "(state)");
   }
   for (int q = 0; q < s->nhits; q++) {
     const mj_hit *hh = &s->hits[q];
@@ -1481,7 +1482,9 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     u[0] = '\0';
     if (hh->groups && s->reading.shape != MJ_SHAPE_NONE)
       groups_text(&s->reading, hh->groups, u, sizeof u);
-    cat(buf, cap, &len, "  %-36s %10s%s%s\n", t, val, u[0] ? "   " : "", u);
+    char pad[600];
+    cat(buf, cap, &len, "  %s %10s%s%s\n", mj_text_pad(t, 36, pad, sizeof pad), val,
+        u[0] ? "   " : "", u);
   }
   if (s->nexempt > 0) {
     cat(buf, cap, &len, "not counted:\n");

@@ -283,3 +283,42 @@ size_t mj_tiles_print_ordered(const mj_tile *tiles, int n, char *buf, size_t cap
   }
   return len;
 }
+
+static bool wide(unsigned c)
+{
+  return (c >= 0x1100 && c <= 0x115f) || (c >= 0x2e80 && c <= 0x303e) ||
+         (c >= 0x3041 && c <= 0x33ff) || (c >= 0x3400 && c <= 0x4dbf) ||
+         (c >= 0x4e00 && c <= 0x9fff) || (c >= 0xa000 && c <= 0xa4cf) ||
+         (c >= 0xac00 && c <= 0xd7a3) || (c >= 0xf900 && c <= 0xfaff) ||
+         (c >= 0xfe30 && c <= 0xfe4f) || (c >= 0xff00 && c <= 0xff60) ||
+         (c >= 0xffe0 && c <= 0xffe6) || (c >= 0x1f000 && c <= 0x1f02f) ||
+         (c >= 0x1f300 && c <= 0x1f64f) || (c >= 0x20000 && c <= 0x3fffd);
+}
+
+int mj_text_width(const char *s)
+{
+  int w = 0;
+  const unsigned char *p = (const unsigned char *)s;
+  while (*p) {
+    unsigned c = *p;
+    int n = c < 0x80 ? 0 : c >= 0xf0 ? 3 : c >= 0xe0 ? 2 : c >= 0xc0 ? 1 : 0;
+    if (c >= 0x80 && n == 0) {   /* a stray continuation byte */
+      p++;
+      w++;
+      continue;
+    }
+    c &= n == 0 ? 0x7f : (0x3f >> n);
+    p++;
+    for (int i = 0; i < n && (*p & 0xc0) == 0x80; i++)
+      c = c << 6 | (*p++ & 0x3f);
+    w += wide(c) ? 2 : 1;
+  }
+  return w;
+}
+
+const char *mj_text_pad(const char *s, int width, char *buf, size_t cap)
+{
+  int pad = width - mj_text_width(s);
+  snprintf(buf, cap, "%s%*s", s, pad > 0 ? pad : 0, "");
+  return buf;
+}

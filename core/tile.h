@@ -71,6 +71,13 @@ const char *mj_tile_name(mj_tile t);
 /* English name: "5 of characters", "East wind", "Red dragon", ... */
 const char *mj_tile_name_en(mj_tile t);
 
+/* Columns a UTF-8 string takes on a terminal: East Asian wide
+   characters and the tile glyphs count two, others one. */
+int mj_text_width(const char *s);
+
+/* s padded with spaces to width columns (left-aligned) into buf. */
+const char *mj_text_pad(const char *s, int width, char *buf, size_t cap);
+
 /*
 ** Parse one tile such as "5m", "7z", "E" from s[0..n). Returns MJ_OK and
 ** the tile, or MJ_EINVAL with a message (no column: the caller knows).

@@ -108,6 +108,9 @@ static int play_one(run *rn, long gi, stats *st)
     for (int i = 0; i < sc->nhits; i++)
       if (sc->hits[i].fan < MAX_FANS)
         st->fan_games[sc->hits[i].fan]++;
+    for (int i = 0; i < sc->nstates; i++)   /* a state the win was made in */
+      if (sc->states[i] < MAX_FANS)
+        st->fan_games[sc->states[i]]++;
   }
   if (nw > 0 && payer >= 0)
     st->seat_dealins[payer]++;
@@ -224,12 +227,17 @@ static void summary(FILE *f, const run *rn, const stats *st, double secs, int jo
       order[j] = order[j - 1];
       order[j - 1] = x;
     }
-  fprintf(f, "\n%-24s %10s %9s\n", mj_rules_scoring(rn->r) == MJ_SCORING_SUM ? "fan" : "pattern",
-         "wins with", "of wins");
+  char pad[128];
+  fprintf(f, "\n%s %10s %9s\n",
+          mj_text_pad(mj_rules_scoring(rn->r) == MJ_SCORING_SUM ? "fan" : "pattern", 50,
+                      pad, sizeof pad),
+          "wins with", "of wins");
   for (int i = 0; i < n; i++) {
     const mj_fan_def *fd = mj_rules_fan(rn->r, order[i]);
     long k = st->fan_games[order[i]];
-    fprintf(f, "%-24s %10ld %8.2f%%\n", fd->id, k,
+    char name[160];
+    snprintf(name, sizeof name, "%s%s%s", fd->id, fd->en ? "  " : "", fd->en ? fd->en : "");
+    fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
            st->wins ? 100.0 * (double)k / (double)st->wins : 0.0);
   }
 }
