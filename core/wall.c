@@ -91,6 +91,44 @@ void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r)
   memset(w->gone, 0, sizeof w->gone);
 }
 
+mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head, int nhead,
+                          const mj_tile *tail, int ntail, mj_rng *r, mj_error *err)
+{
+  int left[MJ_ALL_TILES];
+  if (ntiles != 136 && ntiles != 144)
+    return mj_fail(err, MJ_EINVAL, 0, "a set has 136 or 144 tiles, not %d", ntiles);
+  if (nhead < 0 || ntail < 0 || nhead + ntail > ntiles)
+    return mj_fail(err, MJ_ERANGE, 0, "%d given tiles do not fit in a wall of %d",
+                   nhead + ntail, ntiles);
+  for (int t = 0; t < MJ_ALL_TILES; t++)
+    left[t] = t < MJ_KINDS ? 4 : ntiles > 136;
+  for (int i = 0; i < nhead + ntail; i++) {
+    mj_tile t = i < nhead ? head[i] : tail[i - nhead];
+    char b[3];
+    if (t >= MJ_ALL_TILES)
+      return mj_fail(err, MJ_EINVAL, 0, "not a tile at position %d", i + 1);
+    if (--left[t] < 0)
+      return mj_fail(err, MJ_EINVAL, 0, "%s is given more often than the set holds it (%d)",
+                     mj_tile_str(t, b), t < MJ_KINDS ? 4 : ntiles > 136);
+  }
+  int n = 0;
+  for (int i = 0; i < nhead; i++)
+    out[n++] = head[i];
+  int mid = n;
+  for (int t = 0; t < MJ_ALL_TILES; t++)
+    for (int c = 0; c < left[t]; c++)
+      out[n++] = (mj_tile)t;
+  for (int i = n - 1; i > mid; i--) {
+    int j = mid + (int)mj_rng_below(r, (uint32_t)(i - mid + 1));
+    mj_tile x = out[i];
+    out[i] = out[j];
+    out[j] = x;
+  }
+  for (int i = ntail - 1; i >= 0; i--)
+    out[n++] = tail[i];
+  return MJ_OK;
+}
+
 mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err)
 {
   if (n < 0 || n > MJ_WALL_MAX)

@@ -41,6 +41,17 @@ void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r);
 ** full set (scenarios); at most MJ_WALL_MAX. */
 mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err);
 
+/*
+** A wall for a scenario: head[0..nhead) first (the deal, then the draws
+** from the head), tail[0..ntail) last (tail[0] is the wall's last tile,
+** the first drawn from the tail), and between them the rest of a full
+** set of ntiles (136, or 144 with flowers) shuffled by r. Writes the
+** ntiles tiles to out. Fails when a tile is given more often than the
+** set holds it, or when head and tail do not fit.
+*/
+mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head, int nhead,
+                          const mj_tile *tail, int ntail, mj_rng *r, mj_error *err);
+
 /* Tiles left to draw. */
 int mj_wall_left(const mj_wall *w);
 /* Draw from the head / the tail; MJ_NO_TILE when empty. */

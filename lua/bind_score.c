@@ -100,7 +100,7 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   lua_setfield(L, -2, "wait");
 }
 
-static void push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const mj_score *s)
+void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const mj_score *s)
 {
   lua_createtable(L, 0, 12);
   setflag(L, "win", s->win);
@@ -172,7 +172,7 @@ static int l_score(lua_State *L)
     free(s);
     return luaL_error(L, "%s", e.msg);
   }
-  push_score(L, r, h, s);
+  mj_lua_push_score(L, r, h, s);
   free(s);
   return 1;
 }
@@ -282,4 +282,5 @@ void mj_lua_open_bindings(lua_State *L)
 {
   mj_lua_open_hand(L);
   mj_lua_open_score(L);
+  mj_lua_open_game(L);
 }

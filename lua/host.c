@@ -882,6 +882,23 @@ static int setup_state(lua_State *L)
   mj_lua_open_bindings(L);
   lua_setglobal(L, "mj");
   lua_pop(L, 1);
+  /* for scenario scripts: a failed check names the script's line */
+  static const char helpers_src[] =
+    "local error, tostring, select = error, tostring, select\n"
+    "function assert(v, msg, ...)\n"
+    "  if not v then error(msg == nil and 'assertion failed!' or tostring(msg), 2) end\n"
+    "  return v, msg, ...\n"
+    "end\n"
+    "function expect(actual, expected, what)\n"
+    "  if actual ~= expected then\n"
+    "    error(string.format('%sexpected %s, got %s', what and (what .. ': ') or '',\n"
+    "      tostring(expected), tostring(actual)), 2)\n"
+    "  end\n"
+    "  return actual\n"
+    "end\n";
+  if (luaL_loadbufferx(L, helpers_src, sizeof helpers_src - 1, "=helpers", "t") != LUA_OK)
+    return lua_error(L);
+  lua_call(L, 0, 0);
   return 0;
 }
 

@@ -349,3 +349,28 @@ int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv)
   return each_input(h, o, argc, argv, do_score,
                     "hule score [--ruleset ID] [--json] [--batch] \"HAND CONTEXT\"");
 }
+
+int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
+{
+  if (argc < 2) {
+    fprintf(stderr, "Usage: hule run FILE.lua [ARGS...]\n");
+    return 1;
+  }
+  if (o->ruleset != NULL && cli_rules(h, o) == NULL)
+    return 1;
+  if (o->ruleset != NULL) {
+    mj_error e;
+    const mj_rules *r = cli_rules(h, o);
+    if (mj_host_use(h, mj_rules_id(r), &e) != MJ_OK) {
+      fprintf(stderr, "Error: %s\n", e.msg);
+      return 1;
+    }
+  }
+  mj_error e;
+  if (mj_host_dofile(h, argv[1], argc - 2, argv + 2, &e) != MJ_OK) {
+    fflush(stdout);
+    fprintf(stderr, "Error: %s\n", e.msg);
+    return 1;
+  }
+  return 0;
+}

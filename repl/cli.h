@@ -23,6 +23,7 @@ int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_sim(mj_host *h, const cli_opts *o, int argc, char **argv);
+int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv);
 
 /* The ruleset the options name, loaded; prints the error and returns
 ** NULL on failure. */

@@ -102,7 +102,7 @@ int main(int argc, char **argv)
   } else {
     /* options may also follow the command (sim reads its own) */
     int n = argc - i;
-    bool own = strcmp(argv[i], "sim") == 0;
+    bool own = strcmp(argv[i], "sim") == 0 || strcmp(argv[i], "run") == 0;
     char **args = argv + i;
     int k = 1;
     for (int j = 1; j < n && !own; j++) {
@@ -133,6 +133,8 @@ int main(int argc, char **argv)
       status = cli_shanten(host, &o, n, args);
     else if (strcmp(cmd, "score") == 0)
       status = cli_score(host, &o, n, args);
+    else if (strcmp(cmd, "run") == 0)
+      status = cli_run(host, &o, argc - i, argv + i);
     else {
       fprintf(stderr, "Error: unknown command \"%s\". Enter \"hule --help\" for help.\n", cmd);
       status = 1;

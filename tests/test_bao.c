@@ -23,7 +23,7 @@
 
 /* Hands far from any win, even with a 宝, that claim nothing the
    scenarios play. */
-#define JUNK_E "1199m1199p19s2z6z7z"
+#define JUNK_E "1199m11599p9s2z6z7z"
 #define JUNK_S "4466m4466p46s345z"
 #define JUNK_W "2288m2288p258s34z"
 #define JUNK_N "3377m3377p347s45z"
@@ -370,7 +370,7 @@ static void self_draw_only(void **state)
 {
   (void)state;
   /* S waits on 6s/9s; W could pung the 9s, so the discard is open to claims */
-  const char *hands[4] = { "1199m1199p11s2z6z7z", "123m456p78s111z55s",
+  const char *hands[4] = { "1199m1199p15s2z6z7z", "123m456p78s111z55s",
                            "2288m2288p228s99s", JUNK_N };
   mj_game *g = gu_scenario("bao-shangrao", hands, "9s9s", "2s4m", 2);
   script(g, "Ed9s");

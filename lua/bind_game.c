@@ -1,0 +1,553 @@
+/*
+** bind_game.c
+** Lua binding of core/game.h and core/bot.h for scenario scripts:
+** mj.game{...} deals a hand (on a shuffled wall, or on hands and draws
+** the script gives), and the methods of mj.game values play it, ask about
+** it and save it. Players are numbered 1..4 (1 is East when player 1
+** deals); "E", "S", "W", "N" name them too.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "bind.h"
+#include "bot.h"
+#include "fileio.h"
+#include "game.h"
+#include "host_int.h"
+#include "replay.h"
+
+#define GAME_MT "mj.game"
+
+typedef struct lgame {
+  mj_game *g;
+  mj_bot *bots[4];
+} lgame;
+
+static lgame *checkgame(lua_State *L, int idx)
+{
+  lgame *x = luaL_checkudata(L, idx, GAME_MT);
+  if (x->g == NULL)
+    luaL_argerror(L, idx, "a freed game");
+  return x;
+}
+
+/* A player: 1..4 or a seat letter. [-0, +0, v] */
+static int checkplayer(lua_State *L, int idx)
+{
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    const char *s = lua_tostring(L, idx);
+    const char *p = strchr("ESWN", s[0]);
+    if (s[0] != '\0' && s[1] == '\0' && p != NULL)
+      return (int)(p - "ESWN");
+    luaL_argerror(L, idx, "a player is 1..4 or E, S, W, N");
+  }
+  lua_Integer p = luaL_checkinteger(L, idx);
+  luaL_argcheck(L, p >= 1 && p <= 4, idx, "a player is 1..4 or E, S, W, N");
+  return (int)p - 1;
+}
+
+static void free_bots(lgame *x)
+{
+  for (int p = 0; p < 4; p++) {
+    mj_bot_free(x->bots[p]);
+    x->bots[p] = NULL;
+  }
+}
+
+static int g_gc(lua_State *L)
+{
+  lgame *x = luaL_checkudata(L, 1, GAME_MT);
+  mj_game_free(x->g);
+  x->g = NULL;
+  free_bots(x);
+  return 0;
+}
+
+/* Tiles of field k of table t, parsed, appended to out. [-0, +0, v] */
+static int get_tiles(lua_State *L, int t, const char *k, mj_tile *out, int max)
+{
+  lua_getfield(L, t, k);
+  int n = 0;
+  if (!lua_isnil(L, -1)) {
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    mj_error e;
+    if (s == NULL)
+      luaL_error(L, "mj.game: '%s' must be tiles in notation", k);
+    if (mj_tiles_parse(s, len, 1, true, out, NULL, max, &n, &e) != MJ_OK)
+      luaL_error(L, "mj.game: %s '%s': %s", k, s, e.msg);
+  }
+  lua_pop(L, 1);
+  return n;
+}
+
+static lua_Integer opt_field(lua_State *L, int t, const char *k, lua_Integer def)
+{
+  lua_getfield(L, t, k);
+  lua_Integer v = def;
+  if (!lua_isnil(L, -1)) {
+    int ok;
+    v = lua_tointegerx(L, -1, &ok);
+    if (!ok)
+      luaL_error(L, "mj.game: '%s' must be an integer", k);
+  }
+  lua_pop(L, 1);
+  return v;
+}
+
+/*
+** mj.game{ ruleset=, seed=, dealer=, round=, dice=, hands={h1,h2,h3,h4},
+** draws=, tail=, wall=, bots= } -> game
+*/
+static int l_game(lua_State *L)
+{
+  luaL_checktype(L, 1, LUA_TTABLE);
+  lua_getfield(L, 1, "ruleset");
+  const mj_rules *r = mj_lua_optrules(L, lua_gettop(L));
+  lua_pop(L, 1);
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.seed = (uint64_t)opt_field(L, 1, "seed", 1);
+  lua_getfield(L, 1, "dealer");
+  if (!lua_isnil(L, -1))
+    cfg.dealer = checkplayer(L, lua_gettop(L));
+  lua_pop(L, 1);
+  cfg.round = (int)opt_field(L, 1, "round", 1) - 1;
+  if (cfg.round < 0 || cfg.round > 3)
+    return luaL_error(L, "mj.game: round is 1..4 (East..North)");
+  cfg.dice = (int)opt_field(L, 1, "dice", 0);
+  if (cfg.dice < 0 || cfg.dice > 12)
+    return luaL_error(L, "mj.game: dice is 2..12");
+  mj_tile wall[MJ_WALL_MAX];
+  lua_getfield(L, 1, "hands");
+  bool hands = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  lua_getfield(L, 1, "wall");
+  bool given = !lua_isnil(L, -1);
+  lua_pop(L, 1);
+  const mj_table *tb = mj_rules_ctable(r);
+  if (given && hands)
+    return luaL_error(L, "mj.game: give either wall or hands, not both");
+  if (given) {
+    cfg.wall_n = get_tiles(L, 1, "wall", wall, MJ_WALL_MAX);
+    cfg.wall = wall;
+  } else if (hands) {
+    mj_tile head[MJ_WALL_MAX], tail[MJ_WALL_MAX];
+    int nh = 0;
+    lua_getfield(L, 1, "hands");
+    int ht = lua_gettop(L);
+    if (!lua_istable(L, ht))
+      return luaL_error(L, "mj.game: hands must be a list of four hands");
+    for (int k = 0; k < 4; k++) {
+      int p = (cfg.dealer + k) & 3;   /* dealt from the dealer on */
+      lua_rawgeti(L, ht, p + 1);
+      size_t len;
+      const char *s = lua_tolstring(L, -1, &len);
+      int n = 0;
+      mj_error e;
+      if (s == NULL)
+        return luaL_error(L, "mj.game: hands[%d] must be tiles in notation", p + 1);
+      if (mj_tiles_parse(s, len, 1, false, head + nh, NULL, tb->hand, &n, &e) != MJ_OK)
+        return luaL_error(L, "mj.game: hands[%d] '%s': %s", p + 1, s, e.msg);
+      if (n != tb->hand)
+        return luaL_error(L, "mj.game: hands[%d] has %d tiles, not %d", p + 1, n, tb->hand);
+      nh += n;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+    nh += get_tiles(L, 1, "draws", head + nh, MJ_WALL_MAX - nh);
+    int nt = get_tiles(L, 1, "tail", tail, MJ_WALL_MAX);
+    mj_rng rng;
+    mj_rng_seed(&rng, cfg.seed);
+    mj_error e;
+    if (mj_wall_compose(wall, tb->tiles, head, nh, tail, nt, &rng, &e) != MJ_OK)
+      return luaL_error(L, "mj.game: %s", e.msg);
+    cfg.wall = wall;
+    cfg.wall_n = tb->tiles;
+  }
+  lgame *x = lua_newuserdatauv(L, sizeof *x, 0);
+  memset(x, 0, sizeof *x);
+  luaL_setmetatable(L, GAME_MT);
+  mj_error e;
+  x->g = mj_game_new(r, &cfg, &e);
+  if (x->g == NULL)
+    return luaL_error(L, "mj.game: %s", e.msg);
+  return 1;
+}
+
+/* g:act(player, "d 5m") -> true, or raises with the legal actions */
+static int g_act(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  int p = checkplayer(L, 2);
+  const char *text = luaL_checkstring(L, 3);
+  mj_action a;
+  mj_error e;
+  if (mj_action_parse(x->g, p, text, &a, &e) != MJ_OK ||
+      mj_game_act(x->g, &a, &e) != MJ_OK)
+    return luaL_error(L, "player %d: %s", p + 1, e.msg);
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* g:try(player, "d 5m") -> true, or false and the reason */
+static int g_try(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  int p = checkplayer(L, 2);
+  const char *text = luaL_checkstring(L, 3);
+  mj_action a;
+  mj_error e;
+  if (mj_action_parse(x->g, p, text, &a, &e) != MJ_OK ||
+      mj_game_act(x->g, &a, &e) != MJ_OK) {
+    lua_pushboolean(L, 0);
+    lua_pushstring(L, e.msg);
+    return 2;
+  }
+  lua_pushboolean(L, 1);
+  return 1;
+}
+
+/* g:legal(player) -> { "d 5m", ..., "hu" } */
+static int g_legal(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  int p = checkplayer(L, 2);
+  mj_action l[64];
+  int n = mj_game_legal(x->g, p, l, 64);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    char b[32];
+    mj_action_print(&l[i], b, sizeof b);
+    lua_pushstring(L, b);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* g:can(player, "hu") -> whether the action is legal now */
+static int g_can(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  int p = checkplayer(L, 2);
+  mj_action a;
+  lua_pushboolean(L, mj_action_parse(x->g, p, luaL_checkstring(L, 3), &a, NULL) == MJ_OK);
+  return 1;
+}
+
+/* g:pass() -> everyone who may claim the tile on offer passes */
+static int g_pass(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  unsigned w;
+  while (mj_game_phase(x->g) != MJ_PHASE_TURN && !mj_game_over(x->g) &&
+         (w = mj_game_waiting(x->g)) != 0) {
+    int p = __builtin_ctz(w);
+    mj_action a = { MJ_ACT_PASS, (uint8_t)p, mj_game_pending(x->g, NULL) };
+    mj_error e;
+    if (mj_game_act(x->g, &a, &e) != MJ_OK)
+      return luaL_error(L, "%s", e.msg);
+  }
+  return 0;
+}
+
+/* The bots of g:play / g:step: one kind or four. [-0, +0, v] */
+static void set_bots(lua_State *L, lgame *x, int idx)
+{
+  const char *kinds[4] = { "efficiency", "efficiency", "efficiency", "efficiency" };
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    for (int p = 0; p < 4; p++)
+      kinds[p] = lua_tostring(L, idx);
+  } else if (lua_istable(L, idx)) {
+    for (int p = 0; p < 4; p++) {
+      lua_rawgeti(L, idx, p + 1);
+      if (lua_type(L, -1) != LUA_TSTRING)
+        luaL_error(L, "bots: a list of four bot kinds");
+      kinds[p] = lua_tostring(L, -1);
+      lua_pop(L, 1);
+    }
+  } else if (!lua_isnoneornil(L, idx)) {
+    luaL_argerror(L, idx, "a bot kind or a list of four");
+  }
+  for (int p = 0; p < 4; p++) {
+    if (x->bots[p] != NULL && strcmp(mj_bot_kind(x->bots[p]), kinds[p]) == 0)
+      continue;
+    mj_bot_free(x->bots[p]);
+    x->bots[p] = mj_bot_new(kinds[p], mj_game_config(x->g)->seed * 4 + (uint64_t)p);
+    if (x->bots[p] == NULL)
+      luaL_error(L, "no bot kind '%s' (random, efficiency)", kinds[p]);
+  }
+}
+
+/* One decision by a bot; false when the game is over. */
+static bool bot_step(lua_State *L, lgame *x)
+{
+  unsigned w = mj_game_waiting(x->g);
+  if (mj_game_over(x->g) || w == 0)
+    return false;
+  int p = __builtin_ctz(w);
+  mj_action l[64];
+  int n = mj_game_legal(x->g, p, l, 64);
+  int i = mj_bot_choose(x->bots[p], x->g, p, l, n);
+  mj_error e;
+  if (mj_game_act(x->g, &l[i], &e) != MJ_OK)
+    luaL_error(L, "bot %d: %s", p + 1, e.msg);
+  return true;
+}
+
+/* g:play([bots]) -> plays to the end of the hand */
+static int g_play(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  set_bots(L, x, 2);
+  int guard = 0;
+  while (bot_step(L, x))
+    if (++guard > 100000)
+      return luaL_error(L, "the game does not end");
+  return 0;
+}
+
+/* g:step([bots]) -> one decision by a bot; false when over */
+static int g_step(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  set_bots(L, x, 2);
+  lua_pushboolean(L, bot_step(L, x));
+  return 1;
+}
+
+static int g_hand(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  char b[256];
+  mj_hand_print(mj_game_hand(x->g, checkplayer(L, 2)), b, sizeof b);
+  lua_pushstring(L, b);
+  return 1;
+}
+
+static int g_discards(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  const mj_tile *d;
+  const uint8_t *taken;
+  int n = mj_game_discards(x->g, checkplayer(L, 2), &d, &taken);
+  char b[256];
+  mj_tiles_print_ordered(d, n, b, sizeof b);
+  lua_pushstring(L, b);
+  return 1;
+}
+
+static void push_tile(lua_State *L, mj_tile t)
+{
+  char b[3];
+  if (t == MJ_NO_TILE)
+    lua_pushnil(L);
+  else
+    lua_pushstring(L, mj_tile_str(t, b));
+}
+
+static int g_indicator(lua_State *L)
+{
+  push_tile(L, mj_game_indicator(checkgame(L, 1)->g));
+  return 1;
+}
+
+static int g_wild(lua_State *L)
+{
+  mj_tileset w = mj_game_wild(checkgame(L, 1)->g);
+  if (w == 0)
+    lua_pushnil(L);
+  else
+    push_tile(L, (mj_tile)__builtin_ctzll(w));
+  return 1;
+}
+
+static int g_info(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  const char *what = lua_tostring(L, lua_upvalueindex(1));
+  mj_game *g = x->g;
+  if (strcmp(what, "turn") == 0)
+    lua_pushinteger(L, mj_game_turn(g) + 1);
+  else if (strcmp(what, "dealer") == 0)
+    lua_pushinteger(L, mj_game_dealer(g) + 1);
+  else if (strcmp(what, "wall_left") == 0)
+    lua_pushinteger(L, mj_game_wall_left(g));
+  else if (strcmp(what, "over") == 0)
+    lua_pushboolean(L, mj_game_over(g));
+  else if (strcmp(what, "drawn") == 0)
+    lua_pushboolean(L, mj_game_drawn(g));
+  else if (strcmp(what, "next_dealer") == 0)
+    lua_pushinteger(L, mj_game_next_dealer(g) + 1);
+  else if (strcmp(what, "last_draw") == 0)
+    push_tile(L, mj_game_last_draw(g));
+  else if (strcmp(what, "payer") == 0)
+    lua_pushinteger(L, mj_game_payer(g) + 1);   /* 0: a self-draw */
+  else {
+    static const char *const ph[] = { "turn", "claim", "rob", "over" };
+    lua_pushstring(L, ph[mj_game_phase(g)]);
+  }
+  return 1;
+}
+
+static int g_seatinfo(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  const char *what = lua_tostring(L, lua_upvalueindex(1));
+  int p = checkplayer(L, 2);
+  if (strcmp(what, "touji") == 0)
+    lua_pushboolean(L, mj_game_touji(x->g, p));
+  else if (strcmp(what, "wild_drawn") == 0)
+    lua_pushinteger(L, mj_game_wild_drawn(x->g, p));
+  else
+    lua_pushinteger(L, mj_game_wild_discarded(x->g, p));
+  return 1;
+}
+
+static void push_four(lua_State *L, const int v[4])
+{
+  lua_createtable(L, 4, 0);
+  for (int p = 0; p < 4; p++) {
+    lua_pushinteger(L, v[p]);
+    lua_rawseti(L, -2, p + 1);
+  }
+}
+
+static int g_payments(lua_State *L)
+{
+  int v[4];
+  mj_game_payments(checkgame(L, 1)->g, v);
+  push_four(L, v);
+  return 1;
+}
+
+static int g_scores(lua_State *L)
+{
+  int v[4];
+  mj_game_scores(checkgame(L, 1)->g, v);
+  push_four(L, v);
+  return 1;
+}
+
+static int g_winners(lua_State *L)
+{
+  int w[4];
+  int n = mj_game_winners(checkgame(L, 1)->g, w);
+  lua_createtable(L, n, 0);
+  for (int k = 0; k < n; k++) {
+    lua_pushinteger(L, w[k] + 1);
+    lua_rawseti(L, -2, k + 1);
+  }
+  return 1;
+}
+
+/* g:result(player) -> the winner's score (as mj.score gives), nil if he
+   did not win */
+static int g_result(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  int p = checkplayer(L, 2);
+  int w[4];
+  int n = mj_game_winners(x->g, w);
+  for (int k = 0; k < n; k++)
+    if (w[k] == p) {
+      mj_lua_push_score(L, mj_game_rules(x->g), mj_game_win_hand(x->g, k),
+                        mj_game_result(x->g, k));
+      return 1;
+    }
+  lua_pushnil(L);
+  return 1;
+}
+
+/* g:events() -> list of texts */
+static int g_events(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  static const char *const names[4] = { "1", "2", "3", "4" };
+  int n = mj_game_nevents(x->g);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    char b[128], t[140];
+    mj_event_print(mj_game_event(x->g, i), names, b, sizeof b);
+    snprintf(t, sizeof t, "%s", b);
+    lua_pushstring(L, t);
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
+/* g:log() -> the replay log (JSON Lines) */
+static int g_log(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  char *text = mj_replay_write(x->g, NULL, "", false);
+  if (text == NULL)
+    return luaL_error(L, "out of memory");
+  lua_pushstring(L, text);
+  free(text);
+  return 1;
+}
+
+/* g:save(path) -> writes the replay log atomically */
+static int g_save(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  const char *path = luaL_checkstring(L, 2);
+  char *text = mj_replay_write(x->g, NULL, "", true);
+  if (text == NULL)
+    return luaL_error(L, "out of memory");
+  mj_error e;
+  mj_status st = mj_file_write_atomic(path, text, strlen(text), &e);
+  free(text);
+  if (st != MJ_OK)
+    return luaL_error(L, "%s", e.msg);
+  return 0;
+}
+
+static const luaL_Reg methods[] = {
+  { "save", g_save },
+  { "act", g_act }, { "try", g_try }, { "legal", g_legal }, { "can", g_can },
+  { "pass", g_pass }, { "play", g_play }, { "step", g_step }, { "hand", g_hand },
+  { "discards", g_discards }, { "indicator", g_indicator }, { "wild", g_wild },
+  { "payments", g_payments }, { "scores", g_scores }, { "winners", g_winners },
+  { "result", g_result }, { "events", g_events }, { "log", g_log },
+  { NULL, NULL }
+};
+
+static const luaL_Reg metamethods[] = {
+  { "__gc", g_gc }, { "__close", g_gc }, { "__index", NULL }, { NULL, NULL }
+};
+
+static const luaL_Reg funcs[] = {
+  { "game", l_game },
+  { NULL, NULL }
+};
+
+/* [-0, +0, m] the mj table at the top */
+void mj_lua_open_game(lua_State *L)
+{
+  luaL_newmetatable(L, GAME_MT);
+  luaL_setfuncs(L, metamethods, 0);
+  luaL_newlibtable(L, methods);
+  luaL_setfuncs(L, methods, 0);
+  static const char *const info[] = { "turn", "dealer", "wall_left", "over", "drawn",
+                                      "next_dealer", "last_draw", "payer", "phase" };
+  for (size_t i = 0; i < sizeof info / sizeof info[0]; i++) {
+    lua_pushstring(L, info[i]);
+    lua_pushcclosure(L, g_info, 1);
+    lua_setfield(L, -2, info[i]);
+  }
+  static const char *const seat[] = { "touji", "wild_drawn", "wild_discarded" };
+  for (size_t i = 0; i < sizeof seat / sizeof seat[0]; i++) {
+    lua_pushstring(L, seat[i]);
+    lua_pushcclosure(L, g_seatinfo, 1);
+    lua_setfield(L, -2, seat[i]);
+  }
+  lua_setfield(L, -2, "__index");
+  lua_pop(L, 1);
+  luaL_setfuncs(L, funcs, 0);
+}
