@@ -542,8 +542,29 @@ static size_t set_text(const mj_set *s, char *buf, size_t cap)
     }
   if (cap > 0)
     buf[0] = '\0';
-  if (any)
-    len = mj_counts_print(counts, MJ_KINDS, buf, cap);
+  /* the sets that have names */
+  static const struct { mj_tileset mask; const char *name; } named[] = {
+    { 0x7ffffffULL, "a suit tile (1-9 m, p or s)" },
+    { 0x3f8000000ULL, "an honor" },
+    { 0x78000000ULL, "a wind" },
+    { 0x380000000ULL, "a dragon" },
+    { 0x3ffffffffULL, "any tile" },
+    { 0x4020100ULL | 0x40201ULL, "a terminal (1 or 9)" },
+    { 0x3f8000000ULL | 0x4020100ULL | 0x40201ULL, "a terminal or an honor" },
+    { 0x7ffffffULL & ~(0x4020100ULL | 0x40201ULL), "a simple (2-8)" },
+  };
+  for (size_t i = 0; any && i < sizeof named / sizeof named[0]; i++)
+    if (s->mask == named[i].mask) {
+      cat(buf, cap, &len, "%s", named[i].name);
+      any = 0;
+    }
+  if (any) {
+    if (__builtin_popcountll(s->mask) > 1 && !s->dyn)
+      cat(buf, cap, &len, "one of ");
+    char t[120];
+    mj_counts_print(counts, MJ_KINDS, t, sizeof t);
+    cat(buf, cap, &len, "%s", t);
+  }
   if (s->dyn & MJ_DYN_SEAT)
     cat(buf, cap, &len, "%sthe seat wind", len ? " or " : "");
   if (s->dyn & MJ_DYN_ROUND)
@@ -593,19 +614,23 @@ size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
   switch (c->kind) {
   case MJ_C_ALL:
     set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "every tile is one of %s", s);
+    cat(buf, cap, &len, "every tile is %s", s);
     break;
   case MJ_C_NONE:
     set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "no tile is one of %s", s);
+    cat(buf, cap, &len, "no tile is %s", s);
     break;
   case MJ_C_ANY:
     set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "some tile is one of %s", s);
+    cat(buf, cap, &len, "some tile is %s", s);
     break;
-  case MJ_C_EVERY:
-    set_text(&c->set, s, sizeof s);
+  case MJ_C_EVERY: {
+    uint8_t counts[MJ_ALL_TILES] = { 0 };
+    for (int t = 0; t < MJ_KINDS; t++)
+      counts[t] = (c->set.mask >> t) & 1;
+    mj_counts_print(counts, MJ_KINDS, s, sizeof s);
     cat(buf, cap, &len, "the hand holds each of %s", s);
+  }
     break;
   case MJ_C_SUITS:
     cat(buf, cap, &len, "%s of the suits m, p, s present", range_text(c, r, sizeof r));
@@ -616,11 +641,11 @@ size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
     break;
   case MJ_C_EACH_GROUP:
     set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "every meld and the pair hold one of %s", s);
+    cat(buf, cap, &len, "every meld and the pair hold %s", s);
     break;
   case MJ_C_PAIR:
     set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "the pair is of %s", s);
+    cat(buf, cap, &len, "the pair is %s", s);
     break;
   case MJ_C_CHOWS: cat(buf, cap, &len, "%s chows", range_text(c, r, sizeof r)); break;
   case MJ_C_PUNGS: cat(buf, cap, &len, "%s pungs or kongs", range_text(c, r, sizeof r)); break;

@@ -1558,12 +1558,16 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
              mj_shape_title((mj_shape)v->shape));
     return;
   }
+  size_t len = 0;
   for (int k = 0; k < f->nclauses; k++)
     if (!clause_ok(E, f, &f->clauses[k], v)) {
       mj_clause_describe(&f->clauses[k], t, sizeof t);
-      snprintf(buf, cap, "this condition fails: %.300s", t);
-      return;
+      cat(buf, cap, &len, "%s\"%.300s\"", len ? " and " : "it needs ", t);
     }
+  if (len > 0) {
+    cat(buf, cap, &len, ", which this hand does not have");
+    return;
+  }
   if (f->npat > 0) {
     snprintf(buf, cap, "no melds of the hand form its pattern");
     return;
@@ -1628,8 +1632,11 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
     build_view(E, NULL, &v);
   char t[400];
   fail_reason(E, fan, &v, t, sizeof t);
-  if (best.win)
-    cat(buf, cap, &len, "%s does not count: %s.\n", f->id, t);
+  if (best.win) {
+    char d[200];
+    mj_score_reading(&best, d, sizeof d);
+    cat(buf, cap, &len, "%s does not count in the chosen reading (%s): %s.\n", f->id, d, t);
+  }
   else
     cat(buf, cap, &len, "%s does not count: the tiles are not a winning hand.\n", f->id);
   why_ctx w = { E, fan, false, 0, { 0 } };

@@ -181,7 +181,7 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv, l
   return status;
 }
 
-static bool do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
                      const char *text, size_t n)
 {
   (void)host;
@@ -211,7 +211,7 @@ static bool do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_han
   return true;
 }
 
-static bool do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
                        const char *text, size_t n)
 {
   (void)host;
@@ -294,7 +294,7 @@ static bool do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_h
   return true;
 }
 
-static bool do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
                      const char *text, size_t n)
 {
   (void)host;
@@ -334,19 +334,19 @@ static bool do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_han
 
 int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
-  return each_input(h, o, argc, argv, do_waits,
+  return each_input(h, o, argc, argv, cli_do_waits,
                     "hule waits [--ruleset ID] [--batch] HAND   (13 - 3*melds tiles)");
 }
 
 int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
-  return each_input(h, o, argc, argv, do_shanten,
+  return each_input(h, o, argc, argv, cli_do_shanten,
                     "hule shanten [--ruleset ID] [--batch] HAND");
 }
 
 int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
-  return each_input(h, o, argc, argv, do_score,
+  return each_input(h, o, argc, argv, cli_do_score,
                     "hule score [--ruleset ID] [--json] [--batch] \"HAND CONTEXT\"");
 }
 

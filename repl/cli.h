@@ -5,7 +5,11 @@
 #ifndef HULE_CLI_H
 #define HULE_CLI_H
 
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
+
+#include "hand.h"
 
 #include "host.h"
 
@@ -24,6 +28,15 @@ int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_sim(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv);
+
+/* One hand (text) through waits, shanten or score, printed; false (and
+** the error printed) when it fails. */
+bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+                  const char *text, size_t n);
+bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+                    const char *text, size_t n);
+bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
+                  const char *text, size_t n);
 
 /* The ruleset the options name, loaded; prints the error and returns
 ** NULL on failure. */

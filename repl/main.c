@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli.h"
+#include "repl.h"
 #include "host.h"
 
 static void usage(FILE *f)
@@ -97,8 +98,7 @@ int main(int argc, char **argv)
   }
   int status;
   if (i >= argc) {
-    fprintf(stderr, "Error: the REPL is not built yet\n");
-    status = 1;
+    status = repl_main(host, &o);
   } else {
     /* options may also follow the command (sim reads its own) */
     int n = argc - i;

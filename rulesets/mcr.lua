@@ -171,7 +171,7 @@ R:fan { "一色四节高", en = "Four Pure Shifted Pungs", points = 48,
 
 R:fan { "一色四步高", en = "Four Pure Shifted Chows", points = 32,
   desc = "Four chows of one suit each shifted up by one, or each by two.",
-  example = "12345m34567m55z win=5z",
+  example = "122333444556m55z win=5z",
   melds = { chow"a", chow"a+1", chow"a+2", chow"a+3" },
   alt = { chow"a", chow"a+2", chow"a+4", chow"a+6" }, same_suit = true,
   excludes = { "一色三步高", "连六", "老少副" } }
@@ -214,14 +214,14 @@ R:fan { "全双刻", en = "All Even Pungs", points = 24, aliases = { "全雙刻"
 
 R:fan { "清一色", en = "Full Flush", points = 24,
   desc = "Tiles of one suit only.",
-  example = "11122345678999p win=2p",
+  example = "12334556778999p win=9p",
   suits = 1, honors = false,
   excludes = { "无字", "缺一门" } }
 
 R:fan { "一色三同顺", en = "Pure Triple Chow", points = 24,
   aliases = { "一色三同順" },
   desc = "Three identical chows of one suit.",
-  example = "234234234s678p55z win=5z",
+  example = "234s678p55z[234s][234s] win=5z",
   melds = { chow"a", chow"a", chow"a" }, same_suit = true,
   excludes = { "一色三节高", "一般高" } }
 
@@ -307,7 +307,7 @@ R:fan { "全不靠", en = "Lesser Honors and Knitted Tiles", points = 12,
 
 R:fan { "组合龙", en = "Knitted Straight", points = 12, aliases = { "組合龍" },
   desc = "147, 258 and 369, each in a different suit.",
-  example = "147m258p369s12344z win=4z",
+  example = "147m258p369s11122z win=2z",
   shape = { "knitted_straight", "honors_knitted" }, knitted = true }
 
 R:fan { "大于五", en = "Upper Four", points = 12, aliases = { "大於五" },
@@ -341,7 +341,7 @@ R:fan { "花龙", en = "Mixed Straight", points = 8, aliases = { "花龍" },
 
 R:fan { "推不倒", en = "Reversible Tiles", points = 8,
   desc = "Only tiles that look the same upside down: 1234589p 245689s 白.",
-  example = "1234589p24568s77z win=8s",
+  example = "123345p456888s77z win=6s",
   all = REVERSIBLE,
   excludes = { "缺一门" } }
 
@@ -359,7 +359,7 @@ R:fan { "三色三节高", en = "Mixed Shifted Pungs", points = 8,
 
 R:fan { "无番和", en = "Chicken Hand", points = 8, aliases = { "無番和" },
   desc = "A win with no other fan (flowers aside).",
-  example = "123m456p78s999s[789m]11z win=6s",
+  example = "456m678p123s66z[234m] win=8p",
   shape = "standard", fallback = true }
 
 R:fan { "妙手回春", en = "Last Tile Draw", points = 8,
@@ -376,13 +376,13 @@ R:fan { "海底捞月", en = "Last Tile Claim", points = 8, aliases = { "海底�
 R:fan { "杠上开花", en = "Out with Replacement Tile", points = 8,
   aliases = { "槓上開花" },
   desc = "Won on the replacement tile drawn after a kong.",
-  example = "123m456p78s22z[1111s] win=8s self kong",
+  example = "123m456p789s22z[1111s] win=9s self kong",
   kong = true,
   excludes = { "自摸" } }
 
 R:fan { "抢杠和", en = "Robbing The Kong", points = 8, aliases = { "搶槓和" },
   desc = "Won on a tile another player adds to his pung to make a kong.",
-  example = "123m456p789s2z[111s]+2z rob",
+  example = "123m456p78s22z[111s]+9s rob",
   rob = true,
   excludes = { "和绝张" } }
 
@@ -455,7 +455,7 @@ R:fan { "双明杠", en = "Two Melded Kongs", points = 4, aliases = { "雙明槓
 
 R:fan { "和绝张", en = "Last Tile", points = 4, aliases = { "和絕張" },
   desc = "Won on the last tile of its kind, the other three being visible.",
-  example = "123m456p789s22z[111s]+3m last",
+  example = "12m456p789s22z[111s]+3m last",
   last = true }
 
 -- }==================================================================
@@ -494,7 +494,7 @@ R:fan { "平和", en = "All Chows", points = 2,
 
 R:fan { "四归一", en = "Tile Hog", points = 2, aliases = { "四歸一" },
   desc = "All four of a tile in the hand, not as a kong (for each such tile).",
-  example = "123m345m456p789s55z win=5z",
+  example = "123m345555p789s11z win=1z",
   count = "tile_hogs" }
 
 R:fan { "双同刻", en = "Double Pung", points = 2, aliases = { "雙同刻" },
@@ -581,7 +581,7 @@ R:fan { "单钓将", en = "Unique Wait (Single)", points = 1, aliases = { "單�
 
 R:fan { "自摸", en = "Self-Drawn", points = 1,
   desc = "Won on one's own draw.",
-  example = "123m456p789s111z5z+5z self",
+  example = "123m456p789s5z[111z]+5z self",
   self = true }
 
 R:fan { "花牌", en = "Flower Tiles", points = 1,

@@ -139,6 +139,7 @@ static void every_pattern_example(void **state)
   (void)state;
   examples_of("bao");
   examples_of("bao-shangrao");
+  examples_of("mcr");
   assert_int_equal(mj_rules_nfans(gu_rules("bao")), 24);   /* 23 and 平糊 */
 }
 

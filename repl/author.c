@@ -1,0 +1,337 @@
+/*
+** author.c
+** The REPL's commands for rule authors: the rulesets loaded and
+** available, switching, loading and reloading files, Lua at the prompt,
+** a lint of a ruleset over random hands, and scenario scripts.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "repl.h"
+#include "rules.h"
+#include "score.h"
+#include "wall.h"
+
+static int c_rulesets(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argv;
+  (void)rest;
+  if (argc > 1)
+    return repl_usage(r, "rulesets");
+  const mj_rules *cur = repl_rules(r);
+  int n = mj_host_count(r->host);
+  printf("loaded:\n");
+  for (int i = 0; i < n; i++) {
+    const mj_rules *rs = mj_host_at(r->host, i);
+    const char *path = mj_host_path_at(r->host, i);
+    printf("  %s %-14s %-40s %s\n", rs == cur ? "*" : " ", mj_rules_id(rs),
+           mj_rules_title(rs), path ? path : "");
+  }
+  char ids[64][64];
+  int k = mj_host_available(r->host, ids, 64);
+  printf("available:");
+  for (int i = 0; i < k; i++)
+    printf(" %s", ids[i]);
+  printf("\n(* in use; \"use ID\" switches, \"load FILE\" loads a file)\n");
+  return 0;
+}
+
+static int c_use(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "use");
+  mj_error e;
+  if (mj_host_use(r->host, argv[1], &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  const mj_rules *rs = mj_host_current(r->host);
+  printf("using %s: %s (%d fans)\n", mj_rules_id(rs), mj_rules_title(rs), mj_rules_nfans(rs));
+  return 0;
+}
+
+static int c_load(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc < 2)
+    return repl_usage(r, "load");
+  char opts[1024] = "";
+  size_t len = 0;
+  for (int i = 2; i < argc; i++) {
+    if (strchr(argv[i], '=') == NULL)
+      return repl_error(r, "'%s': options are NAME=VALUE", argv[i]);
+    len += (size_t)snprintf(opts + len, sizeof opts - len > len ? sizeof opts - len : 0,
+                            "%s%s", len ? " " : "", argv[i]);
+  }
+  const mj_rules *rs;
+  mj_error e;
+  if (mj_host_load(r->host, argv[1], opts[0] ? opts : NULL, &rs, &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  mj_host_use(r->host, mj_rules_id(rs), &e);
+  printf("loaded %s: %s, %d fans; now in use\n", mj_rules_id(rs), mj_rules_title(rs),
+         mj_rules_nfans(rs));
+  return 0;
+}
+
+static int c_reload(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argv;
+  (void)rest;
+  if (argc > 1)
+    return repl_usage(r, "reload");
+  int n;
+  mj_error e;
+  if (mj_host_reload(r->host, &n, &e) != MJ_OK)
+    return repl_error(r, "%s (the previous version stays in use)", e.msg);
+  if (n == 0)
+    printf("nothing changed since it was loaded\n");
+  else
+    printf("reloaded %d ruleset%s\n", n, n == 1 ? "" : "s");
+  return 0;
+}
+
+static int c_lua(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argv;
+  if (argc < 2)
+    return repl_usage(r, "lua");
+  return repl_lua(r, rest);
+}
+
+static int c_run(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc < 2)
+    return repl_usage(r, "run");
+  mj_error e;
+  fflush(stdout);
+  if (mj_host_dofile(r->host, argv[1], argc - 2, argv + 2, &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  return 0;
+}
+
+/* {====================================================================
+** check: a lint of a ruleset
+** ===================================================================== */
+
+/* A random winning hand for the lint: melds (some declared), a pair or
+   seven pairs, a random context. False when the draw failed. */
+static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
+{
+  char text[200];
+  uint8_t c[MJ_KINDS] = { 0 };
+  char melds[96] = "";
+  size_t ml = 0;
+  bool pairs = (mj_rules_shapes(rs)->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) &&
+               mj_rng_below(g, 8) == 0;
+  /* a flush, half the time in one suit */
+  int suit = (int)mj_rng_below(g, 3), bias = (int)mj_rng_below(g, 3);
+  for (int m = 0; m < (pairs ? 7 : 4); m++) {
+    int t = (int)mj_rng_below(g, MJ_KINDS);
+    if (bias == 0 && t < 27)
+      t = suit * 9 + t % 9;
+    if (pairs) {
+      if (c[t] + 2 > 4)
+        return false;
+      c[t] += 2;
+      continue;
+    }
+    bool chow = mj_rng_below(g, 2) && t < 27 && t % 9 <= 6;
+    int kong = !chow && mj_rng_below(g, 8) == 0;
+    int need = chow ? 1 : 3 + kong;
+    if (chow ? (c[t] >= 4 || c[t + 1] >= 4 || c[t + 2] >= 4) : c[t] + need > 4)
+      return false;
+    int r = mj_tile_rank((mj_tile)t);
+    char s = "mpsz"[mj_tile_suit((mj_tile)t)];
+    bool declared = kong || mj_rng_below(g, 3) == 0;
+    if (chow) {
+      c[t]++, c[t + 1]++, c[t + 2]++;
+      if (declared) {
+        ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "[%d%d%d%c]", r, r + 1, r + 2, s);
+        c[t]--, c[t + 1]--, c[t + 2]--;
+      }
+    } else if (declared) {
+      bool hidden = kong && mj_rng_below(g, 2);
+      ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "%c", hidden ? '{' : '[');
+      for (int k = 0; k < need; k++)
+        ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "%d", r);
+      ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "%c%c", s, hidden ? '}' : ']');
+    } else {
+      c[t] += (uint8_t)need;
+    }
+  }
+  if (!pairs) {
+    int p = (int)mj_rng_below(g, MJ_KINDS);
+    if (c[p] + 2 > 4)
+      return false;
+    c[p] += 2;
+  }
+  int total = 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    total += c[t];
+  if (total == 0)
+    return false;
+  int k = (int)mj_rng_below(g, (uint32_t)total), win = 0;
+  for (int t = 0, seen = 0; t < MJ_KINDS; t++) {
+    if (seen + c[t] > k) {
+      win = t;
+      break;
+    }
+    seen += c[t];
+  }
+  char tiles[64], w[3];
+  mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
+  static const char *const extra[] = { "", " self", " last", " wall-last", " kong", " rob",
+                                       " self kong", " self wall-last", " first self",
+                                       " touji self", " feibao=1", " jiebao", " self sibao" };
+  size_t len = (size_t)snprintf(text, sizeof text, "%s%s win=%s%s seat=%c round=%c flowers=%d",
+                                tiles, melds, mj_tile_str((mj_tile)win, w),
+                                extra[mj_rng_below(g, 13)], "ESWN"[mj_rng_below(g, 4)],
+                                "ESWN"[mj_rng_below(g, 4)], (int)mj_rng_below(g, 3));
+  if (mj_rules_ctable(rs)->wild_rule == MJ_WILD_INDICATOR)
+    snprintf(text + len, sizeof text - len, " bao=%s",
+             mj_tile_str((mj_tile)mj_rng_below(g, MJ_KINDS), w));
+  mj_error e;
+  return mj_hand_parse(h, text, strlen(text), &e) == MJ_OK &&
+         mj_hand_check(h, MJ_CHECK_WIN, &e) == MJ_OK;
+}
+
+static int c_check(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc < 2 || argc > 3)
+    return repl_usage(r, "check");
+  long hands = argc == 3 ? strtol(argv[2], NULL, 10) : 20000;
+  if (hands < 100 || hands > 10000000)
+    return repl_error(r, "check: the number of hands is 100..10000000");
+  /* a separate host: the lint never changes what the session uses */
+  mj_host_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  for (int i = 0; i < r->o->ndirs; i++)
+    cfg.dirs[i] = r->o->rules_dirs[i];
+  cfg.ndirs = r->o->ndirs;
+  mj_error e;
+  mj_host *h2 = mj_host_new(&cfg, &e);
+  if (h2 == NULL)
+    return repl_error(r, "%s", e.msg);
+  const mj_rules *rs;
+  if (mj_host_load(h2, argv[1], NULL, &rs, &e) != MJ_OK) {
+    mj_host_free(h2);
+    return repl_error(r, "%s", e.msg);
+  }
+  int n = mj_rules_nfans(rs), problems = 0;
+  long *matched = calloc((size_t)n, sizeof(long)), *counted = calloc((size_t)n, sizeof(long));
+  int *by = malloc(sizeof(int) * (size_t)n);
+  mj_hand *h = mj_hand_new();
+  mj_score *s = malloc(sizeof *s);
+  if (!matched || !counted || !by || !h || !s) {
+    free(matched);
+    free(counted);
+    free(by);
+    mj_hand_free(h);
+    free(s);
+    mj_host_free(h2);
+    return repl_error(r, "out of memory");
+  }
+  printf("checking %s (%s, %d fans) over %ld random winning hands...\n", mj_rules_id(rs),
+         mj_rules_source(rs) ? mj_rules_source(rs) : "", n, hands);
+  for (int i = 0; i < n; i++)
+    by[i] = -1;
+  /* duplicate names */
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      const mj_fan_def *a = mj_rules_fan(rs, i), *b = mj_rules_fan(rs, j);
+      if (a->en && b->en && strcmp(a->en, b->en) == 0) {
+        printf("  warning: %s and %s share the English name \"%s\"\n", a->id, b->id, a->en);
+        problems++;
+      }
+    }
+  /* each fan's own example */
+  for (int i = 0; i < n; i++) {
+    const mj_fan_def *d = mj_rules_fan(rs, i);
+    if (d->example == NULL) {
+      printf("  note: %s has no example hand\n", d->id);
+      continue;
+    }
+    bool ok = mj_hand_parse(h, d->example, strlen(d->example), &e) == MJ_OK &&
+              mj_score_hand(rs, h, s, &e) == MJ_OK;
+    bool has = false;
+    for (int q = 0; ok && q < s->nhits; q++)
+      has = has || s->hits[q].fan == i;
+    for (int q = 0; ok && q < s->nstates; q++)
+      has = has || s->states[q] == i;
+    if (!ok) {
+      printf("  warning: %s: its example \"%s\" does not score: %s\n", d->id, d->example,
+             e.msg);
+      problems++;
+    } else if (!has) {
+      char line[512];
+      mj_score_fans_line(rs, s, line, sizeof line);
+      printf("  warning: %s: its example \"%s\" scores %s, without it\n", d->id, d->example,
+             line);
+      problems++;
+    }
+  }
+  mj_rng g;
+  mj_rng_seed(&g, 2024);
+  long scored = 0;
+  for (long k = 0; k < hands * 4 && scored < hands && !repl_interrupted; k++) {
+    if (!lint_hand(&g, rs, h) || mj_score_hand(rs, h, s, &e) != MJ_OK)
+      continue;
+    scored++;
+    for (int q = 0; q < s->nhits; q++) {
+      matched[s->hits[q].fan]++;
+      counted[s->hits[q].fan]++;
+    }
+    for (int q = 0; q < s->nstates; q++)
+      matched[s->states[q]]++;
+    for (int q = 0; q < s->nexempt; q++) {
+      matched[s->exempt[q].fan]++;
+      by[s->exempt[q].fan] = s->exempt[q].by;
+    }
+  }
+  if (repl_interrupted)
+    printf("  (interrupted after %ld hands)\n", scored);
+  int never = 0;
+  for (int i = 0; i < n; i++) {
+    const mj_fan_def *d = mj_rules_fan(rs, i);
+    if (matched[i] == 0) {
+      never++;
+      printf("  note: %s never matched in %ld random hands%s\n", d->id, scored,
+             d->example ? " (rare, or needs a context such as touji)" : "");
+    } else if (counted[i] == 0 && !d->state) {
+      char by_text[160] = "";
+      if (by[i] >= 0)
+        snprintf(by_text, sizeof by_text, " (by %s)", mj_rules_fan(rs, by[i])->id);
+      bool often = matched[i] >= 20;
+      printf("  %s: %s matched %ld times but never counted: always exempted%s\n",
+             often ? "warning" : "note", d->id, matched[i], by_text);
+      problems += often;
+    }
+  }
+  printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", n, n == 1 ? "" : "s",
+         scored, never, problems, problems == 1 ? "" : "s");
+  free(matched);
+  free(counted);
+  free(by);
+  mj_hand_free(h);
+  free(s);
+  mj_host_free(h2);
+  return 0;
+}
+
+/* }==================================================================== */
+
+const repl_cmd repl_author_cmds[] = {
+  { "rulesets", "", "the rulesets loaded and available", c_rulesets, ARG_NONE, "author" },
+  { "use", "ID", "switch to a loaded or available ruleset", c_use, ARG_RULESET, "author" },
+  { "load", "FILE [NAME=VALUE...]", "load a ruleset file (with options) and use it", c_load,
+    ARG_FILE, "author" },
+  { "reload", "", "re-read the ruleset files changed since they were loaded", c_reload,
+    ARG_NONE, "author" },
+  { "lua", "CODE", "run Lua with the mj module; an unfinished statement continues\n"
+    "on the next lines (e.g. lua mj.score(\"...\").total)", c_lua, ARG_NONE, "author" },
+  { "check", "FILE|ID [HANDS]", "lint a ruleset: examples, fans that never match or never\n"
+    "count over random hands, duplicate names", c_check, ARG_FILE, "author" },
+  { "run", "FILE.lua [ARGS]", "run a scenario script", c_run, ARG_FILE, "author" },
+  { NULL, NULL, NULL, NULL, 0, NULL }
+};

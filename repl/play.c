@@ -1,0 +1,787 @@
+/*
+** play.c
+** The REPL's game: you against three bots. Dealing, the table redrawn
+** after each turn, your decisions as short commands, hints, undo, saving
+** and opening games, and stepping through a saved game.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "bot.h"
+#include "fileio.h"
+#include "game.h"
+#include "repl.h"
+#include "replay.h"
+#include "rules.h"
+#include "score.h"
+
+enum { YOU = 0 };
+
+static uint64_t time_seed(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_REALTIME, &ts);
+  return (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 20;
+}
+
+struct play {
+  mj_game *g;
+  const mj_rules *rs;
+  char options[256];
+  mj_bot *bots[4];
+  uint64_t seed;
+  int hand_no;
+  int shown;           /* events already printed */
+  bool replaying;      /* stepping through a saved game */
+  mj_replay rp;
+  int pos;             /* decisions applied, while replaying */
+};
+
+static const char *const names[4] = { "You", "Right", "Across", "Left" };
+static const char *const winds[4] = { "E", "S", "W", "N" };
+
+void play_free(play *p)
+{
+  if (p == NULL)
+    return;
+  mj_game_free(p->g);
+  for (int i = 0; i < 4; i++)
+    mj_bot_free(p->bots[i]);
+  if (p->replaying)
+    mj_replay_free(&p->rp);
+  free(p);
+}
+
+int play_hand_tiles(repl *r, mj_tile *out, int max)
+{
+  if (r->play == NULL || r->play->g == NULL)
+    return 0;
+  const uint8_t *c = mj_hand_counts(mj_game_hand(r->play->g, YOU));
+  int n = 0;
+  for (int t = 0; t < MJ_KINDS && n < max; t++)
+    if (c[t])
+      out[n++] = (mj_tile)t;
+  return n;
+}
+
+/* {====================================================================
+** The table
+** ===================================================================== */
+
+static void show_melds(repl *r, const mj_hand *h)
+{
+  const mj_meld *m = mj_hand_melds(h);
+  for (int i = 0; i < mj_hand_nmelds(h); i++) {
+    mj_tile t[4];
+    int n = mj_meld_size(&m[i]);
+    for (int k = 0; k < n; k++)
+      t[k] = (mj_tile)(m[i].type == MJ_CHOW ? m[i].tile + k : m[i].tile);
+    fputs(m[i].type == MJ_CKONG ? " {" : " [", stdout);
+    repl_tiles(r, stdout, t, n, false);
+    fputs(m[i].type == MJ_CKONG ? "}" : "]", stdout);
+  }
+}
+
+static void show_hand(repl *r, const mj_hand *h)
+{
+  repl_counts(r, stdout, mj_hand_counts(h));
+  show_melds(r, h);
+}
+
+static void show_table(repl *r, play *p)
+{
+  mj_game *g = p->g;
+  int scores[4];
+  mj_game_scores(g, scores);
+  int dealer = mj_game_dealer(g);
+  printf("── %s · hand %d · %s round · wall %d", mj_rules_id(p->rs), p->hand_no,
+         (const char *[]){ "East", "South", "West", "North" }[mj_game_round(g) & 3],
+         mj_game_wall_left(g));
+  if (mj_game_indicator(g) != MJ_NO_TILE) {
+    char a[40], b[40];
+    mj_tileset w = mj_game_wild(g);
+    printf(" · 宝 %s (indicator %s)",
+           w ? repl_tile(r, (mj_tile)__builtin_ctzll(w), a, sizeof a) : "-",
+           repl_tile(r, mj_game_indicator(g), b, sizeof b));
+  }
+  printf(" ──\n");
+  for (int k = 3; k >= 0; k--) {
+    int q = k;
+    char label[64];
+    snprintf(label, sizeof label, "%-6s %s%s", names[q], winds[mj_game_seat_wind(g, q)],
+             q == dealer ? "*" : " ");
+    repl_color(r, stdout, q == YOU ? "1" : "0", label);
+    printf(" %6d ", scores[q]);
+    const mj_hand *h = mj_game_hand(g, q);
+    if (q == YOU || p->replaying || mj_game_over(g)) {
+      show_hand(r, h);
+    } else {
+      printf("(%d tiles)", mj_hand_ntiles(h));
+      show_melds(r, h);
+    }
+    if (mj_game_wild(g) && mj_rules_ctable(p->rs)->wild_rule == MJ_WILD_INDICATOR) {
+      printf("  宝 drawn %d, thrown %d", mj_game_wild_drawn(g, q),
+             mj_game_wild_discarded(g, q));
+      if (mj_game_touji(g, q))
+        printf(", 偷机");
+    }
+    printf("\n%15s", "");
+    const mj_tile *d;
+    const uint8_t *taken;
+    int nd = mj_game_discards(g, q, &d, &taken);
+    printf("discards: ");
+    if (nd == 0)
+      printf("-");
+    for (int i = 0; i < nd; i++) {
+      char b[40];
+      repl_tile(r, d[i], b, sizeof b);
+      if (taken[i]) {
+        printf("%s(%s)", i ? " " : "", b);
+      } else {
+        printf("%s%s", i ? " " : "", b);
+      }
+    }
+    int nf = mj_game_flowers(g, q, &d);
+    if (nf > 0) {
+      printf("   flowers: ");
+      repl_tiles(r, stdout, d, nf, false);
+    }
+    printf("\n");
+  }
+}
+
+/* What you may do now, as a line. */
+static void show_prompt(repl *r, play *p)
+{
+  mj_game *g = p->g;
+  if (mj_game_over(g) || p->replaying)
+    return;
+  mj_action l[64];
+  int n = mj_game_legal(g, YOU, l, 64);
+  if (n == 0)
+    return;
+  char b[40];
+  if (mj_game_phase(g) == MJ_PHASE_TURN) {
+    mj_tile t = mj_game_last_draw(g);
+    if (t != MJ_NO_TILE && mj_game_turn(g) == YOU) {
+      printf("Your turn, you drew %s: ", repl_tile(r, t, b, sizeof b));
+    } else {
+      printf("Your turn: ");
+    }
+    printf("d TILE");
+  } else {
+    int from;
+    mj_tile t = mj_game_pending(g, &from);
+    printf("%s %s %s: ", from >= 0 ? names[from] : "?",
+           mj_game_phase(g) == MJ_PHASE_ROB ? "adds to a kong" : "discarded",
+           repl_tile(r, t, b, sizeof b));
+  }
+  bool first = mj_game_phase(g) != MJ_PHASE_TURN;
+  for (int i = 0; i < n; i++) {
+    if (l[i].type == MJ_ACT_DISCARD)
+      continue;
+    char a[32];
+    mj_action_print(&l[i], a, sizeof a);
+    printf("%s%s", first ? "" : ", ", a);
+    first = false;
+  }
+  if (mj_game_phase(g) != MJ_PHASE_TURN)
+    printf(" (Enter: pass)");
+  printf("   [hint]\n");
+}
+
+/* Print the events since the last time, keeping others' tiles hidden. */
+static void show_events(repl *r, play *p)
+{
+  mj_game *g = p->g;
+  int n = mj_game_nevents(g);
+  int col = 0;
+  for (int i = p->shown; i < n; i++) {
+    const mj_event *e = mj_game_event(g, i);
+    char b[160];
+    if (e->type == MJ_EV_DEAL || e->type == MJ_EV_PASS)
+      continue;
+    if ((e->type == MJ_EV_DRAW || e->type == MJ_EV_DECLINE) && e->player != YOU &&
+        !p->replaying)
+      continue;
+    if (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying)
+      continue;   /* the prompt names it */
+    mj_event_print(e, names, b, sizeof b);
+    if (b[0] == 'Y' && strncmp(b, "You ", 4) == 0) {
+      /* "You discards" -> "You discard" */
+      char *v = b + 4;
+      size_t vl = strcspn(v, " ");
+      if (vl > 1 && v[vl - 1] == 's')
+        memmove(v + vl - 1, v + vl, strlen(v + vl) + 1);
+    }
+    if (col > 0 && col + (int)strlen(b) > 76) {
+      printf("\n");
+      col = 0;
+    }
+    printf("%s%s", col ? " · " : "", b);
+    col += (int)strlen(b) + 3;
+  }
+  if (col > 0)
+    printf("\n");
+  p->shown = n;
+}
+
+static void show_end(repl *r, play *p)
+{
+  mj_game *g = p->g;
+  int w[4];
+  int nw = mj_game_winners(g, w);
+  char *buf = malloc(1 << 15);
+  if (buf == NULL)
+    return;
+  if (nw == 0)
+    printf("The hand is drawn: nobody won.\n");
+  for (int k = 0; k < nw; k++) {
+    printf("%s won%s.\n", names[w[k]], w[k] == YOU ? " — well played" : "");
+    mj_score_explain(p->rs, mj_game_win_hand(g, k), mj_game_result(g, k), buf, 1 << 15);
+    fputs(buf, stdout);
+    mj_hand_print_full(mj_game_win_hand(g, k), r->last_hand, sizeof r->last_hand);
+  }
+  free(buf);
+  int pay[4], sc[4];
+  mj_game_payments(g, pay);
+  mj_game_scores(g, sc);
+  printf("payments:");
+  for (int q = 0; q < 4; q++)
+    printf("  %s %+d", names[q], pay[q]);
+  printf("\nscores:  ");
+  for (int q = 0; q < 4; q++)
+    printf("  %s %d", names[q], sc[q]);
+  printf("\n\"next\" deals the next hand, \"new\" starts over, \"save FILE\" keeps this one.\n");
+}
+
+/* Bots decide until you must, or the hand ends; then show it all. */
+static void advance(repl *r, play *p, bool bot_for_you)
+{
+  mj_game *g = p->g;
+  int guard = 0;
+  while (!mj_game_over(g) && !repl_interrupted && guard++ < 10000) {
+    unsigned w = mj_game_waiting(g);
+    if (w == 0)
+      break;
+    if ((w & 1u << YOU) && !bot_for_you && w == 1u << YOU)
+      break;
+    int q = __builtin_ctz(bot_for_you ? w : w & ~(1u << YOU));
+    mj_action l[64];
+    int n = mj_game_legal(g, q, l, 64);
+    int i = mj_bot_choose(p->bots[q], g, q, l, n);
+    mj_error e;
+    if (mj_game_act(g, &l[i], &e) != MJ_OK) {
+      repl_error(r, "a bot's move was refused: %s", e.msg);
+      break;
+    }
+  }
+  show_events(r, p);
+  show_table(r, p);
+  if (mj_game_over(g))
+    show_end(r, p);
+  else
+    show_prompt(r, p);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Starting games
+** ===================================================================== */
+
+static play *new_play(const mj_rules *rs, const char *const kinds[4], uint64_t seed)
+{
+  play *p = calloc(1, sizeof *p);
+  if (p == NULL)
+    return NULL;
+  p->rs = rs;
+  p->seed = seed;
+  for (int q = 1; q < 4; q++)
+    p->bots[q] = mj_bot_new(kinds[q], seed * 4 + (uint64_t)q);
+  p->bots[YOU] = mj_bot_new("efficiency", seed * 4);   /* for hints and "auto" */
+  for (int q = 0; q < 4; q++)
+    if (p->bots[q] == NULL) {
+      play_free(p);
+      return NULL;
+    }
+  return p;
+}
+
+static int deal(repl *r, play *p, int dealer, int round, const int scores[4])
+{
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.seed = mj_seed_mix(p->seed, (uint64_t)p->hand_no);
+  cfg.dealer = dealer;
+  cfg.round = round;
+  memcpy(cfg.scores, scores, sizeof cfg.scores);
+  mj_error e;
+  p->g = mj_game_new(p->rs, &cfg, &e);
+  if (p->g == NULL)
+    return repl_error(r, "%s", e.msg);
+  p->shown = 0;
+  printf("Hand %d of %s (seed %llu), you sit %s%s.\n", p->hand_no, mj_rules_id(p->rs),
+         (unsigned long long)p->seed, (const char *[]){ "East", "South", "West", "North" }
+         [mj_game_seat_wind(p->g, YOU)], dealer == YOU ? " and deal" : "");
+  advance(r, p, false);
+  return 0;
+}
+
+static int c_new(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  const char *rid = NULL;
+  uint64_t seed = 0;
+  bool seeded = false;
+  const char *kinds[4] = { "efficiency", "efficiency", "efficiency", "efficiency" };
+  char kbuf[64];
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "seed=", 5) == 0) {
+      char *end;
+      seed = strtoull(argv[i] + 5, &end, 10);
+      if (*end || end == argv[i] + 5)
+        return repl_error(r, "'%s': the seed is a number", argv[i]);
+      seeded = true;
+    } else if (strncmp(argv[i], "bots=", 5) == 0) {
+      snprintf(kbuf, sizeof kbuf, "%s", argv[i] + 5);
+      char *tok = strtok(kbuf, ",");
+      for (int q = 1; q < 4; q++) {
+        bool ok = false;
+        for (const char *const *k = mj_bot_kinds(); tok && *k; k++)
+          ok = ok || strcmp(*k, tok) == 0;
+        if (!ok)
+          return repl_error(r, "no bot kind '%s' (random, efficiency)", tok ? tok : "");
+        kinds[q] = tok;
+        char *next = strtok(NULL, ",");
+        if (next)
+          tok = next;
+      }
+    } else if (rid == NULL && strchr(argv[i], '=') == NULL) {
+      rid = argv[i];
+    } else {
+      return repl_usage(r, "new");
+    }
+  }
+  const mj_rules *rs;
+  mj_error e;
+  if (rid != NULL) {
+    if (mj_host_get(r->host, rid, &rs, &e) != MJ_OK)
+      return repl_error(r, "%s", e.msg);
+    mj_host_use(r->host, rid, &e);
+  } else {
+    rs = repl_rules(r);
+    if (rs == NULL)
+      return repl_error(r, "no ruleset could be loaded");
+  }
+  if (!seeded) {
+    /* a different game each time, unless a seed is given */
+    static uint64_t counter;
+    seed = (uint64_t)time_seed() + ++counter;
+  }
+  play *p = new_play(rs, kinds, seed);
+  if (p == NULL)
+    return repl_error(r, "out of memory");
+  play_free(r->play);
+  r->play = p;
+  p->hand_no = 1;
+  int zero[4] = { 0, 0, 0, 0 };
+  return deal(r, p, YOU, 0, zero);
+}
+
+/* The next hand of the match. */
+static int next_hand(repl *r, play *p)
+{
+  if (!mj_game_over(p->g))
+    return repl_error(r, "the hand is not over: play on, or \"new\" to start over");
+  int dealer = mj_game_next_dealer(p->g);
+  int round = mj_game_round(p->g);
+  /* the prevailing wind moves on when the deal comes back to you */
+  if (dealer == YOU && mj_game_dealer(p->g) != YOU)
+    round = (round + 1) & 3;
+  int sc[4];
+  mj_game_scores(p->g, sc);
+  mj_game_free(p->g);
+  p->g = NULL;
+  p->hand_no++;
+  return deal(r, p, dealer, round, sc);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Your decisions
+** ===================================================================== */
+
+static int need_game(repl *r)
+{
+  if (r->play == NULL)
+    return repl_error(r, "no game: \"new\" deals one (\"new bao\" for the 宝 rules)");
+  if (r->play->replaying)
+    return repl_error(r, "this is a replay: next, prev, goto N; \"new\" to play");
+  return 0;
+}
+
+static int decide(repl *r, const char *text)
+{
+  if (need_game(r))
+    return 1;
+  play *p = r->play;
+  if (mj_game_over(p->g))
+    return repl_error(r, "the hand is over: \"next\" deals the next one");
+  mj_action a;
+  mj_error e;
+  if (mj_action_parse(p->g, YOU, text, &a, &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  if (mj_game_act(p->g, &a, &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  advance(r, p, false);
+  return 0;
+}
+
+static int c_act(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  char text[128];
+  snprintf(text, sizeof text, "%s %s", argv[0], rest);
+  return decide(r, text);
+}
+
+int play_default(repl *r)
+{
+  play *p = r->play;
+  if (p == NULL || p->replaying || p->g == NULL || mj_game_over(p->g) ||
+      mj_game_phase(p->g) == MJ_PHASE_TURN || !(mj_game_waiting(p->g) & 1u << YOU))
+    return -1;
+  return decide(r, "pass");
+}
+
+static int c_hint(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  if (need_game(r))
+    return 1;
+  play *p = r->play;
+  mj_game *g = p->g;
+  mj_action l[64];
+  int n = mj_game_legal(g, YOU, l, 64);
+  if (n == 0)
+    return repl_error(r, mj_game_over(g) ? "the hand is over" : "it is not your decision");
+  for (int i = 0; i < n; i++)
+    if (l[i].type == MJ_ACT_WIN) {
+      mj_hand *h = mj_hand_new();
+      mj_score *s = malloc(sizeof *s);
+      mj_error e;
+      if (h && s && mj_game_try_win(g, YOU, h, s, &e) == MJ_OK) {
+        char line[512];
+        mj_score_fans_line(p->rs, s, line, sizeof line);
+        printf("You can win: %d (%s). Say hu.\n", s->total, line);
+      }
+      mj_hand_free(h);
+      free(s);
+    }
+  int best = mj_bot_choose(p->bots[YOU], g, YOU, l, n);
+  char a[32];
+  mj_action_print(&l[best], a, sizeof a);
+  if (mj_game_phase(g) == MJ_PHASE_TURN) {
+    mj_discard_eval ev[MJ_KINDS];
+    int k = mj_bot_discards(g, YOU, ev, MJ_KINDS);
+    for (int i = 1; i < k; i++)
+      for (int j = i; j > 0 && ev[j - 1].value < ev[j].value; j--) {
+        mj_discard_eval x = ev[j];
+        ev[j] = ev[j - 1];
+        ev[j - 1] = x;
+      }
+    printf("The efficiency bot would: %s\n", a);
+    printf("  discard  shanten  useful tiles left%s\n",
+           mj_rules_ctable(p->rs)->min_points ? "  fan it aims at" : "");
+    for (int i = 0; i < k && i < 6; i++) {
+      char b[40];
+      printf("  %-7s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b), ev[i].shanten,
+             ev[i].useful);
+      if (mj_rules_ctable(p->rs)->min_points)
+        printf("  %15d", ev[i].fan);
+      printf("\n");
+    }
+    printf("(shanten: draws from ready, 0 = ready; useful: live tiles that bring the "
+           "hand closer)\n");
+  } else {
+    printf("The efficiency bot would: %s\n", a);
+  }
+  return 0;
+}
+
+static int c_undo(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  if (need_game(r))
+    return 1;
+  play *p = r->play;
+  int na = mj_game_nactions(p->g), last = -1;
+  for (int i = 0; i < na; i++)
+    if (mj_game_action(p->g, i)->player == YOU)
+      last = i;
+  if (last < 0)
+    return repl_error(r, "nothing to undo in this hand");
+  mj_game_cfg cfg = *mj_game_config(p->g);
+  mj_error e;
+  mj_game *x = mj_game_new(p->rs, &cfg, &e);
+  for (int i = 0; x != NULL && i < last; i++)
+    if (mj_game_act(x, mj_game_action(p->g, i), &e) != MJ_OK) {
+      mj_game_free(x);
+      x = NULL;
+    }
+  if (x == NULL)
+    return repl_error(r, "cannot undo: %s", e.msg);
+  char a[32];
+  mj_action_print(mj_game_action(p->g, last), a, sizeof a);
+  mj_game_free(p->g);
+  p->g = x;
+  p->shown = mj_game_nevents(x);
+  printf("Took back \"%s\".\n", a);
+  show_table(r, p);
+  show_prompt(r, p);
+  return 0;
+}
+
+static int c_auto(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  if (need_game(r))
+    return 1;
+  if (mj_game_over(r->play->g))
+    return repl_error(r, "the hand is over: \"next\" deals the next one");
+  printf("The efficiency bot plays your seat to the end of the hand.\n");
+  advance(r, r->play, true);
+  return 0;
+}
+
+static int c_table(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  if (r->play == NULL)
+    return repl_error(r, "no game: \"new\" deals one");
+  show_table(r, r->play);
+  show_prompt(r, r->play);
+  return 0;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Saving, opening, replaying
+** ===================================================================== */
+
+static int c_save(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "save");
+  if (r->play == NULL)
+    return repl_error(r, "no game to save");
+  play *p = r->play;
+  const char *who[4] = { "you", "", "", "" };
+  char kinds[3][32];
+  for (int q = 1; q < 4; q++) {
+    snprintf(kinds[q - 1], sizeof kinds[0], "bot:%s", mj_bot_kind(p->bots[q]));
+    who[q] = kinds[q - 1];
+  }
+  char *text = mj_replay_write(p->g, who, p->options, !mj_game_over(p->g));
+  if (text == NULL)
+    return repl_error(r, "out of memory");
+  mj_error e;
+  mj_status st = mj_file_write_atomic(argv[1], text, strlen(text), &e);
+  free(text);
+  if (st != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  printf("saved to %s (%d decisions)\n", argv[1], mj_game_nactions(p->g));
+  return 0;
+}
+
+/* Read and check a log; the ruleset it names is loaded. */
+static int read_log(repl *r, const char *path, mj_replay *rp, const mj_rules **rs)
+{
+  char *text;
+  size_t len;
+  mj_error e;
+  if (mj_file_read(path, MJ_REPLAY_MAX_BYTES, &text, &len, &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  mj_status st = mj_replay_parse(text, len, rp, &e);
+  free(text);
+  if (st != MJ_OK)
+    return repl_error(r, "%s: %s", path, e.msg);
+  if ((rp->options[0] ? mj_host_load(r->host, rp->ruleset, rp->options, rs, &e)
+                      : mj_host_get(r->host, rp->ruleset, rs, &e)) != MJ_OK) {
+    mj_replay_free(rp);
+    return repl_error(r, "%s: %s", path, e.msg);
+  }
+  return 0;
+}
+
+static int c_open(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "open");
+  mj_replay rp;
+  const mj_rules *rs;
+  if (read_log(r, argv[1], &rp, &rs))
+    return 1;
+  mj_error e;
+  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
+  if (g == NULL) {
+    mj_replay_free(&rp);
+    return repl_error(r, "%s: %s", argv[1], e.msg);
+  }
+  const char *kinds[4] = { "efficiency", "efficiency", "efficiency", "efficiency" };
+  for (int q = 1; q < 4; q++)
+    if (strncmp(rp.players[q], "bot:", 4) == 0 && strcmp(rp.players[q] + 4, "random") == 0)
+      kinds[q] = "random";
+  play *p = new_play(rs, kinds, rp.cfg.seed);
+  if (p == NULL) {
+    mj_game_free(g);
+    mj_replay_free(&rp);
+    return repl_error(r, "out of memory");
+  }
+  snprintf(p->options, sizeof p->options, "%s", rp.options);
+  mj_replay_free(&rp);
+  p->g = g;
+  p->hand_no = 1;
+  p->shown = mj_game_nevents(g);
+  play_free(r->play);
+  r->play = p;
+  printf("opened %s: %s, %d decisions so far\n", argv[1], mj_rules_id(rs),
+         mj_game_nactions(g));
+  advance(r, p, false);
+  return 0;
+}
+
+static int replay_show(repl *r, play *p, int pos)
+{
+  mj_error e;
+  mj_game *g = mj_replay_build(&p->rp, p->rs, pos, &e);
+  if (g == NULL)
+    return repl_error(r, "%s", e.msg);
+  int from = p->g ? mj_game_nevents(p->g) : 0;
+  bool forward = pos == p->pos + 1;
+  mj_game_free(p->g);
+  p->g = g;
+  p->pos = pos;
+  p->shown = forward ? from : mj_game_nevents(g);
+  printf("decision %d of %d", pos, p->rp.nact);
+  if (pos > 0) {
+    char a[32];
+    const mj_action *x = mj_game_action(g, pos - 1);
+    mj_action_print(x, a, sizeof a);
+    printf(": %s %s", names[x->player & 3], a);
+  }
+  printf("\n");
+  show_events(r, p);
+  show_table(r, p);
+  if (mj_game_over(g))
+    show_end(r, p);
+  return 0;
+}
+
+static int c_replay(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "replay");
+  play *p = calloc(1, sizeof *p);
+  if (p == NULL)
+    return repl_error(r, "out of memory");
+  if (read_log(r, argv[1], &p->rp, &p->rs)) {
+    free(p);
+    return 1;
+  }
+  p->replaying = true;
+  p->hand_no = 1;
+  play_free(r->play);
+  r->play = p;
+  printf("replaying %s: %s, %d decisions; next, prev, goto N\n", argv[1],
+         mj_rules_id(p->rs), p->rp.nact);
+  return replay_show(r, p, 0);
+}
+
+static int c_next(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  play *p = r->play;
+  if (p == NULL)
+    return repl_error(r, "no game: \"new\" deals one, \"replay FILE\" replays one");
+  if (!p->replaying)
+    return next_hand(r, p);
+  if (p->pos >= p->rp.nact)
+    return repl_error(r, "that was the last decision");
+  return replay_show(r, p, p->pos + 1);
+}
+
+static int c_prev(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  play *p = r->play;
+  if (p == NULL || !p->replaying)
+    return repl_error(r, "not replaying: \"replay FILE\" first (\"undo\" takes back a move)");
+  if (p->pos == 0)
+    return repl_error(r, "this is the start of the hand");
+  return replay_show(r, p, p->pos - 1);
+}
+
+static int c_goto(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "goto");
+  play *p = r->play;
+  if (p == NULL || !p->replaying)
+    return repl_error(r, "not replaying: \"replay FILE\" first");
+  char *end;
+  long n = strtol(argv[1], &end, 10);
+  if (*end || n < 0 || n > p->rp.nact)
+    return repl_error(r, "goto: a decision number from 0 to %d", p->rp.nact);
+  return replay_show(r, p, (int)n);
+}
+
+/* }==================================================================== */
+
+const repl_cmd repl_play_cmds[] = {
+  { "new", "[RULESET] [seed=N] [bots=KIND,...]", "deal a new game against three bots\n"
+    "(bots: efficiency or random; e.g. new bao seed=7)", c_new, ARG_RULESET, "play" },
+  { "d", "TILE", "discard a tile (a bare tile works too: 5p)", c_act, ARG_TILE, "play" },
+  { "chi", "[TILES]", "chow the discard (chi 345m when there is a choice)", c_act, ARG_TILE,
+    "play" },
+  { "pon", "", "pung the discard", c_act, ARG_NONE, "play" },
+  { "kong", "[TILE]", "a kong: of the discard, concealed, or added to a pung", c_act,
+    ARG_TILE, "play" },
+  { "hu", "", "declare a win", c_act, ARG_NONE, "play" },
+  { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE, "play" },
+  { "hint", "", "the recommended action, with shanten and useful tiles of each discard",
+    c_hint, ARG_NONE, "play" },
+  { "undo", "", "take back your last action", c_undo, ARG_NONE, "play" },
+  { "auto", "", "let the efficiency bot finish the hand for you", c_auto, ARG_NONE, "play" },
+  { "table", "", "show the table again", c_table, ARG_NONE, "play" },
+  { "next", "", "the next hand (or, replaying, the next decision)", c_next, ARG_NONE, "play" },
+  { "save", "FILE", "save the game (its replay log) to FILE", c_save, ARG_FILE, "play" },
+  { "open", "FILE", "open a saved game and play on", c_open, ARG_FILE, "play" },
+  { "replay", "FILE", "step through a saved game: next, prev, goto N", c_replay, ARG_FILE,
+    "play" },
+  { "prev", "", "replaying: the previous decision", c_prev, ARG_NONE, "play" },
+  { "goto", "N", "replaying: the state after decision N", c_goto, ARG_NONE, "play" },
+  { NULL, NULL, NULL, NULL, 0, NULL }
+};

@@ -1,0 +1,96 @@
+/*
+** repl.h
+** The interactive shell: its state, the command table and the helpers
+** the command files share (output, errors, tiles on the terminal).
+*/
+#ifndef HULE_REPL_H
+#define HULE_REPL_H
+
+#include <signal.h>
+#include <stdbool.h>
+#include <stdio.h>
+
+#include "cli.h"
+#include "host.h"
+#include "tile.h"
+
+typedef struct play play;     /* a game against bots, or a replay (play.c) */
+
+typedef struct repl {
+  mj_host *host;
+  cli_opts *o;
+  bool interactive;           /* stdin and stdout are terminals */
+  bool glyphs;                /* tiles as Unicode glyphs */
+  bool color;                 /* ANSI colours */
+  int failures;               /* commands that failed (piped sessions) */
+  play *play;
+  /* a quiz waiting for its answer */
+  int quiz_kind;              /* 0 none, 1 waits, 2 total */
+  char quiz_hand[128];
+  unsigned long quiz_seed;
+  int quiz_asked, quiz_right;
+  char last_hand[512];         /* the hand explain shows without arguments */
+  /* Lua typed in over several lines */
+  char *lua_buf;
+  size_t lua_len;
+} repl;
+
+/* Handlers return 0 (ok), 1 (error, already reported) or 2 (quit). */
+typedef int (*repl_fn)(repl *r, int argc, char **argv, const char *rest);
+
+enum { ARG_NONE, ARG_RULESET, ARG_FAN, ARG_FILE, ARG_TILE, ARG_COMMAND };
+
+typedef struct repl_cmd {
+  const char *name;
+  const char *args;           /* "HAND CONTEXT" */
+  const char *help;           /* one line; more lines after '\n' */
+  repl_fn fn;
+  int complete;               /* what the first argument completes to */
+  const char *group;
+} repl_cmd;
+
+/* Set by SIGINT; long commands stop when they see it. */
+extern volatile sig_atomic_t repl_interrupted;
+
+/* "Error: ..." on stderr (after flushing stdout); returns 1. */
+int repl_error(repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* "Usage: ..." for a command; returns 1. */
+int repl_usage(repl *r, const char *name);
+
+/* A tile as shown: a coloured glyph, or plain notation. */
+const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap);
+/* Tiles in order (sorted when sorted is set), as shown. */
+void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n, bool sorted);
+void repl_counts(const repl *r, FILE *f, const uint8_t counts[MJ_KINDS]);
+/* Text in a colour (ANSI code such as "1" bold, "2" dim, "31" red) when
+   colours are on. */
+void repl_color(const repl *r, FILE *f, const char *code, const char *text);
+
+/* The current ruleset (mcr unless another is in use). */
+const mj_rules *repl_rules(repl *r);
+
+/* Command tables of each part, NULL-name terminated. */
+extern const repl_cmd repl_teach_cmds[];
+extern const repl_cmd repl_author_cmds[];
+extern const repl_cmd repl_play_cmds[];
+
+/* Play: names the play commands complete (tiles of the hand). */
+int play_hand_tiles(repl *r, mj_tile *out, int max);
+void play_free(play *p);
+/* An empty line during a claim decision: pass. Returns -1 when no game
+   is waiting for one. */
+int play_default(repl *r);
+
+/* Lua typed at the prompt (continued on the next lines when unfinished). */
+int repl_lua(repl *r, const char *code);
+/* A line that answers the pending quiz. */
+int teach_answer(repl *r, const char *answer);
+
+/* Run the REPL; returns the exit status. */
+int repl_main(mj_host *host, cli_opts *o);
+/* Run one command line (for the fuzzer and the tests). */
+int repl_line(repl *r, const char *line);
+void repl_init(repl *r, mj_host *host, cli_opts *o, bool interactive);
+void repl_done(repl *r);
+
+#endif

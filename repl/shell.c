@@ -1,0 +1,728 @@
+/*
+** shell.c
+** The REPL's shell: reading lines (GNU readline on a terminal, plain
+** reads from a pipe), history, completion, Ctrl-C, the command table,
+** help and dispatch, and how tiles look on the terminal.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include "repl.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <readline/history.h>
+#include <readline/readline.h>
+
+#include "fileio.h"
+#include "rules.h"
+
+volatile sig_atomic_t repl_interrupted;
+
+enum { HISTORY_CAP = 1000, LINE_MAX = 1 << 20 };
+
+/* {====================================================================
+** Output
+** ===================================================================== */
+
+int repl_error(repl *r, const char *fmt, ...)
+{
+  char msg[2048];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(msg, sizeof msg, fmt, ap);
+  va_end(ap);
+  fflush(stdout);
+  if (r->color)
+    fprintf(stderr, "\033[31mError:\033[0m %s\n", msg);
+  else
+    fprintf(stderr, "Error: %s\n", msg);
+  fflush(stderr);
+  r->failures++;
+  return 1;
+}
+
+void repl_color(const repl *r, FILE *f, const char *code, const char *text)
+{
+  if (r->color)
+    fprintf(f, "\033[%sm%s\033[0m", code, text);
+  else
+    fputs(text, f);
+}
+
+static const char *tile_color(mj_tile t)
+{
+  switch (mj_tile_suit(t)) {
+  case MJ_SUIT_M: return "31";
+  case MJ_SUIT_P: return "34";
+  case MJ_SUIT_S: return "32";
+  case MJ_SUIT_Z: return t == 31 ? "31" : t == 32 ? "32" : "1";
+  default: return "35";
+  }
+}
+
+const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap)
+{
+  char b[3];
+  if (r->glyphs && t < MJ_ALL_TILES) {
+    if (r->color)
+      snprintf(buf, cap, "\033[%sm%s\033[0m", tile_color(t), mj_tile_glyph(t));
+    else
+      snprintf(buf, cap, "%s", mj_tile_glyph(t));
+  } else {
+    snprintf(buf, cap, "%s", t < MJ_ALL_TILES ? mj_tile_str(t, b) : "?");
+  }
+  return buf;
+}
+
+void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n, bool sorted)
+{
+  if (!r->glyphs) {
+    char buf[512];
+    if (sorted)
+      mj_tiles_print(tiles, n, buf, sizeof buf);
+    else
+      mj_tiles_print_ordered(tiles, n, buf, sizeof buf);
+    fputs(n ? buf : "-", f);
+    return;
+  }
+  mj_tile tmp[160];
+  if (n > 160)
+    n = 160;
+  memcpy(tmp, tiles, (size_t)n);
+  if (sorted)
+    for (int i = 1; i < n; i++)
+      for (int j = i; j > 0 && tmp[j - 1] > tmp[j]; j--) {
+        mj_tile x = tmp[j];
+        tmp[j] = tmp[j - 1];
+        tmp[j - 1] = x;
+      }
+  for (int i = 0; i < n; i++) {
+    char b[32];
+    fprintf(f, "%s%s", i ? " " : "", repl_tile(r, tmp[i], b, sizeof b));
+  }
+  if (n == 0)
+    fputs("-", f);
+}
+
+void repl_counts(const repl *r, FILE *f, const uint8_t counts[MJ_KINDS])
+{
+  mj_tile t[160];
+  int n = 0;
+  for (int k = 0; k < MJ_KINDS; k++)
+    for (int c = 0; c < counts[k] && n < 160; c++)
+      t[n++] = (mj_tile)k;
+  repl_tiles(r, f, t, n, true);
+}
+
+const mj_rules *repl_rules(repl *r)
+{
+  const mj_rules *rs = mj_host_current(r->host);
+  if (rs == NULL) {
+    mj_error e;
+    if (mj_host_get(r->host, "mcr", &rs, &e) != MJ_OK)
+      return NULL;
+    mj_host_use(r->host, "mcr", &e);
+  }
+  return rs;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The command table
+** ===================================================================== */
+
+static int c_help(repl *r, int argc, char **argv, const char *rest);
+static int c_quit(repl *r, int argc, char **argv, const char *rest);
+
+static const repl_cmd shell_cmds[] = {
+  { "help", "[COMMAND]", "list the commands, or explain one", c_help, ARG_COMMAND, "shell" },
+  { "quit", "", "leave hule (also exit, or Ctrl-D)", c_quit, ARG_NONE, "shell" },
+  { "exit", "", "leave hule", c_quit, ARG_NONE, NULL },
+  { NULL, NULL, NULL, NULL, 0, NULL }
+};
+
+static const repl_cmd *const tables[] = {
+  shell_cmds, repl_teach_cmds, repl_play_cmds, repl_author_cmds, NULL
+};
+
+static const repl_cmd *find_cmd(const char *name)
+{
+  for (int t = 0; tables[t]; t++)
+    for (const repl_cmd *c = tables[t]; c->name; c++)
+      if (strcmp(c->name, name) == 0)
+        return c;
+  return NULL;
+}
+
+int repl_usage(repl *r, const char *name)
+{
+  const repl_cmd *c = find_cmd(name);
+  fflush(stdout);
+  fprintf(stderr, "Usage: %s %s\n", name, c ? c->args : "");
+  r->failures++;
+  return 1;
+}
+
+/* Edit distance, for "did you mean". */
+static int distance(const char *a, const char *b)
+{
+  int la = (int)strlen(a), lb = (int)strlen(b);
+  if (la > 30 || lb > 30)
+    return 99;
+  int d[32][32];
+  for (int i = 0; i <= la; i++)
+    d[i][0] = i;
+  for (int j = 0; j <= lb; j++)
+    d[0][j] = j;
+  for (int i = 1; i <= la; i++)
+    for (int j = 1; j <= lb; j++) {
+      int x = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
+      if (d[i - 1][j] + 1 < x)
+        x = d[i - 1][j] + 1;
+      if (d[i][j - 1] + 1 < x)
+        x = d[i][j - 1] + 1;
+      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
+          d[i - 2][j - 2] + 1 < x)
+        x = d[i - 2][j - 2] + 1;   /* a swap */
+      d[i][j] = x;
+    }
+  return d[la][lb];
+}
+
+static const char *nearest_cmd(const char *name)
+{
+  const char *best = NULL;
+  int bd = 3;
+  for (int t = 0; tables[t]; t++)
+    for (const repl_cmd *c = tables[t]; c->name; c++) {
+      int d = distance(name, c->name);
+      if (strncmp(name, c->name, strlen(name)) == 0 && strlen(name) >= 2)
+        d = 1;
+      if (d < bd) {
+        bd = d;
+        best = c->name;
+      }
+    }
+  return best;
+}
+
+static void help_one(const repl_cmd *c)
+{
+  char head[128];
+  snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
+  const char *nl = strchr(c->help, '\n');
+  if (strlen(head) < 26)
+    printf("  %-26s %.*s\n", head, nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
+  else
+    printf("  %s\n  %-26s %.*s\n", head, "", nl ? (int)(nl - c->help) : (int)strlen(c->help),
+           c->help);
+  while (nl != NULL) {
+    const char *next = strchr(nl + 1, '\n');
+    printf("  %-26s %.*s\n", "", next ? (int)(next - nl - 1) : (int)strlen(nl + 1), nl + 1);
+    nl = next;
+  }
+}
+
+static int c_help(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc >= 2) {
+    const repl_cmd *c = find_cmd(argv[1]);
+    if (c == NULL) {
+      const char *near = nearest_cmd(argv[1]);
+      if (near)
+        return repl_error(r, "no command \"%s\"; did you mean \"%s\"?", argv[1], near);
+      return repl_error(r, "no command \"%s\". Enter \"help\" for the list.", argv[1]);
+    }
+    help_one(c);
+    return 0;
+  }
+  printf("hule: mahjong at the terminal. Commands (help COMMAND for more):\n");
+  static const char *const groups[] = { "play", "teach", "author", "shell" };
+  static const char *const titles[] = {
+    "Play against three bots", "Learn the rules", "Write rules and scripts", "The shell"
+  };
+  for (int gi = 0; gi < 4; gi++) {
+    printf("\n%s:\n", titles[gi]);
+    for (int t = 0; tables[t]; t++)
+      for (const repl_cmd *c = tables[t]; c->name; c++)
+        if (c->group && strcmp(c->group, groups[gi]) == 0)
+          help_one(c);
+  }
+  printf("\nHands are written as in 123m456p789s11z[555p]+5z; context tokens follow\n"
+         "(self, seat=S, bao=5m ...). Tab completes commands, rulesets, fans, files\n"
+         "and, in a game, your tiles.\n");
+  return 0;
+}
+
+static int c_quit(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)r;
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  return 2;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Dispatch
+** ===================================================================== */
+
+enum { MAX_ARGS = 64 };
+
+/* Split at blanks; "double quotes" group. Returns argc, -1 if unbalanced. */
+static int split(char *s, char **argv, int max)
+{
+  int n = 0;
+  while (*s) {
+    while (*s == ' ' || *s == '\t')
+      s++;
+    if (!*s)
+      break;
+    if (n >= max)
+      return n;
+    if (*s == '"') {
+      argv[n++] = ++s;
+      while (*s && *s != '"')
+        s++;
+      if (!*s)
+        return -1;
+      *s++ = '\0';
+    } else {
+      argv[n++] = s;
+      while (*s && *s != ' ' && *s != '\t')
+        s++;
+      if (*s)
+        *s++ = '\0';
+    }
+  }
+  return n;
+}
+
+static int lua_more(repl *r, const char *line);
+
+int repl_line(repl *r, const char *line)
+{
+  repl_interrupted = 0;
+  /* an unfinished Lua statement takes the line */
+  if (r->lua_buf != NULL)
+    return lua_more(r, line);
+  while (*line == ' ' || *line == '\t')
+    line++;
+  size_t n = strlen(line);
+  while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+    n--;
+  if (n == 0) {
+    play_default(r);
+    return 0;
+  }
+  if (line[0] == '#')
+    return 0;
+  char *copy = malloc(n + 1);
+  if (copy == NULL)
+    return repl_error(r, "out of memory");
+  memcpy(copy, line, n);
+  copy[n] = '\0';
+  /* the rest of the line after the command word, unsplit */
+  const char *rest = line;
+  while (*rest && *rest != ' ' && *rest != '\t')
+    rest++;
+  while (*rest == ' ' || *rest == '\t')
+    rest++;
+  char *restc = strndup(rest, n - (size_t)(rest - line));
+  char *argv[MAX_ARGS];
+  int argc = split(copy, argv, MAX_ARGS);
+  int st = 0;
+  if (restc == NULL) {
+    st = repl_error(r, "out of memory");
+  } else if (argc < 0) {
+    st = repl_error(r, "a \" is not closed");
+  } else if (argc > 0) {
+    const repl_cmd *c = find_cmd(argv[0]);
+    if (c != NULL) {
+      st = c->fn(r, argc, argv, restc);
+    } else if (r->quiz_kind != 0) {
+      extern int teach_answer(repl *r, const char *answer);
+      st = teach_answer(r, line);
+    } else if (r->play != NULL && (mj_tile_parse(argv[0], strlen(argv[0]), &(mj_tile){0},
+                                                 NULL) == MJ_OK)) {
+      /* a bare tile in a game: discard it */
+      const repl_cmd *d = find_cmd("d");
+      char *dv[2] = { (char *)"d", argv[0] };
+      st = d->fn(r, 2, dv, argv[0]);
+    } else {
+      const char *near = nearest_cmd(argv[0]);
+      if (near != NULL)
+        st = repl_error(r, "unknown command \"%s\"; did you mean \"%s\"? Enter \"help\" "
+                        "for help.", argv[0], near);
+      else
+        st = repl_error(r, "unknown command \"%s\". Enter \"help\" for help.", argv[0]);
+    }
+  }
+  free(copy);
+  free(restc);
+  fflush(stdout);
+  return st;
+}
+
+/* {====================================================================
+** Lua at the prompt
+** ===================================================================== */
+
+static void lua_out(void *ud, const char *text, size_t len)
+{
+  (void)ud;
+  fwrite(text, 1, len, stdout);
+}
+
+/* Run the buffered chunk; keep it when it is unfinished. */
+static int lua_run(repl *r)
+{
+  bool incomplete;
+  mj_error e;
+  mj_host_set_output(r->host, lua_out, r);
+  mj_status st = mj_host_eval(r->host, r->lua_buf, r->lua_len, &incomplete, &e);
+  if (st == MJ_OK || !incomplete) {
+    free(r->lua_buf);
+    r->lua_buf = NULL;
+    r->lua_len = 0;
+    if (st != MJ_OK)
+      return repl_error(r, "%s", e.msg);
+  }
+  return 0;
+}
+
+int repl_lua(repl *r, const char *code)
+{
+  free(r->lua_buf);
+  r->lua_len = strlen(code);
+  r->lua_buf = strdup(code);
+  if (r->lua_buf == NULL)
+    return repl_error(r, "out of memory");
+  return lua_run(r);
+}
+
+static int lua_more(repl *r, const char *line)
+{
+  size_t n = strlen(line);
+  if (r->lua_len + n + 2 > LINE_MAX) {
+    free(r->lua_buf);
+    r->lua_buf = NULL;
+    return repl_error(r, "the Lua chunk is longer than %d bytes", LINE_MAX);
+  }
+  char *b = realloc(r->lua_buf, r->lua_len + n + 2);
+  if (b == NULL)
+    return repl_error(r, "out of memory");
+  b[r->lua_len++] = '\n';
+  memcpy(b + r->lua_len, line, n + 1);
+  r->lua_len += n;
+  r->lua_buf = b;
+  return lua_run(r);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Completion
+** ===================================================================== */
+
+static repl *the_repl;   /* readline's callbacks take no user data */
+
+static char **matches_from(const char *text, const char *const *words, int n)
+{
+  char **m = NULL;
+  int k = 0;
+  size_t len = strlen(text);
+  for (int i = 0; i < n; i++)
+    if (strncmp(words[i], text, len) == 0) {
+      char **x = realloc(m, sizeof *m * (size_t)(k + 2));
+      if (x == NULL)
+        break;
+      m = x;
+      m[k++] = strdup(words[i]);
+    }
+  if (k == 0) {
+    free(m);
+    return NULL;
+  }
+  /* readline wants the common prefix first */
+  size_t pre = strlen(m[0]);
+  for (int i = 1; i < k; i++) {
+    size_t j = 0;
+    while (j < pre && m[i][j] == m[0][j])
+      j++;
+    pre = j;
+  }
+  char **x = realloc(m, sizeof *m * (size_t)(k + 2));
+  if (x == NULL)
+    return m;
+  m = x;
+  memmove(m + 1, m, sizeof *m * (size_t)k);
+  m[0] = k == 1 ? strdup(m[1]) : strndup(m[1], pre);
+  if (k == 1) {
+    free(m[1]);
+    m[1] = NULL;
+  } else {
+    m[k + 1] = NULL;
+  }
+  return m;
+}
+
+static char **complete(const char *text, int start, int end)
+{
+  (void)end;
+  repl *r = the_repl;
+  rl_attempted_completion_over = 1;
+  const char *words[600];
+  char store[600][64];
+  int n = 0;
+  /* which word of the line is it? */
+  char cmd[32] = "";
+  int w = 0;
+  for (int i = 0; i < start; ) {
+    while (i < start && rl_line_buffer[i] == ' ')
+      i++;
+    if (i >= start)
+      break;
+    int b = i;
+    while (i < start && rl_line_buffer[i] != ' ')
+      i++;
+    if (w == 0)
+      snprintf(cmd, sizeof cmd, "%.*s", i - b, rl_line_buffer + b);
+    w++;
+  }
+  if (w == 0) {
+    for (int t = 0; tables[t]; t++)
+      for (const repl_cmd *c = tables[t]; c->name && n < 600; c++)
+        words[n++] = c->name;
+    return matches_from(text, words, n);
+  }
+  const repl_cmd *c = find_cmd(cmd);
+  int kind = c ? c->complete : ARG_NONE;
+  if (c && strcmp(c->name, "why") == 0 && w > 1)
+    kind = ARG_TILE;
+  if (kind == ARG_FILE) {
+    rl_attempted_completion_over = 0;
+    return rl_completion_matches(text, rl_filename_completion_function);
+  }
+  if (kind == ARG_COMMAND) {
+    for (int t = 0; tables[t]; t++)
+      for (const repl_cmd *x = tables[t]; x->name && n < 600; x++)
+        words[n++] = x->name;
+  } else if (kind == ARG_RULESET) {
+    char ids[64][64];
+    int k = mj_host_available(r->host, ids, 64);
+    for (int i = 0; i < k && n < 600; i++) {
+      snprintf(store[n], sizeof store[n], "%.63s", ids[i]);
+      words[n] = store[n];
+      n++;
+    }
+  } else if (kind == ARG_FAN) {
+    const mj_rules *rs = repl_rules(r);
+    for (int i = 0; rs && i < mj_rules_nfans(rs) && n < 598; i++) {
+      const mj_fan_def *f = mj_rules_fan(rs, i);
+      words[n++] = f->id;
+      if (f->en && !strchr(f->en, ' '))
+        words[n++] = f->en;
+    }
+  } else if (kind == ARG_TILE && r->play != NULL) {
+    mj_tile t[20];
+    int k = play_hand_tiles(r, t, 20);
+    for (int i = 0; i < k && n < 600; i++) {
+      char b[3];
+      snprintf(store[n], sizeof store[n], "%s", mj_tile_str(t[i], b));
+      words[n] = store[n];
+      n++;
+    }
+  }
+  return matches_from(text, words, n);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Reading lines
+** ===================================================================== */
+
+/* Readline behind four macros, as lua.c does. */
+#define line_init(r) rl_readline_name = "hule"
+#define line_read(prompt) readline(prompt)
+#define line_save(text) add_history(text)
+#define line_free(text) free(text)
+
+static void on_sigint(int sig)
+{
+  (void)sig;
+  repl_interrupted = 1;
+}
+
+/* readline's input: a Ctrl-C while editing ends the line, emptied. */
+static int read_key(FILE *f)
+{
+  for (;;) {
+    unsigned char c;
+    ssize_t k = read(fileno(f), &c, 1);
+    if (k == 1)
+      return c;
+    if (k == 0)
+      return EOF;
+    if (errno != EINTR)
+      return EOF;
+    if (repl_interrupted) {
+      rl_replace_line("", 0);
+      rl_point = rl_end = 0;
+      fputs("^C", stdout);
+      return '\n';
+    }
+  }
+}
+
+static char history_path[4096];
+static bool history_ok;
+
+static void history_open(void)
+{
+  const char *home = getenv("HOME");
+  if (home == NULL || !*home)
+    return;
+  snprintf(history_path, sizeof history_path, "%s/.hule_history", home);
+  stifle_history(HISTORY_CAP);
+  struct stat st;
+  if (stat(history_path, &st) == 0)
+    read_history(history_path);
+  history_ok = true;
+}
+
+static void history_add(const char *line)
+{
+  line_save(line);
+  if (!history_ok)
+    return;
+  int rc = access(history_path, F_OK) == 0 ? append_history(1, history_path)
+                                           : write_history(history_path);
+  if (rc != 0) {
+    fprintf(stderr, "Warning: cannot write the history to %s: %s; "
+            "going on without saving it\n", history_path, strerror(rc));
+    history_ok = false;
+  }
+}
+
+static void history_close(void)
+{
+  if (history_ok)
+    history_truncate_file(history_path, HISTORY_CAP);
+}
+
+void repl_init(repl *r, mj_host *host, cli_opts *o, bool interactive)
+{
+  memset(r, 0, sizeof *r);
+  r->host = host;
+  r->o = o;
+  r->interactive = interactive;
+  const char *nc = getenv("NO_COLOR");
+  bool plain = o->ascii || (nc != NULL && nc[0] != '\0');
+  r->glyphs = interactive && !plain;
+  r->color = interactive && !plain;
+}
+
+void repl_done(repl *r)
+{
+  play_free(r->play);
+  r->play = NULL;
+  free(r->lua_buf);
+  r->lua_buf = NULL;
+}
+
+static const char *prompt_of(repl *r)
+{
+  if (r->lua_buf != NULL)
+    return ">> ";
+  if (r->quiz_kind != 0)
+    return "quiz> ";
+  if (r->play != NULL)
+    return "hule (play)> ";
+  return "hule> ";
+}
+
+int repl_main(mj_host *host, cli_opts *o)
+{
+  repl r;
+  bool interactive = isatty(0) && isatty(1);
+  repl_init(&r, host, o, interactive);
+  the_repl = &r;
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sa.sa_flags = 0;   /* no SA_RESTART: a read returns to see the flag */
+  sigaction(SIGINT, &sa, NULL);
+  if (o->ruleset != NULL) {
+    const mj_rules *rs = cli_rules(host, o);
+    mj_error e;
+    if (rs == NULL || mj_host_use(host, mj_rules_id(rs), &e) != MJ_OK)
+      return 1;
+  }
+  int status = 0;
+  if (interactive) {
+    line_init(&r);
+    rl_catch_signals = 0;
+    rl_getc_function = read_key;
+    rl_attempted_completion_function = complete;
+    rl_basic_word_break_characters = " \t";
+    history_open();
+    printf("hule %s: mahjong whose rules live in Lua. Ruleset: %s.\n"
+           "Type \"help\" for the commands, \"new\" to play, Ctrl-D to leave.\n",
+           "1.0.0", mj_rules_id(repl_rules(&r)));
+    for (;;) {
+      repl_interrupted = 0;
+      char *line = line_read(prompt_of(&r));
+      if (line == NULL) {
+        putchar('\n');
+        break;
+      }
+      if (repl_interrupted) {   /* Ctrl-C: the line is dropped */
+        free(r.lua_buf);
+        r.lua_buf = NULL;
+        line_free(line);
+        continue;
+      }
+      if (line[0] != '\0')
+        history_add(line);
+      int st = repl_line(&r, line);
+      line_free(line);
+      if (st == 2)
+        break;
+    }
+    history_close();
+  } else {
+    char *buf = NULL;
+    size_t cap = 0;
+    bool cut;
+    long n;
+    while ((n = cli_getline(stdin, &buf, &cap, LINE_MAX, &cut)) >= 0) {
+      if (cut) {
+        repl_error(&r, "a line longer than %d bytes was skipped", LINE_MAX);
+        continue;
+      }
+      if (memchr(buf, '\0', (size_t)n) != NULL) {
+        repl_error(&r, "a line with a NUL byte was skipped");
+        continue;
+      }
+      if (repl_line(&r, buf) == 2)
+        break;
+    }
+    free(buf);
+    if (r.lua_buf != NULL)
+      repl_error(&r, "the input ended inside an unfinished Lua statement");
+    status = r.failures > 0;
+  }
+  repl_done(&r);
+  return status;
+}

@@ -1,0 +1,463 @@
+/*
+** teach.c
+** The REPL's teaching commands: score and explain a hand, why a fan did
+** not count, the list of fans and one fan in words, waits, shanten, and a
+** quiz on random hands.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "repl.h"
+#include "rules.h"
+#include "score.h"
+#include "wall.h"
+
+/* The hand text of a command: the rest of its line. */
+static int hand_cmd(repl *r, const char *name, const char *rest,
+                    bool (*fn)(mj_host *, const mj_rules *, const cli_opts *, mj_hand *,
+                               const char *, size_t))
+{
+  if (rest[0] == '\0')
+    return repl_usage(r, name);
+  const mj_rules *rs = repl_rules(r);
+  if (rs == NULL)
+    return repl_error(r, "no ruleset could be loaded");
+  mj_hand *h = mj_hand_new();
+  if (h == NULL)
+    return repl_error(r, "out of memory");
+  cli_opts o = *r->o;
+  o.batch = o.json = false;
+  fflush(stdout);
+  bool ok = fn(r->host, rs, &o, h, rest, strlen(rest));
+  mj_hand_free(h);
+  if (!ok)
+    r->failures++;
+  return ok ? 0 : 1;
+}
+
+static int c_score(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  int st = hand_cmd(r, "score", rest, cli_do_score);
+  if (st == 0)
+    snprintf(r->last_hand, sizeof r->last_hand, "%s", rest);
+  return st;
+}
+
+static int c_explain(repl *r, int argc, char **argv, const char *rest)
+{
+  if (argc < 2) {
+    if (r->last_hand[0] == '\0')
+      return repl_error(r, "no hand to explain yet: explain HAND CONTEXT, or score one first");
+    char copy[512];
+    snprintf(copy, sizeof copy, "%s", r->last_hand);
+    return hand_cmd(r, "explain", copy, cli_do_score);
+  }
+  return c_score(r, argc, argv, rest);
+}
+
+static int c_waits(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  return hand_cmd(r, "waits", rest, cli_do_waits);
+}
+
+static int c_shanten(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  return hand_cmd(r, "shanten", rest, cli_do_shanten);
+}
+
+/* A fan by any of its names; reports the error. */
+static int find_fan(repl *r, const mj_rules *rs, const char *name)
+{
+  int f = mj_rules_find_fan(rs, name);
+  if (f >= 0)
+    return f;
+  /* the nearest name, to suggest */
+  int best = -1;
+  for (int i = 0; i < mj_rules_nfans(rs) && best < 0; i++) {
+    const mj_fan_def *d = mj_rules_fan(rs, i);
+    if (d->en && strlen(name) >= 3 && strstr(d->en, name) != NULL)
+      best = i;
+  }
+  if (best >= 0)
+    repl_error(r, "no fan \"%s\" in %s; did you mean %s (%s)?", name, mj_rules_id(rs),
+               mj_rules_fan(rs, best)->id, mj_rules_fan(rs, best)->en);
+  else
+    repl_error(r, "no fan \"%s\" in %s; \"fans\" lists them", name, mj_rules_id(rs));
+  return -1;
+}
+
+static int c_why(repl *r, int argc, char **argv, const char *rest)
+{
+  if (argc < 3)
+    return repl_usage(r, "why");
+  const mj_rules *rs = repl_rules(r);
+  if (rs == NULL)
+    return repl_error(r, "no ruleset could be loaded");
+  /* the fan name may have spaces (English): try the longest prefix */
+  int f = -1;
+  const char *hand = NULL;
+  char name[256];
+  for (int k = argc - 1; k >= 2 && f < 0; k--) {
+    size_t len = 0;
+    name[0] = '\0';
+    for (int i = 1; i < k; i++)
+      len += (size_t)snprintf(name + len, sizeof name - len > len ? sizeof name - len : 0,
+                              "%s%s", i > 1 ? " " : "", argv[i]);
+    f = mj_rules_find_fan(rs, name);
+    if (f >= 0) {
+      /* the hand starts at argv[k] within rest */
+      const char *p = rest;
+      for (int i = 1; i < k; i++) {
+        p = strstr(p, argv[i]);
+        p = p ? p + strlen(argv[i]) : rest;
+      }
+      while (*p == ' ')
+        p++;
+      hand = p;
+    }
+  }
+  if (f < 0)
+    return find_fan(r, rs, argv[1]) < 0 ? 1 : repl_usage(r, "why");
+  mj_hand *h = mj_hand_new();
+  if (h == NULL)
+    return repl_error(r, "out of memory");
+  mj_error e;
+  char buf[8192];
+  int st = 0;
+  if (mj_hand_parse(h, hand, strlen(hand), &e) != MJ_OK ||
+      mj_hand_check(h, MJ_CHECK_WIN, &e) != MJ_OK)
+    st = repl_error(r, "%s", mj_error_text(&e, buf, sizeof buf));
+  else if (mj_score_why(rs, h, f, buf, sizeof buf, &e) != MJ_OK)
+    st = repl_error(r, "%s", e.msg);
+  else
+    fputs(buf, stdout);
+  mj_hand_free(h);
+  return st;
+}
+
+static void value_text(const mj_rules *rs, const mj_fan_def *d, char *buf, size_t cap)
+{
+  if (d->state)
+    snprintf(buf, cap, "state");
+  else if (mj_rules_scoring(rs) == MJ_SCORING_SUM)
+    snprintf(buf, cap, "%d fan", d->value);
+  else if (d->role == MJ_ROLE_TIMES)
+    snprintf(buf, cap, "x%d", 1 << d->value);
+  else if (d->role == MJ_ROLE_FIXED)
+    snprintf(buf, cap, "fixed %d", d->value);
+  else
+    snprintf(buf, cap, "base %d", d->value);
+}
+
+static int sort_key(const mj_rules *rs, const mj_fan_def *d)
+{
+  if (mj_rules_scoring(rs) == MJ_SCORING_SUM || d->role == MJ_ROLE_BASE)
+    return d->value;
+  if (d->role == MJ_ROLE_FIXED)
+    return 1000 + d->value;
+  return 100 + d->value;   /* doublings */
+}
+
+static int c_fans(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argv;
+  (void)rest;
+  if (argc > 1)
+    return repl_usage(r, "fans");
+  const mj_rules *rs = repl_rules(r);
+  if (rs == NULL)
+    return repl_error(r, "no ruleset could be loaded");
+  int n = mj_rules_nfans(rs);
+  int *order = malloc(sizeof(int) * (size_t)(n > 0 ? n : 1));
+  if (order == NULL)
+    return repl_error(r, "out of memory");
+  for (int i = 0; i < n; i++)
+    order[i] = i;
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && sort_key(rs, mj_rules_fan(rs, order[j - 1])) <
+                              sort_key(rs, mj_rules_fan(rs, order[j])); j--) {
+      int x = order[j];
+      order[j] = order[j - 1];
+      order[j - 1] = x;
+    }
+  printf("%s: %d %s\n", mj_rules_title(rs), n,
+         mj_rules_scoring(rs) == MJ_SCORING_SUM ? "fans, by points" : "patterns");
+  for (int i = 0; i < n; i++) {
+    const mj_fan_def *d = mj_rules_fan(rs, order[i]);
+    char v[32], pad[160];
+    value_text(rs, d, v, sizeof v);
+    printf("  %9s  %s %s\n", v, mj_text_pad(d->id, 12, pad, sizeof pad), d->en ? d->en : "");
+  }
+  free(order);
+  return 0;
+}
+
+static int c_fan(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argv;
+  if (argc < 2)
+    return repl_usage(r, "fan");
+  const mj_rules *rs = repl_rules(r);
+  if (rs == NULL)
+    return repl_error(r, "no ruleset could be loaded");
+  int f = find_fan(r, rs, rest);
+  if (f < 0)
+    return 1;
+  const mj_fan_def *d = mj_rules_fan(rs, f);
+  char v[32], buf[8192];
+  value_text(rs, d, v, sizeof v);
+  printf("%s", d->id);
+  for (int k = 0; k < 4 && d->aliases[k]; k++)
+    printf(" / %s", d->aliases[k]);
+  printf("%s%s: %s\n", d->en ? " — " : "", d->en ? d->en : "", v);
+  if (d->desc)
+    printf("  %s\n", d->desc);
+  mj_fan_describe(rs, f, buf, sizeof buf);
+  if (buf[0]) {
+    printf("pattern:\n");
+    fputs(buf, stdout);
+  }
+  const int *ex;
+  const uint8_t *exn;
+  int k = mj_rules_excludes(rs, f, &ex, &exn);
+  if (k > 0) {
+    printf("not counted with it:");
+    for (int i = 0; i < k; i++)
+      printf("%s %s", i ? "," : "", mj_rules_fan(rs, ex[i])->id);
+    printf("\n");
+  }
+  if (d->example) {
+    printf("example: %s\n", d->example);
+    mj_hand *h = mj_hand_new();
+    mj_score *s = malloc(sizeof *s);
+    mj_error e;
+    if (h && s && mj_hand_parse(h, d->example, strlen(d->example), &e) == MJ_OK &&
+        mj_score_hand(rs, h, s, &e) == MJ_OK) {
+      mj_score_fans_line(rs, s, buf, sizeof buf);
+      printf("  scores %d: %s\n", s->total, buf);
+    }
+    mj_hand_free(h);
+    free(s);
+  }
+  return 0;
+}
+
+/* {====================================================================
+** Quiz
+** ===================================================================== */
+
+/* A random winning standard hand (four melds and a pair, all concealed)
+   of the ruleset's tiles, drawn by rng; false after too many tries. */
+static bool random_win(mj_rng *g, const mj_rules *rs, mj_hand *h, char *text, size_t cap)
+{
+  for (int tries = 0; tries < 200; tries++) {
+    uint8_t c[MJ_KINDS] = { 0 };
+    bool ok = true;
+    for (int m = 0; m < 4 && ok; m++) {
+      int t = (int)mj_rng_below(g, MJ_KINDS);
+      if (mj_rng_below(g, 3) > 0 && t < 27 && t % 9 <= 6) {
+        ok = c[t] < 4 && c[t + 1] < 4 && c[t + 2] < 4;
+        c[t]++, c[t + 1]++, c[t + 2]++;
+      } else {
+        ok = c[t] + 3 <= 4;
+        c[t] += 3;
+      }
+    }
+    int p = (int)mj_rng_below(g, MJ_KINDS);
+    if (!ok || c[p] + 2 > 4)
+      continue;
+    c[p] += 2;
+    /* the winning tile: any of them */
+    int k = (int)mj_rng_below(g, 14), win = 0;
+    for (int t = 0, seen = 0; t < MJ_KINDS; t++)
+      if (seen + c[t] > k) {
+        win = t;
+        break;
+      } else {
+        seen += c[t];
+      }
+    char tiles[64], w[3], wild[3];
+    mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
+    size_t len = (size_t)snprintf(text, cap, "%s win=%s%s", tiles, mj_tile_str((mj_tile)win, w),
+                                  mj_rng_below(g, 3) == 0 ? " self" : "");
+    if (mj_rules_ctable(rs)->wild_rule == MJ_WILD_INDICATOR)
+      snprintf(text + len, cap - len, " bao=%s",
+               mj_tile_str((mj_tile)mj_rng_below(g, MJ_KINDS), wild));
+    mj_error e;
+    if (mj_hand_parse(h, text, strlen(text), &e) == MJ_OK &&
+        mj_hand_check(h, MJ_CHECK_WIN, &e) == MJ_OK)
+      return true;
+  }
+  return false;
+}
+
+static int c_quiz(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  const mj_rules *rs = repl_rules(r);
+  if (rs == NULL)
+    return repl_error(r, "no ruleset could be loaded");
+  int kind = 0;
+  if (argc >= 2 && strcmp(argv[1], "waits") == 0)
+    kind = 1;
+  else if (argc >= 2 && (strcmp(argv[1], "score") == 0 || strcmp(argv[1], "total") == 0))
+    kind = 2;
+  else if (argc >= 2 && strncmp(argv[1], "seed=", 5) != 0)
+    return repl_usage(r, "quiz");
+  for (int i = 1; i < argc; i++)
+    if (strncmp(argv[i], "seed=", 5) == 0)
+      r->quiz_seed = strtoul(argv[i] + 5, NULL, 10);
+  if (kind == 0)
+    kind = r->quiz_asked % 2 ? 2 : 1;
+  mj_rng g;
+  mj_rng_seed(&g, r->quiz_seed++ * 7919 + 17);
+  mj_hand *h = mj_hand_new();
+  if (h == NULL)
+    return repl_error(r, "out of memory");
+  char text[128];
+  for (;;) {
+    if (!random_win(&g, rs, h, text, sizeof text)) {
+      mj_hand_free(h);
+      return repl_error(r, "could not deal a quiz hand");
+    }
+    if (kind == 2) {
+      mj_score s;
+      mj_error e;
+      if (mj_score_hand(rs, h, &s, &e) == MJ_OK)
+        break;
+      continue;
+    }
+    /* waits: take the winning tile away */
+    char *sp = strchr(text, ' ');
+    mj_tile win = mj_hand_cctx(h)->win;
+    uint8_t c[MJ_KINDS];
+    memcpy(c, mj_hand_counts(h), MJ_KINDS);
+    c[win]--;
+    char tiles[64], tail[64] = "";
+    mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
+    const char *bao = strstr(sp, " bao=");
+    if (bao)
+      snprintf(tail, sizeof tail, "%s", bao);
+    snprintf(text, sizeof text, "%s%s", tiles, tail);
+    break;
+  }
+  mj_hand_free(h);
+  snprintf(r->quiz_hand, sizeof r->quiz_hand, "%s", text);
+  r->quiz_kind = kind;
+  r->quiz_asked++;
+  if (kind == 1)
+    printf("Quiz %d (%s): which tiles does this hand wait on?\n  %s\n"
+           "Answer with tiles (e.g. 58m 3z), or \"skip\".\n", r->quiz_asked, mj_rules_id(rs),
+           text);
+  else
+    printf("Quiz %d (%s): what does this hand score?\n  %s\n"
+           "Answer with a number, or \"skip\".\n", r->quiz_asked, mj_rules_id(rs), text);
+  return 0;
+}
+
+int teach_answer(repl *r, const char *answer)
+{
+  const mj_rules *rs = repl_rules(r);
+  int kind = r->quiz_kind;
+  r->quiz_kind = 0;
+  if (rs == NULL)
+    return repl_error(r, "no ruleset could be loaded");
+  bool skip = strcmp(answer, "skip") == 0;
+  mj_hand *h = mj_hand_new();
+  if (h == NULL)
+    return repl_error(r, "out of memory");
+  mj_error e;
+  int st = 0;
+  if (mj_hand_parse(h, r->quiz_hand, strlen(r->quiz_hand), &e) != MJ_OK) {
+    mj_hand_free(h);
+    return repl_error(r, "%s", e.msg);
+  }
+  cli_opts o = *r->o;
+  o.batch = o.json = false;
+  if (kind == 1) {
+    mj_tileset wild = mj_rules_ctable(rs)->wild_fixed & MJ_SET_ALL;
+    if (mj_hand_cctx(h)->wild < MJ_KINDS)
+      wild |= MJ_BIT(mj_hand_cctx(h)->wild);
+    mj_tileview v;
+    mj_tileview_init(&v, h, wild);
+    uint8_t held[MJ_KINDS];
+    mj_hand_all_counts(h, held);
+    mj_wait w[MJ_KINDS];
+    int k = mj_waits(&v, mj_rules_shapes(rs), held, NULL, w);
+    uint8_t want[MJ_KINDS] = { 0 }, got[MJ_KINDS] = { 0 };
+    for (int i = 0; i < k; i++)
+      want[w[i].tile] = 1;
+    if (!skip) {
+      mj_tile t[MJ_KINDS];
+      int n = 0;
+      char buf[256];
+      snprintf(buf, sizeof buf, "%s", answer);
+      for (char *tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
+        int m = 0;
+        if (mj_tiles_parse(tok, strlen(tok), 1, false, t, NULL, MJ_KINDS, &m, &e) != MJ_OK) {
+          r->quiz_kind = kind;   /* ask again */
+          mj_hand_free(h);
+          return repl_error(r, "%s; answer with tiles such as 58m 3z", e.msg);
+        }
+        for (int i = 0; i < m; i++)
+          got[t[i]] = 1;
+        n += m;
+      }
+      (void)n;
+    }
+    bool right = !skip && memcmp(want, got, sizeof want) == 0;
+    char list[128];
+    mj_counts_print(want, MJ_KINDS, list, sizeof list);
+    printf("%s The waits are %s.\n", right ? "Right!" : skip ? "Skipped." : "Not quite.",
+           k ? list : "none");
+    r->quiz_right += right;
+    cli_do_waits(r->host, rs, &o, h, r->quiz_hand, strlen(r->quiz_hand));
+  } else {
+    mj_score s;
+    if (mj_score_hand(rs, h, &s, &e) != MJ_OK) {
+      mj_hand_free(h);
+      return repl_error(r, "%s", e.msg);
+    }
+    char *end;
+    long v = strtol(answer, &end, 10);
+    if (!skip && (end == answer || *end != '\0')) {
+      r->quiz_kind = kind;
+      mj_hand_free(h);
+      return repl_error(r, "answer with a number, or \"skip\"");
+    }
+    bool right = !skip && v == s.total;
+    printf("%s It scores %d.\n", right ? "Right!" : skip ? "Skipped." : "Not quite.", s.total);
+    r->quiz_right += right;
+    cli_do_score(r->host, rs, &o, h, r->quiz_hand, strlen(r->quiz_hand));
+  }
+  printf("Score so far: %d of %d. \"quiz\" for another.\n", r->quiz_right, r->quiz_asked);
+  mj_hand_free(h);
+  return st;
+}
+
+/* }==================================================================== */
+
+const repl_cmd repl_teach_cmds[] = {
+  { "score", "HAND [CONTEXT]", "score a winning hand: each fan, what it exempts, the total\n"
+    "e.g. score 123m456p789s11z55m+5m self", c_score, ARG_NONE, "teach" },
+  { "explain", "[HAND CONTEXT]", "the full explanation (of the last hand without arguments)",
+    c_explain, ARG_NONE, "teach" },
+  { "why", "FAN HAND [CONTEXT]", "why a fan did or did not count for a hand", c_why, ARG_FAN,
+    "teach" },
+  { "fans", "", "the current ruleset's fans by points", c_fans, ARG_NONE, "teach" },
+  { "fan", "NAME", "one fan: points, pattern in words, exemptions, an example\n"
+    "(Chinese, traditional or English names)", c_fan, ARG_FAN, "teach" },
+  { "waits", "HAND", "the tiles a ready hand waits on", c_waits, ARG_NONE, "teach" },
+  { "shanten", "HAND", "how far from ready, and the useful tiles", c_shanten, ARG_NONE,
+    "teach" },
+  { "quiz", "[waits|score] [seed=N]", "a random hand: name its waits or its total", c_quiz,
+    ARG_NONE, "teach" },
+  { NULL, NULL, NULL, NULL, 0, NULL }
+};
