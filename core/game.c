@@ -1233,7 +1233,7 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
   while (vn < n && text[vn] != ' ' && !(text[vn] >= '0' && text[vn] <= '9'))
     vn++;
   const char *arg = text + vn;
-  while (*arg == ' ')
+  while (arg < text + n && *arg == ' ')
     arg++;
   size_t an = n - (size_t)(arg - text);
   char lower[16] = "";
