@@ -182,7 +182,10 @@ static inline void best_fold(best_t *b, uint64_t u, int M)
     nb.v[m][0] = (int8_t)b0;
     nb.v[m][1] = (int8_t)b1;
   }
-  *b = nb;
+  for (int m = 0; m <= M; m++) {   /* only the entries in use are set */
+    b->v[m][0] = nb.v[m][0];
+    b->v[m][1] = nb.v[m][1];
+  }
 }
 
 /* The final fold, only for [M][1]. */

@@ -355,7 +355,7 @@ static int ndirs(const mj_host *h) { return h->ndirs; }
 
 bool mj_host_find_file(mj_host *h, const char *id, char *path, size_t cap)
 {
-  if (!valid_id(id))
+  if (path == NULL || cap == 0 || !valid_id(id))
     return false;
   for (int i = 0; i < ndirs(h); i++) {
     snprintf(path, cap, "%s/%s.lua", h->dirs[i], id);
@@ -766,10 +766,17 @@ mj_status mj_host_load(mj_host *h, const char *name, const char *options,
   } else {
     /* the old one stays valid (a game may still use it) until the end */
     mj_entry *old = h->entries[slot];
-    if (h->nretired < MJ_HOST_MAX_RULES)
-      h->retired[h->nretired++] = old;
-    else
-      free_entry(h, old);
+    if (h->nretired == h->capretired) {
+      int cap = h->capretired ? 2 * h->capretired : 8;
+      mj_entry **r = realloc(h->retired, sizeof *r * (size_t)cap);
+      if (r == NULL) {
+        free_entry(h, e);
+        return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+      }
+      h->retired = r;
+      h->capretired = cap;
+    }
+    h->retired[h->nretired++] = old;
   }
   h->entries[slot] = e;
   if (h->current < 0)
@@ -916,7 +923,7 @@ mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
   if (h->cfg.load_mem == 0)
     h->cfg.load_mem = (size_t)64 << 20;
   if (h->cfg.load_budget == 0)
-    h->cfg.load_budget = 200000000L;
+    h->cfg.load_budget = 50000000L;
   if (h->cfg.call_budget == 0)
     h->cfg.call_budget = 10000000L;
   h->limit = h->cfg.mem_limit;
@@ -961,6 +968,7 @@ void mj_host_free(mj_host *h)
     free_entry(h, h->entries[i]);
   for (int i = 0; i < h->nretired; i++)
     free_entry(h, h->retired[i]);
+  free(h->retired);
   lua_close(h->L);
   free(h);
 }

@@ -22,7 +22,7 @@ typedef struct mj_host_cfg {
   int ndirs;
   size_t mem_limit;     /* bytes the whole Lua state may hold (0: 512 MB) */
   size_t load_mem;      /* bytes a ruleset load may add (0: 64 MB) */
-  long load_budget;     /* VM instructions for a ruleset load (0: 200 M) */
+  long load_budget;     /* VM instructions for a ruleset load (0: 50 M) */
   long call_budget;     /* instructions per fan test or settlement (0: 10 M) */
 } mj_host_cfg;
 

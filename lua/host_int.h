@@ -44,8 +44,8 @@ struct mj_host {
   int prelude_ref;
   mj_entry *entries[MJ_HOST_MAX_RULES];
   int nentries, current;
-  mj_entry *retired[MJ_HOST_MAX_RULES];
-  int nretired;
+  mj_entry **retired;   /* replaced, kept alive: a game may still use one */
+  int nretired, capretired;
   mj_host_out out;
   void *out_ud;
 };

@@ -232,13 +232,35 @@ static void summary(FILE *f, const run *rn, const stats *st, double secs, int jo
           mj_text_pad(mj_rules_scoring(rn->r) == MJ_SCORING_SUM ? "fan" : "pattern", 50,
                       pad, sizeof pad),
           "wins with", "of wins");
+  int unseen = 0;
   for (int i = 0; i < n; i++) {
     const mj_fan_def *fd = mj_rules_fan(rn->r, order[i]);
     long k = st->fan_games[order[i]];
+    if (k == 0) {
+      unseen++;
+      continue;
+    }
     char name[160];
     snprintf(name, sizeof name, "%s%s%s", fd->id, fd->en ? "  " : "", fd->en ? fd->en : "");
     fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
            st->wins ? 100.0 * (double)k / (double)st->wins : 0.0);
+  }
+  if (unseen > 0) {
+    fprintf(f, "not seen (%d):", unseen);
+    int col = 16;
+    for (int i = 0; i < n; i++) {
+      if (st->fan_games[order[i]] != 0)
+        continue;
+      const char *id = mj_rules_fan(rn->r, order[i])->id;
+      int w = mj_text_width(id) + 1;
+      if (col + w > 78) {
+        fprintf(f, "\n ");
+        col = 1;
+      }
+      fprintf(f, " %s", id);
+      col += w;
+    }
+    fprintf(f, "\n");
   }
 }
 
@@ -252,7 +274,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   uint64_t seed = 1;
   int jobs = 1, shard_i = 1, shard_n = 1;
   const char *bots = "efficiency", *out_path = NULL;
-  for (int i = 1; i < argc; i++) {
+  for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--help") == 0) {
@@ -308,7 +330,6 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       fprintf(stderr, "Error: unknown option %s\n", a);
       return usage();
     }
-    i++;
   }
   if (games < 0) {
     fprintf(stderr, "Error: say how many games: --games N\n");

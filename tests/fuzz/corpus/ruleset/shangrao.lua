@@ -1,0 +1,45 @@
+-- bao-shangrao.lua
+-- A local variant of 宝, as played in Shangrao (上饶): wins are self-drawn
+-- only, except robbing a kong and 接宝; and a club's own score table.
+--
+-- This file is the example for writing your own rules: start from a
+-- ruleset with mj.extend, then change what differs. Load it with
+--   hule --ruleset bao-shangrao       or, in the REPL,   load FILE
+-- and after editing, "reload" picks the changes up.
+
+local R = mj.extend("bao", {
+  id = "bao-shangrao",
+  title = "宝, Shangrao style (self-draw only)",
+  description = "宝 with self-drawn wins only (robbing a kong and 接宝 aside) "
+             .. "and the Shangrao score table.",
+})
+
+-- Table rules: no win on a discard. The option stays (default now on), so
+-- a club can still say self_draw_only=false.
+R:set { options = { self_draw_only = { default = true,
+  desc = "every win is self-drawn except robbing a kong and 接宝" } } }
+R.table.self_draw_only = R.opt.self_draw_only
+
+-- 地糊 is then the non-dealer's win on his own first draw.
+R:get("地糊").self = R.opt.self_draw_only
+R:get("地糊").example = "123m456p789s111z55m win=5m self first seat=S bao=9s"
+
+-- The club's score table: every win is self-drawn here, so 平糊自摸 is
+-- the common case and worth less; the big hands are worth more.
+R:points("平糊", { base = 2 })
+R:points("平糊自摸", { times = 2 })
+R:points("清碰碰糊", { base = 8 })
+R:points("清七对", { base = 8 })
+R:points("清华丽七对", { base = 16 })
+R:points("七星十三浪", { base = 8 })
+R:points("七星九幺", { base = 8 })
+R:points("接宝", { fixed = 16 })
+R:points("四个宝", { fixed = 32 })
+
+-- A pattern of the club's own: 门清 (no meld declared) doubles once.
+R:fan { "门清", en = "Concealed hand", times = 2,
+  desc = "No meld declared (a concealed kong is fine).",
+  example = "123m456p789s111z5s+5s self bao=9m",
+  exposed = 0, shape = { "standard", "seven_pairs", "shisanlan", "jiuyao" } }
+
+return R
