@@ -1,0 +1,89 @@
+#!/bin/sh
+# The REPL in a real terminal (tmux): completion, a full hand against the
+# bots, history, Ctrl-C, Ctrl-D, and an unwritable history file.
+# Usage: tmux.sh HULE WORKDIR
+set -u
+hule=$1
+work=$2
+rm -rf "$work" && mkdir -p "$work/home" || exit 1
+sock="$work/tmux.sock"
+T="tmux -S $sock"
+fail=0
+screen() { $T capture-pane -p -S -300 -t hule 2>/dev/null | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
+wait_for() {   # wait_for TEXT [SECONDS]
+  i=0
+  while [ $i -lt $(( ${2:-10} * 10 )) ]; do
+    if screen | grep -q -- "$1"; then return 0; fi
+    sleep 0.1
+    i=$((i + 1))
+  done
+  echo "FAIL: no '$1' on the screen:"; screen | tail -15
+  fail=1
+  return 1
+}
+ok() { echo "ok   $1"; }
+wait_last() {   # wait_last TEXT: the last line of the screen shows TEXT
+  i=0
+  while [ $i -lt 100 ]; do
+    if screen | tail -1 | grep -q -- "$1"; then return 0; fi
+    sleep 0.1
+    i=$((i + 1))
+  done
+  return 1
+}
+
+$T new-session -d -s hule -x 140 -y 60 "env HOME=$work/home TERM=xterm $hule; sleep 30"
+wait_for "hule>" && ok "prompt"
+# completion of a command name, then a game played to its end
+$T send-keys -t hule "rules" Tab
+wait_for "hule> rulesets" && ok "completion of 'rules' to 'rulesets'"
+$T send-keys -t hule Enter
+wait_for "available:" && ok "the completed command runs"
+$T send-keys -t hule "new seed=7" Enter
+wait_for "Your turn" && ok "a hand is dealt"
+$T send-keys -t hule "d " Tab Tab
+i=0
+while [ $i -lt 50 ] && ! screen | tail -4 | grep -q "[1-9][mpsz] "; do sleep 0.1; i=$((i + 1)); done
+screen | tail -4 | grep -q "[1-9][mpsz]" && ok "completion of the tiles in hand" || { echo "FAIL: no tile completion"; fail=1; }
+$T send-keys -t hule C-u "auto" Enter
+wait_for "payments:" 20 && ok "the hand played to its end"
+# Ctrl-C drops the line being typed
+$T send-keys -t hule "garbage words" C-c
+sleep 0.3
+$T send-keys -t hule "score 123m456p789s11z55m+5m self" Enter
+wait_for "total:   12 fan" && ok "Ctrl-C, then the session goes on"
+screen | grep -q 'unknown command "garbage"' && { echo "FAIL: the cancelled line ran"; fail=1; }
+# Ctrl-C stops a long command
+$T send-keys -t hule "check mcr 5000000" Enter
+sleep 1
+$T send-keys -t hule C-c
+wait_for "(interrupted after" && ok "Ctrl-C stops a running command"
+$T send-keys -t hule "score 123m456p789s11z55m+5m self" Enter
+sleep 0.5
+# history: Up brings back the last line
+$T send-keys -t hule "clear-marker" C-u Up
+wait_last "score 123m456p789s11z55m+5m self" && ok "history (Up)" || { echo "FAIL: Up did not recall the line"; screen | tail -2; fail=1; }
+$T send-keys -t hule C-u C-d
+i=0
+while [ $i -lt 50 ] && ! grep -q "new seed=7" "$work/home/.hule_history" 2>/dev/null; do sleep 0.1; i=$((i + 1)); done
+grep -q "new seed=7" "$work/home/.hule_history" && ok "history saved" || { echo "FAIL: no history file"; fail=1; }
+$T kill-server 2>/dev/null
+# an unwritable history file: one warning, the REPL goes on
+mkdir -p "$work/ro" && touch "$work/ro/.hule_history" && chmod 444 "$work/ro/.hule_history"
+if [ "$(id -u)" = 0 ]; then chattr +i "$work/ro/.hule_history" 2>/dev/null || true; fi
+$T new-session -d -s hule -x 140 -y 60 "env HOME=$work/ro TERM=xterm $hule; sleep 30"
+wait_for "hule>"
+$T send-keys -t hule "fans" Enter
+$T send-keys -t hule "fan 清一色" Enter
+wait_for "Full Flush" && ok "an unwritable history does not stop the REPL"
+n=$(screen | grep -c "Warning: cannot write the history")
+if [ "$(id -u)" = 0 ] && ! lsattr "$work/ro/.hule_history" 2>/dev/null | grep -q i; then
+  ok "(root can write any file: the warning is not checked)"
+elif [ "$n" -ne 1 ]; then
+  echo "FAIL: $n history warnings (want 1)"; fail=1
+else
+  ok "one warning for the unwritable history"
+fi
+$T kill-server 2>/dev/null
+chattr -i "$work/ro/.hule_history" 2>/dev/null || true
+exit $fail
