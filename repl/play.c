@@ -33,6 +33,7 @@ struct play {
   char options[256];
   mj_bot *bots[4];
   uint64_t seed;
+  mj_match match;      /* the hands so far, dealer, wind and scores */
   int hand_no;
   int shown;           /* events already printed */
   bool replaying;      /* stepping through a saved game */
@@ -213,7 +214,7 @@ static void show_events(repl *r, play *p)
     if (b[0] == 'Y' && strncmp(b, "You ", 4) == 0) {
       /* "You discards" -> "You discard" */
       char *v = b + 4;
-      size_t vl = strcspn(v, " ");
+      size_t vl = strcspn(v, " ,");
       if (vl > 1 && v[vl - 1] == 's')
         memmove(v + vl - 1, v + vl, strlen(v + vl) + 1);
     }
@@ -311,22 +312,19 @@ static play *new_play(const mj_rules *rs, const char *const kinds[4], uint64_t s
   return p;
 }
 
-static int deal(repl *r, play *p, int dealer, int round, const int scores[4])
+static int deal(repl *r, play *p)
 {
-  mj_game_cfg cfg;
-  memset(&cfg, 0, sizeof cfg);
-  cfg.seed = mj_seed_mix(p->seed, (uint64_t)p->hand_no);
-  cfg.dealer = dealer;
-  cfg.round = round;
-  memcpy(cfg.scores, scores, sizeof cfg.scores);
   mj_error e;
-  p->g = mj_game_new(p->rs, &cfg, &e);
+  p->g = mj_match_deal(&p->match, &e);
   if (p->g == NULL)
     return repl_error(r, "%s", e.msg);
+  p->hand_no = p->match.hand_no;
   p->shown = 0;
-  printf("Hand %d of %s (seed %llu), you sit %s%s.\n", p->hand_no, mj_rules_id(p->rs),
-         (unsigned long long)p->seed, (const char *[]){ "East", "South", "West", "North" }
-         [mj_game_seat_wind(p->g, YOU)], dealer == YOU ? " and deal" : "");
+  printf("Hand %d of %s (seed %llu), %s round, you sit %s%s.\n", p->hand_no,
+         mj_rules_id(p->rs), (unsigned long long)p->seed,
+         (const char *[]){ "East", "South", "West", "North" }[p->match.round & 3],
+         (const char *[]){ "East", "South", "West", "North" }[mj_game_seat_wind(p->g, YOU)],
+         mj_game_dealer(p->g) == YOU ? " and deal" : "");
   advance(r, p, false);
   return 0;
 }
@@ -387,27 +385,28 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "out of memory");
   play_free(r->play);
   r->play = p;
-  p->hand_no = 1;
-  int zero[4] = { 0, 0, 0, 0 };
-  return deal(r, p, YOU, 0, zero);
+  mj_match_init(&p->match, rs, seed, 0, YOU);
+  return deal(r, p);
 }
 
 /* The next hand of the match. */
 static int next_hand(repl *r, play *p)
 {
+  if (p->match.over)
+    return repl_error(r, "the match is over: \"new\" starts another");
   if (!mj_game_over(p->g))
     return repl_error(r, "the hand is not over: play on, or \"new\" to start over");
-  int dealer = mj_game_next_dealer(p->g);
-  int round = mj_game_round(p->g);
-  /* the prevailing wind moves on when the deal comes back to you */
-  if (dealer == YOU && mj_game_dealer(p->g) != YOU)
-    round = (round + 1) & 3;
-  int sc[4];
-  mj_game_scores(p->g, sc);
+  mj_match_record(&p->match, p->g);
+  if (p->match.over) {
+    printf("The match is over (%d hands). Final scores:", p->match.hand_no);
+    for (int q = 0; q < 4; q++)
+      printf("  %s %d", names[q], p->match.scores[q]);
+    printf("\n\"new\" starts another.\n");
+    return 0;
+  }
   mj_game_free(p->g);
   p->g = NULL;
-  p->hand_no++;
-  return deal(r, p, dealer, round, sc);
+  return deal(r, p);
 }
 
 /* }==================================================================== */
@@ -655,6 +654,11 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "out of memory");
   }
   snprintf(p->options, sizeof p->options, "%s", rp.options);
+  /* the match goes on from the saved hand */
+  mj_match_init(&p->match, rs, rp.cfg.seed, 0, rp.cfg.dealer);
+  p->match.round = rp.cfg.round;
+  p->match.hand_no = 1;
+  memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
   mj_replay_free(&rp);
   p->g = g;
   p->hand_no = 1;

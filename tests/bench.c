@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include "analysis.h"
@@ -17,6 +18,8 @@
 
 #include "host.h"
 #include "score.h"
+#include "bot.h"
+#include "game.h"
 
 static double now(void)
 {
@@ -208,6 +211,7 @@ static void bench_score(void)
   double fast = score_rate(r, 1.5);
   double slow = rl ? score_rate(rl, 1.0) : 1;
   line("score (patterns compiled to C)", fast, slow);
+  printf("%-34s (the reference: every fan also decided by a Lua function)\n", "");
   printf("%-34s %12.0f /s   (goal 1,000,000; C++ reference ~710,000)\n",
          "  hands per second", fast);
   printf("%-34s %12.2f ms\n", "loading mcr.lua", load_ms);
@@ -215,6 +219,113 @@ static void bench_score(void)
     mj_hand_free(score_hands[i]);
   mj_host_free(host);
 }
+
+/* {====================================================================
+** Games and start-up
+** ===================================================================== */
+
+/* Games per second of ruleset r with four bots of kind, over min_time. */
+static double game_rate(const mj_rules *r, const char *kind, double min_time, uint64_t base)
+{
+  mj_bot *b[4];
+  for (int p = 0; p < 4; p++)
+    b[p] = mj_bot_new(kind, base + (uint64_t)p);
+  long done = 0;
+  double t0 = now(), t;
+  do {
+    for (int k = 0; k < 20; k++) {
+      mj_game_cfg cfg;
+      memset(&cfg, 0, sizeof cfg);
+      cfg.seed = mj_seed_mix(base, (uint64_t)done);
+      cfg.dealer = (int)(done & 3);
+      mj_error e;
+      mj_game *g = mj_game_new(r, &cfg, &e);
+      if (g != NULL) {
+        mj_bot_play(g, b, &e);
+        mj_game_free(g);
+      }
+      done++;
+    }
+  } while ((t = now() - t0) < min_time);
+  for (int p = 0; p < 4; p++)
+    mj_bot_free(b[p]);
+  return (double)done / t;
+}
+
+/* The same in two processes at once: their summed rate. */
+static double game_rate_2(const mj_rules *r, const char *kind, double min_time)
+{
+  int fd[2];
+  if (pipe(fd) != 0)
+    return 0;
+  pid_t pid = fork();
+  if (pid == 0) {
+    double x = game_rate(r, kind, min_time, 77);
+    if (write(fd[1], &x, sizeof x) != (ssize_t)sizeof x)
+      _exit(1);
+    _exit(0);
+  }
+  double mine = game_rate(r, kind, min_time, 99), theirs = 0;
+  if (pid > 0) {
+    if (read(fd[0], &theirs, sizeof theirs) != (ssize_t)sizeof theirs)
+      theirs = 0;
+    waitpid(pid, NULL, 0);
+  }
+  close(fd[0]);
+  close(fd[1]);
+  return mine + theirs;
+}
+
+static void bench_games(void)
+{
+  mj_error e;
+  mj_host *host = mj_host_new(NULL, &e);
+  const mj_rules *r;
+  if (host == NULL || mj_host_get(host, "mcr", &r, &e) != MJ_OK) {
+    fprintf(stderr, "bench: %s\n", e.msg);
+    mj_host_free(host);
+    return;
+  }
+  printf("\nfull MCR games, one core (baseline: the goal):\n");
+  double rnd = game_rate(r, "random", 1.5, 1);
+  double eff = game_rate(r, "efficiency", 1.5, 1);
+  printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n", "games, four random bots", rnd,
+         20000.0, rnd / 20000.0);
+  printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n", "games, four efficiency bots",
+         eff, 1000.0, eff / 1000.0);
+  double rnd2 = game_rate_2(r, "random", 1.0);
+  printf("%-34s %12.0f /s   one process %8.0f /s   ratio %8.2fx\n",
+         "random games, 2 processes", rnd2, rnd, rnd2 / rnd);
+  mj_host_free(host);
+}
+
+/* Milliseconds to start hule, read "quit" and leave, against /bin/true. */
+static double spawn_ms(const char *cmd, int n)
+{
+  double t0 = now();
+  for (int i = 0; i < n; i++)
+    if (system(cmd) != 0)
+      return -1;
+  return (now() - t0) / n * 1000;
+}
+
+static void bench_startup(void)
+{
+  char cmd[1200];
+  snprintf(cmd, sizeof cmd, "echo quit | '%s' > /dev/null", HULE_BIN);
+  double base = spawn_ms("echo quit | /bin/true > /dev/null", 40);
+  double hule = spawn_ms(cmd, 40);
+  /* and up to the first answer: the ruleset is loaded on first use */
+  snprintf(cmd, sizeof cmd, "echo 'fans' | '%s' > /dev/null", HULE_BIN);
+  double first = spawn_ms(cmd, 40);
+  printf("\nREPL start-up (goal under 50 ms):\n");
+  printf("%-34s %12.2f ms   /bin/true %9.2f ms   ratio %8.2fx\n", "start and quit", hule,
+         base, hule / base);
+  printf("%-34s %12.2f ms   /bin/true %9.2f ms   ratio %8.2fx\n", "start, load mcr, answer",
+         first, base, first / base);
+}
+
+/* }==================================================================== */
 
 static void line(const char *what, double fast, double slow)
 {
@@ -241,6 +352,8 @@ int main(void)
   line("useful tiles (13 tiles)", rate(op_useful, hs.ready, hs.n, 1.0),
        rate(op_useful_ref, hs.ready, hs.n / 10, 1.0));
   bench_score();
+  bench_games();
+  bench_startup();
   free(hs.v);
   free(hs.ready);
   return 0;

@@ -294,6 +294,49 @@ static void false_win_refused(void **state)
   mj_game_free(g);
 }
 
+/* Matches: MCR's sixteen hands over four wind rounds; 宝 with the winner
+   dealing; a match of a number of hands. Scores carried and zero-sum. */
+static void matches(void **state)
+{
+  (void)state;
+  static const struct { const char *id; int hands; } m[] = {
+    { "mcr", 0 }, { "bao", 0 }, { "bao-shangrao", 0 }, { "mcr", 5 },
+  };
+  for (size_t k = 0; k < sizeof m / sizeof m[0]; k++) {
+    mj_match x;
+    mj_match_init(&x, gu_rules(m[k].id), 42 + k, m[k].hands, 1);
+    mj_bot *b[4];
+    for (int p = 0; p < 4; p++)
+      b[p] = mj_bot_new("random", 9 + (uint64_t)p);
+    int last_round = 0, hands = 0;
+    while (!x.over) {
+      mj_error e;
+      mj_game *g = mj_match_deal(&x, &e);
+      assert_non_null(g);
+      assert_true(mj_game_round(g) >= last_round);   /* the wind only moves on */
+      last_round = mj_game_round(g);
+      assert_int_equal(mj_game_dealer(g), x.dealer);
+      assert_int_equal(mj_bot_play(g, b, &e), MJ_OK);
+      mj_match_record(&x, g);
+      mj_game_free(g);
+      hands++;
+      assert_int_equal(x.scores[0] + x.scores[1] + x.scores[2] + x.scores[3], 0);
+      assert_true(hands < 1000);
+    }
+    if (m[k].hands > 0) {
+      assert_int_equal(hands, m[k].hands);
+    } else {
+      assert_int_equal(last_round, 3);   /* it ended in the North round */
+      if (strcmp(m[k].id, "mcr") == 0)
+        assert_int_equal(hands, 16);      /* each player deals once a round */
+      else
+        assert_true(hands >= 16);
+    }
+    for (int p = 0; p < 4; p++)
+      mj_bot_free(b[p]);
+  }
+}
+
 static void bad_logs(void **state)
 {
   (void)state;
@@ -350,6 +393,7 @@ int main(void)
     cmocka_unit_test(exhaustive_draw_and_dealer),
     cmocka_unit_test(false_win_refused),
     cmocka_unit_test(bad_logs),
+    cmocka_unit_test(matches),
     cmocka_unit_test(mcr_random_games),
     cmocka_unit_test(mcr_efficiency_games),
   };
