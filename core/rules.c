@@ -80,6 +80,7 @@ void mj_rules_free(mj_rules *r)
     for (int i = 0; i < r->nfans; i++)
       free_def_strings(&r->fans[i].def);
   free(r->fans);
+  free(r->quick);
   free(r->order);
   free(r->order_pos);
   free(r->plain);
@@ -466,6 +467,23 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
       continue;
     int t = f->combo_type == MJ_M_CHOW ? 0 : 1;
     r->combo[t][f->combo_k][r->ncombo[t][f->combo_k]++] = i;
+  }
+  free(r->quick);
+  r->quick = malloc(sizeof(fan_q) * (size_t)(r->nfans ? r->nfans : 1));
+  if (r->quick == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  for (int i = 0; i < r->nfans; i++) {
+    const fan_c *f = &r->fans[i];
+    fan_q *q = &r->quick[i];
+    q->q_all = f->q_all, q->q_none = f->q_none, q->q_every = f->q_every, q->q_any = f->q_any;
+    q->q_set = f->q_set, q->q_clear = f->q_clear;
+    q->shapes = f->def.shapes;
+    q->q_suits_lo = f->q_suits_lo, q->q_suits_hi = f->q_suits_hi;
+    q->q_types_lo = f->q_types_lo, q->q_types_hi = f->q_types_hi;
+    q->gate = f->gate, q->gate_lo = f->gate_lo, q->gate_hi = f->gate_hi;
+    q->q_slow = f->q_slow;
+    q->kind = f->def.kind;
+    q->nclauses = (uint8_t)f->def.nclauses;
   }
   r->finished = true;
   return MJ_OK;

@@ -38,6 +38,17 @@ typedef struct fan_c {
   } qp[MJ_MAX_PATTERNS];
 } fan_c;
 
+/* The fields the scorer reads for every fan of every hand, packed
+   together so that the per-hand passes stay in a few cache lines. */
+typedef struct fan_q {
+  mj_tileset q_all, q_none, q_every, q_any;
+  unsigned q_set, q_clear;
+  unsigned shapes;
+  int8_t q_suits_lo, q_suits_hi, q_types_lo, q_types_hi;
+  int8_t gate, gate_lo, gate_hi;
+  uint8_t q_slow, kind, nclauses;
+} fan_q;
+
 struct mj_rules {
   char *id, *title, *version, *desc, *source;
   mj_shape_cfg shapes;
@@ -52,6 +63,7 @@ struct mj_rules {
   mj_table table;
   int nfans;
   fan_c *fans;
+  fan_q *quick;              /* per fan, filled by mj_rules_finish */
   int *order;                /* the order exclusions are applied in */
   int nplain;                /* fans without tile clauses, not combos */
   int *plain;

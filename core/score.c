@@ -1012,26 +1012,25 @@ static bool score_reading(eval *E, const mj_decomp *d)
   memset(rs->mask, 0, sizeof(uint32_t) * (size_t)r->nfans);
   rs->nacc = 0;
   unsigned sbit = MJ_SHAPE_BIT(v.shape);
+  int list[MJ_MAX_FANS], n = 0;   /* the fans that matched */
   for (int c = 0; c < E->ncand; c++) {
     int i = E->cand[c];
-    const fan_c *fc = &r->fans[i];
-    if (!(fc->def.shapes & sbit))
+    const fan_q *fq = &r->quick[i];
+    if (!(fq->shapes & sbit))
       continue;
-    if (fc->gate >= 0 &&
-        (v.counts[fc->gate] < fc->gate_lo || v.counts[fc->gate] > fc->gate_hi))
+    if (fq->gate >= 0 &&
+        (v.counts[fq->gate] < fq->gate_lo || v.counts[fq->gate] > fq->gate_hi))
       continue;
     if (!match_fan(E, i, &v, rs))
       return false;
+    if (rs->cnt[i] > 0)
+      list[n++] = i;
   }
   if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED)) {
     combos(E, &v, 0, rs);
     combos(E, &v, 1, rs);
   }
-  /* the fans that matched, combinations checked for their other clauses */
-  int list[MJ_MAX_FANS], n = 0;
-  for (int c = 0; c < E->ncand; c++)
-    if (rs->cnt[E->cand[c]] > 0)
-      list[n++] = E->cand[c];
+  /* combinations checked for their other clauses */
   for (int t = 0; t < 2; t++)
     for (int k = 2; k <= 4; k++)
       for (int q = 0; q < r->ncombo[t][k]; q++) {
@@ -1296,18 +1295,20 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
     E->ncand = r->nplain;
     for (int q = 0; q < r->ntiled; q++) {
       int i = r->tiled[q];
-      const fan_c *fc = &r->fans[i];
-      const mj_fan_def *f = &fc->def;
-      bool ok = (p & ~fc->q_all) == 0 && (p & fc->q_none) == 0 &&
-                (fc->q_every & ~p) == 0 && (fc->q_any == 0 || (p & fc->q_any) != 0) &&
-                (v.flags & fc->q_set) == fc->q_set && (v.flags & fc->q_clear) == 0 &&
-                suits >= fc->q_suits_lo && suits <= fc->q_suits_hi &&
-                types >= fc->q_types_lo && types <= fc->q_types_hi;
-      for (int k = 0; k < f->nclauses && ok && fc->q_slow; k++)
-        if (tile_clause(f->clauses[k].kind))
-          ok = clause_ok(E, f, &f->clauses[k], &v);
+      const fan_q *fq = &r->quick[i];
+      bool ok = (p & ~fq->q_all) == 0 && (p & fq->q_none) == 0 &&
+                (fq->q_every & ~p) == 0 && (fq->q_any == 0 || (p & fq->q_any) != 0) &&
+                (v.flags & fq->q_set) == fq->q_set && (v.flags & fq->q_clear) == 0 &&
+                suits >= fq->q_suits_lo && suits <= fq->q_suits_hi &&
+                types >= fq->q_types_lo && types <= fq->q_types_hi;
+      if (ok && fq->q_slow) {
+        const mj_fan_def *f = &r->fans[i].def;
+        for (int k = 0; k < f->nclauses && ok; k++)
+          if (tile_clause(f->clauses[k].kind))
+            ok = clause_ok(E, f, &f->clauses[k], &v);
+      }
       E->hand_ok[i] = ok;
-      if (ok && f->kind != MJ_FK_COMBO)
+      if (ok && fq->kind != MJ_FK_COMBO)
         E->cand[E->ncand++] = i;
     }
   } else {
