@@ -720,7 +720,8 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
       if (good[t] || (!(v->wild & MJ_BIT(t)) && v->c[t] >= 4))
         continue;
       mj_tileview_add(&x, (mj_tile)t);
-      if (shape_shanten(&x, cfg, s) < cur)
+      /* the knitted straight is told the bound: only "under cur" matters */
+      if ((s == MJ_SHAPE_KNITTED ? shanten_knitted(&x, cur) : shape_shanten(&x, cfg, s)) < cur)
         good[t] = true;
       mj_tileview_remove(&x, (mj_tile)t);
     }

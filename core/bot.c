@@ -53,7 +53,35 @@ typedef struct ctx {
   int min;                     /* the ruleset's minimum, 0 none */
   int seat_wind, round;
   bool concealed;              /* no exposed meld so far */
+  mj_shape_cfg near;           /* the shapes within reach (see near_shapes) */
 } ctx;
+
+/*
+** Only the shapes that can matter for the next discard and draw: a shape
+** two or more steps behind the best one cannot lower the shanten after a
+** discard and a draw, so its useful tiles are never counted; leaving it
+** out is exact. The knitted straight is kept only while it is ahead of
+** four melds and a pair.
+*/
+static void near_shapes(ctx *c, const mj_tileview *v)
+{
+  int per[MJ_SHAPE_COUNT];
+  const mj_shape_cfg *all = mj_rules_shapes(mj_game_rules(c->g));
+  int best = mj_shanten(v, all, per);
+  /* a full hand still discards (one step of slack); a short one draws */
+  int slack = v->ntiles + 3 * v->melds == 14;
+  c->near = *all;
+  for (int s = 0; s < MJ_SHAPE_COUNT; s++)
+    if ((c->near.shapes & MJ_SHAPE_BIT(s)) && s != MJ_SHAPE_STANDARD &&
+        per[s] > best + slack)
+      c->near.shapes &= ~MJ_SHAPE_BIT(s);
+  /* the knitted straight with a meld and a pair (the costly one) only
+     when it leads: the bot plays toward it then, not on the way */
+  if ((c->near.shapes & MJ_SHAPE_BIT(MJ_SHAPE_KNITTED)) &&
+      per[MJ_SHAPE_KNITTED] >= per[MJ_SHAPE_STANDARD])
+    c->near.shapes &= ~MJ_SHAPE_BIT(MJ_SHAPE_KNITTED);
+  c->cfg = &c->near;
+}
 
 static void ctx_init(ctx *c, const mj_game *g, int p)
 {
@@ -223,6 +251,7 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
   const mj_hand *h = mj_game_hand(g, p);
   mj_tileview v;
   mj_tileview_init(&v, h, c.wild);
+  near_shapes(&c, &v);
   int n = 0;
   for (int t = 0; t < MJ_KINDS && n < max; t++) {
     if (mj_hand_counts(h)[t] == 0)
@@ -274,6 +303,7 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
   c2.concealed = false;
   mj_tileview v;
   mj_tileview_init(&v, x, c->wild);
+  near_shapes(&c2, &v);
   int best = -1000000;
   if (a->type == MJ_ACT_KONG) {
     best = value_of(&c2, &v, x, NULL, NULL, NULL) + 50;   /* a kong draws again */
@@ -418,6 +448,7 @@ static int efficiency_choose(mj_bot *b, const mj_game *g, int p, const mj_action
   const mj_hand *h = mj_game_hand(g, p);
   mj_tileview v;
   mj_tileview_init(&v, h, c.wild);
+  near_shapes(&c, &v);
   int now = value_of(&c, &v, h, NULL, NULL, NULL);
   int best = pass, bestv = now + 30;   /* a claim must gain something clear */
   mj_tile t = mj_game_pending(g, NULL);
