@@ -179,17 +179,25 @@ static int l_game(lua_State *L)
   return 1;
 }
 
-/* g:act(player, "d 5m") -> true, or raises with the legal actions */
-static int g_act(lua_State *L)
+/* Apply the action text at 3 for the player at 2; false and err on a
+   refusal. [-0, +0, v] */
+static bool act_text(lua_State *L, mj_error *err)
 {
   lgame *x = checkgame(L, 1);
   int p = checkplayer(L, 2);
   const char *text = luaL_checkstring(L, 3);
   mj_action a;
+  if (mj_action_parse(x->g, p, text, &a, err) != MJ_OK || mj_game_act(x->g, &a, err) != MJ_OK)
+    return false;
+  return true;
+}
+
+/* g:act(player, "d 5m") -> true, or raises with the legal actions */
+static int g_act(lua_State *L)
+{
   mj_error e;
-  if (mj_action_parse(x->g, p, text, &a, &e) != MJ_OK ||
-      mj_game_act(x->g, &a, &e) != MJ_OK)
-    return luaL_error(L, "player %d: %s", p + 1, e.msg);
+  if (!act_text(L, &e))
+    return luaL_error(L, "player %d: %s", checkplayer(L, 2) + 1, e.msg);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -197,13 +205,8 @@ static int g_act(lua_State *L)
 /* g:try(player, "d 5m") -> true, or false and the reason */
 static int g_try(lua_State *L)
 {
-  lgame *x = checkgame(L, 1);
-  int p = checkplayer(L, 2);
-  const char *text = luaL_checkstring(L, 3);
-  mj_action a;
   mj_error e;
-  if (mj_action_parse(x->g, p, text, &a, &e) != MJ_OK ||
-      mj_game_act(x->g, &a, &e) != MJ_OK) {
+  if (!act_text(L, &e)) {
     lua_pushboolean(L, 0);
     lua_pushstring(L, e.msg);
     return 2;
