@@ -97,7 +97,7 @@ pattern { "宝吊头", en = "Wild single wait",
 pattern { "天糊", en = "Heavenly hand",
   desc = "The dealer's first fourteen tiles are a win.",
   example = "123m456p789s111z55m win=5m self first bao=9s",
-  first = true, dealer = true, self = true }
+  first = true, dealer = true }   -- "first" for the dealer is 天糊 (NOTATION)
 
 pattern { "地糊", en = "Earthly hand",
   desc = "A non-dealer wins on the dealer's first discard (with self_draw_only: "
