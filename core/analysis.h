@@ -84,6 +84,13 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
 /* Fewest wilds completing all the real tiles into melds only (no pair). */
 int mj_melds_need(const mj_tileview *v);
 
+/* 宝吊头: a hand one tile short whose real tiles and all but one wild make
+   complete melds, so that the lone wild pairs with any tile. */
+static inline bool mj_wild_single(const mj_tileview *v)
+{
+  return v->wilds >= 1 && mj_melds_need(v) <= v->wilds - 1;
+}
+
 /* Raw table access, for tests and tools. */
 uint32_t mj_suit_index(const uint8_t c[9]);
 /* Largest number of the suit's tiles usable in m melds and p pairs. */

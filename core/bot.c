@@ -346,7 +346,7 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal, i
       return -1;
     mj_tileview_remove(&v, drawn);
   }
-  if (v.wilds < 1 || mj_melds_need(&v) > v.wilds - 1) {
+  if (!mj_wild_single(&v)) {
     /* not there yet: on one's turn, a discard may get there (the win
        with the 宝 as the pair is given up for 宝吊头's double) */
     if (ph != MJ_PHASE_TURN || left <= 30)
@@ -357,7 +357,7 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal, i
       if (legal[i].type != MJ_ACT_DISCARD || t >= MJ_KINDS || (wild & MJ_BIT(t)))
         continue;
       mj_tileview_remove(&v, t);
-      bool single = v.wilds >= 1 && mj_melds_need(&v) <= v.wilds - 1;
+      bool single = mj_wild_single(&v);
       mj_tileview_add(&v, t);
       if (single)
         return i;

@@ -572,6 +572,27 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   return n;
 }
 
+/* The chows a hand c can make with the discard t: bit lo set for the
+   chow whose lowest rank (0-based) is lo. */
+static unsigned chow_starts(const uint8_t *c, mj_tile t)
+{
+  unsigned lows = 0;
+  if (t >= 27)
+    return 0;
+  int r = t % 9;
+  for (int lo = r - 2; lo <= r; lo++) {
+    if (lo < 0 || lo > 6)
+      continue;
+    bool ok = true;
+    for (int k = lo; k <= lo + 2; k++)
+      if (k != r && c[t - r + k] == 0)
+        ok = false;
+    if (ok)
+      lows |= 1u << lo;
+  }
+  return lows;
+}
+
 /* The claims p has on the pending discard: bits of mj_act_type. */
 static unsigned claim_options(const mj_game *g, int p, mj_tile t)
 {
@@ -589,19 +610,8 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
     o |= 1u << MJ_ACT_PON;
   if (more && c[t] >= 3)
     o |= 1u << MJ_ACT_KONG;
-  if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) && t < 27) {
-    int r = t % 9;
-    for (int lo = r - 2; lo <= r; lo++) {
-      if (lo < 0 || lo > 6)
-        continue;
-      bool ok = true;
-      for (int k = lo; k <= lo + 2; k++)
-        if (k != r && c[t - r + k] == 0)
-          ok = false;
-      if (ok)
-        o |= 1u << MJ_ACT_CHI;
-    }
-  }
+  if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) && chow_starts(c, t))
+    o |= 1u << MJ_ACT_CHI;
   return o;
 }
 
@@ -619,18 +629,9 @@ static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
   if (o & (1u << MJ_ACT_PON))
     n = add(out, n, max, MJ_ACT_PON, p, t);
   if (o & (1u << MJ_ACT_CHI)) {
-    const uint8_t *c = mj_hand_counts(g->pl[p].hand);
-    int r = t % 9;
-    for (int lo = r - 2; lo <= r; lo++) {
-      if (lo < 0 || lo > 6)
-        continue;
-      bool ok = true;
-      for (int k = lo; k <= lo + 2; k++)
-        if (k != r && c[t - r + k] == 0)
-          ok = false;
-      if (ok)
-        n = add(out, n, max, MJ_ACT_CHI, p, (mj_tile)(t - r + lo));
-    }
+    unsigned lows = chow_starts(mj_hand_counts(g->pl[p].hand), t);
+    for (; lows; lows &= lows - 1)
+      n = add(out, n, max, MJ_ACT_CHI, p, (mj_tile)(t - t % 9 + __builtin_ctz(lows)));
   }
   n = add(out, n, max, MJ_ACT_PASS, p, t);
   return n;
@@ -905,29 +906,23 @@ mj_status mj_game_act(mj_game *g, const mj_action *act, mj_error *err)
   record(g, a);
   seat *pl = &g->pl[p];
   if (g->phase == MJ_PHASE_TURN) {
-    bool could_win = g->tbl.touji && a->type != MJ_ACT_WIN && !pl->claimed &&
-                     can_win_self(g, p);
+    /* discarding instead of a 宝吊头 win is 偷机: the hand before the draw
+       was one lone wild and complete melds (tested cheaply first) */
+    bool declines = false;
+    if (g->tbl.touji && a->type == MJ_ACT_DISCARD && !pl->claimed &&
+        g->last_draw < MJ_KINDS) {
+      mj_tileview before = pl->v;
+      mj_tileview_remove(&before, g->last_draw);
+      declines = mj_wild_single(&before) && can_win_self(g, p);
+    }
     switch (a->type) {
     case MJ_ACT_WIN:
       finish(g, &p, 1, -1, g->last_draw, self_flags(g, p));
       return MJ_OK;
     case MJ_ACT_DISCARD: {
-      if (could_win) {
+      if (declines) {
         event(g, MJ_EV_DECLINE, p, g->last_draw, -1, 0);
-        /* declining a 宝吊头 win is 偷机 */
-        if (!pl->touji) {
-          mj_hand *h = mj_hand_new();
-          mj_score *s = malloc(sizeof *s);
-          if (h && s && check_win(g, p, g->last_draw, self_flags(g, p), h, s, NULL)) {
-            mj_tileview v;
-            mj_tileview_init(&v, h, g->wild);
-            mj_tileview_remove(&v, g->last_draw);
-            if (v.wilds >= 1 && mj_melds_need(&v) <= v.wilds - 1)
-              pl->touji = true;
-          }
-          mj_hand_free(h);
-          free(s);
-        }
+        pl->touji = true;
       }
       hand_remove(g, p, a->tile);
       if (pl->ndisc < MAX_DISC) {

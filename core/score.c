@@ -1241,6 +1241,14 @@ static int on_reading(const mj_decomp *d, void *ud)
 
 /* }==================================================================== */
 
+mj_tileset mj_hand_wild(const mj_rules *r, const mj_hand *h)
+{
+  mj_tileset w = r->table.wild_fixed & MJ_SET_ALL;
+  if (mj_hand_cctx(h)->wild < MJ_KINDS)
+    w |= MJ_BIT(mj_hand_cctx(h)->wild);
+  return w;
+}
+
 static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
                          mj_error *err)
 {
@@ -1256,9 +1264,7 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   mj_status st = mj_hand_check(h, MJ_CHECK_WIN, err);
   if (st != MJ_OK)
     return st;
-  E->wild = r->table.wild_fixed & MJ_SET_ALL;
-  if (E->ctx->wild < MJ_KINDS)
-    E->wild |= MJ_BIT(E->ctx->wild);
+  E->wild = mj_hand_wild(r, h);
   mj_hand_all_counts(h, E->held);
   E->flags = E->ctx->flags;
   /* the last of its kind: the other three are in one's own melds */
@@ -1275,7 +1281,7 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
       if ((E->wild & MJ_BIT(t)) && mj_hand_counts(h)[t])
         wild_held = true;
     const mj_tileview *pv = pre_view(E);
-    E->wild_single = pv->wilds >= 1 && mj_melds_need(pv) <= pv->wilds - 1;
+    E->wild_single = mj_wild_single(pv);
   }
   E->fixed_tiles = !wild_held;
   E->hpresent = 0;

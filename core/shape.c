@@ -155,6 +155,28 @@ static int need_from(const uint8_t *c, int t, int pair_left)
 ** chows, a pung or not, the pair or not; the groups ask d tiles of kind
 ** t, the hand has c of them, and d - c wilds stand for t.
 */
+static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl);
+
+/* At kind t: x chows starting there, y a pung, z the pair, using `used`
+   tiles of t (wilds among them); walk on from t + 1, then undo. */
+static inline void place(en *e, int t, int x, int y, int z, int used, int A, int melds,
+                         int pair, int wl)
+{
+  int save = e->nstack;
+  for (int i = 0; i < x; i++)
+    push(e, MJ_G_CHOW, t);
+  if (y)
+    push(e, MJ_G_PUNG, t);
+  if (z)
+    e->pair = t;
+  e->u[t] = (uint8_t)used;
+  std_rec(e, t + 1, x, A, melds - x - y, pair - z, wl);
+  e->u[t] = 0;
+  if (z)
+    e->pair = -1;
+  e->nstack = save;
+}
+
 static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
 {
   if (e->stop)
@@ -182,19 +204,7 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
         int x = rem - 3 * y - 2 * z;
         if (x < 0 || x > xmax || x + y > melds)
           continue;
-        int save = e->nstack;
-        for (int i = 0; i < x; i++)
-          push(e, MJ_G_CHOW, t);
-        if (y)
-          push(e, MJ_G_PUNG, t);
-        if (z)
-          e->pair = t;
-        e->u[t] = (uint8_t)c;
-        std_rec(e, t + 1, x, A, melds - x - y, pair - z, 0);
-        e->u[t] = 0;
-        if (z)
-          e->pair = -1;
-        e->nstack = save;
+        place(e, t, x, y, z, c, A, melds, pair, 0);
         if (e->stop)
           return;
       }
@@ -206,19 +216,7 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
         int d = A + B + x + 3 * y + 2 * z;
         if (d < c || d > room || d - c > wl)
           continue;
-        int save = e->nstack;
-        for (int i = 0; i < x; i++)
-          push(e, MJ_G_CHOW, t);
-        if (y)
-          push(e, MJ_G_PUNG, t);
-        if (z)
-          e->pair = t;
-        e->u[t] = (uint8_t)d;
-        std_rec(e, t + 1, x, A, melds - x - y, pair - z, wl - (d - c));
-        e->u[t] = 0;
-        if (z)
-          e->pair = -1;
-        e->nstack = save;
+        place(e, t, x, y, z, d, A, melds, pair, wl - (d - c));
         if (e->stop)
           return;
       }

@@ -135,10 +135,7 @@ const mj_rules *mj_lua_optrules(lua_State *L, int idx) { return opt_rules(L, idx
 
 static void view_of(const mj_hand *h, const mj_rules *r, mj_tileview *v)
 {
-  mj_tileset wild = mj_rules_ctable(r)->wild_fixed & MJ_SET_ALL;
-  if (mj_hand_cctx(h)->wild < MJ_KINDS)
-    wild |= MJ_BIT(mj_hand_cctx(h)->wild);
-  mj_tileview_init(v, h, wild);
+  mj_tileview_init(v, h, mj_hand_wild(r, h));
 }
 
 static int h_shanten(lua_State *L)

@@ -64,15 +64,6 @@ long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut)
   return (long)n;
 }
 
-/* The wild kinds for a hand under a ruleset. */
-static mj_tileset wild_of(const mj_rules *r, const mj_hand *h)
-{
-  mj_tileset w = mj_rules_ctable(r)->wild_fixed & MJ_SET_ALL;
-  if (mj_hand_cctx(h)->wild < MJ_KINDS)
-    w |= MJ_BIT(mj_hand_cctx(h)->wild);
-  return w;
-}
-
 static void wait_list(const mj_wait *w, int n, char *buf, size_t cap, bool batch)
 {
   size_t len = 0;
@@ -188,7 +179,7 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
   if (!read_hand(h, text, n, o->batch, MJ_CHECK_WAIT))
     return false;
   mj_tileview v;
-  mj_tileview_init(&v, h, wild_of(r, h));
+  mj_tileview_init(&v, h, mj_hand_wild(r, h));
   uint8_t held[MJ_KINDS];
   mj_hand_all_counts(h, held);
   mj_wait w[MJ_KINDS];
@@ -219,7 +210,7 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
     return false;
   const mj_shape_cfg *cfg = mj_rules_shapes(r);
   mj_tileview v;
-  mj_tileview_init(&v, h, wild_of(r, h));
+  mj_tileview_init(&v, h, mj_hand_wild(r, h));
   uint8_t held[MJ_KINDS];
   mj_hand_all_counts(h, held);
   int per[MJ_SHAPE_COUNT];

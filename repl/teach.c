@@ -382,11 +382,8 @@ int teach_answer(repl *r, const char *answer)
   cli_opts o = *r->o;
   o.batch = o.json = false;
   if (kind == 1) {
-    mj_tileset wild = mj_rules_ctable(rs)->wild_fixed & MJ_SET_ALL;
-    if (mj_hand_cctx(h)->wild < MJ_KINDS)
-      wild |= MJ_BIT(mj_hand_cctx(h)->wild);
     mj_tileview v;
-    mj_tileview_init(&v, h, wild);
+    mj_tileview_init(&v, h, mj_hand_wild(rs, h));
     uint8_t held[MJ_KINDS];
     mj_hand_all_counts(h, held);
     mj_wait w[MJ_KINDS];

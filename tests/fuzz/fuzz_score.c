@@ -38,9 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     h = mj_hand_new();
   if (mj_hand_parse(h, (const char *)data + 1, size - 1, &e) != MJ_OK)
     return 0;
-  mj_tileset wild = 0;
-  if (mj_hand_cctx(h)->wild < MJ_KINDS)
-    wild = MJ_BIT(mj_hand_cctx(h)->wild);
+  mj_tileset wild = mj_hand_wild(r, h);
   if (mj_hand_check(h, MJ_CHECK_ANY, &e) == MJ_OK) {
     mj_tileview v;
     mj_tileview_init(&v, h, wild);
