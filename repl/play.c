@@ -34,7 +34,6 @@ struct play {
   mj_bot *bots[4];
   uint64_t seed;
   mj_match match;      /* the hands so far, dealer, wind and scores */
-  int hand_no;
   int shown;           /* events already printed */
   bool replaying;      /* stepping through a saved game */
   mj_replay rp;
@@ -98,7 +97,7 @@ static void show_table(repl *r, play *p)
   int scores[4];
   mj_game_scores(g, scores);
   int dealer = mj_game_dealer(g);
-  printf("── %s · hand %d · %s round · wall %d", mj_rules_id(p->rs), p->hand_no,
+  printf("── %s · hand %d · %s round · wall %d", mj_rules_id(p->rs), p->match.hand_no,
          (const char *[]){ "East", "South", "West", "North" }[mj_game_round(g) & 3],
          mj_game_wall_left(g));
   if (mj_game_indicator(g) != MJ_NO_TILE) {
@@ -318,9 +317,8 @@ static int deal(repl *r, play *p)
   p->g = mj_match_deal(&p->match, &e);
   if (p->g == NULL)
     return repl_error(r, "%s", e.msg);
-  p->hand_no = p->match.hand_no;
   p->shown = 0;
-  printf("Hand %d of %s (seed %llu), %s round, you sit %s%s.\n", p->hand_no,
+  printf("Hand %d of %s (seed %llu), %s round, you sit %s%s.\n", p->match.hand_no,
          mj_rules_id(p->rs), (unsigned long long)p->seed,
          (const char *[]){ "East", "South", "West", "North" }[p->match.round & 3],
          (const char *[]){ "East", "South", "West", "North" }[mj_game_seat_wind(p->g, YOU)],
@@ -661,7 +659,6 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
   mj_replay_free(&rp);
   p->g = g;
-  p->hand_no = 1;
   p->shown = mj_game_nevents(g);
   play_free(r->play);
   r->play = p;
@@ -711,7 +708,7 @@ static int c_replay(repl *r, int argc, char **argv, const char *rest)
     return 1;
   }
   p->replaying = true;
-  p->hand_no = 1;
+  p->match.hand_no = 1;
   play_free(r->play);
   r->play = p;
   printf("replaying %s: %s, %d decisions; next, prev, goto N\n", argv[1],

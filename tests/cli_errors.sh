@@ -1,0 +1,50 @@
+#!/bin/sh
+# Bad command lines and bad scenario scripts: each exits non-zero with a
+# clear message (for scripts: the script's file and line).
+# Usage: cli_errors.sh HULE WORKDIR
+set -u
+hule=$1
+mkdir -p "$2" && cd "$2" || exit 1
+fail=0
+expect_fail() {   # expect_fail TEXT COMMAND...
+  want=$1
+  shift
+  out=$("$@" 2>&1)
+  rc=$?
+  if [ $rc -eq 0 ]; then
+    echo "FAIL: '$*' exited 0"; fail=1
+  elif ! printf '%s' "$out" | grep -qF -- "$want"; then
+    echo "FAIL: '$*': no '$want' in:"; printf '%s\n' "$out" | head -4; fail=1
+  else
+    echo "ok   $*"
+  fi
+}
+expect_fail "unknown option --bogus" "$hule" --bogus
+expect_fail "no ruleset 'nosuch'" "$hule" --ruleset nosuch score 1m
+expect_fail "unknown command \"frob\"" "$hule" frob
+expect_fail "Usage: hule waits" "$hule" waits
+expect_fail "wrong tile count" "$hule" score 1m
+expect_fail "--games takes a number" "$hule" sim --games x
+expect_fail "--bots takes one or four" "$hule" sim --games 5 --bots bogus
+expect_fail "--shard takes I/N" "$hule" sim --games 5 --shard 3/2
+expect_fail "cannot write /nonexistent/x.jsonl" "$hule" sim --games 5 --out /nonexistent/x.jsonl
+expect_fail "say how many games" "$hule" sim
+expect_fail "Usage: hule run" "$hule" run
+expect_fail "cannot open nosuch.lua" "$hule" run nosuch.lua
+printf 'assert(1 == 2, "one is not two")\n' > a.lua
+expect_fail "a.lua:1: one is not two" "$hule" run a.lua
+printf 'local x = 1\nexpect(x + 1, 3, "sum")\n' > b.lua
+expect_fail "b.lua:2: sum: expected 3, got 2" "$hule" run b.lua
+printf 'x = = 1\n' > c.lua
+expect_fail "c.lua:1: unexpected symbol" "$hule" run c.lua
+printf 'mj.game{ ruleset = "mcr", hands = { "11111m", "1m", "1m", "1m" } }\n' > d.lua
+expect_fail "d.lua:1: mj.game: hands[1]" "$hule" run d.lua
+printf 'local g = mj.game{ ruleset = "mcr" }\n\ng:act(1, "d 9z")\n' > e.lua
+expect_fail "e.lua:3: player 1: '9z'" "$hule" run e.lua
+printf 'mj.game{ ruleset = "mcr", dice = 40 }\n' > f.lua
+expect_fail "f.lua:1: mj.game: dice is 2..12" "$hule" run f.lua
+printf 'local g = mj.game{ ruleset = "mcr" }\ng:act(2, "hu")\n' > g.lua
+expect_fail "g.lua:2: player 2: 'hu' is not legal now" "$hule" run g.lua
+printf 'mj.game{ ruleset = "mcr", hands = { "123456789m1234p", "1m", "1m", "1m" }, wall = "1m" }\n' > h.lua
+expect_fail "give either wall or hands" "$hule" run h.lua
+exit $fail
