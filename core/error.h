@@ -41,4 +41,12 @@ const char *mj_error_text(const mj_error *e, char *buf, size_t cap);
 
 const char *mj_status_name(mj_status st);
 
+/* Append printf-style text at buf + *len (never past cap) and advance
+   *len by the full length, so that a too-small buffer is visible. */
+void mj_catf(char *buf, size_t cap, size_t *len, const char *fmt, ...)
+#if defined(__GNUC__)
+  __attribute__((format(printf, 4, 5)))
+#endif
+  ;
+
 #endif

@@ -535,18 +535,7 @@ mj_status mj_rules_settle(const mj_rules *r, const mj_settle_in *in, int pay[4],
 ** Descriptions
 ** ===================================================================== */
 
-static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-  __attribute__((format(printf, 4, 5)));
-
-static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, fmt, ap);
-  va_end(ap);
-  if (n > 0)
-    *len += (size_t)n;
-}
+#define cat mj_catf
 
 static size_t set_text(const mj_set *s, char *buf, size_t cap)
 {

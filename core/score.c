@@ -1380,18 +1380,7 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_e
 ** Text
 ** ===================================================================== */
 
-static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-  __attribute__((format(printf, 4, 5)));
-
-static void cat(char *buf, size_t cap, size_t *len, const char *fmt, ...)
-{
-  va_list ap;
-  va_start(ap, fmt);
-  int n = vsnprintf(*len < cap ? buf + *len : NULL, *len < cap ? cap - *len : 0, fmt, ap);
-  va_end(ap);
-  if (n > 0)
-    *len += (size_t)n;
-}
+#define cat mj_catf
 
 const char *mj_why_text(mj_why w)
 {

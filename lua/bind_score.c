@@ -100,6 +100,18 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   lua_setfield(L, -2, "wait");
 }
 
+/* A new table { id =, en = } for fan f. [-0, +1, m] */
+static void push_fan_table(lua_State *L, const mj_fan_def *f)
+{
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, f->id);
+  lua_setfield(L, -2, "id");
+  if (f->en) {
+    lua_pushstring(L, f->en);
+    lua_setfield(L, -2, "en");
+  }
+}
+
 void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const mj_score *s)
 {
   lua_createtable(L, 0, 12);
@@ -120,13 +132,7 @@ void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const 
   lua_createtable(L, s->nhits, 0);
   for (int i = 0; i < s->nhits; i++) {
     const mj_fan_def *f = mj_rules_fan(r, s->hits[i].fan);
-    lua_createtable(L, 0, 4);
-    lua_pushstring(L, f->id);
-    lua_setfield(L, -2, "id");
-    if (f->en) {
-      lua_pushstring(L, f->en);
-      lua_setfield(L, -2, "en");
-    }
+    push_fan_table(L, f);
     setint(L, "count", s->hits[i].count);
     setint(L, "value", s->hits[i].value);
     lua_rawseti(L, -2, i + 1);
@@ -209,13 +215,7 @@ static int l_fans(lua_State *L)
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     const mj_fan_def *f = mj_rules_fan(r, i);
-    lua_createtable(L, 0, 4);
-    lua_pushstring(L, f->id);
-    lua_setfield(L, -2, "id");
-    if (f->en) {
-      lua_pushstring(L, f->en);
-      lua_setfield(L, -2, "en");
-    }
+    push_fan_table(L, f);
     setint(L, "value", f->value);
     if (f->desc) {
       lua_pushstring(L, f->desc);

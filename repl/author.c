@@ -223,14 +223,10 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   int *by = malloc(sizeof(int) * (size_t)n);
   mj_hand *h = mj_hand_new();
   mj_score *s = malloc(sizeof *s);
+  int status = 0;
   if (!matched || !counted || !by || !h || !s) {
-    free(matched);
-    free(counted);
-    free(by);
-    mj_hand_free(h);
-    free(s);
-    mj_host_free(h2);
-    return repl_error(r, "out of memory");
+    status = repl_error(r, "out of memory");
+    goto cleanup;
   }
   printf("checking %s (%s, %d fans) over %ld random winning hands...\n", mj_rules_id(rs),
          mj_rules_source(rs) ? mj_rules_source(rs) : "", n, hands);
@@ -310,13 +306,14 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   }
   printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", n, n == 1 ? "" : "s",
          scored, never, problems, problems == 1 ? "" : "s");
+cleanup:
   free(matched);
   free(counted);
   free(by);
   mj_hand_free(h);
   free(s);
   mj_host_free(h2);
-  return 0;
+  return status;
 }
 
 /* }==================================================================== */
