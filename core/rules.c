@@ -80,11 +80,9 @@ void mj_rules_free(mj_rules *r)
     for (int i = 0; i < r->nfans; i++)
       free_def_strings(&r->fans[i].def);
   free(r->fans);
-  free(r->quick);
+  mj_filter_clear(&r->filter);
   free(r->order);
   free(r->order_pos);
-  free(r->plain);
-  free(r->tiled);
   for (int t = 0; t < 2; t++)
     for (int k = 0; k < 5; k++)
       free(r->combo[t][k]);
@@ -260,79 +258,10 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
   return MJ_OK;
 }
 
-/* Fold the tile clauses of a fan into masks (see fan_c). */
+/* The quick forms of a fan's patterns (see fan_c). */
 static void fold_quick(fan_c *f)
 {
   const mj_fan_def *d = &f->def;
-  f->q_all = MJ_SET_ALL;
-  f->q_none = f->q_every = f->q_any = 0;
-  f->q_set = f->q_clear = 0;
-  f->q_suits_lo = f->q_types_lo = 0;
-  f->q_suits_hi = f->q_types_hi = 9;
-  f->q_slow = false;
-  int nany = 0;
-  for (int k = 0; k < d->nclauses; k++) {
-    const mj_clause *c = &d->clauses[k];
-    bool dyn = c->set.dyn != 0;
-    switch (c->kind) {
-    case MJ_C_ALL:
-      if (dyn)
-        f->q_slow = true;
-      else
-        f->q_all &= c->set.mask;
-      break;
-    case MJ_C_NONE:
-      if (dyn)
-        f->q_slow = true;
-      else
-        f->q_none |= c->set.mask;
-      break;
-    case MJ_C_EVERY:
-      if (dyn)
-        f->q_slow = true;
-      else
-        f->q_every |= c->set.mask;
-      break;
-    case MJ_C_ANY:
-      if (dyn || nany++)
-        f->q_slow = true;
-      else
-        f->q_any = c->set.mask;
-      break;
-    case MJ_C_SUITS:
-      f->q_suits_lo = (int8_t)(c->lo > f->q_suits_lo ? c->lo : f->q_suits_lo);
-      f->q_suits_hi = (int8_t)(c->hi < f->q_suits_hi ? c->hi : f->q_suits_hi);
-      break;
-    case MJ_C_TYPES:
-      f->q_types_lo = (int8_t)(c->lo > f->q_types_lo ? c->lo : f->q_types_lo);
-      f->q_types_hi = (int8_t)(c->hi < f->q_types_hi ? c->hi : f->q_types_hi);
-      break;
-    case MJ_C_FLAG:
-      if (c->hi)
-        f->q_set |= (unsigned)c->lo;
-      else
-        f->q_clear |= (unsigned)c->lo;
-      break;
-    case MJ_C_DEALER: case MJ_C_WIN_TILE: case MJ_C_TEMPLATE: case MJ_C_BEFORE_WIN:
-    case MJ_C_FLOWERS: case MJ_C_KNITTED: case MJ_C_WILD_SINGLE:
-      f->q_slow = true;
-      break;
-    default:
-      break;
-    }
-  }
-  f->q_tiles = false;
-  for (int k = 0; k < d->nclauses; k++)
-    switch (d->clauses[k].kind) {
-    case MJ_C_ALL: case MJ_C_NONE: case MJ_C_ANY: case MJ_C_EVERY: case MJ_C_SUITS:
-    case MJ_C_TYPES: case MJ_C_FLAG: case MJ_C_DEALER: case MJ_C_WIN_TILE:
-    case MJ_C_TEMPLATE: case MJ_C_BEFORE_WIN: case MJ_C_FLOWERS: case MJ_C_KNITTED:
-    case MJ_C_WILD_SINGLE:
-      f->q_tiles = true;
-      break;
-    default:
-      break;
-    }
   for (int p = 0; p < d->npat; p++) {
     const mj_pattern *pt = &d->pat[p];
     struct qpat *q = &f->qp[p];
@@ -348,15 +277,6 @@ static void fold_quick(fan_c *f)
     }
     q->mode = rel ? 0 : abs ? 1 : set ? 2 : 3;
     q->set = pt->m[0].set;
-  }
-  f->gate = -1;
-  for (int k = 0; k < d->nclauses && f->gate < 0; k++) {
-    const mj_clause *c = &d->clauses[k];
-    if (c->kind >= MJ_C_CHOWS && c->kind <= MJ_C_QUADS) {
-      f->gate = (int8_t)(c->kind - MJ_C_CHOWS);
-      f->gate_lo = (int8_t)c->lo;
-      f->gate_hi = (int8_t)(c->hi > 99 ? 99 : c->hi);
-    }
   }
   f->q_simple_meld = false;
   if (d->kind == MJ_FK_PER_MELD && d->npat == 1) {
@@ -437,21 +357,6 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   for (int n = 0; n < r->nfans; n++)
     r->order_pos[r->order[n]] = n;
-  free(r->plain);
-  r->plain = malloc(sizeof(int) * (size_t)(r->nfans ? r->nfans : 1));
-  if (r->plain == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  free(r->tiled);
-  r->tiled = malloc(sizeof(int) * (size_t)(r->nfans ? r->nfans : 1));
-  if (r->tiled == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  r->nplain = r->ntiled = 0;
-  for (int i = 0; i < r->nfans; i++) {
-    if (r->fans[i].q_tiles)
-      r->tiled[r->ntiled++] = i;
-    else if (r->fans[i].def.kind != MJ_FK_COMBO)
-      r->plain[r->nplain++] = i;
-  }
   /* combo fans by type and arity, in registration order */
   for (int t = 0; t < 2; t++)
     for (int k = 0; k < 5; k++) {
@@ -468,23 +373,9 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     int t = f->combo_type == MJ_M_CHOW ? 0 : 1;
     r->combo[t][f->combo_k][r->ncombo[t][f->combo_k]++] = i;
   }
-  free(r->quick);
-  r->quick = malloc(sizeof(fan_q) * (size_t)(r->nfans ? r->nfans : 1));
-  if (r->quick == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  for (int i = 0; i < r->nfans; i++) {
-    const fan_c *f = &r->fans[i];
-    fan_q *q = &r->quick[i];
-    q->q_all = f->q_all, q->q_none = f->q_none, q->q_every = f->q_every, q->q_any = f->q_any;
-    q->q_set = f->q_set, q->q_clear = f->q_clear;
-    q->shapes = f->def.shapes;
-    q->q_suits_lo = f->q_suits_lo, q->q_suits_hi = f->q_suits_hi;
-    q->q_types_lo = f->q_types_lo, q->q_types_hi = f->q_types_hi;
-    q->gate = f->gate, q->gate_lo = f->gate_lo, q->gate_hi = f->gate_hi;
-    q->q_slow = f->q_slow;
-    q->kind = f->def.kind;
-    q->nclauses = (uint8_t)f->def.nclauses;
-  }
+  mj_status st = mj_filter_build(&r->filter, r, err);
+  if (st != MJ_OK)
+    return st;
   r->finished = true;
   return MJ_OK;
 }

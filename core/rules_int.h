@@ -6,6 +6,7 @@
 #ifndef MJ_RULES_INT_H
 #define MJ_RULES_INT_H
 
+#include "filter.h"
 #include "rules.h"
 
 enum { MJ_MAX_OPTIONS = 32 };
@@ -19,16 +20,7 @@ typedef struct fan_c {
   int exm[MJ_MAX_EXCLUDES];
   uint8_t combo_type;        /* MJ_M_CHOW or MJ_M_PUNG for MJ_FK_COMBO */
   uint8_t combo_k;
-  /* the tile clauses folded into masks, for a quick test per hand */
-  mj_tileset q_all, q_none, q_every, q_any;
-  unsigned q_set, q_clear;   /* context flags that must be set / clear */
-  int8_t q_suits_lo, q_suits_hi, q_types_lo, q_types_hi;
-  bool q_slow;               /* other tile clauses: test them one by one */
-  bool q_tiles;              /* has tile clauses at all */
   bool q_simple_meld;        /* per-meld fan: one member with a set only */
-  int8_t gate;               /* a count clause tried before anything else:
-                                index into mj_view counts (-1 none) */
-  int8_t gate_lo, gate_hi;
   /* combination patterns in a form matched without bindings */
   struct qpat {
     uint8_t mode;            /* 0 ranks relative, 1 absolute, 2 one set, 3 general */
@@ -37,17 +29,6 @@ typedef struct fan_c {
     mj_set set;
   } qp[MJ_MAX_PATTERNS];
 } fan_c;
-
-/* The fields the scorer reads for every fan of every hand, packed
-   together so that the per-hand passes stay in a few cache lines. */
-typedef struct fan_q {
-  mj_tileset q_all, q_none, q_every, q_any;
-  unsigned q_set, q_clear;
-  unsigned shapes;
-  int8_t q_suits_lo, q_suits_hi, q_types_lo, q_types_hi;
-  int8_t gate, gate_lo, gate_hi;
-  uint8_t q_slow, kind, nclauses;
-} fan_q;
 
 struct mj_rules {
   char *id, *title, *version, *desc, *source;
@@ -63,16 +44,12 @@ struct mj_rules {
   mj_table table;
   int nfans;
   fan_c *fans;
-  fan_q *quick;              /* per fan, filled by mj_rules_finish */
   int *order;                /* the order exclusions are applied in */
-  int nplain;                /* fans without tile clauses, not combos */
-  int *plain;
-  int ntiled;                /* fans with tile clauses */
-  int *tiled;
   int *order_pos;            /* position of each fan in order */
   /* combo fans by meld type (0 chow, 1 pung) and arity 2..4 */
   int ncombo[2][5];
   int *combo[2][5];
+  mj_filter filter;          /* filled by mj_rules_finish */
   int nopts;
   char *opt_name[MJ_MAX_OPTIONS], *opt_value[MJ_MAX_OPTIONS];
 };

@@ -45,22 +45,17 @@ typedef struct eval {
   mj_tileview pre;        /* the hand before the win */
   bool wild_single;
   bool fixed_tiles;       /* no wild held: every reading has the same tiles,
-                             so the tile clauses are decided once (hand_ok) */
+                             so the tile clauses are decided once (tile_ok) */
   uint8_t held[MJ_KINDS]; /* every tile of the hand, physical */
   mj_score *best;
   mj_error *err;
   mj_status st;
   int nread;
-  uint8_t hand_ok[MJ_MAX_FANS];
-  int ncand;              /* the fans worth trying on each reading */
-  int cand[MJ_MAX_FANS];
+  uint64_t tile_ok[MJ_FW_MAX];  /* with fixed tiles: fans whose tile
+                                   clauses hold */
   uint8_t hcnt[MJ_KINDS]; /* with fixed tiles: the tiles of every reading */
   mj_tileset hpresent;
   int hogs;               /* kinds with four copies */
-  unsigned gen;           /* stamps by[] per reading */
-  unsigned by_gen[MJ_MAX_FANS];
-  int by[MJ_MAX_FANS];
-  uint8_t why[MJ_MAX_FANS];
   /* large, left out of the reset */
   mj_score cur;
   rstate rs;
@@ -335,16 +330,6 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
       }
     }
     v->wild_acting = d->nwild > 0 && mj_decomp_wild_acting(d);
-    if (d->shape == MJ_SHAPE_STANDARD && E->r->uses_wait) {
-      int w = classify_wait(d, 0, v->win);
-      if (w != MJ_WAIT_NONE && E->unique < 0) {
-        mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads };
-        E->unique = count_waits(pre_view(E), &wcfg) == 1;
-      }
-      v->wait = E->unique == 1 ? w : MJ_WAIT_NONE;
-    }
-    if (d->shape == MJ_SHAPE_KNITTED)
-      v->wait = knitted_wait(E, d);
   }
   if (E->fixed_tiles && E->hpresent) {
     memcpy(v->cnt, E->hcnt, MJ_KINDS);
@@ -361,6 +346,25 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
   v->tile_hogs -= v->kongs;
   if (v->tile_hogs < 0)
     v->tile_hogs = 0;
+}
+
+/* The reading's wait, for the fans that read it (made when first asked:
+   the unique-wait test is the dearest part of a view). */
+static void view_wait(eval *E, mj_view *v)
+{
+  const mj_decomp *d = v->d;
+  if (d == NULL)
+    return;
+  if (d->shape == MJ_SHAPE_STANDARD) {
+    int w = classify_wait(d, 0, v->win);
+    if (w != MJ_WAIT_NONE && E->unique < 0) {
+      mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads };
+      E->unique = count_waits(pre_view(E), &wcfg) == 1;
+    }
+    v->wait = E->unique == 1 ? w : MJ_WAIT_NONE;
+  } else if (d->shape == MJ_SHAPE_KNITTED) {
+    v->wait = knitted_wait(E, d);
+  }
 }
 
 /* }==================================================================== */
@@ -403,21 +407,6 @@ static bool any_tpl(const mj_fan_def *f, const uint8_t *cnt)
     if (tpl_match(cnt, present, f->tpl[i]))
       return true;
   return false;
-}
-
-/* Clauses that depend only on the tiles and the context, not on how the
-** tiles are grouped. */
-static bool tile_clause(int kind)
-{
-  switch (kind) {
-  case MJ_C_ALL: case MJ_C_NONE: case MJ_C_ANY: case MJ_C_EVERY: case MJ_C_SUITS:
-  case MJ_C_TYPES: case MJ_C_FLAG: case MJ_C_DEALER: case MJ_C_WIN_TILE:
-  case MJ_C_TEMPLATE: case MJ_C_BEFORE_WIN: case MJ_C_FLOWERS: case MJ_C_KNITTED:
-  case MJ_C_WILD_SINGLE:
-    return true;
-  default:
-    return false;
-  }
 }
 
 /* One clause on a view. */
@@ -884,6 +873,124 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
 /* }==================================================================== */
 
 /* {====================================================================
+** Fan sets (bit k: the fan at position k of the exclusion order)
+** ===================================================================== */
+
+#define ROW(f, r) mj_filter_row((f), (r))
+
+static inline bool fs_has(const uint64_t *a, int pos) { return a[pos >> 6] >> (pos & 63) & 1; }
+
+static inline bool fs_meets(const uint64_t *a, const uint64_t *b, int nw)
+{
+  for (int k = 0; k < nw; k++)
+    if (a[k] & b[k])
+      return true;
+  return false;
+}
+
+/* Each set bit of a fan set, upwards (the body may continue, not break). */
+#define FS_EACH(pos, set, nw)                                           \
+  for (int fs_k = 0; fs_k < (nw); fs_k++)                               \
+    for (uint64_t fs_w = (set)[fs_k]; fs_w; fs_w &= fs_w - 1)           \
+      for (int pos = fs_k * 64 + __builtin_ctzll(fs_w), fs_once = 1; fs_once; fs_once = 0)
+
+/* Drop from out the fans of row res whose residual clauses (first to
+   end of fan_res) fail. */
+#define RESIDUAL(out, res, first, end)                                  \
+  for (int k = 0; k < nw; k++)                                          \
+    for (uint64_t w = (out)[k] & (res)[k]; w; w &= w - 1) {             \
+      int pos = k * 64 + __builtin_ctzll(w), i = r->order[pos];         \
+      if (!residual_ok(E, i, (first), (end), v))                        \
+        (out)[k] &= ~(1ULL << (pos & 63));                              \
+    }
+
+/* Test fan i's clauses the rows do not decide, from first to end-1 of
+   its residual list. */
+static bool residual_ok(const eval *E, int i, int first, int end, const mj_view *v)
+{
+  const mj_filter *fl = &E->r->filter;
+  const mj_fan_def *f = &E->r->fans[i].def;
+  for (int k = first; k < end; k++)
+    if (!clause_ok(E, f, &f->clauses[fl->res[i][k]], v))
+      return false;
+  return true;
+}
+
+/*
+** The fans whose tile clauses hold for the view's tiles and context,
+** into out: the block rows of its four tile blocks, the counts of suits
+** and types, the flags, then the residual clauses one by one.
+*/
+static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
+{
+  const mj_rules *r = E->r;
+  const mj_filter *f = &r->filter;
+  int nw = f->nw;
+  mj_tileset p = v->present;
+  int b[4] = { (int)(p & 0x1ff), (int)(p >> 9 & 0x1ff), (int)(p >> 18 & 0x1ff),
+               (int)(p >> 27 & 0x7f) };
+  int suits = (b[0] != 0) + (b[1] != 0) + (b[2] != 0);
+  int types = suits + ((b[3] & 0xf) != 0) + ((b[3] >> 4) != 0);
+  const uint64_t *ok[6] = {
+    ROW(f, MJ_FR_SUITS + suits), ROW(f, MJ_FR_TYPES + types),
+    ROW(f, MJ_FR_FLAGS + (int)(v->flags & MJ_FLAGS_TABLED)),
+    ROW(f, MJ_FR_DEALER + (v->seat == 0)), ROW(f, MJ_FR_WIN + v->win),
+    ROW(f, MJ_FR_WSINGLE + v->wild_single)
+  };
+  const uint64_t *needs = ROW(f, MJ_FR_NEEDS_ANY);
+  for (int k = 0; k < nw; k++) {
+    uint64_t fail = 0, any = 0;
+    for (int q = 0; q < 4; q++) {
+      fail |= ROW(f, MJ_FR_BLK_FAIL + q * 512 + b[q])[k];
+      any |= ROW(f, MJ_FR_BLK_ANY + q * 512 + b[q])[k];
+    }
+    out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] & ~fail &
+             ~(needs[k] & ~any);
+  }
+  RESIDUAL(out, ROW(f, MJ_FR_RES_TILE), 0, f->nres_tile[i]);
+}
+
+/* Narrow out (the tile verdicts) by the reading's own clauses: shape,
+   counts, wild acting, pair, groups, wait, then residual ones. */
+static void read_filter(eval *E, mj_view *v, uint64_t *out)
+{
+  const mj_rules *r = E->r;
+  const mj_filter *f = &r->filter;
+  int nw = f->nw;
+  const mj_decomp *d = v->d;
+  const uint64_t *rows[16];
+  int n = 0;
+  rows[n++] = ROW(f, MJ_FR_SHAPE + v->shape);
+  for (int k = 0; k < 9; k++)
+    rows[n++] = ROW(f, MJ_FR_COUNT + 9 * k + (v->counts[k] < 8 ? v->counts[k] : 8));
+  rows[n++] = ROW(f, MJ_FR_ACTING + v->wild_acting);
+  rows[n++] = ROW(f, MJ_FR_PAIR + v->pair + 1);
+  for (int k = 0; k < nw; k++) {
+    uint64_t w = out[k];
+    for (int q = 0; q < n; q++)
+      w &= rows[q][k];
+    out[k] = w;
+  }
+  if (d != NULL)
+    for (int g = 0; g < d->ngroups; g++) {
+      const mj_group *gr = &d->groups[g];
+      int cl = gr->type == MJ_G_CHOW ? 1 : gr->type == MJ_G_KNITTED ? 2 : 0;
+      const uint64_t *gw = ROW(f, MJ_FR_GROUP + cl * MJ_KINDS + gr->tile);
+      for (int k = 0; k < nw; k++)
+        out[k] &= gw[k];
+    }
+  if (fs_meets(out, ROW(f, MJ_FR_WAIT_USERS), nw)) {
+    view_wait(E, v);
+    const uint64_t *ww = ROW(f, MJ_FR_WAIT + v->wait);
+    for (int k = 0; k < nw; k++)
+      out[k] &= ww[k];
+  }
+  RESIDUAL(out, ROW(f, MJ_FR_RES_READ), f->nres_tile[i], f->nres[i]);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
 ** One reading
 ** ===================================================================== */
 
@@ -905,25 +1012,13 @@ static void add_exempt(mj_score *s, int fan, int count, int by, int why, uint32_
   }
 }
 
-/* Does fan i match the view; sets rs->cnt[i], rs->mask[i]. Combination
-** fans are done apart. Returns false on a ruleset error. */
+/* How often fan i (its clauses known to hold) counts in the view: sets
+** rs->cnt[i], rs->mask[i]. Combination fans are done apart. Returns
+** false on a ruleset error. */
 static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
 {
   const fan_c *fc = &E->r->fans[i];
   const mj_fan_def *f = &fc->def;
-  if (!(f->shapes & MJ_SHAPE_BIT(v->shape)))
-    return true;
-  if (E->fixed_tiles) {
-    if (!E->hand_ok[i])
-      return true;
-    for (int k = 0; k < f->nclauses; k++)
-      if (!tile_clause(f->clauses[k].kind) && !clause_ok(E, f, &f->clauses[k], v))
-        return true;
-  } else {
-    for (int k = 0; k < f->nclauses; k++)
-      if (!clause_ok(E, f, &f->clauses[k], v))
-        return true;
-  }
   int count = 1;
   uint32_t mask = 0;
   const mj_decomp *d = v->d;
@@ -1006,54 +1101,46 @@ static bool score_reading(eval *E, const mj_decomp *d)
   const mj_rules *r = E->r;
   rstate *rs = &E->rs;
   mj_score *s = &E->cur;
+  const mj_filter *fl = &r->filter;
+  int nw = fl->nw;
   mj_view v;
   build_view(E, d, &v);
   memset(rs->cnt, 0, sizeof(int) * (size_t)r->nfans);
   memset(rs->mask, 0, sizeof(uint32_t) * (size_t)r->nfans);
   rs->nacc = 0;
-  unsigned sbit = MJ_SHAPE_BIT(v.shape);
-  int list[MJ_MAX_FANS], n = 0;   /* the fans that matched */
-  for (int c = 0; c < E->ncand; c++) {
-    int i = E->cand[c];
-    const fan_q *fq = &r->quick[i];
-    if (!(fq->shapes & sbit))
-      continue;
-    if (fq->gate >= 0 &&
-        (v.counts[fq->gate] < fq->gate_lo || v.counts[fq->gate] > fq->gate_hi))
-      continue;
-    if (!match_fan(E, i, &v, rs))
-      return false;
-    if (rs->cnt[i] > 0)
-      list[n++] = i;
-  }
-  if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED)) {
-    combos(E, &v, 0, rs);
-    combos(E, &v, 1, rs);
-  }
-  /* combinations checked for their other clauses */
-  for (int t = 0; t < 2; t++)
-    for (int k = 2; k <= 4; k++)
-      for (int q = 0; q < r->ncombo[t][k]; q++) {
-        int i = r->combo[t][k][q];
-        const mj_fan_def *f = &r->fans[i].def;
-        if (rs->cnt[i] == 0)
-          continue;
-        bool ok = (f->shapes & MJ_SHAPE_BIT(v.shape)) != 0 &&
-                  (!E->fixed_tiles || E->hand_ok[i]);
-        for (int c = 0; c < f->nclauses && ok; c++)
-          ok = (E->fixed_tiles && tile_clause(f->clauses[c].kind)) ||
-               clause_ok(E, f, &f->clauses[c], &v);
-        if (!ok)
-          rs->cnt[i] = 0;
-        else
-          list[n++] = i;
-      }
-  /* in the order exclusions are applied */
-  for (int a = 1; a < n; a++)
-    for (int b = a; b > 0 && r->order_pos[list[b - 1]] > r->order_pos[list[b]]; b--) {
-      int x = list[b];
-      list[b] = list[b - 1];
-      list[b - 1] = x;
+  /* the fans whose clauses hold */
+  uint64_t cand[MJ_FW_MAX], matched[MJ_FW_MAX];
+  if (E->fixed_tiles)
+    memcpy(cand, E->tile_ok, sizeof(uint64_t) * (size_t)nw);
+  else
+    tile_filter(E, &v, cand);
+  read_filter(E, &v, cand);
+  memset(matched, 0, sizeof(uint64_t) * (size_t)nw);
+  const uint64_t *single = ROW(fl, MJ_FR_SINGLE);
+  for (int k = 0; k < nw; k++)
+    for (uint64_t w = cand[k] & single[k]; w; w &= w - 1) {
+      int pos = k * 64 + __builtin_ctzll(w), i = r->order[pos];
+      if (!match_fan(E, i, &v, rs))
+        return false;
+      if (rs->cnt[i] > 0)
+        matched[k] |= 1ULL << (pos & 63);
+    }
+  /* combinations, kept where the fan's other clauses hold */
+  if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
+    for (int t = 0; t < 2; t++) {
+      if (!fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
+        continue;
+      combos(E, &v, t, rs);
+      for (int k = 2; k <= 4; k++)
+        for (int q = 0; q < r->ncombo[t][k]; q++) {
+          int i = r->combo[t][k][q], pos = r->order_pos[i];
+          if (rs->cnt[i] == 0)
+            continue;
+          if (fs_has(cand, pos))
+            matched[pos >> 6] |= 1ULL << (pos & 63);
+          else
+            rs->cnt[i] = 0;
+        }
     }
 
   s->win = false;
@@ -1063,16 +1150,16 @@ static bool score_reading(eval *E, const mj_decomp *d)
     s->reading = *d;
   else
     s->reading.shape = MJ_SHAPE_NONE;
-  s->wait = v.wait;
   s->flags = v.flags;
   for (int k = 0; k < rs->nacc; k++)
     add_exempt(s, rs->acc[k].fan, 1, rs->acc[k].by, MJ_WHY_ACCOUNT_ONCE, rs->acc[k].groups);
 
   /* exemptions, in the ruleset's order */
-  unsigned gen = ++E->gen;
+  uint64_t gone[MJ_FW_MAX] = { 0 };   /* taken whole by a counted fan */
+  int counted[MJ_MAX_FANS], ncounted = 0;  /* positions, in order */
   int alone = -1, real = 0;
-  for (int o = 0; o < n; o++) {
-    int i = list[o];
+  FS_EACH(o, matched, nw) {
+    int i = r->order[o];
     const fan_c *fc = &r->fans[i];
     if (rs->cnt[i] <= 0 || fc->def.fallback)
       continue;
@@ -1081,8 +1168,12 @@ static bool score_reading(eval *E, const mj_decomp *d)
         s->states[s->nstates++] = (int16_t)i;
       continue;
     }
-    if (E->by_gen[i] == gen) {
-      add_exempt(s, i, rs->cnt[i], E->by[i], E->why[i], rs->mask[i]);
+    if (fs_has(gone, o)) {
+      int by = -1;
+      for (int q = 0; q < ncounted && by < 0; q++)
+        if (fs_has(fl->excl + (size_t)counted[q] * (size_t)nw, o))
+          by = r->order[counted[q]];
+      add_exempt(s, i, rs->cnt[i], by, MJ_WHY_EXCLUDED, rs->mask[i]);
       rs->cnt[i] = 0;
       continue;
     }
@@ -1094,34 +1185,31 @@ static bool score_reading(eval *E, const mj_decomp *d)
     /* counted: apply what it excludes */
     if (!fc->def.bonus)
       real++;
+    const uint64_t *ex = fl->excl + (size_t)o * (size_t)nw;
+    for (int k = 0; k < nw; k++)
+      gone[k] |= ex[k];
     for (int k = 0; k < fc->nexcl; k++) {
       int e = fc->excl[k];
-      if (fc->excl_n[k] == 0) {
-        if (E->by_gen[e] != gen) {
-          E->by_gen[e] = gen;
-          E->by[e] = i;
-          E->why[e] = MJ_WHY_EXCLUDED;
-        }
-      } else if (rs->cnt[e] > 0) {
+      if (fc->excl_n[k] != 0 && rs->cnt[e] > 0) {
         int m = fc->excl_n[k] < rs->cnt[e] ? fc->excl_n[k] : rs->cnt[e];
-        uint32_t gone = 0;
+        uint32_t taken = 0;
         if (r->fans[e].def.kind == MJ_FK_PER_MELD)
           for (int q = 0; q < m; q++) {
-            uint32_t top = 1u << (31 - __builtin_clz(rs->mask[e] & ~gone));
-            gone |= top;
+            uint32_t top = 1u << (31 - __builtin_clz(rs->mask[e] & ~taken));
+            taken |= top;
           }
         rs->cnt[e] -= m;
-        rs->mask[e] &= ~gone;
-        add_exempt(s, e, m, i, MJ_WHY_REDUCED, gone);
+        rs->mask[e] &= ~taken;
+        add_exempt(s, e, m, i, MJ_WHY_REDUCED, taken);
       }
     }
     for (int k = 0; k < fc->nexm; k++) {
       int e = fc->exm[k];
-      uint32_t gone = rs->mask[e] & rs->mask[i];
-      if (gone && rs->cnt[e] > 0) {
-        rs->mask[e] &= ~gone;
+      uint32_t taken = rs->mask[e] & rs->mask[i];
+      if (taken && rs->cnt[e] > 0) {
+        rs->mask[e] &= ~taken;
         rs->cnt[e] = pop32(rs->mask[e]);
-        add_exempt(s, e, pop32(gone), i, MJ_WHY_MELDS, gone);
+        add_exempt(s, e, pop32(taken), i, MJ_WHY_MELDS, taken);
       }
     }
     if (fc->def.alone) {
@@ -1132,6 +1220,7 @@ static bool score_reading(eval *E, const mj_decomp *d)
       s->nhits = 0;
       real = 1;
     }
+    counted[ncounted++] = o;
     if (s->nhits < MJ_MAX_HITS) {
       mj_hit *h = &s->hits[s->nhits++];
       h->fan = i;
@@ -1140,8 +1229,8 @@ static bool score_reading(eval *E, const mj_decomp *d)
     }
   }
   /* fallback fans: only when nothing else (bonus aside) counts */
-  for (int o = 0; o < n; o++) {
-    int i = list[o];
+  FS_EACH(o, matched, nw) {
+    int i = r->order[o];
     const fan_c *fc = &r->fans[i];
     if (!fc->def.fallback || rs->cnt[i] <= 0)
       continue;
@@ -1252,7 +1341,7 @@ mj_tileset mj_hand_wild(const mj_rules *r, const mj_hand *h)
 static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
                          mj_error *err)
 {
-  memset(E, 0, offsetof(eval, hand_ok));
+  memset(E, 0, offsetof(eval, tile_ok));
   E->r = r;
   E->h = h;
   E->ctx = mj_hand_cctx(h);
@@ -1285,43 +1374,13 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   }
   E->fixed_tiles = !wild_held;
   E->hpresent = 0;
-  E->gen = 0;
-  memset(E->by_gen, 0, sizeof(unsigned) * (size_t)r->nfans);
   if (E->fixed_tiles) {
     mj_view v;
     build_view(E, NULL, &v);
     memcpy(E->hcnt, v.cnt, MJ_KINDS);
     E->hpresent = v.present;
     E->hogs = v.tile_hogs;
-    mj_tileset p = v.present;
-    int suits = suits_present(p);
-    int types = suits + ((p >> 27 & 0xf) != 0) + ((p >> 31 & 0x7) != 0);
-    memset(E->hand_ok, 1, (size_t)r->nfans);
-    memcpy(E->cand, r->plain, sizeof(int) * (size_t)r->nplain);
-    E->ncand = r->nplain;
-    for (int q = 0; q < r->ntiled; q++) {
-      int i = r->tiled[q];
-      const fan_q *fq = &r->quick[i];
-      bool ok = (p & ~fq->q_all) == 0 && (p & fq->q_none) == 0 &&
-                (fq->q_every & ~p) == 0 && (fq->q_any == 0 || (p & fq->q_any) != 0) &&
-                (v.flags & fq->q_set) == fq->q_set && (v.flags & fq->q_clear) == 0 &&
-                suits >= fq->q_suits_lo && suits <= fq->q_suits_hi &&
-                types >= fq->q_types_lo && types <= fq->q_types_hi;
-      if (ok && fq->q_slow) {
-        const mj_fan_def *f = &r->fans[i].def;
-        for (int k = 0; k < f->nclauses && ok; k++)
-          if (tile_clause(f->clauses[k].kind))
-            ok = clause_ok(E, f, &f->clauses[k], &v);
-      }
-      E->hand_ok[i] = ok;
-      if (ok && fq->kind != MJ_FK_COMBO)
-        E->cand[E->ncand++] = i;
-    }
-  } else {
-    E->ncand = 0;
-    for (int i = 0; i < r->nfans; i++)
-      if (r->fans[i].def.kind != MJ_FK_COMBO)
-        E->cand[E->ncand++] = i;
+    tile_filter(E, &v, E->tile_ok);
   }
   out->win = false;
   out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
