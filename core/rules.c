@@ -81,6 +81,10 @@ void mj_rules_free(mj_rules *r)
       free_def_strings(&r->fans[i].def);
   free(r->fans);
   mj_filter_clear(&r->filter);
+  for (int t = 0; t < 2; t++) {
+    free(r->combo2[t]);
+    free(r->combo3[t]);
+  }
   free(r->order);
   free(r->order_pos);
   for (int t = 0; t < 2; t++)
@@ -374,6 +378,8 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     r->combo[t][f->combo_k][r->ncombo[t][f->combo_k]++] = i;
   }
   mj_status st = mj_filter_build(&r->filter, r, err);
+  if (st == MJ_OK)
+    st = mj_score_compile(r, err);
   if (st != MJ_OK)
     return st;
   r->finished = true;

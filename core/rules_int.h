@@ -50,8 +50,15 @@ struct mj_rules {
   int ncombo[2][5];
   int *combo[2][5];
   mj_filter filter;          /* filled by mj_rules_finish */
+  /* combination fans by table, per meld type, when their patterns do not
+     read the context: the index in combo[t][2] (combo[t][3]) of the
+     first fan the sorted groups with tiles a, b (a, b, c) match, -1 none */
+  int8_t *combo2[2], *combo3[2];
   int nopts;
   char *opt_name[MJ_MAX_OPTIONS], *opt_value[MJ_MAX_OPTIONS];
 };
+
+/* Build the combination tables (score.c); called by mj_rules_finish. */
+mj_status mj_score_compile(mj_rules *r, mj_error *err);
 
 #endif
