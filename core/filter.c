@@ -97,6 +97,42 @@ static mj_tileset implied_any(const mj_fan_def *d)
   return u;
 }
 
+/*
+** What a fan's kind implies: a pattern needs at least as many chows,
+** pungs and pairs as its members ask (the fewest over its alternatives);
+** a per-meld fan one meld of its member's type; a fan that counts
+** flowers, 飞宝 or tile hogs at least one of them.
+*/
+static void fold_kind(mj_filter *f, int pos, const fan_c *fc)
+{
+  const mj_fan_def *d = &fc->def;
+  if (d->kind == MJ_FK_COUNT) {
+    switch (d->count_of) {
+    case MJ_COUNT_FLOWERS: FOLD(MJ_FR_EXTRA, 4, (x & 1) != 0); break;
+    case MJ_COUNT_FEIBAO: FOLD(MJ_FR_EXTRA, 4, (x & 2) != 0); break;
+    case MJ_COUNT_TILE_HOGS: FOLD(MJ_FR_HOGS, 2, x == 1); break;
+    default: break;
+    }
+    return;
+  }
+  if (d->npat == 0)
+    return;
+  int need[3] = { 99, 99, 99 };   /* chows, pungs, pairs */
+  for (int p = 0; p < d->npat; p++) {
+    const mj_pattern *pt = &d->pat[p];
+    int n[4] = { 0, 0, 0, 0 };
+    int members = d->kind == MJ_FK_PER_MELD ? 1 : pt->n;
+    for (int k = 0; k < members; k++)
+      n[pt->m[k].type & 3]++;
+    for (int t = 0; t < 3; t++)
+      if (n[t] < need[t])
+        need[t] = n[t];
+  }
+  FOLD(MJ_FR_COUNT + 9 * (MJ_C_CHOWS - MJ_C_CHOWS), 9, x >= need[MJ_M_CHOW]);
+  FOLD(MJ_FR_COUNT + 9 * (MJ_C_PUNGS - MJ_C_CHOWS), 9, x >= need[MJ_M_PUNG]);
+  FOLD(MJ_FR_PAIR, MJ_KINDS + 1, x > 0 || need[MJ_M_PAIR] == 0);
+}
+
 /* Fold one clause of the fan at pos; false: test it one by one. */
 static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_used)
 {
@@ -227,6 +263,7 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
         else
           read_res[nr++] = (uint8_t)k;
       }
+    fold_kind(f, pos, fc);
     mj_tileset implied = implied_any(d);
     if (!any_used && implied != 0)
       fold_any(f, pos, implied);

@@ -30,11 +30,13 @@ enum {
   MJ_FR_DEALER = MJ_FR_FLAGS + 512,       /* [winner is dealer] */
   MJ_FR_WIN = MJ_FR_DEALER + 2,           /* [winning tile] */
   MJ_FR_WSINGLE = MJ_FR_WIN + MJ_KINDS,   /* [宝吊头 before the win] */
-  MJ_FR_SHAPE = MJ_FR_WSINGLE + 2,        /* [shape, MJ_SHAPE_NONE last] */
+  MJ_FR_EXTRA = MJ_FR_WSINGLE + 2,        /* [flowers > 0 | feibao > 0 << 1] */
+  MJ_FR_SHAPE = MJ_FR_EXTRA + 4,          /* [shape, MJ_SHAPE_NONE last] */
   MJ_FR_COUNT = MJ_FR_SHAPE + MJ_SHAPE_COUNT + 1,   /* [kind*9 + n] */
   MJ_FR_WAIT = MJ_FR_COUNT + 9 * 9,       /* [MJ_WAIT_...] */
   MJ_FR_ACTING = MJ_FR_WAIT + 4,          /* [a wild acts] */
-  MJ_FR_PAIR = MJ_FR_ACTING + 2,          /* [pair tile + 1, 0 none] */
+  MJ_FR_HOGS = MJ_FR_ACTING + 2,          /* [tile hogs > 0] */
+  MJ_FR_PAIR = MJ_FR_HOGS + 2,            /* [pair tile + 1, 0 none] */
   MJ_FR_GROUP = MJ_FR_PAIR + MJ_KINDS + 1,   /* [class*34 + tile]: every-
                                              group clauses this group meets */
   MJ_FR_RES_TILE = MJ_FR_GROUP + 3 * MJ_KINDS,   /* fans with tile clauses

@@ -1004,11 +1004,12 @@ static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
                (int)(p >> 27 & 0x7f) };
   int suits = (b[0] != 0) + (b[1] != 0) + (b[2] != 0);
   int types = suits + ((b[3] & 0xf) != 0) + ((b[3] >> 4) != 0);
-  const uint64_t *ok[6] = {
+  const uint64_t *ok[7] = {
     ROW(f, MJ_FR_SUITS + suits), ROW(f, MJ_FR_TYPES + types),
     ROW(f, MJ_FR_FLAGS + (int)(v->flags & MJ_FLAGS_TABLED)),
     ROW(f, MJ_FR_DEALER + (v->seat == 0)), ROW(f, MJ_FR_WIN + v->win),
-    ROW(f, MJ_FR_WSINGLE + v->wild_single)
+    ROW(f, MJ_FR_WSINGLE + v->wild_single),
+    ROW(f, MJ_FR_EXTRA + (v->flowers > 0) + 2 * (v->feibao > 0))
   };
   const uint64_t *needs = ROW(f, MJ_FR_NEEDS_ANY);
   for (int k = 0; k < nw; k++) {
@@ -1017,7 +1018,7 @@ static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
       fail |= ROW(f, MJ_FR_BLK_FAIL + q * 512 + b[q])[k];
       any |= ROW(f, MJ_FR_BLK_ANY + q * 512 + b[q])[k];
     }
-    out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] & ~fail &
+    out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] & ok[6][k] & ~fail &
              ~(needs[k] & ~any);
   }
   RESIDUAL(out, ROW(f, MJ_FR_RES_TILE), 0, f->nres_tile[i]);
@@ -1037,6 +1038,7 @@ static void read_filter(eval *E, mj_view *v, uint64_t *out)
   for (int k = 0; k < 9; k++)
     rows[n++] = ROW(f, MJ_FR_COUNT + 9 * k + (v->counts[k] < 8 ? v->counts[k] : 8));
   rows[n++] = ROW(f, MJ_FR_ACTING + v->wild_acting);
+  rows[n++] = ROW(f, MJ_FR_HOGS + (v->tile_hogs > 0));
   rows[n++] = ROW(f, MJ_FR_PAIR + v->pair + 1);
   for (int k = 0; k < nw; k++) {
     uint64_t w = out[k];
