@@ -11,6 +11,10 @@
 ** tiles) is derived from it. The same is computed for the seven honors
 ** (pungs and pairs only).
 **
+** Then, for the decomposer, every suit vector that splits wholly into
+** melds (and one pair when its size is 2 mod 3): its splits, in the order
+** the decomposer's walk meets them, in a hash table keyed by the index.
+**
 ** Usage: gen_tables OUTPUT.bin
 */
 #include <stdint.h>
@@ -166,13 +170,87 @@ static void honor_tables(uint8_t *use5, uint8_t *cost)
   }
 }
 
+/* {====================================================================
+** Whole splits of one suit
+** ===================================================================== */
+
+enum { DEC_SLOTS = 1 << 16, DEC_MAX = 1 << 15 };
+
+static uint32_t dec_ent[DEC_MAX];
+static int dec_n;
+
+/*
+** Walk ranks r..8 as the decomposer does (pung outer, pair inner, the
+** chows at a rank what is left), appending each whole split: bits 0-3
+** the pair's rank + 1 (0 none), 4-6 the number of melds, then 5 bits a
+** meld from bit 7 (rank, and 16 for a pung), ascending.
+*/
+static void split_rec(const int *c, int r, int a, int b, int melds, int pair,
+                      uint32_t code, int ng)
+{
+  if (r == 9) {
+    if (a == 0 && b == 0 && melds == 0 && pair == 0 && dec_n < DEC_MAX)
+      dec_ent[dec_n++] = code | (uint32_t)ng << 4;
+    return;
+  }
+  int rem = c[r] - a - b, xmax = r <= 6 ? 4 : 0;
+  if (rem < 0)
+    return;
+  for (int y = 0; y <= 1 && y <= melds; y++)
+    for (int z = 0; z <= pair; z++) {
+      int x = rem - 3 * y - 2 * z;
+      if (x < 0 || x > xmax || x + y > melds)
+        continue;
+      uint32_t nc = code;
+      int n = ng;
+      for (int i = 0; i < x; i++, n++)
+        nc |= (uint32_t)r << (7 + 5 * n);
+      if (y)
+        nc |= (uint32_t)(r | 16) << (7 + 5 * n++);
+      if (z)
+        nc |= (uint32_t)(r + 1);
+      split_rec(c, r + 1, x, a, melds - x - y, pair - z, nc, n);
+    }
+}
+
+static uint32_t dec_hash(uint32_t idx) { return (idx * 2654435761u) >> 16; }
+
+/* The splits of every whole suit vector; slots hold idx + 1 (22 bits),
+   the first entry (<< 22) and the count (<< 40). */
+static void split_tables(uint64_t *slots, const uint8_t *cost)
+{
+  for (uint32_t s = 1; s < SUIT_N; s++) {
+    int k = cost[s], c[9], n = 0;
+    if ((k & 15) != 0 && (k >> 4) != 0)
+      continue;   /* not whole */
+    for (int r = 0, x = (int)s; r < 9; r++, x /= 5) {
+      c[r] = x % 5;
+      n += c[r];
+    }
+    if (n % 3 == 1)
+      continue;
+    int first = dec_n;
+    split_rec(c, 0, 0, 0, n / 3, n % 3 == 2, 0, 0);
+    if (dec_n == first)
+      continue;
+    uint32_t h = dec_hash(s) & (DEC_SLOTS - 1);
+    while (slots[h] != 0)
+      h = (h + 1) & (DEC_SLOTS - 1);
+    slots[h] = (uint64_t)(s + 1) | (uint64_t)first << 22 | (uint64_t)(dec_n - first) << 40;
+  }
+}
+
+/* }==================================================================== */
+
 int main(int argc, char **argv)
 {
   if (argc != 2) {
     fprintf(stderr, "usage: gen_tables OUTPUT.bin\n");
     return 2;
   }
-  size_t total = (size_t)SUIT_N * 6 + (size_t)HONOR_N * 6 + 8;
+  /* keep in step with MJ_DEC_OFFSET (shape.c) */
+  size_t dec_off = ((size_t)SUIT_N * 6 + (size_t)HONOR_N * 6 + 8 + 63) & ~(size_t)63;
+  size_t total = dec_off + sizeof(uint64_t) * DEC_SLOTS + sizeof dec_ent;
   uint8_t *blob = calloc(1, total);
   if (blob == NULL)
     return 1;
@@ -180,6 +258,17 @@ int main(int argc, char **argv)
   uint8_t *huse = scost + SUIT_N, *hcost = huse + (size_t)HONOR_N * 5;
   suit_tables(suse, scost);
   honor_tables(huse, hcost);
+  uint64_t *slots = calloc(DEC_SLOTS, sizeof *slots);
+  if (slots == NULL)
+    return 1;
+  split_tables(slots, scost);
+  if (dec_n >= DEC_MAX) {
+    fprintf(stderr, "gen_tables: too many splits\n");
+    return 1;
+  }
+  memcpy(blob + dec_off, slots, sizeof(uint64_t) * DEC_SLOTS);
+  memcpy(blob + dec_off + sizeof(uint64_t) * DEC_SLOTS, dec_ent, sizeof dec_ent);
+  free(slots);
   FILE *f = fopen(argv[1], "wb");
   if (f == NULL || fwrite(blob, 1, total, f) != total || fclose(f) != 0) {
     perror(argv[1]);

@@ -222,6 +222,100 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
       }
 }
 
+/* The whole splits of each suit (gen_tables.c): a hash of the suit
+   index to a run of packed splits, in the walk's order. */
+#define MJ_DEC_OFFSET (((size_t)1953125 * 6 + (size_t)78125 * 6 + 8 + 63) & ~(size_t)63)
+#define DEC_SLOTS ((const uint64_t *)(const void *)(mj_tables_blob + MJ_DEC_OFFSET))
+#define DEC_ENT ((const uint32_t *)(const void *)(mj_tables_blob + MJ_DEC_OFFSET + \
+                                                  sizeof(uint64_t) * 65536))
+
+/* The splits of suit index idx: their count (0: the suit is not whole),
+   *first the first. The empty suit has one split, entry 0 of none. */
+static int suit_splits(uint32_t idx, const uint32_t **first)
+{
+  static const uint32_t empty = 0;
+  if (idx == 0) {
+    *first = &empty;
+    return 1;
+  }
+  uint32_t h = ((idx * 2654435761u) >> 16) & 0xffff;
+  for (;;) {
+    uint64_t sl = DEC_SLOTS[h];
+    if (sl == 0)
+      return 0;
+    if ((uint32_t)(sl & 0x3fffff) == idx + 1) {
+      *first = DEC_ENT + (sl >> 22 & 0x3ffff);
+      return (int)(sl >> 40);
+    }
+    h = (h + 1) & 0xffff;
+  }
+}
+
+/* Push split w of suit g; its pair's kind into *pair (or leave it). */
+static void push_split(en *e, int g, uint32_t w, int *pair)
+{
+  int n = (int)(w >> 4 & 7);
+  for (int i = 0; i < n; i++) {
+    uint32_t m = w >> (7 + 5 * i) & 31;
+    push(e, m & 16 ? MJ_G_PUNG : MJ_G_CHOW, g * 9 + (int)(m & 15));
+  }
+  if (w & 15)
+    *pair = g * 9 + (int)(w & 15) - 1;
+}
+
+/*
+** The standard shape without wilds, from the split tables: each suit
+** whole on its own, the honors pungs and at most one pair, exactly one
+** pair in all. The readings come in the order std_rec would give them.
+*/
+static void enum_standard_whole(en *e, const struct mj_tileview *v)
+{
+  const uint32_t *sp[3];
+  int ns[3], hpair = -1;
+  for (int g = 0; g < 3; g++)
+    if ((ns[g] = suit_splits(v->idx[g], &sp[g])) == 0)
+      return;
+  mj_group hon[4];
+  int nh = 0;
+  for (int t = 27; t < MJ_KINDS; t++)
+    switch (e->c[t]) {
+    case 0: break;
+    case 2:
+      if (hpair >= 0)
+        return;
+      hpair = t;
+      break;
+    case 3:
+      if (nh == 4)
+        return;
+      hon[nh].type = MJ_G_PUNG, hon[nh].tile = (mj_tile)t;
+      hon[nh].declared = hon[nh].exposed = 0;
+      nh++;
+      break;
+    default:
+      return;
+    }
+  e->shape = MJ_SHAPE_STANDARD;
+  for (int a = 0; a < ns[0]; a++)
+    for (int b = 0; b < ns[1]; b++)
+      for (int c = 0; c < ns[2] && !e->stop; c++) {
+        uint32_t w[3] = { sp[0][a], sp[1][b], sp[2][c] };
+        int pairs = (hpair >= 0) + ((w[0] & 15) != 0) + ((w[1] & 15) != 0) +
+                    ((w[2] & 15) != 0);
+        if (pairs != 1)
+          continue;
+        e->nstack = 0;
+        e->pair = hpair;
+        for (int g = 0; g < 3; g++)
+          push_split(e, g, w[g], &e->pair);
+        for (int i = 0; i < nh; i++)
+          e->stack[e->nstack++] = hon[i];
+        emit(e);
+      }
+  e->nstack = 0;
+  e->pair = -1;
+}
+
 static void enum_standard(en *e)
 {
   int M = 4 - mj_hand_nmelds(e->h);
@@ -577,10 +671,13 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   e.base = nm;
   /* the tables say at once which shapes are wins: walk only those */
   unsigned win = 0;
-  for (int s = 0; s < MJ_SHAPE_COUNT; s++)
+  bool whole = e.wilds == 0 && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD));
+  for (int s = whole ? 1 : 0; s < MJ_SHAPE_COUNT; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && mj_is_win_shape(view, cfg, (mj_shape)s))
       win |= MJ_SHAPE_BIT(s);
-  if (win & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
+  if (whole)
+    enum_standard_whole(&e, view);
+  else if (win & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
     enum_standard(&e);
   if (!e.stop && (win & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)))
     enum_pairs(&e);

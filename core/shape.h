@@ -81,6 +81,9 @@ typedef int (*mj_decomp_fn)(const mj_decomp *d, void *ud);
 ** in wild (0: none) acting as any tile. A wild never makes a fifth copy
 ** of a kind within the concealed groups. Each decomposition is reported
 ** once. *count (may be NULL) receives how many were reported.
+** Without wilds the standard readings come in walk order: kinds
+** ascending, and at each kind no pung before a pung, then no pair before
+** the pair (the scorer keeps the first of equal totals).
 */
 mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
                        mj_decomp_fn fn, void *ud, int *count);

@@ -148,6 +148,63 @@ static void random_full_hands(void **state)
   mj_hand_free(h);
 }
 
+/* The walk-order key of a standard reading: per kind, 2 for a concealed
+   pung there plus 1 for the pair, as one string. */
+static int walk_key(const mj_decomp *d, void *ud)
+{
+  char (*k)[MJ_KINDS + 1] = ud;   /* k[1]: the key before */
+  char key[MJ_KINDS + 1];
+  memset(key, '0', MJ_KINDS);
+  key[MJ_KINDS] = '\0';
+  if (d->shape != MJ_SHAPE_STANDARD)
+    return 0;
+  for (int i = 0; i < d->ngroups; i++) {
+    const mj_group *g = &d->groups[i];
+    if (!g->declared && g->type == MJ_G_PUNG)
+      key[g->tile] += 2;
+    else if (g->type == MJ_G_PAIR)
+      key[g->tile] += 1;
+  }
+  /* each reading's key is above the one before */
+  if (k[1][0] != '\0' && strcmp(k[1], key) >= 0)
+    fail_msg("reading %s comes after %s", key, k[1]);
+  memcpy(k[1], key, sizeof key);
+  return 0;
+}
+
+/* Hands of many readings, without wilds: the readings come in walk
+** order (the order decides between readings of equal totals). */
+static void walk_order(void **state)
+{
+  (void)state;
+  static const char *hands[] = {
+    "11122233344455m", "11112222333344m", "22233344455566p", "11123456789999m",
+    "111222333m44455p", "123444555666s77z", "55566677788899m",
+  };
+  long readings = 0;
+  for (size_t i = 0; i < sizeof hands / sizeof hands[0]; i++) {
+    mj_hand *h = mj_hand_new();
+    mj_error e;
+    char k[2][MJ_KINDS + 1] = { "", "" };
+    if (mj_hand_parse(h, hands[i], strlen(hands[i]), &e) != MJ_OK)
+      fail_msg("%s: %s", hands[i], e.msg);
+    int count = 0;
+    assert_int_equal(mj_decompose(h, &STD, 0, walk_key, k, &count), MJ_OK);
+    readings += count;
+    mj_hand_free(h);
+  }
+  assert_true(readings >= 20);
+  /* random hands too */
+  trng r = { 7 };
+  mj_hand *h = mj_hand_new();
+  for (int i = 0; i < 20000; i++) {
+    char k[2][MJ_KINDS + 1] = { "", "" };
+    random_hand(&r, h, 0, MJ_NO_TILE, 0, true, false);
+    assert_int_equal(mj_decompose(h, &STD, 0, walk_key, k, NULL), MJ_OK);
+  }
+  mj_hand_free(h);
+}
+
 typedef struct seen { int n; int shapes[MJ_SHAPE_COUNT + 1]; int acting; } seen;
 
 static int note(const mj_decomp *d, void *ud)
@@ -226,6 +283,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(special_shapes),
+    cmocka_unit_test(walk_order),
     cmocka_unit_test(eight_wilds),
     cmocka_unit_test(random_full_hands),
     cmocka_unit_test(single_suit_exhaustive),
