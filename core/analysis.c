@@ -81,11 +81,11 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild)
   memcpy(v->c, c, MJ_KINDS);
   v->wild = wild & MJ_SET_ALL;
   v->wilds = 0;
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (v->wild & MJ_BIT(t)) {
-      v->wilds = (uint8_t)(v->wilds + v->c[t]);
-      v->c[t] = 0;
-    }
+  for (mj_tileset w = v->wild; w; w &= w - 1) {
+    int t = __builtin_ctzll(w);
+    v->wilds = (uint8_t)(v->wilds + v->c[t]);
+    v->c[t] = 0;
+  }
   v->melds = (uint8_t)mj_hand_nmelds(h);
   v->melds_th = 0;
   for (int i = 0; i < v->melds; i++)
@@ -526,6 +526,16 @@ bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
 {
   if (v->ntiles != slots_of(v) || v->melds > 4)
     return false;
+  if (v->wilds == 0 && s != MJ_SHAPE_STANDARD) {
+    /* quick refusals from the copies alone */
+    if (v->melds > (s == MJ_SHAPE_KNITTED || s == MJ_SHAPE_JIUYAO ? 4 : 0))
+      return false;
+    mj_tileset odd = v->at[0] ^ v->at[1] ^ v->at[2] ^ v->at[3];
+    if ((s == MJ_SHAPE_PAIRS && odd != 0) ||
+        (s == MJ_SHAPE_ORPHANS && (v->at[0] & ~TH_SET) != 0) ||
+        ((s == MJ_SHAPE_HONORS_KNITTED || s == MJ_SHAPE_SHISANLAN) && v->at[1] != 0))
+      return false;
+  }
   if (s == MJ_SHAPE_STANDARD)
     return (cfg->shapes & MJ_SHAPE_BIT(s)) && view_need(v) <= v->wilds;
   if (s == MJ_SHAPE_KNITTED)

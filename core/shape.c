@@ -649,12 +649,12 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   e.ud = ud;
   e.pair = -1;
   memcpy(e.c, mj_hand_counts(h), MJ_KINDS);
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (wild & MJ_BIT(t)) {
-      e.wilds += e.c[t];
-      e.d.wild_held[t] = e.c[t];
-      e.c[t] = 0;
-    }
+  for (mj_tileset w = wild & MJ_SET_ALL; w; w &= w - 1) {
+    int t = __builtin_ctzll(w);
+    e.wilds += e.c[t];
+    e.d.wild_held[t] = e.c[t];
+    e.c[t] = 0;
+  }
   if (count != NULL)
     *count = 0;
   int nm = mj_hand_nmelds(h);
