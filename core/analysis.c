@@ -522,20 +522,34 @@ int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
   return best;
 }
 
+/*
+** Without wilds, can special shape s be refused from the copy masks
+** alone: complete (open 0) or one tile short (open 1)? Seven pairs want
+** no kind with an odd count (one when short), thirteen orphans only
+** terminals and honors, the knitted-honors shapes no kind twice.
+*/
+static bool refused(const mj_tileview *v, int s, int open)
+{
+  if (v->wilds != 0 || s == MJ_SHAPE_STANDARD || s == MJ_SHAPE_KNITTED ||
+      s == MJ_SHAPE_JIUYAO)
+    return false;
+  if (v->melds > 0)
+    return true;
+  mj_tileset odd = v->at[0] ^ v->at[1] ^ v->at[2] ^ v->at[3];
+  switch (s) {
+  case MJ_SHAPE_PAIRS: return __builtin_popcountll(odd) != open;
+  case MJ_SHAPE_ORPHANS: return (v->at[0] & ~TH_SET) != 0;
+  case MJ_SHAPE_HONORS_KNITTED: case MJ_SHAPE_SHISANLAN: return v->at[1] != 0;
+  default: return false;
+  }
+}
+
 bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
 {
   if (v->ntiles != slots_of(v) || v->melds > 4)
     return false;
-  if (v->wilds == 0 && s != MJ_SHAPE_STANDARD) {
-    /* quick refusals from the copies alone */
-    if (v->melds > (s == MJ_SHAPE_KNITTED || s == MJ_SHAPE_JIUYAO ? 4 : 0))
-      return false;
-    mj_tileset odd = v->at[0] ^ v->at[1] ^ v->at[2] ^ v->at[3];
-    if ((s == MJ_SHAPE_PAIRS && odd != 0) ||
-        (s == MJ_SHAPE_ORPHANS && (v->at[0] & ~TH_SET) != 0) ||
-        ((s == MJ_SHAPE_HONORS_KNITTED || s == MJ_SHAPE_SHISANLAN) && v->at[1] != 0))
-      return false;
-  }
+  if (refused(v, s, 0))
+    return false;
   if (s == MJ_SHAPE_STANDARD)
     return (cfg->shapes & MJ_SHAPE_BIT(s)) && view_need(v) <= v->wilds;
   if (s == MJ_SHAPE_KNITTED)
@@ -591,7 +605,7 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
      shanten: its waits come straight from the cost table) */
   unsigned which = cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   for (int s = 1; s < MJ_SHAPE_COUNT; s++)
-    if ((cfg->shapes & MJ_SHAPE_BIT(s)) &&
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && !refused(v, s, 1) &&
         (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1) : shape_shanten(v, cfg, s)) == 0)
       which |= MJ_SHAPE_BIT(s);
   mj_tileset win = 0;

@@ -154,14 +154,14 @@ static int count_waits(const mj_tileview *pre, const mj_shape_cfg *cfg)
   if (n >= 2)
     return n;
   if (pre->wilds == 0 && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)))
-    for (int t = 0; t < MJ_KINDS; t++)
-      if (pre->c[t] == 4) {
-        uint8_t c[MJ_KINDS];
-        memcpy(c, pre->c, MJ_KINDS);
-        c[t]++;
-        if (nolimit_win(c, 4 - pre->melds, true))
-          n++;
-      }
+    for (mj_tileset four = pre->at[3]; four; four &= four - 1) {
+      int t = __builtin_ctzll(four);
+      uint8_t c[MJ_KINDS];
+      memcpy(c, pre->c, MJ_KINDS);
+      c[t]++;
+      if (nolimit_win(c, 4 - pre->melds, true))
+        n++;
+    }
   return n;
 }
 
