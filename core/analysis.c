@@ -102,23 +102,7 @@ void mj_tileview_sync(mj_tileview *v)
   v->idx[1] = suit_idx(v->c + 9);
   v->idx[2] = suit_idx(v->c + 18);
   v->idx[3] = honor_idx(v->c + 27);
-  mj_tileset a0 = 0, a1 = 0, a2 = 0, a3 = 0;
-  for (int t = 0; t < MJ_KINDS; t++) {
-    int c = v->c[t];
-    mj_tileset b = MJ_BIT(t);
-    if (c > 0)
-      a0 |= b;
-    if (c > 1)
-      a1 |= b;
-    if (c > 2)
-      a2 |= b;
-    if (c > 3)
-      a3 |= b;
-  }
-  v->at[0] = a0;
-  v->at[1] = a1;
-  v->at[2] = a2;
-  v->at[3] = a3;
+  mj_count_masks(v->c, v->at);
 }
 
 static inline int group_of(int t) { return t < 27 ? t / 9 : 3; }
@@ -285,14 +269,7 @@ const uint8_t mj_knitted_seq[6][3] = {
                 MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26))
 #define HONOR_SET ((mj_tileset)0x7fULL << 27)
 
-/* SWAR popcount: no library call on targets without a popcount insn */
-static inline int pop(mj_tileset x)
-{
-  x = x - ((x >> 1) & 0x5555555555555555ULL);
-  x = (x & 0x3333333333333333ULL) + ((x >> 2) & 0x3333333333333333ULL);
-  x = (x + (x >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
-  return (int)((x * 0x0101010101010101ULL) >> 56);
-}
+static inline int pop(mj_tileset x) { return mj_set_count(x); }
 
 /* The nine tiles of knitted sequence i. */
 static mj_tileset knit_set[6];
@@ -414,7 +391,7 @@ static void lan_init(void)
     if (!ok || size > 3)
       continue;
     for (int mask = 0; mask < 512; mask++) {
-      int ov = __builtin_popcount((unsigned)(mask & set));
+      int ov = pop((mj_tileset)(mask & set));
       if (ov > lan_overlap[mask][size])
         lan_overlap[mask][size] = (int8_t)ov;
     }
@@ -526,18 +503,26 @@ int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
 ** Without wilds, can special shape s be refused from the copy masks
 ** alone: complete (open 0) or one tile short (open 1)? Seven pairs want
 ** no kind with an odd count (one when short), thirteen orphans only
-** terminals and honors, the knitted-honors shapes no kind twice.
+** terminals and honors, the knitted-honors shapes no kind twice, the
+** knitted straight the nine tiles of one of its sequences (eight).
 */
 static bool refused(const mj_tileview *v, int s, int open)
 {
-  if (v->wilds != 0 || s == MJ_SHAPE_STANDARD || s == MJ_SHAPE_KNITTED ||
-      s == MJ_SHAPE_JIUYAO)
+  if (v->wilds != 0 || s == MJ_SHAPE_STANDARD || s == MJ_SHAPE_JIUYAO)
     return false;
-  if (v->melds > 0)
+  if (v->melds > (s == MJ_SHAPE_KNITTED ? 1 : 0))
     return true;
   mj_tileset odd = v->at[0] ^ v->at[1] ^ v->at[2] ^ v->at[3];
   switch (s) {
-  case MJ_SHAPE_PAIRS: return __builtin_popcountll(odd) != open;
+  case MJ_SHAPE_KNITTED: {
+    if (!knit_ready)
+      knit_init();
+    for (int i = 0; i < 6; i++)
+      if (pop(v->at[0] & knit_set[i]) >= 9 - open)
+        return false;
+    return true;
+  }
+  case MJ_SHAPE_PAIRS: return pop(odd) != open;
   case MJ_SHAPE_ORPHANS: return (v->at[0] & ~TH_SET) != 0;
   case MJ_SHAPE_HONORS_KNITTED: case MJ_SHAPE_SHISANLAN: return v->at[1] != 0;
   default: return false;
@@ -661,7 +646,7 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
       int a = (kk >> 4) + S[g], b = (kk & 15) + S[g] + D[g];
       if ((a < b ? a : b) <= v->wilds) {
         win |= MJ_BIT(t);
-        if (held == NULL && __builtin_popcountll(win) >= max)
+        if (held == NULL && pop(win) >= max)
           break;
       }
     }

@@ -98,6 +98,8 @@ static inline bool is_pung(int type)
   return type == MJ_G_PUNG || type == MJ_G_KONG || type == MJ_G_CKONG;
 }
 
+static int pop32(uint32_t x) { return mj_set_count(x); }
+
 static mj_tileset group_tiles(const mj_group *g)
 {
   switch (g->type) {
@@ -336,12 +338,10 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
     v->present = E->hpresent;
     v->tile_hogs = E->hogs;
   } else {
-    for (int t = 0; t < MJ_KINDS; t++)
-      if (v->cnt[t]) {
-        v->present |= MJ_BIT(t);
-        if (v->cnt[t] >= 4)
-          v->tile_hogs++;
-      }
+    mj_tileset at[4];
+    mj_count_masks(v->cnt, at);
+    v->present = at[0];
+    v->tile_hogs = mj_set_count(at[3]);
   }
   v->tile_hogs -= v->kongs;
   if (v->tile_hogs < 0)
@@ -734,7 +734,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
       for (int q = 0; q < cnt[k]; q++) {
         int f = list[k][q];
         for (unsigned sub = 0; sub < 1u << n; sub++) {
-          if (__builtin_popcount(sub) != k)
+          if (pop32(sub) != k)
             continue;
           const mj_group *sg[4];
           uint32_t mask = 0;
@@ -1167,8 +1167,6 @@ static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
   }
   return true;
 }
-
-static int pop32(uint32_t x) { return __builtin_popcount(x); }
 
 /* Score one reading into E->cur. Returns false on a ruleset error. */
 static bool score_reading(eval *E, const mj_decomp *d)

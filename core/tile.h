@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "error.h"
 
@@ -57,7 +58,36 @@ mj_tileset mj_set_winds(void);
 mj_tileset mj_set_dragons(void);
 mj_tileset mj_set_suit(int suit);
 
-static inline int mj_set_count(mj_tileset s) { return __builtin_popcountll(s); }
+/* The number of kinds in s: SWAR, no library call on targets without a
+   popcount instruction (the baseline x86-64 has none). */
+static inline int mj_set_count(mj_tileset s)
+{
+  s = s - ((s >> 1) & 0x5555555555555555ULL);
+  s = (s & 0x3333333333333333ULL) + ((s >> 2) & 0x3333333333333333ULL);
+  s = (s + (s >> 4)) & 0x0f0f0f0f0f0f0f0fULL;
+  return (int)((s * 0x0101010101010101ULL) >> 56);
+}
+
+/*
+** The kinds of which c[] (counts 0..4 per kind) holds more than k, for
+** each k in 0..3 into at[k]: eight kinds at a time, a byte each.
+*/
+static inline void mj_count_masks(const uint8_t c[MJ_KINDS], mj_tileset at[4])
+{
+  uint8_t b[40] = { 0 };
+  memcpy(b, c, MJ_KINDS);
+  at[0] = at[1] = at[2] = at[3] = 0;
+  for (int w = 0; w < 5; w++) {
+    uint64_t x;
+    memcpy(&x, b + 8 * w, 8);
+    for (int k = 0; k < 4; k++) {
+      /* byte + 0x7f - k has its top bit set when the byte is above k */
+      uint64_t m = ((x + (uint64_t)(0x7f - k) * 0x0101010101010101ULL) >>
+                    7) & 0x0101010101010101ULL;
+      at[k] |= (mj_tileset)((m * 0x0102040810204080ULL) >> 56) << (8 * w);
+    }
+  }
+}
 
 /* "5m", "7z", "3f" into buf (at least 3 bytes); returns buf. */
 const char *mj_tile_str(mj_tile t, char buf[3]);
