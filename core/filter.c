@@ -133,6 +133,43 @@ static void fold_kind(mj_filter *f, int pos, const fan_c *fc)
   FOLD(MJ_FR_PAIR, MJ_KINDS + 1, x > 0 || need[MJ_M_PAIR] == 0);
 }
 
+/*
+** Members that name one fixed set and no rank take distinct tiles of it:
+** a pattern with k of them on set S needs k kinds of S present. Where S
+** lies in one block (the winds, the dragons) that is a block row.
+*/
+static void fold_distinct(mj_filter *f, int pos, const mj_fan_def *d)
+{
+  if (d->npat != 1 || d->kind == MJ_FK_PER_MELD)
+    return;
+  const mj_pattern *pt = &d->pat[0];
+  for (int k = 0; k < pt->n; k++) {
+    const mj_member *m = &pt->m[k];
+    if (!m->has_set || m->set.dyn || m->var >= 0 || m->rank != 0)
+      continue;
+    int n = 0;
+    bool first = true;
+    for (int j = 0; j < pt->n; j++) {
+      const mj_member *o = &pt->m[j];
+      if (o->has_set && !o->set.dyn && o->var < 0 && o->rank == 0 &&
+          o->set.mask == m->set.mask) {
+        first = first && j >= k;
+        n++;
+      }
+    }
+    if (!first || n < 2)
+      continue;
+    for (int b = 0; b < 4; b++) {
+      unsigned sb = (unsigned)(m->set.mask >> (9 * b)) & ((1u << block_size(b)) - 1);
+      if (((mj_tileset)sb << (9 * b)) != m->set.mask)
+        continue;   /* not in this block alone */
+      for (unsigned x = 0; x < 1u << block_size(b); x++)
+        if (__builtin_popcount(x & sb) < n)
+          set_bit(f, MJ_FR_BLK_FAIL + block_base(b) + (int)x, pos);
+    }
+  }
+}
+
 /* Fold one clause of the fan at pos; false: test it one by one. */
 static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_used)
 {
@@ -264,6 +301,7 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
           read_res[nr++] = (uint8_t)k;
       }
     fold_kind(f, pos, fc);
+    fold_distinct(f, pos, d);
     mj_tileset implied = implied_any(d);
     if (!any_used && implied != 0)
       fold_any(f, pos, implied);

@@ -282,6 +282,9 @@ static void fold_quick(fan_c *f)
     q->mode = rel ? 0 : abs ? 1 : set ? 2 : 3;
     q->set = pt->m[0].set;
   }
+  f->q_one_suit = d->npat > 0;
+  for (int p = 0; p < d->npat; p++)
+    f->q_one_suit = f->q_one_suit && d->pat[p].same_suit;
   f->q_simple_meld = false;
   if (d->kind == MJ_FK_PER_MELD && d->npat == 1) {
     const mj_member *m = &d->pat[0].m[0];

@@ -21,6 +21,7 @@ typedef struct fan_c {
   uint8_t combo_type;        /* MJ_M_CHOW or MJ_M_PUNG for MJ_FK_COMBO */
   uint8_t combo_k;
   bool q_simple_meld;        /* per-meld fan: one member with a set only */
+  bool q_one_suit;           /* every alternative wants one suit */
   /* combination patterns in a form matched without bindings */
   struct qpat {
     uint8_t mode;            /* 0 ranks relative, 1 absolute, 2 one set, 3 general */

@@ -26,6 +26,7 @@ typedef struct acc_rec {   /* a combination matched but not counted */
 } acc_rec;
 
 typedef struct rstate {
+  uint64_t combo_hit[MJ_FW_MAX];  /* combination fans combos() counted */
   int cnt[MJ_MAX_FANS];
   uint32_t mask[MJ_MAX_FANS];     /* groups used */
   int nacc;
@@ -686,6 +687,15 @@ static int group_rank_key(const mj_group *g)
   return g->tile < 27 ? (g->tile % 9) * 4 + g->tile / 9 : 100 + g->tile;
 }
 
+/* Count combination fan f on the groups of mask (see combos). */
+static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask, bool add)
+{
+  int pos = E->r->order_pos[f];
+  rs->combo_hit[pos >> 6] |= 1ULL << (pos & 63);
+  rs->cnt[f] = add ? rs->cnt[f] + 1 : 1;
+  rs->mask[f] = add ? rs->mask[f] | mask : mask;
+}
+
 /* The index in combo[t][k] of the first fan the sorted groups match, -1
    none: from the tables where the ruleset has them. */
 static int first_fan(const eval *E, int t, int k, const mj_group *const *gs)
@@ -744,22 +754,23 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
               sg[m++] = gs[i];
               mask |= 1u << idx[i];
             }
-          if (fan_pos(E, f, sg, k)) {
-            rs->cnt[f]++;
-            rs->mask[f] |= mask;
-          }
+          if (fan_pos(E, f, sg, k))
+            combo_count(E, rs, f, mask, true);
         }
       }
     return;
   }
 
   /* four melds in one fan take every combination of them */
+  bool one_suit = gs[0]->tile < 27;
+  for (int i = 1; i < n; i++)
+    one_suit = one_suit && gs[i]->tile / 9 == gs[0]->tile / 9;
   if (n == 4)
     for (int q = 0; q < cnt[4]; q++) {
       int f = list[4][q];
-      if (fan_pos(E, f, gs, 4)) {
-        rs->cnt[f] = 1;
-        rs->mask[f] = (1u << idx[0]) | (1u << idx[1]) | (1u << idx[2]) | (1u << idx[3]);
+      if ((one_suit || !r->fans[f].q_one_suit) && fan_pos(E, f, gs, 4)) {
+        combo_count(E, rs, f, (1u << idx[0]) | (1u << idx[1]) | (1u << idx[2]) |
+                    (1u << idx[3]), false);
         return;
       }
     }
@@ -781,8 +792,8 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
     }
     if (best_f >= 0) {
       const int *sb = subs[best_s];
-      rs->cnt[best_f] = 1;
-      rs->mask[best_f] = (1u << idx[sb[0]]) | (1u << idx[sb[1]]) | (1u << idx[sb[2]]);
+      combo_count(E, rs, best_f, (1u << idx[sb[0]]) | (1u << idx[sb[1]]) |
+                  (1u << idx[sb[2]]), false);
       if (n == 4 && cnt[2] > 0) {
         /* the first pair fan in the list the fourth meld makes with one
            of the three (the first of them on a tie) */
@@ -797,9 +808,7 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
           }
         }
         if (bq >= 0) {
-          int bf = list[2][bq];
-          rs->cnt[bf]++;
-          rs->mask[bf] |= (1u << idx[x]) | (1u << idx[by]);
+          combo_count(E, rs, list[2][bq], (1u << idx[x]) | (1u << idx[by]), true);
         }
       }
       /* the pair fans inside the three-meld fan are not counted */
@@ -860,10 +869,9 @@ static void combos(eval *E, const mj_view *v, int type, rstate *rs)
     }
   for (int k = 0; k < np; k++) {
     uint32_t m = (1u << idx[pi[k]]) | (1u << idx[pj[k]]);
-    if (keep[k]) {
-      rs->cnt[pf[k]]++;
-      rs->mask[pf[k]] |= m;
-    } else if (rs->nacc < 32) {
+    if (keep[k])
+      combo_count(E, rs, pf[k], m, true);
+    else if (rs->nacc < 32) {
       acc_rec *a = &rs->acc[rs->nacc++];
       a->fan = pf[k];
       a->by = -1;
@@ -1180,6 +1188,7 @@ static bool score_reading(eval *E, const mj_decomp *d)
   build_view(E, d, &v);
   memset(rs->cnt, 0, sizeof(int) * (size_t)r->nfans);
   memset(rs->mask, 0, sizeof(uint32_t) * (size_t)r->nfans);
+  memset(rs->combo_hit, 0, sizeof(uint64_t) * (size_t)nw);
   rs->nacc = 0;
   /* the fans whose clauses hold */
   uint64_t cand[MJ_FW_MAX], matched[MJ_FW_MAX];
@@ -1204,17 +1213,12 @@ static bool score_reading(eval *E, const mj_decomp *d)
       if (!fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
         continue;
       combos(E, &v, t, rs);
-      for (int k = 2; k <= 4; k++)
-        for (int q = 0; q < r->ncombo[t][k]; q++) {
-          int i = r->combo[t][k][q], pos = r->order_pos[i];
-          if (rs->cnt[i] == 0)
-            continue;
-          if (fs_has(cand, pos))
-            matched[pos >> 6] |= 1ULL << (pos & 63);
-          else
-            rs->cnt[i] = 0;
-        }
     }
+  for (int k = 0; k < nw; k++) {
+    matched[k] |= rs->combo_hit[k] & cand[k];
+    for (uint64_t w = rs->combo_hit[k] & ~cand[k]; w; w &= w - 1)
+      rs->cnt[r->order[k * 64 + __builtin_ctzll(w)]] = 0;
+  }
 
   s->win = false;
   s->total = s->bonus = s->base = s->doublings = s->fixed = 0;
