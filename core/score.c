@@ -698,7 +698,7 @@ static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask, bool a
 
 /* The index in combo[t][k] of the first fan the sorted groups match, -1
    none: from the tables where the ruleset has them. */
-static int first_fan(const eval *E, int t, int k, const mj_group *const *gs)
+static inline int first_fan(const eval *E, int t, int k, const mj_group *const *gs)
 {
   const mj_rules *r = E->r;
   if (k == 2 && r->combo2[t] != NULL)
