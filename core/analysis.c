@@ -517,12 +517,15 @@ static bool refused(const mj_tileview *v, int s, int open)
   case MJ_SHAPE_KNITTED: {
     if (!knit_ready)
       knit_init();
-    for (int i = 0; i < 6; i++)
-      if (pop(v->at[0] & knit_set[i]) >= 9 - open)
+    for (int i = 0; i < 6; i++) {
+      mj_tileset missing = knit_set[i] & ~v->at[0];
+      if (missing == 0 || (open && (missing & (missing - 1)) == 0))
         return false;
+    }
     return true;
   }
-  case MJ_SHAPE_PAIRS: return pop(odd) != open;
+  case MJ_SHAPE_PAIRS:   /* no odd kind, or exactly one when short */
+    return open ? odd == 0 || (odd & (odd - 1)) != 0 : odd != 0;
   case MJ_SHAPE_ORPHANS: return (v->at[0] & ~TH_SET) != 0;
   case MJ_SHAPE_HONORS_KNITTED: case MJ_SHAPE_SHISANLAN: return v->at[1] != 0;
   default: return false;

@@ -170,6 +170,19 @@ static void fold_distinct(mj_filter *f, int pos, const mj_fan_def *d)
   }
 }
 
+/* Every group holds a tile of set, in the standard shape: then every tile
+   is in the set or within two ranks of one of its suit's tiles in it. */
+static void fold_near(mj_filter *f, int pos, mj_tileset set)
+{
+  mj_clause near = { MJ_C_ALL, 0, 0, { set, 0 } };
+  for (int t = 0; t < 27; t++)
+    if (set & MJ_BIT(t))
+      for (int r = t % 9 - 2; r <= t % 9 + 2; r++)
+        if (r >= 0 && r < 9)
+          near.set.mask |= MJ_BIT(t - t % 9 + r);
+  fold_blocks(f, pos, &near);
+}
+
 /* Fold one clause of the fan at pos; false: test it one by one. */
 static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_used)
 {
@@ -226,6 +239,7 @@ static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_use
       return false;
     FOLD(MJ_FR_SHAPE, MJ_SHAPE_COUNT + 1, x == MJ_SHAPE_STANDARD || x == MJ_SHAPE_KNITTED);
     FOLD(MJ_FR_GROUP, 3 * MJ_KINDS, (class_tiles(x / MJ_KINDS, x % MJ_KINDS) & c->set.mask) != 0);
+    set_bit(f, MJ_FR_GROUP_USERS, pos);
     return true;
   case MJ_C_PAIR:
     if (dyn)
@@ -300,6 +314,10 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
         else
           read_res[nr++] = (uint8_t)k;
       }
+    for (int k = 0; k < d->nclauses; k++)
+      if (d->clauses[k].kind == MJ_C_EACH_GROUP && d->clauses[k].set.dyn == 0 &&
+          !(d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_KNITTED)))
+        fold_near(f, pos, d->clauses[k].set.mask);
     fold_kind(f, pos, fc);
     fold_distinct(f, pos, d);
     mj_tileset implied = implied_any(d);
@@ -315,6 +333,8 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
       set_bit(f, MJ_FR_RES_READ, pos);
     if (d->test >= 0)
       set_bit(f, MJ_FR_WAIT_USERS, pos);   /* its function sees the wait */
+    if (d->fallback)
+      set_bit(f, MJ_FR_FALLBACK, pos);
     if (d->kind == MJ_FK_COMBO)
       set_bit(f, fc->combo_type == MJ_M_CHOW ? MJ_FR_COMBO_CHOW : MJ_FR_COMBO_PUNG, pos);
     else

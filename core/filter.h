@@ -43,9 +43,11 @@ enum {
                                              left to test one by one */
   MJ_FR_RES_READ,                         /* ... reading clauses so */
   MJ_FR_WAIT_USERS,                       /* fans that read the wait */
+  MJ_FR_GROUP_USERS,                      /* fans with group rows */
   MJ_FR_COMBO_CHOW,                       /* combination fans, chows */
   MJ_FR_COMBO_PUNG,                       /* ... pungs */
   MJ_FR_SINGLE,                           /* fans decided one by one */
+  MJ_FR_FALLBACK,                         /* fans only when none else */
   MJ_FR_ALL,                              /* every fan */
   MJ_FR_ROWS
 };

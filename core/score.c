@@ -969,11 +969,13 @@ static inline bool fs_meets(const uint64_t *a, const uint64_t *b, int nw)
   return false;
 }
 
-/* Each set bit of a fan set, upwards (the body may continue, not break). */
+/* Each set bit of a fan set into pos (declared before), upwards; the
+   body may continue, not break. */
 #define FS_EACH(pos, set, nw)                                           \
   for (int fs_k = 0; fs_k < (nw); fs_k++)                               \
-    for (uint64_t fs_w = (set)[fs_k]; fs_w; fs_w &= fs_w - 1)           \
-      for (int pos = fs_k * 64 + __builtin_ctzll(fs_w), fs_once = 1; fs_once; fs_once = 0)
+    for (uint64_t fs_w = (set)[fs_k];                                   \
+         fs_w != 0 && ((pos) = fs_k * 64 + __builtin_ctzll(fs_w), 1);   \
+         fs_w &= fs_w - 1)
 
 /* Drop from out the fans of row res whose residual clauses (first to
    end of fan_res) fail. */
@@ -1054,7 +1056,7 @@ static void read_filter(eval *E, mj_view *v, uint64_t *out)
       w &= rows[q][k];
     out[k] = w;
   }
-  if (d != NULL)
+  if (d != NULL && fs_meets(out, ROW(f, MJ_FR_GROUP_USERS), nw))
     for (int g = 0; g < d->ngroups; g++) {
       const mj_group *gr = &d->groups[g];
       int cl = gr->type == MJ_G_CHOW ? 1 : gr->type == MJ_G_KNITTED ? 2 : 0;
@@ -1234,11 +1236,17 @@ static bool score_reading(eval *E, const mj_decomp *d)
   /* exemptions, in the ruleset's order */
   uint64_t gone[MJ_FW_MAX] = { 0 };   /* taken whole by a counted fan */
   int counted[MJ_MAX_FANS], ncounted = 0;  /* positions, in order */
-  int alone = -1, real = 0;
-  FS_EACH(o, matched, nw) {
+  int alone = -1, real = 0, o;
+  uint64_t plain[MJ_FW_MAX], fallback[MJ_FW_MAX];
+  const uint64_t *fb = ROW(fl, MJ_FR_FALLBACK);
+  for (int k = 0; k < nw; k++) {
+    plain[k] = matched[k] & ~fb[k];
+    fallback[k] = matched[k] & fb[k];
+  }
+  FS_EACH(o, plain, nw) {
     int i = r->order[o];
     const fan_c *fc = &r->fans[i];
-    if (rs->cnt[i] <= 0 || fc->def.fallback)
+    if (rs->cnt[i] <= 0)
       continue;
     if (fc->def.state) {
       if (s->nstates < 4)
@@ -1306,10 +1314,9 @@ static bool score_reading(eval *E, const mj_decomp *d)
     }
   }
   /* fallback fans: only when nothing else (bonus aside) counts */
-  FS_EACH(o, matched, nw) {
+  FS_EACH(o, fallback, nw) {
     int i = r->order[o];
-    const fan_c *fc = &r->fans[i];
-    if (!fc->def.fallback || rs->cnt[i] <= 0)
+    if (rs->cnt[i] <= 0)
       continue;
     if (real > 0) {
       add_exempt(s, i, rs->cnt[i], -1, MJ_WHY_FALLBACK, rs->mask[i]);
@@ -1452,11 +1459,26 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   E->fixed_tiles = !wild_held;
   E->hpresent = 0;
   if (E->fixed_tiles) {
+    /* every reading has the hand's tiles: the concealed ones of the
+       view, and the declared melds' */
+    mj_tileset present = E->full.at[0], four = E->full.at[3];
+    const mj_meld *m = mj_hand_melds(h);
+    for (int i = 0; i < mj_hand_nmelds(h); i++) {
+      present |= MJ_BIT(m[i].tile);
+      if (m[i].type == MJ_CHOW) {
+        present |= MJ_BIT(m[i].tile + 1) | MJ_BIT(m[i].tile + 2);
+        for (int k = 0; k < 3; k++)
+          if (E->held[m[i].tile + k] >= 4)
+            four |= MJ_BIT(m[i].tile + k);
+      } else if (E->held[m[i].tile] >= 4) {
+        four |= MJ_BIT(m[i].tile);
+      }
+    }
+    memcpy(E->hcnt, E->held, MJ_KINDS);
+    E->hpresent = present;
+    E->hogs = mj_set_count(four);
     mj_view v;
     build_view(E, NULL, &v);
-    memcpy(E->hcnt, v.cnt, MJ_KINDS);
-    E->hpresent = v.present;
-    E->hogs = v.tile_hogs;
     tile_filter(E, &v, E->tile_ok);
   }
   out->win = false;
