@@ -15,14 +15,22 @@
 
 #include <string.h>
 
-extern const unsigned char mj_tables_blob[];
+#include "tables.h"
 
-enum { SUIT_N = 1953125, HONOR_N = 78125 };
+enum { SUIT_N = MJ_SUIT_N, HONOR_N = MJ_HONOR_N };
 
-#define SUSE (mj_tables_blob)
-#define SCOST (mj_tables_blob + (size_t)SUIT_N * 5)
-#define HUSE (SCOST + SUIT_N)
-#define HCOST (HUSE + (size_t)HONOR_N * 5)
+#define SUSE (mj_tables_blob + MJ_TB_SUSE)
+#define SCOST (mj_tables_blob + MJ_TB_SCOST)
+#define HUSE (mj_tables_blob + MJ_TB_HUSE)
+#define HCOST (mj_tables_blob + MJ_TB_HCOST)
+
+/* Group g's entry of the wait table (tables.h) for index idx. */
+static inline unsigned group_wait(int g, uint32_t idx)
+{
+  uint16_t m;
+  memcpy(&m, mj_tables_blob + (g < 3 ? MJ_TB_WAIT : MJ_TB_HWAIT) + 2 * (size_t)idx, 2);
+  return m;
+}
 
 static const uint32_t pow5[10] = { 1, 5, 25, 125, 625, 3125, 15625, 78125,
                                    390625, 1953125 };
@@ -582,6 +590,33 @@ int mj_count_waits(const mj_tileview *v, const mj_shape_cfg *cfg, int max)
   return waits_upto(v, cfg, NULL, NULL, w, max);
 }
 
+/*
+** The standard-shape waits of a view without wilds, one tile short: the
+** tile goes to one group (a suit, or the honors) and makes it whole, and
+** the other groups are whole already with one pair among them if the
+** group is made whole as melds (it holds 2 mod 3 tiles), none if with
+** the pair (1 mod 3).
+*/
+static mj_tileset whole_waits(const mj_tileview *v)
+{
+  unsigned w[4];
+  int whole = 0, pair = 0;
+  for (int g = 0; g < 4; g++) {
+    w[g] = group_wait(g, v->idx[g]);
+    if (w[g] >> 11 & 1)
+      whole |= 1 << g, pair |= ((w[g] >> 9 & 3) == 2) << g;
+  }
+  mj_tileset win = 0;
+  for (int g = 0; g < 4; g++) {
+    int mod = w[g] >> 9 & 3, others = pair & ~(1 << g);
+    if ((whole | 1 << g) != 15 || mod == 0 || (others != 0) != (mod == 2) ||
+        (others & (others - 1)) != 0)
+      continue;
+    win |= (mj_tileset)(w[g] & 0x1ff) << (9 * g);
+  }
+  return win;
+}
+
 static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
                       const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
                       mj_wait out[MJ_KINDS], int max)
@@ -597,6 +632,10 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
         (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1) : shape_shanten(v, cfg, s)) == 0)
       which |= MJ_SHAPE_BIT(s);
   mj_tileset win = 0;
+  if ((which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && v->wilds == 0 && v->wild == 0) {
+    win = whole_waits(v);
+    which &= ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  }
   /* standard shape: change one suit at a time in the cost table */
   if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
     unsigned char k[4] = { SCOST[v->idx[0]], SCOST[v->idx[1]], SCOST[v->idx[2]],

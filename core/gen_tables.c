@@ -22,8 +22,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "tables.h"
+
 #define NEG (-100)
-enum { SUIT_N = 1953125, HONOR_N = 78125, MAXT = 14 };
+enum { SUIT_N = MJ_SUIT_N, HONOR_N = MJ_HONOR_N, MAXT = 14 };
 
 /* State (A, B) with A + B <= 4: chows started one and two ranks back. */
 static int state_index(int a, int b) { return a * 5 + b; }   /* 25 slots */
@@ -174,7 +176,7 @@ static void honor_tables(uint8_t *use5, uint8_t *cost)
 ** Whole splits of one suit
 ** ===================================================================== */
 
-enum { DEC_SLOTS = 1 << 16, DEC_MAX = 1 << 15 };
+enum { DEC_SLOTS = MJ_DEC_SLOTS, DEC_MAX = MJ_DEC_MAX };
 
 static uint32_t dec_ent[DEC_MAX];
 static int dec_n;
@@ -240,6 +242,37 @@ static void split_tables(uint64_t *slots, const uint8_t *cost)
   }
 }
 
+/*
+** For each vector of ranks (nine of a suit, seven honors): the ranks whose
+** tile makes it whole (whole as melds at 2 mod 3 tiles, with a pair at 1
+** mod 3), never a fifth copy; the number of tiles mod 3; whether it is
+** whole already.
+*/
+static void wait_table(uint8_t *out, const uint8_t *cost, int ranks, uint32_t size)
+{
+  static const uint32_t pow5[9] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625 };
+  for (uint32_t s = 0; s < size; s++) {
+    int c[9], n = 0;
+    for (int r = 0, x = (int)s; r < ranks; r++, x /= 5) {
+      c[r] = x % 5;
+      n += c[r];
+    }
+    uint16_t m = 0;
+    if (n < MAXT && n % 3 != 0)
+      for (int r = 0; r < ranks; r++) {
+        if (c[r] == 4)
+          continue;
+        int k = cost[s + pow5[r]];
+        if ((n % 3 == 2 ? k & 15 : k >> 4) == 0)
+          m |= (uint16_t)(1u << r);
+      }
+    m |= (uint16_t)((n % 3) << 9);
+    if (n <= MAXT && (n % 3 == 0 ? (cost[s] & 15) == 0 : n % 3 == 2 && (cost[s] >> 4) == 0))
+      m |= 1u << 11;
+    memcpy(out + 2 * (size_t)s, &m, 2);
+  }
+}
+
 /* }==================================================================== */
 
 int main(int argc, char **argv)
@@ -248,9 +281,7 @@ int main(int argc, char **argv)
     fprintf(stderr, "usage: gen_tables OUTPUT.bin\n");
     return 2;
   }
-  /* keep in step with MJ_DEC_OFFSET (shape.c) */
-  size_t dec_off = ((size_t)SUIT_N * 6 + (size_t)HONOR_N * 6 + 8 + 63) & ~(size_t)63;
-  size_t total = dec_off + sizeof(uint64_t) * DEC_SLOTS + sizeof dec_ent;
+  size_t total = MJ_TB_SIZE;
   uint8_t *blob = calloc(1, total);
   if (blob == NULL)
     return 1;
@@ -266,9 +297,11 @@ int main(int argc, char **argv)
     fprintf(stderr, "gen_tables: too many splits\n");
     return 1;
   }
-  memcpy(blob + dec_off, slots, sizeof(uint64_t) * DEC_SLOTS);
-  memcpy(blob + dec_off + sizeof(uint64_t) * DEC_SLOTS, dec_ent, sizeof dec_ent);
+  memcpy(blob + MJ_TB_DEC, slots, sizeof(uint64_t) * DEC_SLOTS);
+  memcpy(blob + MJ_TB_DEC_ENT, dec_ent, sizeof dec_ent);
   free(slots);
+  wait_table(blob + MJ_TB_WAIT, scost, 9, SUIT_N);
+  wait_table(blob + MJ_TB_HWAIT, hcost, 7, HONOR_N);
   FILE *f = fopen(argv[1], "wb");
   if (f == NULL || fwrite(blob, 1, total, f) != total || fclose(f) != 0) {
     perror(argv[1]);

@@ -10,6 +10,7 @@
 #include "shape.h"
 
 #include "analysis.h"
+#include "tables.h"
 
 #include <stddef.h>
 #include <stdio.h>
@@ -121,9 +122,8 @@ static void push(en *e, int type, int tile)
 ** Standard shape
 ** ===================================================================== */
 
-extern const unsigned char mj_tables_blob[];
-#define SCOST (mj_tables_blob + (size_t)1953125 * 5)
-#define HCOST (SCOST + 1953125 + (size_t)78125 * 5)
+#define SCOST (mj_tables_blob + MJ_TB_SCOST)
+#define HCOST (mj_tables_blob + MJ_TB_HCOST)
 
 /* Least wilds the tiles of kinds >= t (t at a suit boundary) need. */
 static int need_from(const uint8_t *c, int t, int pair_left)
@@ -224,10 +224,8 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
 
 /* The whole splits of each suit (gen_tables.c): a hash of the suit
    index to a run of packed splits, in the walk's order. */
-#define MJ_DEC_OFFSET (((size_t)1953125 * 6 + (size_t)78125 * 6 + 8 + 63) & ~(size_t)63)
-#define DEC_SLOTS ((const uint64_t *)(const void *)(mj_tables_blob + MJ_DEC_OFFSET))
-#define DEC_ENT ((const uint32_t *)(const void *)(mj_tables_blob + MJ_DEC_OFFSET + \
-                                                  sizeof(uint64_t) * 65536))
+#define DEC_SLOTS ((const uint64_t *)(const void *)(mj_tables_blob + MJ_TB_DEC))
+#define DEC_ENT ((const uint32_t *)(const void *)(mj_tables_blob + MJ_TB_DEC_ENT))
 
 /* The splits of suit index idx: their count (0: the suit is not whole),
    *first the first. The empty suit has one split, entry 0 of none. */
@@ -238,7 +236,7 @@ static int suit_splits(uint32_t idx, const uint32_t **first)
     *first = &empty;
     return 1;
   }
-  uint32_t h = ((idx * 2654435761u) >> 16) & 0xffff;
+  uint32_t h = ((idx * 2654435761u) >> 16) & (MJ_DEC_SLOTS - 1);
   for (;;) {
     uint64_t sl = DEC_SLOTS[h];
     if (sl == 0)
@@ -247,7 +245,7 @@ static int suit_splits(uint32_t idx, const uint32_t **first)
       *first = DEC_ENT + (sl >> 22 & 0x3ffff);
       return (int)(sl >> 40);
     }
-    h = (h + 1) & 0xffff;
+    h = (h + 1) & (MJ_DEC_SLOTS - 1);
   }
 }
 
