@@ -272,6 +272,7 @@ void mj_filter_clear(mj_filter *f)
   free(f->nres);
   free(f->nres_tile);
   free(f->res);
+  free(f->need);
   memset(f, 0, sizeof *f);
 }
 
@@ -285,8 +286,9 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
   f->nres = calloc((size_t)(n ? n : 1), 1);
   f->nres_tile = calloc((size_t)(n ? n : 1), 1);
   f->res = calloc((size_t)(n ? n : 1), sizeof *f->res);
+  f->need = calloc((size_t)(n ? n : 1), sizeof *f->need);
   if (f->row == NULL || f->excl == NULL || f->nres == NULL || f->nres_tile == NULL ||
-      f->res == NULL) {
+      f->res == NULL || f->need == NULL) {
     mj_filter_clear(f);
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   }
@@ -335,6 +337,15 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
       set_bit(f, MJ_FR_WAIT_USERS, pos);   /* its function sees the wait */
     if (d->fallback)
       set_bit(f, MJ_FR_FALLBACK, pos);
+    if (d->kind == MJ_FK_PLAIN && d->test < 0)
+      set_bit(f, MJ_FR_TRIVIAL, pos);
+    /* a per-meld fan on a context set (the seat wind...) needs a tile
+       of it, known once the context is */
+    if (d->kind == MJ_FK_PER_MELD && d->npat == 1 && d->pat[0].m[0].has_set &&
+        d->pat[0].m[0].set.dyn) {
+      f->need[i] = d->pat[0].m[0].set;
+      set_bit(f, MJ_FR_NEED_DYN, pos);
+    }
     if (d->kind == MJ_FK_COMBO)
       set_bit(f, fc->combo_type == MJ_M_CHOW ? MJ_FR_COMBO_CHOW : MJ_FR_COMBO_PUNG, pos);
     else

@@ -48,6 +48,8 @@ enum {
   MJ_FR_COMBO_PUNG,                       /* ... pungs */
   MJ_FR_SINGLE,                           /* fans decided one by one */
   MJ_FR_FALLBACK,                         /* fans only when none else */
+  MJ_FR_TRIVIAL,                          /* clauses only: count once */
+  MJ_FR_NEED_DYN,                         /* fans with a need[] set */
   MJ_FR_ALL,                              /* every fan */
   MJ_FR_ROWS
 };
@@ -61,6 +63,7 @@ typedef struct mj_filter {
   uint8_t *nres;          /* [fan]: residual clauses, tile ones first */
   uint8_t *nres_tile;
   uint8_t (*res)[MJ_MAX_CLAUSES];
+  mj_set *need;           /* [fan]: a context set some tile must be of */
 } mj_filter;
 
 struct mj_rules;

@@ -1032,6 +1032,13 @@ static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
              ~(needs[k] & ~any);
   }
   RESIDUAL(out, ROW(f, MJ_FR_RES_TILE), 0, f->nres_tile[i]);
+  const uint64_t *nd = ROW(f, MJ_FR_NEED_DYN);
+  for (int k = 0; k < nw; k++)
+    for (uint64_t w = out[k] & nd[k]; w; w &= w - 1) {
+      int pos = k * 64 + __builtin_ctzll(w);
+      if ((set_mask(E, &f->need[r->order[pos]]) & p) == 0)
+        out[k] &= ~(1ULL << (pos & 63));
+    }
 }
 
 /* Narrow out (the tile verdicts) by the reading's own clauses: shape,
@@ -1199,10 +1206,14 @@ static bool score_reading(eval *E, const mj_decomp *d)
   else
     tile_filter(E, &v, cand);
   read_filter(E, &v, cand);
-  memset(matched, 0, sizeof(uint64_t) * (size_t)nw);
-  const uint64_t *single = ROW(fl, MJ_FR_SINGLE);
+  const uint64_t *single = ROW(fl, MJ_FR_SINGLE), *trivial = ROW(fl, MJ_FR_TRIVIAL);
+  for (int k = 0; k < nw; k++) {
+    matched[k] = cand[k] & trivial[k];
+    for (uint64_t w = matched[k]; w; w &= w - 1)
+      rs->cnt[r->order[k * 64 + __builtin_ctzll(w)]] = 1;
+  }
   for (int k = 0; k < nw; k++)
-    for (uint64_t w = cand[k] & single[k]; w; w &= w - 1) {
+    for (uint64_t w = cand[k] & single[k] & ~trivial[k]; w; w &= w - 1) {
       int pos = k * 64 + __builtin_ctzll(w), i = r->order[pos];
       if (!match_fan(E, i, &v, rs))
         return false;
