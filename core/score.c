@@ -289,25 +289,28 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
   if (d == NULL) {
     memcpy(v->cnt, E->held, MJ_KINDS);
   } else {
+    /* a pung of the winning tile is exposed when it was won on a discard
+       and the tile could not have gone into a chow instead */
     bool win_in_chow = false, tiles = !(E->fixed_tiles && E->hpresent);
+    int wpung = -1;
     for (int i = 0; i < d->ngroups; i++) {
       const mj_group *g = &d->groups[i];
       if (tiles)
         add_group_tiles(v->cnt, g);
-      if (g->type == MJ_G_CHOW && !g->declared && v->win >= g->tile && v->win <= g->tile + 2)
-        win_in_chow = true;
-    }
-    bool self = (E->flags & MJ_CTX_SELF) != 0;
-    for (int i = 0; i < d->ngroups; i++) {
-      const mj_group *g = &d->groups[i];
       switch (g->type) {
       case MJ_G_CHOW:
         v->chows++;
+        if (!g->declared && v->win >= g->tile && v->win <= g->tile + 2)
+          win_in_chow = true;
         break;
       case MJ_G_PUNG:
         v->pungs++;
-        v->concealed[i] = !(g->declared || (!self && !win_in_chow && g->tile == v->win));
-        v->cpungs += v->concealed[i];
+        if (!g->declared) {
+          v->concealed[i] = 1;
+          v->cpungs++;
+          if (g->tile == v->win)
+            wpung = i;
+        }
         break;
       case MJ_G_KONG:
         v->pungs++, v->kongs++, v->ekongs++;
@@ -331,6 +334,10 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
         v->declared++;
         v->exposed += g->exposed;
       }
+    }
+    if (wpung >= 0 && !(E->flags & MJ_CTX_SELF) && !win_in_chow) {
+      v->concealed[wpung] = 0;
+      v->cpungs--;
     }
     v->wild_acting = d->nwild > 0 && mj_decomp_wild_acting(d);
   }
