@@ -1230,7 +1230,8 @@ static bool score_reading(eval *E, const mj_decomp *d)
   /* combinations, kept where the fan's other clauses hold */
   if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
     for (int t = 0; t < 2; t++) {
-      if (!fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
+      if ((t ? v.pungs : v.chows) < 2 ||
+          !fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
         continue;
       combos(E, &v, t, rs);
     }
