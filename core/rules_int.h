@@ -59,6 +59,15 @@ struct mj_rules {
   char *opt_name[MJ_MAX_OPTIONS], *opt_value[MJ_MAX_OPTIONS];
 };
 
+/*
+** For the tests (score.c): score h fan by fan, every clause tested one
+** by one, and return the first fan that matches some reading where the
+** fan filter dropped it (-1 none; -2 out of memory). *fans (may be NULL)
+** is increased by the fans that matched.
+*/
+int mj_score_filter_check(const mj_rules *r, const mj_hand *h, long *fans,
+                          mj_error *err);
+
 /* Build the combination tables (score.c); called by mj_rules_finish. */
 mj_status mj_score_compile(mj_rules *r, mj_error *err);
 

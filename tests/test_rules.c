@@ -2,7 +2,8 @@
 ** test_rules.c
 ** Rulesets in Lua: the sandbox (every forbidden global, every limit, the
 ** error text with file:line), mj.extend, a fan with a Lua test, options,
-** and the explanation of a score.
+** the explanation of a score, and the fan filter against testing every
+** clause one by one.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -17,6 +18,7 @@
 
 #include "hand.h"
 #include "host.h"
+#include "rules_int.h"
 #include "score.h"
 #include "testutil.h"
 
@@ -361,6 +363,65 @@ static void mcr_options_and_explanation(void **state)
   mj_host_free(h);
 }
 
+/*
+** The fan filter drops a fan only where testing its clauses one by one
+** (and its pattern) finds it does not match: random winning hands, with
+** declared melds, wilds and random contexts, under each shipped ruleset.
+*/
+static void filter_is_sound(void **state)
+{
+  (void)state;
+  static const char *ids[] = { "mcr", "bao", "bao-shangrao" };
+  static const unsigned flags[] = { MJ_CTX_SELF, MJ_CTX_WALL_LAST, MJ_CTX_KONG,
+                                    MJ_CTX_LAST, MJ_CTX_ROB, MJ_CTX_FIRST };
+  trng rng = { 2026 };
+  mj_hand *h = mj_hand_new();
+  for (size_t k = 0; k < sizeof ids / sizeof ids[0]; k++) {
+    const mj_rules *r;
+    mj_error e;
+    if (mj_host_get(H, ids[k], &r, &e) != MJ_OK)
+      fail_msg("%s: %s", ids[k], e.msg);
+    bool bao = k > 0;
+    long hands = 0, fans = 0;
+    for (int i = 0; i < 20000; i++) {
+      int melds = trng_below(&rng, 3) == 0 ? trng_below(&rng, 5) : 0;
+      int wilds = bao ? trng_below(&rng, 4) : 0;
+      mj_tile wild = (mj_tile)trng_below(&rng, MJ_KINDS);
+      if (wilds > 14 - 3 * melds)
+        wilds = 0;
+      random_hand(&rng, h, melds, bao ? wild : MJ_NO_TILE, wilds, true, false);
+      mj_ctx *c = mj_hand_ctx(h);
+      const uint8_t *cnt = mj_hand_counts(h);
+      int pick = trng_below(&rng, 14 - 3 * melds);
+      for (int t = 0; t < MJ_KINDS; t++)
+        if ((pick -= cnt[t]) < 0) {
+          c->win = (mj_tile)t;
+          break;
+        }
+      c->flags = 0;
+      for (size_t f = 0; f < sizeof flags / sizeof flags[0]; f++)
+        if (trng_below(&rng, f == 0 ? 2 : 12) == 0)
+          c->flags |= flags[f];
+      c->seat = (uint8_t)trng_below(&rng, 4);
+      c->round = (uint8_t)trng_below(&rng, 4);
+      c->flowers = (uint8_t)(trng_below(&rng, 3) == 0 ? trng_below(&rng, 9) : 0);
+      c->wild = bao ? wild : MJ_NO_TILE;
+      if (mj_hand_check(h, MJ_CHECK_WIN, NULL) != MJ_OK)
+        continue;
+      int bad = mj_score_filter_check(r, h, &fans, NULL);
+      if (bad >= 0) {
+        char t[128];
+        mj_hand_print_full(h, t, sizeof t);
+        fail_msg("%s: %s: the filter drops %s", ids[k], t, mj_rules_fan(r, bad)->id);
+      }
+      hands++;
+    }
+    assert_true(hands > 10000);
+    assert_true(fans > 2 * hands);
+  }
+  mj_hand_free(h);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -370,6 +431,7 @@ int main(void)
     cmocka_unit_test(bad_fans),
     cmocka_unit_test(extend_and_test_fans),
     cmocka_unit_test(mcr_options_and_explanation),
+    cmocka_unit_test(filter_is_sound),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
