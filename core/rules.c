@@ -298,7 +298,7 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
   for (int i = 0; i < r->nfans; i++) {
     fan_c *f = &r->fans[i];
     fold_quick(f);
-    f->nexcl = 0;
+    f->nexcl = f->npart = 0;
     for (int k = 0; k < f->def.nexcl; k++) {
       int j = find_id(r, f->def.excl[k]);
       if (j < 0)
@@ -309,6 +309,10 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
       f->excl[f->nexcl] = j;
       f->excl_n[f->nexcl] = f->def.excl_n[k];
       f->nexcl++;
+      if (f->def.excl_n[k] != 0) {
+        f->part[f->npart] = j;
+        f->part_n[f->npart++] = f->def.excl_n[k];
+      }
     }
     f->nexm = 0;
     for (int k = 0; k < f->def.nexm; k++) {

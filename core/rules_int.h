@@ -16,6 +16,9 @@ typedef struct fan_c {
   int nexcl;
   int excl[MJ_MAX_EXCLUDES];
   uint8_t excl_n[MJ_MAX_EXCLUDES];
+  int npart;                 /* the excludes that take n counts, apart */
+  int part[MJ_MAX_EXCLUDES];
+  uint8_t part_n[MJ_MAX_EXCLUDES];
   int nexm;
   int exm[MJ_MAX_EXCLUDES];
   uint8_t combo_type;        /* MJ_M_CHOW or MJ_M_PUNG for MJ_FK_COMBO */

@@ -1292,10 +1292,10 @@ static bool score_reading(eval *E, const mj_decomp *d)
     const uint64_t *ex = fl->excl + (size_t)o * (size_t)nw;
     for (int k = 0; k < nw; k++)
       gone[k] |= ex[k];
-    for (int k = 0; k < fc->nexcl; k++) {
-      int e = fc->excl[k];
-      if (fc->excl_n[k] != 0 && rs->cnt[e] > 0) {
-        int m = fc->excl_n[k] < rs->cnt[e] ? fc->excl_n[k] : rs->cnt[e];
+    for (int k = 0; k < fc->npart; k++) {
+      int e = fc->part[k];
+      if (rs->cnt[e] > 0) {
+        int m = fc->part_n[k] < rs->cnt[e] ? fc->part_n[k] : rs->cnt[e];
         uint32_t taken = 0;
         if (r->fans[e].def.kind == MJ_FK_PER_MELD)
           for (int q = 0; q < m; q++) {

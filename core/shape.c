@@ -275,7 +275,7 @@ static void enum_standard_whole(en *e, const struct mj_tileview *v)
       return;
   mj_group hon[4];
   int nh = 0;
-  for (int t = 27; t < MJ_KINDS; t++)
+  for (int t = 27; t < MJ_KINDS && v->idx[3] != 0; t++)
     switch (e->c[t]) {
     case 0: break;
     case 2:
