@@ -128,6 +128,16 @@ static void fold_kind(mj_filter *f, int pos, const fan_c *fc)
       if (n[t] < need[t])
         need[t] = n[t];
   }
+  /* a pattern's pair of a fixed rank or set */
+  for (int k = 0; d->npat == 1 && d->kind == MJ_FK_GROUPS && k < d->pat[0].n; k++) {
+    const mj_member *m = &d->pat[0].m[k];
+    if (m->type != MJ_M_PAIR || m->var >= 0 || (m->has_set && m->set.dyn))
+      continue;
+    mj_tileset ok = m->has_set ? m->set.mask : MJ_SET_ALL;
+    if (m->rank)
+      ok &= MJ_BIT(m->rank - 1) | MJ_BIT(m->rank + 8) | MJ_BIT(m->rank + 17);
+    FOLD(MJ_FR_PAIR, MJ_KINDS + 1, x > 0 && (ok & MJ_BIT(x - 1)) != 0);
+  }
   FOLD(MJ_FR_COUNT + 9 * (MJ_C_CHOWS - MJ_C_CHOWS), 9, x >= need[MJ_M_CHOW]);
   FOLD(MJ_FR_COUNT + 9 * (MJ_C_PUNGS - MJ_C_CHOWS), 9, x >= need[MJ_M_PUNG]);
   FOLD(MJ_FR_PAIR, MJ_KINDS + 1, x > 0 || need[MJ_M_PAIR] == 0);
