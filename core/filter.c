@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "rules_int.h"
 
 /* Block b of the 34 kinds: the three suits, then the honors. */
@@ -302,6 +303,10 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
     mj_filter_clear(f);
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   }
+  for (int i = 0; i < 6; i++)
+    for (int s = 0; s < 3; s++)
+      for (int k = mj_knitted_seq[i][s]; k <= 9; k += 3)
+        f->knit[i] |= MJ_BIT(s * 9 + k - 1);
   /* the "ok" rows start with every fan in */
   static const int ok_rows[][2] = {
     { MJ_FR_SUITS, MJ_FR_SHAPE }, { MJ_FR_SHAPE, MJ_FR_RES_TILE },

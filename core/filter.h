@@ -64,6 +64,7 @@ typedef struct mj_filter {
   uint8_t *nres_tile;
   uint8_t (*res)[MJ_MAX_CLAUSES];
   mj_set *need;           /* [fan]: a context set some tile must be of */
+  mj_tileset knit[6];     /* the nine tiles of each knitted straight */
 } mj_filter;
 
 struct mj_rules;

@@ -475,13 +475,8 @@ static bool clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
   case MJ_C_FLOWERS: return in_range(v->flowers, c);
   case MJ_C_KNITTED: {
     bool has = false;
-    for (int i = 0; i < 6 && !has; i++) {
-      bool all = true;
-      for (int s = 0; s < 3 && all; s++)
-        for (int r = mj_knitted_seq[i][s]; r <= 9 && all; r += 3)
-          all = v->cnt[s * 9 + r - 1] > 0;
-      has = all;
-    }
+    for (int i = 0; i < 6 && !has; i++)
+      has = (E->r->filter.knit[i] & ~v->present) == 0;
     return has == (c->hi != 0);
   }
   default: return false;
