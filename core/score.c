@@ -1006,11 +1006,11 @@ static bool residual_ok(const eval *E, int i, int first, int end, const mj_view 
 ** into out: the block rows of its four tile blocks, the counts of suits
 ** and types, the flags, then the residual clauses one by one.
 */
-static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
+static inline __attribute__((always_inline)) void
+tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
 {
   const mj_rules *r = E->r;
   const mj_filter *f = &r->filter;
-  int nw = f->nw;
   mj_tileset p = v->present;
   int b[4] = { (int)(p & 0x1ff), (int)(p >> 9 & 0x1ff), (int)(p >> 18 & 0x1ff),
                (int)(p >> 27 & 0x7f) };
@@ -1045,11 +1045,11 @@ static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
 
 /* Narrow out (the tile verdicts) by the reading's own clauses: shape,
    counts, wild acting, pair, groups, wait, then residual ones. */
-static void read_filter(eval *E, mj_view *v, uint64_t *out)
+static inline __attribute__((always_inline)) void
+read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
 {
   const mj_rules *r = E->r;
   const mj_filter *f = &r->filter;
-  int nw = f->nw;
   const mj_decomp *d = v->d;
   const uint64_t *rows[16];
   int n = 0;
@@ -1187,14 +1187,15 @@ static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
   return true;
 }
 
-/* Score one reading into E->cur. Returns false on a ruleset error. */
-static bool score_reading(eval *E, const mj_decomp *d)
+/* Score one reading into E->cur, fan sets of nw words. Returns false on
+   a ruleset error. */
+static inline __attribute__((always_inline)) bool
+score_reading_n(eval *E, const mj_decomp *d, int nw)
 {
   const mj_rules *r = E->r;
   rstate *rs = &E->rs;
   mj_score *s = &E->cur;
   const mj_filter *fl = &r->filter;
-  int nw = fl->nw;
   mj_view v;
   build_view(E, d, &v);
   memset(rs->cnt, 0, sizeof(int) * (size_t)r->nfans);
@@ -1206,8 +1207,8 @@ static bool score_reading(eval *E, const mj_decomp *d)
   if (E->fixed_tiles)
     memcpy(cand, E->tile_ok, sizeof(uint64_t) * (size_t)nw);
   else
-    tile_filter(E, &v, cand);
-  read_filter(E, &v, cand);
+    tile_filter_n(E, &v, cand, nw);
+  read_filter_n(E, &v, cand, nw);
   const uint64_t *single = ROW(fl, MJ_FR_SINGLE), *trivial = ROW(fl, MJ_FR_TRIVIAL);
   for (int k = 0; k < nw; k++) {
     matched[k] = cand[k] & trivial[k];
@@ -1402,6 +1403,31 @@ static bool score_reading(eval *E, const mj_decomp *d)
   s->win = any_real;
   s->meets_min = s->total - s->bonus >= s->min;
   return true;
+}
+
+/* The filter passes and one reading, with the set width a constant for
+   the common rulesets (up to 128 fans) so that the set loops unroll. */
+static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
+{
+  if (E->r->filter.nw == 2)
+    tile_filter_n(E, v, out, 2);
+  else
+    tile_filter_n(E, v, out, E->r->filter.nw);
+}
+
+static void read_filter(eval *E, mj_view *v, uint64_t *out)
+{
+  if (E->r->filter.nw == 2)
+    read_filter_n(E, v, out, 2);
+  else
+    read_filter_n(E, v, out, E->r->filter.nw);
+}
+
+static bool score_reading(eval *E, const mj_decomp *d)
+{
+  if (E->r->filter.nw == 2)
+    return score_reading_n(E, d, 2);
+  return score_reading_n(E, d, E->r->filter.nw);
 }
 
 static int on_reading(const mj_decomp *d, void *ud)
