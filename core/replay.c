@@ -76,7 +76,7 @@ static cJSON *event_json(const mj_game *g, const mj_event *e, int *winner_k)
     break;
   }
   case MJ_EV_CHI: {
-    char t[16];
+    char t[48];
     int r = mj_tile_rank(e->tile);
     snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2, "mps"[mj_tile_suit(e->tile) % 3]);
     cJSON_AddStringToObject(o, "meld", t);
