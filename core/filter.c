@@ -139,8 +139,8 @@ static void fold_kind(mj_filter *f, int pos, const fan_c *fc)
       ok &= MJ_BIT(m->rank - 1) | MJ_BIT(m->rank + 8) | MJ_BIT(m->rank + 17);
     FOLD(MJ_FR_PAIR, MJ_KINDS + 1, x > 0 && (ok & MJ_BIT(x - 1)) != 0);
   }
-  FOLD(MJ_FR_COUNT + 9 * (MJ_C_CHOWS - MJ_C_CHOWS), 9, x >= need[MJ_M_CHOW]);
-  FOLD(MJ_FR_COUNT + 9 * (MJ_C_PUNGS - MJ_C_CHOWS), 9, x >= need[MJ_M_PUNG]);
+  FOLD(MJ_FR_COUNT, 25, mj_count_of(0, x) >= need[MJ_M_CHOW]);
+  FOLD(MJ_FR_COUNT, 25, mj_count_of(1, x) >= need[MJ_M_PUNG]);
   FOLD(MJ_FR_PAIR, MJ_KINDS + 1, x > 0 || need[MJ_M_PAIR] == 0);
 }
 
@@ -261,7 +261,7 @@ static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_use
   case MJ_C_CONCEALED_KONGS: case MJ_C_CONCEALED_PUNGS: case MJ_C_EXPOSED:
   case MJ_C_DECLARED: case MJ_C_QUADS: {
     int k = c->kind - MJ_C_CHOWS;
-    FOLD(MJ_FR_COUNT + 9 * k, 9, in_range(x, c));
+    FOLD(mj_count_rows[k].first, mj_count_rows[k].size, in_range(mj_count_of(k, x), c));
     return true;
   }
   case MJ_C_WAIT:

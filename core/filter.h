@@ -32,8 +32,9 @@ enum {
   MJ_FR_WSINGLE = MJ_FR_WIN + MJ_KINDS,   /* [宝吊头 before the win] */
   MJ_FR_EXTRA = MJ_FR_WSINGLE + 2,        /* [flowers > 0 | feibao > 0 << 1] */
   MJ_FR_SHAPE = MJ_FR_EXTRA + 4,          /* [shape, MJ_SHAPE_NONE last] */
-  MJ_FR_COUNT = MJ_FR_SHAPE + MJ_SHAPE_COUNT + 1,   /* [kind*9 + n] */
-  MJ_FR_WAIT = MJ_FR_COUNT + 9 * 9,       /* [MJ_WAIT_...] */
+  MJ_FR_COUNT = MJ_FR_SHAPE + MJ_SHAPE_COUNT + 1,   /* the meld counts,
+                                             four rows (mj_count_row) */
+  MJ_FR_WAIT = MJ_FR_COUNT + 25 + 125 + 125 + 9,    /* [MJ_WAIT_...] */
   MJ_FR_ACTING = MJ_FR_WAIT + 4,          /* [a wild acts] */
   MJ_FR_HOGS = MJ_FR_ACTING + 2,          /* [tile hogs > 0] */
   MJ_FR_PAIR = MJ_FR_HOGS + 2,            /* [pair tile + 1, 0 none] */
@@ -74,6 +75,26 @@ struct mj_rules;
 mj_status mj_filter_build(mj_filter *f, const struct mj_rules *r, mj_error *err);
 /* Free the rows; the filter is then empty (a second call does nothing). */
 void mj_filter_clear(mj_filter *f);
+
+/*
+** The meld counts (in the order of MJ_C_CHOWS .. MJ_C_QUADS) share four
+** rows: chows and pungs; kongs, exposed and concealed kongs; concealed
+** pungs, exposed and declared melds (each 0..4, base 5); quads (0..8).
+** Count k of value n adds n * mul to row group grp.
+*/
+typedef struct mj_count_row { uint16_t first, size, mul; } mj_count_row;
+static const mj_count_row mj_count_rows[9] = {
+  { MJ_FR_COUNT, 25, 5 }, { MJ_FR_COUNT, 25, 1 },
+  { MJ_FR_COUNT + 25, 125, 25 }, { MJ_FR_COUNT + 25, 125, 5 }, { MJ_FR_COUNT + 25, 125, 1 },
+  { MJ_FR_COUNT + 150, 125, 25 }, { MJ_FR_COUNT + 150, 125, 5 },
+  { MJ_FR_COUNT + 150, 125, 1 }, { MJ_FR_COUNT + 275, 9, 1 },
+};
+
+/* The value of count k in row index x of its group. */
+static inline int mj_count_of(int k, int x)
+{
+  return k == 8 ? x : x / mj_count_rows[k].mul % 5;
+}
 
 static inline const uint64_t *mj_filter_row(const mj_filter *f, int row)
 {

@@ -1054,8 +1054,12 @@ read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
   const uint64_t *rows[16];
   int n = 0;
   rows[n++] = ROW(f, MJ_FR_SHAPE + v->shape);
-  for (int k = 0; k < 9; k++)
-    rows[n++] = ROW(f, MJ_FR_COUNT + 9 * k + (v->counts[k] < 8 ? v->counts[k] : 8));
+  int cr[4] = { MJ_FR_COUNT, MJ_FR_COUNT + 25, MJ_FR_COUNT + 150,
+                 MJ_FR_COUNT + 275 + (v->quads < 8 ? v->quads : 8) };
+  for (int k = 0; k < 8; k++)   /* the three base-5 groups */
+    cr[k < 2 ? 0 : k < 5 ? 1 : 2] += (v->counts[k] < 4 ? v->counts[k] : 4) * mj_count_rows[k].mul;
+  for (int k = 0; k < 4; k++)
+    rows[n++] = ROW(f, cr[k]);
   rows[n++] = ROW(f, MJ_FR_ACTING + v->wild_acting);
   rows[n++] = ROW(f, MJ_FR_HOGS + (v->tile_hogs > 0));
   rows[n++] = ROW(f, MJ_FR_PAIR + v->pair + 1);
