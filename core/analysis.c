@@ -520,7 +520,6 @@ static bool refused(const mj_tileview *v, int s, int open)
     return false;
   if (v->melds > (s == MJ_SHAPE_KNITTED ? 1 : 0))
     return true;
-  mj_tileset odd = v->at[0] ^ v->at[1] ^ v->at[2] ^ v->at[3];
   switch (s) {
   case MJ_SHAPE_KNITTED: {
     if (!knit_ready)
@@ -532,8 +531,10 @@ static bool refused(const mj_tileview *v, int s, int open)
     }
     return true;
   }
-  case MJ_SHAPE_PAIRS:   /* no odd kind, or exactly one when short */
+  case MJ_SHAPE_PAIRS: { /* no odd kind, or exactly one when short */
+    mj_tileset odd = v->at[0] ^ v->at[1] ^ v->at[2] ^ v->at[3];
     return open ? odd == 0 || (odd & (odd - 1)) != 0 : odd != 0;
+  }
   case MJ_SHAPE_ORPHANS: return (v->at[0] & ~TH_SET) != 0;
   case MJ_SHAPE_HONORS_KNITTED: case MJ_SHAPE_SHISANLAN: return v->at[1] != 0;
   default: return false;
@@ -542,15 +543,25 @@ static bool refused(const mj_tileview *v, int s, int open)
 
 bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
 {
+  return (mj_win_shapes(v, cfg, MJ_SHAPE_BIT(s)) & MJ_SHAPE_BIT(s)) != 0;
+}
+
+unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg, unsigned shapes)
+{
+  unsigned win = 0;
   if (v->ntiles != slots_of(v) || v->melds > 4)
-    return false;
-  if (refused(v, s, 0))
-    return false;
-  if (s == MJ_SHAPE_STANDARD)
-    return (cfg->shapes & MJ_SHAPE_BIT(s)) && view_need(v) <= v->wilds;
-  if (s == MJ_SHAPE_KNITTED)
-    return (cfg->shapes & MJ_SHAPE_BIT(s)) && shanten_knitted(v, 0) == -1;
-  return shape_shanten(v, cfg, s) == -1;
+    return 0;
+  shapes &= cfg->shapes;
+  if ((shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && view_need(v) <= v->wilds)
+    win |= MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  for (unsigned left = shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD); left; left &= left - 1) {
+    int s = __builtin_ctz(left);
+    if (refused(v, s, 0))
+      continue;
+    if ((s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0) : shape_shanten(v, cfg, s)) == -1)
+      win |= MJ_SHAPE_BIT(s);
+  }
+  return win;
 }
 
 bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)

@@ -43,6 +43,8 @@ void mj_tileview_sync(mj_tileview *v);
 /* A complete hand (14 - 3*melds tiles) that is a win in some shape. */
 bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg);
 bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s);
+/* Of the shapes (bits, within cfg's), those in which the hand is a win. */
+unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg, unsigned shapes);
 
 /*
 ** Shanten: how many tiles short of ready (0 = ready, -1 = a win). For a

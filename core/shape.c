@@ -668,11 +668,8 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   }
   e.base = nm;
   /* the tables say at once which shapes are wins: walk only those */
-  unsigned win = 0;
   bool whole = e.wilds == 0 && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD));
-  for (int s = whole ? 1 : 0; s < MJ_SHAPE_COUNT; s++)
-    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && mj_is_win_shape(view, cfg, (mj_shape)s))
-      win |= MJ_SHAPE_BIT(s);
+  unsigned win = mj_win_shapes(view, cfg, whole ? ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) : ~0u);
   if (whole)
     enum_standard_whole(&e, view);
   else if (win & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
