@@ -273,7 +273,10 @@ static const mj_tileview *pre_view(eval *E)
 
 static void build_view(eval *E, const mj_decomp *d, mj_view *v)
 {
-  memset(v, 0, sizeof *v);
+  /* the counters (concealed flags to the wait) start at zero */
+  memset(v->concealed, 0, offsetof(mj_view, wild_acting) - offsetof(mj_view, concealed));
+  v->wild_acting = false;
+  v->present = 0;
   v->hand = E->h;
   v->d = d;
   v->shape = d ? d->shape : MJ_SHAPE_NONE;
@@ -293,6 +296,8 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
        and the tile could not have gone into a chow instead */
     bool win_in_chow = false, tiles = !(E->fixed_tiles && E->hpresent);
     int wpung = -1;
+    if (tiles)
+      memset(v->cnt, 0, MJ_KINDS);
     for (int i = 0; i < d->ngroups; i++) {
       const mj_group *g = &d->groups[i];
       if (tiles)
