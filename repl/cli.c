@@ -86,7 +86,10 @@ static int total_live(const mj_wait *w, int n)
 }
 
 /* Parse one hand; on error print it (batch: ERROR<TAB>reason). */
-static bool read_hand(mj_hand *h, const char *text, size_t n, bool batch, enum mj_check mode)
+/* Parse and check a hand; on an error say so in the output's form (a
+   JSON object, a batch ERROR line or a message on stderr). */
+static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
+                      const cli_opts *o, enum mj_check mode)
 {
   mj_error e;
   char msg[300];
@@ -96,7 +99,9 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, bool batch, enum m
   if (st == MJ_OK)
     return true;
   mj_error_text(&e, msg, sizeof msg);
-  if (batch)
+  if (o->json && mode == MJ_CHECK_WIN)
+    render_error_json(stdout, r, text, n, msg);
+  else if (o->batch)
     printf("ERROR\t%s\n", msg);
   else
     fprintf(stderr, "Error: %s\n", msg);
@@ -176,7 +181,7 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
                      const char *text, size_t n)
 {
   (void)host;
-  if (!read_hand(h, text, n, o->batch, MJ_CHECK_WAIT))
+  if (!read_hand(h, text, n, r, o, MJ_CHECK_WAIT))
     return false;
   mj_tileview v;
   mj_tileview_init(&v, h, mj_hand_wild(r, h));
@@ -206,7 +211,7 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
                        const char *text, size_t n)
 {
   (void)host;
-  if (!read_hand(h, text, n, o->batch, MJ_CHECK_ANY))
+  if (!read_hand(h, text, n, r, o, MJ_CHECK_ANY))
     return false;
   const mj_shape_cfg *cfg = mj_rules_shapes(r);
   mj_tileview v;
@@ -289,7 +294,7 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
                      const char *text, size_t n)
 {
   (void)host;
-  if (!read_hand(h, text, n, o->batch, MJ_CHECK_WIN))
+  if (!read_hand(h, text, n, r, o, MJ_CHECK_WIN))
     return false;
   mj_score *s = malloc(sizeof *s);
   if (s == NULL)
@@ -298,19 +303,19 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
   mj_status st = mj_score_hand(r, h, s, &e);
   bool ok = true;
   if (st != MJ_OK) {
-    if (o->batch)
-      printf("ERROR\t%s\n", e.msg);
-    else if (o->json)
+    if (o->json)
       render_score_json(stdout, r, h, NULL, e.msg);
+    else if (o->batch)
+      printf("ERROR\t%s\n", e.msg);
     else
       fprintf(stderr, "Error: %s\n", e.msg);
     ok = false;
+  } else if (o->json) {   /* with --batch: one object a line */
+    render_score_json(stdout, r, h, s, NULL);
   } else if (o->batch) {
     char line[1024];
     mj_score_fans_line(r, s, line, sizeof line);
     printf("%d\t%s\n", s->total, line);
-  } else if (o->json) {
-    render_score_json(stdout, r, h, s, NULL);
   } else {
     char *buf = malloc(1 << 16);
     if (buf != NULL) {

@@ -29,7 +29,7 @@ static void usage(FILE *f)
     "  --option NAME=VALUE  a ruleset option, e.g. --option caishen=5z (repeatable)\n"
     "  --rules DIR          look for rulesets in DIR first (also HULE_RULES=DIR:DIR)\n"
     "  --batch              read one hand a line from stdin, one result a line\n"
-    "  --json               score as JSON\n"
+    "  --json               score as JSON (one object a line with --batch)\n"
     "  --ascii              plain tile notation instead of glyphs and colours\n"
     "  --help, --version\n");
 }

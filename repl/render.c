@@ -5,8 +5,40 @@
 #include "render.h"
 
 #include <stdlib.h>
+#include <string.h>
 
 #include <cjson/cJSON.h>
+
+/* Print o as one line and free it. */
+static void print_json(FILE *f, cJSON *o)
+{
+  char *text = cJSON_PrintUnformatted(o);
+  if (text != NULL) {
+    fputs(text, f);
+    fputc('\n', f);
+    cJSON_free(text);
+  }
+  cJSON_Delete(o);
+}
+
+void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
+                       const char *msg)
+{
+  cJSON *o = cJSON_CreateObject();
+  char *in = malloc(n + 1);
+  if (o == NULL || in == NULL) {
+    cJSON_Delete(o);
+    free(in);
+    return;
+  }
+  memcpy(in, text, n);
+  in[n] = '\0';
+  cJSON_AddStringToObject(o, "input", in);
+  cJSON_AddStringToObject(o, "ruleset", mj_rules_id(r));
+  cJSON_AddStringToObject(o, "error", msg);
+  free(in);
+  print_json(f, o);
+}
 
 void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_score *s,
                        const char *msg)
@@ -60,11 +92,5 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_sc
       cJSON_AddItemToArray(ex, x);
     }
   }
-  char *text = cJSON_PrintUnformatted(o);
-  if (text != NULL) {
-    fputs(text, f);
-    fputc('\n', f);
-    cJSON_free(text);
-  }
-  cJSON_Delete(o);
+  print_json(f, o);
 }

@@ -15,5 +15,9 @@
 /* A score (or, with s NULL, the error msg) as one JSON object line. */
 void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_score *s,
                        const char *msg);
+/* A line of input that is not a hand, as one JSON object:
+   {"input": text, "ruleset": id, "error": msg}. */
+void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
+                       const char *msg);
 
 #endif

@@ -47,4 +47,14 @@ printf 'local g = mj.game{ ruleset = "mcr" }\ng:act(2, "hu")\n' > g.lua
 expect_fail "g.lua:2: player 2: 'hu' is not legal now" "$hule" run g.lua
 printf 'mj.game{ ruleset = "mcr", hands = { "123456789m1234p", "1m", "1m", "1m" }, wall = "1m" }\n' > h.lua
 expect_fail "give either wall or hands" "$hule" run h.lua
+expect_fail '{"input":"123m 1z","ruleset":"mcr","error":"error at column 6' \
+  "$hule" score --json "123m 1z"
+# --batch --json: one JSON object a line, errors included
+out=$(printf '123m456p789s11122z\twin=1z\n1m\twin=1m\n' | "$hule" score --batch --json)
+if [ "$(printf '%s\n' "$out" | grep -c '^{"hand":.*"total":14,')" = 1 ] &&
+   [ "$(printf '%s\n' "$out" | grep -c '^{"input":"1m win=1m".*"error":"wrong tile count')" = 1 ]; then
+  echo "ok   score --batch --json"
+else
+  echo "FAIL: score --batch --json:"; printf '%s\n' "$out"; fail=1
+fi
 exit $fail
