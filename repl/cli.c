@@ -244,31 +244,15 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
              total_live(w, k) == 1 ? "" : "s");
     }
   } else {
-    /* 14 tiles: the discards and what each leaves */
-    if (o->batch) {
+    /* 14 tiles: the discards and what each leaves (a batch line lists
+       those that keep the best shanten) */
+    if (o->batch)
       printf("%d\t", sh);
-      int first = 1;
-      for (int t = 0; t < MJ_KINDS; t++) {
-        if (mj_hand_counts(h)[t] == 0)
-          continue;
-        mj_tileview x = v;
-        mj_tileview_remove(&x, (mj_tile)t);
-        int s2;
-        mj_wait w[MJ_KINDS];
-        int k = mj_useful(&x, cfg, held, NULL, w, &s2);
-        char b[3];
-        if (s2 == sh || sh < 0) {
-          printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b), total_live(w, k));
-          first = 0;
-        }
-      }
-      printf("%s\n", first ? "-" : "");
-      return true;
-    }
-    if (sh < 0)
+    else if (sh < 0)
       printf("%s: a winning hand (shanten -1)\n", hand);
     else
       printf("%s: %d-shanten after the best discard\n", hand, sh);
+    int first = 1;
     for (int t = 0; t < MJ_KINDS; t++) {
       if (mj_hand_counts(h)[t] == 0)
         continue;
@@ -278,9 +262,18 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
       mj_wait w[MJ_KINDS];
       int k = mj_useful(&x, cfg, held, NULL, w, &s2);
       char b[3];
-      wait_list(w, k, list, sizeof list, false);
-      printf("  discard %s: %d-shanten, %2d useful: %s\n", mj_tile_str((mj_tile)t, b), s2,
-             total_live(w, k), list);
+      if (!o->batch) {
+        wait_list(w, k, list, sizeof list, false);
+        printf("  discard %s: %d-shanten, %2d useful: %s\n", mj_tile_str((mj_tile)t, b), s2,
+               total_live(w, k), list);
+      } else if (s2 == sh || sh < 0) {
+        printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b), total_live(w, k));
+        first = 0;
+      }
+    }
+    if (o->batch) {
+      printf("%s\n", first ? "-" : "");
+      return true;
     }
   }
   for (int s = 0; s < MJ_SHAPE_COUNT && !o->batch; s++)
