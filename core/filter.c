@@ -242,9 +242,8 @@ static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_use
     FOLD(MJ_FR_TYPES, 6, x == 1 || x == 2);
     return false;
   case MJ_C_KNITTED:
-    if (c->hi)   /* tested one by one, but only with the three suits */
-      FOLD(MJ_FR_SUITS, 4, x == 3);
-    return false;
+    FOLD(MJ_FR_KNIT, 2, x == (c->hi != 0));
+    return true;
   case MJ_C_EACH_GROUP:
     if (dyn)
       return false;
@@ -303,10 +302,15 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
     mj_filter_clear(f);
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   }
-  for (int i = 0; i < 6; i++)
-    for (int s = 0; s < 3; s++)
-      for (int k = mj_knitted_seq[i][s]; k <= 9; k += 3)
-        f->knit[i] |= MJ_BIT(s * 9 + k - 1);
+  for (int s = 0; s < 3; s++)
+    for (unsigned m = 0; m < 512; m++)
+      for (int i = 0; i < 6; i++) {
+        unsigned part = 0;
+        for (int k = mj_knitted_seq[i][s]; k <= 9; k += 3)
+          part |= 1u << (k - 1);
+        if ((m & part) == part)
+          f->knit[s][m] |= (uint8_t)(1u << i);
+      }
   /* the "ok" rows start with every fan in */
   static const int ok_rows[][2] = {
     { MJ_FR_SUITS, MJ_FR_SHAPE }, { MJ_FR_SHAPE, MJ_FR_RES_TILE },

@@ -30,7 +30,8 @@ enum {
   MJ_FR_DEALER = MJ_FR_FLAGS + 512,       /* [winner is dealer] */
   MJ_FR_WIN = MJ_FR_DEALER + 2,           /* [winning tile] */
   MJ_FR_WSINGLE = MJ_FR_WIN + MJ_KINDS,   /* [宝吊头 before the win] */
-  MJ_FR_EXTRA = MJ_FR_WSINGLE + 2,        /* [flowers > 0 | feibao > 0 << 1] */
+  MJ_FR_KNIT = MJ_FR_WSINGLE + 2,         /* [holds a knitted straight] */
+  MJ_FR_EXTRA = MJ_FR_KNIT + 2,           /* [flowers > 0 | feibao > 0 << 1] */
   MJ_FR_SHAPE = MJ_FR_EXTRA + 4,          /* [shape, MJ_SHAPE_NONE last] */
   MJ_FR_COUNT = MJ_FR_SHAPE + MJ_SHAPE_COUNT + 1,   /* the meld counts,
                                              four rows (mj_count_row) */
@@ -65,7 +66,9 @@ typedef struct mj_filter {
   uint8_t *nres_tile;
   uint8_t (*res)[MJ_MAX_CLAUSES];
   mj_set *need;           /* [fan]: a context set some tile must be of */
-  mj_tileset knit[6];     /* the nine tiles of each knitted straight */
+  uint8_t knit[3][512];   /* [suit][its tiles]: the knitted straights
+                             (bit i: mj_knitted_seq[i]) whose part in
+                             that suit the tiles hold */
 } mj_filter;
 
 struct mj_rules;

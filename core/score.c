@@ -422,6 +422,13 @@ static bool any_tpl(const mj_fan_def *f, const uint8_t *cnt)
   return false;
 }
 
+/* Do the tiles hold a whole knitted straight (147 258 369 in some order
+   of the suits)? */
+static inline bool has_knitted(const mj_filter *f, mj_tileset p)
+{
+  return (f->knit[0][p & 0x1ff] & f->knit[1][p >> 9 & 0x1ff] & f->knit[2][p >> 18 & 0x1ff]) != 0;
+}
+
 /* One clause on a view. */
 static bool clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
                       const mj_view *v)
@@ -478,12 +485,7 @@ static bool clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
     return any_tpl(f, c2);
   }
   case MJ_C_FLOWERS: return in_range(v->flowers, c);
-  case MJ_C_KNITTED: {
-    bool has = false;
-    for (int i = 0; i < 6 && !has; i++)
-      has = (E->r->filter.knit[i] & ~v->present) == 0;
-    return has == (c->hi != 0);
-  }
+  case MJ_C_KNITTED: return has_knitted(&E->r->filter, v->present) == (c->hi != 0);
   default: return false;
   }
 }
@@ -1021,11 +1023,11 @@ tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
                (int)(p >> 27 & 0x7f) };
   int suits = (b[0] != 0) + (b[1] != 0) + (b[2] != 0);
   int types = suits + ((b[3] & 0xf) != 0) + ((b[3] >> 4) != 0);
-  const uint64_t *ok[7] = {
+  const uint64_t *ok[8] = {
     ROW(f, MJ_FR_SUITS + suits), ROW(f, MJ_FR_TYPES + types),
     ROW(f, MJ_FR_FLAGS + (int)(v->flags & MJ_FLAGS_TABLED)),
     ROW(f, MJ_FR_DEALER + (v->seat == 0)), ROW(f, MJ_FR_WIN + v->win),
-    ROW(f, MJ_FR_WSINGLE + v->wild_single),
+    ROW(f, MJ_FR_WSINGLE + v->wild_single), ROW(f, MJ_FR_KNIT + has_knitted(f, p)),
     ROW(f, MJ_FR_EXTRA + (v->flowers > 0) + 2 * (v->feibao > 0))
   };
   const uint64_t *needs = ROW(f, MJ_FR_NEEDS_ANY);
@@ -1035,7 +1037,8 @@ tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
       fail |= ROW(f, MJ_FR_BLK_FAIL + q * 512 + b[q])[k];
       any |= ROW(f, MJ_FR_BLK_ANY + q * 512 + b[q])[k];
     }
-    out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] & ok[6][k] & ~fail &
+    out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] & ok[6][k] &
+             ok[7][k] & ~fail &
              ~(needs[k] & ~any);
   }
   RESIDUAL(out, ROW(f, MJ_FR_RES_TILE), 0, f->nres_tile[i]);
