@@ -101,7 +101,14 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild)
         (mj_tile_is_honor(m[i].tile) || mj_tile_is_terminal(m[i].tile)))
       v->melds_th++;
   v->ntiles = (uint8_t)mj_hand_ntiles(h);
-  mj_tileview_sync(v);
+  /* the hand keeps its copy masks: the wild kinds leave them */
+  const mj_tileset *at = mj_hand_copies(h);
+  for (int k = 0; k < 4; k++)
+    v->at[k] = at[k] & ~v->wild;
+  v->idx[0] = suit_idx(v->c);
+  v->idx[1] = suit_idx(v->c + 9);
+  v->idx[2] = suit_idx(v->c + 18);
+  v->idx[3] = honor_idx(v->c + 27);
 }
 
 void mj_tileview_sync(mj_tileview *v)

@@ -10,6 +10,9 @@
 
 struct mj_hand {
   uint8_t counts[MJ_KINDS];   /* concealed tiles, the winning tile included */
+  mj_tileset at[4];           /* kinds with more than k of them (kept with
+                                 counts: change them only by put_tile
+                                 and take_tile) */
   uint8_t ntiles;
   uint8_t nmelds;
   mj_meld melds[MJ_MAX_MELDS];
@@ -48,6 +51,22 @@ void mj_hand_copy(mj_hand *dst, const mj_hand *src)
 }
 
 const uint8_t *mj_hand_counts(const mj_hand *h) { return h->counts; }
+const mj_tileset *mj_hand_copies(const mj_hand *h) { return h->at; }
+
+/* One concealed tile more or less of kind t (at most four). */
+static void put_tile(mj_hand *h, mj_tile t)
+{
+  h->at[h->counts[t] & 3] |= MJ_BIT(t);
+  h->counts[t]++;
+  h->ntiles++;
+}
+
+static void take_tile(mj_hand *h, mj_tile t)
+{
+  h->counts[t]--;
+  h->at[h->counts[t] & 3] &= ~MJ_BIT(t);
+  h->ntiles--;
+}
 int mj_hand_ntiles(const mj_hand *h) { return h->ntiles; }
 int mj_hand_nmelds(const mj_hand *h) { return h->nmelds; }
 const mj_meld *mj_hand_melds(const mj_hand *h) { return h->melds; }
@@ -73,8 +92,7 @@ mj_status mj_hand_add(mj_hand *h, mj_tile t)
 {
   if (t >= MJ_KINDS || h->counts[t] >= 4 || h->ntiles >= MJ_MAX_CONCEALED)
     return MJ_ERANGE;
-  h->counts[t]++;
-  h->ntiles++;
+  put_tile(h, t);
   return MJ_OK;
 }
 
@@ -82,8 +100,7 @@ mj_status mj_hand_remove(mj_hand *h, mj_tile t)
 {
   if (t >= MJ_KINDS || h->counts[t] == 0)
     return MJ_EINVAL;
-  h->counts[t]--;
-  h->ntiles--;
+  take_tile(h, t);
   return MJ_OK;
 }
 
@@ -234,8 +251,7 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
         return mj_fail(err, MJ_EINVAL, col, "too many concealed tiles");
       if ((st = count_tile(all, t[0], col + 1, err)) != MJ_OK)
         return st;
-      h->counts[t[0]]++;
-      h->ntiles++;
+      put_tile(h, t[0]);
       *plus = t[0];
       return MJ_OK;
     }
@@ -256,8 +272,7 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
     for (int q = 0; q < k; q++) {
       if ((st = count_tile(all, t[q], cols[q], err)) != MJ_OK)
         return st;
-      h->counts[t[q]]++;
-      h->ntiles++;
+      put_tile(h, t[q]);
     }
     i = j;
   }

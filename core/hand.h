@@ -103,6 +103,9 @@ size_t mj_meld_print(const mj_meld *m, char *buf, size_t cap);
 
 /* Access. counts has MJ_KINDS entries: the concealed tiles. */
 const uint8_t *mj_hand_counts(const mj_hand *h);
+/* The copy masks of the concealed tiles: [k] the kinds the hand holds
+   more than k of (k = 0..3). */
+const mj_tileset *mj_hand_copies(const mj_hand *h);
 int mj_hand_ntiles(const mj_hand *h);
 int mj_hand_nmelds(const mj_hand *h);
 const mj_meld *mj_hand_melds(const mj_hand *h);

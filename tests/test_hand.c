@@ -1,7 +1,8 @@
 /*
 ** test_hand.c
 ** Notation: parse, print, round trips, every error with its position,
-** and a fuzz-style loop over random and mutated input.
+** a fuzz-style loop over random and mutated input, and the copy masks a
+** hand keeps with its counts.
 */
 #include <stdarg.h>
 #include <stddef.h>
@@ -286,6 +287,44 @@ static void tiles_and_names(void **state)
   assert_string_equal(tiny, "123");
 }
 
+/* The copy masks agree with the counts. */
+static void check_copies(const mj_hand *h)
+{
+  const uint8_t *c = mj_hand_counts(h);
+  const mj_tileset *at = mj_hand_copies(h);
+  for (int k = 0; k < 4; k++)
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (((at[k] >> t) & 1) != (c[t] > k))
+        fail_msg("kind %d, %d copies: mask %d says %s", t, c[t], k,
+                 (at[k] >> t & 1) ? "more" : "not more");
+}
+
+/* Adds, removes, parses and clears in a random order keep the copy
+   masks equal to the counts. */
+static void copy_masks(void **state)
+{
+  (void)state;
+  trng r = { 31 };
+  mj_hand *h = mj_hand_new();
+  static const char *texts[] = { "1111m2222p3333s44z", "19m19p19s1234567z", "123m[555z]{6666p}",
+                                 "5m", "not a hand" };
+  for (int i = 0; i < 100000; i++) {
+    int op = trng_below(&r, 20);
+    if (op < 10)
+      mj_hand_add(h, (mj_tile)trng_below(&r, MJ_KINDS));
+    else if (op < 18)
+      mj_hand_remove(h, (mj_tile)trng_below(&r, MJ_KINDS));
+    else if (op == 18) {
+      const char *t = texts[trng_below(&r, 5)];
+      mj_hand_parse(h, t, strlen(t), NULL);
+    } else {
+      mj_hand_clear(h);
+    }
+    check_copies(h);
+  }
+  mj_hand_free(h);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -296,6 +335,7 @@ int main(void)
     cmocka_unit_test(two_hundred_tiles),
     cmocka_unit_test(fuzz_loop),
     cmocka_unit_test(tiles_and_names),
+    cmocka_unit_test(copy_masks),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
