@@ -54,8 +54,8 @@ typedef struct eval {
   int nread;
   uint64_t tile_ok[MJ_FW_MAX];  /* with fixed tiles: fans whose tile
                                    clauses hold */
-  uint8_t hcnt[MJ_KINDS]; /* with fixed tiles: the tiles of every reading */
-  mj_tileset hpresent;
+  mj_tileset hpresent;    /* with fixed tiles: the kinds of every reading
+                             (their counts: held) */
   int hogs;               /* kinds with four copies */
   /* large, left out of the reset */
   mj_score cur;
@@ -347,7 +347,7 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
     v->wild_acting = d->nwild > 0 && mj_decomp_wild_acting(d);
   }
   if (E->fixed_tiles && E->hpresent) {
-    memcpy(v->cnt, E->hcnt, MJ_KINDS);
+    memcpy(v->cnt, E->held, MJ_KINDS);
     v->present = E->hpresent;
     v->tile_hogs = E->hogs;
   } else {
@@ -1477,7 +1477,10 @@ mj_tileset mj_hand_wild(const mj_rules *r, const mj_hand *h)
 static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
                          mj_error *err)
 {
-  memset(E, 0, offsetof(eval, tile_ok));
+  /* every field is set here or before it is read (pre: by pre_view) */
+  E->st = MJ_OK;
+  E->nread = 0;
+  E->wild_single = false;
   E->r = r;
   E->h = h;
   E->ctx = mj_hand_cctx(h);
@@ -1526,7 +1529,6 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
         four |= MJ_BIT(m[i].tile);
       }
     }
-    memcpy(E->hcnt, E->held, MJ_KINDS);
     E->hpresent = present;
     E->hogs = mj_set_count(four);
     mj_view v;
