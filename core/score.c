@@ -49,6 +49,8 @@ typedef struct eval {
                              so the tile clauses are decided once (tile_ok) */
   uint8_t held[MJ_KINDS]; /* every tile of the hand, physical */
   mj_score *best;
+  mj_score *into;         /* where the next reading is scored: best while
+                             it holds no win, else cur */
   mj_error *err;
   mj_status st;
   int nread;
@@ -1199,14 +1201,14 @@ static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
   return true;
 }
 
-/* Score one reading into E->cur, fan sets of nw words. Returns false on
+/* Score one reading into E->into, fan sets of nw words. Returns false on
    a ruleset error. */
 static inline __attribute__((always_inline)) bool
 score_reading_n(eval *E, const mj_decomp *d, int nw)
 {
   const mj_rules *r = E->r;
   rstate *rs = &E->rs;
-  mj_score *s = &E->cur;
+  mj_score *s = E->into;
   const mj_filter *fl = &r->filter;
   mj_view v;
   build_view(E, d, &v);
@@ -1445,12 +1447,14 @@ static bool score_reading(eval *E, const mj_decomp *d)
 static int on_reading(const mj_decomp *d, void *ud)
 {
   eval *E = ud;
+  /* until a reading wins, readings go straight into the result */
+  E->into = E->best->win ? &E->cur : E->best;
   if (!score_reading(E, d))
     return 1;
   E->nread++;
   /* the highest total; at equal totals the reading with fewer wilds
      standing for other tiles (the plainer account of the hand) */
-  if (E->cur.win && (!E->best->win || E->cur.total > E->best->total ||
+  if (E->into == &E->cur && E->cur.win && (!E->best->win || E->cur.total > E->best->total ||
                      (E->cur.total == E->best->total && d != NULL && E->best->reading.nwild > 0 &&
                       mj_decomp_nacting(d) < mj_decomp_nacting(&E->best->reading)))) {
     mj_score *b = E->best, *c = &E->cur;
@@ -1472,6 +1476,17 @@ mj_tileset mj_hand_wild(const mj_rules *r, const mj_hand *h)
   if (mj_hand_cctx(h)->wild < MJ_KINDS)
     w |= MJ_BIT(mj_hand_cctx(h)->wild);
   return w;
+}
+
+/* A result with no win in it. */
+static void score_empty(mj_score *out, const mj_rules *r)
+{
+  out->win = out->meets_min = false;
+  out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
+  out->nhits = out->nexempt = out->nreadings = out->nstates = 0;
+  out->min = r->table.min_points;
+  out->reading.shape = MJ_SHAPE_NONE;
+  out->reading.ngroups = out->reading.nwild = 0;
 }
 
 static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
@@ -1535,11 +1550,7 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
     build_view(E, NULL, &v);
     tile_filter(E, &v, E->tile_ok);
   }
-  out->win = false;
-  out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
-  out->nhits = out->nexempt = out->nreadings = out->nstates = 0;
-  out->min = r->table.min_points;
-  out->reading.shape = MJ_SHAPE_NONE;
+  score_empty(out, r);
   return MJ_OK;
 }
 
@@ -1580,6 +1591,8 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_e
     if (E->st == MJ_OK && r->any_none)
       on_reading(NULL, E);
     st = E->st;
+    if (!out->win)
+      score_empty(out, r);   /* the last reading tried may be in it */
     out->nreadings = E->nread;
     if (st == MJ_OK && !out->win)
       st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
@@ -1813,6 +1826,7 @@ typedef struct why_ctx {
 static int why_reading(const mj_decomp *d, void *ud)
 {
   why_ctx *w = ud;
+  w->E->into = &w->E->cur;
   if (!score_reading(w->E, d))
     return 1;
   const mj_score *s = &w->E->cur;
