@@ -75,7 +75,6 @@ typedef struct mj_score {
   int base, doublings, fixed;  /* doubling scoring */
   int nreadings;
   mj_decomp reading;  /* the chosen one (shape MJ_SHAPE_NONE: none) */
-  int wait;
   unsigned flags;     /* context flags used, derived ones included */
   int nstates;        /* state fans that hold (shown, never scored) */
   int16_t states[4];
