@@ -202,45 +202,41 @@ static inline int best_last(const best_t *b, uint64_t u, int M)
   return best;
 }
 
-static inline void group_uses(const uint8_t *c, uint64_t u[4])
+/* The use tables of the four groups with table indices idx. */
+static inline void uses_of(const uint32_t idx[4], uint64_t u[4])
 {
-  u[0] = load5(SUSE + (size_t)suit_idx(c) * 5);
-  u[1] = load5(SUSE + (size_t)suit_idx(c + 9) * 5);
-  u[2] = load5(SUSE + (size_t)suit_idx(c + 18) * 5);
-  u[3] = load5(HUSE + (size_t)honor_idx(c + 27) * 5);
+  u[0] = load5(SUSE + (size_t)idx[0] * 5);
+  u[1] = load5(SUSE + (size_t)idx[1] * 5);
+  u[2] = load5(SUSE + (size_t)idx[2] * 5);
+  u[3] = load5(HUSE + (size_t)idx[3] * 5);
 }
 
-/* Most tiles of c usable in M melds and one pair. */
-static int std_best(const uint8_t *c, int M)
+/* Most tiles of the four groups usable in M melds and one pair. */
+static int uses_best(const uint64_t u[4], int M)
 {
-  uint64_t u[4];
   best_t b;
-  group_uses(c, u);
   best_init(&b, u[0], M);
   best_fold(&b, u[1], M);
   best_fold(&b, u[2], M);
   return best_last(&b, u[3], M);
+}
+
+/* The same for the counts c of the 34 kinds. */
+static int std_best(const uint8_t *c, int M)
+{
+  uint32_t idx[4] = { suit_idx(c), suit_idx(c + 9), suit_idx(c + 18), honor_idx(c + 27) };
+  uint64_t u[4];
+  uses_of(idx, u);
+  return uses_best(u, M);
 }
 
 static int slots_of(const mj_tileview *v) { return 14 - 3 * v->melds; }
 
-static inline void view_uses(const mj_tileview *v, uint64_t u[4])
-{
-  u[0] = load5(SUSE + (size_t)v->idx[0] * 5);
-  u[1] = load5(SUSE + (size_t)v->idx[1] * 5);
-  u[2] = load5(SUSE + (size_t)v->idx[2] * 5);
-  u[3] = load5(HUSE + (size_t)v->idx[3] * 5);
-}
-
 static int view_best(const mj_tileview *v, int M)
 {
   uint64_t u[4];
-  best_t b;
-  view_uses(v, u);
-  best_init(&b, u[0], M);
-  best_fold(&b, u[1], M);
-  best_fold(&b, u[2], M);
-  return best_last(&b, u[3], M);
+  uses_of(v->idx, u);
+  return uses_best(u, M);
 }
 
 static int view_need(const mj_tileview *v)
@@ -752,8 +748,8 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
     int M = 4 - v->melds;
     uint64_t u[4];
     const uint32_t *idx = v->idx;
-    view_uses(v, u);
-    int base = view_best(v, M);
+    uses_of(idx, u);
+    int base = uses_best(u, M);
     for (int g = 0; g < 4; g++) {
       best_t b;
       int first = 1;

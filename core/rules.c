@@ -256,9 +256,6 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
   }
   if (d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE))
     r->any_none = true;
-  for (int k = 0; k < d->nclauses; k++)
-    if (d->clauses[k].kind == MJ_C_WAIT)
-      r->uses_wait = true;
   return MJ_OK;
 }
 

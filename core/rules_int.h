@@ -42,7 +42,6 @@ struct mj_rules {
   bool account_once;
   bool finished;
   bool any_none;             /* some fan needs no winning shape */
-  bool uses_wait;            /* some fan has a wait clause */
   const mj_rules_vt *vt;
   void *ud;
   mj_table table;

@@ -296,7 +296,7 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
   } else {
     /* a pung of the winning tile is exposed when it was won on a discard
        and the tile could not have gone into a chow instead */
-    bool win_in_chow = false, tiles = !(E->fixed_tiles && E->hpresent);
+    bool win_in_chow = false, tiles = !E->fixed_tiles;
     int wpung = -1;
     if (tiles)
       memset(v->cnt, 0, MJ_KINDS);
@@ -348,7 +348,7 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
     }
     v->wild_acting = d->nwild > 0 && mj_decomp_wild_acting(d);
   }
-  if (E->fixed_tiles && E->hpresent) {
+  if (E->fixed_tiles) {
     memcpy(v->cnt, E->held, MJ_KINDS);
     v->present = E->hpresent;
     v->tile_hogs = E->hogs;
@@ -988,16 +988,6 @@ static inline bool fs_meets(const uint64_t *a, const uint64_t *b, int nw)
          fs_w != 0 && ((pos) = fs_k * 64 + __builtin_ctzll(fs_w), 1);   \
          fs_w &= fs_w - 1)
 
-/* Drop from out the fans of row res whose residual clauses (first to
-   end of fan_res) fail. */
-#define RESIDUAL(out, res, first, end)                                  \
-  for (int k = 0; k < nw; k++)                                          \
-    for (uint64_t w = (out)[k] & (res)[k]; w; w &= w - 1) {             \
-      int pos = k * 64 + __builtin_ctzll(w), i = r->order[pos];         \
-      if (!residual_ok(E, i, (first), (end), v))                        \
-        (out)[k] &= ~(1ULL << (pos & 63));                              \
-    }
-
 /* Test fan i's clauses the rows do not decide, from first to end-1 of
    its residual list. */
 static bool residual_ok(const eval *E, int i, int first, int end, const mj_view *v)
@@ -1008,6 +998,20 @@ static bool residual_ok(const eval *E, int i, int first, int end, const mj_view 
     if (!clause_ok(E, f, &f->clauses[fl->res[i][k]], v))
       return false;
   return true;
+}
+
+/* Drop from out (nw words) the fans of row res whose residual clauses
+   fail: the tile ones, or the reading ones. */
+static inline void drop_residual(const eval *E, const mj_view *v, uint64_t *out,
+                                 const uint64_t *res, bool tile, int nw)
+{
+  const mj_filter *f = &E->r->filter;
+  for (int k = 0; k < nw; k++)
+    for (uint64_t w = out[k] & res[k]; w; w &= w - 1) {
+      int pos = k * 64 + __builtin_ctzll(w), i = E->r->order[pos];
+      if (!residual_ok(E, i, tile ? 0 : f->nres_tile[i], tile ? f->nres_tile[i] : f->nres[i], v))
+        out[k] &= ~(1ULL << (pos & 63));
+    }
 }
 
 /*
@@ -1043,7 +1047,7 @@ tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
              ok[7][k] & ~fail &
              ~(needs[k] & ~any);
   }
-  RESIDUAL(out, ROW(f, MJ_FR_RES_TILE), 0, f->nres_tile[i]);
+  drop_residual(E, v, out, ROW(f, MJ_FR_RES_TILE), true, nw);
   const uint64_t *nd = ROW(f, MJ_FR_NEED_DYN);
   for (int k = 0; k < nw; k++)
     for (uint64_t w = out[k] & nd[k]; w; w &= w - 1) {
@@ -1093,7 +1097,7 @@ read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
     for (int k = 0; k < nw; k++)
       out[k] &= ww[k];
   }
-  RESIDUAL(out, ROW(f, MJ_FR_RES_READ), f->nres_tile[i], f->nres[i]);
+  drop_residual(E, v, out, ROW(f, MJ_FR_RES_READ), false, nw);
 }
 
 /* }==================================================================== */
@@ -1527,7 +1531,6 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
     E->wild_single = mj_wild_single(pv);
   }
   E->fixed_tiles = !wild_held;
-  E->hpresent = 0;
   if (E->fixed_tiles) {
     /* every reading has the hand's tiles: the concealed ones of the
        view, and the declared melds' */
