@@ -34,7 +34,8 @@ int mj_clause_is_tile(int kind)
   }
 }
 
-/* Clear the fan's bit in rows first..first+n-1 where ok(x) fails. */
+/* Clear the bit of the fan at pos (in scope, with the filter f) in rows
+   first..first+n-1 where ok, an expression of the row's value x, fails. */
 #define FOLD(first, n, ok)                  \
   for (int x = 0; x < (n); x++)             \
     if (!(ok))                              \
