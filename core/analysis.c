@@ -123,28 +123,40 @@ void mj_tileview_sync(mj_tileview *v)
 static inline int group_of(int t) { return t < 27 ? t / 9 : 3; }
 static inline int rank0(int t) { return t < 27 ? t % 9 : t - 27; }
 
+void mj_tileview_add_face(mj_tileview *v, mj_tile t)
+{
+  v->at[v->c[t] & 3] |= MJ_BIT(t);
+  v->c[t]++;
+  v->idx[group_of(t)] += pow5[rank0(t)];
+  v->ntiles++;
+}
+
+void mj_tileview_remove_face(mj_tileview *v, mj_tile t)
+{
+  v->c[t]--;
+  v->at[v->c[t] & 3] &= ~MJ_BIT(t);
+  v->idx[group_of(t)] -= pow5[rank0(t)];
+  v->ntiles--;
+}
+
 void mj_tileview_add(mj_tileview *v, mj_tile t)
 {
   if (v->wild & MJ_BIT(t)) {
     v->wilds++;
+    v->ntiles++;
   } else {
-    v->at[v->c[t] & 3] |= MJ_BIT(t);
-    v->c[t]++;
-    v->idx[group_of(t)] += pow5[rank0(t)];
+    mj_tileview_add_face(v, t);
   }
-  v->ntiles++;
 }
 
 void mj_tileview_remove(mj_tileview *v, mj_tile t)
 {
   if (v->wild & MJ_BIT(t)) {
     v->wilds--;
+    v->ntiles--;
   } else {
-    v->c[t]--;
-    v->at[v->c[t] & 3] &= ~MJ_BIT(t);
-    v->idx[group_of(t)] -= pow5[rank0(t)];
+    mj_tileview_remove_face(v, t);
   }
-  v->ntiles--;
 }
 
 /* }==================================================================== */

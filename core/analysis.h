@@ -36,6 +36,11 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild);
 /* Add or remove one concealed tile (a tile of a wild kind is a wild). */
 void mj_tileview_add(mj_tileview *v, mj_tile t);
 void mj_tileview_remove(mj_tileview *v, mj_tile t);
+/* The same at face value: a tile of a wild kind counts as itself (a wild
+** won from another player's discard, say). remove_face takes such a
+** tile back. */
+void mj_tileview_add_face(mj_tileview *v, mj_tile t);
+void mj_tileview_remove_face(mj_tileview *v, mj_tile t);
 
 /* Recompute idx[] after changing c[] directly. */
 void mj_tileview_sync(mj_tileview *v);

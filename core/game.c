@@ -229,6 +229,15 @@ static int visible_of(const mj_game *g, mj_tile t, bool skip_pending)
   return n;
 }
 
+/* 偷机 lasts while the hand stays in 宝吊头: before the tile t just
+   drawn, four complete melds and one lone wild. */
+static bool still_touji(const seat *pl, mj_tile t)
+{
+  mj_tileview before = pl->v;
+  mj_tileview_remove(&before, t);
+  return mj_wild_single(&before);
+}
+
 /*
 ** Could p win with t (self: already in the hand; otherwise added) and
 ** these flags? Fills hand (the 14 tiles and the context) and s.
@@ -243,7 +252,7 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags, mj_han
     if (!(flags & MJ_CTX_SELF)) {
       if (t >= MJ_KINDS || mj_hand_counts(pl->hand)[t] >= 4)
         return false;
-      mj_tileview_add(&v, t);
+      mj_tileview_add_face(&v, t);   /* another's wild is at face value */
     }
     if (!mj_is_win(&v, mj_rules_shapes(g->r))) {
       if (err != NULL)
@@ -268,9 +277,11 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags, mj_han
     c->wild = g->wild_kind;
   if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 && !(flags & MJ_CTX_ROB))
     flags |= MJ_CTX_LAST;
-  if (self && pl->touji)
+  if (self && pl->touji && still_touji(pl, t))
     flags |= MJ_CTX_TOUJI;
-  if (!g->any_claim && pl->ndiscarded == 0 &&
+  /* the first go-around: the tiles as dealt (a kong's replacement is a
+     fifteenth tile), or the dealer's first discard, before any claim */
+  if (!g->any_claim && pl->ndiscarded == 0 && mj_hand_nmelds(pl->hand) == 0 &&
       (self || (g->pending_from == g->dealer && g->ndiscards == 1)))
     flags |= MJ_CTX_FIRST;
   c->flags = flags;
@@ -925,6 +936,8 @@ mj_status mj_game_act(mj_game *g, const mj_action *act, mj_error *err)
         pl->touji = true;
       }
       hand_remove(g, p, a->tile);
+      if (pl->touji && !mj_wild_single(&pl->v))
+        pl->touji = false;     /* out of 宝吊头: 偷机 is over */
       if (pl->ndisc < MAX_DISC) {
         pl->disc[pl->ndisc] = a->tile;
         pl->taken[pl->ndisc] = 0;

@@ -320,14 +320,25 @@ static const struct {
   const char *name;
   bool value;        /* takes "=value" */
   unsigned flag;
+  unsigned owned;    /* MJ_TOKEN_ bit of a ruleset-owned token */
 } tokens[TOK_COUNT] = {
-  { "win", true, 0 }, { "self", false, MJ_CTX_SELF }, { "seat", true, 0 },
-  { "round", true, 0 }, { "flowers", true, 0 }, { "last", false, MJ_CTX_LAST },
-  { "wall-last", false, MJ_CTX_WALL_LAST }, { "kong", false, MJ_CTX_KONG },
-  { "rob", false, MJ_CTX_ROB }, { "bao", true, 0 }, { "touji", false, MJ_CTX_TOUJI },
-  { "feibao", true, 0 }, { "first", false, MJ_CTX_FIRST },
-  { "jiebao", false, MJ_CTX_JIEBAO }, { "sibao", false, MJ_CTX_SIBAO }
+  { "win", true, 0, 0 }, { "self", false, MJ_CTX_SELF, 0 }, { "seat", true, 0, 0 },
+  { "round", true, 0, 0 }, { "flowers", true, 0, 0 },
+  { "last", false, MJ_CTX_LAST, 0 }, { "wall-last", false, MJ_CTX_WALL_LAST, 0 },
+  { "kong", false, MJ_CTX_KONG, 0 }, { "rob", false, MJ_CTX_ROB, 0 },
+  { "bao", true, 0, MJ_TOKEN_BAO }, { "touji", false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI },
+  { "feibao", true, 0, MJ_TOKEN_FEIBAO }, { "first", false, MJ_CTX_FIRST, 0 },
+  { "jiebao", false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
+  { "sibao", false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO }
 };
+
+const char *mj_ctx_token_name(int k)
+{
+  static const char *const names[MJ_TOKEN_COUNT] = {
+    "bao=", "touji", "feibao=", "jiebao", "sibao"
+  };
+  return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
+}
 
 mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0, mj_error *err)
 {
@@ -363,6 +374,7 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0, mj_error *e
     if (seen & (1u << k))
       return mj_fail(err, MJ_EINVAL, col, "duplicate token %s", tokens[k].name);
     seen |= 1u << k;
+    c->owned |= tokens[k].owned;
     int x;
     mj_tile t;
     mj_error sub;
@@ -504,6 +516,10 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
     return mj_fail(err, MJ_EINVAL, 0, "sibao (四个宝) is won on one's own draw: add self");
   if ((c->flags & MJ_CTX_TOUJI) && !self)
     return mj_fail(err, MJ_EINVAL, 0, "touji (偷机) wins are self-drawn: add self");
+  if ((c->flags & MJ_CTX_FIRST) && c->seat == 0 && !self)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "first for the dealer (seat E) is a win on his own first "
+                   "fourteen tiles: add self, or give the winner's seat");
   return MJ_OK;
 }
 

@@ -55,7 +55,25 @@ typedef struct mj_ctx {
   uint8_t flowers;    /* 0..8 */
   uint8_t feibao;     /* 宝 the winner discarded */
   mj_tile wild;       /* kind that is wild (bao=), MJ_NO_TILE if none */
+  unsigned owned;     /* MJ_TOKEN_ bits: ruleset-owned tokens written */
 } mj_ctx;
+
+/*
+** Context tokens that belong to a ruleset (NOTATION.md marks them): a
+** ruleset reads them only if it declares them, and a hand that writes
+** one the ruleset in use does not declare is refused by the scorer.
+*/
+enum {
+  MJ_TOKEN_BAO = 1u << 0,       /* bao=T */
+  MJ_TOKEN_TOUJI = 1u << 1,     /* touji */
+  MJ_TOKEN_FEIBAO = 1u << 2,    /* feibao=N */
+  MJ_TOKEN_JIEBAO = 1u << 3,    /* jiebao */
+  MJ_TOKEN_SIBAO = 1u << 4,     /* sibao */
+  MJ_TOKEN_COUNT = 5
+};
+
+/* The text of token bit k ("bao=", "touji"); NULL past the last. */
+const char *mj_ctx_token_name(int k);
 
 void mj_ctx_init(mj_ctx *c);
 

@@ -128,6 +128,28 @@ void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once)
   r->account_once = account_once;
 }
 
+void mj_rules_set_fixed_or_own(mj_rules *r, bool on) { r->fixed_or_own = on; }
+void mj_rules_declare_tokens(mj_rules *r, unsigned tokens) { r->tokens |= tokens; }
+unsigned mj_rules_tokens(const mj_rules *r) { return r->tokens; }
+
+/* The ruleset-owned tokens fan f reads. */
+static unsigned fan_tokens(const mj_fan_def *f)
+{
+  static const struct { unsigned flag, token; } owned[] = {
+    { MJ_CTX_TOUJI, MJ_TOKEN_TOUJI }, { MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
+    { MJ_CTX_SIBAO, MJ_TOKEN_SIBAO }
+  };
+  unsigned t = 0;
+  for (int k = 0; k < f->nclauses; k++)
+    if (f->clauses[k].kind == MJ_C_FLAG)
+      for (size_t i = 0; i < sizeof owned / sizeof owned[0]; i++)
+        if ((unsigned)f->clauses[k].lo & owned[i].flag)
+          t |= owned[i].token;
+  if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_FEIBAO)
+    t |= MJ_TOKEN_FEIBAO;
+  return t;
+}
+
 void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud)
 {
   r->vt = vt;
@@ -292,8 +314,12 @@ static void fold_quick(fan_c *f)
 
 mj_status mj_rules_finish(mj_rules *r, mj_error *err)
 {
+  /* the wild kind of the hand (bao=) is read where the wall names it */
+  if (r->table.wild_rule == MJ_WILD_INDICATOR)
+    r->tokens |= MJ_TOKEN_BAO;
   for (int i = 0; i < r->nfans; i++) {
     fan_c *f = &r->fans[i];
+    r->tokens |= fan_tokens(&f->def);
     fold_quick(f);
     f->nexcl = f->npart = 0;
     for (int k = 0; k < f->def.nexcl; k++) {

@@ -199,6 +199,15 @@ void mj_rules_set_shapes(mj_rules *r, mj_shape_cfg cfg, unsigned wait_shapes);
 enum { MJ_SCORING_SUM, MJ_SCORING_DOUBLING };
 void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once);
 void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud);
+/* A fan that stands alone (a fixed-value win such as 接宝) competes with
+** the hand's own value when the hand is also a win by its shape: the
+** better of the two counts (off: the fixed value replaces the hand's). */
+void mj_rules_set_fixed_or_own(mj_rules *r, bool on);
+/* Ruleset-owned context tokens (MJ_TOKEN_ bits) the ruleset reads beyond
+** those mj_rules_finish derives from its fans and table rules. */
+void mj_rules_declare_tokens(mj_rules *r, unsigned tokens);
+/* The ruleset-owned context tokens it reads (after mj_rules_finish). */
+unsigned mj_rules_tokens(const mj_rules *r);
 mj_table *mj_rules_table(mj_rules *r);
 const mj_table *mj_rules_ctable(const mj_rules *r);
 

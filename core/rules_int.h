@@ -40,6 +40,9 @@ struct mj_rules {
   unsigned wait_shapes;
   int scoring;
   bool account_once;
+  bool fixed_or_own;         /* a fan that stands alone competes with the
+                                hand's own value: the better counts */
+  unsigned tokens;           /* MJ_TOKEN_ bits read (declared or derived) */
   bool finished;
   bool any_none;             /* some fan needs no winning shape */
   const mj_rules_vt *vt;

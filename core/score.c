@@ -44,6 +44,7 @@ typedef struct eval {
   bool pre_ready;
   mj_tileview full;       /* the hand */
   mj_tileview pre;        /* the hand before the win */
+  bool win_face;          /* the winning tile, of a wild kind, is at face */
   bool wild_single;
   bool fixed_tiles;       /* no wild held: every reading has the same tiles,
                              so the tile clauses are decided once (tile_ok) */
@@ -59,6 +60,7 @@ typedef struct eval {
   mj_tileset hpresent;    /* with fixed tiles: the kinds of every reading
                              (their counts: held) */
   int hogs;               /* kinds with four copies */
+  int alt_own, alt_fixed, alt_fan;  /* see note_alternative */
   /* large, left out of the reset */
   mj_score cur;
   rstate rs;
@@ -267,7 +269,10 @@ static const mj_tileview *pre_view(eval *E)
 {
   if (!E->pre_ready) {
     E->pre = E->full;
-    mj_tileview_remove(&E->pre, E->ctx->win);
+    if (E->win_face)
+      mj_tileview_remove_face(&E->pre, E->ctx->win);
+    else
+      mj_tileview_remove(&E->pre, E->ctx->win);
     E->pre_ready = true;
   }
   return &E->pre;
@@ -1257,6 +1262,8 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
 
   s->win = false;
   s->total = s->bonus = s->base = s->doublings = s->fixed = 0;
+  s->other_total = 0;
+  s->other_fan = -1;
   s->nhits = s->nexempt = s->nstates = 0;
   if (d != NULL)
     s->reading = *d;
@@ -1270,6 +1277,8 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   uint64_t gone[MJ_FW_MAX] = { 0 };   /* taken whole by a counted fan */
   int counted[MJ_MAX_FANS], ncounted = 0;  /* positions, in order */
   int alone = -1, real = 0, o;
+  /* a fan that stands alone competes from the no-shape reading */
+  bool compete = r->fixed_or_own && d != NULL;
   uint64_t plain[MJ_FW_MAX], fallback[MJ_FW_MAX];
   const uint64_t *fb = ROW(fl, MJ_FR_FALLBACK);
   for (int k = 0; k < nw; k++) {
@@ -1279,7 +1288,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   FS_EACH(o, plain, nw) {
     int i = r->order[o];
     const fan_c *fc = &r->fans[i];
-    if (rs->cnt[i] <= 0)
+    if (rs->cnt[i] <= 0 || (compete && fc->def.alone))
       continue;
     if (fc->def.state) {
       if (s->nstates < 4)
@@ -1448,6 +1457,22 @@ static bool score_reading(eval *E, const mj_decomp *d)
   return score_reading_n(E, d, E->r->filter.nw);
 }
 
+/* fixed_or_own: the best value with a shape and the fixed value of the
+   no-shape reading, for the result to name the one not taken. */
+static void note_alternative(eval *E, const mj_decomp *d, const mj_score *s)
+{
+  if (d != NULL) {
+    if (s->total > E->alt_own)
+      E->alt_own = s->total;
+    return;
+  }
+  for (int q = 0; q < s->nhits; q++)
+    if (E->r->fans[s->hits[q].fan].def.alone) {
+      E->alt_fixed = s->total;
+      E->alt_fan = s->hits[q].fan;
+    }
+}
+
 static int on_reading(const mj_decomp *d, void *ud)
 {
   eval *E = ud;
@@ -1456,6 +1481,8 @@ static int on_reading(const mj_decomp *d, void *ud)
   if (!score_reading(E, d))
     return 1;
   E->nread++;
+  if (E->r->fixed_or_own && E->into->win)
+    note_alternative(E, d, E->into);
   /* the highest total; at equal totals the reading with fewer wilds
      standing for other tiles (the plainer account of the hand) */
   if (E->into == &E->cur && E->cur.win && (!E->best->win || E->cur.total > E->best->total ||
@@ -1482,12 +1509,40 @@ mj_tileset mj_hand_wild(const mj_rules *r, const mj_hand *h)
   return w;
 }
 
+/*
+** What the context says must be possible under r: the tokens that belong
+** to a ruleset are those r reads, and 接宝 is won on a wild.
+*/
+static mj_status check_context(const mj_rules *r, const mj_hand *h, mj_error *err)
+{
+  const mj_ctx *c = mj_hand_cctx(h);
+  unsigned stray = c->owned & ~r->tokens;
+  if (stray) {
+    char own[80] = "";
+    size_t len = 0;
+    for (int k = 0; k < MJ_TOKEN_COUNT; k++)
+      if (r->tokens & (1u << k))
+        mj_catf(own, sizeof own, &len, "%s%s", len ? " " : "", mj_ctx_token_name(k));
+    return mj_fail(err, MJ_EINVAL, 0, "the context token %s is not read by "
+                   "ruleset %s (its own tokens: %s)",
+                   mj_ctx_token_name(__builtin_ctz(stray)), r->id, len ? own : "none");
+  }
+  if ((c->flags & MJ_CTX_JIEBAO) && !(mj_hand_wild(r, h) & MJ_BIT(c->win))) {
+    char b[3];
+    return mj_fail(err, MJ_EINVAL, 0, "jiebao (接宝) claims a discarded wild, "
+                   "but the winning tile %s is not wild", mj_tile_str(c->win, b));
+  }
+  return MJ_OK;
+}
+
 /* A result with no win in it. */
 static void score_empty(mj_score *out, const mj_rules *r)
 {
   out->win = out->meets_min = false;
   out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
   out->nhits = out->nexempt = out->nreadings = out->nstates = 0;
+  out->other_total = 0;
+  out->other_fan = -1;
   out->min = r->table.min_points;
   out->reading.shape = MJ_SHAPE_NONE;
   out->reading.ngroups = out->reading.nwild = 0;
@@ -1499,6 +1554,8 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   /* every field is set here or before it is read (pre: by pre_view) */
   E->st = MJ_OK;
   E->nread = 0;
+  E->alt_own = E->alt_fixed = 0;
+  E->alt_fan = -1;
   E->wild_single = false;
   E->r = r;
   E->h = h;
@@ -1511,6 +1568,9 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   mj_status st = mj_hand_check(h, MJ_CHECK_WIN, err);
   if (st != MJ_OK)
     return st;
+  st = check_context(r, h, err);
+  if (st != MJ_OK)
+    return st;
   E->wild = mj_hand_wild(r, h);
   mj_hand_all_counts(h, E->held);
   E->flags = E->ctx->flags;
@@ -1519,6 +1579,14 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
   if (in_melds == 3)
     E->flags |= MJ_CTX_LAST;
   mj_tileview_init(&E->full, h, E->wild);
+  /* a wild taken from another player (a discard, a robbed kong) is at
+     face value; 接宝 alone takes it as a wild */
+  E->win_face = (E->wild & MJ_BIT(E->ctx->win)) &&
+                !(E->flags & (MJ_CTX_SELF | MJ_CTX_JIEBAO));
+  if (E->win_face) {
+    mj_tileview_remove(&E->full, E->ctx->win);
+    mj_tileview_add_face(&E->full, E->ctx->win);
+  }
   /* the hand before the win (its view is made when first needed) */
   E->unique = -1;
   E->pre_ready = false;
@@ -1530,6 +1598,10 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
     const mj_tileview *pv = pre_view(E);
     E->wild_single = mj_wild_single(pv);
   }
+  if ((E->flags & MJ_CTX_TOUJI) && !E->wild_single)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "touji (偷机) but before the winning tile the hand was not "
+                   "in 宝吊头 (four complete melds and one lone wild)");
   E->fixed_tiles = !wild_held;
   if (E->fixed_tiles) {
     /* every reading has the hand's tiles: the concealed ones of the
@@ -1597,6 +1669,11 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_e
     if (!out->win)
       score_empty(out, r);   /* the last reading tried may be in it */
     out->nreadings = E->nread;
+    if (out->win && E->alt_own > 0 && E->alt_fixed > 0) {
+      bool fixed_taken = out->reading.shape == MJ_SHAPE_NONE;
+      out->other_total = fixed_taken ? E->alt_own : E->alt_fixed;
+      out->other_fan = fixed_taken ? -1 : E->alt_fan;
+    }
     if (st == MJ_OK && !out->win)
       st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
   }
@@ -1809,6 +1886,12 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
                                      : "; below the %d minimum: not a valid win\n", s->min);
   else
     cat(buf, cap, &len, "\n");
+  if (s->other_total > 0 && s->other_fan >= 0)
+    cat(buf, cap, &len, "instead of: %s, fixed %d (the better of the two counts)\n",
+        r->fans[s->other_fan].def.id, s->other_total);
+  else if (s->other_total > 0)
+    cat(buf, cap, &len, "instead of: the hand's own value, %d (the better of the "
+        "two counts)\n", s->other_total);
   return len;
 }
 

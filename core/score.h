@@ -76,6 +76,8 @@ typedef struct mj_score {
   int nreadings;
   mj_decomp reading;  /* the chosen one (shape MJ_SHAPE_NONE: none) */
   unsigned flags;     /* context flags used, derived ones included */
+  int other_total;    /* fixed_or_own: the value not taken (0: none) */
+  int other_fan;      /* ... the fixed fan it was, -1: the hand's own value */
   int nstates;        /* state fans that hold (shown, never scored) */
   int16_t states[4];
   int nhits;

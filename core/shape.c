@@ -314,13 +314,29 @@ static void enum_standard_whole(en *e, const struct mj_tileview *v)
   e->pair = -1;
 }
 
+/* The tiles of the declared melds into extra: a wild never makes a
+   fifth copy of a kind, counting them. */
+static void add_declared(en *e)
+{
+  const mj_meld *m = mj_hand_melds(e->h);
+  for (int i = 0; i < mj_hand_nmelds(e->h); i++) {
+    if (m[i].type == MJ_CHOW)
+      for (int k = 0; k < 3; k++)
+        e->extra[m[i].tile + k]++;
+    else
+      e->extra[m[i].tile] = (uint8_t)(e->extra[m[i].tile] + mj_meld_size(&m[i]));
+  }
+}
+
 static void enum_standard(en *e)
 {
   int M = 4 - mj_hand_nmelds(e->h);
   e->shape = MJ_SHAPE_STANDARD;
   e->nstack = 0;
   e->pair = -1;
+  add_declared(e);
   std_rec(e, 0, 0, 0, M, 1, e->wilds);
+  memset(e->extra, 0, sizeof e->extra);
 }
 
 /* }==================================================================== */
@@ -498,6 +514,7 @@ static void enum_knitted(en *e)
       }
     if (need > e->wilds)
       continue;
+    add_declared(e);
     e->nstack = 0;
     for (int s = 0; s < 3; s++)
       push(e, MJ_G_KNITTED, s * 9 + mj_knitted_seq[i][s] - 1);
@@ -610,8 +627,7 @@ static void enum_jiuyao(en *e)
   e->shape = MJ_SHAPE_JIUYAO;
   e->pair = -1;
   memset(e->extra, 0, sizeof e->extra);
-  for (int i = 0; i < mj_hand_nmelds(e->h); i++)
-    e->extra[m[i].tile] = (uint8_t)mj_meld_size(&m[i]);
+  add_declared(e);
   memcpy(e->u, e->c, MJ_KINDS);
   jiuyao_rec(e, 0, e->wilds);
   memset(e->u, 0, sizeof e->u);
@@ -646,12 +662,13 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   e.fn = fn;
   e.ud = ud;
   e.pair = -1;
-  memcpy(e.c, mj_hand_counts(h), MJ_KINDS);
+  /* the view's counts: a tile of a wild kind the view holds at face
+     (won from a discard) is no wild */
+  memcpy(e.c, view->c, MJ_KINDS);
+  e.wilds = view->wilds;
   for (mj_tileset w = wild & MJ_SET_ALL; w; w &= w - 1) {
     int t = __builtin_ctzll(w);
-    e.wilds += e.c[t];
-    e.d.wild_held[t] = e.c[t];
-    e.c[t] = 0;
+    e.d.wild_held[t] = (uint8_t)(mj_hand_counts(h)[t] - view->c[t]);
   }
   if (count != NULL)
     *count = 0;

@@ -79,7 +79,7 @@ typedef int (*mj_decomp_fn)(const mj_decomp *d, void *ud);
 ** Enumerate every decomposition of a complete hand (14 - 3*melds concealed
 ** tiles) into the shapes cfg allows, with the concealed tiles of the kinds
 ** in wild (0: none) acting as any tile. A wild never makes a fifth copy
-** of a kind within the concealed groups. Each decomposition is reported
+** of a kind, the declared melds' tiles counted. Each decomposition is reported
 ** once. *count (may be NULL) receives how many were reported.
 ** Without wilds the standard readings come in walk order: kinds
 ** ascending, and at each kind no pung before a pung, then no pair before
@@ -88,7 +88,9 @@ typedef int (*mj_decomp_fn)(const mj_decomp *d, void *ud);
 mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
                        mj_decomp_fn fn, void *ud, int *count);
 
-/* The same with the hand's view (analysis.h) made by the caller already. */
+/* The same with the hand's view (analysis.h) made by the caller already;
+** the view's counts decide: a tile of a wild kind it holds at face (see
+** mj_tileview_add_face) is no wild. */
 struct mj_tileview;
 mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *v,
                             const mj_shape_cfg *cfg, mj_decomp_fn fn, void *ud,

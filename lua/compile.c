@@ -747,6 +747,45 @@ static mj_status rbad(rctx *c, const char *fmt, ...)
   return mj_fail(c->err, MJ_EINVAL, 0, "%s: %s", c->where, msg);
 }
 
+/* context = { "touji", "feibao=" ... }: the ruleset-owned tokens the
+   ruleset reads beyond what its fans show (a test function's). */
+static mj_status context_tokens(rctx *c, mj_rules *r)
+{
+  lua_State *L = c->L;
+  int top = lua_gettop(L);
+  lua_getfield(L, c->b, "context");
+  if (lua_type(L, -1) != LUA_TTABLE) {
+    lua_settop(L, top);
+    return MJ_OK;
+  }
+  unsigned bits = 0;
+  for (lua_Integer i = 1; ; i++) {
+    if (lua_rawgeti(L, -1, i) == LUA_TNIL)
+      break;
+    size_t n;
+    const char *name = lua_tolstring(L, -1, &n);
+    int k = -1;
+    for (int j = 0; name != NULL && j < MJ_TOKEN_COUNT && k < 0; j++) {
+      const char *t = mj_ctx_token_name(j);
+      size_t tn = strlen(t) - (t[strlen(t) - 1] == '=');
+      if ((n == tn || (n == tn + 1 && name[tn] == '=')) && memcmp(name, t, tn) == 0)
+        k = j;
+    }
+    if (k < 0) {
+      char bad[40];
+      snprintf(bad, sizeof bad, "%.30s", name ? name : luaL_typename(L, -1));
+      lua_settop(L, top);
+      return rbad(c, "context: '%s' is not a ruleset token (bao=, touji, "
+                  "feibao=, jiebao, sibao)", bad);
+    }
+    bits |= 1u << k;
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+  mj_rules_declare_tokens(r, bits);
+  return MJ_OK;
+}
+
 static mj_status shape_list(rctx *c, const char *field, unsigned *out)
 {
   lua_State *L = c->L;
@@ -940,7 +979,11 @@ mj_status mj_lua_compile_rules(mj_host *h, mj_entry *e, int b, const char *path,
   lua_getfield(L, b, "account_once");
   mj_rules_set_scoring(r, doubling ? MJ_SCORING_DOUBLING : MJ_SCORING_SUM,
                        lua_toboolean(L, -1));
+  lua_getfield(L, b, "fixed_or_own");
+  mj_rules_set_fixed_or_own(r, lua_toboolean(L, -1));
   lua_settop(L, top);
+  if ((st = context_tokens(&c, r)) != MJ_OK)
+    return st;
   mj_table *t = mj_rules_table(r);
   lua_getfield(L, b, "min_points");
   if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 1000) {

@@ -153,6 +153,7 @@ local INFO_FIELDS = {
   id = "string", title = "string", version = "string", description = "string",
   shapes = "table", pair_quads = "boolean", wait_shapes = "table",
   scoring = "string", account_once = "boolean", min_points = "number",
+  fixed_or_own = "boolean", context = "table",
   options = "table", table = "table", wild = "table", settle = "function",
   source = "string",
 }
@@ -203,6 +204,7 @@ function M.ruleset(t)
     shapes = t.shapes or { "standard" }, pair_quads = t.pair_quads ~= false,
     wait_shapes = t.wait_shapes or { "standard" },
     scoring = t.scoring or "sum", account_once = t.account_once == true,
+    fixed_or_own = t.fixed_or_own == true, context = t.context or {},
     min_points = t.min_points or 0,
     option_decl = t.options or {},
     table = t.table or {}, wild = t.wild or false, settle = t.settle,

@@ -15,6 +15,9 @@ local R = mj.ruleset {
   pair_quads = true,                    -- four of a kind is two pairs
   wait_shapes = { "standard" },
   scoring = "doubling",
+  -- 接宝 and 四个宝 stand alone, but a hand that is also a win by its
+  -- shape gets the better of the fixed value and its own
+  fixed_or_own = true,
   options = {
     self_draw_only = { default = false,
       desc = "every win is self-drawn except robbing a kong and 接宝" },
@@ -124,19 +127,20 @@ pattern { "清碰碰糊", en = "Pure all pungs",
   excludes = { "碰碰糊", "平糊" } }
 
 pattern { "偷机", en = "Stealing (declined 宝吊头)", state = true,
-  desc = "A state, not a win: in 宝吊头 the player declined the win and played on.",
-  example = "123m456p789s111z7p+5m self touji bao=5m",
+  desc = "A state, not a win: in 宝吊头 the player declined the win and played on; "
+      .. "it ends when the hand leaves 宝吊头 (the lone 宝 thrown, say).",
+  example = "12m456p789s111z55m+5m self touji bao=5m",
   touji = true }
 
 pattern { "宝吊宝", en = "宝 on 宝",
-  desc = "While stealing (偷机), draws a 宝 and wins.",
-  example = "123m456p789s111z7p+5m self touji bao=5m",
+  desc = "While stealing (偷机), so still in 宝吊头, draws a 宝 and wins.",
+  example = "12m456p789s111z55m+5m self touji bao=5m",
   touji = true, self = true, win_tile = WILD,
   excludes = { "宝吊头" } }
 
 pattern { "宝吊无宝", en = "宝 without 宝",
-  desc = "While stealing, wins with every 宝 at its own face: two 宝 as the pair, "
-      .. "or three as a pung.",
+  desc = "While stealing (so still in 宝吊头), wins with every 宝 at its own face: "
+      .. "two 宝 as the pair, or three as a pung.",
   example = "123m456p789s11z55m+1z self touji bao=5m",
   touji = true, self = true, wild_acting = false,
   melds = { pair(WILD) }, alt = { pung(WILD) },
@@ -149,7 +153,7 @@ pattern { "飞宝", en = "Flying 宝",
 
 pattern { "七对", en = "Seven pairs with 宝",
   desc = "Seven pairs, a 宝 standing for another tile.",
-  example = "1133557799m115z+9s bao=9s",
+  example = "1133557799m115z+9s self bao=9s",
   shape = "seven_pairs", wild_acting = true }
 
 pattern { "清七对", en = "Pure seven pairs",
@@ -160,7 +164,7 @@ pattern { "清七对", en = "Pure seven pairs",
 
 pattern { "华丽七对", en = "Luxury seven pairs with 宝",
   desc = "Seven pairs with four of a kind, a 宝 standing for another tile.",
-  example = "1111335577m115z+9s bao=9s",
+  example = "1111335577m115z+9s self bao=9s",
   shape = "seven_pairs", quads = { min = 1 }, wild_acting = true,
   excludes = { "七对" } }
 
@@ -205,13 +209,14 @@ pattern { "抢杠", en = "Robbing a kong",
 
 pattern { "接宝", en = "Catching the 宝",
   desc = "Having drawn three 宝 this hand, claims the fourth from a discard: "
-      .. "a win whatever the hand.",
-  example = "159m26p37s1234z55m+5m jiebao bao=5m",
+      .. "a win whatever the hand (or the hand's own value, if better).",
+  example = "12m26p3s134z66z555m+5m jiebao bao=5m",
   shape = ANY_SHAPE, jiebao = true, alone = true }
 
 pattern { "四个宝", en = "Four 宝",
-  desc = "Draws the fourth 宝 of the hand: a win whatever the hand.",
-  example = "19m26p37s1234z555m+5m self sibao bao=5m",
+  desc = "Draws the fourth 宝 of the hand: a win whatever the hand (or the "
+      .. "hand's own value, if better).",
+  example = "12m26p3s134z66z555m+5m self sibao bao=5m",
   shape = ANY_SHAPE, sibao = true, alone = true }
 
 pattern { "单吊", en = "Single after four melds",

@@ -425,6 +425,7 @@ typedef struct dctx {
   char (*out)[96];
   int n, max;
   uint8_t c[MJ_KINDS], u[MJ_KINDS];
+  uint8_t decl[MJ_KINDS];   /* tiles of the declared melds */
   int groups[8][2];     /* type, tile */
   int ng;
   const mj_hand *h;
@@ -461,8 +462,11 @@ static void emit_std(dctx *d)
 {
   /* wild_as = tiles used - real tiles of the hand (all of them are used) */
   uint8_t w2[MJ_KINDS];
-  for (int k = 0; k < MJ_KINDS; k++)
+  for (int k = 0; k < MJ_KINDS; k++) {
+    if (d->u[k] + d->decl[k] > 4)
+      return;     /* a fifth copy, counting the declared melds */
     w2[k] = (uint8_t)(d->u[k] - d->c[k]);
+  }
   add_key(d, w2, "standard");
 }
 
@@ -597,6 +601,10 @@ int ref_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
     }
   d.wilds = w;
   int nm = mj_hand_nmelds(h);
+  const mj_meld *m = mj_hand_melds(h);
+  for (int i = 0; i < nm; i++)
+    for (int k = 0; k < mj_meld_size(&m[i]); k++)
+      d.decl[m[i].tile + (m[i].type == MJ_CHOW ? k : 0)]++;
   if (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
     uint8_t rc[MJ_KINDS];
     memcpy(rc, d.c, MJ_KINDS);

@@ -228,17 +228,29 @@ static void touji_then_bao_diao_wu_bao(void **state)
 static void jie_bao(void **state)
 {
   (void)state;
-  const char *hands[4] = { JUNK_E, "555m19p19s1234z67z", JUNK_W, JUNK_N };
+  const char *hands[4] = { JUNK_E, "555m12p19s1234z66z", JUNK_W, JUNK_N };
   mj_game *g = gu_scenario("bao", hands, "5m", "2s4m", 2);   /* 宝 = 5m */
   assert_int_equal(mj_game_wild_drawn(g, 1), 3);
   script(g, "Ed5m");
   assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));    /* whatever his hand */
   assert_false(gu_has(g, 2, MJ_ACT_WIN, NULL));
   script(g, "Shu");
-  won(g, 1, 8, "接宝");
+  const mj_score *s = won(g, 1, 8, "接宝");
+  assert_int_equal(s->other_total, 0);            /* no shape of its own */
   assert_int_equal(mj_game_payer(g), 0);
   payments(g, -16, 16, 0, 0);                     /* the dealer discarded it */
   mj_game_free(g);
+
+  /* a hand that is a win by its shape too gets the better of the two:
+     地糊 on 七星十三浪 (16) against 接宝's 8 */
+  hands[1] = "555m19p19s1234z67z";
+  g = gu_scenario("bao", hands, "5m", "2s4m", 2);
+  script(g, "Ed5m Shu");
+  s = won(g, 1, 16, "地糊,七星十三浪");
+  assert_int_equal(s->other_total, 8);
+  assert_string_equal(mj_rules_fan(mj_game_rules(g), s->other_fan)->id, "接宝");
+  mj_game_free(g);
+  hands[1] = "555m12p19s1234z66z";
 
   /* in the self-draw-only variant, 接宝 still takes a discard */
   g = gu_scenario("bao-shangrao", hands, "5m", "2s4m", 2);

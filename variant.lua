@@ -1,0 +1,3 @@
+local R = mj.extend("mcr", { id = "house" })
+R:fan { "x" 
+return R
