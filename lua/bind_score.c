@@ -144,6 +144,14 @@ void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const 
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "states");
+  if (s->other_total > 0) {   /* the value not taken (fixed_or_own) */
+    lua_createtable(L, 0, 2);
+    lua_pushstring(L, s->other_fan >= 0 ? mj_rules_fan(r, s->other_fan)->id
+                                        : "own value");
+    lua_setfield(L, -2, "id");
+    setint(L, "total", s->other_total);
+    lua_setfield(L, -2, "instead_of");
+  }
   lua_createtable(L, s->nexempt, 0);
   for (int i = 0; i < s->nexempt; i++) {
     const mj_exempt *e = &s->exempt[i];

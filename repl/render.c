@@ -80,6 +80,12 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_sc
     cJSON *st = cJSON_AddArrayToObject(o, "states");
     for (int i = 0; i < s->nstates; i++)
       cJSON_AddItemToArray(st, cJSON_CreateString(mj_rules_fan(r, s->states[i])->id));
+    if (s->other_total > 0) {   /* the value not taken (fixed_or_own) */
+      cJSON *x = cJSON_AddObjectToObject(o, "instead_of");
+      cJSON_AddStringToObject(x, "id", s->other_fan >= 0
+                              ? mj_rules_fan(r, s->other_fan)->id : "own value");
+      cJSON_AddNumberToObject(x, "total", s->other_total);
+    }
     cJSON *ex = cJSON_AddArrayToObject(o, "exempt");
     for (int i = 0; i < s->nexempt; i++) {
       const mj_exempt *e = &s->exempt[i];

@@ -24,6 +24,27 @@ expect_fail "no ruleset 'nosuch'" "$hule" --ruleset nosuch score 1m
 expect_fail "unknown command \"frob\"" "$hule" frob
 expect_fail "Usage: hule waits" "$hule" waits
 expect_fail "wrong tile count" "$hule" score 1m
+# contexts that cannot happen, and tokens of another ruleset (RULES-bao)
+expect_fail "the context token bao= is not read by ruleset mcr" \
+  "$hule" score '123m456p789s111z5m+5m bao=5m'
+expect_fail "the context token touji is not read by ruleset mcr" \
+  "$hule" score '123m456p789s111z5m+5m self touji'
+expect_fail "first for the dealer (seat E)" \
+  "$hule" --ruleset bao score '123m456p789s111z55s win=5s first bao=9m'
+expect_fail "the winning tile 5m is not wild" \
+  "$hule" --ruleset bao score '19m26p37s1234z555m+5m jiebao bao=9p'
+expect_fail "was not in 宝吊头" \
+  "$hule" --ruleset bao score '123m456p789s111z7p+5m self touji bao=5m'
+expect_fail "not a winning hand" \
+  "$hule" --ruleset bao score '5m[111m][456p][789s][123s]+1m self bao=5m'
+expect_fail "not a winning hand" \
+  "$hule" --ruleset bao score '123m456p789s11z77p+5m bao=5m'
+out=$("$hule" --ruleset bao score '5555m1133p5577s11z win=1z self first sibao bao=5m')
+if printf '%s' "$out" | grep -qF "instead of: 四个宝, fixed 16"; then
+  echo "ok   四个宝 against the hand's own value"
+else
+  echo "FAIL: 四个宝 against the hand's own value:"; printf '%s\n' "$out"; fail=1
+fi
 expect_fail "--games takes a number" "$hule" sim --games x
 expect_fail "--bots takes one or four" "$hule" sim --games 5 --bots bogus
 expect_fail "--shard takes I/N" "$hule" sim --games 5 --shard 3/2

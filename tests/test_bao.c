@@ -225,6 +225,58 @@ static void touji_then_bao_diao_wu_bao(void **state)
   touji_flow("123m456p789s1z555m", "1z", 16, "宝吊无宝,平糊自摸,平糊");
 }
 
+/* 偷机 lasts only while the hand stays in 宝吊头: South declines, then
+   throws the lone 宝 (飞宝) and waits on 7p; a 宝 drawn later acts as
+   7p: 飞宝 on 平糊, not 宝吊宝. */
+static void touji_ends(void **state)
+{
+  (void)state;
+  const char *hands[4] = { JUNK_E, "123m456p789s111z5m", JUNK_W, JUNK_N };
+  mj_game *g = gu_scenario("bao", hands, "6z5z6z6z7z7p5z5z7z5m", "2s4m", 2);
+  script(g, "Ed6z - Sd5z -");
+  assert_true(mj_game_touji(g, 1));
+  script(g, "Wd6z - Nd6z - Ed7z -");
+  assert_true(mj_game_touji(g, 1));     /* drew 7p: still a lone 宝 in hand */
+  script(g, "Sd5m -");
+  assert_false(mj_game_touji(g, 1));    /* the lone 宝 thrown: over */
+  script(g, "Wd5z - Nd5z - Ed7z -");
+  script(g, "Shu");
+  const mj_score *s = won(g, 1, 2, "飞宝,平糊");
+  assert_int_equal(s->nstates, 0);
+  gu_replay_matches(mj_game_rules(g), g);
+  mj_game_free(g);
+}
+
+/* 天糊 is the fourteen tiles as dealt: a win on a kong's replacement is
+   杠开 only. */
+static void no_tian_hu_after_kong(void **state)
+{
+  (void)state;
+  const char *hands[4] = { "111m456p789s111z5s", JUNK_S, JUNK_W, JUNK_N };
+  mj_game *g = gu_scenario("bao", hands, "1m", "5s4m", 2);
+  script(g, "Eck1m");
+  assert_int_equal(mj_game_last_draw(g), tile("5s"));
+  script(g, "Ehu");
+  won(g, 0, 4, "杠开,平糊自摸,平糊");
+  mj_game_free(g);
+}
+
+/* A 宝 discarded by another player is at face value for a win on it. */
+static void discarded_bao_at_face(void **state)
+{
+  (void)state;
+  const char *hands[4] = { JUNK_E, "123m456p789s11z77p", JUNK_W, JUNK_N };
+  mj_game *g = gu_scenario("bao", hands, "5m", "2s4m", 2);   /* 宝 = 5m */
+  script(g, "Ed5m");
+  assert_false(gu_has(g, 1, MJ_ACT_WIN, NULL));
+  mj_game_free(g);
+  /* on his own draw the 宝 stands for 1z or 7p */
+  g = gu_scenario("bao", hands, "6z5m", "2s4m", 2);
+  script(g, "Ed6z -");
+  assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));
+  mj_game_free(g);
+}
+
 static void jie_bao(void **state)
 {
   (void)state;
@@ -444,6 +496,9 @@ int main(void)
     cmocka_unit_test(bao_determination),
     cmocka_unit_test(touji_then_bao_diao_bao),
     cmocka_unit_test(touji_then_bao_diao_wu_bao),
+    cmocka_unit_test(touji_ends),
+    cmocka_unit_test(no_tian_hu_after_kong),
+    cmocka_unit_test(discarded_bao_at_face),
     cmocka_unit_test(jie_bao),
     cmocka_unit_test(si_ge_bao),
     cmocka_unit_test(rob_kong_two_winners),
