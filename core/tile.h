@@ -22,6 +22,7 @@ typedef uint8_t mj_tile;
 
 enum {
   MJ_KINDS = 34,          /* playing tile kinds */
+  MJ_HONOR_FIRST = 27,    /* 1z: the first honor; below it the suits */
   MJ_FLOWER0 = 34,        /* first flower */
   MJ_ALL_TILES = 42,      /* kinds including flowers */
   MJ_NO_TILE = 0xff

@@ -113,21 +113,58 @@ static int c_run(repl *r, int argc, char **argv, const char *rest)
 ** check: a lint of a ruleset
 ** ===================================================================== */
 
-/* A random winning hand for the lint: melds (some declared), a pair or
-   seven pairs, a random context. False when the draw failed. */
-static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
+/* The concealed tiles of a random hand of a special shape into c (14
+   tiles, no meld). False when the shape has no random form here. */
+static bool special_tiles(mj_rng *g, int shape, uint8_t *c)
 {
-  char text[200];
-  uint8_t c[MJ_KINDS] = { 0 };
-  char melds[96] = "";
+  static const uint8_t th[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
+  int n = 0;
+  switch (shape) {
+  case MJ_SHAPE_JIUYAO:           /* terminals and honors, any mix */
+    while (n < 14) {
+      int t = th[mj_rng_below(g, 13)];
+      if (c[t] < 4)
+        c[t]++, n++;
+    }
+    return true;
+  case MJ_SHAPE_ORPHANS:          /* the thirteen, one of them twice */
+    for (int i = 0; i < 13; i++)
+      c[th[i]] = 1;
+    c[th[mj_rng_below(g, 13)]]++;
+    return true;
+  case MJ_SHAPE_SHISANLAN:        /* per suit ranks 3 apart, honors single */
+  case MJ_SHAPE_HONORS_KNITTED: { /* a knitted sequence's tiles and honors */
+    int seq = (int)mj_rng_below(g, 6);
+    int pool[16], np = 0;
+    for (int s = 0; s < 3; s++)
+      for (int r = mj_knitted_seq[seq][s]; r <= 9; r += 3)
+        pool[np++] = s * 9 + r - 1;
+    for (int t = 27; t < MJ_KINDS; t++)
+      pool[np++] = t;
+    for (int i = np - 1; i > 0; i--) {   /* 14 of the 16, at random */
+      int j = (int)mj_rng_below(g, (uint32_t)i + 1), x = pool[i];
+      pool[i] = pool[j];
+      pool[j] = x;
+    }
+    for (int i = 0; i < 14; i++)
+      c[pool[i]]++;
+    return true;
+  }
+  default:
+    return false;
+  }
+}
+
+/* A random standard hand or seven pairs into c and the declared melds'
+   text. False when the draw failed. */
+static bool meld_tiles(mj_rng *g, bool pairs, uint8_t *c, char *melds, size_t cap)
+{
   size_t ml = 0;
-  bool pairs = (mj_rules_shapes(rs)->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) &&
-               mj_rng_below(g, 8) == 0;
   /* a flush, half the time in one suit */
   int suit = (int)mj_rng_below(g, 3), bias = (int)mj_rng_below(g, 3);
   for (int m = 0; m < (pairs ? 7 : 4); m++) {
     int t = (int)mj_rng_below(g, MJ_KINDS);
-    if (bias == 0 && t < 27)
+    if (bias == 0 && t < MJ_HONOR_FIRST)
       t = suit * 9 + t % 9;
     if (pairs) {
       if (c[t] + 2 > 4)
@@ -135,7 +172,7 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
       c[t] += 2;
       continue;
     }
-    bool chow = mj_rng_below(g, 2) && t < 27 && t % 9 <= 6;
+    bool chow = mj_rng_below(g, 2) && t < MJ_HONOR_FIRST && t % 9 <= 6;
     int kong = !chow && mj_rng_below(g, 8) == 0;
     int need = chow ? 1 : 3 + kong;
     if (chow ? (c[t] >= 4 || c[t + 1] >= 4 || c[t + 2] >= 4) : c[t] + need > 4)
@@ -146,15 +183,15 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
     if (chow) {
       c[t]++, c[t + 1]++, c[t + 2]++;
       if (declared) {
-        ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "[%d%d%d%c]", r, r + 1, r + 2, s);
+        ml += (size_t)snprintf(melds + ml, cap - ml, "[%d%d%d%c]", r, r + 1, r + 2, s);
         c[t]--, c[t + 1]--, c[t + 2]--;
       }
     } else if (declared) {
       bool hidden = kong && mj_rng_below(g, 2);
-      ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "%c", hidden ? '{' : '[');
+      ml += (size_t)snprintf(melds + ml, cap - ml, "%c", hidden ? '{' : '[');
       for (int k = 0; k < need; k++)
-        ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "%d", r);
-      ml += (size_t)snprintf(melds + ml, sizeof melds - ml, "%c%c", s, hidden ? '}' : ']');
+        ml += (size_t)snprintf(melds + ml, cap - ml, "%d", r);
+      ml += (size_t)snprintf(melds + ml, cap - ml, "%c%c", s, hidden ? '}' : ']');
     } else {
       c[t] += (uint8_t)need;
     }
@@ -165,31 +202,76 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
       return false;
     c[p] += 2;
   }
+  return true;
+}
+
+/* A random tile among the counts c (total > 0). */
+static int pick_tile(mj_rng *g, const uint8_t *c, int total)
+{
+  int k = (int)mj_rng_below(g, (uint32_t)total);
+  for (int t = 0, seen = 0; t < MJ_KINDS; t++) {
+    if (seen + c[t] > k)
+      return t;
+    seen += c[t];
+  }
+  return 0;
+}
+
+/*
+** A random winning hand for the lint: of every shape the ruleset allows
+** (melds, some declared, a pair; or a special shape), with a random
+** context of the tokens the ruleset reads. False when the draw failed.
+*/
+static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
+{
+  char text[200];
+  uint8_t c[MJ_KINDS] = { 0 };
+  char melds[96] = "";
+  /* the shape: standard four times as often as each other one */
+  unsigned shapes = mj_rules_shapes(rs)->shapes;
+  int cand[MJ_SHAPE_COUNT + 3], nc = 0;
+  for (int s = 0; s < MJ_SHAPE_COUNT; s++)
+    if (shapes & MJ_SHAPE_BIT(s))
+      for (int k = 0; k < (s == MJ_SHAPE_STANDARD ? 4 : 1); k++)
+        cand[nc++] = s;
+  int shape = nc ? cand[mj_rng_below(g, (uint32_t)nc)] : MJ_SHAPE_STANDARD;
+  bool ok = shape == MJ_SHAPE_STANDARD || shape == MJ_SHAPE_PAIRS
+          ? meld_tiles(g, shape == MJ_SHAPE_PAIRS, c, melds, sizeof melds)
+          : special_tiles(g, shape, c);
   int total = 0;
   for (int t = 0; t < MJ_KINDS; t++)
     total += c[t];
-  if (total == 0)
+  if (!ok || total == 0)
     return false;
-  int k = (int)mj_rng_below(g, (uint32_t)total), win = 0;
-  for (int t = 0, seen = 0; t < MJ_KINDS; t++) {
-    if (seen + c[t] > k) {
-      win = t;
-      break;
+  /* the wild kind, and up to two tiles of the hand that a wild stands for */
+  int wild = -1;
+  if (mj_rules_tokens(rs) & MJ_TOKEN_BAO) {
+    wild = (int)mj_rng_below(g, MJ_KINDS);
+    for (int k = (int)mj_rng_below(g, 3); k > 0 && c[wild] < 4; k--) {
+      int t = pick_tile(g, c, total);
+      if (t != wild)
+        c[t]--, c[wild]++;
     }
-    seen += c[t];
   }
-  char tiles[64], w[3];
+  int win = pick_tile(g, c, total);
+  /* the context: only tokens the ruleset reads */
+  static const struct { const char *text; unsigned token; } extra[] = {
+    { "", 0 }, { " self", 0 }, { " last", 0 }, { " wall-last", 0 }, { " kong", 0 },
+    { " rob", 0 }, { " self kong", 0 }, { " self wall-last", 0 }, { " first self", 0 }, { " first", 0 },
+    { " touji self", MJ_TOKEN_TOUJI }, { " feibao=1", MJ_TOKEN_FEIBAO },
+    { " jiebao", MJ_TOKEN_JIEBAO }, { " self sibao", MJ_TOKEN_SIBAO }
+  };
+  int x = (int)mj_rng_below(g, sizeof extra / sizeof extra[0]);
+  if (extra[x].token & ~mj_rules_tokens(rs))
+    x = 0;
+  char w[3], tiles[64];
   mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
-  static const char *const extra[] = { "", " self", " last", " wall-last", " kong", " rob",
-                                       " self kong", " self wall-last", " first self",
-                                       " touji self", " feibao=1", " jiebao", " self sibao" };
   size_t len = (size_t)snprintf(text, sizeof text, "%s%s win=%s%s seat=%c round=%c flowers=%d",
-                                tiles, melds, mj_tile_str((mj_tile)win, w),
-                                extra[mj_rng_below(g, 13)], "ESWN"[mj_rng_below(g, 4)],
-                                "ESWN"[mj_rng_below(g, 4)], (int)mj_rng_below(g, 3));
-  if (mj_rules_ctable(rs)->wild_rule == MJ_WILD_INDICATOR)
-    snprintf(text + len, sizeof text - len, " bao=%s",
-             mj_tile_str((mj_tile)mj_rng_below(g, MJ_KINDS), w));
+                                tiles, melds, mj_tile_str((mj_tile)win, w), extra[x].text,
+                                "ESWN"[mj_rng_below(g, 4)], "ESWN"[mj_rng_below(g, 4)],
+                                (int)mj_rng_below(g, 3));
+  if (wild >= 0)
+    snprintf(text + len, sizeof text - len, " bao=%s", mj_tile_str((mj_tile)wild, w));
   mj_error e;
   return mj_hand_parse(h, text, strlen(text), &e) == MJ_OK &&
          mj_hand_check(h, MJ_CHECK_WIN, &e) == MJ_OK;
@@ -293,7 +375,7 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     if (matched[i] == 0) {
       never++;
       printf("  note: %s never matched in %ld random hands%s\n", d->id, scored,
-             d->example ? " (rare, or needs a context such as touji)" : "");
+             d->example ? " (rare, or needs a rare context)" : "");
     } else if (counted[i] == 0 && !d->state) {
       char by_text[160] = "";
       if (by[i] >= 0)
