@@ -239,7 +239,7 @@ static int l_load(lua_State *L)
   mj_host *h = mj_host_of(L);
   const char *name = luaL_checkstring(L, 1);
   const char *opts = luaL_optstring(L, 2, NULL);
-  if (h->loading)
+  if (h->loading_vm != NULL)
     return luaL_error(L, "mj.load cannot be called while a ruleset loads");
   const mj_rules *r;
   mj_error e;

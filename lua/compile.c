@@ -650,18 +650,40 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
 ** Rulesets
 ** ===================================================================== */
 
+/* The id of the fan whose test is refs[test]. */
+static const char *test_fan(const mj_entry *e, int test)
+{
+  for (int i = 0; i < mj_rules_nfans(e->rules); i++)
+    if (mj_rules_fan(e->rules, i)->test == test)
+      return mj_rules_fan(e->rules, i)->id;
+  return "?";
+}
+
+/* Name what failed: "fan 'X': file:line: message". */
+static void name_failure(mj_error *err, const char *what)
+{
+  char msg[sizeof err->msg];
+  snprintf(msg, sizeof msg, "%.90s: %.140s", what, err->msg);
+  memcpy(err->msg, msg, sizeof msg);
+}
+
 static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
 {
   mj_entry *e = ud;
-  lua_State *L = e->host->L;
+  lua_State *L = e->vm->L;
+  char what[120];
   if (test < 0 || test >= e->nrefs) {
     mj_fail(err, MJ_EINVAL, 0, "no such test function");
     return -1;
   }
+  snprintf(what, sizeof what, "the test of fan '%s'", test_fan(e, test));
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->refs[test]);
   mj_lua_push_view(L, v);
-  if (mj_lua_call(e->host, 1, 1, e->host->cfg.call_budget, 0, false, err) != LUA_OK)
+  if (mj_lua_call(e->vm, 1, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
+                  false, err) != LUA_OK) {
+    name_failure(err, what);
     return -1;
+  }
   int n;
   if (lua_type(L, -1) == LUA_TBOOLEAN || lua_isnil(L, -1)) {
     n = lua_toboolean(L, -1);
@@ -669,8 +691,8 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
              lua_tointeger(L, -1) <= 99) {
     n = (int)lua_tointeger(L, -1);
   } else {
-    mj_fail(err, MJ_EINVAL, 0, "a fan's test returned %s: it must return a boolean "
-            "or a count 0..99", luaL_typename(L, -1));
+    mj_fail(err, MJ_EINVAL, 0, "%s returned %s: it must return a boolean "
+            "or a count 0..99", what, luaL_typename(L, -1));
     n = -1;
   }
   lua_pop(L, 1);
@@ -680,7 +702,7 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
 static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *err)
 {
   mj_entry *e = ud;
-  lua_State *L = e->host->L;
+  lua_State *L = e->vm->L;
   if (e->settle_ref == LUA_NOREF)
     return mj_fail(err, MJ_ESTATE, 0, "no settlement function");
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->settle_ref);
@@ -701,8 +723,11 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *
   lua_setfield(L, -2, "self");
   lua_pushboolean(L, (in->flags & MJ_CTX_ROB) != 0);
   lua_setfield(L, -2, "rob");
-  if (mj_lua_call(e->host, 1, 1, e->host->cfg.call_budget, 0, false, err) != LUA_OK)
+  if (mj_lua_call(e->vm, 1, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
+                  false, err) != LUA_OK) {
+    name_failure(err, "settle");
     return MJ_EINVAL;
+  }
   mj_status st = MJ_OK;
   if (lua_type(L, -1) != LUA_TTABLE) {
     st = mj_fail(err, MJ_EINVAL, 0,
@@ -927,10 +952,10 @@ static mj_status table_rules(rctx *c, mj_table *t)
   return st;
 }
 
-mj_status mj_lua_compile_rules(mj_host *h, mj_entry *e, int b, const char *path,
+mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
                                const char *options, mj_error *err)
 {
-  lua_State *L = h->L;
+  lua_State *L = e->vm->L;
   int top = lua_gettop(L);
   b = lua_absindex(L, b);
   rctx c = { L, b, path, err };

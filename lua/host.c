@@ -1,15 +1,18 @@
 /*
 ** host.c
-** The Lua host: state and allocator with a byte limit, instruction
-** budgets, the ruleset sandbox, loading and the registry of rulesets.
+** The Lua host: a state for scripts and one for each ruleset, each with
+** an allocator of capped bytes and budgets of instructions and time; the
+** ruleset sandbox, loading and the registry of rulesets.
 */
 #include "host.h"
 
+#include <errno.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <time.h>
 #include <dirent.h>
 
 #include <lauxlib.h>
@@ -31,73 +34,117 @@ extern const size_t mj_prelude_src_len;
 
 static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
-  mj_host *h = ud;
+  mj_vm *vm = ud;
   size_t old = ptr != NULL ? osize : 0;
   if (nsize == 0) {
-    h->used -= old;
+    vm->used -= old;
     free(ptr);
     return NULL;
   }
-  if (nsize > old && h->used + (nsize - old) > h->limit) {
-    h->mem_hit = true;
+  if (nsize > old && vm->used + (nsize - old) > vm->limit) {
+    vm->mem_hit = true;
     return NULL;
   }
   void *p = realloc(ptr, nsize);
   if (p == NULL)
     return NULL;
-  h->used = h->used - old + nsize;
+  vm->used = vm->used - old + nsize;
   return p;
+}
+
+mj_vm *mj_vm_of(lua_State *L)
+{
+  return *(mj_vm **)lua_getextraspace(L);
 }
 
 mj_host *mj_host_of(lua_State *L)
 {
-  return *(mj_host **)lua_getextraspace(L);
+  return mj_vm_of(L)->host;
 }
 
-/* Raise msg with the place of the running code: the innermost function
-** from a file (a hook runs on the level of the code it interrupts; the
-** prelude's own functions are skipped, the user's line is what helps). */
-static int hook_error(lua_State *L, const char *msg)
+static double now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* The innermost running function from a file, as "file:line" into buf
+** (the prelude's own functions are skipped: the user's line helps). */
+static bool user_place(lua_State *L, char *buf, size_t cap)
 {
   lua_Debug ar;
   for (int level = 0; lua_getstack(L, level, &ar); level++)
     if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@' && ar.currentline > 0) {
-      lua_pushfstring(L, "%s:%d: %s", ar.short_src, ar.currentline, msg);
-      return lua_error(L);
+      snprintf(buf, cap, "%s:%d", ar.short_src, ar.currentline);
+      return true;
     }
-  lua_pushstring(L, msg);
+  return false;
+}
+
+/* Raise msg with the place of the running code. */
+static int place_error(lua_State *L, const char *msg)
+{
+  char at[160];
+  if (user_place(L, at, sizeof at))
+    lua_pushfstring(L, "%s: %s", at, msg);
+  else
+    lua_pushstring(L, msg);
   return lua_error(L);
+}
+
+/* Is the call over a limit or interrupted? Then say so in abort_msg. */
+static bool over(mj_vm *vm)
+{
+  if (vm->aborting)
+    return true;
+  mj_host *h = vm->host;
+  if (h->interrupted) {
+    snprintf(vm->abort_msg, sizeof vm->abort_msg, "interrupted (Ctrl-C)");
+  } else if (vm->budget_size >= 0 && vm->budget < 0) {
+    snprintf(vm->abort_msg, sizeof vm->abort_msg,
+             "instruction budget of %ld exceeded (an endless loop?)", vm->budget_size);
+  } else if (vm->deadline > 0 && now() > vm->deadline) {
+    snprintf(vm->abort_msg, sizeof vm->abort_msg,
+             "time budget of %g s exceeded (an endless loop?)", vm->seconds);
+  } else {
+    return false;
+  }
+  vm->aborting = true;
+  return true;
 }
 
 static void budget_hook(lua_State *L, lua_Debug *ar)
 {
   (void)ar;
-  mj_host *h = mj_host_of(L);
-  if (h->interrupted) {
-    h->interrupted = 0;
-    h->aborting = true;
-    snprintf(h->abort_msg, sizeof h->abort_msg, "interrupted");
-    hook_error(L, h->abort_msg);
-  }
-  if (h->aborting)
-    hook_error(L, h->abort_msg);
-  if (h->budget >= 0) {
-    h->budget -= 1000;
-    if (h->budget < 0) {
-      h->aborting = true;
-      snprintf(h->abort_msg, sizeof h->abort_msg,
-               "instruction budget of %ld exceeded (an endless loop?)", h->budget_size);
-      hook_error(L, h->abort_msg);
-    }
-  }
+  mj_vm *vm = mj_vm_of(L);
+  user_place(L, vm->where, sizeof vm->where);
+  if (vm->budget_size >= 0)
+    vm->budget -= 1000;
+  if (over(vm))
+    place_error(L, vm->abort_msg);
+}
+
+void mj_vm_charge(mj_vm *vm, lua_State *L, long steps)
+{
+  if (vm->budget_size >= 0)
+    vm->budget -= steps;
+  if (over(vm))
+    place_error(L, vm->abort_msg);
 }
 
 void mj_host_interrupt(mj_host *h)
 {
   h->interrupted = 1;
+  mj_vm *vm = h->active;
   /* lua_sethook is async-signal-safe by design (see lua.c) */
-  lua_sethook(h->L, budget_hook, LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
+  if (vm != NULL)
+    lua_sethook(vm->L, budget_hook,
+                LUA_MASKCALL | LUA_MASKRET | LUA_MASKLINE | LUA_MASKCOUNT, 1);
 }
+
+void mj_host_clear_interrupt(mj_host *h) { h->interrupted = 0; }
+bool mj_host_interrupted(const mj_host *h) { return h->interrupted != 0; }
 
 static int msghandler(lua_State *L)
 {
@@ -107,54 +154,96 @@ static int msghandler(lua_State *L)
       return 1;
     msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
-  mj_host *h = mj_host_of(L);
-  if (h->want_traceback)
+  mj_vm *vm = mj_vm_of(L);
+  if (vm->want_traceback)
     luaL_traceback(L, L, msg, 1);
   else
     lua_pushstring(L, msg);
   return 1;
 }
 
-/*
-** The one way C calls Lua: the function and nargs arguments are on the
-** stack. budget < 0: unlimited (still interruptible). mem: extra bytes
-** allowed (0: the state's limit). On error err gets the message.
-*/
-int mj_lua_call(mj_host *h, int nargs, int nres, long budget, size_t mem, bool traceback,
-                mj_error *err)
+/* Does msg start with a place ("file:line:")? */
+static bool has_place(const char *msg)
 {
-  lua_State *L = h->L;
+  const char *c = strchr(msg, ':');
+  if (c == NULL || c == msg || memchr(msg, ' ', (size_t)(c - msg)) != NULL)
+    return false;
+  const char *d = c + 1;
+  while (*d >= '0' && *d <= '9')
+    d++;
+  return d > c + 1 && *d == ':';
+}
+
+int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem, double seconds,
+                bool traceback, mj_error *err)
+{
+  lua_State *L = vm->L;
+  mj_host *h = vm->host;
   int base = lua_gettop(L) - nargs;
   lua_pushcfunction(L, msghandler);
   lua_insert(L, base);
-  long saved_budget = h->budget, saved_size = h->budget_size;
-  size_t saved_limit = h->limit;
-  bool saved_tb = h->want_traceback;
-  h->budget = budget;
-  h->budget_size = budget;
-  h->aborting = false;
-  h->mem_hit = false;
-  h->want_traceback = traceback;
-  if (mem > 0 && h->used + mem < h->limit)
-    h->limit = h->used + mem;
+  /* a nested call (a fan's test inside a script's mj.score) keeps the
+     outer call's limits when they are tighter */
+  long saved_budget = vm->budget, saved_size = vm->budget_size;
+  double saved_deadline = vm->deadline, saved_seconds = vm->seconds;
+  size_t saved_limit = vm->limit;
+  bool saved_tb = vm->want_traceback, saved_abort = vm->aborting;
+  mj_vm *saved_active = h->active;
+  bool nested = saved_active == vm;
+  if (!nested || saved_size < 0 || (budget >= 0 && budget < saved_budget)) {
+    vm->budget = budget;
+    vm->budget_size = budget;
+  }
+  if (seconds > 0 && (!nested || vm->deadline == 0 || now() + seconds < vm->deadline)) {
+    vm->deadline = now() + seconds;
+    vm->seconds = seconds;
+  } else if (!nested) {
+    vm->deadline = 0;
+  }
+  vm->aborting = false;
+  vm->mem_hit = false;
+  vm->want_traceback = traceback;
+  vm->where[0] = '\0';
+  if (mem > 0 && vm->used + mem < vm->limit)
+    vm->limit = vm->used + mem;
+  h->active = vm;
   lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1000);
+  if (h->interrupted)    /* a Ctrl-C before the call: stop at once */
+    lua_sethook(L, budget_hook, LUA_MASKCALL | LUA_MASKLINE | LUA_MASKCOUNT, 1);
   int st = lua_pcall(L, nargs, nres, base);
-  lua_sethook(L, NULL, 0, 0);
-  h->limit = saved_limit;
-  h->budget = saved_budget;
-  h->budget_size = saved_size;
-  h->want_traceback = saved_tb;
+  h->active = saved_active;
+  if (nested)
+    lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1000);
+  else
+    lua_sethook(L, NULL, 0, 0);
+  long used_budget = vm->budget_size >= 0 ? vm->budget_size - vm->budget : 0;
+  vm->limit = saved_limit;
+  vm->budget = saved_budget;
+  vm->budget_size = saved_size;
+  if (nested && saved_size >= 0)
+    vm->budget -= used_budget;    /* the inner call's work counts outside */
+  vm->deadline = saved_deadline;
+  vm->seconds = saved_seconds;
+  vm->want_traceback = saved_tb;
   if (st != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
-    if (st == LUA_ERRMEM || h->mem_hit)
-      mj_fail(err, MJ_ERANGE, 0, "%s (memory limit of %zu MB reached)",
-              msg ? msg : "not enough memory",
-              (mem > 0 ? mem : saved_limit) >> 20);
+    if (msg == NULL)
+      msg = "error";
+    char where[200] = "";
+    if (!has_place(msg) && vm->where[0])
+      snprintf(where, sizeof where, " (near %s)", vm->where);
+    if (st == LUA_ERRMEM || vm->mem_hit)
+      mj_fail(err, MJ_ERANGE, 0, "%s%s: the memory limit of %zu MB was reached",
+              strcmp(msg, "not enough memory") == 0 ? "out of memory" : msg, where,
+              saved_limit >> 20);
     else
-      mj_fail(err, MJ_EINVAL, 0, "%s", msg ? msg : "error");
+      mj_fail(err, MJ_EINVAL, 0, "%s%s", msg, where);
     lua_pop(L, 1);
-    h->aborting = false;
+    /* an outer call of the same state unwinds on a budget error too */
+    vm->aborting = nested && (saved_abort || vm->aborting);
     lua_gc(L, LUA_GCCOLLECT);
+  } else {
+    vm->aborting = saved_abort;
   }
   lua_remove(L, base);
   return st;
@@ -189,8 +278,8 @@ static int sb_pcall(lua_State *L)
 {
   luaL_checkany(L, 1);
   int st = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
-  mj_host *h = mj_host_of(L);
-  if (st != LUA_OK && (h->aborting || h->mem_hit || st == LUA_ERRMEM))
+  mj_vm *vm = mj_vm_of(L);
+  if (st != LUA_OK && (vm->aborting || vm->mem_hit || st == LUA_ERRMEM))
     return lua_error(L);
   lua_pushboolean(L, st == LUA_OK);
   lua_insert(L, 1);
@@ -237,10 +326,15 @@ static const char *const dsl_names[] = {
 
 static int sb_require(lua_State *L);
 
-/* A fresh environment for one ruleset file. [-0, +1, m] */
-static void push_sandbox_env(mj_host *h)
+/*
+** A fresh environment for one ruleset file, in a ruleset's state: the
+** allow-listed base functions, copies of string (budgeted patterns, no
+** dump), table, math (no random) and utf8, the ruleset language, and mj
+** read-only. [-0, +1, m]
+*/
+static void push_sandbox_env(mj_vm *vm)
 {
-  lua_State *L = h->L;
+  lua_State *L = vm->L;
   lua_newtable(L);
   int env = lua_gettop(L);
   for (int i = 0; sandbox_base[i]; i++) {
@@ -251,22 +345,12 @@ static void push_sandbox_env(mj_host *h)
   lua_setfield(L, env, "pcall");
   static const char *const libs[] = { "string", "table", "math", "utf8", NULL };
   for (int i = 0; libs[i]; i++) {
-    lua_getglobal(L, libs[i]);
+    lua_getglobal(L, libs[i]);     /* trimmed when the state was made */
     copy_table(L, -1);
     lua_remove(L, -2);
-    if (strcmp(libs[i], "string") == 0) {   /* no bytecode in or out */
-      lua_pushnil(L);
-      lua_setfield(L, -2, "dump");
-    }
-    if (strcmp(libs[i], "math") == 0) {   /* rulesets are deterministic */
-      lua_pushnil(L);
-      lua_setfield(L, -2, "random");
-      lua_pushnil(L);
-      lua_setfield(L, -2, "randomseed");
-    }
     lua_setfield(L, env, libs[i]);
   }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, h->prelude_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, vm->prelude_ref);
   int dsl = lua_gettop(L);
   for (int i = 0; dsl_names[i]; i++) {
     lua_getfield(L, dsl, dsl_names[i]);
@@ -298,7 +382,7 @@ static char *read_file(const char *path, size_t *n, mj_error *err)
 {
   FILE *f = fopen(path, "rb");
   if (f == NULL) {
-    mj_fail(err, MJ_EIO, 0, "cannot open %s", path);
+    mj_fail(err, MJ_EIO, 0, "cannot open %s: %s", path, strerror(errno));
     return NULL;
   }
   size_t cap = 1 << 20;
@@ -313,7 +397,7 @@ static char *read_file(const char *path, size_t *n, mj_error *err)
   fclose(f);
   if (bad) {
     free(buf);
-    mj_fail(err, MJ_EIO, 0, "cannot read %s", path);
+    mj_fail(err, MJ_EIO, 0, "cannot read %s: %s", path, strerror(errno));
     return NULL;
   }
   if (len > cap) {
@@ -324,6 +408,17 @@ static char *read_file(const char *path, size_t *n, mj_error *err)
   buf[len] = '\0';
   *n = len;
   return buf;
+}
+
+/* The digest of the sources a load reads (FNV-1a, 64 bits), in order. */
+static void digest_add(mj_host *h, const char *data, size_t n)
+{
+  unsigned long long d = h->digest;
+  for (size_t i = 0; i < n; i++) {
+    d ^= (unsigned char)data[i];
+    d *= 1099511628211ULL;
+  }
+  h->digest = d;
 }
 
 static bool file_exists(const char *path)
@@ -406,13 +501,14 @@ int mj_host_available(mj_host *h, char ids[][64], int max)
 ** Load a ruleset file as text into a fresh sandbox and call it. Must run
 ** inside a protected call. [-0, +0, e]
 */
-static void run_in_sandbox(lua_State *L, mj_host *h, const char *path)
+static void run_in_sandbox(lua_State *L, mj_vm *vm, const char *path)
 {
   size_t n;
   mj_error e;
   char *src = read_file(path, &n, &e);
   if (src == NULL)
     luaL_error(L, "%s", e.msg);
+  digest_add(vm->host, src, n);
   char chunk[300];
   snprintf(chunk, sizeof chunk, "@%s", path);
   int st = luaL_loadbufferx(L, src, n, chunk, "t");
@@ -423,7 +519,7 @@ static void run_in_sandbox(lua_State *L, mj_host *h, const char *path)
       luaL_error(L, "%s: %s", path, msg);
     lua_error(L);
   }
-  push_sandbox_env(h);
+  push_sandbox_env(vm);
   if (lua_setupvalue(L, -2, 1) == NULL)
     lua_pop(L, 1);
   lua_call(L, 0, 0);
@@ -431,7 +527,8 @@ static void run_in_sandbox(lua_State *L, mj_host *h, const char *path)
 
 static int sb_require(lua_State *L)
 {
-  mj_host *h = mj_host_of(L);
+  mj_vm *vm = mj_vm_of(L);
+  mj_host *h = vm->host;
   const char *name = luaL_checkstring(L, 1);
   char path[512];
   if (!mj_host_find_file(h, name, path, sizeof path))
@@ -441,13 +538,15 @@ static int sb_require(lua_State *L)
   char *src = read_file(path, &n, &e);
   if (src == NULL)
     return luaL_error(L, "%s", e.msg);
+  if (vm->loading)
+    digest_add(h, src, n);
   char chunk[520];
   snprintf(chunk, sizeof chunk, "@%s", path);
   int st = luaL_loadbufferx(L, src, n, chunk, "t");
   free(src);
   if (st != LUA_OK)
     return lua_error(L);
-  push_sandbox_env(h);
+  push_sandbox_env(vm);
   if (lua_setupvalue(L, -2, 1) == NULL)
     lua_pop(L, 1);
   lua_call(L, 0, 1);
@@ -457,24 +556,25 @@ static int sb_require(lua_State *L)
 /* H.build_base(id): the builder of ruleset id, for mj.extend. */
 static int H_build_base(lua_State *L)
 {
-  mj_host *h = mj_host_of(L);
+  mj_vm *vm = mj_vm_of(L);
+  mj_host *h = vm->host;
   const char *id = luaL_checkstring(L, 1);
   char path[512];
-  for (int i = 0; i < h->nbase; i++)
-    if (strcmp(h->base_stack[i], id) == 0)
+  for (int i = 0; i < vm->nbase; i++)
+    if (strcmp(vm->base_stack[i], id) == 0)
       return luaL_error(L, "mj.extend: ruleset '%s' extends itself", id);
-  if (h->nbase >= 8)
+  if (vm->nbase >= 8)
     return luaL_error(L, "mj.extend: rulesets extend each other too deeply");
   if (!mj_host_find_file(h, id, path, sizeof path))
     return luaL_error(L, "mj.extend: no ruleset '%s' in the ruleset directories", id);
-  int saved = h->builder_ref;
-  h->builder_ref = LUA_NOREF;
-  snprintf(h->base_stack[h->nbase], sizeof h->base_stack[0], "%s", id);
-  h->nbase++;
-  run_in_sandbox(L, h, path);
-  h->nbase--;
-  int got = h->builder_ref;
-  h->builder_ref = saved;
+  int saved = vm->builder_ref;
+  vm->builder_ref = LUA_NOREF;
+  snprintf(vm->base_stack[vm->nbase], sizeof vm->base_stack[0], "%s", id);
+  vm->nbase++;
+  run_in_sandbox(L, vm, path);
+  vm->nbase--;
+  int got = vm->builder_ref;
+  vm->builder_ref = saved;
   if (got == LUA_NOREF)
     return luaL_error(L, "mj.extend: %s made no ruleset", path);
   lua_rawgeti(L, LUA_REGISTRYINDEX, got);
@@ -484,19 +584,18 @@ static int H_build_base(lua_State *L)
 
 static int H_register(lua_State *L)
 {
-  mj_host *h = mj_host_of(L);
+  mj_vm *vm = mj_vm_of(L);
   luaL_checktype(L, 1, LUA_TTABLE);
-  if (h->builder_ref != LUA_NOREF)
-    luaL_unref(L, LUA_REGISTRYINDEX, h->builder_ref);
+  if (vm->builder_ref != LUA_NOREF)
+    luaL_unref(L, LUA_REGISTRYINDEX, vm->builder_ref);
   lua_pushvalue(L, 1);
-  h->builder_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  vm->builder_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   return 0;
 }
 
 static int H_check_loading(lua_State *L)
 {
-  mj_host *h = mj_host_of(L);
-  if (!h->loading)
+  if (!mj_vm_of(L)->loading)
     return luaL_error(L, "%s can only be called while a ruleset loads",
                       luaL_checkstring(L, 1));
   return 0;
@@ -515,12 +614,12 @@ static int H_where(lua_State *L)
 
 static int H_user_options(lua_State *L)
 {
-  mj_host *h = mj_host_of(L);
-  if (h->user_opts_ref == LUA_NOREF) {
+  mj_vm *vm = mj_vm_of(L);
+  if (vm->user_opts_ref == LUA_NOREF) {
     lua_newtable(L);
     return 1;
   }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, h->user_opts_ref);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, vm->user_opts_ref);
   copy_table(L, -1);
   return 1;
 }
@@ -569,8 +668,16 @@ static int H_settext(lua_State *L)
   return 1;
 }
 
+/* nil and the message: the prelude raises it where the ruleset is made. */
+static int option_error(lua_State *L, const char *fmt, const char *name, const char *v)
+{
+  lua_pushnil(L);
+  lua_pushfstring(L, fmt, name, v);
+  return 2;
+}
+
 /* H.convert_option(name, value, default, kind): a user's text to the
-** option's type. */
+** option's type, or nil and why. */
 static int H_convert_option(lua_State *L)
 {
   const char *name = luaL_checkstring(L, 1);
@@ -588,8 +695,8 @@ static int H_convert_option(lua_State *L)
       return 1;
     }
     if (mj_tile_parse(v, strlen(v), &t, NULL) != MJ_OK || t >= MJ_KINDS)
-      return luaL_error(L, "option %s: '%s' is not a tile (1-9m/p/s, 1-7z) or off",
-                        name, v);
+      return option_error(L, "option %s: '%s' is not a tile (1-9m/p/s, 1-7z) or off",
+                          name, v);
     char b[3];
     lua_pushstring(L, mj_tile_str(t, b));
     return 1;
@@ -601,12 +708,12 @@ static int H_convert_option(lua_State *L)
              !strcmp(v, "0"))
       lua_pushboolean(L, 0);
     else
-      return luaL_error(L, "option %s: '%s' is not true or false", name, v);
+      return option_error(L, "option %s: '%s' is not true or false", name, v);
     return 1;
   }
   if (dt == LUA_TNUMBER) {
     if (!lua_stringtonumber(L, v))
-      return luaL_error(L, "option %s: '%s' is not a number", name, v);
+      return option_error(L, "option %s: '%s' is not a number", name, v);
     return 1;
   }
   lua_pushvalue(L, 2);
@@ -639,7 +746,8 @@ static const luaL_Reg helpers[] = {
   { NULL, NULL }
 };
 
-/* Parse "a=1 b=x" into a table on the stack. [-0, +1, m] */
+/* Parse "a=1 b=x" into a table on the stack; a name given twice is an
+** error. [-0, +1, m] */
 static mj_status push_options(lua_State *L, const char *opts, mj_error *err)
 {
   lua_newtable(L);
@@ -661,6 +769,13 @@ static mj_status push_options(lua_State *L, const char *opts, mj_error *err)
                      (int)(p - b > 40 ? 40 : p - b), b);
     }
     lua_pushlstring(L, b, (size_t)(eq - b));
+    if (lua_rawget(L, -2) != LUA_TNIL) {
+      lua_pop(L, 2);
+      return mj_fail(err, MJ_EINVAL, 0, "option %.*s given twice",
+                     (int)(eq - b > 40 ? 40 : eq - b), b);
+    }
+    lua_pop(L, 1);
+    lua_pushlstring(L, b, (size_t)(eq - b));
     lua_pushlstring(L, eq + 1, (size_t)(p - eq - 1));
     lua_rawset(L, -3);
   }
@@ -669,87 +784,185 @@ static mj_status push_options(lua_State *L, const char *opts, mj_error *err)
 
 static int load_body(lua_State *L)
 {
-  mj_host *h = mj_host_of(L);
-  run_in_sandbox(L, h, lua_tostring(L, 1));
+  run_in_sandbox(L, mj_vm_of(L), lua_tostring(L, 1));
   return 0;
 }
 
-static void free_entry(mj_host *h, mj_entry *e)
+/* The compiler reads the builder's fields, which may run the ruleset's
+   metamethods: it runs inside the protected call, under the budget. */
+typedef struct compile_args {
+  mj_entry *e;
+  const char *path, *options;
+  mj_error *err;
+  mj_status st;
+} compile_args;
+
+static int compile_body(lua_State *L)
 {
+  compile_args *a = lua_touserdata(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, mj_vm_of(L)->builder_ref);
+  a->st = mj_lua_compile_rules(a->e, lua_gettop(L), a->path, a->options, a->err);
+  return 0;
+}
+
+static void vm_free(mj_vm *vm);
+static mj_status vm_new(mj_host *h, bool sandbox, mj_vm **out, mj_error *err);
+
+static void free_entry(mj_entry *e)
+{
+  if (e == NULL)
+    return;
   mj_rules_free(e->rules);
-  for (int i = 0; i < e->nrefs; i++)
-    luaL_unref(h->L, LUA_REGISTRYINDEX, e->refs[i]);
-  free(e->refs);
+  free(e->refs);        /* the refs go with the state */
+  vm_free(e->vm);
   free(e->path);
   free(e->options);
   free(e);
 }
 
-mj_status mj_host_load(mj_host *h, const char *name, const char *options,
-                       const mj_rules **out, mj_error *err)
+/* Free the retired rulesets no game holds any more. */
+static void sweep_retired(mj_host *h)
 {
-  lua_State *L = h->L;
-  char path[512];
-  mj_error_clear(err);
-  if (h->loading)
-    return mj_fail(err, MJ_ESTATE, 0, "a ruleset is loading already");
+  int k = 0;
+  for (int i = 0; i < h->nretired; i++) {
+    if (h->retired[i]->holds > 0)
+      h->retired[k++] = h->retired[i];
+    else
+      free_entry(h->retired[i]);
+  }
+  h->nretired = k;
+}
+
+static mj_entry *entry_of(const mj_host *h, const mj_rules *r)
+{
+  for (int i = 0; i < h->nentries; i++)
+    if (h->entries[i]->rules == r)
+      return h->entries[i];
+  for (int i = 0; i < h->nretired; i++)
+    if (h->retired[i]->rules == r)
+      return h->retired[i];
+  return NULL;
+}
+
+void mj_host_hold(mj_host *h, const mj_rules *r)
+{
+  mj_entry *e = entry_of(h, r);
+  if (e != NULL)
+    e->holds++;
+}
+
+void mj_host_release(mj_host *h, const mj_rules *r)
+{
+  mj_entry *e = entry_of(h, r);
+  if (e != NULL && e->holds > 0 && --e->holds == 0)
+    sweep_retired(h);
+}
+
+const char *mj_host_digest(const mj_host *h, const mj_rules *r)
+{
+  mj_entry *e = entry_of(h, r);
+  return e != NULL ? e->digest : NULL;
+}
+
+const char *mj_host_options_of(const mj_host *h, const mj_rules *r)
+{
+  mj_entry *e = entry_of(h, r);
+  return e != NULL ? e->options : NULL;
+}
+
+/* Where ruleset name is: an id in the directories or a path. */
+static mj_status locate(mj_host *h, const char *name, char *path, size_t cap,
+                        mj_error *err)
+{
   size_t nlen = strlen(name);
   if (strchr(name, '/') != NULL || (nlen > 4 && strcmp(name + nlen - 4, ".lua") == 0)) {
-    snprintf(path, sizeof path, "%s", name);
+    snprintf(path, cap, "%s", name);
     if (!file_exists(path))
       return mj_fail(err, MJ_EIO, 0, "no such file: %s", path);
-  } else if (!mj_host_find_file(h, name, path, sizeof path)) {
-    if (!valid_id(name))
-      return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset id or a .lua file", name);
-    return mj_fail(err, MJ_EIO, 0, "no ruleset '%s' (searched %s%s)", name,
-                   h->ndirs ? h->dirs[0] : "", h->ndirs > 1 ? " and more: see 'rulesets'" : "");
+    return MJ_OK;
   }
-  int top = lua_gettop(L);
-  mj_status st = push_options(L, options, err);
-  if (st != MJ_OK)
+  if (mj_host_find_file(h, name, path, cap))
+    return MJ_OK;
+  if (!valid_id(name))
+    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset id or a .lua file", name);
+  return mj_fail(err, MJ_EIO, 0, "no ruleset '%s' (searched %s%s)", name,
+                 h->ndirs ? h->dirs[0] : "", h->ndirs > 1 ? " and more: see 'rulesets'" : "");
+}
+
+/* Load path with options into a new entry, in a state of its own. */
+static mj_status load_entry(mj_host *h, const char *path, const char *options,
+                            mj_entry **out, mj_error *err)
+{
+  mj_entry *e = calloc(1, sizeof *e);
+  if (e == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  e->host = h;
+  e->settle_ref = LUA_NOREF;
+  mj_status st = vm_new(h, true, &e->vm, err);
+  if (st != MJ_OK) {
+    free(e);
     return st;
-  h->user_opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  h->builder_ref = LUA_NOREF;
-  h->loading = true;
-  h->nbase = 0;
+  }
+  mj_vm *vm = e->vm;
+  lua_State *L = vm->L;
+  st = push_options(L, options, err);
+  if (st != MJ_OK) {
+    free_entry(e);
+    return st;
+  }
+  vm->user_opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  vm->loading = true;
+  h->loading_vm = vm;
+  h->digest = 14695981039346656037ULL;
   lua_pushcfunction(L, load_body);
   lua_pushstring(L, path);
-  int ls = mj_lua_call(h, 1, 0, h->cfg.load_budget, h->cfg.load_mem, false, err);
-  h->loading = false;
-  luaL_unref(L, LUA_REGISTRYINDEX, h->user_opts_ref);
-  h->user_opts_ref = LUA_NOREF;
-  if (ls != LUA_OK) {
-    if (h->builder_ref != LUA_NOREF)
-      luaL_unref(L, LUA_REGISTRYINDEX, h->builder_ref);
-    h->builder_ref = LUA_NOREF;
-    lua_settop(L, top);
-    return MJ_EINVAL;
+  int ls = mj_lua_call(vm, 1, 0, h->cfg.load_budget, 0, h->cfg.load_seconds, false, err);
+  if (ls == LUA_OK && vm->builder_ref == LUA_NOREF) {
+    ls = LUA_ERRRUN;
+    mj_fail(err, MJ_EINVAL, 0, "%s: the file made no ruleset "
+            "(call mj.ruleset{...} or mj.extend(...))", path);
   }
-  if (h->builder_ref == LUA_NOREF) {
-    lua_settop(L, top);
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "%s: the file made no ruleset (call mj.ruleset{...} or mj.extend(...))",
-                   path);
+  compile_args a = { e, path, options, err, MJ_OK };
+  if (ls == LUA_OK) {
+    lua_pushcfunction(L, compile_body);
+    lua_pushlightuserdata(L, &a);
+    ls = mj_lua_call(vm, 1, 0, h->cfg.load_budget, 0, h->cfg.load_seconds, false, err);
   }
-  mj_entry *e = calloc(1, sizeof *e);
-  if (e == NULL) {
-    luaL_unref(L, LUA_REGISTRYINDEX, h->builder_ref);
-    h->builder_ref = LUA_NOREF;
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  vm->loading = false;
+  h->loading_vm = NULL;
+  if (ls != LUA_OK || a.st != MJ_OK) {
+    free_entry(e);
+    return ls != LUA_OK ? MJ_EINVAL : a.st;
   }
-  e->host = h;
-  lua_rawgeti(L, LUA_REGISTRYINDEX, h->builder_ref);
-  luaL_unref(L, LUA_REGISTRYINDEX, h->builder_ref);
-  h->builder_ref = LUA_NOREF;
-  st = mj_lua_compile_rules(h, e, lua_gettop(L), path, options, err);
-  lua_settop(L, top);
-  if (st != MJ_OK) {
-    free_entry(h, e);
-    return st;
-  }
+  luaL_unref(L, LUA_REGISTRYINDEX, vm->builder_ref);
+  luaL_unref(L, LUA_REGISTRYINDEX, vm->user_opts_ref);
+  vm->builder_ref = vm->user_opts_ref = LUA_NOREF;
+  lua_gc(L, LUA_GCCOLLECT);
+  snprintf(e->digest, sizeof e->digest, "%016llx", h->digest);
   e->path = strdup(path);
   e->options = strdup(options ? options : "");
   e->mtime = file_mtime(path);
+  if (e->path == NULL || e->options == NULL) {
+    free_entry(e);
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  }
+  *out = e;
+  return MJ_OK;
+}
+
+mj_status mj_host_load(mj_host *h, const char *name, const char *options,
+                       const mj_rules **out, mj_error *err)
+{
+  char path[512];
+  mj_error_clear(err);
+  if (h->loading_vm != NULL)
+    return mj_fail(err, MJ_ESTATE, 0, "a ruleset is loading already");
+  mj_status st = locate(h, name, path, sizeof path, err);
+  mj_entry *e = NULL;
+  if (st == MJ_OK)
+    st = load_entry(h, path, options, &e, err);
+  if (st != MJ_OK)
+    return st;
   /* replace a loaded ruleset with the same id, or add */
   const char *id = mj_rules_id(e->rules);
   int slot = -1;
@@ -758,25 +971,26 @@ mj_status mj_host_load(mj_host *h, const char *name, const char *options,
       slot = i;
   if (slot < 0) {
     if (h->nentries >= MJ_HOST_MAX_RULES) {
-      free_entry(h, e);
+      free_entry(e);
       return mj_fail(err, MJ_ERANGE, 0, "too many rulesets loaded (at most %d)",
                      MJ_HOST_MAX_RULES);
     }
     slot = h->nentries++;
   } else {
-    /* the old one stays valid (a game may still use it) until the end */
+    /* the old one stays valid while a game holds it */
     mj_entry *old = h->entries[slot];
     if (h->nretired == h->capretired) {
       int cap = h->capretired ? 2 * h->capretired : 8;
       mj_entry **r = realloc(h->retired, sizeof *r * (size_t)cap);
       if (r == NULL) {
-        free_entry(h, e);
+        free_entry(e);
         return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
       }
       h->retired = r;
       h->capretired = cap;
     }
     h->retired[h->nretired++] = old;
+    sweep_retired(h);
   }
   h->entries[slot] = e;
   if (h->current < 0)
@@ -794,6 +1008,21 @@ mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out, mj_error
       return MJ_OK;
     }
   return mj_host_load(h, id, NULL, out, err);
+}
+
+const mj_rules *mj_host_find_loaded(const mj_host *h, const char *id)
+{
+  for (int i = 0; i < h->nentries; i++)
+    if (strcmp(mj_rules_id(h->entries[i]->rules), id) == 0)
+      return h->entries[i]->rules;
+  return NULL;
+}
+
+bool mj_host_is_builtin(mj_host *h, const char *id)
+{
+  char path[512];
+  snprintf(path, sizeof path, "%s/%s.lua", HULE_RULES_DIR, id);
+  return valid_id(id) && file_exists(path);
 }
 
 int mj_host_count(const mj_host *h) { return h->nentries; }
@@ -838,7 +1067,7 @@ mj_status mj_host_reload(mj_host *h, int *n, mj_error *err)
 /* }==================================================================== */
 
 /* {====================================================================
-** The state
+** The states
 ** ===================================================================== */
 
 static int print_out(lua_State *L)
@@ -869,22 +1098,63 @@ void mj_host_set_output(mj_host *h, mj_host_out out, void *ud)
   h->out_ud = ud;
 }
 
-static int setup_state(lua_State *L)
+/* Run the prelude with the helpers; keep the language it returns in the
+   registry and leave it on the stack. [-0, +1, e] */
+static void open_prelude(lua_State *L)
 {
-  mj_host *h = mj_host_of(L);
-  luaL_openlibs(L);
-  lua_pushcfunction(L, print_out);
-  lua_setglobal(L, "print");
-  /* the prelude gets the helpers and returns the ruleset language */
   if (luaL_loadbufferx(L, mj_prelude_src, mj_prelude_src_len, "=prelude", "t") != LUA_OK)
-    return lua_error(L);
+    lua_error(L);
   luaL_newlib(L, helpers);
   lua_pushinteger(L, MJ_MAX_FANS);
   lua_setfield(L, -2, "max_fans");
   lua_call(L, 1, 1);
   lua_pushvalue(L, -1);
-  h->prelude_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  /* the global mj: the language plus the engine's bindings */
+  mj_vm_of(L)->prelude_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+}
+
+/*
+** A ruleset's state: the libraries its sandbox copies from, trimmed
+** (no string.dump, the budgeted pattern functions, no math.random), the
+** string metatable pointing at that trimmed table, and the prelude.
+*/
+static int setup_ruleset_state(lua_State *L)
+{
+  static const luaL_Reg libs[] = {
+    { LUA_GNAME, luaopen_base }, { LUA_STRLIBNAME, luaopen_string },
+    { LUA_TABLIBNAME, luaopen_table }, { LUA_MATHLIBNAME, luaopen_math },
+    { LUA_UTF8LIBNAME, luaopen_utf8 }, { NULL, NULL }
+  };
+  for (const luaL_Reg *lib = libs; lib->func; lib++) {
+    luaL_requiref(L, lib->name, lib->func, 1);
+    lua_pop(L, 1);
+  }
+  lua_getglobal(L, LUA_STRLIBNAME);   /* also the strings' __index */
+  mj_lua_patterns(L, -1);
+  lua_pushnil(L);
+  lua_setfield(L, -2, "dump");
+  lua_pop(L, 1);
+  lua_getglobal(L, LUA_MATHLIBNAME);  /* rulesets are deterministic */
+  lua_pushnil(L);
+  lua_setfield(L, -2, "random");
+  lua_pushnil(L);
+  lua_setfield(L, -2, "randomseed");
+  lua_pop(L, 1);
+  open_prelude(L);
+  lua_pop(L, 1);
+  return 0;
+}
+
+/* The host's state: full Lua, print to the host's output, the mj module
+   (the language and the engine's bindings), assert and expect. */
+static int setup_main_state(lua_State *L)
+{
+  luaL_openlibs(L);
+  lua_getglobal(L, LUA_STRLIBNAME);   /* Ctrl-C stops a runaway pattern */
+  mj_lua_patterns(L, -1);
+  lua_pop(L, 1);
+  lua_pushcfunction(L, print_out);
+  lua_setglobal(L, "print");
+  open_prelude(L);
   copy_table(L, -1);
   mj_lua_open_bindings(L);
   lua_setglobal(L, "mj");
@@ -909,6 +1179,58 @@ static int setup_state(lua_State *L)
   return 0;
 }
 
+static void vm_init(mj_vm *vm, mj_host *h, bool sandbox)
+{
+  memset(vm, 0, sizeof *vm);
+  vm->host = h;
+  vm->sandbox = sandbox;
+  vm->limit = sandbox ? h->cfg.rules_mem : h->cfg.mem_limit;
+  vm->budget = vm->budget_size = -1;
+  vm->builder_ref = vm->user_opts_ref = vm->prelude_ref = LUA_NOREF;
+}
+
+/* Open vm's state and run its setup; on error the state is closed. */
+static mj_status vm_open(mj_vm *vm, mj_error *err)
+{
+  vm->L = lua_newstate(l_alloc, vm);
+  if (vm->L == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "cannot create a Lua state");
+  *(mj_vm **)lua_getextraspace(vm->L) = vm;
+  lua_pushcfunction(vm->L, vm->sandbox ? setup_ruleset_state : setup_main_state);
+  if (mj_lua_call(vm, 0, 0, -1, 0, 0, true, err) != LUA_OK) {
+    lua_close(vm->L);
+    vm->L = NULL;
+    return MJ_ENOMEM;
+  }
+  return MJ_OK;
+}
+
+static mj_status vm_new(mj_host *h, bool sandbox, mj_vm **out, mj_error *err)
+{
+  mj_vm *vm = malloc(sizeof *vm);
+  if (vm == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  vm_init(vm, h, sandbox);
+  mj_status st = vm_open(vm, err);
+  if (st != MJ_OK) {
+    free(vm);
+    return st;
+  }
+  *out = vm;
+  return MJ_OK;
+}
+
+/* Close a ruleset's state. Its code could set no finalizer (no metatable
+   reaches it), so closing runs none of its code. */
+static void vm_free(mj_vm *vm)
+{
+  if (vm == NULL)
+    return;
+  if (vm->L != NULL)
+    lua_close(vm->L);
+  free(vm);
+}
+
 mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
 {
   mj_host *h = calloc(1, sizeof *h);
@@ -920,17 +1242,17 @@ mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
     h->cfg = *cfg;
   if (h->cfg.mem_limit == 0)
     h->cfg.mem_limit = (size_t)512 << 20;
-  if (h->cfg.load_mem == 0)
-    h->cfg.load_mem = (size_t)64 << 20;
+  if (h->cfg.rules_mem == 0)
+    h->cfg.rules_mem = (size_t)64 << 20;
   if (h->cfg.load_budget == 0)
     h->cfg.load_budget = 50000000L;
   if (h->cfg.call_budget == 0)
     h->cfg.call_budget = 10000000L;
-  h->limit = h->cfg.mem_limit;
+  if (h->cfg.load_seconds <= 0)
+    h->cfg.load_seconds = 20;
+  if (h->cfg.call_seconds <= 0)
+    h->cfg.call_seconds = 5;
   h->current = -1;
-  h->builder_ref = LUA_NOREF;
-  h->user_opts_ref = LUA_NOREF;
-  h->budget = -1;
   h->out = stdout_out;
   /* directories: the caller's, HULE_RULES, then the built-in one */
   for (int i = 0; cfg != NULL && i < cfg->ndirs && h->ndirs < MJ_HOST_MAX_DIRS - 2; i++)
@@ -939,21 +1261,14 @@ mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
   if (env != NULL && *env && h->ndirs < MJ_HOST_MAX_DIRS - 1) {
     char tmp[1024];
     snprintf(tmp, sizeof tmp, "%s", env);
-    for (char *tok = strtok(tmp, ":"); tok && h->ndirs < MJ_HOST_MAX_DIRS - 1;
-         tok = strtok(NULL, ":"))
+    char *save = NULL;
+    for (char *tok = strtok_r(tmp, ":", &save); tok && h->ndirs < MJ_HOST_MAX_DIRS - 1;
+         tok = strtok_r(NULL, ":", &save))
       snprintf(h->dirs[h->ndirs++], sizeof h->dirs[0], "%s", tok);
   }
   snprintf(h->dirs[h->ndirs++], sizeof h->dirs[0], "%s", HULE_RULES_DIR);
-  h->L = lua_newstate(l_alloc, h);
-  if (h->L == NULL) {
-    free(h);
-    mj_fail(err, MJ_ENOMEM, 0, "cannot create the Lua state");
-    return NULL;
-  }
-  *(mj_host **)lua_getextraspace(h->L) = h;
-  lua_pushcfunction(h->L, setup_state);
-  if (mj_lua_call(h, 0, 0, -1, 0, true, err) != LUA_OK) {
-    lua_close(h->L);
+  vm_init(&h->main, h, false);
+  if (vm_open(&h->main, err) != MJ_OK) {
     free(h);
     return NULL;
   }
@@ -964,16 +1279,27 @@ void mj_host_free(mj_host *h)
 {
   if (h == NULL)
     return;
+  /* the scripts' state first: its games release the rulesets they hold */
+  lua_close(h->main.L);
   for (int i = 0; i < h->nentries; i++)
-    free_entry(h, h->entries[i]);
+    free_entry(h->entries[i]);
   for (int i = 0; i < h->nretired; i++)
-    free_entry(h, h->retired[i]);
+    free_entry(h->retired[i]);
   free(h->retired);
-  lua_close(h->L);
   free(h);
 }
 
-lua_State *mj_host_state(mj_host *h) { return h->L; }
+lua_State *mj_host_state(mj_host *h) { return h->main.L; }
+
+size_t mj_host_memory(const mj_host *h)
+{
+  size_t n = h->main.used;
+  for (int i = 0; i < h->nentries; i++)
+    n += h->entries[i]->vm->used;
+  for (int i = 0; i < h->nretired; i++)
+    n += h->retired[i]->vm->used;
+  return n;
+}
 
 /* }==================================================================== */
 
@@ -984,7 +1310,7 @@ lua_State *mj_host_state(mj_host *h) { return h->L; }
 mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
                          mj_error *err)
 {
-  lua_State *L = h->L;
+  lua_State *L = h->main.L;
   int top = lua_gettop(L);
   lua_createtable(L, argc, 1);
   lua_pushstring(L, path);
@@ -1001,7 +1327,7 @@ mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
   }
   for (int i = 0; i < argc; i++)
     lua_pushstring(L, argv[i]);
-  int st = mj_lua_call(h, argc, 0, -1, 0, true, err);
+  int st = mj_lua_call(&h->main, argc, 0, -1, 0, 0, true, err);
   lua_settop(L, top);
   return st == LUA_OK ? MJ_OK : MJ_EINVAL;
 }
@@ -1009,7 +1335,7 @@ mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
 mj_status mj_host_eval(mj_host *h, const char *code, size_t len, bool *incomplete,
                        mj_error *err)
 {
-  lua_State *L = h->L;
+  lua_State *L = h->main.L;
   int top = lua_gettop(L);
   *incomplete = false;
   /* first as an expression, as lua.c does */
@@ -1035,7 +1361,7 @@ mj_status mj_host_eval(mj_host *h, const char *code, size_t len, bool *incomplet
     }
   }
   int base = lua_gettop(L);
-  if (mj_lua_call(h, 0, LUA_MULTRET, -1, 0, true, err) != LUA_OK) {
+  if (mj_lua_call(&h->main, 0, LUA_MULTRET, -1, 0, 0, true, err) != LUA_OK) {
     lua_settop(L, top);
     return MJ_EINVAL;
   }
@@ -1043,7 +1369,7 @@ mj_status mj_host_eval(mj_host *h, const char *code, size_t len, bool *incomplet
   if (n > 0) {
     lua_getglobal(L, "print");
     lua_insert(L, base);
-    mj_lua_call(h, n, 0, -1, 0, false, err);
+    mj_lua_call(&h->main, n, 0, -1, 0, 0, false, err);
   }
   lua_settop(L, top);
   return MJ_OK;

@@ -1,7 +1,7 @@
 /*
 ** host.h
-** The Lua host: one Lua state, the ruleset loader and its sandbox, the
-** registry of loaded rulesets, and scripts with the mj module.
+** The Lua host: a Lua state for scripts with the mj module, and one
+** sandboxed state for each loaded ruleset; the loader and the registry.
 */
 #ifndef MJ_HOST_H
 #define MJ_HOST_H
@@ -20,10 +20,12 @@ enum { MJ_HOST_MAX_DIRS = 8 };
 typedef struct mj_host_cfg {
   const char *dirs[MJ_HOST_MAX_DIRS];   /* searched first, in order */
   int ndirs;
-  size_t mem_limit;     /* bytes the whole Lua state may hold (0: 512 MB) */
-  size_t load_mem;      /* bytes a ruleset load may add (0: 64 MB) */
+  size_t mem_limit;     /* bytes the scripts' state may hold (0: 512 MB) */
+  size_t rules_mem;     /* bytes each ruleset's state may hold (0: 64 MB) */
   long load_budget;     /* VM instructions for a ruleset load (0: 50 M) */
   long call_budget;     /* instructions per fan test or settlement (0: 10 M) */
+  double load_seconds;  /* wall time of a ruleset load (0: 20 s) */
+  double call_seconds;  /* wall time of one test or settlement (0: 5 s) */
 } mj_host_cfg;
 
 /* A new host; cfg may be NULL for the defaults. */
@@ -42,6 +44,25 @@ mj_status mj_host_load(mj_host *h, const char *name, const char *options,
 
 /* A loaded ruleset by id, loading it on first use. */
 mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out, mj_error *err);
+
+/* A loaded ruleset by id, NULL if none is loaded (never loads). */
+const mj_rules *mj_host_find_loaded(const mj_host *h, const char *id);
+
+/* Is id a ruleset shipped with hule (in the built-in directory)? */
+bool mj_host_is_builtin(mj_host *h, const char *id);
+
+/* The digest of a loaded ruleset's source files (16 hex digits) and the
+** options it was loaded with; NULL for rulesets the host did not load. */
+const char *mj_host_digest(const mj_host *h, const mj_rules *r);
+const char *mj_host_options_of(const mj_host *h, const mj_rules *r);
+
+/* A game uses r: while held, a ruleset replaced by a reload stays in
+** memory; released by the last holder, it is freed. */
+void mj_host_hold(mj_host *h, const mj_rules *r);
+void mj_host_release(mj_host *h, const mj_rules *r);
+
+/* Bytes held by every Lua state of the host. */
+size_t mj_host_memory(const mj_host *h);
 
 /* Loaded rulesets. */
 int mj_host_count(const mj_host *h);
@@ -82,7 +103,11 @@ mj_status mj_host_eval(mj_host *h, const char *code, size_t len, bool *incomplet
 typedef void (*mj_host_out)(void *ud, const char *text, size_t len);
 void mj_host_set_output(mj_host *h, mj_host_out out, void *ud);
 
-/* Ask a running script to stop (safe from a signal handler). */
+/* Ask the running Lua to stop (safe from a signal handler): the running
+** call, and any call made before mj_host_clear_interrupt, raises
+** "interrupted". */
 void mj_host_interrupt(mj_host *h);
+void mj_host_clear_interrupt(mj_host *h);
+bool mj_host_interrupted(const mj_host *h);
 
 #endif

@@ -14,54 +14,89 @@
 
 enum { MJ_HOST_MAX_RULES = 64 };
 
-/* A loaded ruleset and the Lua functions it keeps. */
-typedef struct mj_entry {
-  mj_host *host;
-  mj_rules *rules;
-  int *refs;            /* registry refs: fan tests, then settle */
-  int nrefs;
-  int settle_ref;
-  char *path, *options;
-  long mtime;
-} mj_entry;
-
-struct mj_host {
+/*
+** One Lua state and its limits. The host has one for scripts and the
+** REPL (full Lua); every loaded ruleset has its own, sandboxed: a ruleset
+** cannot reach another one's objects, the host's, or a script's.
+*/
+typedef struct mj_vm {
   lua_State *L;
-  mj_host_cfg cfg;
-  char dirs[MJ_HOST_MAX_DIRS][256];
-  int ndirs;
+  mj_host *host;
+  bool sandbox;                  /* a ruleset's state */
   size_t used, limit;            /* the allocator's count and cap */
   bool mem_hit;
-  long budget, budget_size;      /* instructions left in this call */
+  long budget, budget_size;      /* instructions left in this call (-1: no cap) */
+  double deadline, seconds;      /* monotonic end of this call (0: none) */
   bool aborting;                 /* a budget or interrupt error is unwinding */
-  char abort_msg[160];
-  volatile sig_atomic_t interrupted;
+  char abort_msg[200];
+  char where[160];               /* the last Lua line the hook saw */
   bool want_traceback;
+  /* while a ruleset loads */
   bool loading;
   int builder_ref, user_opts_ref;
   char base_stack[8][64];
   int nbase;
   int prelude_ref;
+} mj_vm;
+
+/* A loaded ruleset, its state and the Lua functions it keeps there. */
+typedef struct mj_entry {
+  mj_host *host;
+  mj_vm *vm;
+  mj_rules *rules;
+  int *refs;            /* registry refs of the fan tests */
+  int nrefs;
+  int settle_ref;
+  char *path, *options;
+  char digest[17];      /* of the source files read, hex */
+  long mtime;
+  int holds;            /* games that use it (mj_host_hold) */
+} mj_entry;
+
+struct mj_host {
+  mj_vm main;                    /* scripts, the REPL's lua */
+  mj_host_cfg cfg;
+  char dirs[MJ_HOST_MAX_DIRS][256];
+  int ndirs;
+  volatile sig_atomic_t interrupted;
+  mj_vm *volatile active;        /* the state running now, for Ctrl-C */
+  mj_vm *loading_vm;             /* the state of the ruleset loading */
+  unsigned long long digest;     /* of the files read by that load */
   mj_entry *entries[MJ_HOST_MAX_RULES];
   int nentries, current;
-  mj_entry **retired;   /* replaced, kept alive: a game may still use one */
+  mj_entry **retired;   /* replaced, kept while a game holds one */
   int nretired, capretired;
   mj_host_out out;
   void *out_ud;
 };
 
+mj_vm *mj_vm_of(lua_State *L);
 mj_host *mj_host_of(lua_State *L);
 
-/* The one protected call into Lua (see host.c). Returns a LUA_ status. */
-int mj_lua_call(mj_host *h, int nargs, int nres, long budget, size_t mem,
+/*
+** The one protected call into Lua (see host.c): the function and nargs
+** arguments on vm's stack. budget < 0: no instruction cap (still
+** interruptible); mem: extra bytes allowed (0: the state's limit);
+** seconds: wall time (0: none). Returns a LUA_ status, err set on error.
+*/
+int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem, double seconds,
                 bool traceback, mj_error *err);
+
+/* Charge steps of work done in C (pattern matching) to the running
+** call's budget; raises the budget or interrupt error. */
+void mj_vm_charge(mj_vm *vm, lua_State *L, long steps);
+
+/* Replace find, match, gmatch and gsub in the table at idx by the
+** budgeted matcher (pattern.c). */
+void mj_lua_patterns(lua_State *L, int idx);
 
 /* Compile the fan table at idx; refs (may be NULL) receives the test. */
 mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *def,
                              mj_entry *e, mj_error *err);
 
-/* Compile the builder table at idx into e->rules. */
-mj_status mj_lua_compile_rules(mj_host *h, mj_entry *e, int idx, const char *path,
+/* Compile the builder table at idx into e->rules (inside a protected
+** call: a metamethod may raise). */
+mj_status mj_lua_compile_rules(mj_entry *e, int idx, const char *path,
                                const char *options, mj_error *err);
 
 /* Push a view as a Lua table. [-0, +1, m] */

@@ -15,12 +15,23 @@ local M = {}
 -- Tile sets
 -- ======================================================================
 
-local SET = {}
-SET.__index = SET
-SET.__name = "mj.set"
+-- A set is an empty proxy: its mask and dyn live in SETDATA, so that
+-- ruleset code can read s.mask but change no set (the library's NUMBERS,
+-- HONORS... are shared by every file of a ruleset).
+local SETDATA = setmetatable({}, { __mode = "k" })
+local SET = { __name = "mj.set" }
+SET.__index = function(s, k)
+  local d = SETDATA[s]
+  if k == "mask" then return d.mask elseif k == "dyn" then return d.dyn end
+end
+SET.__newindex = function(_, k)
+  error("a tile set is read-only (tried to set '" .. tostring(k) .. "')", 2)
+end
 
 local function mkset(mask, dyn)
-  return setmetatable({ mask = mask, dyn = dyn or 0 }, SET)
+  local s = setmetatable({}, SET)
+  SETDATA[s] = { mask = mask, dyn = dyn or 0 }
+  return s
 end
 
 local function isset(x) return getmetatable(x) == SET end
@@ -145,9 +156,10 @@ function M.meld(a) return member("meld", a, 1) end
 -- The ruleset builder
 -- ======================================================================
 
-local RULESET = {}
-RULESET.__index = RULESET
-RULESET.__name = "mj.ruleset"
+-- The builder's methods are reached through the metatable only: no
+-- field of a builder leads to them, so no ruleset can change them.
+local METHODS = {}
+local RULESET = { __index = METHODS, __name = "mj.ruleset" }
 
 local INFO_FIELDS = {
   id = "string", title = "string", version = "string", description = "string",
@@ -186,7 +198,11 @@ local function resolve_options(decl, given, id, level)
   -- (a variant may declare options its base does not know)
   for name, v in pairs(given or {}) do
     local d = decl and decl[name]
-    if d ~= nil then opt[name] = H.convert_option(name, v, d.default, d.kind) end
+    if d ~= nil then
+      local value, why = H.convert_option(name, v, d.default, d.kind)
+      if value == nil then error(why, level + 1) end
+      opt[name] = value
+    end
   end
   return opt
 end
@@ -232,7 +248,7 @@ local function find(R, name, level)
   error(string_format("no fan '%s' in ruleset %s", tostring(name), R.id), level + 1)
 end
 
-function RULESET:fan(t)
+function METHODS:fan(t)
   H.check_loading("fan")
   if getmetatable(self) ~= RULESET then error("use R:fan{...}, not R.fan{...}", 2) end
   if type(t) ~= "table" then error("fan: expected a table { \"name\", points = ... }", 2) end
@@ -248,7 +264,7 @@ function RULESET:fan(t)
   return t
 end
 
-function RULESET:remove(name)
+function METHODS:remove(name)
   H.check_loading("remove")
   local i = find(self, name, 2)
   table.remove(self.fans, i)
@@ -269,13 +285,13 @@ function RULESET:remove(name)
   end
 end
 
-function RULESET:get(name)
+function METHODS:get(name)
   local _, f = find(self, name, 2)
   return f
 end
 
 -- R:points("清一色", 32), or for doubling rulesets R:points("七对", {base = 3})
-function RULESET:points(name, value)
+function METHODS:points(name, value)
   H.check_loading("points")
   local _, f = find(self, name, 2)
   if type(value) == "number" then
@@ -293,7 +309,7 @@ function RULESET:points(name, value)
   return f
 end
 
-function RULESET:set(changes)
+function METHODS:set(changes)
   H.check_loading("set")
   if type(changes) ~= "table" then error("set: expected a table of fields", 2) end
   check_info(changes, 2)

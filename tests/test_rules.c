@@ -54,7 +54,7 @@ static int setup(void **state)
   cfg.dirs[0] = dir;
   cfg.ndirs = 1;
   cfg.load_budget = 20000000;
-  cfg.load_mem = 32u << 20;
+  cfg.rules_mem = 32u << 20;
   mj_error e;
   H = mj_host_new(&cfg, &e);
   if (H != NULL)
