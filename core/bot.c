@@ -206,8 +206,14 @@ static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
     x->win = w[i].tile;
     x->seat = (uint8_t)c->seat_wind;
     x->round = (uint8_t)c->round;
-    if (mj_score_hand(r, h, s, NULL) == MJ_OK && s->meets_min)
+    mj_error e;
+    mj_status st = mj_score_hand(r, h, s, &e);
+    if (st == MJ_OK && s->meets_min) {
       good += w[i].live;
+    } else if (st == MJ_ERULES) {
+      mj_game_note_fault(c->g, &e);   /* the ruleset failed: the hand stops */
+      break;
+    }
   }
   mj_hand_free(h);
   free(s);
@@ -522,6 +528,9 @@ mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
         break;   /* the claim phase ended */
     }
   }
+  if (mj_game_fault(g) != NULL)
+    return mj_fail(err, MJ_EINVAL, 0, "the hand stopped on an error of the ruleset: %s",
+                   mj_game_fault(g));
   return MJ_OK;
 }
 

@@ -48,6 +48,7 @@ const char *mj_status_name(mj_status st)
   case MJ_ENOTWIN: return "not a winning hand";
   case MJ_ESTATE: return "illegal in this state";
   case MJ_EIO: return "i/o error";
+  case MJ_ERULES: return "ruleset error";
   }
   return "unknown status";
 }

@@ -14,7 +14,8 @@ typedef enum mj_status {
   MJ_ERANGE,     /* a limit was exceeded */
   MJ_ENOTWIN,    /* the tiles are not a winning hand */
   MJ_ESTATE,     /* the action is not legal in this state */
-  MJ_EIO         /* a file could not be read or written */
+  MJ_EIO,        /* a file could not be read or written */
+  MJ_ERULES      /* a ruleset's own function failed (a test, the settlement) */
 } mj_status;
 
 /*

@@ -63,6 +63,8 @@ struct mj_game {
   int nev, evcap;
   mj_action *act;
   int nact, actcap;
+  mj_error *fault;           /* a ruleset function failed: the hand stops
+                                (written through const: found by a query) */
 };
 
 /* {====================================================================
@@ -98,6 +100,24 @@ static void record(mj_game *g, const mj_action *a)
     g->actcap = cap;
   }
   g->act[g->nact++] = *a;
+}
+
+/* Record the first failure of the ruleset's own code (a fan's test, the
+   settlement): the hand stops there, never silently. */
+static void note_fault(const mj_game *g, const mj_error *e)
+{
+  if (g->fault != NULL && g->fault->msg[0] == '\0')
+    *g->fault = *e;
+}
+
+void mj_game_note_fault(const mj_game *g, const mj_error *e)
+{
+  note_fault(g, e);
+}
+
+static bool faulted(const mj_game *g)
+{
+  return g->fault != NULL && g->fault->msg[0] != '\0';
 }
 
 static bool is_wild(const mj_game *g, mj_tile t)
@@ -285,9 +305,13 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags, mj_han
       (self || (g->pending_from == g->dealer && g->ndiscards == 1)))
     flags |= MJ_CTX_FIRST;
   c->flags = flags;
-  mj_status st = mj_score_hand(g->r, hand, s, err);
-  if (st != MJ_OK)
+  mj_error own;
+  mj_status st = mj_score_hand(g->r, hand, s, err != NULL ? err : &own);
+  if (st != MJ_OK) {
+    if (st == MJ_ERULES)
+      note_fault(g, err != NULL ? err : &own);
     return false;
+  }
   if (!s->meets_min) {
     char line[512];
     mj_score_fans_line(g->r, s, line, sizeof line);
@@ -347,11 +371,15 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t, unsign
     in.self_drawn = self;
     in.flags = mj_hand_cctx(g->win_hands[k])->flags;
     int pay[4];
-    if (mj_rules_settle(g->r, &in, pay, NULL) == MJ_OK)
-      for (int i = 0; i < 4; i++) {
-        g->pay[i] += pay[i];
-        g->scores[i] += pay[i];
-      }
+    mj_error e;
+    if (mj_rules_settle(g->r, &in, pay, &e) != MJ_OK) {
+      note_fault(g, &e);
+      return;
+    }
+    for (int i = 0; i < 4; i++) {
+      g->pay[i] += pay[i];
+      g->scores[i] += pay[i];
+    }
   }
 }
 
@@ -390,9 +418,11 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   memcpy(g->scores, cfg->scores, sizeof g->scores);
   g->scratch = mj_hand_new();
   g->scratch_score = malloc(sizeof *g->scratch_score);
+  g->fault = calloc(1, sizeof *g->fault);
   for (int p = 0; p < 4; p++)
     g->pl[p].hand = mj_hand_new();
-  if (g->scratch == NULL || g->scratch_score == NULL || g->pl[0].hand == NULL ||
+  if (g->scratch == NULL || g->scratch_score == NULL || g->fault == NULL ||
+      g->pl[0].hand == NULL ||
       g->pl[1].hand == NULL || g->pl[2].hand == NULL || g->pl[3].hand == NULL) {
     mj_game_free(g);
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
@@ -488,6 +518,7 @@ void mj_game_free(mj_game *g)
   }
   mj_hand_free(g->scratch);
   free(g->scratch_score);
+  free(g->fault);
   free(g->ev);
   free(g->act);
   free(g);
@@ -504,8 +535,11 @@ mj_game *mj_game_clone(const mj_game *g)
   bool ok = true;
   c->scratch = mj_hand_new();
   c->scratch_score = malloc(sizeof *c->scratch_score);
-  if (c->scratch == NULL || c->scratch_score == NULL)
+  c->fault = malloc(sizeof *c->fault);
+  if (c->scratch == NULL || c->scratch_score == NULL || c->fault == NULL)
     ok = false;
+  else
+    *c->fault = *g->fault;
   for (int p = 0; p < 4; p++) {
     c->pl[p].hand = mj_hand_new();
     if (c->pl[p].hand != NULL)
@@ -665,6 +699,8 @@ int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)
 
 unsigned mj_game_waiting(const mj_game *g)
 {
+  if (faulted(g))
+    return 0;
   switch (g->phase) {
   case MJ_PHASE_TURN:
     return 1u << g->turn;
@@ -872,7 +908,18 @@ static bool in_list(const mj_action *a, const mj_action *list, int n)
   return false;
 }
 
-mj_status mj_game_act(mj_game *g, const mj_action *act, mj_error *err)
+static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err);
+
+mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
+{
+  mj_status st = apply_action(g, a, err);
+  if (st == MJ_OK && faulted(g))
+    return mj_fail(err, MJ_EINVAL, 0, "the hand stopped on an error of the ruleset: %s",
+                   g->fault->msg);
+  return st;
+}
+
+static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
 {
   mj_action legal[64];
   mj_action norm = *act;
@@ -885,6 +932,9 @@ mj_status mj_game_act(mj_game *g, const mj_action *act, mj_error *err)
            (norm.type == MJ_ACT_WIN || norm.type == MJ_ACT_PON ||
             norm.type == MJ_ACT_KONG || norm.type == MJ_ACT_PASS))
     norm.tile = g->pending;
+  if (faulted(g))
+    return mj_fail(err, MJ_EINVAL, 0, "the hand stopped on an error of the ruleset: %s",
+                   g->fault->msg);
   if (g->phase == MJ_PHASE_OVER)
     return mj_fail(err, MJ_ESTATE, 0, "the hand is over");
   if (p > 3)
@@ -1042,7 +1092,8 @@ mj_tileset mj_game_wild(const mj_game *g) { return g->wild; }
 int mj_game_wild_drawn(const mj_game *g, int p) { return g->pl[p & 3].wild_drawn; }
 int mj_game_wild_discarded(const mj_game *g, int p) { return g->pl[p & 3].wild_disc; }
 bool mj_game_touji(const mj_game *g, int p) { return g->pl[p & 3].touji; }
-bool mj_game_over(const mj_game *g) { return g->phase == MJ_PHASE_OVER; }
+bool mj_game_over(const mj_game *g) { return g->phase == MJ_PHASE_OVER || faulted(g); }
+const char *mj_game_fault(const mj_game *g) { return faulted(g) ? g->fault->msg : NULL; }
 bool mj_game_drawn(const mj_game *g) { return g->drawn; }
 int mj_game_payer(const mj_game *g) { return g->payer; }
 int mj_game_nevents(const mj_game *g) { return g->nev; }

@@ -118,6 +118,13 @@ bool mj_game_touji(const mj_game *g, int p);
 void mj_game_visible(const mj_game *g, int p, uint8_t counts[MJ_KINDS]);
 
 /* The end. */
+/* The error of the ruleset's own code (a fan's test, the settlement) that
+** stopped the hand, NULL if none: the hand is then over, no action is
+** taken, and nothing was paid for the win it stopped. */
+const char *mj_game_fault(const mj_game *g);
+/* A caller that scored a hand of g's (a bot weighing a wait) reports the
+** ruleset's failure here: the hand stops with it. */
+void mj_game_note_fault(const mj_game *g, const mj_error *e);
 bool mj_game_over(const mj_game *g);
 bool mj_game_drawn(const mj_game *g);                /* exhaustive draw */
 int mj_game_winners(const mj_game *g, int out[4]);

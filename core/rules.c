@@ -452,8 +452,8 @@ mj_status mj_rules_settle(const mj_rules *r, const mj_settle_in *in, int pay[4],
   for (int i = 0; i < 4; i++)
     sum += pay[i];
   if (sum != 0)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "the settlement does not sum to zero (%+d %+d %+d %+d)",
+    return mj_fail(err, MJ_ERULES, 0,
+                   "settle: the payments do not sum to zero (%+d %+d %+d %+d)",
                    pay[0], pay[1], pay[2], pay[3]);
   return MJ_OK;
 }

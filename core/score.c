@@ -1195,7 +1195,7 @@ static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
     }
     int t = E->r->vt->fan_test(E->r->ud, f->test, v, E->err);
     if (t < 0) {
-      E->st = MJ_EINVAL;
+      E->st = MJ_ERULES;
       return false;
     }
     if (f->kind == MJ_FK_PLAIN)

@@ -24,6 +24,7 @@
 
 typedef struct lgame {
   mj_game *g;
+  mj_host *host;       /* holds the game's ruleset (mj_host_hold) */
   mj_bot *bots[4];
 } lgame;
 
@@ -61,6 +62,8 @@ static void free_bots(lgame *x)
 static int g_gc(lua_State *L)
 {
   lgame *x = luaL_checkudata(L, 1, GAME_MT);
+  if (x->g != NULL && x->host != NULL)
+    mj_host_release(x->host, mj_game_rules(x->g));
   mj_game_free(x->g);
   x->g = NULL;
   free_bots(x);
@@ -176,6 +179,8 @@ static int l_game(lua_State *L)
   x->g = mj_game_new(r, &cfg, &e);
   if (x->g == NULL)
     return luaL_error(L, "mj.game: %s", e.msg);
+  x->host = mj_host_of(L);
+  mj_host_hold(x->host, r);
   return 1;
 }
 

@@ -625,9 +625,14 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
       TRY(bad(&c, "'test' must be a function (view) -> boolean or count"));
     if (e != NULL) {
       int *nr = realloc(e->refs, sizeof(int) * (size_t)(e->nrefs + 1));
-      if (nr == NULL)
+      if (nr != NULL)
+        e->refs = nr;
+      uint8_t *ns = realloc(e->spent, (size_t)(e->nrefs + 1));
+      if (ns != NULL)
+        e->spent = ns;
+      if (nr == NULL || ns == NULL)
         TRY(bad(&c, "out of memory"));
-      e->refs = nr;
+      e->spent[e->nrefs] = 0;
       lua_pushvalue(L, -1);
       e->refs[e->nrefs] = luaL_ref(L, LUA_REGISTRYINDEX);
       d->test = e->nrefs++;
@@ -660,11 +665,14 @@ static const char *test_fan(const mj_entry *e, int test)
 }
 
 /* Name what failed: "fan 'X': file:line: message". */
-static void name_failure(mj_error *err, const char *what)
+static mj_status name_failure(mj_error *err, const char *what)
 {
+  if (err == NULL)
+    return MJ_ERULES;
   char msg[sizeof err->msg];
   snprintf(msg, sizeof msg, "%.90s: %.140s", what, err->msg);
   memcpy(err->msg, msg, sizeof msg);
+  return MJ_ERULES;
 }
 
 static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
@@ -677,11 +685,22 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
     return -1;
   }
   snprintf(what, sizeof what, "the test of fan '%s'", test_fan(e, test));
+  if (e->spent != NULL && e->spent[test]) {
+    /* it ran out of its budget once: it would again, at the same cost */
+    mj_fail(err, MJ_ERULES, 0, "%s", e->spent_msg);
+    return -1;
+  }
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->refs[test]);
   mj_lua_push_view(L, v);
+  mj_error own;
+  mj_error *er = err != NULL ? err : &own;
   if (mj_lua_call(e->vm, 1, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
-                  false, err) != LUA_OK) {
-    name_failure(err, what);
+                  false, er) != LUA_OK) {
+    name_failure(er, what);
+    if (e->vm->aborting_cause == MJ_ABORT_BUDGET && e->spent != NULL) {
+      e->spent[test] = 1;
+      snprintf(e->spent_msg, sizeof e->spent_msg, "%s", er->msg);
+    }
     return -1;
   }
   int n;
@@ -691,7 +710,7 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
              lua_tointeger(L, -1) <= 99) {
     n = (int)lua_tointeger(L, -1);
   } else {
-    mj_fail(err, MJ_EINVAL, 0, "%s returned %s: it must return a boolean "
+    mj_fail(err, MJ_ERULES, 0, "%s returned %s: it must return a boolean "
             "or a count 0..99", what, luaL_typename(L, -1));
     n = -1;
   }
@@ -724,13 +743,11 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *
   lua_pushboolean(L, (in->flags & MJ_CTX_ROB) != 0);
   lua_setfield(L, -2, "rob");
   if (mj_lua_call(e->vm, 1, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
-                  false, err) != LUA_OK) {
-    name_failure(err, "settle");
-    return MJ_EINVAL;
-  }
+                  false, err) != LUA_OK)
+    return name_failure(err, "settle");
   mj_status st = MJ_OK;
   if (lua_type(L, -1) != LUA_TTABLE) {
-    st = mj_fail(err, MJ_EINVAL, 0,
+    st = mj_fail(err, MJ_ERULES, 0,
                  "settle must return the four payments { E, S, W, N }, not a %s",
                  luaL_typename(L, -1));
   } else {
@@ -738,7 +755,7 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *
       lua_rawgeti(L, -1, i + 1);
       if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -10000000 ||
           lua_tointeger(L, -1) > 10000000)
-        st = mj_fail(err, MJ_EINVAL, 0,
+        st = mj_fail(err, MJ_ERULES, 0,
                      "settle must return four integer payments (seat %d: %s)", i + 1,
                      luaL_typename(L, -1));
       else

@@ -99,7 +99,9 @@ static bool over(mj_vm *vm)
   if (vm->aborting)
     return true;
   mj_host *h = vm->host;
+  vm->aborting_cause = MJ_ABORT_BUDGET;
   if (h->interrupted) {
+    vm->aborting_cause = MJ_ABORT_INTERRUPT;
     snprintf(vm->abort_msg, sizeof vm->abort_msg, "interrupted (Ctrl-C)");
   } else if (vm->budget_size >= 0 && vm->budget < 0) {
     snprintf(vm->abort_msg, sizeof vm->abort_msg,
@@ -108,6 +110,7 @@ static bool over(mj_vm *vm)
     snprintf(vm->abort_msg, sizeof vm->abort_msg,
              "time budget of %g s exceeded (an endless loop?)", vm->seconds);
   } else {
+    vm->aborting_cause = MJ_ABORT_NONE;
     return false;
   }
   vm->aborting = true;
@@ -232,6 +235,10 @@ int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem, double 
     char where[200] = "";
     if (!has_place(msg) && vm->where[0])
       snprintf(where, sizeof where, " (near %s)", vm->where);
+    if (!vm->aborting)
+      vm->aborting_cause = MJ_ABORT_NONE;
+    if (st == LUA_ERRMEM || vm->mem_hit)
+      vm->aborting_cause = MJ_ABORT_BUDGET;
     if (st == LUA_ERRMEM || vm->mem_hit)
       mj_fail(err, MJ_ERANGE, 0, "%s%s: the memory limit of %zu MB was reached",
               strcmp(msg, "not enough memory") == 0 ? "out of memory" : msg, where,
@@ -814,6 +821,7 @@ static void free_entry(mj_entry *e)
     return;
   mj_rules_free(e->rules);
   free(e->refs);        /* the refs go with the state */
+  free(e->spent);
   vm_free(e->vm);
   free(e->path);
   free(e->options);

@@ -7,6 +7,7 @@
 
 #include <signal.h>
 #include <stdbool.h>
+#include <stdint.h>
 
 #include "host.h"
 #include "rules.h"
@@ -28,6 +29,7 @@ typedef struct mj_vm {
   long budget, budget_size;      /* instructions left in this call (-1: no cap) */
   double deadline, seconds;      /* monotonic end of this call (0: none) */
   bool aborting;                 /* a budget or interrupt error is unwinding */
+  int aborting_cause;            /* why the last call failed: MJ_ABORT_ */
   char abort_msg[200];
   char where[160];               /* the last Lua line the hook saw */
   bool want_traceback;
@@ -39,12 +41,20 @@ typedef struct mj_vm {
   int prelude_ref;
 } mj_vm;
 
+enum {
+  MJ_ABORT_NONE,                 /* an error of the code itself */
+  MJ_ABORT_BUDGET,               /* instructions, time or memory ran out */
+  MJ_ABORT_INTERRUPT             /* Ctrl-C */
+};
+
 /* A loaded ruleset, its state and the Lua functions it keeps there. */
 typedef struct mj_entry {
   mj_host *host;
   mj_vm *vm;
   mj_rules *rules;
   int *refs;            /* registry refs of the fan tests */
+  uint8_t *spent;       /* tests that ran out of their budget once */
+  char spent_msg[240];  /* ... and what they said */
   int nrefs;
   int settle_ref;
   char *path, *options;

@@ -301,6 +301,8 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "%s", e.msg);
   }
   int n = mj_rules_nfans(rs), problems = 0;
+  long failed = 0;               /* scorings the ruleset's own code broke */
+  char first_failure[sizeof e.msg] = "";
   long *matched = calloc((size_t)n, sizeof(long)), *counted = calloc((size_t)n, sizeof(long));
   int *by = malloc(sizeof(int) * (size_t)n);
   mj_hand *h = mj_hand_new();
@@ -330,8 +332,15 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
       printf("  note: %s has no example hand\n", d->id);
       continue;
     }
-    bool ok = mj_hand_parse(h, d->example, strlen(d->example), &e) == MJ_OK &&
-              mj_score_hand(rs, h, s, &e) == MJ_OK;
+    mj_status st = mj_hand_parse(h, d->example, strlen(d->example), &e);
+    if (st == MJ_OK)
+      st = mj_score_hand(rs, h, s, &e);
+    if (st == MJ_ERULES) {    /* reported once, below */
+      if (failed++ == 0)
+        snprintf(first_failure, sizeof first_failure, "%s", e.msg);
+      continue;
+    }
+    bool ok = st == MJ_OK;
     bool has = false;
     for (int q = 0; ok && q < s->nhits; q++)
       has = has || s->hits[q].fan == i;
@@ -353,7 +362,12 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   mj_rng_seed(&g, 2024);
   long scored = 0;
   for (long k = 0; k < hands * 4 && scored < hands && !repl_interrupted; k++) {
-    if (!lint_hand(&g, rs, h) || mj_score_hand(rs, h, s, &e) != MJ_OK)
+    if (!lint_hand(&g, rs, h))
+      continue;
+    mj_status st = mj_score_hand(rs, h, s, &e);
+    if (st == MJ_ERULES && failed++ == 0)
+      snprintf(first_failure, sizeof first_failure, "%s", e.msg);
+    if (st != MJ_OK)
       continue;
     scored++;
     for (int q = 0; q < s->nhits; q++) {
@@ -369,6 +383,11 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   }
   if (repl_interrupted)
     printf("  (interrupted after %ld hands)\n", scored);
+  if (failed > 0) {
+    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n", failed,
+           failed == 1 ? "" : "s", first_failure);
+    problems++;
+  }
   int never = 0;
   for (int i = 0; i < n; i++) {
     const mj_fan_def *d = mj_rules_fan(rs, i);

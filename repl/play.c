@@ -29,7 +29,8 @@ static uint64_t time_seed(void)
 
 struct play {
   mj_game *g;
-  const mj_rules *rs;
+  mj_host *host;
+  const mj_rules *rs;  /* held (mj_host_hold) while the play lasts */
   char options[256];
   mj_bot *bots[4];
   uint64_t seed;
@@ -48,6 +49,8 @@ void play_free(play *p)
   if (p == NULL)
     return;
   mj_game_free(p->g);
+  if (p->host != NULL)
+    mj_host_release(p->host, p->rs);
   for (int i = 0; i < 4; i++)
     mj_bot_free(p->bots[i]);
   if (p->replaying)
@@ -275,11 +278,18 @@ static void advance(repl *r, play *p, bool bot_for_you)
     int i = mj_bot_choose(p->bots[q], g, q, l, n);
     mj_error e;
     if (mj_game_act(g, &l[i], &e) != MJ_OK) {
-      repl_error(r, "a bot's move was refused: %s", e.msg);
+      if (mj_game_fault(g) == NULL)
+        repl_error(r, "a bot's move was refused: %s", e.msg);
       break;
     }
   }
   show_events(r, p);
+  if (mj_game_fault(g) != NULL) {
+    repl_error(r, "the hand stopped on an error of the ruleset %s: %s\n"
+               "(fix the ruleset, \"reload\", and \"new\" to play again)",
+               mj_rules_id(p->rs), mj_game_fault(g));
+    return;
+  }
   show_table(r, p);
   if (mj_game_over(g))
     show_end(r, p);
@@ -293,12 +303,15 @@ static void advance(repl *r, play *p, bool bot_for_you)
 ** Starting games
 ** ===================================================================== */
 
-static play *new_play(const mj_rules *rs, const char *const kinds[4], uint64_t seed)
+static play *new_play(mj_host *host, const mj_rules *rs, const char *const kinds[4],
+                      uint64_t seed)
 {
   play *p = calloc(1, sizeof *p);
   if (p == NULL)
     return NULL;
   p->rs = rs;
+  p->host = host;
+  mj_host_hold(host, rs);
   p->seed = seed;
   for (int q = 1; q < 4; q++)
     p->bots[q] = mj_bot_new(kinds[q], seed * 4 + (uint64_t)q);
@@ -378,7 +391,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
     static uint64_t counter;
     seed = (uint64_t)time_seed() + ++counter;
   }
-  play *p = new_play(rs, kinds, seed);
+  play *p = new_play(r->host, rs, kinds, seed);
   if (p == NULL)
     return repl_error(r, "out of memory");
   play_free(r->play);
@@ -427,13 +440,16 @@ static int decide(repl *r, const char *text)
   if (need_game(r))
     return 1;
   play *p = r->play;
+  if (mj_game_fault(p->g) != NULL)
+    return repl_error(r, "the hand stopped on an error of the ruleset: %s",
+                      mj_game_fault(p->g));
   if (mj_game_over(p->g))
     return repl_error(r, "the hand is over: \"next\" deals the next one");
   mj_action a;
   mj_error e;
   if (mj_action_parse(p->g, YOU, text, &a, &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
-  if (mj_game_act(p->g, &a, &e) != MJ_OK)
+  if (mj_game_act(p->g, &a, &e) != MJ_OK && mj_game_fault(p->g) == NULL)
     return repl_error(r, "%s", e.msg);
   advance(r, p, false);
   return 0;
@@ -645,7 +661,7 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   for (int q = 1; q < 4; q++)
     if (strncmp(rp.players[q], "bot:", 4) == 0 && strcmp(rp.players[q] + 4, "random") == 0)
       kinds[q] = "random";
-  play *p = new_play(rs, kinds, rp.cfg.seed);
+  play *p = new_play(r->host, rs, kinds, rp.cfg.seed);
   if (p == NULL) {
     mj_game_free(g);
     mj_replay_free(&rp);

@@ -81,7 +81,8 @@ static int play_one(run *rn, long gi, stats *st)
   for (int p = 0; p < 4; p++)
     mj_bot_free(b[p]);
   if (s != MJ_OK) {
-    fprintf(stderr, "Error: game %ld: %s\n", gi, e.msg);
+    fprintf(stderr, "Error: game %ld (seed %llu): %s\n", gi,
+            (unsigned long long)cfg.seed, e.msg);
     mj_game_free(g);
     return 1;
   }
