@@ -269,14 +269,17 @@ static void extend_and_test_fans(void **state)
   mj_hand *h = mj_hand_new();
   assert_int_equal(mj_hand_parse(h, "111m234p567s99s555z win=9s", 26, &e), MJ_OK);
   mj_score s;
-  assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_EINVAL);
+  assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_ERULES);
   assert_non_null(strstr(e.msg, "badtest.lua:2:"));
+  assert_non_null(strstr(e.msg, "fan 'boom'"));
   put("looptest", "local R = mj.ruleset { id = 'looptest' }\n"
                   "R:fan { 'spin', points = 1, test = function(v) while true do end end }\n"
                   "return R\n");
   assert_int_equal(mj_host_load(H, "looptest", NULL, &r, &e), MJ_OK);
-  assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_EINVAL);
+  assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_ERULES);
   assert_non_null(strstr(e.msg, "instruction budget"));
+  assert_non_null(strstr(e.msg, "looptest.lua:2:"));
+  assert_non_null(strstr(e.msg, "fan 'spin'"));
   mj_hand_free(h);
   /* extend of a missing ruleset, and a ruleset extending itself */
   put("orphan", "local R = mj.extend('nothere')\nreturn R\n");
