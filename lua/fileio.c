@@ -14,35 +14,74 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
-mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
-                               mj_error *err)
+int mj_file_temp(const char *near, char *path, size_t cap, mj_error *err)
 {
-  char tmp[4096];
-  if (snprintf(tmp, sizeof tmp, "%s.tmp.%ld", path, (long)getpid()) >= (int)sizeof tmp)
-    return mj_fail(err, MJ_EINVAL, 0, "%s: the path is too long", path);
-  int fd = open(tmp, O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  /* in the directory of near (or TMPDIR, or /tmp), a name nobody can
+     guess or plant: mkstemp opens it O_EXCL, mode 0600 */
+  const char *slash = near != NULL ? strrchr(near, '/') : NULL;
+  int n;
+  if (near != NULL && slash == NULL)
+    n = snprintf(path, cap, ".hule-XXXXXX");
+  else if (near != NULL)
+    n = snprintf(path, cap, "%.*s/.hule-XXXXXX", (int)(slash - near), near);
+  else {
+    const char *dir = getenv("TMPDIR");
+    n = snprintf(path, cap, "%s/hule-XXXXXX", dir != NULL && *dir ? dir : "/tmp");
+  }
+  if (n < 0 || (size_t)n >= cap) {
+    mj_fail(err, MJ_EINVAL, 0, "%s: the path is too long", near ? near : "TMPDIR");
+    return -1;
+  }
+  int fd = mkstemp(path);
   if (fd < 0)
-    return mj_fail(err, MJ_EIO, 0, "cannot write %s: %s", path, strerror(errno));
+    mj_fail(err, MJ_EIO, 0, "cannot create a file beside %s: %s",
+            near ? near : path, strerror(errno));
+  return fd;
+}
+
+mj_status mj_file_write_all(int fd, const char *data, size_t len)
+{
   size_t done = 0;
   while (done < len) {
     ssize_t k = write(fd, data + done, len - done);
     if (k < 0 && errno == EINTR)
       continue;
-    if (k <= 0) {
-      int e = errno;
-      close(fd);
-      unlink(tmp);
-      return mj_fail(err, MJ_EIO, 0, "cannot write %s: %s", path, strerror(e));
+    if (k < 0)
+      return MJ_EIO;
+    if (k == 0) {
+      errno = ENOSPC;
+      return MJ_EIO;
     }
     done += (size_t)k;
   }
-  if (fsync(fd) != 0 || close(fd) != 0) {
-    int e = errno;
-    unlink(tmp);
-    return mj_fail(err, MJ_EIO, 0, "cannot write %s: %s", path, strerror(e));
+  return MJ_OK;
+}
+
+mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
+                               mj_error *err)
+{
+  char tmp[4096];
+  int fd = mj_file_temp(path, tmp, sizeof tmp, err);
+  if (fd < 0)
+    return MJ_EIO;
+  /* the mode: an existing file's, else what the umask gives a new one */
+  struct stat st;
+  mode_t mode;
+  if (stat(path, &st) == 0) {
+    mode = st.st_mode & 07777;
+  } else {
+    mode_t mask = umask(0);
+    umask(mask);
+    mode = 0666 & ~mask;
   }
-  if (rename(tmp, path) != 0) {
-    int e = errno;
+  int e = 0;
+  if (fchmod(fd, mode) != 0 || mj_file_write_all(fd, data, len) != MJ_OK || fsync(fd) != 0)
+    e = errno;
+  if (close(fd) != 0 && e == 0)
+    e = errno;
+  if (e == 0 && rename(tmp, path) != 0)
+    e = errno;
+  if (e != 0) {
     unlink(tmp);
     return mj_fail(err, MJ_EIO, 0, "cannot write %s: %s", path, strerror(e));
   }
@@ -91,7 +130,7 @@ mj_status mj_file_read(const char *path, size_t max, char **out, size_t *len,
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory reading %s", path);
   if (bad) {
     free(buf);
-    return mj_fail(err, MJ_EIO, 0, "cannot read %s", path);
+    return mj_fail(err, MJ_EIO, 0, "cannot read %s: %s", path, strerror(errno));
   }
   buf[n] = '\0';
   *out = buf;

@@ -10,8 +10,18 @@
 
 #include "error.h"
 
+/* Create and open a new file of a name nobody can guess beside near (in
+** its directory; near NULL: in TMPDIR or /tmp), O_EXCL, mode 0600. Its
+** name goes to path. Returns the descriptor, or -1 with err set. */
+int mj_file_temp(const char *near, char *path, size_t cap, mj_error *err);
+
+/* Write all of data to fd (MJ_EIO and errno set on failure). */
+mj_status mj_file_write_all(int fd, const char *data, size_t len);
+
 /* Write data to path so that path holds either its old content or all
-** of data, never a part: PATH.tmp.PID, fsync, rename. */
+** of data, never a part: a new file beside it (mj_file_temp), fsync,
+** rename. An existing file's mode is kept; errors name the path and the
+** system's reason. */
 mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
                                mj_error *err);
 

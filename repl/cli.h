@@ -7,6 +7,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 
 #include "hand.h"
@@ -37,6 +38,9 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
                     const char *text, size_t n);
 bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
                   const char *text, size_t n);
+
+/* A seed: decimal 0..2^64-1 and nothing else. */
+bool cli_parse_seed(const char *v, uint64_t *out);
 
 /* The ruleset the options name, loaded; prints the error and returns
 ** NULL on failure. */

@@ -350,10 +350,11 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
   char kbuf[64];
   for (int i = 1; i < argc; i++) {
     if (strncmp(argv[i], "seed=", 5) == 0) {
-      char *end;
-      seed = strtoull(argv[i] + 5, &end, 10);
-      if (*end || end == argv[i] + 5)
-        return repl_error(r, "'%s': the seed is a number", argv[i]);
+      if (seeded)
+        return repl_error(r, "'%s': the seed is given twice", argv[i]);
+      if (!cli_parse_seed(argv[i] + 5, &seed))
+        return repl_error(r, "'%s': the seed is a decimal number 0..18446744073709551615",
+                          argv[i]);
       seeded = true;
     } else if (strncmp(argv[i], "bots=", 5) == 0) {
       snprintf(kbuf, sizeof kbuf, "%s", argv[i] + 5);

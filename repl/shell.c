@@ -311,6 +311,7 @@ static int lua_more(repl *r, const char *line);
 int repl_line(repl *r, const char *line)
 {
   repl_interrupted = 0;
+  mj_host_clear_interrupt(r->host);
   /* an unfinished Lua statement takes the line */
   if (r->lua_buf != NULL)
     return lua_more(r, line);
@@ -561,6 +562,8 @@ static void on_sigint(int sig)
 {
   (void)sig;
   repl_interrupted = 1;
+  if (the_repl != NULL)   /* stops the running Lua too */
+    mj_host_interrupt(the_repl->host);
 }
 
 /* readline's input: a Ctrl-C while editing ends the line, emptied. */

@@ -8,9 +8,12 @@
 #include "cli.h"
 
 #include <errno.h>
+#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <fcntl.h>
+#include <stdint.h>
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -19,6 +22,7 @@
 #include <cjson/cJSON.h>
 
 #include "bot.h"
+#include "fileio.h"
 #include "game.h"
 #include "score.h"
 #include "wall.h"
@@ -32,15 +36,47 @@ typedef struct stats {
   long fan_games[MAX_FANS];
 } stats;
 
+/* Where the JSON lines go: written whole, a line at a time; a failed
+   write takes the partial line back (a file then ends on a whole line). */
+typedef struct sink {
+  int fd;                   /* -1: no output */
+  const char *path;
+  off_t good;               /* bytes of whole lines written */
+  int err;                  /* errno of the first failed write, 0 none */
+} sink;
+
 typedef struct run {
   const mj_rules *r;
   const char *options;
   uint64_t seed;
   long lo, hi;              /* games [lo, hi) */
   char bots[4][32];
-  FILE *out;                /* JSON lines, may be NULL */
+  sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */
 } run;
+
+/* Ctrl-C: the game being played is finished, then the run stops. */
+static volatile sig_atomic_t sim_stop;
+
+static void on_sigint(int sig)
+{
+  (void)sig;
+  sim_stop = 1;
+}
+
+static bool sink_write(sink *k, const char *text, size_t len)
+{
+  if (k->err != 0)
+    return false;
+  if (mj_file_write_all(k->fd, text, len) != MJ_OK) {
+    k->err = errno;
+    if (ftruncate(k->fd, k->good) == 0)   /* no half line left behind */
+      lseek(k->fd, k->good, SEEK_SET);
+    return false;
+  }
+  k->good += (off_t)len;
+  return true;
+}
 
 static double now(void)
 {
@@ -145,20 +181,29 @@ static int play_one(run *rn, long gi, stats *st)
       cJSON_AddItemToArray(pa, cJSON_CreateNumber(pay[p]));
     cJSON_AddNumberToObject(o, "actions", mj_game_nactions(g));
     char *text = cJSON_PrintUnformatted(o);
-    if (text != NULL) {
-      fputs(text, rn->out);
-      fputc('\n', rn->out);
+    cJSON_Delete(o);
+    size_t len = text != NULL ? strlen(text) : 0;
+    bool ok = text != NULL;
+    if (ok) {
+      text[len] = '\n';     /* the line and its newline in one write */
+      ok = sink_write(rn->out, text, len + 1);
       cJSON_free(text);
     }
-    cJSON_Delete(o);
+    if (!ok) {
+      mj_game_free(g);
+      return 1;
+    }
   }
   mj_game_free(g);
   return 0;
 }
 
+/* Play games lo..hi: 0 done, 1 an error, 130 stopped by Ctrl-C. */
 static int play_range(run *rn, stats *st)
 {
   for (long gi = rn->lo; gi < rn->hi; gi++) {
+    if (sim_stop)
+      return 130;
     if (play_one(rn, gi, st) != 0)
       return 1;
     if (rn->progress)
@@ -265,16 +310,157 @@ static void summary(FILE *f, const run *rn, const stats *st, double secs, int jo
   }
 }
 
+/* A decimal number 0..max and nothing else (no sign, no space, no junk). */
+static bool parse_count(const char *v, uint64_t max, uint64_t *out)
+{
+  uint64_t x = 0;
+  if (*v == '\0')
+    return false;
+  for (const char *c = v; *c; c++) {
+    if (*c < '0' || *c > '9' || x > (max - (uint64_t)(*c - '0')) / 10)
+      return false;
+    x = x * 10 + (uint64_t)(*c - '0');
+  }
+  *out = x;
+  return true;
+}
+
+bool cli_parse_seed(const char *v, uint64_t *out)
+{
+  return parse_count(v, UINT64_MAX, out);
+}
+
+/* The child processes of --jobs: each plays a slice of the games into a
+   file of its own, and sends its stats through a pipe. */
+typedef struct job {
+  pid_t pid;
+  int fd;                  /* its JSON lines (a temporary file) */
+  char path[4096];
+  int pipe;                /* its stats */
+} job;
+
+static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar, double t0,
+                    volatile long *prog)
+{
+  job *jb = calloc((size_t)jobs, sizeof *jb);
+  if (jb == NULL)
+    return 1;
+  long total = rn->hi - rn->lo;
+  int status = 0, started = 0;
+  mj_error e;
+  fflush(NULL);
+  for (int j = 0; j < jobs; j++) {
+    jb[j].fd = -1;
+    int pf[2];
+    if (rn->out != NULL &&
+        (jb[j].fd = mj_file_temp(rn->out->path, jb[j].path, sizeof jb[j].path, &e)) < 0) {
+      fprintf(stderr, "Error: %s\n", e.msg);
+      status = 1;
+      break;
+    }
+    if (pipe(pf) != 0 || (jb[j].pid = fork()) < 0) {
+      fprintf(stderr, "Error: cannot start a process: %s\n", strerror(errno));
+      if (jb[j].fd >= 0) {
+        close(jb[j].fd);
+        unlink(jb[j].path);
+      }
+      status = 1;
+      break;
+    }
+    started++;
+    if (jb[j].pid == 0) {
+      close(pf[0]);
+      run sub = *rn;
+      sink mine = { jb[j].fd, jb[j].path, 0, 0 };
+      sub.lo = rn->lo + total * j / jobs;
+      sub.hi = rn->lo + total * (j + 1) / jobs;
+      sub.progress = prog ? prog + 1 + j : NULL;
+      sub.out = rn->out != NULL ? &mine : NULL;
+      stats *ss = calloc(1, sizeof *ss);
+      int rc = ss ? play_range(&sub, ss) : 1;
+      if (rc == 1 && mine.err != 0)
+        fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path, strerror(mine.err));
+      if (ss == NULL || mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
+        rc = 1;
+      free(ss);
+      close(pf[1]);
+      if (jb[j].fd >= 0)
+        close(jb[j].fd);
+      free(st);       /* the parent's, inherited: freed for leak checkers */
+      free(jb);
+      mj_host_free(h);
+      _exit(rc);
+    }
+    close(pf[1]);
+    jb[j].pipe = pf[0];
+  }
+  /* wait, with the bar; a Ctrl-C reaches the children too */
+  int alive = started;
+  bool stopped = false;
+  while (alive > 0) {
+    int ws;
+    pid_t done = waitpid(-1, &ws, bar ? WNOHANG : 0);
+    if (done > 0) {
+      alive--;
+      if (WIFEXITED(ws) && WEXITSTATUS(ws) == 130)
+        stopped = true;
+      else if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+        status = 1;
+    } else if (done < 0 && errno != EINTR) {
+      break;
+    } else if (done == 0) {
+      long sum = 0;
+      for (int j = 0; j < jobs; j++)
+        sum += prog[1 + j];
+      show_progress(sum, total, t0, false);
+      usleep(100000);
+    }
+  }
+  if (bar)
+    show_progress(total, total, t0, true);
+  /* the lines in the order of the games, then the stats */
+  char buf[65536];
+  for (int j = 0; j < started; j++) {
+    if (jb[j].fd >= 0) {
+      ssize_t k;
+      lseek(jb[j].fd, 0, SEEK_SET);
+      while ((k = read(jb[j].fd, buf, sizeof buf)) > 0)
+        if (!sink_write(rn->out, buf, (size_t)k))
+          break;
+      close(jb[j].fd);
+      unlink(jb[j].path);
+    }
+    stats *ss = calloc(1, sizeof *ss);
+    size_t got = 0;
+    ssize_t k;
+    while (ss != NULL && got < sizeof *ss &&
+           (k = read(jb[j].pipe, (char *)ss + got, sizeof *ss - got)) > 0)
+      got += (size_t)k;
+    if (ss != NULL && got == sizeof *ss)
+      merge(st, ss);
+    else
+      status = 1;
+    free(ss);
+    close(jb[j].pipe);
+  }
+  free(jb);
+  if (status == 0 && (stopped || sim_stop))
+    status = 130;
+  return status;
+}
+
 int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
 {
   cli_opts mine = *given;
   cli_opts *o = &mine;
   static char optbuf[1024];
   snprintf(optbuf, sizeof optbuf, "%s", given->options ? given->options : "");
-  long games = -1;
-  uint64_t seed = 1;
-  int jobs = 1, shard_i = 1, shard_n = 1;
+  uint64_t games = 0, seed = 1, jobs = 1, shard_i = 1, shard_n = 1;
+  bool have_games = false;
   const char *bots = "efficiency", *out_path = NULL;
+  unsigned seen = 0;
+  static const char *const flags[] = { "--games", "--seed", "--jobs", "--shard", "--bots",
+                                       "--ruleset", "--out", NULL };
   for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -286,29 +472,41 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       fprintf(stderr, "Error: %s needs a value\n", a);
       return usage();
     }
-    char *end;
-    errno = 0;
+    for (int f = 0; flags[f]; f++)
+      if (strcmp(a, flags[f]) == 0) {
+        if (seen & (1u << f)) {
+          fprintf(stderr, "Error: %s given twice\n", a);
+          return 1;
+        }
+        seen |= 1u << f;
+      }
     if (strcmp(a, "--games") == 0) {
-      games = strtol(v, &end, 10);
-      if (*end || errno || games < 1 || games > 1000000000L) {
+      if (!parse_count(v, 1000000000, &games) || games < 1) {
         fprintf(stderr, "Error: --games takes a number 1..1000000000, not '%s'\n", v);
         return 1;
       }
+      have_games = true;
     } else if (strcmp(a, "--seed") == 0) {
-      seed = strtoull(v, &end, 10);
-      if (*end || errno || *v == '-') {
-        fprintf(stderr, "Error: --seed takes a number, not '%s'\n", v);
+      if (!cli_parse_seed(v, &seed)) {
+        fprintf(stderr, "Error: --seed takes a decimal number 0..18446744073709551615, "
+                "not '%s'\n", v);
         return 1;
       }
     } else if (strcmp(a, "--jobs") == 0) {
-      jobs = (int)strtol(v, &end, 10);
-      if (*end || jobs < 1 || jobs > 64) {
+      if (!parse_count(v, 64, &jobs) || jobs < 1) {
         fprintf(stderr, "Error: --jobs takes 1..64, not '%s'\n", v);
         return 1;
       }
     } else if (strcmp(a, "--shard") == 0) {
-      if (sscanf(v, "%d/%d", &shard_i, &shard_n) != 2 || shard_n < 1 || shard_i < 1 ||
-          shard_i > shard_n) {
+      char ib[24], nb[24];
+      const char *sl = strchr(v, '/');
+      bool ok = sl != NULL && sl - v < 20 && strlen(sl + 1) < 20;
+      if (ok) {
+        snprintf(ib, sizeof ib, "%.*s", (int)(sl - v), v);
+        snprintf(nb, sizeof nb, "%s", sl + 1);
+        ok = parse_count(ib, 1000000000, &shard_i) && parse_count(nb, 1000000000, &shard_n);
+      }
+      if (!ok || shard_n < 1 || shard_i < 1 || shard_i > shard_n) {
         fprintf(stderr, "Error: --shard takes I/N with 1 <= I <= N, not '%s'\n", v);
         return 1;
       }
@@ -332,7 +530,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       return usage();
     }
   }
-  if (games < 0) {
+  if (!have_games) {
     fprintf(stderr, "Error: say how many games: --games N\n");
     return usage();
   }
@@ -342,7 +540,8 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   char tmp[256];
   snprintf(tmp, sizeof tmp, "%s", bots);
   int nb = 0;
-  for (char *tok = strtok(tmp, ","); tok; tok = strtok(NULL, ",")) {
+  char *save = NULL;
+  for (char *tok = strtok_r(tmp, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
     bool known = false;
     for (const char *const *k = mj_bot_kinds(); *k; k++)
       known = known || strcmp(*k, tok) == 0;
@@ -359,36 +558,50 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   }
   for (int p = nb; p < 4; p++)
     strcpy(rn.bots[p], rn.bots[0]);
+  rn.seed = seed;
+  rn.lo = (long)(games * (shard_i - 1) / shard_n);
+  rn.hi = (long)(games * shard_i / shard_n);
+  long total = rn.hi - rn.lo;
+  if (total == 0) {
+    fprintf(stderr, "Error: shard %llu/%llu of %llu games has no games to play "
+            "(use fewer shards or more games)\n", (unsigned long long)shard_i,
+            (unsigned long long)shard_n, (unsigned long long)games);
+    return 1;
+  }
   rn.r = cli_rules(h, o);
   if (rn.r == NULL)
     return 1;
   rn.options = o->options;
-  rn.seed = seed;
-  rn.lo = games * (shard_i - 1) / shard_n;
-  rn.hi = games * shard_i / shard_n;
-  FILE *out = NULL;
+  sink out = { -1, out_path, 0, 0 };
   if (out_path != NULL) {
-    out = strcmp(out_path, "-") == 0 ? stdout : fopen(out_path, "w");
-    if (out == NULL) {
+    out.fd = strcmp(out_path, "-") == 0
+           ? 1 : open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+    if (out.fd < 0) {
       fprintf(stderr, "Error: cannot write %s: %s\n", out_path, strerror(errno));
       return 1;
     }
+    rn.out = &out;
   }
   bool bar = isatty(2);
-  long total = rn.hi - rn.lo;
-  if (jobs > total && total > 0)
-    jobs = (int)total;
-  volatile long *prog = mmap(NULL, sizeof(long) * 64, PROT_READ | PROT_WRITE,
+  if ((long)jobs > total)
+    jobs = (uint64_t)total;
+  volatile long *prog = mmap(NULL, sizeof(long) * 65, PROT_READ | PROT_WRITE,
                              MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (prog == MAP_FAILED)
     prog = NULL;
   stats *st = calloc(1, sizeof *st);
   if (st == NULL)
     return 1;
+  /* Ctrl-C finishes the game in play, then the summary of those played */
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old);
+  sim_stop = 0;
   double t0 = now();
   int status = 0;
   if (jobs <= 1) {
-    rn.out = out;
     rn.progress = prog;
     if (bar && prog) {
       /* play in slices to redraw the bar */
@@ -410,93 +623,25 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       status = play_range(&rn, st);
     }
   } else {
-    /* K processes, each a slice into its own files, merged in order */
-    pid_t pids[64];
-    char lines[64][64], blobs[64][64];
-    fflush(NULL);
-    for (int j = 0; j < jobs; j++) {
-      snprintf(lines[j], sizeof lines[j], "/tmp/hule-sim-%d-%d.jsonl", (int)getpid(), j);
-      snprintf(blobs[j], sizeof blobs[j], "/tmp/hule-sim-%d-%d.stats", (int)getpid(), j);
-      pids[j] = fork();
-      if (pids[j] < 0) {
-        fprintf(stderr, "Error: cannot start a process: %s\n", strerror(errno));
-        status = 1;
-        jobs = j;
-        break;
-      }
-      if (pids[j] == 0) {
-        run sub = rn;
-        sub.lo = rn.lo + total * j / jobs;
-        sub.hi = rn.lo + total * (j + 1) / jobs;
-        sub.progress = prog ? prog + 1 + j : NULL;
-        sub.out = out ? fopen(lines[j], "w") : NULL;
-        stats *ss = calloc(1, sizeof *ss);
-        int rc = ss ? play_range(&sub, ss) : 1;
-        if (sub.out)
-          fclose(sub.out);
-        FILE *f = fopen(blobs[j], "wb");
-        if (f == NULL || fwrite(ss, sizeof *ss, 1, f) != 1)
-          rc = 1;
-        if (f)
-          fclose(f);
-        _exit(rc);
-      }
-    }
-    int alive = jobs;
-    while (alive > 0) {
-      int ws;
-      pid_t done = waitpid(-1, &ws, bar ? WNOHANG : 0);
-      if (done > 0) {
-        alive--;
-        if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-          status = 1;
-      } else if (done < 0) {
-        break;
-      } else {
-        long sum = 0;
-        for (int j = 0; j < jobs; j++)
-          sum += prog[1 + j];
-        show_progress(sum, total, t0, false);
-        usleep(100000);
-      }
-    }
-    if (bar)
-      show_progress(total, total, t0, true);
-    for (int j = 0; j < jobs; j++) {
-      if (out != NULL) {
-        FILE *f = fopen(lines[j], "r");
-        char buf[65536];
-        size_t k;
-        while (f && (k = fread(buf, 1, sizeof buf, f)) > 0)
-          fwrite(buf, 1, k, out);
-        if (f)
-          fclose(f);
-      }
-      stats *ss = calloc(1, sizeof *ss);
-      FILE *f = fopen(blobs[j], "rb");
-      if (ss && f && fread(ss, sizeof *ss, 1, f) == 1)
-        merge(st, ss);
-      else
-        status = 1;
-      if (f)
-        fclose(f);
-      free(ss);
-      remove(lines[j]);
-      remove(blobs[j]);
-    }
+    status = run_jobs(h, &rn, st, (int)jobs, bar, t0, prog);
   }
+  sigaction(SIGINT, &old, NULL);
   double secs = now() - t0;
-  bool to_stdout = out == stdout;
-  if (to_stdout) {
-    fflush(stdout);
-  } else if (out != NULL && fclose(out) != 0) {
-    fprintf(stderr, "Error: writing %s failed\n", out_path);
+  if (out.err != 0) {
+    fprintf(stderr, "Error: cannot write %s: %s (the file ends with the last whole line)\n",
+            out_path, strerror(out.err));
     status = 1;
   }
-  if (status == 0)
-    summary(to_stdout ? stderr : stdout, &rn, st, secs, jobs);
+  if (out.fd > 1 && close(out.fd) != 0 && status != 1) {
+    fprintf(stderr, "Error: cannot write %s: %s\n", out_path, strerror(errno));
+    status = 1;
+  }
+  if (status == 130)
+    fprintf(stderr, "interrupted: the summary of the %ld games played\n", st->games);
+  if (status == 0 || status == 130)
+    summary(out.fd == 1 ? stderr : stdout, &rn, st, secs, (int)jobs);
   if (prog)
-    munmap((void *)prog, sizeof(long) * 64);
+    munmap((void *)prog, sizeof(long) * 65);
   free(st);
   return status;
 }
