@@ -4,6 +4,7 @@
 */
 #include "replay.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -129,7 +130,7 @@ static cJSON *act_json(const mj_action *a)
 ** count after each decision (the log interleaves them).
 */
 char *mj_replay_write(const mj_game *g, const char *const players[4], const char *options,
-                      bool saved)
+                      const char *digest, bool saved)
 {
   outbuf b = { NULL, 0, 0, false };
   const mj_rules *r = mj_game_rules(g);
@@ -139,6 +140,8 @@ char *mj_replay_write(const mj_game *g, const char *const players[4], const char
   cJSON_AddStringToObject(h, "ruleset", mj_rules_id(r));
   cJSON_AddStringToObject(h, "version", mj_rules_version(r));
   cJSON_AddStringToObject(h, "options", options ? options : "");
+  if (digest != NULL && digest[0])
+    cJSON_AddStringToObject(h, "digest", digest);
   char seed[32];
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg->seed);
   cJSON_AddStringToObject(h, "seed", seed);
@@ -258,12 +261,19 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   if (!cJSON_IsString(x) || strlen(x->valuestring) >= sizeof rp->ruleset)
     return line_err(err, 1, "the header needs \"ruleset\"", NULL);
   snprintf(rp->ruleset, sizeof rp->ruleset, "%s", x->valuestring);
-  x = cJSON_GetObjectItemCaseSensitive(o, "version");
-  if (cJSON_IsString(x))
-    snprintf(rp->version, sizeof rp->version, "%s", x->valuestring);
-  x = cJSON_GetObjectItemCaseSensitive(o, "options");
-  if (cJSON_IsString(x))
-    snprintf(rp->options, sizeof rp->options, "%s", x->valuestring);
+  static const struct { const char *key; size_t off, size; } strs[] = {
+    { "version", offsetof(mj_replay, version), sizeof rp->version },
+    { "options", offsetof(mj_replay, options), sizeof rp->options },
+    { "digest", offsetof(mj_replay, digest), sizeof rp->digest },
+  };
+  for (size_t i = 0; i < sizeof strs / sizeof strs[0]; i++) {
+    x = cJSON_GetObjectItemCaseSensitive(o, strs[i].key);
+    if (x == NULL)
+      continue;
+    if (!cJSON_IsString(x) || strlen(x->valuestring) >= strs[i].size)
+      return line_err(err, 1, "bad header field ", strs[i].key);
+    snprintf((char *)rp + strs[i].off, strs[i].size, "%s", x->valuestring);
+  }
   x = cJSON_GetObjectItemCaseSensitive(o, "seed");
   if (!cJSON_IsString(x) || x->valuestring[0] == '\0' ||
       strspn(x->valuestring, "0123456789") != strlen(x->valuestring) ||
@@ -276,13 +286,15 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
       !get_int(o, "dice", 2, 12, &rp->cfg.dice))
     return line_err(err, 1, "\"dice\" is 2..12", NULL);
   x = cJSON_GetObjectItemCaseSensitive(o, "scores");
-  if (cJSON_IsArray(x) && cJSON_GetArraySize(x) == 4)
-    for (int i = 0; i < 4; i++) {
-      cJSON *y = cJSON_GetArrayItem(x, i);
-      if (!cJSON_IsNumber(y) || y->valuedouble < -1e9 || y->valuedouble > 1e9)
-        return line_err(err, 1, "\"scores\" holds four numbers", NULL);
-      rp->cfg.scores[i] = (int)y->valuedouble;
-    }
+  if (x != NULL && (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != 4))
+    return line_err(err, 1, "\"scores\" holds four whole numbers", NULL);
+  for (int i = 0; x != NULL && i < 4; i++) {
+    cJSON *y = cJSON_GetArrayItem(x, i);
+    if (!cJSON_IsNumber(y) || y->valuedouble < -1e9 || y->valuedouble > 1e9 ||
+        y->valuedouble != (int)y->valuedouble)
+      return line_err(err, 1, "\"scores\" holds four whole numbers", NULL);
+    rp->cfg.scores[i] = (int)y->valuedouble;
+  }
   x = cJSON_GetObjectItemCaseSensitive(o, "wall");
   if (x != NULL) {
     int n = 0;
@@ -305,6 +317,7 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
 
 void mj_replay_free(mj_replay *rp)
 {
+  free(rp->text);
   free(rp->acts);
   free(rp->act_lines);
   free(rp->evs);
@@ -440,6 +453,16 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp, mj_error 
     st = line_err(err, line, "the log is cut off: no end or save record after this line",
                   NULL);
   rp->lines = line;
+  if (st == MJ_OK) {
+    rp->text = malloc(len + 1);
+    if (rp->text == NULL)
+      st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    else {
+      memcpy(rp->text, text, len);
+      rp->text[len] = '\0';
+      rp->len = len;
+    }
+  }
   if (st != MJ_OK)
     mj_replay_free(rp);
   return st;
@@ -517,6 +540,105 @@ mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_er
     return NULL;
   }
   return g;
+}
+
+/* The n-th line of text (1-based) into [*b, *e); false past the end. */
+static bool nth_line(const char *text, size_t len, int n, const char **b, const char **e)
+{
+  const char *p = text, *end = text + len;
+  for (int i = 1; i < n; i++) {
+    const char *nl = memchr(p, '\n', (size_t)(end - p));
+    if (nl == NULL)
+      return false;
+    p = nl + 1;
+  }
+  if (p >= end)
+    return false;
+  const char *nl = memchr(p, '\n', (size_t)(end - p));
+  *b = p;
+  *e = nl != NULL ? nl : end;
+  return true;
+}
+
+/* A value as short text for a message. */
+static void value_text(const cJSON *v, char *buf, size_t cap)
+{
+  char *t = v != NULL ? cJSON_PrintUnformatted(v) : NULL;
+  snprintf(buf, cap, "%.60s%s", t ? t : "nothing", t && strlen(t) > 60 ? "..." : "");
+  cJSON_free(t);
+}
+
+/* Name the first field where the log's line x and the game's y differ. */
+static mj_status differ(int line, const cJSON *x, const cJSON *y, mj_error *err)
+{
+  const char *key = NULL;
+  const cJSON *a = NULL, *b = NULL;
+  for (const cJSON *f = y ? y->child : NULL; f != NULL && key == NULL; f = f->next) {
+    const cJSON *g = cJSON_GetObjectItemCaseSensitive(x, f->string);
+    if (!cJSON_Compare(f, g, true))
+      key = f->string, a = g, b = f;
+  }
+  for (const cJSON *g = x ? x->child : NULL; g != NULL && key == NULL; g = g->next)
+    if (cJSON_GetObjectItemCaseSensitive(y, g->string) == NULL)
+      key = g->string, a = g, b = NULL;
+  char va[80], vb[80];
+  value_text(a, va, sizeof va);
+  value_text(b, vb, sizeof vb);
+  if (key != NULL && (a == NULL || b == NULL) &&
+      (!strcmp(key, "ev") || !strcmp(key, "act") || !strcmp(key, "end"))) {
+    value_text(y, vb, sizeof vb);
+    return mj_fail(err, MJ_EINVAL, 0, "line %d: the game replayed from the log has %s "
+                   "here (lines of the log were removed, added or moved)", line, vb);
+  }
+  return mj_fail(err, MJ_EINVAL, 0, "line %d: \"%.30s\" is %s in the log, %s in the "
+                 "game replayed from it (an edited log)", line, key ? key : "?", va, vb);
+}
+
+mj_status mj_replay_check(const mj_replay *rp, const mj_rules *r, const char *digest,
+                          mj_error *err)
+{
+  if (rp->text == NULL)
+    return mj_fail(err, MJ_EINVAL, 0, "no log text to check");
+  if (strcmp(rp->version, mj_rules_version(r)) != 0)
+    return mj_fail(err, MJ_EINVAL, 0, "line 1: the log was made with version %s of %s, "
+                   "the loaded one is %s", rp->version[0] ? rp->version : "(none)",
+                   mj_rules_id(r), mj_rules_version(r));
+  if (digest != NULL && strcmp(rp->digest, digest) != 0)
+    return mj_fail(err, MJ_EINVAL, 0, "line 1: the log was made under rules of digest %s, "
+                   "the loaded %s has %s (another version of the ruleset's file)",
+                   rp->digest[0] ? rp->digest : "(none)", mj_rules_id(r), digest);
+  mj_game *g = mj_replay_build(rp, r, -1, err);
+  if (g == NULL)
+    return MJ_EINVAL;
+  const char *players[4] = { rp->players[0], rp->players[1], rp->players[2],
+                             rp->players[3] };
+  char *again = mj_replay_write(g, players, rp->options, rp->digest, rp->saved);
+  mj_game_free(g);
+  if (again == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_status st = MJ_OK;
+  size_t alen = strlen(again);
+  for (int line = 1; st == MJ_OK; line++) {
+    const char *ab, *ae, *bb, *be;
+    bool in_log = nth_line(rp->text, rp->len, line, &ab, &ae);
+    bool in_game = nth_line(again, alen, line, &bb, &be);
+    if (!in_log && !in_game)
+      break;
+    if (!in_log || !in_game) {
+      st = mj_fail(err, MJ_EINVAL, 0, "line %d: %s", line, in_game
+                   ? "the log ends here, but the game goes on (lines were removed)"
+                   : "the game has ended, but the log goes on (lines were added)");
+      break;
+    }
+    cJSON *x = cJSON_ParseWithLength(ab, (size_t)(ae - ab));
+    cJSON *y = cJSON_ParseWithLength(bb, (size_t)(be - bb));
+    if (!cJSON_Compare(x, y, true))
+      st = differ(line, x, y, err);
+    cJSON_Delete(x);
+    cJSON_Delete(y);
+  }
+  free(again);
+  return st;
 }
 
 /* }==================================================================== */

@@ -27,6 +27,9 @@ typedef struct mj_replay {
   char ruleset[64];
   char version[32];
   char options[256];
+  char digest[24];         /* of the ruleset's source ("" in older logs) */
+  char *text;              /* the log as read, for mj_replay_check */
+  size_t len;
   char players[4][32];
   mj_game_cfg cfg;
   mj_tile wall[MJ_WALL_MAX];
@@ -45,7 +48,7 @@ typedef struct mj_replay {
 ** options the game used; saved marks a game saved before its end.
 */
 char *mj_replay_write(const mj_game *g, const char *const players[4],
-                      const char *options, bool saved);
+                      const char *options, const char *digest, bool saved);
 
 /* Parse a log (checks its form only). */
 mj_status mj_replay_parse(const char *text, size_t len, mj_replay *out, mj_error *err);
@@ -56,5 +59,16 @@ void mj_replay_free(mj_replay *rp);
 ** event checked against the engine's. r must be the log's ruleset.
 */
 mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_error *err);
+
+/*
+** Verify everything the log states: the whole game is replayed under r
+** and written again, and every line of the log must say what the game
+** says (the deal, each decision and event, each win with its hand, total
+** and fans, the end with payments and scores; none missing, none added).
+** digest (may be NULL) is that of r's source: a log made under other
+** rules is refused naming both. The first difference is the error.
+*/
+mj_status mj_replay_check(const mj_replay *rp, const mj_rules *r, const char *digest,
+                          mj_error *err);
 
 #endif

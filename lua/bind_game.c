@@ -488,11 +488,20 @@ static int g_events(lua_State *L)
   return 1;
 }
 
+/* The log of x's game, with its ruleset's options and digest. */
+static char *log_text(lua_State *L, lgame *x, bool saved)
+{
+  mj_host *h = mj_host_of(L);
+  const mj_rules *r = mj_game_rules(x->g);
+  const char *opts = mj_host_options_of(h, r);
+  return mj_replay_write(x->g, NULL, opts ? opts : "", mj_host_digest(h, r), saved);
+}
+
 /* g:log() -> the replay log (JSON Lines) */
 static int g_log(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
-  char *text = mj_replay_write(x->g, NULL, "", false);
+  char *text = log_text(L, x, false);
   if (text == NULL)
     return luaL_error(L, "out of memory");
   lua_pushstring(L, text);
@@ -505,7 +514,7 @@ static int g_save(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
   const char *path = luaL_checkstring(L, 2);
-  char *text = mj_replay_write(x->g, NULL, "", true);
+  char *text = log_text(L, x, true);
   if (text == NULL)
     return luaL_error(L, "out of memory");
   mj_error e;

@@ -841,6 +841,21 @@ static void sweep_retired(mj_host *h)
   h->nretired = k;
 }
 
+/* Put e on the retired list (freed when no game holds it). */
+static mj_status retire(mj_host *h, mj_entry *e)
+{
+  if (h->nretired == h->capretired) {
+    int cap = h->capretired ? 2 * h->capretired : 8;
+    mj_entry **r = realloc(h->retired, sizeof *r * (size_t)cap);
+    if (r == NULL)
+      return MJ_ENOMEM;
+    h->retired = r;
+    h->capretired = cap;
+  }
+  h->retired[h->nretired++] = e;
+  return MJ_OK;
+}
+
 static mj_entry *entry_of(const mj_host *h, const mj_rules *r)
 {
   for (int i = 0; i < h->nentries; i++)
@@ -986,18 +1001,10 @@ mj_status mj_host_load(mj_host *h, const char *name, const char *options,
     slot = h->nentries++;
   } else {
     /* the old one stays valid while a game holds it */
-    mj_entry *old = h->entries[slot];
-    if (h->nretired == h->capretired) {
-      int cap = h->capretired ? 2 * h->capretired : 8;
-      mj_entry **r = realloc(h->retired, sizeof *r * (size_t)cap);
-      if (r == NULL) {
-        free_entry(e);
-        return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-      }
-      h->retired = r;
-      h->capretired = cap;
+    if (retire(h, h->entries[slot]) != MJ_OK) {
+      free_entry(e);
+      return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
     }
-    h->retired[h->nretired++] = old;
     sweep_retired(h);
   }
   h->entries[slot] = e;
@@ -1016,6 +1023,29 @@ mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out, mj_error
       return MJ_OK;
     }
   return mj_host_load(h, id, NULL, out, err);
+}
+
+mj_status mj_host_load_detached(mj_host *h, const char *id, const char *options,
+                                const mj_rules **out, mj_error *err)
+{
+  char path[512];
+  mj_error_clear(err);
+  if (!mj_host_is_builtin(h, id))
+    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset shipped with hule", id);
+  if (h->loading_vm != NULL)
+    return mj_fail(err, MJ_ESTATE, 0, "a ruleset is loading already");
+  snprintf(path, sizeof path, "%s/%s.lua", HULE_RULES_DIR, id);
+  mj_entry *e;
+  mj_status st = load_entry(h, path, options, &e, err);
+  if (st != MJ_OK)
+    return st;
+  if (retire(h, e) != MJ_OK) {
+    free_entry(e);
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  }
+  e->holds = 1;
+  *out = e->rules;
+  return MJ_OK;
 }
 
 const mj_rules *mj_host_find_loaded(const mj_host *h, const char *id)

@@ -48,6 +48,12 @@ mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out, mj_error
 /* A loaded ruleset by id, NULL if none is loaded (never loads). */
 const mj_rules *mj_host_find_loaded(const mj_host *h, const char *id);
 
+/* Load the shipped ruleset id with options apart from the registry (the
+** session's rulesets stay as they are), held once: the caller releases
+** it (mj_host_release), and the last release frees it. */
+mj_status mj_host_load_detached(mj_host *h, const char *id, const char *options,
+                                const mj_rules **out, mj_error *err);
+
 /* Is id a ruleset shipped with hule (in the built-in directory)? */
 bool mj_host_is_builtin(mj_host *h, const char *id);
 

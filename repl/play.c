@@ -611,7 +611,9 @@ static int c_save(repl *r, int argc, char **argv, const char *rest)
     snprintf(kinds[q - 1], sizeof kinds[0], "bot:%s", mj_bot_kind(p->bots[q]));
     who[q] = kinds[q - 1];
   }
-  char *text = mj_replay_write(p->g, who, p->options, !mj_game_over(p->g));
+  const char *opts = mj_host_options_of(r->host, p->rs);
+  char *text = mj_replay_write(p->g, who, opts ? opts : p->options,
+                               mj_host_digest(r->host, p->rs), !mj_game_over(p->g));
   if (text == NULL)
     return repl_error(r, "out of memory");
   mj_error e;
@@ -623,7 +625,37 @@ static int c_save(repl *r, int argc, char **argv, const char *rest)
   return 0;
 }
 
-/* Read and check a log; the ruleset it names is loaded. */
+/*
+** The ruleset a log names, held once for the caller: one the session has
+** loaded with the same options, or a shipped one loaded apart with the
+** log's options. A log never makes hule load a file it names.
+*/
+static const mj_rules *log_rules(repl *r, const mj_replay *rp, mj_error *e)
+{
+  const mj_rules *rs = mj_host_find_loaded(r->host, rp->ruleset);
+  const char *opts = rs ? mj_host_options_of(r->host, rs) : NULL;
+  if (rs != NULL && opts != NULL && strcmp(opts, rp->options) == 0) {
+    mj_host_hold(r->host, rs);
+    return rs;
+  }
+  if (mj_host_is_builtin(r->host, rp->ruleset)) {
+    if (mj_host_load_detached(r->host, rp->ruleset, rp->options, &rs, e) != MJ_OK)
+      return NULL;
+    return rs;
+  }
+  if (rs != NULL)
+    mj_fail(e, MJ_EINVAL, 0, "the log is a game of %s with options \"%s\"; the loaded %s "
+            "has \"%s\": load it so (load FILE %s)", rp->ruleset, rp->options,
+            rp->ruleset, opts ? opts : "", rp->options);
+  else
+    mj_fail(e, MJ_EINVAL, 0, "the log is a game of ruleset '%s', which is not loaded: "
+            "load its file first (load FILE), or start hule with --ruleset FILE",
+            rp->ruleset);
+  return NULL;
+}
+
+/* Read and verify a log in full; *rs is its ruleset, held once for the
+   caller. On any error nothing is left loaded or changed. */
 static int read_log(repl *r, const char *path, mj_replay *rp, const mj_rules **rs)
 {
   char *text;
@@ -635,8 +667,14 @@ static int read_log(repl *r, const char *path, mj_replay *rp, const mj_rules **r
   free(text);
   if (st != MJ_OK)
     return repl_error(r, "%s: %s", path, e.msg);
-  if ((rp->options[0] ? mj_host_load(r->host, rp->ruleset, rp->options, rs, &e)
-                      : mj_host_get(r->host, rp->ruleset, rs, &e)) != MJ_OK) {
+  *rs = log_rules(r, rp, &e);
+  if (*rs == NULL) {
+    mj_replay_free(rp);
+    return repl_error(r, "%s: %s", path, e.msg);
+  }
+  const char *digest = mj_host_digest(r->host, *rs);
+  if (mj_replay_check(rp, *rs, rp->digest[0] ? digest : NULL, &e) != MJ_OK) {
+    mj_host_release(r->host, *rs);
     mj_replay_free(rp);
     return repl_error(r, "%s: %s", path, e.msg);
   }
@@ -655,6 +693,7 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   mj_error e;
   mj_game *g = mj_replay_build(&rp, rs, -1, &e);
   if (g == NULL) {
+    mj_host_release(r->host, rs);
     mj_replay_free(&rp);
     return repl_error(r, "%s: %s", argv[1], e.msg);
   }
@@ -663,6 +702,7 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
     if (strncmp(rp.players[q], "bot:", 4) == 0 && strcmp(rp.players[q] + 4, "random") == 0)
       kinds[q] = "random";
   play *p = new_play(r->host, rs, kinds, rp.cfg.seed);
+  mj_host_release(r->host, rs);    /* the play holds it now */
   if (p == NULL) {
     mj_game_free(g);
     mj_replay_free(&rp);
@@ -724,6 +764,7 @@ static int c_replay(repl *r, int argc, char **argv, const char *rest)
     free(p);
     return 1;
   }
+  p->host = r->host;      /* takes the hold read_log made */
   p->replaying = true;
   p->match.hand_no = 1;
   play_free(r->play);

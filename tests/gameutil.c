@@ -115,7 +115,7 @@ mj_game *gu_play(const mj_rules *r, uint64_t seed, const char *kind, bool check)
 
 void gu_replay_matches(const mj_rules *r, const mj_game *g)
 {
-  char *log = mj_replay_write(g, NULL, "", false);
+  char *log = mj_replay_write(g, NULL, "", NULL, false);
   assert_non_null(log);
   mj_replay rp;
   mj_error e;
@@ -132,7 +132,7 @@ void gu_replay_matches(const mj_rules *r, const mj_game *g)
   mj_game_scores(x, b);
   assert_memory_equal(a, b, sizeof a);
   /* and writing it again gives the same text, byte for byte */
-  char *again = mj_replay_write(x, NULL, "", false);
+  char *again = mj_replay_write(x, NULL, "", NULL, false);
   assert_string_equal(log, again);
   free(again);
   mj_game_free(x);

@@ -342,7 +342,7 @@ static void bad_logs(void **state)
   (void)state;
   const mj_rules *r = gu_rules("mcr");
   mj_game *g = gu_play(r, 7, "random", false);
-  char *log = mj_replay_write(g, NULL, "", false);
+  char *log = mj_replay_write(g, NULL, "", NULL, false);
   mj_game_free(g);
   mj_replay rp;
   mj_error e;
