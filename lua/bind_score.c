@@ -241,6 +241,8 @@ static int l_load(lua_State *L)
   const char *opts = luaL_optstring(L, 2, NULL);
   if (h->loading_vm != NULL)
     return luaL_error(L, "mj.load cannot be called while a ruleset loads");
+  if (mj_vm_of(L)->sandbox && (strchr(name, '/') != NULL || strstr(name, ".lua") != NULL))
+    return luaL_error(L, "mj.load: a sandboxed script loads ruleset ids only, not files");
   const mj_rules *r;
   mj_error e;
   if (mj_host_load(h, name, opts, &r, &e) != MJ_OK)

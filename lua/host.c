@@ -1182,6 +1182,22 @@ static int setup_ruleset_state(lua_State *L)
   return 0;
 }
 
+/* assert and expect of scenario scripts: a failed check names the
+   script's line. */
+static const char helpers_src[] =
+  "local error, tostring, select = error, tostring, select\n"
+  "function assert(v, msg, ...)\n"
+  "  if not v then error(msg == nil and 'assertion failed!' or tostring(msg), 2) end\n"
+  "  return v, msg, ...\n"
+  "end\n"
+  "function expect(actual, expected, what)\n"
+  "  if actual ~= expected then\n"
+  "    error(string.format('%sexpected %s, got %s', what and (what .. ': ') or '',\n"
+  "      tostring(expected), tostring(actual)), 2)\n"
+  "  end\n"
+  "  return actual\n"
+  "end\n";
+
 /* The host's state: full Lua, print to the host's output, the mj module
    (the language and the engine's bindings), assert and expect. */
 static int setup_main_state(lua_State *L)
@@ -1198,19 +1214,6 @@ static int setup_main_state(lua_State *L)
   lua_setglobal(L, "mj");
   lua_pop(L, 1);
   /* for scenario scripts: a failed check names the script's line */
-  static const char helpers_src[] =
-    "local error, tostring, select = error, tostring, select\n"
-    "function assert(v, msg, ...)\n"
-    "  if not v then error(msg == nil and 'assertion failed!' or tostring(msg), 2) end\n"
-    "  return v, msg, ...\n"
-    "end\n"
-    "function expect(actual, expected, what)\n"
-    "  if actual ~= expected then\n"
-    "    error(string.format('%sexpected %s, got %s', what and (what .. ': ') or '',\n"
-    "      tostring(expected), tostring(actual)), 2)\n"
-    "  end\n"
-    "  return actual\n"
-    "end\n";
   if (luaL_loadbufferx(L, helpers_src, sizeof helpers_src - 1, "=helpers", "t") != LUA_OK)
     return lua_error(L);
   lua_call(L, 0, 0);
@@ -1290,6 +1293,12 @@ mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
     h->cfg.load_seconds = 20;
   if (h->cfg.call_seconds <= 0)
     h->cfg.call_seconds = 5;
+  if (h->cfg.script_mem == 0)
+    h->cfg.script_mem = (size_t)256 << 20;
+  if (h->cfg.script_budget == 0)
+    h->cfg.script_budget = 1000000000L;
+  if (h->cfg.script_seconds <= 0)
+    h->cfg.script_seconds = 60;
   h->current = -1;
   h->out = stdout_out;
   /* directories: the caller's, HULE_RULES, then the built-in one */
@@ -1368,6 +1377,69 @@ mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
   int st = mj_lua_call(&h->main, argc, 0, -1, 0, 0, true, err);
   lua_settop(L, top);
   return st == LUA_OK ? MJ_OK : MJ_EINVAL;
+}
+
+/* Run the script at stack top in a sandboxed state's environment: the
+   ruleset sandbox, print, assert and expect, and mj with the scripting
+   API. [-1, +0, e] */
+static int sandboxed_body(lua_State *L)
+{
+  mj_vm *vm = mj_vm_of(L);
+  int chunk = lua_gettop(L);
+  push_sandbox_env(vm);
+  int env = lua_gettop(L);
+  /* raw sets: the environment refuses new globals */
+  lua_pushliteral(L, "print");
+  lua_pushcfunction(L, print_out);
+  lua_rawset(L, env);
+  lua_pushliteral(L, "expect");
+  lua_pushboolean(L, 0);            /* defined by the helpers below */
+  lua_rawset(L, env);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, vm->prelude_ref);
+  copy_table(L, -1);
+  mj_lua_open_bindings(L);
+  readonly(L, -1);
+  lua_setfield(L, env, "mj");
+  lua_pop(L, 2);
+  if (luaL_loadbufferx(L, helpers_src, sizeof helpers_src - 1, "=helpers", "t") != LUA_OK)
+    return lua_error(L);
+  lua_pushvalue(L, env);
+  lua_setupvalue(L, -2, 1);
+  lua_call(L, 0, 0);
+  lua_pushvalue(L, env);
+  lua_setupvalue(L, chunk, 1);
+  lua_settop(L, chunk);
+  lua_call(L, 0, 0);
+  return 0;
+}
+
+mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, mj_error *err)
+{
+  mj_vm *vm = NULL;
+  mj_status st = vm_new(h, true, &vm, err);
+  if (st != MJ_OK)
+    return st;
+  vm->limit = h->cfg.script_mem;
+  lua_State *L = vm->L;
+  size_t n;
+  char *src = read_file(path, &n, err);
+  if (src == NULL) {
+    vm_free(vm);
+    return MJ_EIO;
+  }
+  char chunk[520];
+  snprintf(chunk, sizeof chunk, "@%s", path);
+  lua_pushcfunction(L, sandboxed_body);
+  int ls = luaL_loadbufferx(L, src, n, chunk, "t");
+  free(src);
+  if (ls != LUA_OK) {
+    mj_fail(err, MJ_EINVAL, 0, "%s", lua_tostring(L, -1));
+    vm_free(vm);
+    return MJ_EINVAL;
+  }
+  ls = mj_lua_call(vm, 1, 0, h->cfg.script_budget, 0, h->cfg.script_seconds, true, err);
+  vm_free(vm);
+  return ls == LUA_OK ? MJ_OK : MJ_EINVAL;
 }
 
 mj_status mj_host_eval(mj_host *h, const char *code, size_t len, bool *incomplete,

@@ -26,6 +26,9 @@ typedef struct mj_host_cfg {
   long call_budget;     /* instructions per fan test or settlement (0: 10 M) */
   double load_seconds;  /* wall time of a ruleset load (0: 20 s) */
   double call_seconds;  /* wall time of one test or settlement (0: 5 s) */
+  size_t script_mem;    /* bytes of a sandboxed script (0: 256 MB) */
+  long script_budget;   /* its instructions (0: 1,000 M) */
+  double script_seconds;  /* its wall time (0: 60 s) */
 } mj_host_cfg;
 
 /* A new host; cfg may be NULL for the defaults. */
@@ -96,6 +99,14 @@ bool mj_host_find_file(mj_host *h, const char *id, char *path, size_t cap);
 */
 mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
                          mj_error *err);
+
+/*
+** Run someone else's scenario under the ruleset sandbox (no io, os, load,
+** debug...) with the scripting API (mj.game, mj.score..., mj.load of
+** ruleset ids only), print, assert and expect, in a state of its own
+** with the script budgets of mj_host_cfg.
+*/
+mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, mj_error *err);
 
 /*
 ** Run a chunk of Lua typed at the REPL. Like the lua prompt it first

@@ -341,8 +341,14 @@ int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv)
 
 int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
-  if (argc < 2) {
-    fprintf(stderr, "Usage: hule run FILE.lua [ARGS...]\n");
+  bool sandbox = argc >= 2 && strcmp(argv[1], "--sandbox") == 0;
+  if (sandbox) {
+    argc--;
+    argv++;
+  }
+  if (argc < 2 || (sandbox && argc > 2)) {
+    fprintf(stderr, "Usage: hule run FILE.lua [ARGS...]\n"
+                    "       hule run --sandbox FILE.lua   (someone else's scenario)\n");
     return 1;
   }
   if (o->ruleset != NULL && cli_rules(h, o) == NULL)
@@ -356,7 +362,8 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
     }
   }
   mj_error e;
-  if (mj_host_dofile(h, argv[1], argc - 2, argv + 2, &e) != MJ_OK) {
+  if ((sandbox ? mj_host_dofile_sandboxed(h, argv[1], &e)
+               : mj_host_dofile(h, argv[1], argc - 2, argv + 2, &e)) != MJ_OK) {
     fflush(stdout);
     fprintf(stderr, "Error: %s\n", e.msg);
     return 1;

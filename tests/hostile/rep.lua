@@ -1,0 +1,2 @@
+local s = string.rep("x", 1e10)
+return mj.ruleset { id = "rep" }

@@ -1,0 +1,3 @@
+local R = mj.extend("mcr", { id = "badsettle" })
+R.settle = function(w) error("no money") end
+return R
