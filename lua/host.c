@@ -1385,7 +1385,7 @@ mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
 static int sandboxed_body(lua_State *L)
 {
   mj_vm *vm = mj_vm_of(L);
-  int chunk = lua_gettop(L);
+  int chunk = lua_gettop(L);        /* under it: the arguments' table */
   push_sandbox_env(vm);
   int env = lua_gettop(L);
   /* raw sets: the environment refuses new globals */
@@ -1394,6 +1394,9 @@ static int sandboxed_body(lua_State *L)
   lua_rawset(L, env);
   lua_pushliteral(L, "expect");
   lua_pushboolean(L, 0);            /* defined by the helpers below */
+  lua_rawset(L, env);
+  lua_pushliteral(L, "arg");
+  lua_pushvalue(L, chunk - 1);      /* the script's arguments */
   lua_rawset(L, env);
   lua_rawgeti(L, LUA_REGISTRYINDEX, vm->prelude_ref);
   copy_table(L, -1);
@@ -1409,11 +1412,14 @@ static int sandboxed_body(lua_State *L)
   lua_pushvalue(L, env);
   lua_setupvalue(L, chunk, 1);
   lua_settop(L, chunk);
-  lua_call(L, 0, 0);
+  for (int i = 1; i <= (int)lua_rawlen(L, chunk - 1); i++)
+    lua_rawgeti(L, chunk - 1, i);     /* ... as the chunk's varargs too */
+  lua_call(L, (int)lua_rawlen(L, chunk - 1), 0);
   return 0;
 }
 
-mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, mj_error *err)
+mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc, char **argv,
+                                   mj_error *err)
 {
   mj_vm *vm = NULL;
   mj_status st = vm_new(h, true, &vm, err);
@@ -1430,6 +1436,13 @@ mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, mj_error *err)
   char chunk[520];
   snprintf(chunk, sizeof chunk, "@%s", path);
   lua_pushcfunction(L, sandboxed_body);
+  lua_createtable(L, argc, 1);
+  lua_pushstring(L, path);
+  lua_rawseti(L, -2, 0);
+  for (int i = 0; i < argc; i++) {
+    lua_pushstring(L, argv[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
   int ls = luaL_loadbufferx(L, src, n, chunk, "t");
   free(src);
   if (ls != LUA_OK) {
@@ -1437,7 +1450,7 @@ mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, mj_error *err)
     vm_free(vm);
     return MJ_EINVAL;
   }
-  ls = mj_lua_call(vm, 1, 0, h->cfg.script_budget, 0, h->cfg.script_seconds, true, err);
+  ls = mj_lua_call(vm, 2, 0, h->cfg.script_budget, 0, h->cfg.script_seconds, true, err);
   vm_free(vm);
   return ls == LUA_OK ? MJ_OK : MJ_EINVAL;
 }

@@ -106,7 +106,8 @@ mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
 ** ruleset ids only), print, assert and expect, in a state of its own
 ** with the script budgets of mj_host_cfg.
 */
-mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, mj_error *err);
+mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc, char **argv,
+                                   mj_error *err);
 
 /*
 ** Run a chunk of Lua typed at the REPL. Like the lua prompt it first

@@ -346,9 +346,9 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
     argc--;
     argv++;
   }
-  if (argc < 2 || (sandbox && argc > 2)) {
+  if (argc < 2) {
     fprintf(stderr, "Usage: hule run FILE.lua [ARGS...]\n"
-                    "       hule run --sandbox FILE.lua   (someone else's scenario)\n");
+                    "       hule run --sandbox FILE.lua [ARGS...]   (someone else's)\n");
     return 1;
   }
   if (o->ruleset != NULL && cli_rules(h, o) == NULL)
@@ -362,7 +362,7 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
     }
   }
   mj_error e;
-  if ((sandbox ? mj_host_dofile_sandboxed(h, argv[1], &e)
+  if ((sandbox ? mj_host_dofile_sandboxed(h, argv[1], argc - 2, argv + 2, &e)
                : mj_host_dofile(h, argv[1], argc - 2, argv + 2, &e)) != MJ_OK) {
     fflush(stdout);
     fprintf(stderr, "Error: %s\n", e.msg);

@@ -1,0 +1,1 @@
+mj.load("/etc/passwd")
