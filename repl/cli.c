@@ -99,7 +99,7 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   if (st == MJ_OK)
     return true;
   mj_error_text(&e, msg, sizeof msg);
-  if (o->json && mode == MJ_CHECK_WIN)
+  if (o->json)
     render_error_json(stdout, r, text, n, msg);
   else if (o->batch)
     printf("ERROR\t%s\n", msg);
@@ -129,7 +129,12 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv, l
     long n;
     while ((n = cli_getline(stdin, &buf, &cap, LINE_MAX_BYTES, &cut)) >= 0) {
       if (cut) {
-        printf("ERROR\tline longer than %d bytes\n", LINE_MAX_BYTES);
+        char msg[80];
+        snprintf(msg, sizeof msg, "a line longer than %d bytes", LINE_MAX_BYTES);
+        if (o->json)
+          render_error_json(stdout, r, buf, n > 80 ? 80 : (size_t)n, msg);
+        else
+          printf("ERROR\t%s\n", msg);
         status = 2;
         continue;
       }
@@ -192,7 +197,9 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
   int sh = mj_shanten(&v, mj_rules_shapes(r), NULL);
   char list[400], hand[200];
   mj_hand_print(h, hand, sizeof hand);
-  if (o->batch) {
+  if (o->json) {
+    render_tiles_json(stdout, r, h, sh, "waits", w, sh == 0 ? k : 0, NULL, 0);
+  } else if (o->batch) {
     wait_list(w, k, list, sizeof list, true);
     printf("%d\t%s\n", sh, list);
   } else if (sh == 0 && k > 0) {
@@ -226,6 +233,10 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
   if (!full) {
     mj_wait w[MJ_KINDS];
     int k = mj_useful(&v, cfg, held, NULL, w, NULL);
+    if (o->json) {
+      render_tiles_json(stdout, r, h, sh, "useful", w, k, NULL, 0);
+      return true;
+    }
     if (o->batch) {
       wait_list(w, k, list, sizeof list, true);
       printf("%d\t%s\n", sh, list);
@@ -246,23 +257,33 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
   } else {
     /* 14 tiles: the discards and what each leaves (a batch line lists
        those that keep the best shanten) */
-    if (o->batch)
+    if (o->json)
+      ;
+    else if (o->batch)
       printf("%d\t", sh);
     else if (sh < 0)
       printf("%s: a winning hand (shanten -1)\n", hand);
     else
       printf("%s: %d-shanten after the best discard\n", hand, sh);
-    int first = 1;
+    int first = 1, nd = 0;
+    static mj_wait dw[MJ_KINDS][MJ_KINDS];
+    render_discard d[MJ_KINDS];
     for (int t = 0; t < MJ_KINDS; t++) {
       if (mj_hand_counts(h)[t] == 0)
         continue;
       mj_tileview x = v;
       mj_tileview_remove(&x, (mj_tile)t);
       int s2;
-      mj_wait w[MJ_KINDS];
+      mj_wait *w = dw[nd];
       int k = mj_useful(&x, cfg, held, NULL, w, &s2);
       char b[3];
-      if (!o->batch) {
+      d[nd].tile = (mj_tile)t;
+      d[nd].shanten = s2;
+      d[nd].w = w;
+      d[nd++].n = k;
+      if (o->json) {
+        continue;
+      } else if (!o->batch) {
         wait_list(w, k, list, sizeof list, false);
         printf("  discard %s: %d-shanten, %2d useful: %s\n", mj_tile_str((mj_tile)t, b), s2,
                total_live(w, k), list);
@@ -270,6 +291,10 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
         printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b), total_live(w, k));
         first = 0;
       }
+    }
+    if (o->json) {
+      render_tiles_json(stdout, r, h, sh, NULL, NULL, 0, d, nd);
+      return true;
     }
     if (o->batch) {
       printf("%s\n", first ? "-" : "");

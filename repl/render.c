@@ -21,18 +21,51 @@ static void print_json(FILE *f, cJSON *o)
   cJSON_Delete(o);
 }
 
+/* text[0..n) as valid UTF-8 without NUL (a bad byte becomes U+FFFD),
+   at most max bytes of it; malloc'd. */
+static char *clean_utf8(const char *text, size_t n, size_t max)
+{
+  char *out = malloc((n < max ? n : max) * 3 + 4);
+  if (out == NULL)
+    return NULL;
+  size_t o = 0;
+  const unsigned char *s = (const unsigned char *)text;
+  for (size_t i = 0; i < n && i < max;) {
+    unsigned c = s[i];
+    size_t k = c < 0x80 ? 1 : (c & 0xe0) == 0xc0 ? 2 : (c & 0xf0) == 0xe0 ? 3
+             : (c & 0xf8) == 0xf0 ? 4 : 0;
+    bool ok = k > 0 && c != 0 && i + k <= n && !(k == 2 && c < 0xc2) &&
+              !(k == 4 && c > 0xf4);
+    for (size_t j = 1; ok && j < k; j++)
+      ok = (s[i + j] & 0xc0) == 0x80;
+    if (ok && k == 3)   /* no overlong forms, no surrogates */
+      ok = !(c == 0xe0 && s[i + 1] < 0xa0) && !(c == 0xed && s[i + 1] >= 0xa0);
+    if (ok && k == 4)
+      ok = !(c == 0xf0 && s[i + 1] < 0x90) && !(c == 0xf4 && s[i + 1] >= 0x90);
+    if (ok) {
+      memcpy(out + o, s + i, k);
+      o += k;
+      i += k;
+    } else {
+      memcpy(out + o, "\xef\xbf\xbd", 3);
+      o += 3;
+      i++;
+    }
+  }
+  out[o] = '\0';
+  return out;
+}
+
 void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
                        const char *msg)
 {
   cJSON *o = cJSON_CreateObject();
-  char *in = malloc(n + 1);
+  char *in = clean_utf8(text, n, 1024);
   if (o == NULL || in == NULL) {
     cJSON_Delete(o);
     free(in);
     return;
   }
-  memcpy(in, text, n);
-  in[n] = '\0';
   cJSON_AddStringToObject(o, "input", in);
   cJSON_AddStringToObject(o, "ruleset", mj_rules_id(r));
   cJSON_AddStringToObject(o, "error", msg);
@@ -96,6 +129,51 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_sc
       if (e->by >= 0)
         cJSON_AddStringToObject(x, "by", mj_rules_fan(r, e->by)->id);
       cJSON_AddItemToArray(ex, x);
+    }
+  }
+  print_json(f, o);
+}
+
+static void add_waits(cJSON *o, const char *key, const mj_wait *w, int n)
+{
+  cJSON *a = cJSON_AddArrayToObject(o, key);
+  char b[3];
+  int live = 0;
+  for (int i = 0; i < n; i++) {
+    cJSON *x = cJSON_CreateObject();
+    cJSON_AddStringToObject(x, "tile", mj_tile_str(w[i].tile, b));
+    cJSON_AddNumberToObject(x, "live", w[i].live);
+    cJSON_AddItemToArray(a, x);
+    live += w[i].live;
+  }
+  char k2[40];
+  snprintf(k2, sizeof k2, "%s_live", key);
+  cJSON_AddNumberToObject(o, k2, live);
+}
+
+void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h, int shanten,
+                       const char *key, const mj_wait *w, int n,
+                       const render_discard *d, int nd)
+{
+  cJSON *o = cJSON_CreateObject();
+  char buf[512];
+  if (o == NULL)
+    return;
+  mj_hand_print(h, buf, sizeof buf);
+  cJSON_AddStringToObject(o, "hand", buf);
+  cJSON_AddStringToObject(o, "ruleset", mj_rules_id(r));
+  cJSON_AddNumberToObject(o, "shanten", shanten);
+  if (key != NULL)
+    add_waits(o, key, w, n);
+  if (d != NULL) {
+    cJSON *a = cJSON_AddArrayToObject(o, "discards");
+    char b[3];
+    for (int i = 0; i < nd; i++) {
+      cJSON *x = cJSON_CreateObject();
+      cJSON_AddStringToObject(x, "discard", mj_tile_str(d[i].tile, b));
+      cJSON_AddNumberToObject(x, "shanten", d[i].shanten);
+      add_waits(x, "useful", d[i].w, d[i].n);
+      cJSON_AddItemToArray(a, x);
     }
   }
   print_json(f, o);

@@ -8,6 +8,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 
+#include "analysis.h"
 #include "hand.h"
 #include "rules.h"
 #include "score.h"
@@ -19,5 +20,20 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_sc
    {"input": text, "ruleset": id, "error": msg}. */
 void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
                        const char *msg);
+
+/* A discard of a 14-tile hand and what it leaves. */
+typedef struct render_discard {
+  mj_tile tile;
+  int shanten;
+  const mj_wait *w;
+  int n;
+} render_discard;
+
+/* waits / shanten as one JSON object: the hand, the shanten, the tiles
+   under key ("waits", "useful"; NULL: none) with their live counts, and
+   for 14 tiles each discard (d may be NULL). */
+void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h, int shanten,
+                       const char *key, const mj_wait *w, int n,
+                       const render_discard *d, int nd);
 
 #endif

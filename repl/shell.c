@@ -339,7 +339,17 @@ int repl_line(repl *r, const char *line)
     rest++;
   char *restc = strndup(rest, n - (size_t)(rest - line));
   char *argv[MAX_ARGS];
-  int argc = split(copy, argv, MAX_ARGS);
+  int argc;
+  size_t w = strcspn(copy, " \t");
+  if (w == 3 && strncmp(copy, "lua", 3) == 0) {
+    /* Lua code is the command's text as typed: no words, no quotes */
+    copy[3] = '\0';
+    argv[0] = copy;
+    argv[1] = restc;
+    argc = restc != NULL && restc[0] ? 2 : 1;
+  } else {
+    argc = split(copy, argv, MAX_ARGS);
+  }
   int st = 0;
   if (restc == NULL) {
     st = repl_error(r, "out of memory");
