@@ -78,4 +78,42 @@ if [ "$(printf '%s\n' "$out" | grep -c '^{"hand":.*"total":14,')" = 1 ] &&
 else
   echo "FAIL: score --batch --json:"; printf '%s\n' "$out"; fail=1
 fi
+# --json for waits and shanten; JSON errors stay JSON (over-long lines,
+# bytes that are not UTF-8)
+expect_out() {   # expect_out TEXT COMMAND... (exit status free)
+  want=$1
+  shift
+  got=$("$@" 2>&1)
+  if printf '%s' "$got" | grep -qF -- "$want"; then
+    echo "ok   $*"
+  else
+    echo "FAIL: '$*': no '$want' in:"; printf '%s\n' "$got" | head -3; fail=1
+  fi
+}
+expect_out '{"hand":"1235m456p789s111z","ruleset":"mcr","shanten":0,"waits":[{"tile":"5m","live":3}]' \
+  "$hule" --json waits 123m456p789s111z5m
+expect_out '"useful":[{"tile":"5m","live":3}]' "$hule" --json shanten 123m456p789s111z5m
+expect_out '"discards":[{"discard":"1m"' "$hule" --json shanten 123m456p789s11z5m78p
+head -c 1100000 /dev/zero | tr '\0' 'a' > long.txt
+echo >> long.txt
+out=$("$hule" --json --batch score < long.txt)
+if printf '%s\n' "$out" | python3 -c "import json,sys; [json.loads(l) for l in sys.stdin]" &&
+   printf '%s' "$out" | grep -q '"error":"a line longer than'; then
+  echo "ok   an over-long line is a JSON error"
+else
+  echo "FAIL: over-long line: $(printf '%s' "$out" | head -c 200)"; fail=1
+fi
+out=$(printf '123m\377\376456p\n' | "$hule" --json --batch score)
+if printf '%s\n' "$out" | python3 -c "
+import json,sys
+o=json.loads(sys.stdin.buffer.read().decode('utf-8'))
+assert o['input'].startswith('123m\ufffd\ufffd456p'), o" ; then
+  echo "ok   bad UTF-8 is not echoed raw"
+else
+  echo "FAIL: bad UTF-8 echoed: $(printf '%s' "$out" | od -c | head -3)"; fail=1
+fi
+out=$(printf 'lua print(%s)\n' "'x \"'" | "$hule" 2>&1)
+[ "$out" = 'x "' ] && echo "ok   lua takes its text as typed" || { echo "FAIL: lua quote: $out"; fail=1; }
+printf 'new seed=-1\n' > seed.in
+expect_fail "the seed is a decimal number" sh -c "'$hule' < seed.in"
 exit $fail
