@@ -508,17 +508,18 @@ int mj_host_available(mj_host *h, char ids[][64], int max)
 ** Load a ruleset file as text into a fresh sandbox and call it. Must run
 ** inside a protected call. [-0, +0, e]
 */
-static void run_in_sandbox(lua_State *L, mj_vm *vm, const char *path)
+static void run_in_sandbox(lua_State *L, mj_vm *vm, const char *path, const char *given,
+                           size_t glen)
 {
-  size_t n;
+  size_t n = glen;
   mj_error e;
-  char *src = read_file(path, &n, &e);
-  if (src == NULL)
+  char *src = given != NULL ? NULL : read_file(path, &n, &e);
+  if (given == NULL && src == NULL)
     luaL_error(L, "%s", e.msg);
-  digest_add(vm->host, src, n);
+  digest_add(vm->host, given != NULL ? given : src, n);
   char chunk[300];
   snprintf(chunk, sizeof chunk, "@%s", path);
-  int st = luaL_loadbufferx(L, src, n, chunk, "t");
+  int st = luaL_loadbufferx(L, given != NULL ? given : src, n, chunk, "t");
   free(src);
   if (st != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
@@ -578,7 +579,7 @@ static int H_build_base(lua_State *L)
   vm->builder_ref = LUA_NOREF;
   snprintf(vm->base_stack[vm->nbase], sizeof vm->base_stack[0], "%s", id);
   vm->nbase++;
-  run_in_sandbox(L, vm, path);
+  run_in_sandbox(L, vm, path, NULL, 0);
   vm->nbase--;
   int got = vm->builder_ref;
   vm->builder_ref = saved;
@@ -789,9 +790,12 @@ static mj_status push_options(lua_State *L, const char *opts, mj_error *err)
   return MJ_OK;
 }
 
+/* load_body(path [, source]): the file at path, or the source given. */
 static int load_body(lua_State *L)
 {
-  run_in_sandbox(L, mj_vm_of(L), lua_tostring(L, 1));
+  size_t n = 0;
+  const char *src = lua_tolstring(L, 2, &n);
+  run_in_sandbox(L, mj_vm_of(L), lua_tostring(L, 1), src, n);
   return 0;
 }
 
@@ -913,8 +917,8 @@ static mj_status locate(mj_host *h, const char *name, char *path, size_t cap,
 }
 
 /* Load path with options into a new entry, in a state of its own. */
-static mj_status load_entry(mj_host *h, const char *path, const char *options,
-                            mj_entry **out, mj_error *err)
+static mj_status load_entry(mj_host *h, const char *path, const char *src, size_t srclen,
+                            const char *options, mj_entry **out, mj_error *err)
 {
   mj_entry *e = calloc(1, sizeof *e);
   if (e == NULL)
@@ -939,7 +943,11 @@ static mj_status load_entry(mj_host *h, const char *path, const char *options,
   h->digest = 14695981039346656037ULL;
   lua_pushcfunction(L, load_body);
   lua_pushstring(L, path);
-  int ls = mj_lua_call(vm, 1, 0, h->cfg.load_budget, 0, h->cfg.load_seconds, false, err);
+  if (src != NULL)
+    lua_pushlstring(L, src, srclen);
+  else
+    lua_pushnil(L);
+  int ls = mj_lua_call(vm, 2, 0, h->cfg.load_budget, 0, h->cfg.load_seconds, false, err);
   if (ls == LUA_OK && vm->builder_ref == LUA_NOREF) {
     ls = LUA_ERRRUN;
     mj_fail(err, MJ_EINVAL, 0, "%s: the file made no ruleset "
@@ -964,7 +972,7 @@ static mj_status load_entry(mj_host *h, const char *path, const char *options,
   snprintf(e->digest, sizeof e->digest, "%016llx", h->digest);
   e->path = strdup(path);
   e->options = strdup(options ? options : "");
-  e->mtime = file_mtime(path);
+  e->mtime = src != NULL ? 0 : file_mtime(path);
   if (e->path == NULL || e->options == NULL) {
     free_entry(e);
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
@@ -972,6 +980,8 @@ static mj_status load_entry(mj_host *h, const char *path, const char *options,
   *out = e;
   return MJ_OK;
 }
+
+static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out, mj_error *err);
 
 mj_status mj_host_load(mj_host *h, const char *name, const char *options,
                        const mj_rules **out, mj_error *err)
@@ -983,9 +993,28 @@ mj_status mj_host_load(mj_host *h, const char *name, const char *options,
   mj_status st = locate(h, name, path, sizeof path, err);
   mj_entry *e = NULL;
   if (st == MJ_OK)
-    st = load_entry(h, path, options, &e, err);
+    st = load_entry(h, path, NULL, 0, options, &e, err);
   if (st != MJ_OK)
     return st;
+  return install(h, e, out, err);
+}
+
+mj_status mj_host_load_source(mj_host *h, const char *name, const char *src, size_t len,
+                              const char *options, const mj_rules **out, mj_error *err)
+{
+  mj_error_clear(err);
+  if (h->loading_vm != NULL)
+    return mj_fail(err, MJ_ESTATE, 0, "a ruleset is loading already");
+  mj_entry *e = NULL;
+  mj_status st = load_entry(h, name, src, len, options, &e, err);
+  if (st != MJ_OK)
+    return st;
+  return install(h, e, out, err);
+}
+
+/* Register a loaded entry: it replaces a ruleset of the same id. */
+static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out, mj_error *err)
+{
   /* replace a loaded ruleset with the same id, or add */
   const char *id = mj_rules_id(e->rules);
   int slot = -1;
@@ -1036,7 +1065,7 @@ mj_status mj_host_load_detached(mj_host *h, const char *id, const char *options,
     return mj_fail(err, MJ_ESTATE, 0, "a ruleset is loading already");
   snprintf(path, sizeof path, "%s/%s.lua", HULE_RULES_DIR, id);
   mj_entry *e;
-  mj_status st = load_entry(h, path, options, &e, err);
+  mj_status st = load_entry(h, path, NULL, 0, options, &e, err);
   if (st != MJ_OK)
     return st;
   if (retire(h, e) != MJ_OK) {

@@ -45,6 +45,11 @@ lua_State *mj_host_state(mj_host *h);
 mj_status mj_host_load(mj_host *h, const char *name, const char *options,
                        const mj_rules **out, mj_error *err);
 
+/* The same from source text in memory; name is the chunk's name in
+** messages ("x.lua"). A reload does not re-read it. */
+mj_status mj_host_load_source(mj_host *h, const char *name, const char *src, size_t len,
+                              const char *options, const mj_rules **out, mj_error *err);
+
 /* A loaded ruleset by id, loading it on first use. */
 mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out, mj_error *err);
 
