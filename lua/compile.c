@@ -675,6 +675,42 @@ static mj_status name_failure(mj_error *err, const char *what)
   return MJ_ERULES;
 }
 
+/* call_test(view, ref): the test function ref called with the view. */
+static int call_test(lua_State *L)
+{
+  const mj_view *v = lua_touserdata(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 2));
+  mj_lua_push_view(L, v);
+  lua_call(L, 1, 1);
+  return 1;
+}
+
+/* call_settle(in, ref): the settlement ref called with the win. */
+static int call_settle(lua_State *L)
+{
+  const mj_settle_in *in = lua_touserdata(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 2));
+  lua_createtable(L, 0, 8);
+  lua_pushinteger(L, in->winner + 1);
+  lua_setfield(L, -2, "winner");
+  if (in->payer >= 0) {
+    lua_pushinteger(L, in->payer + 1);
+    lua_setfield(L, -2, "payer");
+  }
+  lua_pushinteger(L, in->dealer + 1);
+  lua_setfield(L, -2, "dealer");
+  lua_pushinteger(L, in->total);
+  lua_setfield(L, -2, "total");
+  lua_pushinteger(L, in->total_no_bonus);
+  lua_setfield(L, -2, "points");
+  lua_pushboolean(L, in->self_drawn);
+  lua_setfield(L, -2, "self");
+  lua_pushboolean(L, (in->flags & MJ_CTX_ROB) != 0);
+  lua_setfield(L, -2, "rob");
+  lua_call(L, 1, 1);
+  return 1;
+}
+
 static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
 {
   mj_entry *e = ud;
@@ -690,11 +726,12 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
     mj_fail(err, MJ_ERULES, 0, "%s", e->spent_msg);
     return -1;
   }
-  lua_rawgeti(L, LUA_REGISTRYINDEX, e->refs[test]);
-  mj_lua_push_view(L, v);
+  lua_pushcfunction(L, call_test);     /* the view is built inside: it may */
+  lua_pushlightuserdata(L, (void *)v); /* run out of memory */
+  lua_pushinteger(L, e->refs[test]);
   mj_error own;
   mj_error *er = err != NULL ? err : &own;
-  if (mj_lua_call(e->vm, 1, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
+  if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
                   false, er) != LUA_OK) {
     name_failure(er, what);
     if (e->vm->aborting_cause == MJ_ABORT_BUDGET && e->spent != NULL) {
@@ -724,25 +761,10 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *
   lua_State *L = e->vm->L;
   if (e->settle_ref == LUA_NOREF)
     return mj_fail(err, MJ_ESTATE, 0, "no settlement function");
-  lua_rawgeti(L, LUA_REGISTRYINDEX, e->settle_ref);
-  lua_createtable(L, 0, 8);
-  lua_pushinteger(L, in->winner + 1);
-  lua_setfield(L, -2, "winner");
-  if (in->payer >= 0) {
-    lua_pushinteger(L, in->payer + 1);
-    lua_setfield(L, -2, "payer");
-  }
-  lua_pushinteger(L, in->dealer + 1);
-  lua_setfield(L, -2, "dealer");
-  lua_pushinteger(L, in->total);
-  lua_setfield(L, -2, "total");
-  lua_pushinteger(L, in->total_no_bonus);
-  lua_setfield(L, -2, "points");
-  lua_pushboolean(L, in->self_drawn);
-  lua_setfield(L, -2, "self");
-  lua_pushboolean(L, (in->flags & MJ_CTX_ROB) != 0);
-  lua_setfield(L, -2, "rob");
-  if (mj_lua_call(e->vm, 1, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
+  lua_pushcfunction(L, call_settle);
+  lua_pushlightuserdata(L, (void *)in);
+  lua_pushinteger(L, e->settle_ref);
+  if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
                   false, err) != LUA_OK)
     return name_failure(err, "settle");
   mj_status st = MJ_OK;

@@ -52,6 +52,8 @@ expect_err 1 "option caishen given twice" "$hule" --option caishen=5z --option c
 expect_err 1 "the test of fan 'Boom': $here/raise.lua:2: boom" "$hule" --ruleset "$here/raise.lua" score "$hand"
 expect_err 1 "the test of fan 'Odd' returned table" "$hule" --ruleset "$here/returns_table.lua" score "$hand"
 expect_err 1 "the test of fan 'Loop': $here/loop.lua:2: instruction budget" "$hule" --ruleset "$here/loop.lua" score "$hand"
+expect_err 1 "the test of fan 'Hoard': out of memory (near $here/hoard.lua:7)" "$hule" --ruleset "$here/hoard.lua" score "$hand"
+expect_err 1 "hoard.lua:7): the memory limit" "$hule" sim --ruleset "$here/hoard.lua" --games 3
 
 # -- rule errors stop games: never a silent draw or a +0 ------------------
 expect_err 1 "seed" "$hule" sim --ruleset "$here/raise.lua" --games 20
