@@ -101,7 +101,10 @@ sed -i 's/id = "mcr"/id = "house"/' house.lua
   echo "lua print('peak', io.open('/proc/self/status'):read('a'):match('VmHWM:%s*(%d+)'))"
 } > reload.in
 peak=$(timeout 300 "$hule" < reload.in 2>&1 | sed -n 's/^peak\t//p')
-[ -n "$peak" ] && [ "$peak" -lt 102400 ] && ok "1000 reloads peak at $peak KB" \
+limit=102400
+# AddressSanitizer keeps freed memory in quarantine: no peak to judge
+grep -q __asan_init "$hule" 2>/dev/null && limit=1048576
+[ -n "$peak" ] && [ "$peak" -lt $limit ] && ok "1000 reloads peak at $peak KB" \
   || bad "1000 reloads: peak '$peak' KB"
 
 # -- logs: edited ones refused, and nothing loaded for them ---------------
