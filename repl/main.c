@@ -22,7 +22,8 @@ static void usage(FILE *f)
     "  shanten HAND         how far a hand is from ready, and the useful tiles\n"
     "  score \"HAND CTX\"     score a winning hand and explain every fan\n"
     "  sim                  simulate games between bots (hule sim --help)\n"
-    "  run FILE.lua [ARGS]  run a scenario script with the mj module\n"
+    "  run FILE.lua [ARGS]  run a scenario script with the mj module (full Lua)\n"
+    "  run --sandbox FILE   run someone else's scenario in the ruleset sandbox\n"
     "\n"
     "Options:\n"
     "  --ruleset ID         the ruleset (default mcr); also --ruleset FILE.lua\n"
@@ -63,10 +64,17 @@ int main(int argc, char **argv)
       }
       const char *v = argv[++i];
       if (strcmp(a, "--ruleset") == 0) {
+        if (o.ruleset != NULL) {
+          fprintf(stderr, "Error: --ruleset given twice ('%s' and '%s')\n", o.ruleset, v);
+          return 1;
+        }
         o.ruleset = v;
       } else if (strcmp(a, "--rules") == 0) {
-        if (o.ndirs < 8)
-          o.rules_dirs[o.ndirs++] = v;
+        if (o.ndirs >= 6) {
+          fprintf(stderr, "Error: at most 6 --rules directories\n");
+          return 1;
+        }
+        o.rules_dirs[o.ndirs++] = v;
       } else {
         if (strlen(optbuf) + strlen(v) + 2 >= sizeof optbuf) {
           fprintf(stderr, "Error: too many options\n");

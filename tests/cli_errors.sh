@@ -45,6 +45,8 @@ if printf '%s' "$out" | grep -qF "instead of: 四个宝, fixed 16"; then
 else
   echo "FAIL: 四个宝 against the hand's own value:"; printf '%s\n' "$out"; fail=1
 fi
+expect_fail "--ruleset given twice" "$hule" --ruleset mcr --ruleset bao score 1m
+expect_fail "--seed given twice" "$hule" sim --games 2 --seed 1 --seed 2
 expect_fail "--games takes a number" "$hule" sim --games x
 expect_fail "--bots takes one or four" "$hule" sim --games 5 --bots bogus
 expect_fail "--shard takes I/N" "$hule" sim --games 5 --shard 3/2
