@@ -1,9 +1,10 @@
 /*
 ** score.c
 ** The fan engine. For every reading (decomposition) of a hand it builds a
-** view, matches each fan's compiled pattern, combines melds under the
-** account-once principle, applies the exemptions in the order the
-** ruleset's exclusion graph gives, and totals; the best reading wins.
+** view, finds the candidate fans through the filter rows, matches them,
+** combines melds under the account-once principle (combo.c), applies the
+** exemptions in the order the ruleset's exclusion graph gives, and
+** totals; the best reading wins. Its text is explain.c's.
 */
 #include "score.h"
 
@@ -13,108 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "analysis.h"
-#include "rules_int.h"
-
-/* {====================================================================
-** Per-hand and per-reading state
-** ===================================================================== */
-
-typedef struct acc_rec {   /* a combination matched but not counted */
-  int fan, by;
-  uint32_t groups;
-} acc_rec;
-
-typedef struct rstate {
-  uint64_t combo_hit[MJ_FW_MAX];  /* combination fans combos() counted */
-  int cnt[MJ_MAX_FANS];
-  uint32_t mask[MJ_MAX_FANS];     /* groups used */
-  int nacc;
-  acc_rec acc[32];
-} rstate;
-
-typedef struct eval {
-  const mj_rules *r;
-  const mj_hand *h;
-  const mj_ctx *ctx;
-  mj_tileset wild;
-  unsigned flags;
-  int unique;             /* before the win the hand waited on one kind:
-                             1 yes, 0 no, -1 not known yet */
-  bool pre_ready;
-  mj_tileview full;       /* the hand */
-  mj_tileview pre;        /* the hand before the win */
-  bool win_face;          /* the winning tile, of a wild kind, is at face */
-  bool wild_single;
-  bool fixed_tiles;       /* no wild held: every reading has the same tiles,
-                             so the tile clauses are decided once (tile_ok) */
-  uint8_t held[MJ_KINDS]; /* every tile of the hand, physical */
-  mj_score *best;
-  mj_score *into;         /* where the next reading is scored: best while
-                             it holds no win, else cur */
-  mj_error *err;
-  mj_status st;
-  int nread;
-  uint64_t tile_ok[MJ_FW_MAX];  /* with fixed tiles: fans whose tile
-                                   clauses hold */
-  mj_tileset hpresent;    /* with fixed tiles: the kinds of every reading
-                             (their counts: held) */
-  int hogs;               /* kinds with four copies */
-  int alt_own, alt_fixed, alt_fan;  /* see note_alternative */
-  /* large, left out of the reset */
-  mj_score cur;
-  rstate rs;
-} eval;
-
-static inline bool set_has(const eval *E, const mj_set *s, int t)
-{
-  if (t < 0 || t >= MJ_KINDS)
-    return false;
-  if (s->mask & MJ_BIT(t))
-    return true;
-  if ((s->dyn & MJ_DYN_SEAT) && t == 27 + E->ctx->seat)
-    return true;
-  if ((s->dyn & MJ_DYN_ROUND) && t == 27 + E->ctx->round)
-    return true;
-  if ((s->dyn & MJ_DYN_WILD) && (E->wild & MJ_BIT(t)))
-    return true;
-  return false;
-}
-
-static inline mj_tileset set_mask(const eval *E, const mj_set *s)
-{
-  mj_tileset m = s->mask;
-  if (s->dyn & MJ_DYN_SEAT)
-    m |= MJ_BIT(27 + E->ctx->seat);
-  if (s->dyn & MJ_DYN_ROUND)
-    m |= MJ_BIT(27 + E->ctx->round);
-  if (s->dyn & MJ_DYN_WILD)
-    m |= E->wild;
-  return m;
-}
-
-static inline bool is_meld(int type)
-{
-  return type == MJ_G_CHOW || type == MJ_G_PUNG || type == MJ_G_KONG || type == MJ_G_CKONG;
-}
-
-static inline bool is_pung(int type)
-{
-  return type == MJ_G_PUNG || type == MJ_G_KONG || type == MJ_G_CKONG;
-}
-
-static int pop32(uint32_t x) { return mj_set_count(x); }
-
-static mj_tileset group_tiles(const mj_group *g)
-{
-  switch (g->type) {
-  case MJ_G_CHOW: return MJ_BIT(g->tile) | MJ_BIT(g->tile + 1) | MJ_BIT(g->tile + 2);
-  case MJ_G_KNITTED: return MJ_BIT(g->tile) | MJ_BIT(g->tile + 3) | MJ_BIT(g->tile + 6);
-  default: return MJ_BIT(g->tile);
-  }
-}
-
-/* }==================================================================== */
+#include "score_int.h"
 
 /* {====================================================================
 ** Waits
@@ -278,7 +178,7 @@ static const mj_tileview *pre_view(eval *E)
   return &E->pre;
 }
 
-static void build_view(eval *E, const mj_decomp *d, mj_view *v)
+void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
 {
   /* the counters (concealed flags to the wait) start at zero */
   memset(v->concealed, 0, offsetof(mj_view, wild_acting) - offsetof(mj_view, concealed));
@@ -370,7 +270,7 @@ static void build_view(eval *E, const mj_decomp *d, mj_view *v)
 
 /* The reading's wait, for the fans that read it (made when first asked:
    the unique-wait test is the dearest part of a view). */
-static void view_wait(eval *E, mj_view *v)
+void mjs_view_wait(eval *E, mj_view *v)
 {
   const mj_decomp *d = v->d;
   if (d == NULL)
@@ -437,7 +337,7 @@ static inline bool has_knitted(const mj_filter *f, mj_tileset p)
 }
 
 /* One clause on a view. */
-static bool clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
+bool mjs_clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
                       const mj_view *v)
 {
   switch (c->kind) {
@@ -643,7 +543,7 @@ static inline bool quick_pos(const eval *E, const struct qpat *q, const mj_patte
   return true;
 }
 
-static bool fan_pos(const eval *E, int fi, const mj_group *const *gs, int n)
+bool mjs_fan_pos(const eval *E, int fi, const mj_group *const *gs, int n)
 {
   const fan_c *fc = &E->r->fans[fi];
   for (int p = 0; p < fc->def.npat; p++)
@@ -694,305 +594,6 @@ static bool groups_rec(const eval *E, const mj_pattern *p, int k, const mj_decom
 
 /* }==================================================================== */
 
-/* {====================================================================
-** Combinations: account-once
-** ===================================================================== */
-
-static int group_rank_key(const mj_group *g)
-{
-  return g->tile < 27 ? (g->tile % 9) * 4 + g->tile / 9 : 100 + g->tile;
-}
-
-/* Count combination fan f on the groups of mask (see combos). */
-static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask, bool add)
-{
-  int pos = E->r->order_pos[f];
-  rs->combo_hit[pos >> 6] |= 1ULL << (pos & 63);
-  rs->cnt[f] = add ? rs->cnt[f] + 1 : 1;
-  rs->mask[f] = add ? rs->mask[f] | mask : mask;
-}
-
-/* The index in combo[t][k] of the first fan the sorted groups match, -1
-   none: from the tables where the ruleset has them. */
-static inline int first_fan(const eval *E, int t, int k, const mj_group *const *gs)
-{
-  const mj_rules *r = E->r;
-  if (k == 2 && r->combo2[t] != NULL)
-    return r->combo2[t][gs[0]->tile * MJ_KINDS + gs[1]->tile];
-  if (k == 3 && r->combo3[t] != NULL)
-    return r->combo3[t][(gs[0]->tile * MJ_KINDS + gs[1]->tile) * MJ_KINDS + gs[2]->tile];
-  for (int q = 0; q < r->ncombo[t][k]; q++)
-    if (fan_pos(E, r->combo[t][k][q], gs, k))
-      return q;
-  return -1;
-}
-
-static void combos(eval *E, const mj_view *v, int type, rstate *rs)
-{
-  const mj_rules *r = E->r;
-  const mj_decomp *d = v->d;
-  int idx[4], key[4], n = 0;
-  for (int i = 0; i < d->ngroups && n < 4; i++) {
-    int gt = d->groups[i].type;
-    if (type == 0 ? gt == MJ_G_CHOW : is_pung(gt)) {
-      key[n] = group_rank_key(&d->groups[i]);
-      idx[n++] = i;
-    }
-  }
-  if (n < 2)
-    return;
-  /* sort by rank, then suit */
-  for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && key[j - 1] > key[j]; j--) {
-      int x = idx[j], y = key[j];
-      idx[j] = idx[j - 1], key[j] = key[j - 1];
-      idx[j - 1] = x, key[j - 1] = y;
-    }
-  const mj_group *gs[4];
-  for (int i = 0; i < n; i++)
-    gs[i] = &d->groups[idx[i]];
-  int *const *list = r->combo[type];
-  const int *cnt = r->ncombo[type];
-
-  if (!r->account_once) {
-    /* every subset that matches counts */
-    for (int k = 2; k <= n; k++)
-      for (int q = 0; q < cnt[k]; q++) {
-        int f = list[k][q];
-        for (unsigned sub = 0; sub < 1u << n; sub++) {
-          if (pop32(sub) != k)
-            continue;
-          const mj_group *sg[4];
-          uint32_t mask = 0;
-          int m = 0;
-          for (int i = 0; i < n; i++)
-            if (sub >> i & 1) {
-              sg[m++] = gs[i];
-              mask |= 1u << idx[i];
-            }
-          if (fan_pos(E, f, sg, k))
-            combo_count(E, rs, f, mask, true);
-        }
-      }
-    return;
-  }
-
-  /* four melds in one fan take every combination of them */
-  bool one_suit = gs[0]->tile < 27;
-  for (int i = 1; i < n; i++)
-    one_suit = one_suit && gs[i]->tile / 9 == gs[0]->tile / 9;
-  if (n == 4)
-    for (int q = 0; q < cnt[4]; q++) {
-      int f = list[4][q];
-      if ((one_suit || !r->fans[f].q_one_suit) && fan_pos(E, f, gs, 4)) {
-        combo_count(E, rs, f, (1u << idx[0]) | (1u << idx[1]) | (1u << idx[2]) |
-                    (1u << idx[3]), false);
-        return;
-      }
-    }
-  /* a three-meld fan; the fourth meld adds at most one pair fan */
-  if (n >= 3 && cnt[3] > 0) {
-    static const int subs[4][4] = { { 0, 1, 2, 3 }, { 0, 1, 3, 2 }, { 0, 2, 3, 1 },
-                                    { 1, 2, 3, 0 } };
-    int nsub = n == 4 ? 4 : 1, best_f = -1, best_s = -1;
-    for (int s = 0; s < nsub; s++) {
-      const mj_group *sg[3] = { gs[subs[s][0]], gs[subs[s][1]], gs[subs[s][2]] };
-      int q = first_fan(E, type, 3, sg);
-      if (q >= 0) {
-        int f = list[3][q];
-        if (best_f < 0 || r->fans[f].def.value > r->fans[best_f].def.value) {
-          best_f = f;
-          best_s = s;
-        }
-      }
-    }
-    if (best_f >= 0) {
-      const int *sb = subs[best_s];
-      combo_count(E, rs, best_f, (1u << idx[sb[0]]) | (1u << idx[sb[1]]) |
-                  (1u << idx[sb[2]]), false);
-      if (n == 4 && cnt[2] > 0) {
-        /* the first pair fan in the list the fourth meld makes with one
-           of the three (the first of them on a tie) */
-        int x = sb[3], bq = -1, by = -1;
-        for (int j = 0; j < 3; j++) {
-          int y = sb[j];
-          const mj_group *pg[2] = { gs[x < y ? x : y], gs[x < y ? y : x] };
-          int q = first_fan(E, type, 2, pg);
-          if (q >= 0 && (bq < 0 || q < bq)) {
-            bq = q;
-            by = y;
-          }
-        }
-        if (bq >= 0) {
-          combo_count(E, rs, list[2][bq], (1u << idx[x]) | (1u << idx[by]), true);
-        }
-      }
-      /* the pair fans inside the three-meld fan are not counted */
-      for (int i = 0; i < 3 && cnt[2] > 0; i++)
-        for (int j = i + 1; j < 3; j++) {
-          const mj_group *pg[2] = { gs[sb[i]], gs[sb[j]] };
-          int q = first_fan(E, type, 2, pg);
-          if (q >= 0 && rs->nacc < 32) {
-            acc_rec *a = &rs->acc[rs->nacc++];
-            a->fan = list[2][q];
-            a->by = best_f;
-            a->groups = (1u << idx[sb[i]]) | (1u << idx[sb[j]]);
-          }
-        }
-      return;
-    }
-  }
-  if (cnt[2] == 0)
-    return;
-  /* pairs: every related pair, at most (melds - unrelated groups) fans */
-  int pf[6], pi[6], pj[6], np = 0;
-  int parent[4] = { 0, 1, 2, 3 };
-  for (int i = 0; i < n; i++)
-    for (int j = i + 1; j < n; j++) {
-      const mj_group *pg[2] = { gs[i], gs[j] };
-      int q = first_fan(E, type, 2, pg);
-      if (q < 0)
-        continue;
-      pf[np] = list[2][q], pi[np] = i, pj[np] = j, np++;
-      /* union */
-      int a = i, b = j;
-      while (parent[a] != a)
-        a = parent[a];
-      while (parent[b] != b)
-        b = parent[b];
-      parent[a] = b;
-    }
-  int comps = 0;
-  for (int i = 0; i < n; i++)
-    comps += parent[i] == i;
-  int limit = n - comps;
-  bool keep[6];
-  for (int k = 0; k < np; k++)
-    keep[k] = true;
-  int count = np;
-  /* drop from the last fan in order: first repeats, then any */
-  for (int floor = 1; floor >= 0 && count > limit; floor--)
-    for (int q = cnt[2] - 1; q >= 0 && count > limit; q--) {
-      int f = list[2][q], have = 0;
-      for (int k = 0; k < np; k++)
-        have += keep[k] && pf[k] == f;
-      for (int k = np - 1; k >= 0 && have > floor && count > limit; k--)
-        if (keep[k] && pf[k] == f) {
-          keep[k] = false;
-          have--;
-          count--;
-        }
-    }
-  for (int k = 0; k < np; k++) {
-    uint32_t m = (1u << idx[pi[k]]) | (1u << idx[pj[k]]);
-    if (keep[k])
-      combo_count(E, rs, pf[k], m, true);
-    else if (rs->nacc < 32) {
-      acc_rec *a = &rs->acc[rs->nacc++];
-      a->fan = pf[k];
-      a->by = -1;
-      a->groups = m;
-    }
-  }
-}
-
-/* Do the patterns of the k-meld combination fans of type t read the
-   context (seat or round wind, wilds)? Then no table holds them. */
-static bool combos_dynamic(const mj_rules *r, int t, int k)
-{
-  for (int q = 0; q < r->ncombo[t][k]; q++) {
-    const mj_fan_def *f = &r->fans[r->combo[t][k][q]].def;
-    for (int p = 0; p < f->npat; p++)
-      for (int m = 0; m < f->pat[p].n; m++)
-        if (f->pat[p].m[m].has_set && f->pat[p].m[m].set.dyn)
-          return true;
-  }
-  return r->ncombo[t][k] > 120;
-}
-
-mj_status mj_score_compile(mj_rules *r, mj_error *err)
-{
-  static const mj_ctx none;
-  eval *E = calloc(1, sizeof *E);
-  if (E == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  E->r = r;
-  E->ctx = &none;
-  mj_status st = MJ_OK;
-  for (int t = 0; t < 2 && st == MJ_OK; t++) {
-    free(r->combo2[t]);
-    free(r->combo3[t]);
-    r->combo2[t] = r->combo3[t] = NULL;
-    int gtype = t == 0 ? MJ_G_CHOW : MJ_G_PUNG, top = t == 0 ? 27 : MJ_KINDS;
-    mj_group g[3] = { { (uint8_t)gtype, 0, 0, 0 }, { (uint8_t)gtype, 0, 0, 0 },
-                      { (uint8_t)gtype, 0, 0, 0 } };
-    const mj_group *gs[3] = { &g[0], &g[1], &g[2] };
-    if (!combos_dynamic(r, t, 2)) {
-      int8_t *tab = malloc((size_t)MJ_KINDS * MJ_KINDS);
-      if (tab == NULL) {
-        st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-        break;
-      }
-      memset(tab, -1, (size_t)MJ_KINDS * MJ_KINDS);
-      for (int a = 0; a < top; a++)
-        for (int b = 0; b < top; b++) {
-          g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b;
-          tab[a * MJ_KINDS + b] = (int8_t)first_fan(E, t, 2, gs);
-        }
-      r->combo2[t] = tab;
-    }
-    if (!combos_dynamic(r, t, 3)) {
-      size_t size = (size_t)MJ_KINDS * MJ_KINDS * MJ_KINDS;
-      int8_t *tab = malloc(size);
-      if (tab == NULL) {
-        st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-        break;
-      }
-      memset(tab, -1, size);
-      /* groups come sorted by rank, then suit: only those orders */
-      for (int a = 0; a < top; a++)
-        for (int b = 0; b < top; b++)
-          for (int c = 0; c < top; c++) {
-            g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b, g[2].tile = (mj_tile)c;
-            if (group_rank_key(&g[0]) > group_rank_key(&g[1]) ||
-                group_rank_key(&g[1]) > group_rank_key(&g[2]))
-              continue;
-            tab[((size_t)a * MJ_KINDS + (size_t)b) * MJ_KINDS + (size_t)c] =
-              (int8_t)first_fan(E, t, 3, gs);
-          }
-      r->combo3[t] = tab;
-    }
-  }
-  free(E);
-  return st;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Fan sets (bit k: the fan at position k of the exclusion order)
-** ===================================================================== */
-
-#define ROW(f, r) mj_filter_row((f), (r))
-
-static inline bool fs_has(const uint64_t *a, int pos) { return a[pos >> 6] >> (pos & 63) & 1; }
-
-static inline bool fs_meets(const uint64_t *a, const uint64_t *b, int nw)
-{
-  for (int k = 0; k < nw; k++)
-    if (a[k] & b[k])
-      return true;
-  return false;
-}
-
-/* Each set bit of a fan set into pos (declared before), upwards; the
-   body may continue, not break. */
-#define FS_EACH(pos, set, nw)                                           \
-  for (int fs_k = 0; fs_k < (nw); fs_k++)                               \
-    for (uint64_t fs_w = (set)[fs_k];                                   \
-         fs_w != 0 && ((pos) = fs_k * 64 + __builtin_ctzll(fs_w), 1);   \
-         fs_w &= fs_w - 1)
-
 /* Test fan i's clauses the rows do not decide, from first to end-1 of
    its residual list. */
 static bool residual_ok(const eval *E, int i, int first, int end, const mj_view *v)
@@ -1000,7 +601,7 @@ static bool residual_ok(const eval *E, int i, int first, int end, const mj_view 
   const mj_filter *fl = &E->r->filter;
   const mj_fan_def *f = &E->r->fans[i].def;
   for (int k = first; k < end; k++)
-    if (!clause_ok(E, f, &f->clauses[fl->res[i][k]], v))
+    if (!mjs_clause_ok(E, f, &f->clauses[fl->res[i][k]], v))
       return false;
   return true;
 }
@@ -1097,7 +698,7 @@ read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
         out[k] &= gw[k];
     }
   if (fs_meets(out, ROW(f, MJ_FR_WAIT_USERS), nw)) {
-    view_wait(E, v);
+    mjs_view_wait(E, v);
     const uint64_t *ww = ROW(f, MJ_FR_WAIT + v->wait);
     for (int k = 0; k < nw; k++)
       out[k] &= ww[k];
@@ -1132,7 +733,7 @@ static void add_exempt(mj_score *s, int fan, int count, int by, int why, uint32_
 /* How often fan i (its clauses known to hold) counts in the view: sets
 ** rs->cnt[i], rs->mask[i]. Combination fans are done apart. Returns
 ** false on a ruleset error. */
-static bool match_fan(eval *E, int i, const mj_view *v, rstate *rs)
+bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
 {
   const fan_c *fc = &E->r->fans[i];
   const mj_fan_def *f = &fc->def;
@@ -1220,7 +821,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   mj_score *s = E->into;
   const mj_filter *fl = &r->filter;
   mj_view v;
-  build_view(E, d, &v);
+  mjs_build_view(E, d, &v);
   memset(rs->cnt, 0, sizeof(int) * (size_t)r->nfans);
   memset(rs->mask, 0, sizeof(uint32_t) * (size_t)r->nfans);
   memset(rs->combo_hit, 0, sizeof(uint64_t) * (size_t)nw);
@@ -1241,7 +842,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   for (int k = 0; k < nw; k++)
     for (uint64_t w = cand[k] & single[k] & ~trivial[k]; w; w &= w - 1) {
       int pos = k * 64 + __builtin_ctzll(w), i = r->order[pos];
-      if (!match_fan(E, i, &v, rs))
+      if (!mjs_match_fan(E, i, &v, rs))
         return false;
       if (rs->cnt[i] > 0)
         matched[k] |= 1ULL << (pos & 63);
@@ -1252,7 +853,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
       if ((t ? v.pungs : v.chows) < 2 ||
           !fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
         continue;
-      combos(E, &v, t, rs);
+      mjs_combos(E, &v, t, rs);
     }
   for (int k = 0; k < nw; k++) {
     matched[k] |= rs->combo_hit[k] & cand[k];
@@ -1434,7 +1035,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
 
 /* The filter passes and one reading, with the set width a constant for
    the common rulesets (up to 128 fans) so that the set loops unroll. */
-static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
+void mjs_tile_filter(const eval *E, const mj_view *v, uint64_t *out)
 {
   if (E->r->filter.nw == 2)
     tile_filter_n(E, v, out, 2);
@@ -1442,7 +1043,7 @@ static void tile_filter(const eval *E, const mj_view *v, uint64_t *out)
     tile_filter_n(E, v, out, E->r->filter.nw);
 }
 
-static void read_filter(eval *E, mj_view *v, uint64_t *out)
+void mjs_read_filter(eval *E, mj_view *v, uint64_t *out)
 {
   if (E->r->filter.nw == 2)
     read_filter_n(E, v, out, 2);
@@ -1450,7 +1051,7 @@ static void read_filter(eval *E, mj_view *v, uint64_t *out)
     read_filter_n(E, v, out, E->r->filter.nw);
 }
 
-static bool score_reading(eval *E, const mj_decomp *d)
+bool mjs_score_reading(eval *E, const mj_decomp *d)
 {
   if (E->r->filter.nw == 2)
     return score_reading_n(E, d, 2);
@@ -1478,7 +1079,7 @@ static int on_reading(const mj_decomp *d, void *ud)
   eval *E = ud;
   /* until a reading wins, readings go straight into the result */
   E->into = E->best->win ? &E->cur : E->best;
-  if (!score_reading(E, d))
+  if (!mjs_score_reading(E, d))
     return 1;
   E->nread++;
   if (E->r->fixed_or_own && E->into->win)
@@ -1548,7 +1149,7 @@ static void score_empty(mj_score *out, const mj_rules *r)
   out->reading.ngroups = out->reading.nwild = 0;
 }
 
-static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
+mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
                          mj_error *err)
 {
   /* every field is set here or before it is read (pre: by pre_view) */
@@ -1622,8 +1223,8 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
     E->hpresent = present;
     E->hogs = mj_set_count(four);
     mj_view v;
-    build_view(E, NULL, &v);
-    tile_filter(E, &v, E->tile_ok);
+    mjs_build_view(E, NULL, &v);
+    mjs_tile_filter(E, &v, E->tile_ok);
   }
   score_empty(out, r);
   return MJ_OK;
@@ -1633,7 +1234,7 @@ static mj_status prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score 
 ** fan's Lua test, gets its own). */
 static eval *spare;
 
-static eval *eval_get(void)
+eval *mjs_eval_get(void)
 {
   eval *E = spare;
   spare = NULL;
@@ -1646,7 +1247,7 @@ void mj_score_release(void)
   spare = NULL;
 }
 
-static void eval_put(eval *E)
+void mjs_eval_put(eval *E)
 {
   if (spare == NULL)
     spare = E;
@@ -1656,10 +1257,10 @@ static void eval_put(eval *E)
 
 mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_error *err)
 {
-  eval *E = eval_get();
+  eval *E = mjs_eval_get();
   if (E == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  mj_status st = prepare(E, r, h, out, err);
+  mj_status st = mjs_prepare(E, r, h, out, err);
   if (st == MJ_OK) {
     int count = 0;
     mj_decompose_view(h, &E->full, &r->shapes, on_reading, E, &count);
@@ -1677,357 +1278,6 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_e
     if (st == MJ_OK && !out->win)
       st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
   }
-  eval_put(E);
+  mjs_eval_put(E);
   return st;
 }
-
-/* {====================================================================
-** The filter against clause-by-clause matching (for the tests)
-** ===================================================================== */
-
-typedef struct check_ctx {
-  eval *E;
-  int bad;              /* first fan the filter dropped wrongly, -1 none */
-  long fans;            /* fans that matched, in all readings */
-} check_ctx;
-
-static int check_reading(const mj_decomp *d, void *ud)
-{
-  check_ctx *c = ud;
-  eval *E = c->E;
-  const mj_rules *r = E->r;
-  int nw = r->filter.nw;
-  mj_view v;
-  build_view(E, d, &v);
-  view_wait(E, &v);
-  uint64_t cand[MJ_FW_MAX];
-  if (E->fixed_tiles)
-    memcpy(cand, E->tile_ok, sizeof(uint64_t) * (size_t)nw);
-  else
-    tile_filter(E, &v, cand);
-  read_filter(E, &v, cand);
-  rstate *rs = &E->rs;
-  memset(rs, 0, offsetof(rstate, nacc) + sizeof rs->nacc);
-  if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
-    for (int t = 0; t < 2; t++)
-      combos(E, &v, t, rs);
-  for (int i = 0; i < r->nfans && c->bad < 0; i++) {
-    const mj_fan_def *f = &r->fans[i].def;
-    bool ok = (f->shapes & MJ_SHAPE_BIT(v.shape)) != 0;
-    for (int k = 0; k < f->nclauses && ok; k++)
-      ok = clause_ok(E, f, &f->clauses[k], &v);
-    if (!ok)
-      continue;
-    if (f->kind != MJ_FK_COMBO) {
-      rs->cnt[i] = 0;
-      if (!match_fan(E, i, &v, rs))
-        return 1;
-    }
-    if (rs->cnt[i] > 0) {
-      c->fans++;
-      if (!fs_has(cand, r->order_pos[i]))
-        c->bad = i;
-    }
-  }
-  return c->bad >= 0;
-}
-
-int mj_score_filter_check(const mj_rules *r, const mj_hand *h, long *fans, mj_error *err)
-{
-  eval *E = malloc(sizeof *E);
-  if (E == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory"), -2;
-  mj_score tmp;
-  check_ctx c = { E, -1, 0 };
-  if (prepare(E, r, h, &tmp, err) == MJ_OK) {
-    mj_decompose_view(h, &E->full, &r->shapes, check_reading, &c, NULL);
-    if (c.bad < 0 && r->any_none)
-      check_reading(NULL, &c);
-  }
-  free(E);
-  if (fans != NULL)
-    *fans += c.fans;
-  return c.bad;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Text
-** ===================================================================== */
-
-#define cat mj_catf
-
-const char *mj_why_text(mj_why w)
-{
-  switch (w) {
-  case MJ_WHY_EXCLUDED: return "excluded by";
-  case MJ_WHY_REDUCED: return "taken in by";
-  case MJ_WHY_MELDS: return "its melds are counted in";
-  case MJ_WHY_ALONE: return "stands aside for";
-  case MJ_WHY_ACCOUNT_ONCE: return "account-once (套算一次): the melds are combined already";
-  case MJ_WHY_FALLBACK: return "counts only when no other fan does";
-  }
-  return "?";
-}
-
-size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf, size_t cap)
-{
-  size_t len = 0;
-  if (cap > 0)
-    buf[0] = '\0';
-  for (int q = 0; q < s->nhits; q++) {
-    const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
-    if (s->hits[q].count > 1)
-      cat(buf, cap, &len, "%s%sx%d", q ? "," : "", f->id, s->hits[q].count);
-    else
-      cat(buf, cap, &len, "%s%s", q ? "," : "", f->id);
-  }
-  return len;
-}
-
-size_t mj_score_reading(const mj_score *s, char *buf, size_t cap)
-{
-  if (s->reading.shape == MJ_SHAPE_NONE) {
-    if (cap > 0)
-      snprintf(buf, cap, "(no winning shape needed)");
-    return strlen(buf);
-  }
-  return mj_decomp_print(&s->reading, buf, cap);
-}
-
-static void groups_text(const mj_decomp *d, uint32_t groups, char *buf, size_t cap)
-{
-  size_t len = 0;
-  buf[0] = '\0';
-  for (int i = 0; i < d->ngroups; i++)
-    if (groups >> i & 1) {
-      mj_decomp one = *d;
-      one.ngroups = 1;
-      one.nwild = 0;
-      one.groups[0] = d->groups[i];
-      char t[32];
-      mj_decomp_print(&one, t, sizeof t);
-      cat(buf, cap, &len, "%s%s", len ? " " : "", t);
-    }
-}
-
-size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
-                        char *buf, size_t cap)
-{
-  size_t len = 0;
-  char t[512], u[256];
-  if (cap > 0)
-    buf[0] = '\0';
-  mj_hand_print_full(h, t, sizeof t);
-  cat(buf, cap, &len, "hand:    %s\n", t);
-  mj_score_reading(s, t, sizeof t);
-  cat(buf, cap, &len, "reading: %s  [%s]", t,
-      mj_shape_title((mj_shape)s->reading.shape));
-  if (s->nreadings > 1)
-    cat(buf, cap, &len, "  (best of %d readings)", s->nreadings);
-  cat(buf, cap, &len, "\n");
-  const char *unit = r->scoring == MJ_SCORING_SUM ? "fan" : "";
-  for (int q = 0; q < s->nstates; q++) {
-    const mj_fan_def *f = &r->fans[s->states[q]].def;
-    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
-    char pad[192];
-    cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad), "(state)");
-  }
-  for (int q = 0; q < s->nhits; q++) {
-    const mj_hit *hh = &s->hits[q];
-    const mj_fan_def *f = &r->fans[hh->fan].def;
-    char val[40];
-    if (r->scoring == MJ_SCORING_SUM)
-      snprintf(val, sizeof val, "%3d %s", hh->value, unit);
-    else if (f->role == MJ_ROLE_TIMES)
-      snprintf(val, sizeof val, "x%d", 1 << (hh->value > 20 ? 20 : hh->value));
-    else if (f->role == MJ_ROLE_FIXED)
-      snprintf(val, sizeof val, "fixed %d", hh->value);
-    else
-      snprintf(val, sizeof val, "base %d", hh->value);
-    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
-    if (hh->count > 1) {
-      size_t n = strlen(t);
-      snprintf(t + n, sizeof t - n, " x%d", hh->count);
-    }
-    u[0] = '\0';
-    if (hh->groups && s->reading.shape != MJ_SHAPE_NONE)
-      groups_text(&s->reading, hh->groups, u, sizeof u);
-    char pad[600];
-    cat(buf, cap, &len, "  %s %10s%s%s\n", mj_text_pad(t, 36, pad, sizeof pad), val,
-        u[0] ? "   " : "", u);
-  }
-  if (s->nexempt > 0) {
-    cat(buf, cap, &len, "not counted:\n");
-    for (int q = 0; q < s->nexempt; q++) {
-      const mj_exempt *e = &s->exempt[q];
-      const mj_fan_def *f = &r->fans[e->fan].def;
-      if (e->by >= 0)
-        cat(buf, cap, &len, "  %s%s: %s %s\n", f->id, e->count > 1 ? "" : "",
-            mj_why_text((mj_why)e->why), r->fans[e->by].def.id);
-      else
-        cat(buf, cap, &len, "  %s: %s\n", f->id, mj_why_text((mj_why)e->why));
-    }
-  }
-  if (r->scoring == MJ_SCORING_SUM) {
-    cat(buf, cap, &len, "total:   %d fan", s->total);
-    if (s->bonus)
-      cat(buf, cap, &len, " (%d without the %d bonus)", s->total - s->bonus, s->bonus);
-  } else if (s->fixed) {
-    cat(buf, cap, &len, "total:   %d (fixed)", s->total);
-  } else {
-    cat(buf, cap, &len, "total:   %d = base %d", s->total, s->base ? s->base : 1);
-    for (int i = 0; i < s->doublings; i++)
-      cat(buf, cap, &len, " x2");
-  }
-  if (s->min > 0)
-    cat(buf, cap, &len, s->meets_min ? "; meets the %d minimum\n"
-                                     : "; below the %d minimum: not a valid win\n", s->min);
-  else
-    cat(buf, cap, &len, "\n");
-  if (s->other_total > 0 && s->other_fan >= 0)
-    cat(buf, cap, &len, "instead of: %s, fixed %d (the better of the two counts)\n",
-        r->fans[s->other_fan].def.id, s->other_total);
-  else if (s->other_total > 0)
-    cat(buf, cap, &len, "instead of: the hand's own value, %d (the better of the "
-        "two counts)\n", s->other_total);
-  return len;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Why
-** ===================================================================== */
-
-typedef struct why_ctx {
-  eval *E;
-  int fan;
-  bool found;        /* some reading has the fan counted */
-  int total;
-  mj_decomp d;
-} why_ctx;
-
-static int why_reading(const mj_decomp *d, void *ud)
-{
-  why_ctx *w = ud;
-  w->E->into = &w->E->cur;
-  if (!score_reading(w->E, d))
-    return 1;
-  const mj_score *s = &w->E->cur;
-  for (int q = 0; q < s->nhits; q++)
-    if (s->hits[q].fan == w->fan && (!w->found || s->total > w->total)) {
-      w->found = true;
-      w->total = s->total;
-      w->d = *d;
-    }
-  return 0;
-}
-
-/* The first reason fan i does not match view v. */
-static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
-{
-  const mj_fan_def *f = &E->r->fans[i].def;
-  char t[400];
-  if (!(f->shapes & MJ_SHAPE_BIT(v->shape))) {
-    snprintf(buf, cap, "it needs another shape (%s); the hand is read as %s",
-             f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) ? "four melds and a pair"
-             : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
-             mj_shape_title((mj_shape)v->shape));
-    return;
-  }
-  size_t len = 0;
-  for (int k = 0; k < f->nclauses; k++)
-    if (!clause_ok(E, f, &f->clauses[k], v)) {
-      mj_clause_describe(&f->clauses[k], t, sizeof t);
-      cat(buf, cap, &len, "%s\"%.300s\"", len ? " and " : "it needs ", t);
-    }
-  if (len > 0) {
-    cat(buf, cap, &len, ", which this hand does not have");
-    return;
-  }
-  if (f->npat > 0) {
-    snprintf(buf, cap, "no melds of the hand form its pattern");
-    return;
-  }
-  if (f->kind == MJ_FK_COUNT) {
-    snprintf(buf, cap, "the count it depends on is zero");
-    return;
-  }
-  snprintf(buf, cap, "its test function says no");
-}
-
-mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
-                       size_t cap, mj_error *err)
-{
-  if (fan < 0 || fan >= r->nfans)
-    return mj_fail(err, MJ_EINVAL, 0, "no such fan");
-  mj_score best;
-  mj_status st = mj_score_hand(r, h, &best, err);
-  const mj_fan_def *f = &r->fans[fan].def;
-  size_t len = 0;
-  if (cap > 0)
-    buf[0] = '\0';
-  if (st != MJ_OK && st != MJ_ENOTWIN)
-    return st;
-  for (int q = 0; st == MJ_OK && q < best.nhits; q++)
-    if (best.hits[q].fan == fan) {
-      cat(buf, cap, &len, "%s counts%s in the chosen reading.\n", f->id,
-          best.hits[q].count > 1 ? " more than once" : "");
-      return MJ_OK;
-    }
-  for (int q = 0; st == MJ_OK && q < best.nexempt; q++)
-    if (best.exempt[q].fan == fan) {
-      const mj_exempt *e = &best.exempt[q];
-      if (e->by >= 0)
-        cat(buf, cap, &len, "%s matches, but %s %s", f->id, mj_why_text((mj_why)e->why),
-            r->fans[e->by].def.id);
-      else
-        cat(buf, cap, &len, "%s matches, but %s", f->id, mj_why_text((mj_why)e->why));
-      if (e->why == MJ_WHY_EXCLUDED)
-        cat(buf, cap, &len, " (不计: %s already implies it)", r->fans[e->by].def.id);
-      cat(buf, cap, &len, ".\n");
-      bool more = false;
-      for (int k = 0; k < best.nhits; k++)
-        more = more || best.hits[k].fan == fan;
-      if (!more)
-        return MJ_OK;
-    }
-  /* not matched in the chosen reading: why, and does another reading do it */
-  eval *E = malloc(sizeof *E);
-  if (E == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  mj_score tmp;
-  st = prepare(E, r, h, &tmp, err);
-  if (st != MJ_OK) {
-    free(E);
-    return st;
-  }
-  mj_view v;
-  if (best.win)
-    build_view(E, best.reading.shape == MJ_SHAPE_NONE ? NULL : &best.reading, &v);
-  else
-    build_view(E, NULL, &v);
-  char t[400];
-  fail_reason(E, fan, &v, t, sizeof t);
-  if (best.win) {
-    char d[200];
-    mj_score_reading(&best, d, sizeof d);
-    cat(buf, cap, &len, "%s does not count in the chosen reading (%s): %s.\n", f->id, d, t);
-  }
-  else
-    cat(buf, cap, &len, "%s does not count: the tiles are not a winning hand.\n", f->id);
-  why_ctx w = { E, fan, false, 0, { 0 } };
-  mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
-  if (w.found && best.win) {
-    char d[200];
-    mj_decomp_print(&w.d, d, sizeof d);
-    cat(buf, cap, &len, "Read as %s it would count, but that reading totals %d, "
-        "less than the %d chosen (take the highest).\n", d, w.total, best.total);
-  }
-  free(E);
-  return MJ_OK;
-}
-
-/* }==================================================================== */

@@ -1,0 +1,286 @@
+/*
+** combo.c
+** Combination fans under the account-once principle (套算一次): the melds
+** of one type combined into the fans they make, each meld used once per
+** fan family; and the tables of the first fan each sorted pair or triple
+** of melds makes, built when a ruleset is finished.
+*/
+#include <stdlib.h>
+#include <string.h>
+
+#include "score_int.h"
+
+/* {====================================================================
+** Combinations: account-once
+** ===================================================================== */
+
+static int group_rank_key(const mj_group *g)
+{
+  return g->tile < 27 ? (g->tile % 9) * 4 + g->tile / 9 : 100 + g->tile;
+}
+
+/* Count combination fan f on the groups of mask (see mjs_combos). */
+static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask, bool add)
+{
+  int pos = E->r->order_pos[f];
+  rs->combo_hit[pos >> 6] |= 1ULL << (pos & 63);
+  rs->cnt[f] = add ? rs->cnt[f] + 1 : 1;
+  rs->mask[f] = add ? rs->mask[f] | mask : mask;
+}
+
+/* The index in combo[t][k] of the first fan the sorted groups match, -1
+   none: from the tables where the ruleset has them. */
+static inline int first_fan(const eval *E, int t, int k, const mj_group *const *gs)
+{
+  const mj_rules *r = E->r;
+  if (k == 2 && r->combo2[t] != NULL)
+    return r->combo2[t][gs[0]->tile * MJ_KINDS + gs[1]->tile];
+  if (k == 3 && r->combo3[t] != NULL)
+    return r->combo3[t][(gs[0]->tile * MJ_KINDS + gs[1]->tile) * MJ_KINDS + gs[2]->tile];
+  for (int q = 0; q < r->ncombo[t][k]; q++)
+    if (mjs_fan_pos(E, r->combo[t][k][q], gs, k))
+      return q;
+  return -1;
+}
+
+void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
+{
+  const mj_rules *r = E->r;
+  const mj_decomp *d = v->d;
+  int idx[4], key[4], n = 0;
+  for (int i = 0; i < d->ngroups && n < 4; i++) {
+    int gt = d->groups[i].type;
+    if (type == 0 ? gt == MJ_G_CHOW : is_pung(gt)) {
+      key[n] = group_rank_key(&d->groups[i]);
+      idx[n++] = i;
+    }
+  }
+  if (n < 2)
+    return;
+  /* sort by rank, then suit */
+  for (int i = 1; i < n; i++)
+    for (int j = i; j > 0 && key[j - 1] > key[j]; j--) {
+      int x = idx[j], y = key[j];
+      idx[j] = idx[j - 1], key[j] = key[j - 1];
+      idx[j - 1] = x, key[j - 1] = y;
+    }
+  const mj_group *gs[4];
+  for (int i = 0; i < n; i++)
+    gs[i] = &d->groups[idx[i]];
+  int *const *list = r->combo[type];
+  const int *cnt = r->ncombo[type];
+
+  if (!r->account_once) {
+    /* every subset that matches counts */
+    for (int k = 2; k <= n; k++)
+      for (int q = 0; q < cnt[k]; q++) {
+        int f = list[k][q];
+        for (unsigned sub = 0; sub < 1u << n; sub++) {
+          if (pop32(sub) != k)
+            continue;
+          const mj_group *sg[4];
+          uint32_t mask = 0;
+          int m = 0;
+          for (int i = 0; i < n; i++)
+            if (sub >> i & 1) {
+              sg[m++] = gs[i];
+              mask |= 1u << idx[i];
+            }
+          if (mjs_fan_pos(E, f, sg, k))
+            combo_count(E, rs, f, mask, true);
+        }
+      }
+    return;
+  }
+
+  /* four melds in one fan take every combination of them */
+  bool one_suit = gs[0]->tile < 27;
+  for (int i = 1; i < n; i++)
+    one_suit = one_suit && gs[i]->tile / 9 == gs[0]->tile / 9;
+  if (n == 4)
+    for (int q = 0; q < cnt[4]; q++) {
+      int f = list[4][q];
+      if ((one_suit || !r->fans[f].q_one_suit) && mjs_fan_pos(E, f, gs, 4)) {
+        combo_count(E, rs, f, (1u << idx[0]) | (1u << idx[1]) | (1u << idx[2]) |
+                    (1u << idx[3]), false);
+        return;
+      }
+    }
+  /* a three-meld fan; the fourth meld adds at most one pair fan */
+  if (n >= 3 && cnt[3] > 0) {
+    static const int subs[4][4] = { { 0, 1, 2, 3 }, { 0, 1, 3, 2 }, { 0, 2, 3, 1 },
+                                    { 1, 2, 3, 0 } };
+    int nsub = n == 4 ? 4 : 1, best_f = -1, best_s = -1;
+    for (int s = 0; s < nsub; s++) {
+      const mj_group *sg[3] = { gs[subs[s][0]], gs[subs[s][1]], gs[subs[s][2]] };
+      int q = first_fan(E, type, 3, sg);
+      if (q >= 0) {
+        int f = list[3][q];
+        if (best_f < 0 || r->fans[f].def.value > r->fans[best_f].def.value) {
+          best_f = f;
+          best_s = s;
+        }
+      }
+    }
+    if (best_f >= 0) {
+      const int *sb = subs[best_s];
+      combo_count(E, rs, best_f, (1u << idx[sb[0]]) | (1u << idx[sb[1]]) |
+                  (1u << idx[sb[2]]), false);
+      if (n == 4 && cnt[2] > 0) {
+        /* the first pair fan in the list the fourth meld makes with one
+           of the three (the first of them on a tie) */
+        int x = sb[3], bq = -1, by = -1;
+        for (int j = 0; j < 3; j++) {
+          int y = sb[j];
+          const mj_group *pg[2] = { gs[x < y ? x : y], gs[x < y ? y : x] };
+          int q = first_fan(E, type, 2, pg);
+          if (q >= 0 && (bq < 0 || q < bq)) {
+            bq = q;
+            by = y;
+          }
+        }
+        if (bq >= 0) {
+          combo_count(E, rs, list[2][bq], (1u << idx[x]) | (1u << idx[by]), true);
+        }
+      }
+      /* the pair fans inside the three-meld fan are not counted */
+      for (int i = 0; i < 3 && cnt[2] > 0; i++)
+        for (int j = i + 1; j < 3; j++) {
+          const mj_group *pg[2] = { gs[sb[i]], gs[sb[j]] };
+          int q = first_fan(E, type, 2, pg);
+          if (q >= 0 && rs->nacc < 32) {
+            acc_rec *a = &rs->acc[rs->nacc++];
+            a->fan = list[2][q];
+            a->by = best_f;
+            a->groups = (1u << idx[sb[i]]) | (1u << idx[sb[j]]);
+          }
+        }
+      return;
+    }
+  }
+  if (cnt[2] == 0)
+    return;
+  /* pairs: every related pair, at most (melds - unrelated groups) fans */
+  int pf[6], pi[6], pj[6], np = 0;
+  int parent[4] = { 0, 1, 2, 3 };
+  for (int i = 0; i < n; i++)
+    for (int j = i + 1; j < n; j++) {
+      const mj_group *pg[2] = { gs[i], gs[j] };
+      int q = first_fan(E, type, 2, pg);
+      if (q < 0)
+        continue;
+      pf[np] = list[2][q], pi[np] = i, pj[np] = j, np++;
+      /* union */
+      int a = i, b = j;
+      while (parent[a] != a)
+        a = parent[a];
+      while (parent[b] != b)
+        b = parent[b];
+      parent[a] = b;
+    }
+  int comps = 0;
+  for (int i = 0; i < n; i++)
+    comps += parent[i] == i;
+  int limit = n - comps;
+  bool keep[6];
+  for (int k = 0; k < np; k++)
+    keep[k] = true;
+  int count = np;
+  /* drop from the last fan in order: first repeats, then any */
+  for (int floor = 1; floor >= 0 && count > limit; floor--)
+    for (int q = cnt[2] - 1; q >= 0 && count > limit; q--) {
+      int f = list[2][q], have = 0;
+      for (int k = 0; k < np; k++)
+        have += keep[k] && pf[k] == f;
+      for (int k = np - 1; k >= 0 && have > floor && count > limit; k--)
+        if (keep[k] && pf[k] == f) {
+          keep[k] = false;
+          have--;
+          count--;
+        }
+    }
+  for (int k = 0; k < np; k++) {
+    uint32_t m = (1u << idx[pi[k]]) | (1u << idx[pj[k]]);
+    if (keep[k])
+      combo_count(E, rs, pf[k], m, true);
+    else if (rs->nacc < 32) {
+      acc_rec *a = &rs->acc[rs->nacc++];
+      a->fan = pf[k];
+      a->by = -1;
+      a->groups = m;
+    }
+  }
+}
+
+/* Do the patterns of the k-meld combination fans of type t read the
+   context (seat or round wind, wilds)? Then no table holds them. */
+static bool combos_dynamic(const mj_rules *r, int t, int k)
+{
+  for (int q = 0; q < r->ncombo[t][k]; q++) {
+    const mj_fan_def *f = &r->fans[r->combo[t][k][q]].def;
+    for (int p = 0; p < f->npat; p++)
+      for (int m = 0; m < f->pat[p].n; m++)
+        if (f->pat[p].m[m].has_set && f->pat[p].m[m].set.dyn)
+          return true;
+  }
+  return r->ncombo[t][k] > 120;
+}
+
+mj_status mj_score_compile(mj_rules *r, mj_error *err)
+{
+  static const mj_ctx none;
+  eval *E = calloc(1, sizeof *E);
+  if (E == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  E->r = r;
+  E->ctx = &none;
+  mj_status st = MJ_OK;
+  for (int t = 0; t < 2 && st == MJ_OK; t++) {
+    free(r->combo2[t]);
+    free(r->combo3[t]);
+    r->combo2[t] = r->combo3[t] = NULL;
+    int gtype = t == 0 ? MJ_G_CHOW : MJ_G_PUNG, top = t == 0 ? 27 : MJ_KINDS;
+    mj_group g[3] = { { (uint8_t)gtype, 0, 0, 0 }, { (uint8_t)gtype, 0, 0, 0 },
+                      { (uint8_t)gtype, 0, 0, 0 } };
+    const mj_group *gs[3] = { &g[0], &g[1], &g[2] };
+    if (!combos_dynamic(r, t, 2)) {
+      int8_t *tab = malloc((size_t)MJ_KINDS * MJ_KINDS);
+      if (tab == NULL) {
+        st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+        break;
+      }
+      memset(tab, -1, (size_t)MJ_KINDS * MJ_KINDS);
+      for (int a = 0; a < top; a++)
+        for (int b = 0; b < top; b++) {
+          g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b;
+          tab[a * MJ_KINDS + b] = (int8_t)first_fan(E, t, 2, gs);
+        }
+      r->combo2[t] = tab;
+    }
+    if (!combos_dynamic(r, t, 3)) {
+      size_t size = (size_t)MJ_KINDS * MJ_KINDS * MJ_KINDS;
+      int8_t *tab = malloc(size);
+      if (tab == NULL) {
+        st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+        break;
+      }
+      memset(tab, -1, size);
+      /* groups come sorted by rank, then suit: only those orders */
+      for (int a = 0; a < top; a++)
+        for (int b = 0; b < top; b++)
+          for (int c = 0; c < top; c++) {
+            g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b, g[2].tile = (mj_tile)c;
+            if (group_rank_key(&g[0]) > group_rank_key(&g[1]) ||
+                group_rank_key(&g[1]) > group_rank_key(&g[2]))
+              continue;
+            tab[((size_t)a * MJ_KINDS + (size_t)b) * MJ_KINDS + (size_t)c] =
+              (int8_t)first_fan(E, t, 3, gs);
+          }
+      r->combo3[t] = tab;
+    }
+  }
+  free(E);
+  return st;
+}
+
+/* }==================================================================== */

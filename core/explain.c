@@ -1,0 +1,290 @@
+/*
+** explain.c
+** The text of a score: the fan line of the vectors, the reading, the
+** explanation fan by fan; and why a fan does or does not count.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "score_int.h"
+
+/* {====================================================================
+** Text
+** ===================================================================== */
+
+#define cat mj_catf
+
+const char *mj_why_text(mj_why w)
+{
+  switch (w) {
+  case MJ_WHY_EXCLUDED: return "excluded by";
+  case MJ_WHY_REDUCED: return "taken in by";
+  case MJ_WHY_MELDS: return "its melds are counted in";
+  case MJ_WHY_ALONE: return "stands aside for";
+  case MJ_WHY_ACCOUNT_ONCE: return "account-once (套算一次): the melds are combined already";
+  case MJ_WHY_FALLBACK: return "counts only when no other fan does";
+  }
+  return "?";
+}
+
+size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf, size_t cap)
+{
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  for (int q = 0; q < s->nhits; q++) {
+    const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
+    if (s->hits[q].count > 1)
+      cat(buf, cap, &len, "%s%sx%d", q ? "," : "", f->id, s->hits[q].count);
+    else
+      cat(buf, cap, &len, "%s%s", q ? "," : "", f->id);
+  }
+  return len;
+}
+
+size_t mj_score_reading(const mj_score *s, char *buf, size_t cap)
+{
+  if (s->reading.shape == MJ_SHAPE_NONE) {
+    if (cap > 0)
+      snprintf(buf, cap, "(no winning shape needed)");
+    return strlen(buf);
+  }
+  return mj_decomp_print(&s->reading, buf, cap);
+}
+
+static void groups_text(const mj_decomp *d, uint32_t groups, char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int i = 0; i < d->ngroups; i++)
+    if (groups >> i & 1) {
+      mj_decomp one = *d;
+      one.ngroups = 1;
+      one.nwild = 0;
+      one.groups[0] = d->groups[i];
+      char t[32];
+      mj_decomp_print(&one, t, sizeof t);
+      cat(buf, cap, &len, "%s%s", len ? " " : "", t);
+    }
+}
+
+size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
+                        char *buf, size_t cap)
+{
+  size_t len = 0;
+  char t[512], u[256];
+  if (cap > 0)
+    buf[0] = '\0';
+  mj_hand_print_full(h, t, sizeof t);
+  cat(buf, cap, &len, "hand:    %s\n", t);
+  mj_score_reading(s, t, sizeof t);
+  cat(buf, cap, &len, "reading: %s  [%s]", t,
+      mj_shape_title((mj_shape)s->reading.shape));
+  if (s->nreadings > 1)
+    cat(buf, cap, &len, "  (best of %d readings)", s->nreadings);
+  cat(buf, cap, &len, "\n");
+  const char *unit = r->scoring == MJ_SCORING_SUM ? "fan" : "";
+  for (int q = 0; q < s->nstates; q++) {
+    const mj_fan_def *f = &r->fans[s->states[q]].def;
+    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
+    char pad[192];
+    cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad), "(state)");
+  }
+  for (int q = 0; q < s->nhits; q++) {
+    const mj_hit *hh = &s->hits[q];
+    const mj_fan_def *f = &r->fans[hh->fan].def;
+    char val[40];
+    if (r->scoring == MJ_SCORING_SUM)
+      snprintf(val, sizeof val, "%3d %s", hh->value, unit);
+    else if (f->role == MJ_ROLE_TIMES)
+      snprintf(val, sizeof val, "x%d", 1 << (hh->value > 20 ? 20 : hh->value));
+    else if (f->role == MJ_ROLE_FIXED)
+      snprintf(val, sizeof val, "fixed %d", hh->value);
+    else
+      snprintf(val, sizeof val, "base %d", hh->value);
+    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
+    if (hh->count > 1) {
+      size_t n = strlen(t);
+      snprintf(t + n, sizeof t - n, " x%d", hh->count);
+    }
+    u[0] = '\0';
+    if (hh->groups && s->reading.shape != MJ_SHAPE_NONE)
+      groups_text(&s->reading, hh->groups, u, sizeof u);
+    char pad[600];
+    cat(buf, cap, &len, "  %s %10s%s%s\n", mj_text_pad(t, 36, pad, sizeof pad), val,
+        u[0] ? "   " : "", u);
+  }
+  if (s->nexempt > 0) {
+    cat(buf, cap, &len, "not counted:\n");
+    for (int q = 0; q < s->nexempt; q++) {
+      const mj_exempt *e = &s->exempt[q];
+      const mj_fan_def *f = &r->fans[e->fan].def;
+      if (e->by >= 0)
+        cat(buf, cap, &len, "  %s%s: %s %s\n", f->id, e->count > 1 ? "" : "",
+            mj_why_text((mj_why)e->why), r->fans[e->by].def.id);
+      else
+        cat(buf, cap, &len, "  %s: %s\n", f->id, mj_why_text((mj_why)e->why));
+    }
+  }
+  if (r->scoring == MJ_SCORING_SUM) {
+    cat(buf, cap, &len, "total:   %d fan", s->total);
+    if (s->bonus)
+      cat(buf, cap, &len, " (%d without the %d bonus)", s->total - s->bonus, s->bonus);
+  } else if (s->fixed) {
+    cat(buf, cap, &len, "total:   %d (fixed)", s->total);
+  } else {
+    cat(buf, cap, &len, "total:   %d = base %d", s->total, s->base ? s->base : 1);
+    for (int i = 0; i < s->doublings; i++)
+      cat(buf, cap, &len, " x2");
+  }
+  if (s->min > 0)
+    cat(buf, cap, &len, s->meets_min ? "; meets the %d minimum\n"
+                                     : "; below the %d minimum: not a valid win\n", s->min);
+  else
+    cat(buf, cap, &len, "\n");
+  if (s->other_total > 0 && s->other_fan >= 0)
+    cat(buf, cap, &len, "instead of: %s, fixed %d (the better of the two counts)\n",
+        r->fans[s->other_fan].def.id, s->other_total);
+  else if (s->other_total > 0)
+    cat(buf, cap, &len, "instead of: the hand's own value, %d (the better of the "
+        "two counts)\n", s->other_total);
+  return len;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Why
+** ===================================================================== */
+
+typedef struct why_ctx {
+  eval *E;
+  int fan;
+  bool found;        /* some reading has the fan counted */
+  int total;
+  mj_decomp d;
+} why_ctx;
+
+static int why_reading(const mj_decomp *d, void *ud)
+{
+  why_ctx *w = ud;
+  w->E->into = &w->E->cur;
+  if (!mjs_score_reading(w->E, d))
+    return 1;
+  const mj_score *s = &w->E->cur;
+  for (int q = 0; q < s->nhits; q++)
+    if (s->hits[q].fan == w->fan && (!w->found || s->total > w->total)) {
+      w->found = true;
+      w->total = s->total;
+      w->d = *d;
+    }
+  return 0;
+}
+
+/* The first reason fan i does not match view v. */
+static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
+{
+  const mj_fan_def *f = &E->r->fans[i].def;
+  char t[400];
+  if (!(f->shapes & MJ_SHAPE_BIT(v->shape))) {
+    snprintf(buf, cap, "it needs another shape (%s); the hand is read as %s",
+             f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) ? "four melds and a pair"
+             : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
+             mj_shape_title((mj_shape)v->shape));
+    return;
+  }
+  size_t len = 0;
+  for (int k = 0; k < f->nclauses; k++)
+    if (!mjs_clause_ok(E, f, &f->clauses[k], v)) {
+      mj_clause_describe(&f->clauses[k], t, sizeof t);
+      cat(buf, cap, &len, "%s\"%.300s\"", len ? " and " : "it needs ", t);
+    }
+  if (len > 0) {
+    cat(buf, cap, &len, ", which this hand does not have");
+    return;
+  }
+  if (f->npat > 0) {
+    snprintf(buf, cap, "no melds of the hand form its pattern");
+    return;
+  }
+  if (f->kind == MJ_FK_COUNT) {
+    snprintf(buf, cap, "the count it depends on is zero");
+    return;
+  }
+  snprintf(buf, cap, "its test function says no");
+}
+
+mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
+                       size_t cap, mj_error *err)
+{
+  if (fan < 0 || fan >= r->nfans)
+    return mj_fail(err, MJ_EINVAL, 0, "no such fan");
+  mj_score best;
+  mj_status st = mj_score_hand(r, h, &best, err);
+  const mj_fan_def *f = &r->fans[fan].def;
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  if (st != MJ_OK && st != MJ_ENOTWIN)
+    return st;
+  for (int q = 0; st == MJ_OK && q < best.nhits; q++)
+    if (best.hits[q].fan == fan) {
+      cat(buf, cap, &len, "%s counts%s in the chosen reading.\n", f->id,
+          best.hits[q].count > 1 ? " more than once" : "");
+      return MJ_OK;
+    }
+  for (int q = 0; st == MJ_OK && q < best.nexempt; q++)
+    if (best.exempt[q].fan == fan) {
+      const mj_exempt *e = &best.exempt[q];
+      if (e->by >= 0)
+        cat(buf, cap, &len, "%s matches, but %s %s", f->id, mj_why_text((mj_why)e->why),
+            r->fans[e->by].def.id);
+      else
+        cat(buf, cap, &len, "%s matches, but %s", f->id, mj_why_text((mj_why)e->why));
+      if (e->why == MJ_WHY_EXCLUDED)
+        cat(buf, cap, &len, " (不计: %s already implies it)", r->fans[e->by].def.id);
+      cat(buf, cap, &len, ".\n");
+      bool more = false;
+      for (int k = 0; k < best.nhits; k++)
+        more = more || best.hits[k].fan == fan;
+      if (!more)
+        return MJ_OK;
+    }
+  /* not matched in the chosen reading: why, and does another reading do it */
+  eval *E = malloc(sizeof *E);
+  if (E == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_score tmp;
+  st = mjs_prepare(E, r, h, &tmp, err);
+  if (st != MJ_OK) {
+    free(E);
+    return st;
+  }
+  mj_view v;
+  if (best.win)
+    mjs_build_view(E, best.reading.shape == MJ_SHAPE_NONE ? NULL : &best.reading, &v);
+  else
+    mjs_build_view(E, NULL, &v);
+  char t[400];
+  fail_reason(E, fan, &v, t, sizeof t);
+  if (best.win) {
+    char d[200];
+    mj_score_reading(&best, d, sizeof d);
+    cat(buf, cap, &len, "%s does not count in the chosen reading (%s): %s.\n", f->id, d, t);
+  }
+  else
+    cat(buf, cap, &len, "%s does not count: the tiles are not a winning hand.\n", f->id);
+  why_ctx w = { E, fan, false, 0, { 0 } };
+  mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
+  if (w.found && best.win) {
+    char d[200];
+    mj_decomp_print(&w.d, d, sizeof d);
+    cat(buf, cap, &len, "Read as %s it would count, but that reading totals %d, "
+        "less than the %d chosen (take the highest).\n", d, w.total, best.total);
+  }
+  free(E);
+  return MJ_OK;
+}
+
+/* }==================================================================== */
