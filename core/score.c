@@ -813,26 +813,38 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
 
 /* Score one reading into E->into, fan sets of nw words. Returns false on
    a ruleset error. */
+/* Count fan i in the result (the one place a hit is written). */
+static inline void push_hit(mj_score *s, int i, int count, uint32_t groups)
+{
+  if (s->nhits < MJ_MAX_HITS) {
+    mj_hit *h = &s->hits[s->nhits++];
+    h->fan = i;
+    h->count = count;
+    h->groups = groups;
+  }
+}
+
+/*
+** Step 1, the candidates: the fans whose clauses hold (the filter rows,
+** then the few clauses rows do not decide), matched; the combination
+** fans of the reading's melds. Into matched; false on a ruleset error.
+*/
 static inline __attribute__((always_inline)) bool
-score_reading_n(eval *E, const mj_decomp *d, int nw)
+candidates(eval *E, const mj_decomp *d, mj_view *v, uint64_t *matched, int nw)
 {
   const mj_rules *r = E->r;
   rstate *rs = &E->rs;
-  mj_score *s = E->into;
   const mj_filter *fl = &r->filter;
-  mj_view v;
-  mjs_build_view(E, d, &v);
   memset(rs->cnt, 0, sizeof(int) * (size_t)r->nfans);
   memset(rs->mask, 0, sizeof(uint32_t) * (size_t)r->nfans);
   memset(rs->combo_hit, 0, sizeof(uint64_t) * (size_t)nw);
   rs->nacc = 0;
-  /* the fans whose clauses hold */
-  uint64_t cand[MJ_FW_MAX], matched[MJ_FW_MAX];
+  uint64_t cand[MJ_FW_MAX];
   if (E->fixed_tiles)
     memcpy(cand, E->tile_ok, sizeof(uint64_t) * (size_t)nw);
   else
-    tile_filter_n(E, &v, cand, nw);
-  read_filter_n(E, &v, cand, nw);
+    tile_filter_n(E, v, cand, nw);
+  read_filter_n(E, v, cand, nw);
   const uint64_t *single = ROW(fl, MJ_FR_SINGLE), *trivial = ROW(fl, MJ_FR_TRIVIAL);
   for (int k = 0; k < nw; k++) {
     matched[k] = cand[k] & trivial[k];
@@ -842,7 +854,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   for (int k = 0; k < nw; k++)
     for (uint64_t w = cand[k] & single[k] & ~trivial[k]; w; w &= w - 1) {
       int pos = k * 64 + __builtin_ctzll(w), i = r->order[pos];
-      if (!mjs_match_fan(E, i, &v, rs))
+      if (!mjs_match_fan(E, i, v, rs))
         return false;
       if (rs->cnt[i] > 0)
         matched[k] |= 1ULL << (pos & 63);
@@ -850,31 +862,66 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   /* combinations, kept where the fan's other clauses hold */
   if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
     for (int t = 0; t < 2; t++) {
-      if ((t ? v.pungs : v.chows) < 2 ||
+      if ((t ? v->pungs : v->chows) < 2 ||
           !fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
         continue;
-      mjs_combos(E, &v, t, rs);
+      mjs_combos(E, v, t, rs);
     }
   for (int k = 0; k < nw; k++) {
     matched[k] |= rs->combo_hit[k] & cand[k];
     for (uint64_t w = rs->combo_hit[k] & ~cand[k]; w; w &= w - 1)
       rs->cnt[r->order[k * 64 + __builtin_ctzll(w)]] = 0;
   }
+  return true;
+}
 
-  s->win = false;
-  s->total = s->bonus = s->base = s->doublings = s->fixed = 0;
-  s->other_total = 0;
-  s->other_fan = -1;
-  s->nhits = s->nexempt = s->nstates = 0;
-  if (d != NULL)
-    s->reading = *d;
-  else
-    s->reading.shape = MJ_SHAPE_NONE;
-  s->flags = v.flags;
+/* Fan i counted: what it excludes in part (n instances) and on its melds
+   is taken off the fans not yet walked. */
+static void take_parts(eval *E, mj_score *s, int i)
+{
+  const mj_rules *r = E->r;
+  rstate *rs = &E->rs;
+  const fan_c *fc = &r->fans[i];
+  for (int k = 0; k < fc->npart; k++) {
+    int e = fc->part[k];
+    if (rs->cnt[e] > 0) {
+      int m = fc->part_n[k] < rs->cnt[e] ? fc->part_n[k] : rs->cnt[e];
+      uint32_t taken = 0;
+      if (r->fans[e].def.kind == MJ_FK_PER_MELD)
+        for (int q = 0; q < m; q++) {
+          uint32_t top = 1u << (31 - __builtin_clz(rs->mask[e] & ~taken));
+          taken |= top;
+        }
+      rs->cnt[e] -= m;
+      rs->mask[e] &= ~taken;
+      add_exempt(s, e, m, i, MJ_WHY_REDUCED, taken);
+    }
+  }
+  for (int k = 0; k < fc->nexm; k++) {
+    int e = fc->exm[k];
+    uint32_t taken = rs->mask[e] & rs->mask[i];
+    if (taken && rs->cnt[e] > 0) {
+      rs->mask[e] &= ~taken;
+      rs->cnt[e] = pop32(rs->mask[e]);
+      add_exempt(s, e, pop32(taken), i, MJ_WHY_MELDS, taken);
+    }
+  }
+}
+
+/*
+** Step 2, the exemptions: the matched fans walked in the exclusion
+** order; each counted one takes out what it excludes (whole, in part, on
+** its melds); a fan that stands alone takes back those before it; the
+** fallback fans count only when nothing else does.
+*/
+static inline __attribute__((always_inline)) void
+exemptions(eval *E, const mj_decomp *d, mj_score *s, const uint64_t *matched, int nw)
+{
+  const mj_rules *r = E->r;
+  rstate *rs = &E->rs;
+  const mj_filter *fl = &r->filter;
   for (int k = 0; k < rs->nacc; k++)
     add_exempt(s, rs->acc[k].fan, 1, rs->acc[k].by, MJ_WHY_ACCOUNT_ONCE, rs->acc[k].groups);
-
-  /* exemptions, in the ruleset's order */
   uint64_t gone[MJ_FW_MAX] = { 0 };   /* taken whole by a counted fan */
   int counted[MJ_MAX_FANS], ncounted = 0;  /* positions, in order */
   int alone = -1, real = 0, o;
@@ -916,30 +963,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
     const uint64_t *ex = fl->excl + (size_t)o * (size_t)nw;
     for (int k = 0; k < nw; k++)
       gone[k] |= ex[k];
-    for (int k = 0; k < fc->npart; k++) {
-      int e = fc->part[k];
-      if (rs->cnt[e] > 0) {
-        int m = fc->part_n[k] < rs->cnt[e] ? fc->part_n[k] : rs->cnt[e];
-        uint32_t taken = 0;
-        if (r->fans[e].def.kind == MJ_FK_PER_MELD)
-          for (int q = 0; q < m; q++) {
-            uint32_t top = 1u << (31 - __builtin_clz(rs->mask[e] & ~taken));
-            taken |= top;
-          }
-        rs->cnt[e] -= m;
-        rs->mask[e] &= ~taken;
-        add_exempt(s, e, m, i, MJ_WHY_REDUCED, taken);
-      }
-    }
-    for (int k = 0; k < fc->nexm; k++) {
-      int e = fc->exm[k];
-      uint32_t taken = rs->mask[e] & rs->mask[i];
-      if (taken && rs->cnt[e] > 0) {
-        rs->mask[e] &= ~taken;
-        rs->cnt[e] = pop32(rs->mask[e]);
-        add_exempt(s, e, pop32(taken), i, MJ_WHY_MELDS, taken);
-      }
-    }
+    take_parts(E, s, i);
     if (fc->def.alone) {
       alone = i;
       /* fans counted before it in the order are taken back */
@@ -949,28 +973,17 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
       real = 1;
     }
     counted[ncounted++] = o;
-    if (s->nhits < MJ_MAX_HITS) {
-      mj_hit *h = &s->hits[s->nhits++];
-      h->fan = i;
-      h->count = rs->cnt[i];
-      h->groups = rs->mask[i];
-    }
+    push_hit(s, i, rs->cnt[i], rs->mask[i]);
   }
   /* fallback fans: only when nothing else (bonus aside) counts */
   FS_EACH(o, fallback, nw) {
     int i = r->order[o];
     if (rs->cnt[i] <= 0)
       continue;
-    if (real > 0) {
+    if (real > 0)
       add_exempt(s, i, rs->cnt[i], -1, MJ_WHY_FALLBACK, rs->mask[i]);
-      continue;
-    }
-    if (s->nhits < MJ_MAX_HITS) {
-      mj_hit *h = &s->hits[s->nhits++];
-      h->fan = i;
-      h->count = rs->cnt[i];
-      h->groups = rs->mask[i];
-    }
+    else
+      push_hit(s, i, rs->cnt[i], rs->mask[i]);
   }
   /* hits in registration order */
   for (int a = 1; a < s->nhits; a++)
@@ -979,7 +992,12 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
       s->hits[b] = s->hits[b - 1];
       s->hits[b - 1] = x;
     }
-  /* the total */
+}
+
+/* Step 3, the total: points added up (sum scoring), or the best base
+   doubled per doubling, or the best fixed total (doubling scoring). */
+static void totals(const mj_rules *r, mj_score *s)
+{
   s->min = r->table.min_points;
   bool any_real = false;
   if (r->scoring == MJ_SCORING_SUM) {
@@ -1030,6 +1048,30 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   }
   s->win = any_real;
   s->meets_min = s->total - s->bonus >= s->min;
+}
+
+/* One reading scored into E->into: candidates, exemptions, totals. */
+static inline __attribute__((always_inline)) bool
+score_reading_n(eval *E, const mj_decomp *d, int nw)
+{
+  mj_score *s = E->into;
+  mj_view v;
+  mjs_build_view(E, d, &v);
+  uint64_t matched[MJ_FW_MAX];
+  if (!candidates(E, d, &v, matched, nw))
+    return false;
+  s->win = false;
+  s->total = s->bonus = s->base = s->doublings = s->fixed = 0;
+  s->other_total = 0;
+  s->other_fan = -1;
+  s->nhits = s->nexempt = s->nstates = 0;
+  if (d != NULL)
+    s->reading = *d;
+  else
+    s->reading.shape = MJ_SHAPE_NONE;
+  s->flags = v.flags;
+  exemptions(E, d, s, matched, nw);
+  totals(E->r, s);
   return true;
 }
 
