@@ -144,43 +144,4 @@ const mj_action *mj_game_action(const mj_game *g, int i);
 /* The tiles dealt to p (before flowers were replaced). */
 const uint8_t *mj_game_dealt(const mj_game *g, int p);
 
-/*
-** A match: hands one after another, the scores carried, the deal and the
-** prevailing wind moving as the ruleset says. It ends after hands hands,
-** or (hands 0) when the table's wind rounds (four) are played.
-*/
-typedef struct mj_match {
-  const mj_rules *r;
-  uint64_t seed;
-  int hands;            /* 0: the wind rounds */
-  int hand_no;          /* hands dealt so far */
-  int first_dealer;     /* who dealt the match's first hand */
-  int dealer, round;
-  int scores[4];
-  bool over;
-} mj_match;
-
-void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands, int dealer);
-/* The next hand of the match (its seed mixed from the match's and the
-** hand's number). NULL (and err) when the match is over. */
-mj_game *mj_match_deal(mj_match *m, mj_error *err);
-/* Record a finished hand: scores, the next dealer, the wind, the end. */
-void mj_match_record(mj_match *m, const mj_game *g);
-
-const char *mj_act_name(int type);
-
-/*
-** Read an action of player p as typed: "d 5m" (or "5m"), "chi" or
-** "chi 345m" (or "chi 3m"), "pon", "kong" or "kong 5m" (exposed, concealed
-** or added, whichever is legal), "hu", "pass". It must be legal now; the
-** error lists what is.
-*/
-mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *out,
-                          mj_error *err);
-
-/* An event as text, players named by names[] ("E draws 5m"). */
-size_t mj_event_print(const mj_event *e, const char *const names[4], char *buf, size_t cap);
-/* "d 5m", "chi 345m", "pon", "kong", "hu", "pass", "ckong 5m", "akong 5m" */
-size_t mj_action_print(const mj_action *a, char *buf, size_t cap);
-
 #endif

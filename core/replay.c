@@ -11,6 +11,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "action.h"
 static const char *const ev_names[MJ_EV_COUNT] = {
   "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong", "ckong",
   "akong", "pass", "win", "drawn", "decline"

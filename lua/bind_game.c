@@ -16,6 +16,7 @@
 #include "bind.h"
 #include "bot.h"
 #include "fileio.h"
+#include "action.h"
 #include "game.h"
 #include "host_int.h"
 #include "replay.h"
@@ -480,7 +481,7 @@ static int g_events(lua_State *L)
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     char b[128], t[140];
-    mj_event_print(mj_game_event(x->g, i), names, b, sizeof b);
+    mj_event_print(mj_game_event(x->g, i), names, -1, b, sizeof b);
     snprintf(t, sizeof t, "%s", b);
     lua_pushstring(L, t);
     lua_rawseti(L, -2, i + 1);

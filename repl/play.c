@@ -13,6 +13,8 @@
 #include "bot.h"
 #include "fileio.h"
 #include "game.h"
+#include "action.h"
+#include "match.h"
 #include "repl.h"
 #include "replay.h"
 #include "rules.h"
@@ -212,14 +214,7 @@ static void show_events(repl *r, play *p)
       continue;
     if (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying)
       continue;   /* the prompt names it */
-    mj_event_print(e, names, b, sizeof b);
-    if (b[0] == 'Y' && strncmp(b, "You ", 4) == 0) {
-      /* "You discards" -> "You discard" */
-      char *v = b + 4;
-      size_t vl = strcspn(v, " ,");
-      if (vl > 1 && v[vl - 1] == 's')
-        memmove(v + vl - 1, v + vl, strlen(v + vl) + 1);
-    }
+    mj_event_print(e, names, YOU, b, sizeof b);
     if (col > 0 && col + (int)strlen(b) > 76) {
       printf("\n");
       col = 0;

@@ -13,6 +13,7 @@
 #include <string.h>
 
 #include "bot.h"
+#include "action.h"
 #include "gameutil.h"
 #include "replay.h"
 

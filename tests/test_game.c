@@ -16,6 +16,7 @@
 
 #include "bot.h"
 #include "game.h"
+#include "match.h"
 #include "gameutil.h"
 #include "host.h"
 #include "replay.h"

@@ -1,0 +1,248 @@
+/*
+** action.c
+** Actions and events as text: a player's command read (in English or
+** Chinese words) against the legal actions, an action and an event
+** printed. The game's state machine (game.c) knows no words.
+*/
+#include "action.h"
+
+#include <stdbool.h>
+#include <stdio.h>
+#include <string.h>
+
+static const char *const act_names[MJ_ACT_COUNT] = {
+  "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong"
+};
+
+const char *mj_act_name(int type)
+{
+  return type >= 0 && type < MJ_ACT_COUNT ? act_names[type] : "?";
+}
+
+size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
+{
+  char t[3];
+  switch (a->type) {
+  case MJ_ACT_DISCARD:
+    return (size_t)snprintf(buf, cap, "d %s", mj_tile_str(a->tile, t));
+  case MJ_ACT_WIN:
+    return (size_t)snprintf(buf, cap, "hu");
+  case MJ_ACT_CKONG:
+  case MJ_ACT_AKONG:
+    return (size_t)snprintf(buf, cap, "kong %s", mj_tile_str(a->tile, t));
+  case MJ_ACT_CHI: {
+    int r = mj_tile_rank(a->tile);
+    return (size_t)snprintf(buf, cap, "chi %d%d%d%c", r, r + 1, r + 2,
+                            "mps"[mj_tile_suit(a->tile) % 3]);
+  }
+  case MJ_ACT_PON:
+    return (size_t)snprintf(buf, cap, "pon");
+  case MJ_ACT_KONG:
+    return (size_t)snprintf(buf, cap, "kong");
+  case MJ_ACT_PASS:
+    return (size_t)snprintf(buf, cap, "pass");
+  default:
+    return (size_t)snprintf(buf, cap, "?");
+  }
+}
+
+static bool word_is(const char *w, size_t n, const char *const *names)
+{
+  for (; *names; names++)
+    if (strlen(*names) == n && strncmp(w, *names, n) == 0)
+      return true;
+  return false;
+}
+
+/* The legal actions of p as "d 1m..9m, chi 345m, pass" into buf. */
+static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
+{
+  mj_action l[64];
+  int n = mj_game_legal(g, p, l, 64);
+  size_t len = 0;
+  uint8_t disc[MJ_ALL_TILES] = { 0 };
+  bool any_disc = false;
+  buf[0] = '\0';
+  for (int i = 0; i < n; i++)
+    if (l[i].type == MJ_ACT_DISCARD && l[i].tile < MJ_ALL_TILES) {
+      disc[l[i].tile] = 1;
+      any_disc = true;
+    }
+  if (any_disc) {
+    char t[80];
+    mj_counts_print(disc, MJ_ALL_TILES, t, sizeof t);
+    len += (size_t)snprintf(buf + len, cap - len, "d TILE (%s)", t);
+  }
+  for (int i = 0; i < n && len < cap; i++) {
+    if (l[i].type == MJ_ACT_DISCARD)
+      continue;
+    char a[32];
+    mj_action_print(&l[i], a, sizeof a);
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", a);
+  }
+  if (n == 0)
+    snprintf(buf, cap, mj_game_over(g) ? "nothing: the hand is over"
+                                       : "nothing: it is not your decision");
+}
+
+mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *out,
+                          mj_error *err)
+{
+  static const char *const w_disc[] = { "d", "discard", "drop", "打", NULL };
+  static const char *const w_win[] = { "hu", "win", "ron", "tsumo", "mahjong", "胡", "和", NULL };
+  static const char *const w_pass[] = { "pass", "skip", "过", NULL };
+  static const char *const w_pon[] = { "pon", "pung", "peng", "碰", NULL };
+  static const char *const w_chi[] = { "chi", "chow", "吃", NULL };
+  static const char *const w_kong[] = { "kong", "gang", "kan", "ckong", "akong", "杠", NULL };
+  char legal[512];
+  while (*text == ' ' || *text == '\t')
+    text++;
+  size_t n = strlen(text);
+  while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n'))
+    n--;
+  if (n == 0 || n > 64)
+    return mj_fail(err, MJ_EINVAL, 0, "say an action, such as d 5m, chi, pon, kong, hu, pass");
+  /* the verb: letters (or one multi-byte word), then the argument */
+  size_t vn = 0;
+  while (vn < n && text[vn] != ' ' && !(text[vn] >= '0' && text[vn] <= '9'))
+    vn++;
+  const char *arg = text + vn;
+  while (arg < text + n && *arg == ' ')
+    arg++;
+  size_t an = n - (size_t)(arg - text);
+  char lower[16] = "";
+  if (vn < sizeof lower) {
+    for (size_t i = 0; i < vn; i++)
+      lower[i] = (char)((text[i] >= 'A' && text[i] <= 'Z') ? text[i] + 32 : text[i]);
+    lower[vn] = '\0';
+  }
+  int type = -1;
+  if (vn == 0)
+    type = MJ_ACT_DISCARD;   /* a bare tile */
+  else if (word_is(lower, vn, w_disc))
+    type = MJ_ACT_DISCARD;
+  else if (word_is(lower, vn, w_win))
+    type = MJ_ACT_WIN;
+  else if (word_is(lower, vn, w_pass))
+    type = MJ_ACT_PASS;
+  else if (word_is(lower, vn, w_pon))
+    type = MJ_ACT_PON;
+  else if (word_is(lower, vn, w_chi))
+    type = MJ_ACT_CHI;
+  else if (word_is(lower, vn, w_kong))
+    type = MJ_ACT_KONG;
+  else {
+    /* a tile written with an honor letter ("E"), or an unknown word */
+    mj_tile t;
+    if (mj_tile_parse(text, n, &t, NULL) == MJ_OK) {
+      type = MJ_ACT_DISCARD;
+      arg = text;
+      an = n;
+    } else {
+      legal_text(g, p, legal, sizeof legal);
+      return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not an action; you may: %s", (int)n,
+                     text, legal);
+    }
+  }
+  /* the argument: one tile, or a chow's three */
+  mj_tile tiles[3];
+  int nt = 0;
+  if (an > 0) {
+    mj_error e2;
+    if (mj_tiles_parse(arg, an, 1, false, tiles, NULL, 3, &nt, &e2) != MJ_OK)
+      return mj_fail(err, MJ_EINVAL, 0, "'%.*s': %s", (int)an, arg, e2.msg);
+    if (type == MJ_ACT_CHI && nt == 3) {
+      if (tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2 || tiles[0] >= 27 ||
+          mj_tile_rank(tiles[0]) > 7)
+        return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not a chow (three in a row)", (int)an,
+                       arg);
+      nt = 1;
+    } else if (nt != 1) {
+      return mj_fail(err, MJ_EINVAL, 0, "'%.*s': name one tile", (int)an, arg);
+    }
+    if (type == MJ_ACT_WIN || type == MJ_ACT_PASS || type == MJ_ACT_PON)
+      nt = 0;   /* "pon 5m", "hu 5m": the tile is the one on offer anyway */
+  }
+  if (type == MJ_ACT_DISCARD && nt == 0)
+    return mj_fail(err, MJ_EINVAL, 0, "discard which tile? say d 5m");
+  mj_action l[64];
+  int nl = mj_game_legal(g, p, l, 64), found = -1, matches = 0;
+  for (int i = 0; i < nl; i++) {
+    int lt = l[i].type;
+    bool kind = lt == type ||
+                (type == MJ_ACT_KONG && (lt == MJ_ACT_CKONG || lt == MJ_ACT_AKONG));
+    if (!kind)
+      continue;
+    if (nt == 1 && lt != MJ_ACT_KONG && l[i].tile != tiles[0])
+      continue;
+    if (nt == 1 && lt == MJ_ACT_CHI && l[i].tile != tiles[0])
+      continue;
+    if (found < 0)
+      found = i;
+    matches++;
+  }
+  if (matches == 0 && type == MJ_ACT_CHI && nt == 1) {
+    /* "chi 4m": the tile may be any of the chow's own two */
+    for (int i = 0; i < nl; i++)
+      if (l[i].type == MJ_ACT_CHI && tiles[0] >= l[i].tile && tiles[0] <= l[i].tile + 2 &&
+          tiles[0] != mj_game_pending(g, NULL)) {
+        if (found < 0)
+          found = i;
+        matches++;
+      }
+  }
+  legal_text(g, p, legal, sizeof legal);
+  if (matches == 0) {
+    char b[3];
+    if (type == MJ_ACT_DISCARD && mj_game_phase(g) == MJ_PHASE_TURN && mj_game_turn(g) == p)
+      return mj_fail(err, MJ_EINVAL, 0, "you have no %s to discard; you may: %s",
+                     mj_tile_str(tiles[0], b), legal);
+    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not legal now; you may: %s", (int)n, text,
+                   legal);
+  }
+  if (matches > 1)
+    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' could mean more than one; say which: %s",
+                   (int)n, text, legal);
+  *out = l[found];
+  return MJ_OK;
+}
+
+size_t mj_event_print(const mj_event *e, const char *const names[4], int you, char *buf,
+                      size_t cap)
+{
+  char t[3] = "";
+  const char *who = e->player >= 0 && e->player < 4 ? names[e->player] : "";
+  const char *from = e->from >= 0 && e->from < 4 ? names[e->from] : "";
+  bool second = you >= 0 && e->player == you;   /* "You discard", not "discards" */
+  const char *s = second ? "" : "s";
+  if (e->tile != MJ_NO_TILE)
+    mj_tile_str(e->tile, t);
+  switch (e->type) {
+  case MJ_EV_DEAL:
+    return (size_t)snprintf(buf, cap, "%s %s dealt 13 tiles", who, second ? "are" : "is");
+  case MJ_EV_INDICATOR:
+    return (size_t)snprintf(buf, cap, "the indicator %s is turned up", t);
+  case MJ_EV_DRAW:
+    return (size_t)snprintf(buf, cap, "%s draw%s %s%s", who, s, t,
+                            e->replacement ? " from the tail" : "");
+  case MJ_EV_FLOWER:
+    return (size_t)snprintf(buf, cap, "%s show%s the flower %s", who, s, t);
+  case MJ_EV_DISCARD: return (size_t)snprintf(buf, cap, "%s discard%s %s", who, s, t);
+  case MJ_EV_CHI: return (size_t)snprintf(buf, cap, "%s chow%s %s", who, s, t);
+  case MJ_EV_PON: return (size_t)snprintf(buf, cap, "%s pung%s %s", who, s, t);
+  case MJ_EV_KONG:
+    return (size_t)snprintf(buf, cap, "%s kong%s %s (exposed)", who, s, t);
+  case MJ_EV_CKONG:
+    return (size_t)snprintf(buf, cap, "%s declare%s a concealed kong", who, s);
+  case MJ_EV_AKONG:
+    return (size_t)snprintf(buf, cap, "%s add%s %s to a pung", who, s, t);
+  case MJ_EV_PASS: return (size_t)snprintf(buf, cap, "%s pass%s", who, second ? "" : "es");
+  case MJ_EV_WIN:
+    if (e->from >= 0)
+      return (size_t)snprintf(buf, cap, "%s win%s on %s from %s", who, s, t, from);
+    return (size_t)snprintf(buf, cap, "%s win%s, self-drawn %s", who, s, t);
+  case MJ_EV_DRAWN: return (size_t)snprintf(buf, cap, "the wall is empty: a drawn hand");
+  case MJ_EV_DECLINE: return (size_t)snprintf(buf, cap, "%s decline%s a win", who, s);
+  default: return (size_t)snprintf(buf, cap, "?");
+  }
+}

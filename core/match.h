@@ -1,0 +1,36 @@
+/*
+** match.h
+** A match of hands: the scores carried, the deal and the wind moving.
+*/
+#ifndef MJ_MATCH_H
+#define MJ_MATCH_H
+
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "game.h"
+
+/*
+** A match: hands one after another, the scores carried, the deal and the
+** prevailing wind moving as the ruleset says. It ends after hands hands,
+** or (hands 0) when the table's wind rounds (four) are played.
+*/
+typedef struct mj_match {
+  const mj_rules *r;
+  uint64_t seed;
+  int hands;            /* 0: the wind rounds */
+  int hand_no;          /* hands dealt so far */
+  int first_dealer;     /* who dealt the match's first hand */
+  int dealer, round;
+  int scores[4];
+  bool over;
+} mj_match;
+
+void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands, int dealer);
+/* The next hand of the match (its seed mixed from the match's and the
+** hand's number). NULL (and err) when the match is over. */
+mj_game *mj_match_deal(mj_match *m, mj_error *err);
+/* Record a finished hand: scores, the next dealer, the wind, the end. */
+void mj_match_record(mj_match *m, const mj_game *g);
+
+#endif
