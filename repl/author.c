@@ -59,9 +59,10 @@ static int c_load(repl *r, int argc, char **argv, const char *rest)
   for (int i = 2; i < argc; i++) {
     if (strchr(argv[i], '=') == NULL)
       return repl_error(r, "'%s': options are NAME=VALUE", argv[i]);
-    len += (size_t)snprintf(opts + len, sizeof opts - len > len ? sizeof opts - len : 0,
-                            "%s%s", len ? " " : "", argv[i]);
+    mj_catf(opts, sizeof opts, &len, "%s%s", len ? " " : "", argv[i]);
   }
+  if (len >= sizeof opts)
+    return repl_error(r, "the options are longer than %zu bytes", sizeof opts - 1);
   const mj_rules *rs;
   mj_error e;
   if (mj_host_load(r->host, argv[1], opts[0] ? opts : NULL, &rs, &e) != MJ_OK)

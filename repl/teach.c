@@ -108,8 +108,9 @@ static int c_why(repl *r, int argc, char **argv, const char *rest)
     size_t len = 0;
     name[0] = '\0';
     for (int i = 1; i < k; i++)
-      len += (size_t)snprintf(name + len, sizeof name - len > len ? sizeof name - len : 0,
-                              "%s%s", i > 1 ? " " : "", argv[i]);
+      mj_catf(name, sizeof name, &len, "%s%s", i > 1 ? " " : "", argv[i]);
+    if (len >= sizeof name)
+      continue;            /* longer than any fan's name */
     f = mj_rules_find_fan(rs, name);
     if (f >= 0) {
       /* the hand starts at argv[k] within rest */
