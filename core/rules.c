@@ -525,125 +525,63 @@ static const char *range_text(const mj_clause *c, char *b, size_t cap)
 
 static const char *flag_name(int flag)
 {
-  switch (flag) {
-  case MJ_CTX_SELF: return "won by self-draw";
-  case MJ_CTX_LAST: return "won on the last tile of its kind (和绝张)";
-  case MJ_CTX_WALL_LAST: return "won with the last tile of the wall";
-  case MJ_CTX_KONG: return "won on a kong's replacement tile";
-  case MJ_CTX_ROB: return "won by robbing a kong";
-  case MJ_CTX_FIRST: return "won in the first go-around";
-  case MJ_CTX_TOUJI: return "won while 偷机 (having declined a 宝吊头 win)";
-  case MJ_CTX_JIEBAO: return "claimed the fourth 宝 (接宝)";
-  case MJ_CTX_SIBAO: return "drew the fourth 宝 (四个宝)";
-  default: return "a context flag";
-  }
+#define MJ_FLAG_WORDS(field, f, words) if (flag == (f)) return words;
+  MJ_FLAG_FIELDS(MJ_FLAG_WORDS)
+#undef MJ_FLAG_WORDS
+  return "a context flag";
 }
+
+/* The argument and the words of each clause kind (clauses.h). */
+static const struct {
+  uint8_t arg;
+  const char *yes, *no;
+} clause_words[MJ_C_COUNT_KINDS] = {
+#define MJ_C_WORDS(k, field, a, y, n) [MJ_C_##k] = { MJ_ARG_##a, y, n },
+  MJ_CLAUSES(MJ_C_WORDS)
+#undef MJ_C_WORDS
+};
 
 size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
 {
-  char s[160], r[40];
+  char s[160];
   size_t len = 0;
   if (cap > 0)
     buf[0] = '\0';
-  switch (c->kind) {
-  case MJ_C_ALL:
-    set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "every tile is %s", s);
-    break;
-  case MJ_C_NONE:
-    set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "no tile is %s", s);
-    break;
-  case MJ_C_ANY:
-    set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "some tile is %s", s);
-    break;
-  case MJ_C_EVERY: {
-    uint8_t counts[MJ_ALL_TILES] = { 0 };
-    for (int t = 0; t < MJ_KINDS; t++)
-      counts[t] = (c->set.mask >> t) & 1;
-    mj_counts_print(counts, MJ_KINDS, s, sizeof s);
-    cat(buf, cap, &len, "the hand holds each of %s", s);
+  if (c->kind >= MJ_C_COUNT_KINDS) {
+    cat(buf, cap, &len, "?");
+    return len;
   }
+  const char *yes = clause_words[c->kind].yes;
+  switch (clause_words[c->kind].arg) {
+  case MJ_ARG_SET:
+    if (c->kind == MJ_C_EVERY) {   /* each kind, not the set's name */
+      uint8_t counts[MJ_ALL_TILES] = { 0 };
+      for (int t = 0; t < MJ_KINDS; t++)
+        counts[t] = (c->set.mask >> t) & 1;
+      mj_counts_print(counts, MJ_KINDS, s, sizeof s);
+    } else {
+      set_text(&c->set, s, sizeof s);
+    }
+    cat(buf, cap, &len, yes, s);
     break;
-  case MJ_C_SUITS:
-    cat(buf, cap, &len, "%s of the suits m, p, s present", range_text(c, r, sizeof r));
+  case MJ_ARG_RANGE:
+    cat(buf, cap, &len, yes, range_text(c, s, sizeof s));
     break;
-  case MJ_C_TYPES:
-    cat(buf, cap, &len, "%s of the five types (m, p, s, winds, dragons) present",
-        range_text(c, r, sizeof r));
+  case MJ_ARG_BOOL:
+    cat(buf, cap, &len, "%s", c->hi ? yes : clause_words[c->kind].no);
     break;
-  case MJ_C_EACH_GROUP:
-    set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "every meld and the pair hold %s", s);
-    break;
-  case MJ_C_PAIR:
-    set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "the pair is %s", s);
-    break;
-  case MJ_C_CHOWS: cat(buf, cap, &len, "%s chows", range_text(c, r, sizeof r)); break;
-  case MJ_C_PUNGS: cat(buf, cap, &len, "%s pungs or kongs", range_text(c, r, sizeof r)); break;
-  case MJ_C_KONGS: cat(buf, cap, &len, "%s kongs", range_text(c, r, sizeof r)); break;
-  case MJ_C_EXPOSED_KONGS:
-    cat(buf, cap, &len, "%s exposed kongs", range_text(c, r, sizeof r));
-    break;
-  case MJ_C_CONCEALED_KONGS:
-    cat(buf, cap, &len, "%s concealed kongs", range_text(c, r, sizeof r));
-    break;
-  case MJ_C_CONCEALED_PUNGS:
-    cat(buf, cap, &len, "%s concealed pungs (concealed kongs included; a pung "
-        "completed by a discard is exposed)", range_text(c, r, sizeof r));
-    break;
-  case MJ_C_EXPOSED:
-    cat(buf, cap, &len, "%s exposed melds (chow, pung, exposed kong)",
-        range_text(c, r, sizeof r));
-    break;
-  case MJ_C_DECLARED:
-    cat(buf, cap, &len, "%s declared melds", range_text(c, r, sizeof r));
-    break;
-  case MJ_C_QUADS:
-    cat(buf, cap, &len, "%s four-of-a-kind used as two pairs", range_text(c, r, sizeof r));
-    break;
-  case MJ_C_FLAG:
+  case MJ_ARG_FLAG:
     cat(buf, cap, &len, "%s%s", c->hi ? "" : "not ", flag_name(c->lo));
     break;
-  case MJ_C_DEALER:
-    cat(buf, cap, &len, c->hi ? "the winner is the dealer" : "the winner is not the dealer");
-    break;
-  case MJ_C_WAIT:
-    cat(buf, cap, &len, "the hand waited on one tile only, %s",
+  case MJ_ARG_WAIT:
+    cat(buf, cap, &len, yes,
         c->lo == MJ_WAIT_EDGE ? "an edge wait (12 for 3, 89 for 7)"
         : c->lo == MJ_WAIT_CLOSED ? "a closed wait (the middle of a chow)"
         : "a single wait (the pair)");
     break;
-  case MJ_C_WILD_ACTING:
-    cat(buf, cap, &len, c->hi ? "a wild tile stands for another tile"
-                              : "no wild tile stands for another tile");
-    break;
-  case MJ_C_WILD_SINGLE:
-    cat(buf, cap, &len, "%sbefore the winning draw: four complete melds and a "
-        "lone wild tile (宝吊头)", c->hi ? "" : "not ");
-    break;
-  case MJ_C_WIN_TILE:
-    set_text(&c->set, s, sizeof s);
-    cat(buf, cap, &len, "the winning tile is %s", s);
-    break;
-  case MJ_C_TEMPLATE:
-    cat(buf, cap, &len, "the tiles form the fan's pattern in one suit");
-    break;
-  case MJ_C_BEFORE_WIN:
-    cat(buf, cap, &len, "before the win, the concealed tiles form the fan's "
-        "pattern in one suit");
-    break;
-  case MJ_C_FLOWERS:
-    cat(buf, cap, &len, "%s flowers", range_text(c, r, sizeof r));
-    break;
-  case MJ_C_KNITTED:
-    cat(buf, cap, &len, "%sthe hand holds a knitted straight (147, 258 and 369 in "
-        "the three suits)", c->hi ? "" : "not: ");
-    break;
   default:
-    cat(buf, cap, &len, "?");
+    cat(buf, cap, &len, "%s", yes);
+    break;
   }
   return len;
 }

@@ -10,6 +10,7 @@
 #include <stdbool.h>
 #include <stdint.h>
 
+#include "clauses.h"
 #include "error.h"
 #include "hand.h"
 #include "shape.h"
@@ -26,27 +27,13 @@ typedef struct mj_set {
   uint8_t dyn;
 } mj_set;
 
+/* The clause kinds, from the one list of clauses.h: MJ_C_ALL (every
+** tile in set), MJ_C_SUITS (suits present in [lo, hi]), MJ_C_FLAG (a
+** context flag lo set, hi = 1, or not)... */
 typedef enum mj_clause_kind {
-  MJ_C_ALL,             /* every tile in set */
-  MJ_C_NONE,            /* no tile in set */
-  MJ_C_ANY,             /* some tile in set */
-  MJ_C_EVERY,           /* every kind of set present */
-  MJ_C_SUITS,           /* number of numbered suits present in [lo, hi] */
-  MJ_C_TYPES,           /* number of the five types (m p s winds dragons) */
-  MJ_C_EACH_GROUP,      /* every group holds a tile of set */
-  MJ_C_PAIR,            /* the pair is of set */
-  MJ_C_CHOWS, MJ_C_PUNGS, MJ_C_KONGS, MJ_C_EXPOSED_KONGS, MJ_C_CONCEALED_KONGS,
-  MJ_C_CONCEALED_PUNGS, MJ_C_EXPOSED, MJ_C_DECLARED, MJ_C_QUADS,
-  MJ_C_FLAG,            /* context flag lo set (hi = 1) or not (hi = 0) */
-  MJ_C_DEALER,          /* hi = 1: the winner is the dealer (seat E) */
-  MJ_C_WAIT,            /* lo = MJ_WAIT_EDGE / CLOSED / SINGLE */
-  MJ_C_WILD_ACTING,     /* hi = 1: some wild stands for another kind */
-  MJ_C_WILD_SINGLE,     /* hi = 1: before the win, 4 melds and a lone wild */
-  MJ_C_WIN_TILE,        /* the winning tile is of set */
-  MJ_C_TEMPLATE,        /* all tiles equal template lo (any suit) */
-  MJ_C_BEFORE_WIN,      /* concealed tiles before the win equal template lo */
-  MJ_C_FLOWERS,         /* flowers in [lo, hi] */
-  MJ_C_KNITTED,         /* hi = 1: holds a whole knitted straight (147 258 369) */
+#define MJ_C_ENUM(k, field, arg, yes, no) MJ_C_##k,
+  MJ_CLAUSES(MJ_C_ENUM)
+#undef MJ_C_ENUM
   MJ_C_COUNT_KINDS
 } mj_clause_kind;
 

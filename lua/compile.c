@@ -240,44 +240,33 @@ static mj_status get_pattern(cctx *c, int idx, const char *field, mj_pattern *p)
 ** Fans
 ** ===================================================================== */
 
-static const struct { const char *name; int kind; } set_fields[] = {
-  { "all", MJ_C_ALL }, { "none", MJ_C_NONE }, { "any", MJ_C_ANY },
-  { "every", MJ_C_EVERY }, { "each_group", MJ_C_EACH_GROUP }, { "pair", MJ_C_PAIR },
-  { "win_tile", MJ_C_WIN_TILE }, { NULL, 0 }
-};
-
-static const struct { const char *name; int kind; } range_fields[] = {
-  { "suits", MJ_C_SUITS }, { "types", MJ_C_TYPES }, { "chows", MJ_C_CHOWS },
-  { "pungs", MJ_C_PUNGS }, { "kongs", MJ_C_KONGS }, { "exposed_kongs", MJ_C_EXPOSED_KONGS },
-  { "concealed_kongs", MJ_C_CONCEALED_KONGS },
-  { "concealed_pungs", MJ_C_CONCEALED_PUNGS }, { "exposed", MJ_C_EXPOSED },
-  { "declared", MJ_C_DECLARED }, { "quads", MJ_C_QUADS }, { "flowers", MJ_C_FLOWERS },
-  { NULL, 0 }
+/* The fields that make clauses (clauses.h), and the flag fields. */
+static const struct { const char *name; uint8_t kind, arg; } clause_fields[] = {
+#define MJ_C_FIELD(k, field, a, yes, no) { field, MJ_C_##k, MJ_ARG_##a },
+  MJ_CLAUSES(MJ_C_FIELD)
+#undef MJ_C_FIELD
 };
 
 static const struct { const char *name; unsigned flag; } flag_fields[] = {
-  { "self", MJ_CTX_SELF }, { "last", MJ_CTX_LAST }, { "wall_last", MJ_CTX_WALL_LAST },
-  { "kong", MJ_CTX_KONG }, { "rob", MJ_CTX_ROB }, { "first", MJ_CTX_FIRST },
-  { "touji", MJ_CTX_TOUJI }, { "jiebao", MJ_CTX_JIEBAO }, { "sibao", MJ_CTX_SIBAO },
-  { NULL, 0 }
+#define MJ_FLAG_FIELD(field, f, words) { field, f },
+  MJ_FLAG_FIELDS(MJ_FLAG_FIELD)
+#undef MJ_FLAG_FIELD
 };
+
+#define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
 static const char *const other_fields[] = {
   "where", "en", "desc", "example", "aliases", "points", "base", "times", "fixed",
-  "shape", "honors", "dealer", "knitted", "wait", "wild_acting", "wild_single", "template",
-  "before_win", "melds", "alt", "alts", "same_suit", "mixed_suits", "count",
+  "shape", "honors", "melds", "alt", "alts", "same_suit", "mixed_suits", "count",
   "excludes", "excludes_melds", "alone", "fallback", "bonus", "state", "test", NULL
 };
 
 static bool known_field(const char *k)
 {
-  for (int i = 0; set_fields[i].name; i++)
-    if (strcmp(k, set_fields[i].name) == 0)
+  for (size_t i = 0; i < COUNT(clause_fields); i++)
+    if (clause_fields[i].name != NULL && strcmp(k, clause_fields[i].name) == 0)
       return true;
-  for (int i = 0; range_fields[i].name; i++)
-    if (strcmp(k, range_fields[i].name) == 0)
-      return true;
-  for (int i = 0; flag_fields[i].name; i++)
+  for (size_t i = 0; i < COUNT(flag_fields); i++)
     if (strcmp(k, flag_fields[i].name) == 0)
       return true;
   for (int i = 0; other_fields[i]; i++)
@@ -294,6 +283,104 @@ static mj_status add_clause(cctx *c, mj_fan_def *d, mj_clause cl)
   return MJ_OK;
 }
 
+#define TRY(x) do { mj_status st_ = (x); if (st_ != MJ_OK) return st_; } while (0)
+
+/* The first list entry, the fan's name; then every key must be one we
+   know. */
+static mj_status fan_name(cctx *c, mj_fan_def *d)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "where");
+  c->where = lua_tostring(L, -1);
+  lua_rawgeti(L, c->t, 1);
+  c->name = lua_tostring(L, -1);
+  if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0 || lua_rawlen(L, -1) > 60) {
+    c->name = "?";
+    return bad(c, "the first entry must be the fan's name (a string of 1 to 60 bytes)");
+  }
+  d->id = c->name;
+  lua_pushnil(L);
+  while (lua_next(L, c->t)) {
+    lua_pop(L, 1);
+    if (lua_type(L, -1) == LUA_TNUMBER) {
+      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) != 1)
+        return bad(c, "unexpected list entry %s (the name is the only one)",
+                   lua_tostring(L, -1));
+      continue;
+    }
+    if (lua_type(L, -1) != LUA_TSTRING || !known_field(lua_tostring(L, -1)))
+      return bad(c, "unknown field '%s'", luaL_tolstring(L, -1, NULL));
+  }
+  return MJ_OK;
+}
+
+/* Names and teaching text: en, desc, example, aliases. */
+static mj_status fan_texts(cctx *c, mj_fan_def *d)
+{
+  lua_State *L = c->L;
+  static const char *const keys[] = { "en", "desc", "example" };
+  const char **outs[] = { &d->en, &d->desc, &d->example };
+  for (int i = 0; i < 3; i++) {
+    lua_getfield(L, c->t, keys[i]);
+    if (!lua_isnil(L, -1))
+      TRY(get_str(c, -1, keys[i], outs[i]));   /* left on the stack */
+  }
+  lua_getfield(L, c->t, "aliases");
+  if (!lua_isnil(L, -1)) {
+    int a = lua_gettop(L);
+    if (lua_type(L, a) != LUA_TTABLE || lua_rawlen(L, a) > 4)
+      return bad(c, "'aliases' must be a list of at most 4 names");
+    for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
+      lua_rawgeti(L, a, i);
+      TRY(get_str(c, -1, "aliases", &d->aliases[i - 1]));
+    }
+  }
+  return MJ_OK;
+}
+
+/* The value: points (sum scoring), or base, times or fixed (doubling);
+   none for a state. */
+static mj_status fan_value(cctx *c, mj_fan_def *d, bool doubling)
+{
+  lua_State *L = c->L;
+  static const char *const vals[] = { "points", "base", "times", "fixed" };
+  static const uint8_t roles[] = { MJ_ROLE_ADD, MJ_ROLE_BASE, MJ_ROLE_TIMES, MJ_ROLE_FIXED };
+  int nv = 0;
+  for (int i = 0; i < 4; i++) {
+    lua_getfield(L, c->t, vals[i]);
+    if (lua_isnil(L, -1)) {
+      lua_pop(L, 1);
+      continue;
+    }
+    nv++;
+    if (!lua_isinteger(L, -1))
+      return bad(c, "'%s' must be an integer", vals[i]);
+    lua_Integer v = lua_tointeger(L, -1);
+    lua_pop(L, 1);
+    if (v < -100000 || v > 100000)
+      return bad(c, "'%s' is out of range", vals[i]);
+    d->value = (int)v;
+    d->role = roles[i];
+    if (roles[i] == MJ_ROLE_TIMES) {
+      if (v < 2 || (v & (v - 1)) != 0)
+        return bad(c, "'times' must be 2, 4, 8 ... (a power of two)");
+      d->value = __builtin_ctzll((unsigned long long)v);
+    }
+    if (doubling && i == 0)
+      return bad(c, "a doubling ruleset gives base, times or fixed, not points");
+    if (!doubling && i != 0)
+      return bad(c, "a sum ruleset gives points, not %s", vals[i]);
+  }
+  lua_getfield(L, c->t, "state");
+  bool state_only = lua_toboolean(L, -1);
+  lua_pop(L, 1);
+  if (state_only && nv > 0)
+    return bad(c, "a state fan is never scored: give no base, times, fixed or points");
+  if (nv != 1 && !state_only)
+    return bad(c, doubling ? "give exactly one of base, times, fixed" : "give points = N");
+  return MJ_OK;
+}
+
 static int shape_bit(const char *name)
 {
   if (strcmp(name, "none") == 0)
@@ -301,222 +388,154 @@ static int shape_bit(const char *name)
   return mj_shape_from_name(name);
 }
 
-#define TRY(x) do { mj_status st_ = (x); if (st_ != MJ_OK) { lua_settop(L, top); return st_; } } while (0)
-
-mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d,
-                             mj_entry *e, mj_error *err)
+/* shape = "name" or { "name", ... } */
+static mj_status fan_shapes(cctx *c, mj_fan_def *d)
 {
-  int top = lua_gettop(L);
-  idx = lua_absindex(L, idx);
-  luaL_checkstack(L, 200, "compiling a fan");
-  cctx c = { L, idx, NULL, NULL, err };
-  memset(d, 0, sizeof *d);
-  d->test = -1;
-  lua_getfield(L, idx, "where");
-  c.where = lua_tostring(L, -1);
-  lua_rawgeti(L, idx, 1);
-  c.name = lua_tostring(L, -1);
-  if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0 || lua_rawlen(L, -1) > 60) {
-    c.name = "?";
-    TRY(bad(&c, "the first entry must be the fan's name (a string of 1 to 60 bytes)"));
-  }
-  d->id = c.name;
-  /* every key must be one we know */
-  lua_pushnil(L);
-  while (lua_next(L, idx)) {
-    lua_pop(L, 1);
-    if (lua_type(L, -1) == LUA_TNUMBER) {
-      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) != 1)
-        TRY(bad(&c, "unexpected list entry %s (the name is the only one)",
-                lua_tostring(L, -1)));
-      continue;
-    }
-    if (lua_type(L, -1) != LUA_TSTRING || !known_field(lua_tostring(L, -1)))
-      TRY(bad(&c, "unknown field '%s'", luaL_tolstring(L, -1, NULL)));
-  }
-  /* names and teaching text */
-  lua_getfield(L, idx, "en");
-  if (!lua_isnil(L, -1))
-    TRY(get_str(&c, -1, "en", &d->en));
-  lua_getfield(L, idx, "desc");
-  if (!lua_isnil(L, -1))
-    TRY(get_str(&c, -1, "desc", &d->desc));
-  lua_getfield(L, idx, "example");
-  if (!lua_isnil(L, -1))
-    TRY(get_str(&c, -1, "example", &d->example));
-  lua_getfield(L, idx, "aliases");
-  if (!lua_isnil(L, -1)) {
-    int a = lua_gettop(L);
-    if (lua_type(L, a) != LUA_TTABLE || lua_rawlen(L, a) > 4)
-      TRY(bad(&c, "'aliases' must be a list of at most 4 names"));
-    for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
-      lua_rawgeti(L, a, i);
-      TRY(get_str(&c, -1, "aliases", &d->aliases[i - 1]));
-    }
-  }
-  /* value */
-  static const char *const vals[] = { "points", "base", "times", "fixed" };
-  int nv = 0;
-  for (int i = 0; i < 4; i++) {
-    lua_getfield(L, idx, vals[i]);
-    if (lua_isnil(L, -1))
-      continue;
-    nv++;
-    if (!lua_isinteger(L, -1))
-      TRY(bad(&c, "'%s' must be an integer", vals[i]));
-    lua_Integer v = lua_tointeger(L, -1);
-    if (v < -100000 || v > 100000)
-      TRY(bad(&c, "'%s' is out of range", vals[i]));
-    d->value = (int)v;
-    d->role = (uint8_t)(i == 0 ? MJ_ROLE_ADD : i == 1 ? MJ_ROLE_BASE
-                        : i == 2 ? MJ_ROLE_TIMES : MJ_ROLE_FIXED);
-    if (i == 2) {
-      if (v < 2 || (v & (v - 1)) != 0)
-        TRY(bad(&c, "'times' must be 2, 4, 8 ... (a power of two)"));
-      d->value = __builtin_ctzll((unsigned long long)v);
-    }
-    if (doubling && i == 0)
-      TRY(bad(&c, "a doubling ruleset gives base, times or fixed, not points"));
-    if (!doubling && i != 0)
-      TRY(bad(&c, "a sum ruleset gives points, not %s", vals[i]));
-  }
-  lua_getfield(L, idx, "state");
-  bool state_only = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  if (state_only && nv > 0)
-    TRY(bad(&c, "a state fan is never scored: give no base, times, fixed or points"));
-  if (nv != 1 && !state_only)
-    TRY(bad(&c, doubling ? "give exactly one of base, times, fixed"
-                         : "give points = N"));
-  /* shapes */
-  lua_getfield(L, idx, "shape");
-  if (!lua_isnil(L, -1)) {
-    int s = lua_gettop(L);
-    int n = lua_type(L, s) == LUA_TTABLE ? (int)lua_rawlen(L, s) : 1;
-    if (lua_type(L, s) != LUA_TTABLE && lua_type(L, s) != LUA_TSTRING)
-      TRY(bad(&c, "'shape' must be a shape name or a list of them"));
-    for (int i = 1; i <= n; i++) {
-      if (lua_type(L, s) == LUA_TTABLE)
-        lua_rawgeti(L, s, i);
-      else
-        lua_pushvalue(L, s);
-      const char *name = lua_tostring(L, -1);
-      int b = name ? shape_bit(name) : -1;
-      if (b < 0)
-        TRY(bad(&c, "unknown shape '%s' (standard, seven_pairs, thirteen_orphans, "
-                "honors_knitted, knitted_straight, shisanlan, jiuyao, none)",
-                name ? name : "?"));
-      d->shapes |= MJ_SHAPE_BIT(b);
-      lua_pop(L, 1);
-    }
-  }
-  /* conditions on tiles */
-  for (int i = 0; set_fields[i].name; i++) {
-    lua_getfield(L, idx, set_fields[i].name);
-    if (!lua_isnil(L, -1)) {
-      mj_clause cl = { (uint8_t)set_fields[i].kind, 0, 0, { 0, 0 } };
-      TRY(get_set(&c, -1, set_fields[i].name, &cl.set));
-      TRY(add_clause(&c, d, cl));
-    }
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "shape");
+  int s = lua_gettop(L);
+  if (lua_isnil(L, s))
+    return MJ_OK;
+  int n = lua_type(L, s) == LUA_TTABLE ? (int)lua_rawlen(L, s) : 1;
+  if (lua_type(L, s) != LUA_TTABLE && lua_type(L, s) != LUA_TSTRING)
+    return bad(c, "'shape' must be a shape name or a list of them");
+  for (int i = 1; i <= n; i++) {
+    if (lua_type(L, s) == LUA_TTABLE)
+      lua_rawgeti(L, s, i);
+    else
+      lua_pushvalue(L, s);
+    const char *name = lua_tostring(L, -1);
+    int b = name ? shape_bit(name) : -1;
+    if (b < 0)
+      return bad(c, "unknown shape '%s' (standard, seven_pairs, thirteen_orphans, "
+                 "honors_knitted, knitted_straight, shisanlan, jiuyao, none)",
+                 name ? name : "?");
+    d->shapes |= MJ_SHAPE_BIT(b);
     lua_pop(L, 1);
   }
-  lua_getfield(L, idx, "honors");
+  return MJ_OK;
+}
+
+/* The clause of kind clause_fields[k] from the field value on top. */
+static mj_status clause_of(cctx *c, size_t k, mj_fan_def *d)
+{
+  const char *field = clause_fields[k].name;
+  mj_clause cl = { clause_fields[k].kind, 0, 0, { 0, 0 } };
+  int b = 0;
+  switch (clause_fields[k].arg) {
+  case MJ_ARG_SET:
+    TRY(get_set(c, -1, field, &cl.set));
+    break;
+  case MJ_ARG_RANGE:
+    TRY(get_range(c, -1, field, &cl.lo, &cl.hi));
+    break;
+  case MJ_ARG_BOOL:
+    TRY(get_bool(c, -1, field, &b));
+    cl.hi = (int16_t)b;
+    break;
+  case MJ_ARG_WAIT: {
+    const char *w = lua_tostring(c->L, -1);
+    cl.lo = (int16_t)(w == NULL ? -1 : !strcmp(w, "edge") ? MJ_WAIT_EDGE
+                      : !strcmp(w, "closed") ? MJ_WAIT_CLOSED
+                      : !strcmp(w, "single") ? MJ_WAIT_SINGLE : -1);
+    if (cl.lo < 0)
+      return bad(c, "'wait' is \"edge\", \"closed\" or \"single\"");
+    break;
+  }
+  case MJ_ARG_TEMPLATE:
+    if (d->ntpl > 0)
+      return bad(c, "give template or before_win, not both");
+    TRY(get_template(c, -1, field, d));
+    break;
+  default:
+    return bad(c, "'%s' cannot be given", field);
+  }
+  return add_clause(c, d, cl);
+}
+
+/* The clause fields of one kind of argument (clauses.h order). */
+static mj_status fan_clauses_of(cctx *c, mj_fan_def *d, int arg)
+{
+  lua_State *L = c->L;
+  for (size_t k = 0; k < COUNT(clause_fields); k++) {
+    if (clause_fields[k].name == NULL || clause_fields[k].arg != arg)
+      continue;
+    lua_getfield(L, c->t, clause_fields[k].name);
+    if (!lua_isnil(L, -1))
+      TRY(clause_of(c, k, d));
+    lua_pop(L, 1);
+  }
+  return MJ_OK;
+}
+
+/* Every clause field given: by kind of argument, tile sets first (the
+   order "fan" and "why" say them in), honors, ranges, the flag fields,
+   the rest. */
+static mj_status fan_clauses(cctx *c, mj_fan_def *d)
+{
+  lua_State *L = c->L;
+  TRY(fan_clauses_of(c, d, MJ_ARG_SET));
+  /* honors = true/false: some tile, or none, is an honor */
+  lua_getfield(L, c->t, "honors");
   if (!lua_isnil(L, -1)) {
     int b = 0;
-    TRY(get_bool(&c, -1, "honors", &b));
-    mj_clause cl = { (uint8_t)(b ? MJ_C_ANY : MJ_C_NONE), 0, 0,
-                     { mj_set_honors(), 0 } };
-    TRY(add_clause(&c, d, cl));
+    TRY(get_bool(c, -1, "honors", &b));
+    mj_clause cl = { (uint8_t)(b ? MJ_C_ANY : MJ_C_NONE), 0, 0, { mj_set_honors(), 0 } };
+    TRY(add_clause(c, d, cl));
   }
   lua_pop(L, 1);
-  for (int i = 0; range_fields[i].name; i++) {
-    lua_getfield(L, idx, range_fields[i].name);
-    if (!lua_isnil(L, -1)) {
-      mj_clause cl = { (uint8_t)range_fields[i].kind, 0, 0, { 0, 0 } };
-      TRY(get_range(&c, -1, range_fields[i].name, &cl.lo, &cl.hi));
-      TRY(add_clause(&c, d, cl));
-    }
-    lua_pop(L, 1);
-  }
-  for (int i = 0; flag_fields[i].name; i++) {
-    lua_getfield(L, idx, flag_fields[i].name);
+  TRY(fan_clauses_of(c, d, MJ_ARG_RANGE));
+  for (size_t k = 0; k < COUNT(flag_fields); k++) {
+    lua_getfield(L, c->t, flag_fields[k].name);
     if (!lua_isnil(L, -1)) {
       int b = 0;
-      TRY(get_bool(&c, -1, flag_fields[i].name, &b));
-      mj_clause cl = { MJ_C_FLAG, (int16_t)flag_fields[i].flag, (int16_t)b, { 0, 0 } };
-      TRY(add_clause(&c, d, cl));
+      TRY(get_bool(c, -1, flag_fields[k].name, &b));
+      mj_clause cl = { MJ_C_FLAG, (int16_t)flag_fields[k].flag, (int16_t)b, { 0, 0 } };
+      TRY(add_clause(c, d, cl));
     }
     lua_pop(L, 1);
   }
-  static const struct { const char *name; int kind; } bools[] = {
-    { "dealer", MJ_C_DEALER }, { "wild_acting", MJ_C_WILD_ACTING },
-    { "wild_single", MJ_C_WILD_SINGLE }, { "knitted", MJ_C_KNITTED }, { NULL, 0 }
-  };
-  for (int i = 0; bools[i].name; i++) {
-    lua_getfield(L, idx, bools[i].name);
-    if (!lua_isnil(L, -1)) {
-      int b = 0;
-      TRY(get_bool(&c, -1, bools[i].name, &b));
-      mj_clause cl = { (uint8_t)bools[i].kind, 0, (int16_t)b, { 0, 0 } };
-      TRY(add_clause(&c, d, cl));
-    }
-    lua_pop(L, 1);
-  }
-  lua_getfield(L, idx, "wait");
-  if (!lua_isnil(L, -1)) {
-    const char *w = lua_tostring(L, -1);
-    int k = w == NULL ? -1 : !strcmp(w, "edge") ? MJ_WAIT_EDGE
-          : !strcmp(w, "closed") ? MJ_WAIT_CLOSED : !strcmp(w, "single") ? MJ_WAIT_SINGLE : -1;
-    if (k < 0)
-      TRY(bad(&c, "'wait' is \"edge\", \"closed\" or \"single\""));
-    mj_clause cl = { MJ_C_WAIT, (int16_t)k, 0, { 0, 0 } };
-    TRY(add_clause(&c, d, cl));
-  }
-  lua_pop(L, 1);
-  static const char *const tpls[] = { "template", "before_win" };
-  for (int i = 0; i < 2; i++) {
-    lua_getfield(L, idx, tpls[i]);
-    if (!lua_isnil(L, -1)) {
-      if (d->ntpl > 0)
-        TRY(bad(&c, "give template or before_win, not both"));
-      TRY(get_template(&c, -1, tpls[i], d));
-      mj_clause cl = { (uint8_t)(i ? MJ_C_BEFORE_WIN : MJ_C_TEMPLATE), 0, 0, { 0, 0 } };
-      TRY(add_clause(&c, d, cl));
-    }
-    lua_pop(L, 1);
-  }
-  /* meld patterns */
+  TRY(fan_clauses_of(c, d, MJ_ARG_BOOL));
+  TRY(fan_clauses_of(c, d, MJ_ARG_WAIT));
+  return fan_clauses_of(c, d, MJ_ARG_TEMPLATE);
+}
+
+/* Meld patterns (melds, alt, alts, same_suit, mixed_suits), the count,
+   and the kind of fan they make. */
+static mj_status fan_patterns(cctx *c, mj_fan_def *d)
+{
+  lua_State *L = c->L;
   int same = 0, mixed = 0;
-  lua_getfield(L, idx, "same_suit");
+  lua_getfield(L, c->t, "same_suit");
   if (!lua_isnil(L, -1))
-    TRY(get_bool(&c, -1, "same_suit", &same));
-  lua_getfield(L, idx, "mixed_suits");
+    TRY(get_bool(c, -1, "same_suit", &same));
+  lua_getfield(L, c->t, "mixed_suits");
   if (!lua_isnil(L, -1))
-    TRY(get_bool(&c, -1, "mixed_suits", &mixed));
+    TRY(get_bool(c, -1, "mixed_suits", &mixed));
   lua_pop(L, 2);
   if (same && mixed)
-    TRY(bad(&c, "same_suit and mixed_suits exclude each other"));
+    return bad(c, "same_suit and mixed_suits exclude each other");
   static const char *const pats[] = { "melds", "alt" };
   for (int i = 0; i < 2; i++) {
-    lua_getfield(L, idx, pats[i]);
+    lua_getfield(L, c->t, pats[i]);
     if (!lua_isnil(L, -1)) {
       if (i == 1 && d->npat == 0)
-        TRY(bad(&c, "'alt' needs 'melds'"));
-      TRY(get_pattern(&c, -1, pats[i], &d->pat[d->npat]));
+        return bad(c, "'alt' needs 'melds'");
+      TRY(get_pattern(c, -1, pats[i], &d->pat[d->npat]));
       d->npat++;
     }
     lua_pop(L, 1);
   }
-  lua_getfield(L, idx, "alts");
+  lua_getfield(L, c->t, "alts");
   if (!lua_isnil(L, -1)) {
     int a = lua_gettop(L);
     if (lua_type(L, a) != LUA_TTABLE)
-      TRY(bad(&c, "'alts' must be a list of meld lists"));
+      return bad(c, "'alts' must be a list of meld lists");
     for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
       if (d->npat >= MJ_MAX_PATTERNS)
-        TRY(bad(&c, "at most %d alternatives", MJ_MAX_PATTERNS));
+        return bad(c, "at most %d alternatives", MJ_MAX_PATTERNS);
       lua_rawgeti(L, a, i);
-      TRY(get_pattern(&c, -1, "alts", &d->pat[d->npat]));
+      TRY(get_pattern(c, -1, "alts", &d->pat[d->npat]));
       d->npat++;
       lua_pop(L, 1);
     }
@@ -526,17 +545,16 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
     d->pat[p].same_suit = (uint8_t)same;
     d->pat[p].mixed_suits = (uint8_t)mixed;
   }
-  /* count */
-  lua_getfield(L, idx, "count");
+  lua_getfield(L, c->t, "count");
   if (!lua_isnil(L, -1)) {
     const char *w = lua_tostring(L, -1);
     int k = w == NULL ? -1 : !strcmp(w, "flowers") ? MJ_COUNT_FLOWERS
           : !strcmp(w, "tile_hogs") ? MJ_COUNT_TILE_HOGS
           : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO : -1;
     if (k < 0)
-      TRY(bad(&c, "'count' is \"flowers\", \"tile_hogs\" or \"feibao\""));
+      return bad(c, "'count' is \"flowers\", \"tile_hogs\" or \"feibao\"");
     if (d->npat > 0)
-      TRY(bad(&c, "'count' and 'melds' exclude each other"));
+      return bad(c, "'count' and 'melds' exclude each other");
     d->count_of = (uint8_t)k;
     d->kind = MJ_FK_COUNT;
   }
@@ -562,15 +580,22 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
     else
       d->kind = MJ_FK_GROUPS;
   }
-  /* exemptions */
-  lua_getfield(L, idx, "excludes");
+  return MJ_OK;
+}
+
+/* excludes = { "name", { "name", n } ... }, excludes_melds = { ... }:
+   the names stay on the stack (the fan table holds them). */
+static mj_status fan_excludes(cctx *c, mj_fan_def *d)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "excludes");
   if (!lua_isnil(L, -1)) {
     int a = lua_gettop(L);
     if (lua_type(L, a) != LUA_TTABLE)
-      TRY(bad(&c, "'excludes' must be a list of fan names"));
+      return bad(c, "'excludes' must be a list of fan names");
     int n = (int)lua_rawlen(L, a);
     if (n > MJ_MAX_EXCLUDES)
-      TRY(bad(&c, "'excludes': at most %d entries", MJ_MAX_EXCLUDES));
+      return bad(c, "'excludes': at most %d entries", MJ_MAX_EXCLUDES);
     for (int i = 1; i <= n; i++) {
       lua_rawgeti(L, a, i);
       if (lua_type(L, -1) == LUA_TSTRING) {
@@ -581,71 +606,103 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
         lua_rawgeti(L, -2, 2);
         if (lua_type(L, -2) != LUA_TSTRING || !lua_isinteger(L, -1) ||
             lua_tointeger(L, -1) < 1 || lua_tointeger(L, -1) > 9)
-          TRY(bad(&c, "'excludes': an entry is a name or { name, count }"));
+          return bad(c, "'excludes': an entry is a name or { name, count }");
         d->excl[d->nexcl] = lua_tostring(L, -2);
         d->excl_n[d->nexcl++] = (uint8_t)lua_tointeger(L, -1);
-        /* keep the strings reachable: they live in the fan table */
       } else {
-        TRY(bad(&c, "'excludes': an entry is a name or { name, count }"));
+        return bad(c, "'excludes': an entry is a name or { name, count }");
       }
     }
   }
-  lua_getfield(L, idx, "excludes_melds");
+  lua_getfield(L, c->t, "excludes_melds");
   if (!lua_isnil(L, -1)) {
     int a = lua_gettop(L);
     if (lua_type(L, a) != LUA_TTABLE || (int)lua_rawlen(L, a) > MJ_MAX_EXCLUDES)
-      TRY(bad(&c, "'excludes_melds' must be a list of at most %d fan names",
-              MJ_MAX_EXCLUDES));
+      return bad(c, "'excludes_melds' must be a list of at most %d fan names",
+                 MJ_MAX_EXCLUDES);
     for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
       lua_rawgeti(L, a, i);
-      TRY(get_str(&c, -1, "excludes_melds", &d->exm[d->nexm]));
+      TRY(get_str(c, -1, "excludes_melds", &d->exm[d->nexm]));
       d->nexm++;
     }
   }
-  static const char *const flags3[] = { "alone", "fallback", "bonus", "state" };
+  return MJ_OK;
+}
+
+/* alone, fallback, bonus, state */
+static mj_status fan_switches(cctx *c, mj_fan_def *d)
+{
+  lua_State *L = c->L;
+  static const char *const names[] = { "alone", "fallback", "bonus", "state" };
+  uint8_t *outs[] = { &d->alone, &d->fallback, &d->bonus, &d->state };
   for (int i = 0; i < 4; i++) {
-    lua_getfield(L, idx, flags3[i]);
+    lua_getfield(L, c->t, names[i]);
     if (!lua_isnil(L, -1)) {
       int b = 0;
-      TRY(get_bool(&c, -1, flags3[i], &b));
-      if (i == 0)
-        d->alone = (uint8_t)b;
-      else if (i == 1)
-        d->fallback = (uint8_t)b;
-      else if (i == 2)
-        d->bonus = (uint8_t)b;
-      else
-        d->state = (uint8_t)b;
+      TRY(get_bool(c, -1, names[i], &b));
+      *outs[i] = (uint8_t)b;
     }
     lua_pop(L, 1);
   }
-  lua_getfield(L, idx, "test");
-  if (!lua_isnil(L, -1)) {
-    if (lua_type(L, -1) != LUA_TFUNCTION)
-      TRY(bad(&c, "'test' must be a function (view) -> boolean or count"));
-    if (e != NULL) {
-      int *nr = realloc(e->refs, sizeof(int) * (size_t)(e->nrefs + 1));
-      if (nr != NULL)
-        e->refs = nr;
-      uint8_t *ns = realloc(e->spent, (size_t)(e->nrefs + 1));
-      if (ns != NULL)
-        e->spent = ns;
-      if (nr == NULL || ns == NULL)
-        TRY(bad(&c, "out of memory"));
-      e->spent[e->nrefs] = 0;
-      lua_pushvalue(L, -1);
-      e->refs[e->nrefs] = luaL_ref(L, LUA_REGISTRYINDEX);
-      d->test = e->nrefs++;
-    } else {
-      d->test = 0;
-    }
+  return MJ_OK;
+}
+
+/* test = function(view): kept in the registry of e's state (e NULL: a
+   check only). */
+static mj_status fan_test_fn(cctx *c, mj_fan_def *d, mj_entry *e)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "test");
+  if (lua_isnil(L, -1)) {
+    lua_pop(L, 1);
+    return MJ_OK;
   }
-  lua_pop(L, 1);
+  if (lua_type(L, -1) != LUA_TFUNCTION)
+    return bad(c, "'test' must be a function (view) -> boolean or count");
+  if (e == NULL) {
+    d->test = 0;
+    lua_pop(L, 1);
+    return MJ_OK;
+  }
+  int *nr = realloc(e->refs, sizeof(int) * (size_t)(e->nrefs + 1));
+  if (nr != NULL)
+    e->refs = nr;
+  uint8_t *ns = realloc(e->spent, (size_t)(e->nrefs + 1));
+  if (ns != NULL)
+    e->spent = ns;
+  if (nr == NULL || ns == NULL)
+    return bad(c, "out of memory");
+  e->spent[e->nrefs] = 0;
+  e->refs[e->nrefs] = luaL_ref(L, LUA_REGISTRYINDEX);   /* pops it */
+  d->test = e->nrefs++;
+  return MJ_OK;
+}
+
+/*
+** Compile the fan table at idx into d, step by step. The strings of d
+** stay on the Lua stack of the caller (and in the fan table): the caller
+** copies them (mj_rules_add_fan) before it resets the stack.
+*/
+mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d,
+                             mj_entry *e, mj_error *err)
+{
+  idx = lua_absindex(L, idx);
+  luaL_checkstack(L, 200, "compiling a fan");
+  cctx c = { L, idx, NULL, NULL, err };
+  memset(d, 0, sizeof *d);
+  d->test = -1;
+  TRY(fan_name(&c, d));
+  TRY(fan_texts(&c, d));
+  TRY(fan_value(&c, d, doubling));
+  TRY(fan_shapes(&c, d));
+  TRY(fan_clauses(&c, d));
+  TRY(fan_patterns(&c, d));
+  TRY(fan_excludes(&c, d));
+  TRY(fan_switches(&c, d));
+  TRY(fan_test_fn(&c, d, e));
   if (d->nclauses == 0 && d->npat == 0 && d->kind != MJ_FK_COUNT && d->test < 0 &&
       !d->fallback && !(d->shapes && !(d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE))))
-    TRY(bad(&c, "the fan has no condition: it would count for every hand"));
-  /* the strings stay on the Lua stack of the caller: keep them there */
-  (void)top;
+    return bad(&c, "the fan has no condition: it would count for every hand");
   return MJ_OK;
 }
 
