@@ -96,6 +96,18 @@ int mj_game_legal(const mj_game *g, int p, mj_action *out, int max);
 */
 mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err);
 
+/*
+** A new game from cfg with acts[0..n) played in order: the one way to
+** replay a prefix (logs, undo, the event boundaries of a saved log).
+** step, when not NULL, sees the game before each action i and once more
+** after the last (i == n); a nonzero return stops the replay there and
+** the game so far is returned. An action the engine refuses fails the
+** whole replay: NULL, *failed (when not NULL) = its index, err the reason.
+*/
+typedef int (*mj_replay_step)(void *ud, int i, const mj_game *g);
+mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg, const mj_action *acts,
+                        int n, mj_replay_step step, void *ud, int *failed, mj_error *err);
+
 /* What a win by p now would score (for the REPL's false-win message). */
 mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
                           mj_error *err);
@@ -141,6 +153,7 @@ int mj_game_nevents(const mj_game *g);
 const mj_event *mj_game_event(const mj_game *g, int i);
 int mj_game_nactions(const mj_game *g);
 const mj_action *mj_game_action(const mj_game *g, int i);
+const mj_action *mj_game_actions(const mj_game *g);   /* all, in order */
 /* The tiles dealt to p (before flowers were replaced). */
 const uint8_t *mj_game_dealt(const mj_game *g, int p);
 

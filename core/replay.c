@@ -126,6 +126,25 @@ static cJSON *act_json(const mj_action *a)
   return o;
 }
 
+/* The writer's replay step: the events up to the copy's, then action i. */
+typedef struct write_pass {
+  outbuf *b;
+  const mj_game *g;       /* the game written */
+  int done;               /* its events written so far */
+  int winner_k;
+} write_pass;
+
+static int write_step(void *ud, int i, const mj_game *x)
+{
+  write_pass *w = ud;
+  int upto = mj_game_nevents(x), nev = mj_game_nevents(w->g);
+  for (; w->done < upto && w->done < nev; w->done++)
+    put_json(w->b, event_json(w->g, mj_game_event(w->g, w->done), &w->winner_k));
+  if (i < mj_game_nactions(w->g))
+    put_json(w->b, act_json(mj_game_action(w->g, i)));
+  return 0;
+}
+
 /*
 ** Which events each decision caused: replay the game to find the event
 ** count after each decision (the log interleaves them).
@@ -164,23 +183,11 @@ char *mj_replay_write(const mj_game *g, const char *const players[4], const char
   put_json(&b, h);
   /* the events before the first decision, then each decision and its events:
      replay a copy to learn where the events of each decision end */
-  mj_game *x = mj_game_new(r, cfg, NULL);
-  int done = 0, winner_k = 0;
-  int nev = mj_game_nevents(g);
-  if (x != NULL) {
-    int upto = mj_game_nevents(x);
-    for (; done < upto && done < nev; done++)
-      put_json(&b, event_json(g, mj_game_event(g, done), &winner_k));
-    for (int i = 0; i < mj_game_nactions(g); i++) {
-      put_json(&b, act_json(mj_game_action(g, i)));
-      if (mj_game_act(x, mj_game_action(g, i), NULL) != MJ_OK)
-        break;
-      upto = mj_game_nevents(x);
-      for (; done < upto && done < nev; done++)
-        put_json(&b, event_json(g, mj_game_event(g, done), &winner_k));
-    }
-    mj_game_free(x);
-  }
+  write_pass w = { &b, g, 0, 0 };
+  mj_game *x = mj_game_replay(r, cfg, mj_game_actions(g), mj_game_nactions(g), write_step,
+                              &w, NULL, NULL);
+  mj_game_free(x);
+  int done = w.done, winner_k = w.winner_k, nev = mj_game_nevents(g);
   for (; done < nev; done++)
     put_json(&b, event_json(g, mj_game_event(g, done), &winner_k));
   cJSON *end = cJSON_CreateObject();
@@ -489,54 +496,71 @@ static void event_text(const mj_event *e, char *buf, size_t cap)
            e->tile != MJ_NO_TILE ? mj_tile_str(e->tile, t) : "", e->player);
 }
 
+/* The replay's step: the engine's events so far must be those the log holds. */
+typedef struct build_check {
+  const mj_replay *rp;
+  int checked;            /* events compared so far */
+  mj_error *err;
+  bool bad;
+} build_check;
+
+static int check_events(void *ud, int i, const mj_game *g)
+{
+  (void)i;
+  build_check *c = ud;
+  int n = mj_game_nevents(g);
+  for (; c->checked < n && c->checked < c->rp->nev; c->checked++) {
+    const mj_event *mine = mj_game_event(g, c->checked);
+    const mj_logged_event *theirs = &c->rp->evs[c->checked];
+    if (!same_event(mine, &theirs->ev)) {
+      char a[64], b[64];
+      event_text(mine, a, sizeof a);
+      event_text(&theirs->ev, b, sizeof b);
+      mj_fail(c->err, MJ_EINVAL, 0,
+              "line %d: the log says '%s' where the game gives '%s' "
+              "(an edited log, or another ruleset version)", theirs->line, b, a);
+      c->bad = true;
+      return 1;
+    }
+  }
+  return 0;
+}
+
 mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_error *err)
 {
   if (strcmp(rp->ruleset, mj_rules_id(r)) != 0) {
     mj_fail(err, MJ_EINVAL, 0, "the log is a game of %s, not %s", rp->ruleset, mj_rules_id(r));
     return NULL;
   }
-  mj_game *g = mj_game_new(r, &rp->cfg, err);
-  if (g == NULL)
-    return NULL;
   if (upto < 0 || upto > rp->nact)
     upto = rp->nact;
-  int checked = 0;
-  for (int i = 0; i <= upto; i++) {
-    /* the engine's events so far must be those the log holds */
-    int n = mj_game_nevents(g);
-    for (; checked < n && checked < rp->nev; checked++) {
-      const mj_event *mine = mj_game_event(g, checked);
-      const mj_logged_event *theirs = &rp->evs[checked];
-      if (!same_event(mine, &theirs->ev)) {
-        char a[64], b[64];
-        event_text(mine, a, sizeof a);
-        event_text(&theirs->ev, b, sizeof b);
-        mj_fail(err, MJ_EINVAL, 0,
-                "line %d: the log says '%s' where the game gives '%s' "
-                "(an edited log, or another ruleset version)", theirs->line, b, a);
-        mj_game_free(g);
-        return NULL;
-      }
-    }
-    if (i == upto)
-      break;
-    mj_error e;
-    if (mj_game_act(g, &rp->acts[i], &e) != MJ_OK) {
+  build_check c = { rp, 0, err, false };
+  int failed;
+  mj_error e;
+  mj_game *g = mj_game_replay(r, &rp->cfg, rp->acts, upto, check_events, &c, &failed, &e);
+  if (g == NULL) {
+    if (failed >= 0)
       mj_fail(err, MJ_EINVAL, 0, "line %d: this action cannot be played: %s",
-              rp->act_lines[i], e.msg);
-      mj_game_free(g);
-      return NULL;
-    }
+              rp->act_lines[failed], e.msg);
+    else if (!c.bad)
+      mj_fail(err, MJ_EINVAL, 0, "%s", e.msg);
+    return NULL;
   }
-  if (upto == rp->nact && checked < rp->nev) {
-    mj_fail(err, MJ_EINVAL, 0, "line %d: the log holds events the game does not give",
-            rp->evs[checked].line);
+  if (c.bad) {
     mj_game_free(g);
     return NULL;
   }
-  if (upto == rp->nact && rp->over && !mj_game_over(g)) {
-    mj_fail(err, MJ_EINVAL, 0, "line %d: the log ends the hand, but its moves do not",
-            rp->lines);
+  const char *why = NULL;
+  int line = 0;
+  if (upto == rp->nact && c.checked < rp->nev) {
+    why = "the log holds events the game does not give";
+    line = rp->evs[c.checked].line;
+  } else if (upto == rp->nact && rp->over && !mj_game_over(g)) {
+    why = "the log ends the hand, but its moves do not";
+    line = rp->lines;
+  }
+  if (why != NULL) {
+    mj_fail(err, MJ_EINVAL, 0, "line %d: %s", line, why);
     mj_game_free(g);
     return NULL;
   }

@@ -539,14 +539,9 @@ static int c_undo(repl *r, int argc, char **argv, const char *rest)
       last = i;
   if (last < 0)
     return repl_error(r, "nothing to undo in this hand");
-  mj_game_cfg cfg = *mj_game_config(p->g);
   mj_error e;
-  mj_game *x = mj_game_new(p->rs, &cfg, &e);
-  for (int i = 0; x != NULL && i < last; i++)
-    if (mj_game_act(x, mj_game_action(p->g, i), &e) != MJ_OK) {
-      mj_game_free(x);
-      x = NULL;
-    }
+  mj_game *x = mj_game_replay(p->rs, mj_game_config(p->g), mj_game_actions(p->g), last, NULL,
+                              NULL, NULL, &e);
   if (x == NULL)
     return repl_error(r, "cannot undo: %s", e.msg);
   char a[32];

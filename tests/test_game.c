@@ -381,6 +381,50 @@ static void bad_logs(void **state)
   free(log);
 }
 
+/* mj_game_replay: each prefix gives the game as it stood; a step can stop
+   it; a refused action fails the replay and names its index */
+static int count_steps(void *ud, int i, const mj_game *g)
+{
+  int *seen = ud;
+  assert_int_equal(i, seen[0]);
+  seen[0]++;
+  seen[1] = mj_game_nevents(g);
+  return i == seen[2];
+}
+
+static void replay_prefixes(void **state)
+{
+  (void)state;
+  const mj_rules *r = gu_rules("mcr");
+  mj_game *g = gu_play(r, 11, "efficiency", false);
+  int n = mj_game_nactions(g);
+  assert_true(n > 10);
+  mj_error e;
+  mj_game *x = mj_game_replay(r, mj_game_config(g), mj_game_actions(g), n, NULL, NULL, NULL, &e);
+  assert_non_null(x);
+  assert_int_equal(mj_game_nevents(x), mj_game_nevents(g));
+  assert_int_equal(mj_game_over(x), mj_game_over(g));
+  mj_game_free(x);
+  /* a step sees i = 0, 1, ... and stops the replay at 5 */
+  int seen[3] = { 0, 0, 5 };
+  x = mj_game_replay(r, mj_game_config(g), mj_game_actions(g), n, count_steps, seen, NULL, &e);
+  assert_non_null(x);
+  assert_int_equal(seen[0], 6);
+  assert_int_equal(mj_game_nactions(x), 5);
+  assert_int_equal(seen[1], mj_game_nevents(x));
+  mj_game_free(x);
+  /* action 3 played twice: refused, index 4 */
+  mj_action acts[5];
+  memcpy(acts, mj_game_actions(g), sizeof acts);
+  acts[4] = acts[3];
+  int failed = 0;
+  x = mj_game_replay(r, mj_game_config(g), acts, 5, NULL, NULL, &failed, &e);
+  assert_null(x);
+  assert_int_equal(failed, 4);
+  assert_true(e.msg[0] != '\0');
+  mj_game_free(g);
+}
+
 /* }==================================================================== */
 
 int main(void)
@@ -394,6 +438,7 @@ int main(void)
     cmocka_unit_test(exhaustive_draw_and_dealer),
     cmocka_unit_test(false_win_refused),
     cmocka_unit_test(bad_logs),
+    cmocka_unit_test(replay_prefixes),
     cmocka_unit_test(matches),
     cmocka_unit_test(mcr_random_games),
     cmocka_unit_test(mcr_efficiency_games),
