@@ -88,6 +88,19 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
               const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
               mj_wait out[MJ_KINDS], int *shanten);
 
+/*
+** The analysis of a hand as it stands, in one call each: mj_hand_view
+** fills the view (the wild kinds as given) and held[] (every tile of the
+** player, melds included); mj_hand_waits and mj_hand_useful then give the
+** waits or the useful tiles, and the shanten in *shanten (may be NULL;
+** mj_hand_waits computes it only when asked).
+*/
+void mj_hand_view(const mj_hand *h, mj_tileset wild, mj_tileview *v, uint8_t held[MJ_KINDS]);
+int mj_hand_waits(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,
+                  mj_wait out[MJ_KINDS], int *shanten);
+int mj_hand_useful(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,
+                   mj_wait out[MJ_KINDS], int *shanten);
+
 /* Fewest wilds completing all the real tiles into melds only (no pair). */
 int mj_melds_need(const mj_tileview *v);
 

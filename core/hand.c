@@ -88,6 +88,14 @@ void mj_hand_all_counts(const mj_hand *h, uint8_t counts[MJ_KINDS])
   }
 }
 
+mj_tileset mj_hand_wild(const mj_hand *h, mj_tileset fixed)
+{
+  mj_tileset w = fixed & MJ_SET_ALL;
+  if (h->ctx.wild < MJ_KINDS)
+    w |= MJ_BIT(h->ctx.wild);
+  return w;
+}
+
 mj_status mj_hand_add(mj_hand *h, mj_tile t)
 {
   if (t >= MJ_KINDS || h->counts[t] >= 4 || h->ntiles >= MJ_MAX_CONCEALED)

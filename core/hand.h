@@ -133,6 +133,10 @@ const mj_ctx *mj_hand_cctx(const mj_hand *h);
 /* Counts of every tile the hand holds, melds included (MJ_KINDS). */
 void mj_hand_all_counts(const mj_hand *h, uint8_t counts[MJ_KINDS]);
 
+/* The kinds wild in this hand: a ruleset's fixed wilds plus the context's
+   bao= tile, if any. */
+mj_tileset mj_hand_wild(const mj_hand *h, mj_tileset fixed);
+
 /* Change the concealed tiles. add fails at 4 copies or a full hand. */
 mj_status mj_hand_add(mj_hand *h, mj_tile t);
 mj_status mj_hand_remove(mj_hand *h, mj_tile t);

@@ -164,6 +164,7 @@ const char *mj_rules_version(const mj_rules *r) { return r->version ? r->version
 const char *mj_rules_desc(const mj_rules *r) { return r->desc ? r->desc : ""; }
 const char *mj_rules_source(const mj_rules *r) { return r->source ? r->source : ""; }
 const mj_shape_cfg *mj_rules_shapes(const mj_rules *r) { return &r->shapes; }
+mj_tileset mj_rules_wild(const mj_rules *r) { return r->table.wild_fixed & MJ_SET_ALL; }
 int mj_rules_scoring(const mj_rules *r) { return r->scoring; }
 int mj_rules_nfans(const mj_rules *r) { return r->nfans; }
 int mj_rules_noptions(const mj_rules *r) { return r->nopts; }

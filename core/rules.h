@@ -214,6 +214,7 @@ const char *mj_rules_source(const mj_rules *r);
 int mj_rules_noptions(const mj_rules *r);
 void mj_rules_option(const mj_rules *r, int i, const char **name, const char **value);
 const mj_shape_cfg *mj_rules_shapes(const mj_rules *r);
+mj_tileset mj_rules_wild(const mj_rules *r);   /* the fixed wilds (none: 0) */
 int mj_rules_scoring(const mj_rules *r);
 
 int mj_rules_nfans(const mj_rules *r);

@@ -1144,14 +1144,6 @@ static int on_reading(const mj_decomp *d, void *ud)
 
 /* }==================================================================== */
 
-mj_tileset mj_hand_wild(const mj_rules *r, const mj_hand *h)
-{
-  mj_tileset w = r->table.wild_fixed & MJ_SET_ALL;
-  if (mj_hand_cctx(h)->wild < MJ_KINDS)
-    w |= MJ_BIT(mj_hand_cctx(h)->wild);
-  return w;
-}
-
 /*
 ** What the context says must be possible under r: the tokens that belong
 ** to a ruleset are those r reads, and 接宝 is won on a wild.
@@ -1170,7 +1162,7 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h, mj_error *er
                    "ruleset %s (its own tokens: %s)",
                    mj_ctx_token_name(__builtin_ctz(stray)), r->id, len ? own : "none");
   }
-  if ((c->flags & MJ_CTX_JIEBAO) && !(mj_hand_wild(r, h) & MJ_BIT(c->win))) {
+  if ((c->flags & MJ_CTX_JIEBAO) && !(mj_hand_wild(h, mj_rules_wild(r)) & MJ_BIT(c->win))) {
     char b[3];
     return mj_fail(err, MJ_EINVAL, 0, "jiebao (接宝) claims a discarded wild, "
                    "but the winning tile %s is not wild", mj_tile_str(c->win, b));
@@ -1214,7 +1206,7 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *ou
   st = check_context(r, h, err);
   if (st != MJ_OK)
     return st;
-  E->wild = mj_hand_wild(r, h);
+  E->wild = mj_hand_wild(h, mj_rules_wild(r));
   mj_hand_all_counts(h, E->held);
   E->flags = E->ctx->flags;
   /* the last of its kind: the other three are in one's own melds */

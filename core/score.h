@@ -113,9 +113,6 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
 
 const char *mj_why_text(mj_why w);
 
-/* The wild kinds of a hand under a ruleset: the ruleset's fixed wilds and
-   the hand's own (bao=T). */
-mj_tileset mj_hand_wild(const mj_rules *r, const mj_hand *h);
 
 /* Free the buffer kept between calls (at exit, for leak checkers). */
 void mj_score_release(void);

@@ -133,9 +133,9 @@ static const mj_rules *opt_rules(lua_State *L, int idx)
 
 const mj_rules *mj_lua_optrules(lua_State *L, int idx) { return opt_rules(L, idx); }
 
-static void view_of(const mj_hand *h, const mj_rules *r, mj_tileview *v)
+static mj_tileset wild_of(const mj_hand *h, const mj_rules *r)
 {
-  mj_tileview_init(v, h, mj_hand_wild(r, h));
+  return mj_hand_wild(h, mj_rules_wild(r));
 }
 
 static int h_shanten(lua_State *L)
@@ -146,7 +146,7 @@ static int h_shanten(lua_State *L)
   if (mj_hand_check(h, MJ_CHECK_ANY, &e) != MJ_OK)
     return luaL_error(L, "shanten: %s", e.msg);
   mj_tileview v;
-  view_of(h, r, &v);
+  mj_tileview_init(&v, h, wild_of(h, r));
   lua_pushinteger(L, mj_shanten(&v, mj_rules_shapes(r), NULL));
   return 1;
 }
@@ -172,12 +172,8 @@ static int h_waits(lua_State *L)
   mj_error e;
   if (mj_hand_check(h, MJ_CHECK_WAIT, &e) != MJ_OK)
     return luaL_error(L, "waits: %s", e.msg);
-  mj_tileview v;
-  view_of(h, r, &v);
-  uint8_t held[MJ_KINDS];
-  mj_hand_all_counts(h, held);
   mj_wait w[MJ_KINDS];
-  int n = mj_waits(&v, mj_rules_shapes(r), held, NULL, w);
+  int n = mj_hand_waits(h, wild_of(h, r), mj_rules_shapes(r), w, NULL);
   push_waits(L, w, n);
   return 1;
 }
@@ -189,13 +185,9 @@ static int h_useful(lua_State *L)
   mj_error e;
   if (mj_hand_check(h, MJ_CHECK_WAIT, &e) != MJ_OK)
     return luaL_error(L, "useful: %s", e.msg);
-  mj_tileview v;
-  view_of(h, r, &v);
-  uint8_t held[MJ_KINDS];
-  mj_hand_all_counts(h, held);
   mj_wait w[MJ_KINDS];
   int sh;
-  int n = mj_useful(&v, mj_rules_shapes(r), held, NULL, w, &sh);
+  int n = mj_hand_useful(h, wild_of(h, r), mj_rules_shapes(r), w, &sh);
   push_waits(L, w, n);
   lua_pushinteger(L, sh);
   return 2;

@@ -188,13 +188,9 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
   (void)host;
   if (!read_hand(h, text, n, r, o, MJ_CHECK_WAIT))
     return false;
-  mj_tileview v;
-  mj_tileview_init(&v, h, mj_hand_wild(r, h));
-  uint8_t held[MJ_KINDS];
-  mj_hand_all_counts(h, held);
   mj_wait w[MJ_KINDS];
-  int k = mj_waits(&v, mj_rules_shapes(r), held, NULL, w);
-  int sh = mj_shanten(&v, mj_rules_shapes(r), NULL);
+  int sh;
+  int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(r)), mj_rules_shapes(r), w, &sh);
   char list[400], hand[200];
   mj_hand_print(h, hand, sizeof hand);
   if (o->json) {
@@ -222,9 +218,8 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
     return false;
   const mj_shape_cfg *cfg = mj_rules_shapes(r);
   mj_tileview v;
-  mj_tileview_init(&v, h, mj_hand_wild(r, h));
   uint8_t held[MJ_KINDS];
-  mj_hand_all_counts(h, held);
+  mj_hand_view(h, mj_hand_wild(h, mj_rules_wild(r)), &v, held);
   int per[MJ_SHAPE_COUNT];
   int sh = mj_shanten(&v, cfg, per);
   char hand[200], list[600];

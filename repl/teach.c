@@ -383,12 +383,8 @@ int teach_answer(repl *r, const char *answer)
   cli_opts o = *r->o;
   o.batch = o.json = false;
   if (kind == 1) {
-    mj_tileview v;
-    mj_tileview_init(&v, h, mj_hand_wild(rs, h));
-    uint8_t held[MJ_KINDS];
-    mj_hand_all_counts(h, held);
     mj_wait w[MJ_KINDS];
-    int k = mj_waits(&v, mj_rules_shapes(rs), held, NULL, w);
+    int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(rs)), mj_rules_shapes(rs), w, NULL);
     uint8_t want[MJ_KINDS] = { 0 }, got[MJ_KINDS] = { 0 };
     for (int i = 0; i < k; i++)
       want[w[i].tile] = 1;

@@ -245,6 +245,10 @@ static void known_hands(void **state)
     mj_hand_all_counts(h, held);
     mj_wait w[MJ_KINDS];
     assert_int_equal(mj_waits(&v, &MCR, held, NULL, w), cases[i].nwaits);
+    /* the one-call form gives the same */
+    int sh = 99;
+    assert_int_equal(mj_hand_waits(h, 0, &MCR, w, &sh), cases[i].nwaits);
+    assert_int_equal(sh, cases[i].shanten);
   }
   /* a wild makes any ready hand wait on the wild kind too */
   assert_int_equal(mj_hand_parse(h, "123m456p789s1122z", 17, NULL), MJ_OK);
@@ -253,6 +257,15 @@ static void known_hands(void **state)
   int n = mj_waits(&v, &PLAIN, NULL, NULL, w);
   assert_int_equal(n, 3);   /* 1z, 2z, 9m */
   assert_int_equal(w[0].tile, 8);
+  /* the hand's wilds: the fixed ones plus its bao= tile */
+  assert_int_equal(mj_hand_wild(h, MJ_BIT(33)), MJ_BIT(33));
+  assert_int_equal(mj_hand_parse(h, "123m456p789s1122z bao=9m", 24, NULL), MJ_OK);
+  assert_int_equal(mj_hand_wild(h, MJ_BIT(33)), MJ_BIT(33) | MJ_BIT(8));
+  assert_int_equal(mj_hand_waits(h, mj_hand_wild(h, 0), &PLAIN, w, NULL), 3);
+  int sh;
+  n = mj_hand_useful(h, mj_hand_wild(h, 0), &PLAIN, w, &sh);
+  assert_int_equal(sh, 0);
+  assert_int_equal(n, 3);
   mj_hand_free(h);
 }
 

@@ -38,7 +38,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     h = mj_hand_new();
   if (mj_hand_parse(h, (const char *)data + 1, size - 1, &e) != MJ_OK)
     return 0;
-  mj_tileset wild = mj_hand_wild(r, h);
+  mj_tileset wild = mj_hand_wild(h, mj_rules_wild(r));
   if (mj_hand_check(h, MJ_CHECK_ANY, &e) == MJ_OK) {
     mj_tileview v;
     mj_tileview_init(&v, h, wild);
