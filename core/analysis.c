@@ -403,15 +403,8 @@ static void lan_init(void)
     for (int k = 0; k < 4; k++)
       lan_overlap[mask][k] = -1;
   for (int set = 0; set < 512; set++) {
-    int prev = -10, ok = 1, size = 0;
-    for (int r = 0; r < 9; r++)
-      if (set >> r & 1) {
-        if (r - prev < 3)
-          ok = 0;
-        prev = r;
-        size++;
-      }
-    if (!ok || size > 3)
+    int size = mj_lan_size((unsigned)set);
+    if (size < 0 || size > 3)
       continue;
     for (int mask = 0; mask < 512; mask++) {
       int ov = pop((mj_tileset)(mask & set));

@@ -527,6 +527,19 @@ static void enum_knitted(en *e)
   e->nstack = 0;
 }
 
+int mj_lan_size(unsigned set)
+{
+  int prev = -10, size = 0;
+  for (int r = 0; r < 9; r++)
+    if (set >> r & 1) {
+      if (r - prev < 3)
+        return -1;
+      prev = r;
+      size++;
+    }
+  return size;
+}
+
 /* 十三浪: per suit a set of ranks 3 or more apart, honors single. */
 static void lan_rec(en *e, int s, int total)
 {
@@ -554,17 +567,8 @@ static void lan_rec(en *e, int s, int total)
     if (e->c[s * 9 + r])
       mask |= 1 << r;
   for (int set = 0; set < 512; set++) {
-    if ((set & mask) != mask)
-      continue;
-    int prev = -10, ok = 1, size = 0;
-    for (int r = 0; r < 9; r++)
-      if (set >> r & 1) {
-        if (r - prev < 3)
-          ok = 0;
-        prev = r;
-        size++;
-      }
-    if (!ok)
+    int size = (set & mask) == mask ? mj_lan_size((unsigned)set) : -1;
+    if (size < 0)
       continue;
     for (int r = 0; r < 9; r++)
       e->u[s * 9 + r] = (uint8_t)(set >> r & 1);

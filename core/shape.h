@@ -38,6 +38,10 @@ const char *mj_shape_name(mj_shape s);       /* "standard", "seven_pairs"... */
 const char *mj_shape_title(mj_shape s);      /* "seven pairs 七对" */
 int mj_shape_from_name(const char *name);    /* -1 if unknown */
 
+/* 十三浪's rule for one suit: the number of ranks in set (bit r = rank
+   r + 1), or -1 when two of them are less than 3 apart. */
+int mj_lan_size(unsigned set);
+
 typedef enum mj_group_type {
   MJ_G_CHOW,      /* three consecutive tiles, tile = lowest */
   MJ_G_PUNG,

@@ -279,12 +279,28 @@ static void eight_wilds(void **state)
   mj_hand_free(h);
 }
 
+/* 十三浪's per-suit rule: ranks pairwise 3 or more apart */
+static void lan_sets(void **state)
+{
+  (void)state;
+  assert_int_equal(mj_lan_size(0), 0);
+  assert_int_equal(mj_lan_size(1u << 0 | 1u << 3 | 1u << 6), 3);   /* 147 */
+  assert_int_equal(mj_lan_size(1u << 0 | 1u << 4 | 1u << 8), 3);   /* 159 */
+  assert_int_equal(mj_lan_size(1u << 1 | 1u << 3), -1);            /* 24 */
+  assert_int_equal(mj_lan_size(1u << 2 | 1u << 8), 2);             /* 39 */
+  int n = 0;
+  for (unsigned set = 0; set < 512; set++)
+    n += mj_lan_size(set) >= 0;
+  assert_int_equal(n, 1 + 9 + 21 + 10);   /* the empty set, 9 singles, pairs, triples */
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(special_shapes),
     cmocka_unit_test(walk_order),
     cmocka_unit_test(eight_wilds),
+    cmocka_unit_test(lan_sets),
     cmocka_unit_test(random_full_hands),
     cmocka_unit_test(single_suit_exhaustive),
   };
