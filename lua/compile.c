@@ -18,11 +18,12 @@
 ** Errors
 ** ===================================================================== */
 
+/* Where compiling is: a fan (name set) or the ruleset's own fields. */
 typedef struct cctx {
   lua_State *L;
-  int t;               /* the fan table */
+  int t;               /* the table read: a fan's, or the ruleset's */
   const char *where;
-  const char *name;
+  const char *name;    /* the fan, NULL for the ruleset's own fields */
   mj_error *err;
 } cctx;
 
@@ -36,8 +37,10 @@ static mj_status bad(cctx *c, const char *fmt, ...)
   va_start(ap, fmt);
   vsnprintf(msg, sizeof msg, fmt, ap);
   va_end(ap);
-  return mj_fail(c->err, MJ_EINVAL, 0, "%s: fan '%s': %s", c->where ? c->where : "?",
-                 c->name ? c->name : "?", msg);
+  const char *where = c->where ? c->where : "?";
+  if (c->name == NULL)
+    return mj_fail(c->err, MJ_EINVAL, 0, "%s: %s", where, msg);
+  return mj_fail(c->err, MJ_EINVAL, 0, "%s: fan '%s': %s", where, c->name, msg);
 }
 
 /* }==================================================================== */
@@ -848,33 +851,13 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *
 
 static const mj_rules_vt host_vt = { fan_test, settle };
 
-typedef struct rctx {
-  lua_State *L;
-  int b;
-  const char *where;
-  mj_error *err;
-} rctx;
-
-static mj_status rbad(rctx *c, const char *fmt, ...)
-  __attribute__((format(printf, 2, 3)));
-
-static mj_status rbad(rctx *c, const char *fmt, ...)
-{
-  char msg[200];
-  va_list ap;
-  va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
-  va_end(ap);
-  return mj_fail(c->err, MJ_EINVAL, 0, "%s: %s", c->where, msg);
-}
-
 /* context = { "touji", "feibao=" ... }: the ruleset-owned tokens the
    ruleset reads beyond what its fans show (a test function's). */
-static mj_status context_tokens(rctx *c, mj_rules *r)
+static mj_status context_tokens(cctx *c, mj_rules *r)
 {
   lua_State *L = c->L;
   int top = lua_gettop(L);
-  lua_getfield(L, c->b, "context");
+  lua_getfield(L, c->t, "context");
   if (lua_type(L, -1) != LUA_TTABLE) {
     lua_settop(L, top);
     return MJ_OK;
@@ -893,11 +876,11 @@ static mj_status context_tokens(rctx *c, mj_rules *r)
         k = j;
     }
     if (k < 0) {
-      char bad[40];
-      snprintf(bad, sizeof bad, "%.30s", name ? name : luaL_typename(L, -1));
+      char what[40];
+      snprintf(what, sizeof what, "%.30s", name ? name : luaL_typename(L, -1));
       lua_settop(L, top);
-      return rbad(c, "context: '%s' is not a ruleset token (bao=, touji, "
-                  "feibao=, jiebao, sibao)", bad);
+      return bad(c, "context: '%s' is not a ruleset token (bao=, touji, "
+                 "feibao=, jiebao, sibao)", what);
     }
     bits |= 1u << k;
     lua_pop(L, 1);
@@ -907,14 +890,14 @@ static mj_status context_tokens(rctx *c, mj_rules *r)
   return MJ_OK;
 }
 
-static mj_status shape_list(rctx *c, const char *field, unsigned *out)
+static mj_status shape_list(cctx *c, const char *field, unsigned *out)
 {
   lua_State *L = c->L;
   *out = 0;
-  lua_getfield(L, c->b, field);
+  lua_getfield(L, c->t, field);
   if (lua_type(L, -1) != LUA_TTABLE) {
     lua_pop(L, 1);
-    return rbad(c, "ruleset field '%s' must be a list of shape names", field);
+    return bad(c, "ruleset field '%s' must be a list of shape names", field);
   }
   for (int i = 1; i <= (int)lua_rawlen(L, -1); i++) {
     lua_rawgeti(L, -1, i);
@@ -923,7 +906,7 @@ static mj_status shape_list(rctx *c, const char *field, unsigned *out)
     lua_pop(L, 1);
     if (s < 0) {
       lua_pop(L, 1);
-      return rbad(c, "ruleset field '%s': unknown shape '%s'", field, name ? name : "?");
+      return bad(c, "ruleset field '%s': unknown shape '%s'", field, name ? name : "?");
     }
     *out |= MJ_SHAPE_BIT(s);
   }
@@ -931,14 +914,14 @@ static mj_status shape_list(rctx *c, const char *field, unsigned *out)
   return MJ_OK;
 }
 
-static mj_status table_rules(rctx *c, mj_table *t)
+static mj_status table_rules(cctx *c, mj_table *t)
 {
   lua_State *L = c->L;
-  lua_getfield(L, c->b, "table");
+  lua_getfield(L, c->t, "table");
   int tt = lua_gettop(L);
   if (lua_type(L, tt) != LUA_TTABLE) {
     lua_pop(L, 1);
-    return rbad(c, "ruleset field 'table' must be a table");
+    return bad(c, "ruleset field 'table' must be a table");
   }
   static const struct { const char *name; int type; } fields[] = {
     { "tiles", LUA_TNUMBER }, { "flowers", LUA_TBOOLEAN }, { "hand", LUA_TNUMBER },
@@ -958,7 +941,7 @@ static mj_status table_rules(rctx *c, mj_table *t)
       if (strcmp(k, fields[i].name) == 0)
         found = i;
     if (found < 0) {
-      mj_status st = rbad(c, "table rules: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+      mj_status st = bad(c, "table rules: unknown field '%s'", luaL_tolstring(L, -1, NULL));
       lua_settop(L, tt - 1);
       return st;
     }
@@ -971,7 +954,7 @@ static mj_status table_rules(rctx *c, mj_table *t)
       ok = false;
     lua_pop(L, 1);
     if (!ok) {
-      mj_status st = rbad(c, "table rules: '%s' has the wrong type", k);
+      mj_status st = bad(c, "table rules: '%s' has the wrong type", k);
       lua_settop(L, tt - 1);
       return st;
     }
@@ -999,15 +982,15 @@ static mj_status table_rules(rctx *c, mj_table *t)
 #undef INT
   mj_status st = MJ_OK;
   if (t->tiles != 136 && t->tiles != 144)
-    st = rbad(c, "table rules: tiles is 136 or 144");
+    st = bad(c, "table rules: tiles is 136 or 144");
   else if (t->flowers != (t->tiles == 144))
-    st = rbad(c, "table rules: 144 tiles means flowers = true, 136 means false");
+    st = bad(c, "table rules: 144 tiles means flowers = true, 136 means false");
   else if (t->hand != 13)
-    st = rbad(c, "table rules: hand must be 13 (other hand sizes are not supported)");
+    st = bad(c, "table rules: hand must be 13 (other hand sizes are not supported)");
   else if (t->rounds < 1 || t->rounds > 4)
-    st = rbad(c, "table rules: rounds is 1..4");
+    st = bad(c, "table rules: rounds is 1..4");
   else if (t->wild_claim < 0 || t->wild_claim > 4 || t->wild_win < 0 || t->wild_win > 4)
-    st = rbad(c, "table rules: wild_claim and wild_win are 0..4");
+    st = bad(c, "table rules: wild_claim and wild_win are 0..4");
   if (st != MJ_OK) {
     lua_settop(L, tt - 1);
     return st;
@@ -1016,14 +999,14 @@ static mj_status table_rules(rctx *c, mj_table *t)
   if (!lua_isnil(L, -1)) {
     const char *v = lua_tostring(L, -1);
     if (strcmp(v, "tail") && strcmp(v, "head"))
-      st = rbad(c, "table rules: replacement is \"tail\" or \"head\"");
+      st = bad(c, "table rules: replacement is \"tail\" or \"head\"");
     t->replace_tail = strcmp(v, "tail") == 0;
   }
   lua_pop(L, 1);
   lua_getfield(L, tt, "wild");
   if (st == MJ_OK && lua_type(L, -1) == LUA_TSTRING) {
     if (strcmp(lua_tostring(L, -1), "indicator") != 0)
-      st = rbad(c, "table rules: wild is \"indicator\" or false");
+      st = bad(c, "table rules: wild is \"indicator\" or false");
     t->wild_rule = MJ_WILD_INDICATOR;
   }
   lua_pop(L, 1);
@@ -1037,7 +1020,7 @@ static mj_status table_rules(rctx *c, mj_table *t)
       int k = 0;
       if (s == NULL || mj_tiles_parse(s, len, 1, false, tl, NULL, MJ_KINDS, &k, NULL) != MJ_OK ||
           k < 2)
-        st = rbad(c, "table rules: cycles are tile strings such as \"123456789m\"");
+        st = bad(c, "table rules: cycles are tile strings such as \"123456789m\"");
       for (int q = 0; q < k && st == MJ_OK; q++)
         t->succ[tl[q]] = tl[(q + 1) % k];
       lua_pop(L, 1);
@@ -1054,7 +1037,7 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   lua_State *L = e->vm->L;
   int top = lua_gettop(L);
   b = lua_absindex(L, b);
-  rctx c = { L, b, path, err };
+  cctx c = { L, b, path, NULL, err };
   e->settle_ref = LUA_NOREF;
   lua_getfield(L, b, "where");
   char where[300];
@@ -1062,11 +1045,11 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   c.where = where;
   lua_pop(L, 1);
   if (lua_type(L, b) != LUA_TTABLE)
-    return rbad(&c, "not a ruleset");
+    return bad(&c, "not a ruleset");
   lua_getfield(L, b, "id");
   const char *id = lua_tostring(L, -1);
   if (id == NULL)
-    return rbad(&c, "the ruleset has no id");
+    return bad(&c, "the ruleset has no id");
   e->rules = mj_rules_new(id);
   if (e->rules == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
@@ -1088,14 +1071,14 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   cfg.pair_quads = lua_toboolean(L, -1);
   lua_pop(L, 1);
   if (cfg.shapes == 0)
-    return rbad(&c, "the ruleset allows no winning shape");
+    return bad(&c, "the ruleset allows no winning shape");
   mj_rules_set_shapes(r, cfg, wait);
   lua_getfield(L, b, "scoring");
   const char *scoring = lua_tostring(L, -1);
   bool doubling = scoring && strcmp(scoring, "doubling") == 0;
   if (scoring == NULL || (strcmp(scoring, "sum") && !doubling)) {
     lua_settop(L, top);
-    return rbad(&c, "scoring is \"sum\" or \"doubling\"");
+    return bad(&c, "scoring is \"sum\" or \"doubling\"");
   }
   lua_getfield(L, b, "account_once");
   mj_rules_set_scoring(r, doubling ? MJ_SCORING_DOUBLING : MJ_SCORING_SUM,
@@ -1109,7 +1092,7 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   lua_getfield(L, b, "min_points");
   if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 1000) {
     lua_settop(L, top);
-    return rbad(&c, "min_points must be an integer 0..1000");
+    return bad(&c, "min_points must be an integer 0..1000");
   }
   t->min_points = (int)lua_tointeger(L, -1);
   lua_pop(L, 1);
@@ -1133,7 +1116,7 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   } else {
     if (!lua_isnil(L, -1)) {
       lua_settop(L, top);
-      return rbad(&c, "settle must be a function");
+      return bad(&c, "settle must be a function");
     }
     lua_pop(L, 1);
   }
@@ -1142,18 +1125,18 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   int fans = lua_gettop(L);
   if (lua_type(L, fans) != LUA_TTABLE) {
     lua_settop(L, top);
-    return rbad(&c, "the ruleset has no fan list");
+    return bad(&c, "the ruleset has no fan list");
   }
   int n = (int)lua_rawlen(L, fans);
   if (n == 0) {
     lua_settop(L, top);
-    return rbad(&c, "the ruleset has no fans");
+    return bad(&c, "the ruleset has no fans");
   }
   for (int i = 1; i <= n; i++) {
     lua_rawgeti(L, fans, i);
     if (lua_type(L, -1) != LUA_TTABLE) {
       lua_settop(L, top);
-      return rbad(&c, "fan %d is not a table", i);
+      return bad(&c, "fan %d is not a table", i);
     }
     int ftop = lua_gettop(L);
     mj_fan_def d;

@@ -933,10 +933,8 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src, size_
   mj_vm *vm = e->vm;
   lua_State *L = vm->L;
   st = push_options(L, options, err);
-  if (st != MJ_OK) {
-    free_entry(e);
-    return st;
-  }
+  if (st != MJ_OK)
+    goto fail;
   vm->user_opts_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   vm->loading = true;
   h->loading_vm = vm;
@@ -961,10 +959,9 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src, size_
   }
   vm->loading = false;
   h->loading_vm = NULL;
-  if (ls != LUA_OK || a.st != MJ_OK) {
-    free_entry(e);
-    return ls != LUA_OK ? MJ_EINVAL : a.st;
-  }
+  st = ls != LUA_OK ? MJ_EINVAL : a.st;
+  if (st != MJ_OK)
+    goto fail;
   luaL_unref(L, LUA_REGISTRYINDEX, vm->builder_ref);
   luaL_unref(L, LUA_REGISTRYINDEX, vm->user_opts_ref);
   vm->builder_ref = vm->user_opts_ref = LUA_NOREF;
@@ -974,11 +971,14 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src, size_
   e->options = strdup(options ? options : "");
   e->mtime = src != NULL ? 0 : file_mtime(path);
   if (e->path == NULL || e->options == NULL) {
-    free_entry(e);
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    goto fail;
   }
   *out = e;
   return MJ_OK;
+fail:
+  free_entry(e);   /* closes the ruleset's state: every reference with it */
+  return st;
 }
 
 static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out, mj_error *err);
