@@ -165,33 +165,26 @@ static void push_waits(lua_State *L, const mj_wait *w, int n)
   }
 }
 
-static int h_waits(lua_State *L)
+/* h:waits([ruleset]) -> list; h:useful([ruleset]) -> list, shanten */
+static int wait_list(lua_State *L, bool useful)
 {
   mj_hand *h = mj_lua_tohand(L, 1);
   const mj_rules *r = opt_rules(L, 2);
   mj_error e;
   if (mj_hand_check(h, MJ_CHECK_WAIT, &e) != MJ_OK)
-    return luaL_error(L, "waits: %s", e.msg);
+    return luaL_error(L, "%s: %s", useful ? "useful" : "waits", e.msg);
   mj_wait w[MJ_KINDS];
-  int n = mj_hand_waits(h, wild_of(h, r), mj_rules_shapes(r), w, NULL);
+  int sh, n = useful ? mj_hand_useful(h, wild_of(h, r), mj_rules_shapes(r), w, &sh)
+                     : mj_hand_waits(h, wild_of(h, r), mj_rules_shapes(r), w, NULL);
   push_waits(L, w, n);
-  return 1;
-}
-
-static int h_useful(lua_State *L)
-{
-  mj_hand *h = mj_lua_tohand(L, 1);
-  const mj_rules *r = opt_rules(L, 2);
-  mj_error e;
-  if (mj_hand_check(h, MJ_CHECK_WAIT, &e) != MJ_OK)
-    return luaL_error(L, "useful: %s", e.msg);
-  mj_wait w[MJ_KINDS];
-  int sh;
-  int n = mj_hand_useful(h, wild_of(h, r), mj_rules_shapes(r), w, &sh);
-  push_waits(L, w, n);
+  if (!useful)
+    return 1;
   lua_pushinteger(L, sh);
   return 2;
 }
+
+static int h_waits(lua_State *L) { return wait_list(L, false); }
+static int h_useful(lua_State *L) { return wait_list(L, true); }
 
 static const luaL_Reg funcs[] = {
   { "parse", l_parse },
