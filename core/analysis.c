@@ -14,6 +14,7 @@
 #include "analysis.h"
 
 #include <string.h>
+#include <threads.h>
 
 #include "tables.h"
 
@@ -296,7 +297,7 @@ static inline int pop(mj_tileset x) { return mj_set_count(x); }
 
 /* The nine tiles of knitted sequence i. */
 static mj_tileset knit_set[6];
-static bool knit_ready;
+static once_flag knit_once = ONCE_FLAG_INIT;
 
 static void knit_init(void)
 {
@@ -306,7 +307,6 @@ static void knit_init(void)
       for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
         knit_set[i] |= MJ_BIT(s * 9 + r - 1);
   }
-  knit_ready = true;
 }
 
 static int shanten_pairs(const mj_tileview *v, bool quads)
@@ -338,8 +338,7 @@ static int shanten_honors_knitted(const mj_tileview *v)
 {
   if (v->melds != 0)
     return MJ_SHANTEN_NONE;
-  if (!knit_ready)
-    knit_init();
+  call_once(&knit_once, knit_init);
   int best = 0;
   for (int i = 0; i < 6; i++) {
     int k = pop(v->at[0] & (knit_set[i] | HONOR_SET));
@@ -357,8 +356,7 @@ static int shanten_knitted(const mj_tileview *v, int goal)
     return MJ_SHANTEN_NONE;
   int M = 1 - v->melds, best = 0, real = v->ntiles - v->wilds;
   int rest = 3 * M + 2;
-  if (!knit_ready)
-    knit_init();
+  call_once(&knit_once, knit_init);
   /* a quick bound over the six sequences first */
   int top = 0;
   for (int i = 0; i < 6; i++) {
@@ -370,8 +368,7 @@ static int shanten_knitted(const mj_tileview *v, int goal)
     return MJ_SHANTEN_NONE;
   /* kept tiles needed to get under goal */
   int need = slots_of(v) - 1 - v->wilds - goal + 1;
-  if (!knit_ready)
-    knit_init();
+  call_once(&knit_once, knit_init);
   for (int i = 0; i < 6; i++) {
     uint8_t c[MJ_KINDS];
     int k9 = pop(v->at[0] & knit_set[i]);
@@ -395,7 +392,7 @@ static int shanten_knitted(const mj_tileview *v, int goal)
 
 /* 十三浪: per suit, a set of ranks pairwise 3 or more apart (at most 3). */
 static int8_t lan_overlap[512][4];   /* [mask][size] best overlap, -1 none */
-static bool lan_ready;
+static once_flag lan_once = ONCE_FLAG_INIT;
 
 static void lan_init(void)
 {
@@ -412,15 +409,13 @@ static void lan_init(void)
         lan_overlap[mask][size] = (int8_t)ov;
     }
   }
-  lan_ready = true;
 }
 
 static int shanten_shisanlan(const mj_tileview *v)
 {
   if (v->melds != 0)
     return MJ_SHANTEN_NONE;
-  if (!lan_ready)
-    lan_init();
+  call_once(&lan_once, lan_init);
   int mask[3];
   for (int s = 0; s < 3; s++) {
     mask[s] = 0;
@@ -530,8 +525,7 @@ static bool refused(const mj_tileview *v, int s, int open)
     return true;
   switch (s) {
   case MJ_SHAPE_KNITTED: {
-    if (!knit_ready)
-      knit_init();
+    call_once(&knit_once, knit_init);
     for (int i = 0; i < 6; i++) {
       mj_tileset missing = knit_set[i] & ~v->at[0];
       if (missing == 0 || (open && (missing & (missing - 1)) == 0))

@@ -1264,9 +1264,10 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *ou
   return MJ_OK;
 }
 
-/* One evaluation buffer kept for the next hand (a nested call, from a
-** fan's Lua test, gets its own). */
-static eval *spare;
+/* One evaluation buffer per thread kept for its next hand (a nested
+** call, from a fan's Lua test, gets its own; mj_score_release frees the
+** calling thread's). */
+static _Thread_local eval *spare;
 
 eval *mjs_eval_get(void)
 {

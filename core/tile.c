@@ -6,6 +6,7 @@
 
 #include <stdio.h>
 #include <string.h>
+#include <threads.h>
 
 static const char suit_letter[] = "mpszf";
 
@@ -55,21 +56,30 @@ static unsigned glyph_code(mj_tile t)
   }
 }
 
+/* The glyphs and the English suit names, made once (for any thread). */
+static char glyphs[MJ_ALL_TILES][5];
+static char names_en[MJ_KINDS][24];
+static once_flag tables_once = ONCE_FLAG_INIT;
+
+static void make_tables(void)
+{
+  static const char *const suits[] = { "characters", "dots", "bamboo" };
+  for (int k = 0; k < MJ_ALL_TILES; k++) {
+    unsigned c = glyph_code((mj_tile)k);
+    glyphs[k][0] = (char)(0xF0 | (c >> 18));
+    glyphs[k][1] = (char)(0x80 | ((c >> 12) & 0x3f));
+    glyphs[k][2] = (char)(0x80 | ((c >> 6) & 0x3f));
+    glyphs[k][3] = (char)(0x80 | (c & 0x3f));
+    glyphs[k][4] = '\0';
+  }
+  for (int k = 0; k < MJ_HONOR_FIRST; k++)
+    snprintf(names_en[k], sizeof names_en[k], "%d of %s", mj_tile_rank((mj_tile)k),
+             suits[mj_tile_suit((mj_tile)k)]);
+}
+
 const char *mj_tile_glyph(mj_tile t)
 {
-  static char glyphs[MJ_ALL_TILES][5];
-  static bool ready;
-  if (!ready) {
-    for (int k = 0; k < MJ_ALL_TILES; k++) {
-      unsigned c = glyph_code((mj_tile)k);
-      glyphs[k][0] = (char)(0xF0 | (c >> 18));
-      glyphs[k][1] = (char)(0x80 | ((c >> 12) & 0x3f));
-      glyphs[k][2] = (char)(0x80 | ((c >> 6) & 0x3f));
-      glyphs[k][3] = (char)(0x80 | (c & 0x3f));
-      glyphs[k][4] = '\0';
-    }
-    ready = true;
-  }
+  call_once(&tables_once, make_tables);
   return t < MJ_ALL_TILES ? glyphs[t] : "?";
 }
 
@@ -96,18 +106,14 @@ const char *mj_tile_name_en(mj_tile t)
     "Spring", "Summer", "Autumn", "Winter",
     "Plum", "Orchid", "Bamboo", "Chrysanthemum"
   };
-  static const char *const suits[] = { "characters", "dots", "bamboo" };
-  static char buf[MJ_KINDS][24];
   if (t >= MJ_ALL_TILES)
     return "?";
-  if (t >= 34)
-    return flowers[t - 34];
-  if (t >= 27)
-    return honors[t - 27];
-  if (buf[t][0] == '\0')
-    snprintf(buf[t], sizeof buf[t], "%d of %s", mj_tile_rank(t),
-             suits[mj_tile_suit(t)]);
-  return buf[t];
+  if (t >= MJ_FLOWER0)
+    return flowers[t - MJ_FLOWER0];
+  if (t >= MJ_HONOR_FIRST)
+    return honors[t - MJ_HONOR_FIRST];
+  call_once(&tables_once, make_tables);
+  return names_en[t];
 }
 
 /* Honor letters accepted on input: E S W N C F P. */

@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <threads.h>
 #include <unistd.h>
 
 #include "hand.h"
@@ -425,6 +426,84 @@ static void filter_is_sound(void **state)
   mj_hand_free(h);
 }
 
+/* {====================================================================
+** The scorer in several threads at once
+** ===================================================================== */
+
+/* The reference hands of the shared vectors, as text. */
+typedef struct vec_set {
+  char (*hand)[160];
+  int n, cap;
+} vec_set;
+
+static void take_vector(int line, char **f, int nf, void *ud)
+{
+  (void)line;
+  vec_set *v = ud;
+  if (nf < 3 || v->n == v->cap)
+    return;
+  snprintf(v->hand[v->n++], sizeof v->hand[0], "%s %s", f[0], f[1]);
+}
+
+typedef struct score_job {
+  const mj_rules *r;
+  const vec_set *v;
+  long *totals;          /* per hand */
+} score_job;
+
+static int score_all(void *ud)
+{
+  score_job *j = ud;
+  mj_hand *h = mj_hand_new();
+  for (int i = 0; i < j->v->n; i++) {
+    mj_score s;
+    const char *t = j->v->hand[i];
+    j->totals[i] = -1;
+    if (mj_hand_parse(h, t, strlen(t), NULL) == MJ_OK &&
+        mj_score_hand(j->r, h, &s, NULL) == MJ_OK)
+      j->totals[i] = s.total;
+  }
+  mj_hand_free(h);
+  mj_score_release();
+  return 0;
+}
+
+static void threads_score_alike(void **state)
+{
+  (void)state;
+  const mj_rules *r;
+  mj_error e;
+  if (mj_host_get(H, "mcr", &r, &e) != MJ_OK)
+    fail_msg("mcr: %s", e.msg);
+  vec_set v = { malloc(2000 * sizeof *v.hand), 0, 2000 };
+  assert_true(tsv_each("mcr.tsv", take_vector, &v) > 0);
+  assert_int_equal(v.n, 2000);
+  enum { NT = 4 };
+  score_job one = { r, &v, calloc(2000, sizeof(long)) }, jobs[NT];
+  score_all(&one);
+  thrd_t t[NT];
+  for (int k = 0; k < NT; k++) {
+    jobs[k] = (score_job){ r, &v, calloc(2000, sizeof(long)) };
+    assert_int_equal(thrd_create(&t[k], score_all, &jobs[k]), thrd_success);
+  }
+  int wins = 0;
+  for (int k = 0; k < NT; k++) {
+    thrd_join(t[k], NULL);
+    for (int i = 0; i < v.n; i++)
+      if (jobs[k].totals[i] != one.totals[i])
+        fail_msg("thread %d, hand %s: %ld, alone %ld", k, v.hand[i], jobs[k].totals[i],
+                 one.totals[i]);
+    free(jobs[k].totals);
+  }
+  for (int i = 0; i < v.n; i++)
+    wins += one.totals[i] > 0;
+  assert_true(wins > 1900);
+  free(one.totals);
+  free(v.hand);
+}
+
+/* }==================================================================== */
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -435,6 +514,7 @@ int main(void)
     cmocka_unit_test(extend_and_test_fans),
     cmocka_unit_test(mcr_options_and_explanation),
     cmocka_unit_test(filter_is_sound),
+    cmocka_unit_test(threads_score_alike),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
