@@ -152,7 +152,7 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
     if (mj_tiles_parse(arg, an, 1, false, tiles, NULL, 3, &nt, &e2) != MJ_OK)
       return mj_fail(err, MJ_EINVAL, 0, "'%.*s': %s", (int)an, arg, e2.msg);
     if (type == MJ_ACT_CHI && nt == 3) {
-      if (tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2 || tiles[0] >= 27 ||
+      if (tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2 || tiles[0] >= MJ_HONOR_FIRST ||
           mj_tile_rank(tiles[0]) > 7)
         return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not a chow (three in a row)", (int)an,
                        arg);

@@ -109,7 +109,7 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild)
   v->idx[0] = suit_idx(v->c);
   v->idx[1] = suit_idx(v->c + 9);
   v->idx[2] = suit_idx(v->c + 18);
-  v->idx[3] = honor_idx(v->c + 27);
+  v->idx[3] = honor_idx(v->c + MJ_HONOR_FIRST);
 }
 
 void mj_tileview_sync(mj_tileview *v)
@@ -117,12 +117,12 @@ void mj_tileview_sync(mj_tileview *v)
   v->idx[0] = suit_idx(v->c);
   v->idx[1] = suit_idx(v->c + 9);
   v->idx[2] = suit_idx(v->c + 18);
-  v->idx[3] = honor_idx(v->c + 27);
+  v->idx[3] = honor_idx(v->c + MJ_HONOR_FIRST);
   mj_count_masks(v->c, v->at);
 }
 
-static inline int group_of(int t) { return t < 27 ? t / 9 : 3; }
-static inline int rank0(int t) { return t < 27 ? t % 9 : t - 27; }
+static inline int group_of(int t) { return t < MJ_HONOR_FIRST ? t / 9 : 3; }
+static inline int rank0(int t) { return t < MJ_HONOR_FIRST ? t % 9 : t - MJ_HONOR_FIRST; }
 
 void mj_tileview_add_face(mj_tileview *v, mj_tile t)
 {
@@ -237,7 +237,7 @@ static int uses_best(const uint64_t u[4], int M)
 /* The same for the counts c of the 34 kinds. */
 static int std_best(const uint8_t *c, int M)
 {
-  uint32_t idx[4] = { suit_idx(c), suit_idx(c + 9), suit_idx(c + 18), honor_idx(c + 27) };
+  uint32_t idx[4] = { suit_idx(c), suit_idx(c + 9), suit_idx(c + 18), honor_idx(c + MJ_HONOR_FIRST) };
   uint64_t u[4];
   uses_of(idx, u);
   return uses_best(u, M);
@@ -289,9 +289,9 @@ const uint8_t mj_knitted_seq[6][3] = {
   { 1, 2, 3 }, { 1, 3, 2 }, { 2, 1, 3 }, { 2, 3, 1 }, { 3, 1, 2 }, { 3, 2, 1 }
 };
 
-#define TH_SET ((mj_tileset)0x7fULL << 27 | MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | \
+#define TH_SET ((mj_tileset)0x7fULL << MJ_HONOR_FIRST | MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | \
                 MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26))
-#define HONOR_SET ((mj_tileset)0x7fULL << 27)
+#define HONOR_SET ((mj_tileset)0x7fULL << MJ_HONOR_FIRST)
 
 static inline int pop(mj_tileset x) { return mj_set_count(x); }
 
@@ -683,7 +683,7 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
     /* a group's tiles can only win when the other groups allow it */
     for (int g = 0; g < 4; g++)
       if (S[g] > v->wilds && S[g] + D[g] > v->wilds)
-        cand &= ~(g < 3 ? (uint64_t)0x1ff << (9 * g) : (uint64_t)0x7f << 27) | v->wild;
+        cand &= ~(g < 3 ? (uint64_t)0x1ff << (9 * g) : (uint64_t)0x7f << MJ_HONOR_FIRST) | v->wild;
     for (mj_tileset left = cand; left; left &= left - 1) {
       int t = __builtin_ctzll(left);
       int g = group_of(t), r = rank0(t);
@@ -762,7 +762,7 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
           best_fold(&b, u[q], M);
         }
       }
-      int lo = g < 3 ? g * 9 : 27, hi = g < 3 ? lo + 9 : 34;
+      int lo = g < 3 ? g * 9 : MJ_HONOR_FIRST, hi = g < 3 ? lo + 9 : 34;
       for (int t = lo; t < hi; t++) {
         if ((v->wild & MJ_BIT(t)) || v->c[t] >= 4)
           continue;

@@ -111,14 +111,14 @@ static void ctx_init(ctx *c, const mj_game *g, int p)
 static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
 {
   int suit[3] = { 0, 0, 0 }, honors = 0, pairs = 0, pungs = 0, fan = 0;
-  for (int t = 0; t < 27; t++)
+  for (int t = 0; t < MJ_HONOR_FIRST; t++)
     suit[t / 9] += v->c[t];
-  for (int t = 27; t < 34; t++)
+  for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++)
     honors += v->c[t];
   const mj_meld *m = mj_hand_melds(h);
   int nm = mj_hand_nmelds(h);
   for (int i = 0; i < nm; i++) {
-    if (m[i].tile < 27)
+    if (m[i].tile < MJ_HONOR_FIRST)
       suit[m[i].tile / 9] += 3;
     else
       honors += 3;
@@ -140,23 +140,23 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
   if (pungs + pairs >= 5 && pungs >= 2)
     fan += 6;
   /* honor pungs and pairs: dragons, the seat and the prevailing wind */
-  for (int t = 27; t < 34; t++) {
+  for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++) {
     int k = v->c[t];
     for (int i = 0; i < nm; i++)
       if (m[i].type != MJ_CHOW && m[i].tile == t)
         k = 3;
-    bool valuable = t >= 31 || t == 27 + c->seat_wind || t == 27 + c->round;
+    bool valuable = t >= 31 || t == MJ_HONOR_FIRST + c->seat_wind || t == MJ_HONOR_FIRST + c->round;
     if (!valuable)
       continue;
     if (k >= 3)
-      fan += 2 + (t < 31 && t == 27 + c->seat_wind && t == 27 + c->round ? 2 : 0);
+      fan += 2 + (t < 31 && t == MJ_HONOR_FIRST + c->seat_wind && t == MJ_HONOR_FIRST + c->round ? 2 : 0);
     else if (k == 2)
       fan += 1;
   }
   /* all five types */
   int types = (suit[0] > 0) + (suit[1] > 0) + (suit[2] > 0);
   bool winds = false, dragons = false;
-  for (int t = 27; t < 31; t++)
+  for (int t = MJ_HONOR_FIRST; t < 31; t++)
     winds = winds || v->c[t];
   for (int t = 31; t < 34; t++)
     dragons = dragons || v->c[t];
@@ -269,9 +269,9 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
     /* keep wild tiles; break ties toward isolated honors and terminals */
     if (c.wild & MJ_BIT(t))
       out[n].value -= 3000;
-    else if (t >= 27 && mj_hand_counts(h)[t] == 1)
+    else if (t >= MJ_HONOR_FIRST && mj_hand_counts(h)[t] == 1)
       out[n].value += 2;
-    else if (t < 27 && (t % 9 == 0 || t % 9 == 8))
+    else if (t < MJ_HONOR_FIRST && (t % 9 == 0 || t % 9 == 8))
       out[n].value += 1;
     n++;
   }

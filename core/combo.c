@@ -16,7 +16,7 @@
 
 static int group_rank_key(const mj_group *g)
 {
-  return g->tile < 27 ? (g->tile % 9) * 4 + g->tile / 9 : 100 + g->tile;
+  return g->tile < MJ_HONOR_FIRST ? (g->tile % 9) * 4 + g->tile / 9 : 100 + g->tile;
 }
 
 /* Count combination fan f on the groups of mask (see mjs_combos). */
@@ -94,7 +94,7 @@ void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
   }
 
   /* four melds in one fan take every combination of them */
-  bool one_suit = gs[0]->tile < 27;
+  bool one_suit = gs[0]->tile < MJ_HONOR_FIRST;
   for (int i = 1; i < n; i++)
     one_suit = one_suit && gs[i]->tile / 9 == gs[0]->tile / 9;
   if (n == 4)
@@ -239,7 +239,7 @@ mj_status mj_score_compile(mj_rules *r, mj_error *err)
     free(r->combo2[t]);
     free(r->combo3[t]);
     r->combo2[t] = r->combo3[t] = NULL;
-    int gtype = t == 0 ? MJ_G_CHOW : MJ_G_PUNG, top = t == 0 ? 27 : MJ_KINDS;
+    int gtype = t == 0 ? MJ_G_CHOW : MJ_G_PUNG, top = t == 0 ? MJ_HONOR_FIRST : MJ_KINDS;
     mj_group g[3] = { { (uint8_t)gtype, 0, 0, 0 }, { (uint8_t)gtype, 0, 0, 0 },
                       { (uint8_t)gtype, 0, 0, 0 } };
     const mj_group *gs[3] = { &g[0], &g[1], &g[2] };

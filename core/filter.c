@@ -46,8 +46,8 @@ int mj_clause_is_tile(int kind)
 static mj_tileset class_tiles(int cl, int t)
 {
   switch (cl) {
-  case 1: return t < 27 && t % 9 <= 6 ? MJ_BIT(t) | MJ_BIT(t + 1) | MJ_BIT(t + 2) : 0;
-  case 2: return t < 27 && t % 9 <= 2 ? MJ_BIT(t) | MJ_BIT(t + 3) | MJ_BIT(t + 6) : 0;
+  case 1: return t < MJ_HONOR_FIRST && t % 9 <= 6 ? MJ_BIT(t) | MJ_BIT(t + 1) | MJ_BIT(t + 2) : 0;
+  case 2: return t < MJ_HONOR_FIRST && t % 9 <= 2 ? MJ_BIT(t) | MJ_BIT(t + 3) | MJ_BIT(t + 6) : 0;
   default: return MJ_BIT(t);
   }
 }
@@ -188,7 +188,7 @@ static void fold_distinct(mj_filter *f, int pos, const mj_fan_def *d)
 static void fold_near(mj_filter *f, int pos, mj_tileset set)
 {
   mj_clause near = { MJ_C_ALL, 0, 0, { set, 0 } };
-  for (int t = 0; t < 27; t++)
+  for (int t = 0; t < MJ_HONOR_FIRST; t++)
     if (set & MJ_BIT(t))
       for (int r = t % 9 - 2; r <= t % 9 + 2; r++)
         if (r >= 0 && r < 9)

@@ -622,7 +622,7 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
 static unsigned chow_starts(const uint8_t *c, mj_tile t)
 {
   unsigned lows = 0;
-  if (t >= 27)
+  if (t >= MJ_HONOR_FIRST)
     return 0;
   int r = t % 9;
   for (int lo = r - 2; lo <= r; lo++) {
@@ -888,8 +888,8 @@ static bool legal_one(const mj_game *g, const mj_action *a)
   if (a->tile != g->pending && a->type != MJ_ACT_CHI)
     return false;
   if (a->type == MJ_ACT_CHI) {
-    if (!(g->options[p] & (1u << MJ_ACT_CHI)) || a->tile >= 27 || a->tile % 9 > 6 ||
-        g->pending >= 27 || a->tile / 9 != g->pending / 9 || g->pending < a->tile ||
+    if (!(g->options[p] & (1u << MJ_ACT_CHI)) || a->tile >= MJ_HONOR_FIRST || a->tile % 9 > 6 ||
+        g->pending >= MJ_HONOR_FIRST || a->tile / 9 != g->pending / 9 || g->pending < a->tile ||
         g->pending > a->tile + 2)
       return false;
     for (int k = a->tile; k <= a->tile + 2; k++)

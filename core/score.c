@@ -42,7 +42,7 @@ static bool nolimit_win(uint8_t *c, int m, bool pair)
     if (ok)
       return true;
   }
-  if (m > 0 && t < 27 && t % 9 <= 6 && c[t + 1] && c[t + 2]) {
+  if (m > 0 && t < MJ_HONOR_FIRST && t % 9 <= 6 && c[t + 1] && c[t + 2]) {
     c[t]--, c[t + 1]--, c[t + 2]--;
     bool ok = nolimit_win(c, m - 1, pair);
     c[t]++, c[t + 1]++, c[t + 2]++;
@@ -130,7 +130,7 @@ static int knitted_wait(const eval *E, const mj_decomp *d)
     }
   }
   for (int q = 0; q < 3; q++) {   /* stand-ins for the knitted part */
-    mj_meld m = { MJ_PUNG, (mj_tile)(27 + q), 0, 0 };
+    mj_meld m = { MJ_PUNG, (mj_tile)(MJ_HONOR_FIRST + q), 0, 0 };
     mj_hand_add_meld(rest, m);
   }
   mj_hand_remove(rest, win);
@@ -321,7 +321,7 @@ static bool any_tpl(const mj_fan_def *f, const uint8_t *cnt)
   for (int t = 0; t < MJ_KINDS; t++)
     if (cnt[t])
       present |= MJ_BIT(t);
-  if (suits_present(present) != 1 || (present >> 27) != 0)
+  if (suits_present(present) != 1 || (present >> MJ_HONOR_FIRST) != 0)
     return false;
   for (int i = 0; i < f->ntpl; i++)
     if (tpl_match(cnt, present, f->tpl[i]))
@@ -350,7 +350,7 @@ bool mjs_clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
   }
   case MJ_C_SUITS: return in_range(suits_present(v->present), c);
   case MJ_C_TYPES: {
-    int n = suits_present(v->present) + ((v->present >> 27 & 0xf) != 0) +
+    int n = suits_present(v->present) + ((v->present >> MJ_HONOR_FIRST & 0xf) != 0) +
             ((v->present >> 31 & 0x7) != 0);
     return in_range(n, c);
   }
@@ -436,7 +436,7 @@ static bool member_ok(const eval *E, const mj_member *m, const mj_group *g, bind
       b->used_set_tiles |= MJ_BIT(g->tile);
     }
   }
-  bool num = g->tile < 27;
+  bool num = g->tile < MJ_HONOR_FIRST;
   int rank = num ? g->tile % 9 + 1 : 0, suit = num ? g->tile / 9 : -1;
   if (m->rank && (!num || rank != m->rank))
     return false;
@@ -469,7 +469,7 @@ static bool suits_ok(const mj_pattern *p, const mj_group *const *gs, int n)
   if (!p->same_suit && !p->mixed_suits)
     return true;
   for (int i = 0; i < n; i++)
-    if (gs[i]->tile >= 27)
+    if (gs[i]->tile >= MJ_HONOR_FIRST)
       return false;
   for (int i = 0; i < n; i++)
     for (int j = i + 1; j < n; j++) {
@@ -503,17 +503,17 @@ static inline bool quick_pos(const eval *E, const struct qpat *q, const mj_patte
     return false;
   switch (q->mode) {
   case 0: {
-    if (gs[0]->tile >= 27)
+    if (gs[0]->tile >= MJ_HONOR_FIRST)
       return false;
     int base = gs[0]->tile % 9 - q->v[0];
     for (int i = 1; i < n; i++)
-      if (gs[i]->tile >= 27 || gs[i]->tile % 9 - q->v[i] != base)
+      if (gs[i]->tile >= MJ_HONOR_FIRST || gs[i]->tile % 9 - q->v[i] != base)
         return false;
     break;
   }
   case 1:
     for (int i = 0; i < n; i++)
-      if (gs[i]->tile >= 27 || gs[i]->tile % 9 + 1 != q->v[i])
+      if (gs[i]->tile >= MJ_HONOR_FIRST || gs[i]->tile % 9 + 1 != q->v[i])
         return false;
     break;
   case 2: {
@@ -632,7 +632,7 @@ tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
   const mj_filter *f = &r->filter;
   mj_tileset p = v->present;
   int b[4] = { (int)(p & 0x1ff), (int)(p >> 9 & 0x1ff), (int)(p >> 18 & 0x1ff),
-               (int)(p >> 27 & 0x7f) };
+               (int)(p >> MJ_HONOR_FIRST & 0x7f) };
   int suits = (b[0] != 0) + (b[1] != 0) + (b[2] != 0);
   int types = suits + ((b[3] & 0xf) != 0) + ((b[3] >> 4) != 0);
   const uint64_t *ok[8] = {

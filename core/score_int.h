@@ -68,9 +68,9 @@ static inline bool set_has(const eval *E, const mj_set *s, int t)
     return false;
   if (s->mask & MJ_BIT(t))
     return true;
-  if ((s->dyn & MJ_DYN_SEAT) && t == 27 + E->ctx->seat)
+  if ((s->dyn & MJ_DYN_SEAT) && t == MJ_HONOR_FIRST + E->ctx->seat)
     return true;
-  if ((s->dyn & MJ_DYN_ROUND) && t == 27 + E->ctx->round)
+  if ((s->dyn & MJ_DYN_ROUND) && t == MJ_HONOR_FIRST + E->ctx->round)
     return true;
   if ((s->dyn & MJ_DYN_WILD) && (E->wild & MJ_BIT(t)))
     return true;
@@ -81,9 +81,9 @@ static inline mj_tileset set_mask(const eval *E, const mj_set *s)
 {
   mj_tileset m = s->mask;
   if (s->dyn & MJ_DYN_SEAT)
-    m |= MJ_BIT(27 + E->ctx->seat);
+    m |= MJ_BIT(MJ_HONOR_FIRST + E->ctx->seat);
   if (s->dyn & MJ_DYN_ROUND)
-    m |= MJ_BIT(27 + E->ctx->round);
+    m |= MJ_BIT(MJ_HONOR_FIRST + E->ctx->round);
   if (s->dyn & MJ_DYN_WILD)
     m |= E->wild;
   return m;

@@ -64,7 +64,7 @@ int mj_decomp_nacting(const mj_decomp *d)
   return n;
 }
 
-static bool is_th(int t) { return t >= 27 || t % 9 == 0 || t % 9 == 8; }
+static bool is_th(int t) { return t >= MJ_HONOR_FIRST || t % 9 == 0 || t % 9 == 8; }
 
 typedef struct en {
   const mj_hand *h;
@@ -129,7 +129,7 @@ static void push(en *e, int type, int tile)
 static int need_from(const uint8_t *c, int t, int pair_left)
 {
   int c0 = 0, best_delta = 2;   /* the pair may be made of wilds alone */
-  for (int g = t < 27 ? t / 9 : 3; g < 4; g++) {
+  for (int g = t < MJ_HONOR_FIRST ? t / 9 : 3; g < 4; g++) {
     unsigned char k;
     uint32_t x = 0;
     if (g < 3) {
@@ -138,7 +138,7 @@ static int need_from(const uint8_t *c, int t, int pair_left)
       k = SCOST[x];
     } else {
       for (int r = 6; r >= 0; r--)
-        x = x * 5 + c[27 + r];
+        x = x * 5 + c[MJ_HONOR_FIRST + r];
       k = HCOST[x];
     }
     c0 += k & 15;
@@ -188,11 +188,11 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
       emit(e);
     return;
   }
-  if (wl > 0 && A == 0 && B == 0 && (t == 0 || t == 9 || t == 18 || t == 27) &&
+  if (wl > 0 && A == 0 && B == 0 && (t == 0 || t == 9 || t == 18 || t == MJ_HONOR_FIRST) &&
       need_from(e->c, t, pair) > wl)
     return;
   int rank = t % 9;
-  int xmax = t < 27 && rank <= 6 ? 4 : 0;
+  int xmax = t < MJ_HONOR_FIRST && rank <= 6 ? 4 : 0;
   int c = e->c[t], room = 4 - e->extra[t];
   if (wl == 0) {
     /* no wild left: the groups at t take exactly the c tiles there */
@@ -275,7 +275,7 @@ static void enum_standard_whole(en *e, const struct mj_tileview *v)
       return;
   mj_group hon[4];
   int nh = 0;
-  for (int t = 27; t < MJ_KINDS && v->idx[3] != 0; t++)
+  for (int t = MJ_HONOR_FIRST; t < MJ_KINDS && v->idx[3] != 0; t++)
     switch (e->c[t]) {
     case 0: break;
     case 2:
@@ -396,8 +396,6 @@ done:
   e->nstack = 0;
 }
 
-static const int th_kinds[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
-
 static void enum_orphans(en *e)
 {
   if (mj_hand_nmelds(e->h) != 0)
@@ -416,14 +414,14 @@ static void enum_orphans(en *e)
   }
   e->shape = MJ_SHAPE_ORPHANS;
   for (int i = 0; i < 13 && !e->stop; i++) {
-    int pk = th_kinds[i];
+    int pk = mj_terminals_honors[i];
     if (doubled >= 0 && pk != doubled)
       continue;
     e->nstack = 0;
     for (int j = 0; j < 13; j++) {
-      e->u[th_kinds[j]] = 1;
-      if (th_kinds[j] != pk)
-        push(e, MJ_G_SINGLE, th_kinds[j]);
+      e->u[mj_terminals_honors[j]] = 1;
+      if (mj_terminals_honors[j] != pk)
+        push(e, MJ_G_SINGLE, mj_terminals_honors[j]);
     }
     e->u[pk] = 2;
     e->pair = pk;
@@ -470,7 +468,7 @@ static void enum_honors_knitted(en *e)
     for (int s = 0; s < 3; s++)
       for (int r = mj_knitted_seq[i][s]; r <= 9; r += 3)
         inK[s * 9 + r - 1] = true;
-    for (int k = 27; k < 34; k++)
+    for (int k = MJ_HONOR_FIRST; k < MJ_KINDS; k++)
       inK[k] = true;
     bool ok = true;
     int cand[16], n = 0;
@@ -548,7 +546,7 @@ static void lan_rec(en *e, int s, int total)
   if (s == 3) {
     /* honors: keep the held ones, add free ones as needed */
     int held = 0, cand[7], n = 0;
-    for (int k = 27; k < 34; k++) {
+    for (int k = MJ_HONOR_FIRST; k < MJ_KINDS; k++) {
       if (e->c[k])
         held++;
       else
@@ -558,7 +556,7 @@ static void lan_rec(en *e, int s, int total)
     int want = 14 - total - held;
     if (want >= 0 && want <= n)
       pick_rec(e, cand, n, 0, want);
-    for (int k = 27; k < 34; k++)
+    for (int k = MJ_HONOR_FIRST; k < MJ_KINDS; k++)
       e->u[k] = 0;
     return;
   }
@@ -608,7 +606,7 @@ static void jiuyao_rec(en *e, int i, int wl)
     return;
   }
   for (int j = i; j < 13; j++) {
-    int k = th_kinds[j];
+    int k = mj_terminals_honors[j];
     if (e->u[k] + e->extra[k] >= 4)
       continue;
     e->u[k]++;

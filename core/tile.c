@@ -15,8 +15,10 @@ mj_tileset mj_set_terminals(void)
   return MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26);
 }
 
-mj_tileset mj_set_honors(void) { return (mj_tileset)0x7f << 27; }
-mj_tileset mj_set_winds(void) { return (mj_tileset)0xf << 27; }
+const mj_tile mj_terminals_honors[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
+
+mj_tileset mj_set_honors(void) { return (mj_tileset)0x7f << MJ_HONOR_FIRST; }
+mj_tileset mj_set_winds(void) { return (mj_tileset)0xf << MJ_HONOR_FIRST; }
 mj_tileset mj_set_dragons(void) { return (mj_tileset)0x7 << 31; }
 
 mj_tileset mj_set_suit(int suit)
@@ -120,7 +122,7 @@ const char *mj_tile_name_en(mj_tile t)
 static int honor_letter(char c)
 {
   switch (c) {
-  case 'E': return 27;
+  case 'E': return MJ_HONOR_FIRST;
   case 'S': return 28;
   case 'W': return 29;
   case 'N': return 30;

@@ -37,15 +37,20 @@ typedef uint64_t mj_tileset;
 #define MJ_SET_ALL ((mj_tileset)0x3ffffffffULL)   /* the 34 kinds */
 
 static inline int mj_tile_suit(mj_tile t) { return t / 9 < 3 ? t / 9 : (t < 34 ? 3 : 4); }
-static inline int mj_tile_rank(mj_tile t) { return t < 27 ? t % 9 + 1 : (t < 34 ? t - 26 : t - 33); }
-static inline bool mj_tile_is_number(mj_tile t) { return t < 27; }
-static inline bool mj_tile_is_honor(mj_tile t) { return t >= 27 && t < 34; }
-static inline bool mj_tile_is_wind(mj_tile t) { return t >= 27 && t < 31; }
+static inline int mj_tile_rank(mj_tile t)
+{
+  return t < MJ_HONOR_FIRST ? t % 9 + 1
+         : t < MJ_KINDS     ? t - MJ_HONOR_FIRST + 1
+                            : t - MJ_FLOWER0 + 1;
+}
+static inline bool mj_tile_is_number(mj_tile t) { return t < MJ_HONOR_FIRST; }
+static inline bool mj_tile_is_honor(mj_tile t) { return t >= MJ_HONOR_FIRST && t < MJ_KINDS; }
+static inline bool mj_tile_is_wind(mj_tile t) { return t >= MJ_HONOR_FIRST && t < 31; }
 static inline bool mj_tile_is_dragon(mj_tile t) { return t >= 31 && t < 34; }
 static inline bool mj_tile_is_flower(mj_tile t) { return t >= 34 && t < 42; }
 static inline bool mj_tile_is_terminal(mj_tile t)
 {
-  return t < 27 && (t % 9 == 0 || t % 9 == 8);
+  return t < MJ_HONOR_FIRST && (t % 9 == 0 || t % 9 == 8);
 }
 static inline mj_tile mj_tile_make(int suit, int rank)
 {
@@ -55,6 +60,9 @@ static inline mj_tile mj_tile_make(int suit, int rank)
 /* Named sets used by rulesets and the bots. */
 mj_tileset mj_set_terminals(void);     /* 1 and 9 of the suits */
 mj_tileset mj_set_honors(void);
+
+/* The thirteen terminal and honor kinds, in order (十三幺's tiles). */
+extern const mj_tile mj_terminals_honors[13];
 mj_tileset mj_set_winds(void);
 mj_tileset mj_set_dragons(void);
 mj_tileset mj_set_suit(int suit);

@@ -118,7 +118,7 @@ static int c_run(repl *r, int argc, char **argv, const char *rest)
    tiles, no meld). False when the shape has no random form here. */
 static bool special_tiles(mj_rng *g, int shape, uint8_t *c)
 {
-  static const uint8_t th[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
+  const mj_tile *th = mj_terminals_honors;
   int n = 0;
   switch (shape) {
   case MJ_SHAPE_JIUYAO:           /* terminals and honors, any mix */
@@ -140,7 +140,7 @@ static bool special_tiles(mj_rng *g, int shape, uint8_t *c)
     for (int s = 0; s < 3; s++)
       for (int r = mj_knitted_seq[seq][s]; r <= 9; r += 3)
         pool[np++] = s * 9 + r - 1;
-    for (int t = 27; t < MJ_KINDS; t++)
+    for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++)
       pool[np++] = t;
     for (int i = np - 1; i > 0; i--) {   /* 14 of the 16, at random */
       int j = (int)mj_rng_below(g, (uint32_t)i + 1), x = pool[i];

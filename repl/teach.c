@@ -263,7 +263,7 @@ static bool random_win(mj_rng *g, const mj_rules *rs, mj_hand *h, char *text, si
     bool ok = true;
     for (int m = 0; m < 4 && ok; m++) {
       int t = (int)mj_rng_below(g, MJ_KINDS);
-      if (mj_rng_below(g, 3) > 0 && t < 27 && t % 9 <= 6) {
+      if (mj_rng_below(g, 3) > 0 && t < MJ_HONOR_FIRST && t % 9 <= 6) {
         ok = c[t] < 4 && c[t + 1] < 4 && c[t + 2] < 4;
         c[t]++, c[t + 1]++, c[t + 2]++;
       } else {
