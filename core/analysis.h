@@ -18,8 +18,8 @@
 ** tiles, the number of wilds, and what the declared melds imply.
 */
 typedef struct mj_tileview {
-  uint8_t c[MJ_KINDS];
-  uint8_t wilds;
+  uint8_t c[MJ_KINDS];  /* concealed tiles by kind, wilds left out */
+  uint8_t wilds;        /* concealed tiles of a wild kind */
   uint8_t melds;        /* declared melds */
   uint8_t melds_th;     /* declared melds made only of terminals/honors */
   uint8_t ntiles;       /* concealed tiles, wilds included */

@@ -13,55 +13,62 @@
 
 enum { MAX_DISC = 40, MAX_EVENTS = 512 };
 
+/* One player's side of the table. */
 typedef struct seat {
-  mj_hand *hand;
-  mj_tile flowers[8];
+  mj_hand *hand;             /* concealed tiles and declared melds */
+  mj_tile flowers[8];        /* flowers set aside, in the order drawn */
   int nflowers;
-  mj_tile disc[MAX_DISC];
-  uint8_t taken[MAX_DISC];
-  int ndisc;
-  int wild_drawn, wild_disc;
+  mj_tile disc[MAX_DISC];    /* the player's discards, oldest first */
+  uint8_t taken[MAX_DISC];   /* 1: that discard was claimed by another */
+  int ndisc;                 /* entries in disc[] (capped at MAX_DISC) */
+  int wild_drawn;            /* wilds drawn from the wall so far */
+  int wild_disc;             /* wilds discarded so far (飞宝) */
   bool touji;          /* reached 宝吊头 and declined a win since */
   bool claimed;        /* this turn began with a chow or pung */
   bool kong_draw;      /* the last draw replaced a kong */
   bool sibao;          /* drew the wild that allows a win at once */
-  int ndiscarded;
-  uint8_t dealt[MJ_KINDS];
+  int ndiscarded;            /* discards made (not capped; 天糊/地糊 need 0) */
+  uint8_t dealt[MJ_KINDS];   /* the thirteen or fourteen tiles as dealt */
   mj_tileview v;       /* the concealed tiles for the tables, kept in step */
 } seat;
 
 struct mj_game {
-  const mj_rules *r;
-  mj_game_cfg cfg;
-  mj_table tbl;
-  mj_rng rng;
-  mj_wall wall;
-  mj_tile indicator, wild_kind;
-  mj_tileset wild;
-  int dealer, round, turn;
-  mj_phase phase;
+  const mj_rules *r;         /* the ruleset (outlives the game) */
+  mj_game_cfg cfg;           /* as given; cfg.wall points at given_wall */
+  mj_table tbl;              /* the ruleset's table rules, copied */
+  mj_rng rng;                /* seeded from cfg.seed: the shuffle, the dice */
+  mj_wall wall;              /* the tiles left, live end and dead end */
+  mj_tile indicator;         /* the tile turned for the wild, or MJ_NO_TILE */
+  mj_tile wild_kind;         /* the wild it names (indicator rule), or none */
+  mj_tileset wild;           /* every wild kind of this hand */
+  int dealer, round;         /* the dealer's seat; the prevailing wind */
+  int turn;                  /* the player to move, or whose discard is up */
+  mj_phase phase;            /* where the hand is (game.h) */
   seat pl[4];
-  mj_tile last_draw;
-  bool last_draw_wall_last;
-  mj_tile pending;
-  int pending_from;
-  bool pending_wall_last;
+  mj_tile last_draw;         /* the last tile drawn from the wall */
+  bool last_draw_wall_last;  /* that draw emptied the wall (海底) */
+  mj_tile pending;           /* the discard or kong tile others may claim */
+  int pending_from;          /* who put it up */
+  bool pending_wall_last;    /* it was the last discard of the wall (河底) */
   unsigned options[4];       /* claim options (bits of mj_act_type) */
-  mj_action decision[4];
+  mj_action decision[4];     /* each player's choice in this claim phase */
   unsigned decided;          /* players who decided in this claim phase */
-  bool any_claim;
+  bool any_claim;            /* some discard has been claimed this hand */
   mj_tile given_wall[MJ_WALL_MAX];   /* a copy of cfg.wall: the caller's may go */
-  int ndiscards;
-  bool drawn;
-  int nwin, winners[4], payer;
-  mj_score *results[4];
-  mj_hand *win_hands[4];
-  int pay[4], scores[4];
+  int ndiscards;             /* discards by everyone this hand */
+  bool drawn;                /* the hand ended with the wall empty */
+  int nwin;                  /* winners so far (several on one discard) */
+  int winners[4];            /* their seats, in the order they won */
+  int payer;                 /* who pays: the discarder, -1 for a self-draw */
+  mj_score *results[4];      /* each winner's score, by order of winning */
+  mj_hand *win_hands[4];     /* each winner's hand with its context */
+  int pay[4];                /* this hand's payments, per seat */
+  int scores[4];             /* cfg.scores plus pay */
   mj_hand *scratch;          /* for the win checks of the legal actions */
-  mj_score *scratch_score;
-  mj_event *ev;
+  mj_score *scratch_score;   /* their scores */
+  mj_event *ev;              /* what happened, in order (the log) */
   int nev, evcap;
-  mj_action *act;
+  mj_action *act;            /* every decision taken, in order (for replay) */
   int nact, actcap;
   mj_error *fault;           /* a ruleset function failed: the hand stops
                                 (written through const: found by a query) */

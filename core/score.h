@@ -19,31 +19,38 @@
 ** decomposition (declared melds first, the pair last).
 */
 struct mj_view {
-  const mj_hand *hand;
+  const mj_hand *hand;         /* the hand scored, with its context */
   const mj_decomp *d;          /* NULL for the "no shape" reading */
-  int shape;
+  int shape;                   /* MJ_SHAPE_... of this reading */
   unsigned flags;              /* context flags, derived ones included */
-  uint8_t seat, round, flowers, feibao;
-  mj_tile win;
+  uint8_t seat, round;         /* seat and prevailing wind, 0 = East */
+  uint8_t flowers;             /* flowers set aside */
+  uint8_t feibao;              /* wilds thrown (飞宝, bao rulesets) */
+  mj_tile win;                 /* the winning tile */
   mj_tileset wild;             /* the wild kinds */
   uint8_t cnt[MJ_KINDS];       /* every tile, wilds as what they stand for */
-  mj_tileset present;
+  mj_tileset present;          /* the kinds with cnt > 0 */
   int pair;                    /* pair tile, -1 none */
   uint8_t concealed[MJ_MAX_GROUPS];  /* group counts as concealed */
   union {
+    /* chows; pungs (kongs included); kongs; exposed, concealed kongs;
+       concealed pungs (a pung completed by a discard is not); declared
+       melds not concealed; declared melds; in 七对, pairs of a kind
+       held twice (四归 pairs) */
     struct { int chows, pungs, kongs, ekongs, ckongs, cpungs, exposed, declared, quads; };
     int counts[9];             /* in the order of MJ_C_CHOWS .. MJ_C_QUADS */
   };
-  int tile_hogs;
+  int tile_hogs;               /* kinds held four times outside a kong (四归一) */
   int wait;                    /* MJ_WAIT_... for this reading */
-  bool wild_acting, wild_single;
+  bool wild_acting;            /* some wild stands for another kind */
+  bool wild_single;            /* the hand is 宝吊头 (see mj_wild_single) */
 };
 
 enum { MJ_MAX_HITS = 40 };
 
 typedef struct mj_hit {
-  int fan;
-  int count;
+  int fan;            /* index in the ruleset */
+  int count;          /* instances counted */
   int value;          /* what it adds: points x count; or the base, the
                          doublings, the fixed total */
   uint32_t groups;    /* groups of the reading it uses (bit i = group i) */
@@ -59,11 +66,11 @@ typedef enum mj_why {
 } mj_why;
 
 typedef struct mj_exempt {
-  int fan;
-  int count;
+  int fan;            /* the fan not counted */
+  int count;          /* how many of its instances */
   int by;             /* fan index, -1 for a principle */
-  uint8_t why;
-  uint32_t groups;
+  uint8_t why;        /* mj_why */
+  uint32_t groups;    /* the groups it would have used */
 } mj_exempt;
 
 typedef struct mj_score {
@@ -72,18 +79,19 @@ typedef struct mj_score {
   int bonus;          /* the bonus part (flowers) */
   int min;            /* the ruleset's minimum, 0 none */
   bool meets_min;     /* total - bonus >= min */
-  int base, doublings, fixed;  /* doubling scoring */
-  int nreadings;
+  int base, doublings, fixed;  /* doubling scoring: base x 2^doublings, or
+                                  the fixed value of a fan standing alone */
+  int nreadings;      /* readings the hand has (all were scored) */
   mj_decomp reading;  /* the chosen one (shape MJ_SHAPE_NONE: none) */
   unsigned flags;     /* context flags used, derived ones included */
   int other_total;    /* fixed_or_own: the value not taken (0: none) */
   int other_fan;      /* ... the fixed fan it was, -1: the hand's own value */
   int nstates;        /* state fans that hold (shown, never scored) */
-  int16_t states[4];
+  int16_t states[4];  /* ... their fan indexes */
   int nhits;
-  mj_hit hits[MJ_MAX_HITS];
+  mj_hit hits[MJ_MAX_HITS];        /* the fans counted, in rules order */
   int nexempt;
-  mj_exempt exempt[MJ_MAX_HITS];
+  mj_exempt exempt[MJ_MAX_HITS];   /* fans that held but were not counted */
 } mj_score;
 
 /*

@@ -53,8 +53,8 @@ typedef enum mj_group_type {
 } mj_group_type;
 
 typedef struct mj_group {
-  uint8_t type;
-  mj_tile tile;
+  uint8_t type;       /* mj_group_type */
+  mj_tile tile;       /* its kind: a chow's or knitted part's lowest */
   uint8_t declared;   /* a declared meld of the hand */
   uint8_t exposed;    /* declared and not concealed (chow, pung, exposed kong) */
 } mj_group;
@@ -68,9 +68,9 @@ enum { MJ_MAX_GROUPS = 14 };
 ** a wild standing for its own kind is "at face").
 */
 typedef struct mj_decomp {
-  uint8_t shape;
-  uint8_t ngroups;
-  uint8_t nwild;
+  uint8_t shape;                 /* MJ_SHAPE_... */
+  uint8_t ngroups;               /* entries in groups[] */
+  uint8_t nwild;                 /* wild tiles in the concealed part */
   mj_group groups[MJ_MAX_GROUPS];
   uint8_t wild_as[MJ_KINDS];     /* what the wilds stand for */
   uint8_t wild_held[MJ_KINDS];   /* the wild tiles the hand holds, by kind */
