@@ -17,31 +17,33 @@
 #include "score.h"
 
 typedef struct acc_rec {   /* a combination matched but not counted */
-  int fan, by;
-  uint32_t groups;
+  int fan, by;             /* the fan; the one that used its melds first */
+  uint32_t groups;         /* the groups it would have used */
 } acc_rec;
 
+/* What one reading has counted so far (reset per reading). */
 typedef struct rstate {
   uint64_t combo_hit[MJ_FW_MAX];  /* combination fans mjs_combos() counted */
-  int cnt[MJ_MAX_FANS];
+  int cnt[MJ_MAX_FANS];           /* instances of each fan that hold */
   uint32_t mask[MJ_MAX_FANS];     /* groups used */
-  int nacc;
+  int nacc;                       /* entries in acc[] */
   acc_rec acc[32];
 } rstate;
 
+/* One scoring of one hand: what every reading shares, and the best so far. */
 typedef struct eval {
   const mj_rules *r;
   const mj_hand *h;
-  const mj_ctx *ctx;
-  mj_tileset wild;
-  unsigned flags;
+  const mj_ctx *ctx;      /* the hand's context */
+  mj_tileset wild;        /* the wild kinds */
+  unsigned flags;         /* context flags, derived ones included */
   int unique;             /* before the win the hand waited on one kind:
                              1 yes, 0 no, -1 not known yet */
-  bool pre_ready;
+  bool pre_ready;         /* the hand before the win was ready */
   mj_tileview full;       /* the hand */
   mj_tileview pre;        /* the hand before the win */
   bool win_face;          /* the winning tile, of a wild kind, is at face */
-  bool wild_single;
+  bool wild_single;       /* the hand is 宝吊头 */
   bool fixed_tiles;       /* no wild held: every reading has the same tiles,
                              so the tile clauses are decided once (tile_ok) */
   uint8_t held[MJ_KINDS]; /* every tile of the hand, physical */
@@ -49,8 +51,8 @@ typedef struct eval {
   mj_score *into;         /* where the next reading is scored: best while
                              it holds no win, else cur */
   mj_error *err;
-  mj_status st;
-  int nread;
+  mj_status st;           /* a ruleset function's failure stops the scoring */
+  int nread;              /* readings scored */
   uint64_t tile_ok[MJ_FW_MAX];  /* with fixed tiles: fans whose tile
                                    clauses hold */
   mj_tileset hpresent;    /* with fixed tiles: the kinds of every reading
@@ -58,8 +60,8 @@ typedef struct eval {
   int hogs;               /* kinds with four copies */
   int alt_own, alt_fixed, alt_fan;  /* see note_alternative */
   /* large, left out of the reset */
-  mj_score cur;
-  rstate rs;
+  mj_score cur;           /* the reading being scored when best holds a win */
+  rstate rs;              /* the reading's own counts */
 } eval;
 
 static inline bool set_has(const eval *E, const mj_set *s, int t)
