@@ -1,3 +1,0 @@
-local R = mj.extend("mcr", { id = "house" })
-R:fan { "x" 
-return R
