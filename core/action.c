@@ -85,23 +85,27 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
                                        : "nothing: it is not your decision");
 }
 
-mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *out,
-                          mj_error *err)
+mj_status mj_action_parse(const mj_game *g, int p, const char *text,
+                          mj_action *out, mj_error *err)
 {
   static const char *const w_disc[] = { "d", "discard", "drop", "打", NULL };
-  static const char *const w_win[] = { "hu", "win", "ron", "tsumo", "mahjong", "胡", "和", NULL };
+  static const char *const w_win[] = { "hu",      "win", "ron", "tsumo",
+                                       "mahjong", "胡",  "和",  NULL };
   static const char *const w_pass[] = { "pass", "skip", "过", NULL };
   static const char *const w_pon[] = { "pon", "pung", "peng", "碰", NULL };
   static const char *const w_chi[] = { "chi", "chow", "吃", NULL };
-  static const char *const w_kong[] = { "kong", "gang", "kan", "ckong", "akong", "杠", NULL };
+  static const char *const w_kong[] = { "kong",  "gang", "kan", "ckong",
+                                        "akong", "杠",   NULL };
   char legal[512];
   while (*text == ' ' || *text == '\t')
     text++;
   size_t n = strlen(text);
-  while (n > 0 && (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n'))
+  while (n > 0 &&
+         (text[n - 1] == ' ' || text[n - 1] == '\t' || text[n - 1] == '\n'))
     n--;
   if (n == 0 || n > 64)
-    return mj_fail(err, MJ_EINVAL, 0, "say an action, such as d 5m, chi, pon, kong, hu, pass");
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "say an action, such as d 5m, chi, pon, kong, hu, pass");
   /* the verb: letters (or one multi-byte word), then the argument */
   size_t vn = 0;
   while (vn < n && text[vn] != ' ' && !(text[vn] >= '0' && text[vn] <= '9'))
@@ -113,7 +117,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
   char lower[16] = "";
   if (vn < sizeof lower) {
     for (size_t i = 0; i < vn; i++)
-      lower[i] = (char)((text[i] >= 'A' && text[i] <= 'Z') ? text[i] + 32 : text[i]);
+      lower[i] =
+          (char)((text[i] >= 'A' && text[i] <= 'Z') ? text[i] + 32 : text[i]);
     lower[vn] = '\0';
   }
   int type = -1;
@@ -140,8 +145,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
       an = n;
     } else {
       legal_text(g, p, legal, sizeof legal);
-      return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not an action; you may: %s", (int)n,
-                     text, legal);
+      return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not an action; you may: %s",
+                     (int)n, text, legal);
     }
   }
   /* the argument: one tile, or a chow's three */
@@ -152,10 +157,10 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
     if (mj_tiles_parse(arg, an, 1, false, tiles, NULL, 3, &nt, &e2) != MJ_OK)
       return mj_fail(err, MJ_EINVAL, 0, "'%.*s': %s", (int)an, arg, e2.msg);
     if (type == MJ_ACT_CHI && nt == 3) {
-      if (tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2 || tiles[0] >= MJ_HONOR_FIRST ||
-          mj_tile_rank(tiles[0]) > 7)
-        return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not a chow (three in a row)", (int)an,
-                       arg);
+      if (tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2 ||
+          tiles[0] >= MJ_HONOR_FIRST || mj_tile_rank(tiles[0]) > 7)
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "'%.*s' is not a chow (three in a row)", (int)an, arg);
       nt = 1;
     } else if (nt != 1) {
       return mj_fail(err, MJ_EINVAL, 0, "'%.*s': name one tile", (int)an, arg);
@@ -169,8 +174,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
   int nl = mj_game_legal(g, p, l, 64), found = -1, matches = 0;
   for (int i = 0; i < nl; i++) {
     int lt = l[i].type;
-    bool kind = lt == type ||
-                (type == MJ_ACT_KONG && (lt == MJ_ACT_CKONG || lt == MJ_ACT_AKONG));
+    bool kind = lt == type || (type == MJ_ACT_KONG &&
+                               (lt == MJ_ACT_CKONG || lt == MJ_ACT_AKONG));
     if (!kind)
       continue;
     if (nt == 1 && lt != MJ_ACT_KONG && l[i].tile != tiles[0])
@@ -184,8 +189,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
   if (matches == 0 && type == MJ_ACT_CHI && nt == 1) {
     /* "chi 4m": the tile may be any of the chow's own two */
     for (int i = 0; i < nl; i++)
-      if (l[i].type == MJ_ACT_CHI && tiles[0] >= l[i].tile && tiles[0] <= l[i].tile + 2 &&
-          tiles[0] != mj_game_pending(g, NULL)) {
+      if (l[i].type == MJ_ACT_CHI && tiles[0] >= l[i].tile &&
+          tiles[0] <= l[i].tile + 2 && tiles[0] != mj_game_pending(g, NULL)) {
         if (found < 0)
           found = i;
         matches++;
@@ -194,32 +199,37 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *
   legal_text(g, p, legal, sizeof legal);
   if (matches == 0) {
     char b[3];
-    if (type == MJ_ACT_DISCARD && mj_game_phase(g) == MJ_PHASE_TURN && mj_game_turn(g) == p)
-      return mj_fail(err, MJ_EINVAL, 0, "you have no %s to discard; you may: %s",
+    if (type == MJ_ACT_DISCARD && mj_game_phase(g) == MJ_PHASE_TURN &&
+        mj_game_turn(g) == p)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "you have no %s to discard; you may: %s",
                      mj_tile_str(tiles[0], b), legal);
-    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not legal now; you may: %s", (int)n, text,
-                   legal);
+    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not legal now; you may: %s",
+                   (int)n, text, legal);
   }
   if (matches > 1)
-    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' could mean more than one; say which: %s",
-                   (int)n, text, legal);
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "'%.*s' could mean more than one; say which: %s", (int)n,
+                   text, legal);
   *out = l[found];
   return MJ_OK;
 }
 
-size_t mj_event_print(const mj_event *e, const char *const names[4], int you, char *buf,
-                      size_t cap)
+size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
+                      char *buf, size_t cap)
 {
   char t[3] = "";
   const char *who = e->player >= 0 && e->player < 4 ? names[e->player] : "";
   const char *from = e->from >= 0 && e->from < 4 ? names[e->from] : "";
-  bool second = you >= 0 && e->player == you;   /* "You discard", not "discards" */
+  bool second =
+      you >= 0 && e->player == you; /* "You discard", not "discards" */
   const char *s = second ? "" : "s";
   if (e->tile != MJ_NO_TILE)
     mj_tile_str(e->tile, t);
   switch (e->type) {
   case MJ_EV_DEAL:
-    return (size_t)snprintf(buf, cap, "%s %s dealt 13 tiles", who, second ? "are" : "is");
+    return (size_t)snprintf(buf, cap, "%s %s dealt 13 tiles", who,
+                            second ? "are" : "is");
   case MJ_EV_INDICATOR:
     return (size_t)snprintf(buf, cap, "the indicator %s is turned up", t);
   case MJ_EV_DRAW:
@@ -227,7 +237,8 @@ size_t mj_event_print(const mj_event *e, const char *const names[4], int you, ch
                             e->replacement ? " from the tail" : "");
   case MJ_EV_FLOWER:
     return (size_t)snprintf(buf, cap, "%s show%s the flower %s", who, s, t);
-  case MJ_EV_DISCARD: return (size_t)snprintf(buf, cap, "%s discard%s %s", who, s, t);
+  case MJ_EV_DISCARD:
+    return (size_t)snprintf(buf, cap, "%s discard%s %s", who, s, t);
   case MJ_EV_CHI: return (size_t)snprintf(buf, cap, "%s chow%s %s", who, s, t);
   case MJ_EV_PON: return (size_t)snprintf(buf, cap, "%s pung%s %s", who, s, t);
   case MJ_EV_KONG:
@@ -236,13 +247,17 @@ size_t mj_event_print(const mj_event *e, const char *const names[4], int you, ch
     return (size_t)snprintf(buf, cap, "%s declare%s a concealed kong", who, s);
   case MJ_EV_AKONG:
     return (size_t)snprintf(buf, cap, "%s add%s %s to a pung", who, s, t);
-  case MJ_EV_PASS: return (size_t)snprintf(buf, cap, "%s pass%s", who, second ? "" : "es");
+  case MJ_EV_PASS:
+    return (size_t)snprintf(buf, cap, "%s pass%s", who, second ? "" : "es");
   case MJ_EV_WIN:
     if (e->from >= 0)
-      return (size_t)snprintf(buf, cap, "%s win%s on %s from %s", who, s, t, from);
+      return (size_t)snprintf(buf, cap, "%s win%s on %s from %s", who, s, t,
+                              from);
     return (size_t)snprintf(buf, cap, "%s win%s, self-drawn %s", who, s, t);
-  case MJ_EV_DRAWN: return (size_t)snprintf(buf, cap, "the wall is empty: a drawn hand");
-  case MJ_EV_DECLINE: return (size_t)snprintf(buf, cap, "%s decline%s a win", who, s);
+  case MJ_EV_DRAWN:
+    return (size_t)snprintf(buf, cap, "the wall is empty: a drawn hand");
+  case MJ_EV_DECLINE:
+    return (size_t)snprintf(buf, cap, "%s decline%s a win", who, s);
   default: return (size_t)snprintf(buf, cap, "?");
   }
 }

@@ -17,13 +17,13 @@ const char *mj_act_name(int type);
 ** or added, whichever is legal), "hu", "pass". It must be legal now; the
 ** error lists what is.
 */
-mj_status mj_action_parse(const mj_game *g, int p, const char *text, mj_action *out,
-                          mj_error *err);
+mj_status mj_action_parse(const mj_game *g, int p, const char *text,
+                          mj_action *out, mj_error *err);
 
 /* An event as text, players named by names[] ("E draws 5m"); the player
 ** you (-1: none) is addressed in the second person ("You draw 5m"). */
-size_t mj_event_print(const mj_event *e, const char *const names[4], int you, char *buf,
-                      size_t cap);
+size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
+                      char *buf, size_t cap);
 /* "d 5m", "chi 345m", "pon", "kong", "hu", "pass", "ckong 5m", "akong 5m" */
 size_t mj_action_print(const mj_action *a, char *buf, size_t cap);
 

@@ -29,7 +29,9 @@ enum { SUIT_N = MJ_SUIT_N, HONOR_N = MJ_HONOR_N };
 static inline unsigned group_wait(int g, uint32_t idx)
 {
   uint16_t m;
-  memcpy(&m, mj_tables_blob + (g < 3 ? MJ_TB_WAIT : MJ_TB_HWAIT) + 2 * (size_t)idx, 2);
+  memcpy(&m,
+         mj_tables_blob + (g < 3 ? MJ_TB_WAIT : MJ_TB_HWAIT) + 2 * (size_t)idx,
+         2);
   return m;
 }
 
@@ -122,7 +124,10 @@ void mj_tileview_sync(mj_tileview *v)
 }
 
 static inline int group_of(int t) { return t < MJ_HONOR_FIRST ? t / 9 : 3; }
-static inline int rank0(int t) { return t < MJ_HONOR_FIRST ? t % 9 : t - MJ_HONOR_FIRST; }
+static inline int rank0(int t)
+{
+  return t < MJ_HONOR_FIRST ? t % 9 : t - MJ_HONOR_FIRST;
+}
 
 void mj_tileview_add_face(mj_tileview *v, mj_tile t)
 {
@@ -237,7 +242,8 @@ static int uses_best(const uint64_t u[4], int M)
 /* The same for the counts c of the 34 kinds. */
 static int std_best(const uint8_t *c, int M)
 {
-  uint32_t idx[4] = { suit_idx(c), suit_idx(c + 9), suit_idx(c + 18), honor_idx(c + MJ_HONOR_FIRST) };
+  uint32_t idx[4] = { suit_idx(c), suit_idx(c + 9), suit_idx(c + 18),
+                      honor_idx(c + MJ_HONOR_FIRST) };
   uint64_t u[4];
   uses_of(idx, u);
   return uses_best(u, M);
@@ -267,8 +273,8 @@ static int view_need(const mj_tileview *v)
 
 int mj_melds_need(const mj_tileview *v)
 {
-  return (SCOST[v->idx[0]] & 15) + (SCOST[v->idx[1]] & 15) + (SCOST[v->idx[2]] & 15) +
-         (HCOST[v->idx[3]] & 15);
+  return (SCOST[v->idx[0]] & 15) + (SCOST[v->idx[1]] & 15) +
+         (SCOST[v->idx[2]] & 15) + (HCOST[v->idx[3]] & 15);
 }
 
 static int shanten_standard(const mj_tileview *v)
@@ -289,8 +295,9 @@ const uint8_t mj_knitted_seq[6][3] = {
   { 1, 2, 3 }, { 1, 3, 2 }, { 2, 1, 3 }, { 2, 3, 1 }, { 3, 1, 2 }, { 3, 2, 1 }
 };
 
-#define TH_SET ((mj_tileset)0x7fULL << MJ_HONOR_FIRST | MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | \
-                MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26))
+#define TH_SET                                                                 \
+  ((mj_tileset)0x7fULL << MJ_HONOR_FIRST | MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | \
+   MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26))
 #define HONOR_SET ((mj_tileset)0x7fULL << MJ_HONOR_FIRST)
 
 static inline int pop(mj_tileset x) { return mj_set_count(x); }
@@ -364,7 +371,8 @@ static int shanten_knitted(const mj_tileview *v, int goal)
     if (k9 > top)
       top = k9;
   }
-  if (top + (real - top < rest ? real - top : rest) + v->wilds < slots_of(v) - goal)
+  if (top + (real - top < rest ? real - top : rest) + v->wilds <
+      slots_of(v) - goal)
     return MJ_SHANTEN_NONE;
   /* kept tiles needed to get under goal */
   int need = slots_of(v) - 1 - v->wilds - goal + 1;
@@ -474,7 +482,8 @@ static int shape_shanten(const mj_tileview *v, const mj_shape_cfg *cfg, int s)
 ** The least shanten over the shapes, and in *which the shapes that reach
 ** it. Shapes that cannot get under the best so far are cut short.
 */
-static int min_shanten(const mj_tileview *v, const mj_shape_cfg *cfg, unsigned *which)
+static int min_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
+                       unsigned *which)
 {
   int best = MJ_SHANTEN_NONE + 1;
   unsigned w = 0;
@@ -548,7 +557,8 @@ bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
   return (mj_win_shapes(v, cfg, MJ_SHAPE_BIT(s)) & MJ_SHAPE_BIT(s)) != 0;
 }
 
-unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg, unsigned shapes)
+unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
+                       unsigned shapes)
 {
   unsigned win = 0;
   if (v->ntiles != slots_of(v) || v->melds > 4)
@@ -556,11 +566,13 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg, unsigned s
   shapes &= cfg->shapes;
   if ((shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && view_need(v) <= v->wilds)
     win |= MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
-  for (unsigned left = shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD); left; left &= left - 1) {
+  for (unsigned left = shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD); left;
+       left &= left - 1) {
     int s = __builtin_ctz(left);
     if (refused(v, s, 0))
       continue;
-    if ((s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0) : shape_shanten(v, cfg, s)) == -1)
+    if ((s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0)
+                               : shape_shanten(v, cfg, s)) == -1)
       win |= MJ_SHAPE_BIT(s);
   }
   return win;
@@ -570,11 +582,13 @@ bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
   if (v->ntiles != slots_of(v) || v->melds > 4)
     return false;
-  if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && view_need(v) <= v->wilds)
+  if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
+      view_need(v) <= v->wilds)
     return true;
   for (int s = 1; s < MJ_SHAPE_COUNT; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) &&
-        (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0) : shape_shanten(v, cfg, s)) == -1)
+        (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0)
+                               : shape_shanten(v, cfg, s)) == -1)
       return true;
   return false;
 }
@@ -587,8 +601,9 @@ static int live_of(mj_tile t, const uint8_t *held, const uint8_t *visible)
 }
 
 static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
-                      const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
-                      mj_wait out[MJ_KINDS], int max);
+                      const uint8_t held[MJ_KINDS],
+                      const uint8_t visible[MJ_KINDS], mj_wait out[MJ_KINDS],
+                      int max);
 
 int mj_waits(const mj_tileview *v, const mj_shape_cfg *cfg,
              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
@@ -631,8 +646,9 @@ static mj_tileset whole_waits(const mj_tileview *v)
 }
 
 static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
-                      const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
-                      mj_wait out[MJ_KINDS], int max)
+                      const uint8_t held[MJ_KINDS],
+                      const uint8_t visible[MJ_KINDS], mj_wait out[MJ_KINDS],
+                      int max)
 {
   int n = 0;
   if (v->ntiles + 1 != slots_of(v) || v->melds > 4)
@@ -642,10 +658,12 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
   unsigned which = cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   for (int s = 1; s < MJ_SHAPE_COUNT; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && !refused(v, s, 1) &&
-        (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1) : shape_shanten(v, cfg, s)) == 0)
+        (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1)
+                               : shape_shanten(v, cfg, s)) == 0)
       which |= MJ_SHAPE_BIT(s);
   mj_tileset win = 0;
-  if ((which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && v->wilds == 0 && v->wild == 0) {
+  if ((which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && v->wilds == 0 &&
+      v->wild == 0) {
     win = whole_waits(v);
     which &= ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   }
@@ -683,7 +701,9 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
     /* a group's tiles can only win when the other groups allow it */
     for (int g = 0; g < 4; g++)
       if (S[g] > v->wilds && S[g] + D[g] > v->wilds)
-        cand &= ~(g < 3 ? (uint64_t)0x1ff << (9 * g) : (uint64_t)0x7f << MJ_HONOR_FIRST) | v->wild;
+        cand &= ~(g < 3 ? (uint64_t)0x1ff << (9 * g)
+                        : (uint64_t)0x7f << MJ_HONOR_FIRST) |
+                v->wild;
     for (mj_tileset left = cand; left; left &= left - 1) {
       int t = __builtin_ctzll(left);
       int g = group_of(t), r = rank0(t);
@@ -697,7 +717,8 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
       }
       if (v->c[t] >= 4)
         continue;
-      unsigned char kk = g < 3 ? SCOST[v->idx[g] + pow5[r]] : HCOST[v->idx[g] + pow5[r]];
+      unsigned char kk =
+          g < 3 ? SCOST[v->idx[g] + pow5[r]] : HCOST[v->idx[g] + pow5[r]];
       int a = (kk >> 4) + S[g], b = (kk & 15) + S[g] + D[g];
       if ((a < b ? a : b) <= v->wilds) {
         win |= MJ_BIT(t);
@@ -767,7 +788,8 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
         if ((v->wild & MJ_BIT(t)) || v->c[t] >= 4)
           continue;
         uint32_t j = idx[g] + pow5[t - lo];
-        uint64_t nu = g < 3 ? load5(SUSE + (size_t)j * 5) : load5(HUSE + (size_t)j * 5);
+        uint64_t nu =
+            g < 3 ? load5(SUSE + (size_t)j * 5) : load5(HUSE + (size_t)j * 5);
         if (best_last(&b, nu, M) > base)
           good[t] = true;
       }
@@ -785,7 +807,8 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
         continue;
       mj_tileview_add(&x, (mj_tile)t);
       /* the knitted straight is told the bound: only "under cur" matters */
-      if ((s == MJ_SHAPE_KNITTED ? shanten_knitted(&x, cur) : shape_shanten(&x, cfg, s)) < cur)
+      if ((s == MJ_SHAPE_KNITTED ? shanten_knitted(&x, cur)
+                                 : shape_shanten(&x, cfg, s)) < cur)
         good[t] = true;
       mj_tileview_remove(&x, (mj_tile)t);
     }
@@ -799,7 +822,8 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
   return n;
 }
 
-void mj_hand_view(const mj_hand *h, mj_tileset wild, mj_tileview *v, uint8_t held[MJ_KINDS])
+void mj_hand_view(const mj_hand *h, mj_tileset wild, mj_tileview *v,
+                  uint8_t held[MJ_KINDS])
 {
   mj_tileview_init(v, h, wild);
   mj_hand_all_counts(h, held);

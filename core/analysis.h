@@ -49,7 +49,8 @@ void mj_tileview_sync(mj_tileview *v);
 bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg);
 bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s);
 /* Of the shapes (bits, within cfg's), those in which the hand is a win. */
-unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg, unsigned shapes);
+unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
+                       unsigned shapes);
 
 /*
 ** Shanten: how many tiles short of ready (0 = ready, -1 = a win). For a
@@ -95,7 +96,8 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
 ** waits or the useful tiles, and the shanten in *shanten (may be NULL;
 ** mj_hand_waits computes it only when asked).
 */
-void mj_hand_view(const mj_hand *h, mj_tileset wild, mj_tileview *v, uint8_t held[MJ_KINDS]);
+void mj_hand_view(const mj_hand *h, mj_tileset wild, mj_tileview *v,
+                  uint8_t held[MJ_KINDS]);
 int mj_hand_waits(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,
                   mj_wait out[MJ_KINDS], int *shanten);
 int mj_hand_useful(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,

@@ -15,7 +15,8 @@
 
 typedef struct bot_vt {
   const char *name;
-  int (*choose)(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n);
+  int (*choose)(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
+                int n);
 } bot_vt;
 
 struct mj_bot {
@@ -27,7 +28,8 @@ struct mj_bot {
 ** Random
 ** ===================================================================== */
 
-static int random_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n)
+static int random_choose(mj_bot *b, const mj_game *g, int p,
+                         const mj_action *legal, int n)
 {
   (void)g;
   (void)p;
@@ -131,7 +133,8 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
     else if (v->c[t] == 2)
       pairs++;
   }
-  int main = suit[0] > suit[1] ? (suit[0] > suit[2] ? 0 : 2) : (suit[1] > suit[2] ? 1 : 2);
+  int main = suit[0] > suit[1] ? (suit[0] > suit[2] ? 0 : 2)
+                               : (suit[1] > suit[2] ? 1 : 2);
   int other = suit[0] + suit[1] + suit[2] - suit[main];
   if (other == 0)
     fan += honors ? 6 : 24;
@@ -145,11 +148,15 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
     for (int i = 0; i < nm; i++)
       if (m[i].type != MJ_CHOW && m[i].tile == t)
         k = 3;
-    bool valuable = t >= 31 || t == MJ_HONOR_FIRST + c->seat_wind || t == MJ_HONOR_FIRST + c->round;
+    bool valuable = t >= 31 || t == MJ_HONOR_FIRST + c->seat_wind ||
+                    t == MJ_HONOR_FIRST + c->round;
     if (!valuable)
       continue;
     if (k >= 3)
-      fan += 2 + (t < 31 && t == MJ_HONOR_FIRST + c->seat_wind && t == MJ_HONOR_FIRST + c->round ? 2 : 0);
+      fan += 2 + (t < 31 && t == MJ_HONOR_FIRST + c->seat_wind &&
+                          t == MJ_HONOR_FIRST + c->round
+                      ? 2
+                      : 0);
     else if (k == 2)
       fan += 1;
   }
@@ -221,8 +228,8 @@ static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
 }
 
 /* Value of keeping view v (one tile short of a full hand). */
-static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base, int *shanten_out,
-                    int *useful_out, int *fan_out)
+static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
+                    int *shanten_out, int *useful_out, int *fan_out)
 {
   mj_wait w[MJ_KINDS];
   int sh;
@@ -265,7 +272,8 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
     mj_tileview x = v;
     mj_tileview_remove(&x, (mj_tile)t);
     out[n].tile = (mj_tile)t;
-    out[n].value = value_of(&c, &x, h, &out[n].shanten, &out[n].useful, &out[n].fan);
+    out[n].value =
+        value_of(&c, &x, h, &out[n].shanten, &out[n].useful, &out[n].fan);
     /* keep wild tiles; break ties toward isolated honors and terminals */
     if (c.wild & MJ_BIT(t))
       out[n].value -= 3000;
@@ -312,7 +320,7 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
   near_shapes(&c2, &v);
   int best = -1000000;
   if (a->type == MJ_ACT_KONG) {
-    best = value_of(&c2, &v, x, NULL, NULL, NULL) + 50;   /* a kong draws again */
+    best = value_of(&c2, &v, x, NULL, NULL, NULL) + 50; /* a kong draws again */
   } else {
     for (int k = 0; k < MJ_KINDS; k++) {
       if (v.c[k] == 0)
@@ -335,7 +343,8 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
 ** wait for a 宝 (宝吊宝, 宝吊无宝) while the wall is long. Returns the
 ** action to take instead of the win, or -1 to win.
 */
-static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal, int n)
+static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal,
+                              int n)
 {
   const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
   mj_tileset wild = mj_game_wild(g);
@@ -360,7 +369,8 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal, i
     mj_tileview_add(&v, drawn);
     for (int i = 0; i < n; i++) {
       mj_tile t = legal[i].tile;
-      if (legal[i].type != MJ_ACT_DISCARD || t >= MJ_KINDS || (wild & MJ_BIT(t)))
+      if (legal[i].type != MJ_ACT_DISCARD || t >= MJ_KINDS ||
+          (wild & MJ_BIT(t)))
         continue;
       mj_tileview_remove(&v, t);
       bool single = mj_wild_single(&v);
@@ -381,12 +391,14 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal, i
     want = MJ_ACT_DISCARD;
   }
   for (int i = 0; i < n && want >= 0; i++)
-    if (legal[i].type == want && (want != MJ_ACT_DISCARD || legal[i].tile == drawn))
+    if (legal[i].type == want &&
+        (want != MJ_ACT_DISCARD || legal[i].tile == drawn))
       return i;
   return -1;
 }
 
-static int efficiency_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n)
+static int efficiency_choose(mj_bot *b, const mj_game *g, int p,
+                             const mj_action *legal, int n)
 {
   (void)b;
   for (int i = 0; i < n; i++)
@@ -529,12 +541,14 @@ mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
     }
   }
   if (mj_game_fault(g) != NULL)
-    return mj_fail(err, MJ_EINVAL, 0, "the hand stopped on an error of the ruleset: %s",
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "the hand stopped on an error of the ruleset: %s",
                    mj_game_fault(g));
   return MJ_OK;
 }
 
-int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n)
+int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
+                  int n)
 {
   if (n <= 0)
     return -1;

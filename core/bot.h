@@ -22,7 +22,8 @@ void mj_bot_free(mj_bot *b);
 const char *mj_bot_kind(const mj_bot *b);
 
 /* Index of the chosen action among legal[0..n). */
-int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal, int n);
+int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
+                  int n);
 
 /* Play the game to its end with bots[p] deciding for player p. */
 mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err);

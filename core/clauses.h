@@ -81,7 +81,12 @@
 
 /* What a clause's field takes. */
 enum {
-  MJ_ARG_SET, MJ_ARG_RANGE, MJ_ARG_BOOL, MJ_ARG_WAIT, MJ_ARG_TEMPLATE, MJ_ARG_FLAG
+  MJ_ARG_SET,
+  MJ_ARG_RANGE,
+  MJ_ARG_BOOL,
+  MJ_ARG_WAIT,
+  MJ_ARG_TEMPLATE,
+  MJ_ARG_FLAG
 };
 
 #endif

@@ -16,11 +16,13 @@
 
 static int group_rank_key(const mj_group *g)
 {
-  return g->tile < MJ_HONOR_FIRST ? (g->tile % 9) * 4 + g->tile / 9 : 100 + g->tile;
+  return g->tile < MJ_HONOR_FIRST ? (g->tile % 9) * 4 + g->tile / 9
+                                  : 100 + g->tile;
 }
 
 /* Count combination fan f on the groups of mask (see mjs_combos). */
-static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask, bool add)
+static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask,
+                               bool add)
 {
   int pos = E->r->order_pos[f];
   rs->combo_hit[pos >> 6] |= 1ULL << (pos & 63);
@@ -30,13 +32,15 @@ static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask, bool a
 
 /* The index in combo[t][k] of the first fan the sorted groups match, -1
    none: from the tables where the ruleset has them. */
-static inline int first_fan(const eval *E, int t, int k, const mj_group *const *gs)
+static inline int first_fan(const eval *E, int t, int k,
+                            const mj_group *const *gs)
 {
   const mj_rules *r = E->r;
   if (k == 2 && r->combo2[t] != NULL)
     return r->combo2[t][gs[0]->tile * MJ_KINDS + gs[1]->tile];
   if (k == 3 && r->combo3[t] != NULL)
-    return r->combo3[t][(gs[0]->tile * MJ_KINDS + gs[1]->tile) * MJ_KINDS + gs[2]->tile];
+    return r->combo3[t][(gs[0]->tile * MJ_KINDS + gs[1]->tile) * MJ_KINDS +
+                        gs[2]->tile];
   for (int q = 0; q < r->ncombo[t][k]; q++)
     if (mjs_fan_pos(E, r->combo[t][k][q], gs, k))
       return q;
@@ -108,11 +112,13 @@ void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
     }
   /* a three-meld fan; the fourth meld adds at most one pair fan */
   if (n >= 3 && cnt[3] > 0) {
-    static const int subs[4][4] = { { 0, 1, 2, 3 }, { 0, 1, 3, 2 }, { 0, 2, 3, 1 },
-                                    { 1, 2, 3, 0 } };
+    static const int subs[4][4] = {
+      { 0, 1, 2, 3 }, { 0, 1, 3, 2 }, { 0, 2, 3, 1 }, { 1, 2, 3, 0 }
+    };
     int nsub = n == 4 ? 4 : 1, best_f = -1, best_s = -1;
     for (int s = 0; s < nsub; s++) {
-      const mj_group *sg[3] = { gs[subs[s][0]], gs[subs[s][1]], gs[subs[s][2]] };
+      const mj_group *sg[3] = { gs[subs[s][0]], gs[subs[s][1]],
+                                gs[subs[s][2]] };
       int q = first_fan(E, type, 3, sg);
       if (q >= 0) {
         int f = list[3][q];
@@ -140,7 +146,8 @@ void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
           }
         }
         if (bq >= 0) {
-          combo_count(E, rs, list[2][bq], (1u << idx[x]) | (1u << idx[by]), true);
+          combo_count(E, rs, list[2][bq], (1u << idx[x]) | (1u << idx[by]),
+                      true);
         }
       }
       /* the pair fans inside the three-meld fan are not counted */
@@ -239,7 +246,8 @@ mj_status mj_score_compile(mj_rules *r, mj_error *err)
     free(r->combo2[t]);
     free(r->combo3[t]);
     r->combo2[t] = r->combo3[t] = NULL;
-    int gtype = t == 0 ? MJ_G_CHOW : MJ_G_PUNG, top = t == 0 ? MJ_HONOR_FIRST : MJ_KINDS;
+    int gtype = t == 0 ? MJ_G_CHOW : MJ_G_PUNG,
+        top = t == 0 ? MJ_HONOR_FIRST : MJ_KINDS;
     mj_group g[3] = { { (uint8_t)gtype, 0, 0, 0 }, { (uint8_t)gtype, 0, 0, 0 },
                       { (uint8_t)gtype, 0, 0, 0 } };
     const mj_group *gs[3] = { &g[0], &g[1], &g[2] };
@@ -269,7 +277,8 @@ mj_status mj_score_compile(mj_rules *r, mj_error *err)
       for (int a = 0; a < top; a++)
         for (int b = 0; b < top; b++)
           for (int c = 0; c < top; c++) {
-            g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b, g[2].tile = (mj_tile)c;
+            g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b,
+            g[2].tile = (mj_tile)c;
             if (group_rank_key(&g[0]) > group_rank_key(&g[1]) ||
                 group_rank_key(&g[1]) > group_rank_key(&g[2]))
               continue;

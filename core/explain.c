@@ -22,13 +22,15 @@ const char *mj_why_text(mj_why w)
   case MJ_WHY_REDUCED: return "taken in by";
   case MJ_WHY_MELDS: return "its melds are counted in";
   case MJ_WHY_ALONE: return "stands aside for";
-  case MJ_WHY_ACCOUNT_ONCE: return "account-once (套算一次): the melds are combined already";
+  case MJ_WHY_ACCOUNT_ONCE:
+    return "account-once (套算一次): the melds are combined already";
   case MJ_WHY_FALLBACK: return "counts only when no other fan does";
   }
   return "?";
 }
 
-size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf, size_t cap)
+size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
+                          size_t cap)
 {
   size_t len = 0;
   if (cap > 0)
@@ -53,7 +55,8 @@ size_t mj_score_reading(const mj_score *s, char *buf, size_t cap)
   return mj_decomp_print(&s->reading, buf, cap);
 }
 
-static void groups_text(const mj_decomp *d, uint32_t groups, char *buf, size_t cap)
+static void groups_text(const mj_decomp *d, uint32_t groups, char *buf,
+                        size_t cap)
 {
   size_t len = 0;
   buf[0] = '\0';
@@ -87,9 +90,11 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   const char *unit = r->scoring == MJ_SCORING_SUM ? "fan" : "";
   for (int q = 0; q < s->nstates; q++) {
     const mj_fan_def *f = &r->fans[s->states[q]].def;
-    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
+    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
+             f->en ? f->en : "");
     char pad[192];
-    cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad), "(state)");
+    cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad),
+        "(state)");
   }
   for (int q = 0; q < s->nhits; q++) {
     const mj_hit *hh = &s->hits[q];
@@ -103,7 +108,8 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
       snprintf(val, sizeof val, "fixed %d", hh->value);
     else
       snprintf(val, sizeof val, "base %d", hh->value);
-    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "", f->en ? f->en : "");
+    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
+             f->en ? f->en : "");
     if (hh->count > 1) {
       size_t n = strlen(t);
       snprintf(t + n, sizeof t - n, " x%d", hh->count);
@@ -112,8 +118,8 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     if (hh->groups && s->reading.shape != MJ_SHAPE_NONE)
       groups_text(&s->reading, hh->groups, u, sizeof u);
     char pad[600];
-    cat(buf, cap, &len, "  %s %10s%s%s\n", mj_text_pad(t, 36, pad, sizeof pad), val,
-        u[0] ? "   " : "", u);
+    cat(buf, cap, &len, "  %s %10s%s%s\n", mj_text_pad(t, 36, pad, sizeof pad),
+        val, u[0] ? "   " : "", u);
   }
   if (s->nexempt > 0) {
     cat(buf, cap, &len, "not counted:\n");
@@ -130,25 +136,32 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   if (r->scoring == MJ_SCORING_SUM) {
     cat(buf, cap, &len, "total:   %d fan", s->total);
     if (s->bonus)
-      cat(buf, cap, &len, " (%d without the %d bonus)", s->total - s->bonus, s->bonus);
+      cat(buf, cap, &len, " (%d without the %d bonus)", s->total - s->bonus,
+          s->bonus);
   } else if (s->fixed) {
     cat(buf, cap, &len, "total:   %d (fixed)", s->total);
   } else {
-    cat(buf, cap, &len, "total:   %d = base %d", s->total, s->base ? s->base : 1);
+    cat(buf, cap, &len, "total:   %d = base %d", s->total,
+        s->base ? s->base : 1);
     for (int i = 0; i < s->doublings; i++)
       cat(buf, cap, &len, " x2");
   }
   if (s->min > 0)
-    cat(buf, cap, &len, s->meets_min ? "; meets the %d minimum\n"
-                                     : "; below the %d minimum: not a valid win\n", s->min);
+    cat(buf, cap, &len,
+        s->meets_min ? "; meets the %d minimum\n"
+                     : "; below the %d minimum: not a valid win\n",
+        s->min);
   else
     cat(buf, cap, &len, "\n");
   if (s->other_total > 0 && s->other_fan >= 0)
-    cat(buf, cap, &len, "instead of: %s, fixed %d (the better of the two counts)\n",
+    cat(buf, cap, &len,
+        "instead of: %s, fixed %d (the better of the two counts)\n",
         r->fans[s->other_fan].def.id, s->other_total);
   else if (s->other_total > 0)
-    cat(buf, cap, &len, "instead of: the hand's own value, %d (the better of the "
-        "two counts)\n", s->other_total);
+    cat(buf, cap, &len,
+        "instead of: the hand's own value, %d (the better of the "
+        "two counts)\n",
+        s->other_total);
   return len;
 }
 
@@ -189,8 +202,9 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
   char t[400];
   if (!(f->shapes & MJ_SHAPE_BIT(v->shape))) {
     snprintf(buf, cap, "it needs another shape (%s); the hand is read as %s",
-             f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) ? "four melds and a pair"
-             : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
+             f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
+                 ? "four melds and a pair"
+                 : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
              mj_shape_title((mj_shape)v->shape));
     return;
   }
@@ -238,12 +252,14 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
     if (best.exempt[q].fan == fan) {
       const mj_exempt *e = &best.exempt[q];
       if (e->by >= 0)
-        cat(buf, cap, &len, "%s matches, but %s %s", f->id, mj_why_text((mj_why)e->why),
-            r->fans[e->by].def.id);
+        cat(buf, cap, &len, "%s matches, but %s %s", f->id,
+            mj_why_text((mj_why)e->why), r->fans[e->by].def.id);
       else
-        cat(buf, cap, &len, "%s matches, but %s", f->id, mj_why_text((mj_why)e->why));
+        cat(buf, cap, &len, "%s matches, but %s", f->id,
+            mj_why_text((mj_why)e->why));
       if (e->why == MJ_WHY_EXCLUDED)
-        cat(buf, cap, &len, " (不计: %s already implies it)", r->fans[e->by].def.id);
+        cat(buf, cap, &len, " (不计: %s already implies it)",
+            r->fans[e->by].def.id);
       cat(buf, cap, &len, ".\n");
       bool more = false;
       for (int k = 0; k < best.nhits; k++)
@@ -263,7 +279,8 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
   }
   mj_view v;
   if (best.win)
-    mjs_build_view(E, best.reading.shape == MJ_SHAPE_NONE ? NULL : &best.reading, &v);
+    mjs_build_view(
+        E, best.reading.shape == MJ_SHAPE_NONE ? NULL : &best.reading, &v);
   else
     mjs_build_view(E, NULL, &v);
   char t[400];
@@ -271,17 +288,21 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
   if (best.win) {
     char d[200];
     mj_score_reading(&best, d, sizeof d);
-    cat(buf, cap, &len, "%s does not count in the chosen reading (%s): %s.\n", f->id, d, t);
+    cat(buf, cap, &len, "%s does not count in the chosen reading (%s): %s.\n",
+        f->id, d, t);
   }
   else
-    cat(buf, cap, &len, "%s does not count: the tiles are not a winning hand.\n", f->id);
+    cat(buf, cap, &len,
+        "%s does not count: the tiles are not a winning hand.\n", f->id);
   why_ctx w = { E, fan, false, 0, { 0 } };
   mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
   if (w.found && best.win) {
     char d[200];
     mj_decomp_print(&w.d, d, sizeof d);
-    cat(buf, cap, &len, "Read as %s it would count, but that reading totals %d, "
-        "less than the %d chosen (take the highest).\n", d, w.total, best.total);
+    cat(buf, cap, &len,
+        "Read as %s it would count, but that reading totals %d, "
+        "less than the %d chosen (take the highest).\n",
+        d, w.total, best.total);
   }
   free(E);
   return MJ_OK;

@@ -15,19 +15,38 @@
 static int block_size(int b) { return b < 3 ? 9 : 7; }
 static int block_base(int b) { return b * 512; }
 
-static uint64_t *row(mj_filter *f, int r) { return f->row + (size_t)r * (size_t)f->nw; }
+static uint64_t *row(mj_filter *f, int r)
+{
+  return f->row + (size_t)r * (size_t)f->nw;
+}
 
-static void set_bit(mj_filter *f, int r, int pos) { row(f, r)[pos >> 6] |= 1ULL << (pos & 63); }
-static void clr_bit(mj_filter *f, int r, int pos) { row(f, r)[pos >> 6] &= ~(1ULL << (pos & 63)); }
+static void set_bit(mj_filter *f, int r, int pos)
+{
+  row(f, r)[pos >> 6] |= 1ULL << (pos & 63);
+}
+static void clr_bit(mj_filter *f, int r, int pos)
+{
+  row(f, r)[pos >> 6] &= ~(1ULL << (pos & 63));
+}
 
-static bool in_range(int x, const mj_clause *c) { return x >= c->lo && x <= c->hi; }
+static bool in_range(int x, const mj_clause *c)
+{
+  return x >= c->lo && x <= c->hi;
+}
 
 int mj_clause_is_tile(int kind)
 {
   switch (kind) {
-  case MJ_C_ALL: case MJ_C_NONE: case MJ_C_ANY: case MJ_C_EVERY: case MJ_C_SUITS:
+  case MJ_C_ALL:
+  case MJ_C_NONE:
+  case MJ_C_ANY:
+  case MJ_C_EVERY:
+  case MJ_C_SUITS:
   case MJ_C_TYPES: case MJ_C_FLAG: case MJ_C_DEALER: case MJ_C_WIN_TILE:
-  case MJ_C_TEMPLATE: case MJ_C_BEFORE_WIN: case MJ_C_FLOWERS: case MJ_C_KNITTED:
+  case MJ_C_TEMPLATE:
+  case MJ_C_BEFORE_WIN:
+  case MJ_C_FLOWERS:
+  case MJ_C_KNITTED:
   case MJ_C_WILD_SINGLE:
     return 1;
   default:
@@ -46,8 +65,14 @@ int mj_clause_is_tile(int kind)
 static mj_tileset class_tiles(int cl, int t)
 {
   switch (cl) {
-  case 1: return t < MJ_HONOR_FIRST && t % 9 <= 6 ? MJ_BIT(t) | MJ_BIT(t + 1) | MJ_BIT(t + 2) : 0;
-  case 2: return t < MJ_HONOR_FIRST && t % 9 <= 2 ? MJ_BIT(t) | MJ_BIT(t + 3) | MJ_BIT(t + 6) : 0;
+  case 1:
+    return t < MJ_HONOR_FIRST && t % 9 <= 6
+               ? MJ_BIT(t) | MJ_BIT(t + 1) | MJ_BIT(t + 2)
+               : 0;
+  case 2:
+    return t < MJ_HONOR_FIRST && t % 9 <= 2
+               ? MJ_BIT(t) | MJ_BIT(t + 3) | MJ_BIT(t + 6)
+               : 0;
   default: return MJ_BIT(t);
   }
 }
@@ -56,7 +81,8 @@ static mj_tileset class_tiles(int cl, int t)
 static void fold_blocks(mj_filter *f, int pos, const mj_clause *c)
 {
   for (int b = 0; b < 4; b++) {
-    unsigned s = (unsigned)(c->set.mask >> (9 * b)) & ((1u << block_size(b)) - 1);
+    unsigned s =
+        (unsigned)(c->set.mask >> (9 * b)) & ((1u << block_size(b)) - 1);
     for (unsigned m = 0; m < 1u << block_size(b); m++) {
       bool fail = c->kind == MJ_C_ALL ? (m & ~s) != 0
                 : c->kind == MJ_C_NONE ? (m & s) != 0
@@ -132,7 +158,8 @@ static void fold_kind(mj_filter *f, int pos, const fan_c *fc)
         need[t] = n[t];
   }
   /* a pattern's pair of a fixed rank or set */
-  for (int k = 0; d->npat == 1 && d->kind == MJ_FK_GROUPS && k < d->pat[0].n; k++) {
+  for (int k = 0; d->npat == 1 && d->kind == MJ_FK_GROUPS && k < d->pat[0].n;
+       k++) {
     const mj_member *m = &d->pat[0].m[k];
     if (m->type != MJ_M_PAIR || m->var >= 0 || (m->has_set && m->set.dyn))
       continue;
@@ -173,7 +200,8 @@ static void fold_distinct(mj_filter *f, int pos, const mj_fan_def *d)
     if (!first || n < 2)
       continue;
     for (int b = 0; b < 4; b++) {
-      unsigned sb = (unsigned)(m->set.mask >> (9 * b)) & ((1u << block_size(b)) - 1);
+      unsigned sb =
+          (unsigned)(m->set.mask >> (9 * b)) & ((1u << block_size(b)) - 1);
       if (((mj_tileset)sb << (9 * b)) != m->set.mask)
         continue;   /* not in this block alone */
       for (unsigned x = 0; x < 1u << block_size(b); x++)
@@ -197,7 +225,8 @@ static void fold_near(mj_filter *f, int pos, mj_tileset set)
 }
 
 /* Fold one clause of the fan at pos; false: test it one by one. */
-static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_used)
+static bool fold_clause(mj_filter *f, int pos, const mj_clause *c,
+                        bool *any_used)
 {
   bool dyn = c->set.dyn != 0;
   switch (c->kind) {
@@ -249,8 +278,10 @@ static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_use
   case MJ_C_EACH_GROUP:
     if (dyn)
       return false;
-    FOLD(MJ_FR_SHAPE, MJ_SHAPE_COUNT + 1, x == MJ_SHAPE_STANDARD || x == MJ_SHAPE_KNITTED);
-    FOLD(MJ_FR_GROUP, 3 * MJ_KINDS, (class_tiles(x / MJ_KINDS, x % MJ_KINDS) & c->set.mask) != 0);
+    FOLD(MJ_FR_SHAPE, MJ_SHAPE_COUNT + 1,
+         x == MJ_SHAPE_STANDARD || x == MJ_SHAPE_KNITTED);
+    FOLD(MJ_FR_GROUP, 3 * MJ_KINDS,
+         (class_tiles(x / MJ_KINDS, x % MJ_KINDS) & c->set.mask) != 0);
     set_bit(f, MJ_FR_GROUP_USERS, pos);
     return true;
   case MJ_C_PAIR:
@@ -262,7 +293,8 @@ static bool fold_clause(mj_filter *f, int pos, const mj_clause *c, bool *any_use
   case MJ_C_CONCEALED_KONGS: case MJ_C_CONCEALED_PUNGS: case MJ_C_EXPOSED:
   case MJ_C_DECLARED: case MJ_C_QUADS: {
     int k = c->kind - MJ_C_CHOWS;
-    FOLD(mj_count_rows[k].first, mj_count_rows[k].size, in_range(mj_count_of(k, x), c));
+    FOLD(mj_count_rows[k].first, mj_count_rows[k].size,
+         in_range(mj_count_of(k, x), c));
     return true;
   }
   case MJ_C_WAIT:
@@ -299,8 +331,8 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
   f->nres_tile = calloc((size_t)(n ? n : 1), 1);
   f->res = calloc((size_t)(n ? n : 1), sizeof *f->res);
   f->need = calloc((size_t)(n ? n : 1), sizeof *f->need);
-  if (f->row == NULL || f->excl == NULL || f->nres == NULL || f->nres_tile == NULL ||
-      f->res == NULL || f->need == NULL) {
+  if (f->row == NULL || f->excl == NULL || f->nres == NULL ||
+      f->nres_tile == NULL || f->res == NULL || f->need == NULL) {
     mj_filter_clear(f);
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   }
@@ -368,7 +400,9 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
       set_bit(f, MJ_FR_NEED_DYN, pos);
     }
     if (d->kind == MJ_FK_COMBO)
-      set_bit(f, fc->combo_type == MJ_M_CHOW ? MJ_FR_COMBO_CHOW : MJ_FR_COMBO_PUNG, pos);
+      set_bit(f,
+              fc->combo_type == MJ_M_CHOW ? MJ_FR_COMBO_CHOW : MJ_FR_COMBO_PUNG,
+              pos);
     else
       set_bit(f, MJ_FR_SINGLE, pos);
     uint64_t *ex = f->excl + (size_t)pos * (size_t)f->nw;
@@ -408,7 +442,8 @@ static int check_reading(const mj_decomp *d, void *ud)
   mjs_read_filter(E, &v, cand);
   rstate *rs = &E->rs;
   memset(rs, 0, offsetof(rstate, nacc) + sizeof rs->nacc);
-  if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
+  if (d != NULL &&
+      (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
     for (int t = 0; t < 2; t++)
       mjs_combos(E, &v, t, rs);
   for (int i = 0; i < r->nfans && c->bad < 0; i++) {
@@ -432,7 +467,8 @@ static int check_reading(const mj_decomp *d, void *ud)
   return c->bad >= 0;
 }
 
-int mj_score_filter_check(const mj_rules *r, const mj_hand *h, long *fans, mj_error *err)
+int mj_score_filter_check(const mj_rules *r, const mj_hand *h, long *fans,
+                          mj_error *err)
 {
   eval *E = malloc(sizeof *E);
   if (E == NULL)

@@ -75,7 +75,8 @@ struct mj_rules;
 
 /* Build the rows of a ruleset whose fans, exclusions and order are
    resolved (mj_rules_finish); replaces any rows built before. */
-mj_status mj_filter_build(mj_filter *f, const struct mj_rules *r, mj_error *err);
+mj_status mj_filter_build(mj_filter *f, const struct mj_rules *r,
+                          mj_error *err);
 /* Free the rows; the filter is then empty (a second call does nothing). */
 void mj_filter_clear(mj_filter *f);
 
@@ -87,10 +88,11 @@ void mj_filter_clear(mj_filter *f);
 */
 typedef struct mj_count_row { uint16_t first, size, mul; } mj_count_row;
 static const mj_count_row mj_count_rows[9] = {
-  { MJ_FR_COUNT, 25, 5 }, { MJ_FR_COUNT, 25, 1 },
-  { MJ_FR_COUNT + 25, 125, 25 }, { MJ_FR_COUNT + 25, 125, 5 }, { MJ_FR_COUNT + 25, 125, 1 },
-  { MJ_FR_COUNT + 150, 125, 25 }, { MJ_FR_COUNT + 150, 125, 5 },
-  { MJ_FR_COUNT + 150, 125, 1 }, { MJ_FR_COUNT + 275, 9, 1 },
+  { MJ_FR_COUNT, 25, 5 },        { MJ_FR_COUNT, 25, 1 },
+  { MJ_FR_COUNT + 25, 125, 25 }, { MJ_FR_COUNT + 25, 125, 5 },
+  { MJ_FR_COUNT + 25, 125, 1 },  { MJ_FR_COUNT + 150, 125, 25 },
+  { MJ_FR_COUNT + 150, 125, 5 }, { MJ_FR_COUNT + 150, 125, 1 },
+  { MJ_FR_COUNT + 275, 9, 1 },
 };
 
 /* The value of count k in row index x of its group. */

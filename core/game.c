@@ -54,7 +54,7 @@ struct mj_game {
   mj_action decision[4];     /* each player's choice in this claim phase */
   unsigned decided;          /* players who decided in this claim phase */
   bool any_claim;            /* some discard has been claimed this hand */
-  mj_tile given_wall[MJ_WALL_MAX];   /* a copy of cfg.wall: the caller's may go */
+  mj_tile given_wall[MJ_WALL_MAX]; /* a copy of cfg.wall: the caller's may go */
   int ndiscards;             /* discards by everyone this hand */
   bool drawn;                /* the hand ended with the wall empty */
   int nwin;                  /* winners so far (several on one discard) */
@@ -78,7 +78,8 @@ struct mj_game {
 ** Bookkeeping
 ** ===================================================================== */
 
-static void event(mj_game *g, int type, int player, mj_tile tile, int from, int repl)
+static void event(mj_game *g, int type, int player, mj_tile tile, int from,
+                  int repl)
 {
   if (g->nev >= g->evcap) {
     int cap = g->evcap ? g->evcap * 2 : 256;
@@ -132,7 +133,10 @@ static bool is_wild(const mj_game *g, mj_tile t)
   return t < MJ_KINDS && (g->wild & MJ_BIT(t)) != 0;
 }
 
-int mj_game_seat_wind(const mj_game *g, int p) { return (p - g->dealer + 4) & 3; }
+int mj_game_seat_wind(const mj_game *g, int p)
+{
+  return (p - g->dealer + 4) & 3;
+}
 
 /* }==================================================================== */
 
@@ -269,8 +273,8 @@ static bool still_touji(const seat *pl, mj_tile t)
 ** Could p win with t (self: already in the hand; otherwise added) and
 ** these flags? Fills hand (the 14 tiles and the context) and s.
 */
-static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags, mj_hand *hand,
-                      mj_score *s, mj_error *err)
+static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
+                      mj_hand *hand, mj_score *s, mj_error *err)
 {
   const seat *pl = &g->pl[p];
   if (!(flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))) {
@@ -302,7 +306,8 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags, mj_han
   c->feibao = (uint8_t)(pl->wild_disc > 4 ? 4 : pl->wild_disc);
   if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
     c->wild = g->wild_kind;
-  if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 && !(flags & MJ_CTX_ROB))
+  if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 &&
+      !(flags & MJ_CTX_ROB))
     flags |= MJ_CTX_LAST;
   if (self && pl->touji && still_touji(pl, t))
     flags |= MJ_CTX_TOUJI;
@@ -345,7 +350,8 @@ static unsigned self_flags(const mj_game *g, int p)
 
 static bool can_win_self(const mj_game *g, int p)
 {
-  return check_win(g, p, g->last_draw, self_flags(g, p), g->scratch, g->scratch_score, NULL);
+  return check_win(g, p, g->last_draw, self_flags(g, p), g->scratch,
+                   g->scratch_score, NULL);
 }
 
 static bool can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags)
@@ -354,7 +360,8 @@ static bool can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags)
 }
 
 /* Record a win by the players in w[0..n) (in order) and settle. */
-static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t, unsigned flags)
+static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
+                   unsigned flags)
 {
   g->phase = MJ_PHASE_OVER;
   g->payer = payer;
@@ -595,7 +602,8 @@ static int add(mj_action *out, int n, int max, int type, int p, mj_tile t)
 
 static bool kong_allowed(const mj_game *g, int p)
 {
-  return (!g->pl[p].claimed || g->tbl.kong_after_claim) && mj_wall_left(&g->wall) > 0;
+  return (!g->pl[p].claimed || g->tbl.kong_after_claim) &&
+         mj_wall_left(&g->wall) > 0;
 }
 
 static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
@@ -653,8 +661,8 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
   unsigned o = 0;
   bool more = mj_wall_left(&g->wall) > 0;
   unsigned flags = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
-  if (g->tbl.wild_claim > 0 && is_wild(g, t) && pl->wild_drawn >= g->tbl.wild_claim &&
-      can_win_on(g, p, t, MJ_CTX_JIEBAO))
+  if (g->tbl.wild_claim > 0 && is_wild(g, t) &&
+      pl->wild_drawn >= g->tbl.wild_claim && can_win_on(g, p, t, MJ_CTX_JIEBAO))
     o |= 1u << MJ_ACT_WIN;
   else if (!g->tbl.self_draw_only && can_win_on(g, p, t, flags))
     o |= 1u << MJ_ACT_WIN;
@@ -662,7 +670,8 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
     o |= 1u << MJ_ACT_PON;
   if (more && c[t] >= 3)
     o |= 1u << MJ_ACT_KONG;
-  if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) && chow_starts(c, t))
+  if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) &&
+      chow_starts(c, t))
     o |= 1u << MJ_ACT_CHI;
   return o;
 }
@@ -683,7 +692,8 @@ static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
   if (o & (1u << MJ_ACT_CHI)) {
     unsigned lows = chow_starts(mj_hand_counts(g->pl[p].hand), t);
     for (; lows; lows &= lows - 1)
-      n = add(out, n, max, MJ_ACT_CHI, p, (mj_tile)(t - t % 9 + __builtin_ctz(lows)));
+      n = add(out, n, max, MJ_ACT_CHI, p,
+              (mj_tile)(t - t % 9 + __builtin_ctz(lows)));
   }
   n = add(out, n, max, MJ_ACT_PASS, p, t);
   return n;
@@ -768,8 +778,9 @@ static void resolve_claims(mj_game *g)
     int q = (from + k) & 3;
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
       unsigned f = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
-      if ((g->options[q] & (1u << MJ_ACT_WIN)) && g->tbl.wild_claim > 0 && is_wild(g, t) &&
-          g->pl[q].wild_drawn >= g->tbl.wild_claim && can_win_on(g, q, t, MJ_CTX_JIEBAO))
+      if ((g->options[q] & (1u << MJ_ACT_WIN)) && g->tbl.wild_claim > 0 &&
+          is_wild(g, t) && g->pl[q].wild_drawn >= g->tbl.wild_claim &&
+          can_win_on(g, q, t, MJ_CTX_JIEBAO))
         f = MJ_CTX_JIEBAO;
       take_discard(g, false);
       finish(g, &q, 1, from, t, f);
@@ -791,7 +802,8 @@ static void resolve_claims(mj_game *g)
                       (uint8_t)((q - from + 4) & 3), 0 };
         hand_meld(g, q, m, -1);
         take_discard(g, true);
-        event(g, a->type == MJ_ACT_KONG ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
+        event(g, a->type == MJ_ACT_KONG ? MJ_EV_KONG : MJ_EV_PON, q, t, from,
+              0);
         g->pending = MJ_NO_TILE;
         if (a->type == MJ_ACT_KONG) {
           if (draw(g, q, g->tbl.replace_tail, true))
@@ -895,8 +907,9 @@ static bool legal_one(const mj_game *g, const mj_action *a)
   if (a->tile != g->pending && a->type != MJ_ACT_CHI)
     return false;
   if (a->type == MJ_ACT_CHI) {
-    if (!(g->options[p] & (1u << MJ_ACT_CHI)) || a->tile >= MJ_HONOR_FIRST || a->tile % 9 > 6 ||
-        g->pending >= MJ_HONOR_FIRST || a->tile / 9 != g->pending / 9 || g->pending < a->tile ||
+    if (!(g->options[p] & (1u << MJ_ACT_CHI)) || a->tile >= MJ_HONOR_FIRST ||
+        a->tile % 9 > 6 || g->pending >= MJ_HONOR_FIRST ||
+        a->tile / 9 != g->pending / 9 || g->pending < a->tile ||
         g->pending > a->tile + 2)
       return false;
     for (int k = a->tile; k <= a->tile + 2; k++)
@@ -921,7 +934,8 @@ mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
 {
   mj_status st = apply_action(g, a, err);
   if (st == MJ_OK && faulted(g))
-    return mj_fail(err, MJ_EINVAL, 0, "the hand stopped on an error of the ruleset: %s",
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "the hand stopped on an error of the ruleset: %s",
                    g->fault->msg);
   return st;
 }
@@ -940,7 +954,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
             norm.type == MJ_ACT_KONG || norm.type == MJ_ACT_PASS))
     norm.tile = g->pending;
   if (faulted(g))
-    return mj_fail(err, MJ_EINVAL, 0, "the hand stopped on an error of the ruleset: %s",
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "the hand stopped on an error of the ruleset: %s",
                    g->fault->msg);
   if (g->phase == MJ_PHASE_OVER)
     return mj_fail(err, MJ_ESTATE, 0, "the hand is over");
@@ -965,7 +980,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
         mj_game_try_win(g, p, h, s, &e);
       mj_hand_free(h);
       free(s);
-      return mj_fail(err, MJ_ESTATE, 0, "no win: %s", e.msg[0] ? e.msg : "not legal now");
+      return mj_fail(err, MJ_ESTATE, 0, "no win: %s",
+                     e.msg[0] ? e.msg : "not legal now");
     }
     return mj_fail(err, MJ_ESTATE, 0, "the action is not legal now");
   }
@@ -1063,13 +1079,16 @@ mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
   if (g->phase == MJ_PHASE_TURN && p == g->turn) {
     if (g->pl[p].claimed)
       return mj_fail(err, MJ_ESTATE, 0, "after a chow or pung, discard first");
-    return check_win(g, p, g->last_draw, self_flags(g, p), hand, s, err) ? MJ_OK
-                                                                        : MJ_ENOTWIN;
+    return check_win(g, p, g->last_draw, self_flags(g, p), hand, s, err)
+               ? MJ_OK
+               : MJ_ENOTWIN;
   }
-  if ((g->phase == MJ_PHASE_CLAIM || g->phase == MJ_PHASE_ROB) && p != g->pending_from) {
+  if ((g->phase == MJ_PHASE_CLAIM || g->phase == MJ_PHASE_ROB) &&
+      p != g->pending_from) {
     if (g->phase == MJ_PHASE_CLAIM && g->tbl.self_draw_only &&
         !(g->tbl.wild_claim > 0 && is_wild(g, g->pending)))
-      return mj_fail(err, MJ_ENOTWIN, 0, "only self-drawn wins count (self_draw_only)");
+      return mj_fail(err, MJ_ENOTWIN, 0,
+                     "only self-drawn wins count (self_draw_only)");
     unsigned f = g->phase == MJ_PHASE_ROB ? MJ_CTX_ROB
                : g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
     return check_win(g, p, g->pending, f, hand, s, err) ? MJ_OK : MJ_ENOTWIN;
@@ -1089,16 +1108,31 @@ mj_phase mj_game_phase(const mj_game *g) { return g->phase; }
 int mj_game_turn(const mj_game *g) { return g->turn; }
 int mj_game_dealer(const mj_game *g) { return g->dealer; }
 int mj_game_round(const mj_game *g) { return g->round; }
-const mj_hand *mj_game_hand(const mj_game *g, int p) { return g->pl[p & 3].hand; }
+const mj_hand *mj_game_hand(const mj_game *g, int p)
+{
+  return g->pl[p & 3].hand;
+}
 int mj_game_wall_left(const mj_game *g) { return mj_wall_left(&g->wall); }
 mj_tile mj_game_last_draw(const mj_game *g) { return g->last_draw; }
 mj_tile mj_game_indicator(const mj_game *g) { return g->indicator; }
 mj_tileset mj_game_wild(const mj_game *g) { return g->wild; }
-int mj_game_wild_drawn(const mj_game *g, int p) { return g->pl[p & 3].wild_drawn; }
-int mj_game_wild_discarded(const mj_game *g, int p) { return g->pl[p & 3].wild_disc; }
+int mj_game_wild_drawn(const mj_game *g, int p)
+{
+  return g->pl[p & 3].wild_drawn;
+}
+int mj_game_wild_discarded(const mj_game *g, int p)
+{
+  return g->pl[p & 3].wild_disc;
+}
 bool mj_game_touji(const mj_game *g, int p) { return g->pl[p & 3].touji; }
-bool mj_game_over(const mj_game *g) { return g->phase == MJ_PHASE_OVER || faulted(g); }
-const char *mj_game_fault(const mj_game *g) { return faulted(g) ? g->fault->msg : NULL; }
+bool mj_game_over(const mj_game *g)
+{
+  return g->phase == MJ_PHASE_OVER || faulted(g);
+}
+const char *mj_game_fault(const mj_game *g)
+{
+  return faulted(g) ? g->fault->msg : NULL;
+}
 bool mj_game_drawn(const mj_game *g) { return g->drawn; }
 int mj_game_payer(const mj_game *g) { return g->payer; }
 int mj_game_nevents(const mj_game *g) { return g->nev; }
@@ -1107,8 +1141,9 @@ int mj_game_nactions(const mj_game *g) { return g->nact; }
 const mj_action *mj_game_action(const mj_game *g, int i) { return &g->act[i]; }
 const mj_action *mj_game_actions(const mj_game *g) { return g->act; }
 
-mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg, const mj_action *acts,
-                        int n, mj_replay_step step, void *ud, int *failed, mj_error *err)
+mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg,
+                        const mj_action *acts, int n, mj_replay_step step,
+                        void *ud, int *failed, mj_error *err)
 {
   if (failed != NULL)
     *failed = -1;
@@ -1127,7 +1162,10 @@ mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg, const mj_acti
   }
   return g;
 }
-const uint8_t *mj_game_dealt(const mj_game *g, int p) { return g->pl[p & 3].dealt; }
+const uint8_t *mj_game_dealt(const mj_game *g, int p)
+{
+  return g->pl[p & 3].dealt;
+}
 
 mj_tile mj_game_pending(const mj_game *g, int *from)
 {
@@ -1136,7 +1174,8 @@ mj_tile mj_game_pending(const mj_game *g, int *from)
   return g->pending;
 }
 
-int mj_game_discards(const mj_game *g, int p, const mj_tile **tiles, const uint8_t **taken)
+int mj_game_discards(const mj_game *g, int p, const mj_tile **tiles,
+                     const uint8_t **taken)
 {
   *tiles = g->pl[p & 3].disc;
   if (taken != NULL)

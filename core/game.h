@@ -20,14 +20,14 @@
 #include "wall.h"
 
 typedef enum mj_act_type {
-  MJ_ACT_DISCARD,    /* tile: discard it */
-  MJ_ACT_WIN,        /* declare a win (on one's draw, a discard or a robbed kong) */
-  MJ_ACT_CKONG,      /* tile: a concealed kong */
-  MJ_ACT_AKONG,      /* tile: add it to one's exposed pung */
-  MJ_ACT_PASS,       /* let the discard (or the kong) go */
-  MJ_ACT_CHI,        /* tile: the lowest tile of the chow made with the discard */
+  MJ_ACT_DISCARD, /* tile: discard it */
+  MJ_ACT_WIN,   /* declare a win (on one's draw, a discard or a robbed kong) */
+  MJ_ACT_CKONG, /* tile: a concealed kong */
+  MJ_ACT_AKONG, /* tile: add it to one's exposed pung */
+  MJ_ACT_PASS,  /* let the discard (or the kong) go */
+  MJ_ACT_CHI,   /* tile: the lowest tile of the chow made with the discard */
   MJ_ACT_PON,
-  MJ_ACT_KONG,       /* an exposed kong with the discard */
+  MJ_ACT_KONG, /* an exposed kong with the discard */
   MJ_ACT_COUNT
 } mj_act_type;
 
@@ -45,9 +45,21 @@ typedef enum mj_phase {
 } mj_phase;
 
 typedef enum mj_event_type {
-  MJ_EV_DEAL, MJ_EV_INDICATOR, MJ_EV_DRAW, MJ_EV_FLOWER, MJ_EV_DISCARD, MJ_EV_CHI,
-  MJ_EV_PON, MJ_EV_KONG, MJ_EV_CKONG, MJ_EV_AKONG, MJ_EV_PASS, MJ_EV_WIN,
-  MJ_EV_DRAWN, MJ_EV_DECLINE, MJ_EV_COUNT
+  MJ_EV_DEAL,
+  MJ_EV_INDICATOR,
+  MJ_EV_DRAW,
+  MJ_EV_FLOWER,
+  MJ_EV_DISCARD,
+  MJ_EV_CHI,
+  MJ_EV_PON,
+  MJ_EV_KONG,
+  MJ_EV_CKONG,
+  MJ_EV_AKONG,
+  MJ_EV_PASS,
+  MJ_EV_WIN,
+  MJ_EV_DRAWN,
+  MJ_EV_DECLINE,
+  MJ_EV_COUNT
 } mj_event_type;
 
 typedef struct mj_event {
@@ -105,8 +117,9 @@ mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err);
 ** whole replay: NULL, *failed (when not NULL) = its index, err the reason.
 */
 typedef int (*mj_replay_step)(void *ud, int i, const mj_game *g);
-mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg, const mj_action *acts,
-                        int n, mj_replay_step step, void *ud, int *failed, mj_error *err);
+mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg,
+                        const mj_action *acts, int n, mj_replay_step step,
+                        void *ud, int *failed, mj_error *err);
 
 /* What a win by p now would score (for the REPL's false-win message). */
 mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
@@ -119,7 +132,7 @@ int mj_game_discards(const mj_game *g, int p, const mj_tile **tiles,
 int mj_game_flowers(const mj_game *g, int p, const mj_tile **tiles);
 int mj_game_wall_left(const mj_game *g);
 mj_tile mj_game_last_draw(const mj_game *g);            /* the mover's draw */
-mj_tile mj_game_pending(const mj_game *g, int *from);  /* discard or kong tile */
+mj_tile mj_game_pending(const mj_game *g, int *from); /* discard or kong tile */
 mj_tile mj_game_indicator(const mj_game *g);           /* MJ_NO_TILE if none */
 mj_tileset mj_game_wild(const mj_game *g);
 int mj_game_wild_drawn(const mj_game *g, int p);

@@ -73,7 +73,8 @@ static void suit_tables(uint8_t *use5, uint8_t *cost)
                 if (d > 4)
                   continue;
                 int gain = c < d ? c : d;
-                const int8_t *in = nxt + (s2 * 25 + (size_t)state_index(x, a)) * 10;
+                const int8_t *in =
+                    nxt + (s2 * 25 + (size_t)state_index(x, a)) * 10;
                 for (int m = x + y; m <= 4; m++)
                   for (int p = z; p <= 1; p++) {
                     int v = in[(m - x - y) * 2 + (p - z)];
@@ -238,7 +239,8 @@ static void split_tables(uint64_t *slots, const uint8_t *cost)
     uint32_t h = dec_hash(s) & (DEC_SLOTS - 1);
     while (slots[h] != 0)
       h = (h + 1) & (DEC_SLOTS - 1);
-    slots[h] = (uint64_t)(s + 1) | (uint64_t)first << 22 | (uint64_t)(dec_n - first) << 40;
+    slots[h] = (uint64_t)(s + 1) | (uint64_t)first << 22 |
+               (uint64_t)(dec_n - first) << 40;
   }
 }
 
@@ -248,9 +250,11 @@ static void split_tables(uint64_t *slots, const uint8_t *cost)
 ** mod 3), never a fifth copy; the number of tiles mod 3; whether it is
 ** whole already.
 */
-static void wait_table(uint8_t *out, const uint8_t *cost, int ranks, uint32_t size)
+static void wait_table(uint8_t *out, const uint8_t *cost, int ranks,
+                       uint32_t size)
 {
-  static const uint32_t pow5[9] = { 1, 5, 25, 125, 625, 3125, 15625, 78125, 390625 };
+  static const uint32_t pow5[9] = { 1,    5,     25,    125,   625,
+                                    3125, 15625, 78125, 390625 };
   for (uint32_t s = 0; s < size; s++) {
     int c[9], n = 0;
     for (int r = 0, x = (int)s; r < ranks; r++, x /= 5) {
@@ -267,7 +271,8 @@ static void wait_table(uint8_t *out, const uint8_t *cost, int ranks, uint32_t si
           m |= (uint16_t)(1u << r);
       }
     m |= (uint16_t)((n % 3) << 9);
-    if (n <= MAXT && (n % 3 == 0 ? (cost[s] & 15) == 0 : n % 3 == 2 && (cost[s] >> 4) == 0))
+    if (n <= MAXT &&
+        (n % 3 == 0 ? (cost[s] & 15) == 0 : n % 3 == 2 && (cost[s] >> 4) == 0))
       m |= 1u << 11;
     memcpy(out + 2 * (size_t)s, &m, 2);
   }

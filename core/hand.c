@@ -131,7 +131,8 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
   if (memcmp(a->counts, b->counts, MJ_KINDS) != 0 || a->nmelds != b->nmelds)
     return false;
   for (int i = 0; i < a->nmelds; i++)
-    if (a->melds[i].type != b->melds[i].type || a->melds[i].tile != b->melds[i].tile)
+    if (a->melds[i].type != b->melds[i].type ||
+        a->melds[i].tile != b->melds[i].tile)
       return false;
   const mj_ctx *x = &a->ctx, *y = &b->ctx;
   return x->win == y->win && x->flags == y->flags && x->seat == y->seat &&
@@ -143,13 +144,17 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
 ** Parsing
 ** ===================================================================== */
 
-static bool is_space(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
+static bool is_space(char c)
+{
+  return c == ' ' || c == '\t' || c == '\r' || c == '\n';
+}
 
 /*
 ** Check that adding tile t (at column col) keeps at most 4 copies in
 ** total: all[] counts concealed and melded tiles seen so far.
 */
-static mj_status count_tile(uint8_t all[MJ_KINDS], mj_tile t, int col, mj_error *err)
+static mj_status count_tile(uint8_t all[MJ_KINDS], mj_tile t, int col,
+                            mj_error *err)
 {
   char b[3];
   if (++all[t] > 4)
@@ -159,7 +164,8 @@ static mj_status count_tile(uint8_t all[MJ_KINDS], mj_tile t, int col, mj_error 
 }
 
 static mj_status parse_meld(mj_hand *h, const char *s, size_t n, int col,
-                            bool concealed, uint8_t all[MJ_KINDS], mj_error *err)
+                            bool concealed, uint8_t all[MJ_KINDS],
+                            mj_error *err)
 {
   mj_tile t[5];
   int k = 0;
@@ -186,9 +192,10 @@ static mj_status parse_meld(mj_hand *h, const char *s, size_t n, int col,
     same = same && t[i] == t[0];
   if (concealed) {
     if (k != 4 || !same)
-      return mj_fail(err, MJ_EINVAL, col,
-                     "{...} must be a concealed kong of 4 identical tiles: {%.*s}",
-                     (int)(n > 20 ? 20 : n), s);
+      return mj_fail(
+          err, MJ_EINVAL, col,
+          "{...} must be a concealed kong of 4 identical tiles: {%.*s}",
+          (int)(n > 20 ? 20 : n), s);
     m.type = MJ_CKONG;
   } else if (k == 4) {
     if (!same)
@@ -202,9 +209,11 @@ static mj_status parse_meld(mj_hand *h, const char *s, size_t n, int col,
              mj_tile_suit(t[0]) == mj_tile_suit(t[2]))
       m.type = MJ_CHOW;
     else
-      return mj_fail(err, MJ_EINVAL, col,
-                     "3-tile meld is neither chow nor pung: a chow must be three "
-                     "consecutive tiles of one suit: [%.*s]", (int)n, s);
+      return mj_fail(
+          err, MJ_EINVAL, col,
+          "3-tile meld is neither chow nor pung: a chow must be three "
+          "consecutive tiles of one suit: [%.*s]",
+          (int)n, s);
   } else {
     return mj_fail(err, MJ_EINVAL, col, "a meld has 3 or 4 tiles: %c%.*s%c",
                    open, (int)(n > 20 ? 20 : n), s, close);
@@ -232,9 +241,10 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
              s[j] != ']' && s[j] != '}')
         j++;
       if (j >= n || s[j] != close)
-        return mj_fail(err, MJ_EINVAL, col, "unterminated meld: '%c' has no '%c'",
-                       c, close);
-      mj_status st = parse_meld(h, s + i + 1, j - i - 1, col, c == '{', all, err);
+        return mj_fail(err, MJ_EINVAL, col,
+                       "unterminated meld: '%c' has no '%c'", c, close);
+      mj_status st =
+          parse_meld(h, s + i + 1, j - i - 1, col, c == '{', all, err);
       if (st != MJ_OK)
         return st;
       i = j + 1;
@@ -271,7 +281,8 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
     int cols[MJ_MAX_CONCEALED];
     int k = 0;
     int room = MJ_MAX_CONCEALED - h->ntiles;
-    mj_status st = mj_tiles_parse(s + i, j - i, col, false, t, cols, room, &k, err);
+    mj_status st =
+        mj_tiles_parse(s + i, j - i, col, false, t, cols, room, &k, err);
     if (st == MJ_ERANGE)
       return mj_fail(err, MJ_EINVAL, err->column,
                      "too many tiles: a hand has at most 14 concealed tiles");
@@ -329,16 +340,21 @@ static const struct {
   bool value;        /* takes "=value" */
   unsigned flag;
   unsigned owned;    /* MJ_TOKEN_ bit of a ruleset-owned token */
-} tokens[TOK_COUNT] = {
-  { "win", true, 0, 0 }, { "self", false, MJ_CTX_SELF, 0 }, { "seat", true, 0, 0 },
-  { "round", true, 0, 0 }, { "flowers", true, 0, 0 },
-  { "last", false, MJ_CTX_LAST, 0 }, { "wall-last", false, MJ_CTX_WALL_LAST, 0 },
-  { "kong", false, MJ_CTX_KONG, 0 }, { "rob", false, MJ_CTX_ROB, 0 },
-  { "bao", true, 0, MJ_TOKEN_BAO }, { "touji", false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI },
-  { "feibao", true, 0, MJ_TOKEN_FEIBAO }, { "first", false, MJ_CTX_FIRST, 0 },
-  { "jiebao", false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
-  { "sibao", false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO }
-};
+} tokens[TOK_COUNT] = { { "win", true, 0, 0 },
+                        { "self", false, MJ_CTX_SELF, 0 },
+                        { "seat", true, 0, 0 },
+                        { "round", true, 0, 0 },
+                        { "flowers", true, 0, 0 },
+                        { "last", false, MJ_CTX_LAST, 0 },
+                        { "wall-last", false, MJ_CTX_WALL_LAST, 0 },
+                        { "kong", false, MJ_CTX_KONG, 0 },
+                        { "rob", false, MJ_CTX_ROB, 0 },
+                        { "bao", true, 0, MJ_TOKEN_BAO },
+                        { "touji", false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI },
+                        { "feibao", true, 0, MJ_TOKEN_FEIBAO },
+                        { "first", false, MJ_CTX_FIRST, 0 },
+                        { "jiebao", false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
+                        { "sibao", false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO } };
 
 const char *mj_ctx_token_name(int k)
 {
@@ -348,7 +364,8 @@ const char *mj_ctx_token_name(int k)
   return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
 }
 
-mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0, mj_error *err)
+mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
+                       mj_error *err)
 {
   unsigned seen = 0;
   size_t i = 0;
@@ -369,7 +386,8 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0, mj_error *e
     size_t vlen = eq ? len - nlen - 1 : 0;
     int k;
     for (k = 0; k < TOK_COUNT; k++)
-      if (strlen(tokens[k].name) == nlen && memcmp(tokens[k].name, tok, nlen) == 0)
+      if (strlen(tokens[k].name) == nlen &&
+          memcmp(tokens[k].name, tok, nlen) == 0)
         break;
     if (k == TOK_COUNT)
       return mj_fail(err, MJ_EINVAL, col, "unknown context token '%.*s'",
@@ -390,9 +408,10 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0, mj_error *e
     case TOK_WIN:
     case TOK_BAO:
       if (mj_tile_parse(v, vlen, &t, &sub) != MJ_OK || t >= MJ_KINDS)
-        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad %s= '%.*s' (one tile: 1-9m/p/s, 1-7z or E S W N C F P)",
-                       tokens[k].name, (int)(vlen > 20 ? 20 : vlen), v);
+        return mj_fail(
+            err, MJ_EINVAL, col + (int)nlen + 1,
+            "bad %s= '%.*s' (one tile: 1-9m/p/s, 1-7z or E S W N C F P)",
+            tokens[k].name, (int)(vlen > 20 ? 20 : vlen), v);
       if (k == TOK_WIN)
         c->win = t;
       else
@@ -412,13 +431,15 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0, mj_error *e
     case TOK_FLOWERS:
       if ((x = small_int(v, vlen, 8)) < 0)
         return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad flowers= '%.*s' (0..8)", (int)(vlen > 20 ? 20 : vlen), v);
+                       "bad flowers= '%.*s' (0..8)",
+                       (int)(vlen > 20 ? 20 : vlen), v);
       c->flowers = (uint8_t)x;
       break;
     case TOK_FEIBAO:
       if ((x = small_int(v, vlen, 4)) < 0)
         return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad feibao= '%.*s' (0..4)", (int)(vlen > 20 ? 20 : vlen), v);
+                       "bad feibao= '%.*s' (0..4)",
+                       (int)(vlen > 20 ? 20 : vlen), v);
       c->feibao = (uint8_t)x;
       break;
     default:
@@ -476,19 +497,22 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
           : (h->ntiles == need || h->ntiles == need - 1);
   if (!ok) {
     if (mode == MJ_CHECK_ANY)
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "wrong tile count: %d concealed tiles with %d melds (need %d or %d)",
-                     h->ntiles, h->nmelds, need - 1, need);
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "wrong tile count: %d concealed tiles with %d melds (need %d)",
-                   h->ntiles, h->nmelds, mode == MJ_CHECK_WIN ? need : need - 1);
+      return mj_fail(
+          err, MJ_EINVAL, 0,
+          "wrong tile count: %d concealed tiles with %d melds (need %d or %d)",
+          h->ntiles, h->nmelds, need - 1, need);
+    return mj_fail(
+        err, MJ_EINVAL, 0,
+        "wrong tile count: %d concealed tiles with %d melds (need %d)",
+        h->ntiles, h->nmelds, mode == MJ_CHECK_WIN ? need : need - 1);
   }
   if (mode != MJ_CHECK_WIN)
     return MJ_OK;
   if (c->win == MJ_NO_TILE)
     return mj_fail(err, MJ_EINVAL, 0, "missing win= (the winning tile)");
   if (h->counts[c->win] == 0)
-    return mj_fail(err, MJ_EINVAL, 0, "winning tile %s is not among the concealed tiles",
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "winning tile %s is not among the concealed tiles",
                    mj_tile_str(c->win, b));
   bool self = (c->flags & MJ_CTX_SELF) != 0;
   if (c->flags & MJ_CTX_KONG) {
@@ -498,7 +522,8 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
     if (!self)
       return mj_fail(err, MJ_EINVAL, 0, "kong (杠上开花) requires self");
     if (!has_kong)
-      return mj_fail(err, MJ_EINVAL, 0, "kong (杠上开花) but the hand has no kong");
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "kong (杠上开花) but the hand has no kong");
   }
   if (c->flags & MJ_CTX_ROB) {
     uint8_t all[MJ_KINDS];
@@ -510,20 +535,26 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
     if (c->flags & MJ_CTX_KONG)
       return mj_fail(err, MJ_EINVAL, 0, "rob and kong cannot both hold");
     if (all[c->win] != 1)
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "rob (抢杠和) but the winning tile is also held by the winner");
+      return mj_fail(
+          err, MJ_EINVAL, 0,
+          "rob (抢杠和) but the winning tile is also held by the winner");
   }
   if ((c->flags & MJ_CTX_LAST) && h->counts[c->win] != 1)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "last (和绝张) but the winning tile is also among the concealed tiles");
-  if ((c->flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO)) == (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))
+    return mj_fail(
+        err, MJ_EINVAL, 0,
+        "last (和绝张) but the winning tile is also among the concealed tiles");
+  if ((c->flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO)) ==
+      (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))
     return mj_fail(err, MJ_EINVAL, 0, "jiebao and sibao cannot both hold");
   if ((c->flags & MJ_CTX_JIEBAO) && self)
-    return mj_fail(err, MJ_EINVAL, 0, "jiebao (接宝) claims a discard: it cannot be self");
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "jiebao (接宝) claims a discard: it cannot be self");
   if ((c->flags & MJ_CTX_SIBAO) && !self)
-    return mj_fail(err, MJ_EINVAL, 0, "sibao (四个宝) is won on one's own draw: add self");
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "sibao (四个宝) is won on one's own draw: add self");
   if ((c->flags & MJ_CTX_TOUJI) && !self)
-    return mj_fail(err, MJ_EINVAL, 0, "touji (偷机) wins are self-drawn: add self");
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "touji (偷机) wins are self-drawn: add self");
   if ((c->flags & MJ_CTX_FIRST) && c->seat == 0 && !self)
     return mj_fail(err, MJ_EINVAL, 0,
                    "first for the dealer (seat E) is a win on his own first "

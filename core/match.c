@@ -7,7 +7,8 @@
 
 #include <string.h>
 
-void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands, int dealer)
+void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands,
+                   int dealer)
 {
   memset(m, 0, sizeof *m);
   m->r = r;

@@ -26,7 +26,8 @@ typedef struct mj_match {
   bool over;
 } mj_match;
 
-void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands, int dealer);
+void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands,
+                   int dealer);
 /* The next hand of the match (its seed mixed from the match's and the
 ** hand's number). NULL (and err) when the match is over. */
 mj_game *mj_match_deal(mj_match *m, mj_error *err);

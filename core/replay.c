@@ -13,8 +13,8 @@
 
 #include "action.h"
 static const char *const ev_names[MJ_EV_COUNT] = {
-  "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong", "ckong",
-  "akong", "pass", "win", "drawn", "decline"
+  "deal", "indicator", "draw",  "flower", "discard", "chi",   "pon",
+  "kong", "ckong",     "akong", "pass",   "win",     "drawn", "decline"
 };
 
 /* {====================================================================
@@ -80,7 +80,8 @@ static cJSON *event_json(const mj_game *g, const mj_event *e, int *winner_k)
   case MJ_EV_CHI: {
     char t[48];
     int r = mj_tile_rank(e->tile);
-    snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2, "mps"[mj_tile_suit(e->tile) % 3]);
+    snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2,
+             "mps"[mj_tile_suit(e->tile) % 3]);
     cJSON_AddStringToObject(o, "meld", t);
     cJSON_AddNumberToObject(o, "from", e->from);
     break;
@@ -120,8 +121,8 @@ static cJSON *act_json(const mj_action *a)
   cJSON *o = cJSON_CreateObject();
   cJSON_AddStringToObject(o, "act", mj_act_name(a->type));
   cJSON_AddNumberToObject(o, "p", a->player);
-  if (a->type != MJ_ACT_PASS && a->type != MJ_ACT_PON && a->type != MJ_ACT_KONG &&
-      a->type != MJ_ACT_WIN)
+  if (a->type != MJ_ACT_PASS && a->type != MJ_ACT_PON &&
+      a->type != MJ_ACT_KONG && a->type != MJ_ACT_WIN)
     add_tile(o, "tile", a->tile);
   return o;
 }
@@ -139,7 +140,8 @@ static int write_step(void *ud, int i, const mj_game *x)
   write_pass *w = ud;
   int upto = mj_game_nevents(x), nev = mj_game_nevents(w->g);
   for (; w->done < upto && w->done < nev; w->done++)
-    put_json(w->b, event_json(w->g, mj_game_event(w->g, w->done), &w->winner_k));
+    put_json(w->b,
+             event_json(w->g, mj_game_event(w->g, w->done), &w->winner_k));
   if (i < mj_game_nactions(w->g))
     put_json(w->b, act_json(mj_game_action(w->g, i)));
   return 0;
@@ -149,8 +151,8 @@ static int write_step(void *ud, int i, const mj_game *x)
 ** Which events each decision caused: replay the game to find the event
 ** count after each decision (the log interleaves them).
 */
-char *mj_replay_write(const mj_game *g, const char *const players[4], const char *options,
-                      const char *digest, bool saved)
+char *mj_replay_write(const mj_game *g, const char *const players[4],
+                      const char *options, const char *digest, bool saved)
 {
   outbuf b = { NULL, 0, 0, false };
   const mj_rules *r = mj_game_rules(g);
@@ -179,13 +181,14 @@ char *mj_replay_write(const mj_game *g, const char *const players[4], const char
   }
   cJSON *pl = cJSON_AddArrayToObject(h, "players");
   for (int i = 0; i < 4; i++)
-    cJSON_AddItemToArray(pl, cJSON_CreateString(players && players[i] ? players[i] : "?"));
+    cJSON_AddItemToArray(
+        pl, cJSON_CreateString(players && players[i] ? players[i] : "?"));
   put_json(&b, h);
   /* the events before the first decision, then each decision and its events:
      replay a copy to learn where the events of each decision end */
   write_pass w = { &b, g, 0, 0 };
-  mj_game *x = mj_game_replay(r, cfg, mj_game_actions(g), mj_game_nactions(g), write_step,
-                              &w, NULL, NULL);
+  mj_game *x = mj_game_replay(r, cfg, mj_game_actions(g), mj_game_nactions(g),
+                              write_step, &w, NULL, NULL);
   mj_game_free(x);
   int done = w.done, winner_k = w.winner_k, nev = mj_game_nevents(g);
   for (; done < nev; done++)
@@ -227,7 +230,8 @@ static int find_name(const char *const *names, int n, const char *s)
   return -1;
 }
 
-static mj_status line_err(mj_error *err, int line, const char *fmt, const char *a)
+static mj_status line_err(mj_error *err, int line, const char *fmt,
+                          const char *a)
 {
   return mj_fail(err, MJ_EINVAL, 0, "line %d: %s%s", line, fmt, a ? a : "");
 }
@@ -247,7 +251,8 @@ static bool get_tile(cJSON *o, const char *key, mj_tile *t)
   cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
   if (!cJSON_IsString(x))
     return false;
-  return mj_tile_parse(x->valuestring, strlen(x->valuestring), t, NULL) == MJ_OK;
+  return mj_tile_parse(x->valuestring, strlen(x->valuestring), t, NULL) ==
+         MJ_OK;
 }
 
 static bool get_int(cJSON *o, const char *key, int lo, int hi, int *v)
@@ -264,7 +269,8 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
 {
   int v;
   if (!get_int(o, "hule", 1, 1, &v))
-    return line_err(err, 1, "not a hule log (the header needs \"hule\": 1)", NULL);
+    return line_err(err, 1, "not a hule log (the header needs \"hule\": 1)",
+                    NULL);
   cJSON *x = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
   if (!cJSON_IsString(x) || strlen(x->valuestring) >= sizeof rp->ruleset)
     return line_err(err, 1, "the header needs \"ruleset\"", NULL);
@@ -286,10 +292,13 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   if (!cJSON_IsString(x) || x->valuestring[0] == '\0' ||
       strspn(x->valuestring, "0123456789") != strlen(x->valuestring) ||
       strlen(x->valuestring) > 20)
-    return line_err(err, 1, "the header needs \"seed\" as a string of digits", NULL);
+    return line_err(err, 1, "the header needs \"seed\" as a string of digits",
+                    NULL);
   rp->cfg.seed = strtoull(x->valuestring, NULL, 10);
-  if (!get_int(o, "dealer", 0, 3, &rp->cfg.dealer) || !get_int(o, "round", 0, 3, &rp->cfg.round))
-    return line_err(err, 1, "the header needs \"dealer\" and \"round\" (0..3)", NULL);
+  if (!get_int(o, "dealer", 0, 3, &rp->cfg.dealer) ||
+      !get_int(o, "round", 0, 3, &rp->cfg.round))
+    return line_err(err, 1, "the header needs \"dealer\" and \"round\" (0..3)",
+                    NULL);
   if (cJSON_GetObjectItemCaseSensitive(o, "dice") &&
       !get_int(o, "dice", 2, 12, &rp->cfg.dice))
     return line_err(err, 1, "\"dice\" is 2..12", NULL);
@@ -308,8 +317,8 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
     int n = 0;
     mj_error e;
     if (!cJSON_IsString(x) ||
-        mj_tiles_parse(x->valuestring, strlen(x->valuestring), 1, true, rp->wall, NULL,
-                       MJ_WALL_MAX, &n, &e) != MJ_OK)
+        mj_tiles_parse(x->valuestring, strlen(x->valuestring), 1, true,
+                       rp->wall, NULL, MJ_WALL_MAX, &n, &e) != MJ_OK)
       return line_err(err, 1, "bad \"wall\"", NULL);
     rp->cfg.wall = rp->wall;
     rp->cfg.wall_n = n;
@@ -332,15 +341,17 @@ void mj_replay_free(mj_replay *rp)
   memset(rp, 0, sizeof *rp);
 }
 
-mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp, mj_error *err)
+mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
+                          mj_error *err)
 {
   static const char *const acts[MJ_ACT_COUNT] = {
     "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong"
   };
   memset(rp, 0, sizeof *rp);
   if (len > MJ_REPLAY_MAX_BYTES)
-    return mj_fail(err, MJ_ERANGE, 0, "the log is %zu bytes: a hule log is at most %d",
-                   len, MJ_REPLAY_MAX_BYTES);
+    return mj_fail(err, MJ_ERANGE, 0,
+                   "the log is %zu bytes: a hule log is at most %d", len,
+                   MJ_REPLAY_MAX_BYTES);
   size_t pos = 0;
   int line = 0, capa = 0, cape = 0;
   bool ended = false;
@@ -350,7 +361,8 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp, mj_error 
     size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
     line++;
     if (!nl) {
-      st = line_err(err, line, "the log is cut off (the last line has no end)", NULL);
+      st = line_err(err, line, "the log is cut off (the last line has no end)",
+                    NULL);
       break;
     }
     if (ended) {
@@ -365,8 +377,9 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp, mj_error 
     pos += n + 1;
     if (o == NULL || !cJSON_IsObject(o)) {
       cJSON_Delete(o);
-      st = line_err(err, line, line == 1 ? "not a hule log (not JSON)" : "not a JSON object",
-                    NULL);
+      st = line_err(
+          err, line,
+          line == 1 ? "not a hule log (not JSON)" : "not a JSON object", NULL);
       break;
     }
     if (line == 1) {
@@ -428,8 +441,9 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp, mj_error 
           mj_tile ts[3];
           int cnt = 0;
           if (cJSON_IsString(m) &&
-              mj_tiles_parse(m->valuestring, strlen(m->valuestring), 1, false, ts, NULL, 3,
-                             &cnt, NULL) == MJ_OK && cnt == 3)
+              mj_tiles_parse(m->valuestring, strlen(m->valuestring), 1, false,
+                             ts, NULL, 3, &cnt, NULL) == MJ_OK &&
+              cnt == 3)
             le.ev.tile = ts[0];
         } else if (get_tile(o, "tile", &t)) {
           le.ev.tile = t;
@@ -451,14 +465,16 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp, mj_error 
       rp->over = cJSON_GetObjectItemCaseSensitive(o, "end") != NULL;
       rp->saved = !rp->over;
     } else {
-      st = line_err(err, line, "neither an action (\"act\") nor an event (\"ev\")", NULL);
+      st = line_err(err, line,
+                    "neither an action (\"act\") nor an event (\"ev\")", NULL);
     }
     cJSON_Delete(o);
   }
   if (st == MJ_OK && line == 0)
     st = mj_fail(err, MJ_EINVAL, 0, "line 1: the log is empty");
   if (st == MJ_OK && !ended)
-    st = line_err(err, line, "the log is cut off: no end or save record after this line",
+    st = line_err(err, line,
+                  "the log is cut off: no end or save record after this line",
                   NULL);
   rp->lines = line;
   if (st == MJ_OK) {
@@ -482,16 +498,18 @@ static bool same_event(const mj_event *a, const mj_event *b)
     return false;
   if (a->type == MJ_EV_DEAL || a->type == MJ_EV_DRAWN)
     return true;
-  return a->tile == b->tile && (a->type == MJ_EV_DRAW || a->type == MJ_EV_FLOWER ||
-                                a->type == MJ_EV_DISCARD || a->type == MJ_EV_INDICATOR ||
-                                a->type == MJ_EV_CKONG || a->type == MJ_EV_AKONG ||
-                                a->type == MJ_EV_DECLINE || a->from == b->from);
+  return a->tile == b->tile &&
+         (a->type == MJ_EV_DRAW || a->type == MJ_EV_FLOWER ||
+          a->type == MJ_EV_DISCARD || a->type == MJ_EV_INDICATOR ||
+          a->type == MJ_EV_CKONG || a->type == MJ_EV_AKONG ||
+          a->type == MJ_EV_DECLINE || a->from == b->from);
 }
 
 static void event_text(const mj_event *e, char *buf, size_t cap)
 {
   char t[3];
-  snprintf(buf, cap, "%s%s%s by %d", e->type < MJ_EV_COUNT ? ev_names[e->type] : "?",
+  snprintf(buf, cap, "%s%s%s by %d",
+           e->type < MJ_EV_COUNT ? ev_names[e->type] : "?",
            e->tile != MJ_NO_TILE ? " " : "",
            e->tile != MJ_NO_TILE ? mj_tile_str(e->tile, t) : "", e->player);
 }
@@ -518,7 +536,8 @@ static int check_events(void *ud, int i, const mj_game *g)
       event_text(&theirs->ev, b, sizeof b);
       mj_fail(c->err, MJ_EINVAL, 0,
               "line %d: the log says '%s' where the game gives '%s' "
-              "(an edited log, or another ruleset version)", theirs->line, b, a);
+              "(an edited log, or another ruleset version)",
+              theirs->line, b, a);
       c->bad = true;
       return 1;
     }
@@ -526,10 +545,12 @@ static int check_events(void *ud, int i, const mj_game *g)
   return 0;
 }
 
-mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_error *err)
+mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto,
+                         mj_error *err)
 {
   if (strcmp(rp->ruleset, mj_rules_id(r)) != 0) {
-    mj_fail(err, MJ_EINVAL, 0, "the log is a game of %s, not %s", rp->ruleset, mj_rules_id(r));
+    mj_fail(err, MJ_EINVAL, 0, "the log is a game of %s, not %s", rp->ruleset,
+            mj_rules_id(r));
     return NULL;
   }
   if (upto < 0 || upto > rp->nact)
@@ -537,7 +558,8 @@ mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_er
   build_check c = { rp, 0, err, false };
   int failed;
   mj_error e;
-  mj_game *g = mj_game_replay(r, &rp->cfg, rp->acts, upto, check_events, &c, &failed, &e);
+  mj_game *g = mj_game_replay(r, &rp->cfg, rp->acts, upto, check_events, &c,
+                              &failed, &e);
   if (g == NULL) {
     if (failed >= 0)
       mj_fail(err, MJ_EINVAL, 0, "line %d: this action cannot be played: %s",
@@ -568,7 +590,8 @@ mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_er
 }
 
 /* The n-th line of text (1-based) into [*b, *e); false past the end. */
-static bool nth_line(const char *text, size_t len, int n, const char **b, const char **e)
+static bool nth_line(const char *text, size_t len, int n, const char **b,
+                     const char **e)
 {
   const char *p = text, *end = text + len;
   for (int i = 1; i < n; i++) {
@@ -589,7 +612,8 @@ static bool nth_line(const char *text, size_t len, int n, const char **b, const 
 static void value_text(const cJSON *v, char *buf, size_t cap)
 {
   char *t = v != NULL ? cJSON_PrintUnformatted(v) : NULL;
-  snprintf(buf, cap, "%.60s%s", t ? t : "nothing", t && strlen(t) > 60 ? "..." : "");
+  snprintf(buf, cap, "%.60s%s", t ? t : "nothing",
+           t && strlen(t) > 60 ? "..." : "");
   cJSON_free(t);
 }
 
@@ -598,12 +622,14 @@ static mj_status differ(int line, const cJSON *x, const cJSON *y, mj_error *err)
 {
   const char *key = NULL;
   const cJSON *a = NULL, *b = NULL;
-  for (const cJSON *f = y ? y->child : NULL; f != NULL && key == NULL; f = f->next) {
+  for (const cJSON *f = y ? y->child : NULL; f != NULL && key == NULL;
+       f = f->next) {
     const cJSON *g = cJSON_GetObjectItemCaseSensitive(x, f->string);
     if (!cJSON_Compare(f, g, true))
       key = f->string, a = g, b = f;
   }
-  for (const cJSON *g = x ? x->child : NULL; g != NULL && key == NULL; g = g->next)
+  for (const cJSON *g = x ? x->child : NULL; g != NULL && key == NULL;
+       g = g->next)
     if (cJSON_GetObjectItemCaseSensitive(y, g->string) == NULL)
       key = g->string, a = g, b = NULL;
   char va[80], vb[80];
@@ -612,26 +638,34 @@ static mj_status differ(int line, const cJSON *x, const cJSON *y, mj_error *err)
   if (key != NULL && (a == NULL || b == NULL) &&
       (!strcmp(key, "ev") || !strcmp(key, "act") || !strcmp(key, "end"))) {
     value_text(y, vb, sizeof vb);
-    return mj_fail(err, MJ_EINVAL, 0, "line %d: the game replayed from the log has %s "
-                   "here (lines of the log were removed, added or moved)", line, vb);
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "line %d: the game replayed from the log has %s "
+                   "here (lines of the log were removed, added or moved)",
+                   line, vb);
   }
-  return mj_fail(err, MJ_EINVAL, 0, "line %d: \"%.30s\" is %s in the log, %s in the "
-                 "game replayed from it (an edited log)", line, key ? key : "?", va, vb);
+  return mj_fail(err, MJ_EINVAL, 0,
+                 "line %d: \"%.30s\" is %s in the log, %s in the "
+                 "game replayed from it (an edited log)",
+                 line, key ? key : "?", va, vb);
 }
 
-mj_status mj_replay_check(const mj_replay *rp, const mj_rules *r, const char *digest,
-                          mj_error *err)
+mj_status mj_replay_check(const mj_replay *rp, const mj_rules *r,
+                          const char *digest, mj_error *err)
 {
   if (rp->text == NULL)
     return mj_fail(err, MJ_EINVAL, 0, "no log text to check");
   if (strcmp(rp->version, mj_rules_version(r)) != 0)
-    return mj_fail(err, MJ_EINVAL, 0, "line 1: the log was made with version %s of %s, "
-                   "the loaded one is %s", rp->version[0] ? rp->version : "(none)",
-                   mj_rules_id(r), mj_rules_version(r));
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "line 1: the log was made with version %s of %s, "
+                   "the loaded one is %s",
+                   rp->version[0] ? rp->version : "(none)", mj_rules_id(r),
+                   mj_rules_version(r));
   if (digest != NULL && strcmp(rp->digest, digest) != 0)
-    return mj_fail(err, MJ_EINVAL, 0, "line 1: the log was made under rules of digest %s, "
-                   "the loaded %s has %s (another version of the ruleset's file)",
-                   rp->digest[0] ? rp->digest : "(none)", mj_rules_id(r), digest);
+    return mj_fail(
+        err, MJ_EINVAL, 0,
+        "line 1: the log was made under rules of digest %s, "
+        "the loaded %s has %s (another version of the ruleset's file)",
+        rp->digest[0] ? rp->digest : "(none)", mj_rules_id(r), digest);
   mj_game *g = mj_replay_build(rp, r, -1, err);
   if (g == NULL)
     return MJ_EINVAL;
@@ -650,9 +684,11 @@ mj_status mj_replay_check(const mj_replay *rp, const mj_rules *r, const char *di
     if (!in_log && !in_game)
       break;
     if (!in_log || !in_game) {
-      st = mj_fail(err, MJ_EINVAL, 0, "line %d: %s", line, in_game
-                   ? "the log ends here, but the game goes on (lines were removed)"
-                   : "the game has ended, but the log goes on (lines were added)");
+      st = mj_fail(
+          err, MJ_EINVAL, 0, "line %d: %s", line,
+          in_game
+              ? "the log ends here, but the game goes on (lines were removed)"
+              : "the game has ended, but the log goes on (lines were added)");
       break;
     }
     cJSON *x = cJSON_ParseWithLength(ab, (size_t)(ae - ab));

@@ -51,14 +51,16 @@ char *mj_replay_write(const mj_game *g, const char *const players[4],
                       const char *options, const char *digest, bool saved);
 
 /* Parse a log (checks its form only). */
-mj_status mj_replay_parse(const char *text, size_t len, mj_replay *out, mj_error *err);
+mj_status mj_replay_parse(const char *text, size_t len, mj_replay *out,
+                          mj_error *err);
 void mj_replay_free(mj_replay *rp);
 
 /*
 ** The game after the first upto decisions (upto < 0: all), each logged
 ** event checked against the engine's. r must be the log's ruleset.
 */
-mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_error *err);
+mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto,
+                         mj_error *err);
 
 /*
 ** Verify everything the log states: the whole game is replayed under r
@@ -68,7 +70,7 @@ mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto, mj_er
 ** digest (may be NULL) is that of r's source: a log made under other
 ** rules is refused naming both. The first difference is the error.
 */
-mj_status mj_replay_check(const mj_replay *rp, const mj_rules *r, const char *digest,
-                          mj_error *err);
+mj_status mj_replay_check(const mj_replay *rp, const mj_rules *r,
+                          const char *digest, mj_error *err);
 
 #endif

@@ -129,7 +129,10 @@ void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once)
 }
 
 void mj_rules_set_fixed_or_own(mj_rules *r, bool on) { r->fixed_or_own = on; }
-void mj_rules_declare_tokens(mj_rules *r, unsigned tokens) { r->tokens |= tokens; }
+void mj_rules_declare_tokens(mj_rules *r, unsigned tokens)
+{
+  r->tokens |= tokens;
+}
 unsigned mj_rules_tokens(const mj_rules *r) { return r->tokens; }
 
 /* The ruleset-owned tokens fan f reads. */
@@ -159,17 +162,30 @@ void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud)
 mj_table *mj_rules_table(mj_rules *r) { return &r->table; }
 const mj_table *mj_rules_ctable(const mj_rules *r) { return &r->table; }
 const char *mj_rules_id(const mj_rules *r) { return r->id; }
-const char *mj_rules_title(const mj_rules *r) { return r->title ? r->title : r->id; }
-const char *mj_rules_version(const mj_rules *r) { return r->version ? r->version : "0"; }
+const char *mj_rules_title(const mj_rules *r)
+{
+  return r->title ? r->title : r->id;
+}
+const char *mj_rules_version(const mj_rules *r)
+{
+  return r->version ? r->version : "0";
+}
 const char *mj_rules_desc(const mj_rules *r) { return r->desc ? r->desc : ""; }
-const char *mj_rules_source(const mj_rules *r) { return r->source ? r->source : ""; }
+const char *mj_rules_source(const mj_rules *r)
+{
+  return r->source ? r->source : "";
+}
 const mj_shape_cfg *mj_rules_shapes(const mj_rules *r) { return &r->shapes; }
-mj_tileset mj_rules_wild(const mj_rules *r) { return r->table.wild_fixed & MJ_SET_ALL; }
+mj_tileset mj_rules_wild(const mj_rules *r)
+{
+  return r->table.wild_fixed & MJ_SET_ALL;
+}
 int mj_rules_scoring(const mj_rules *r) { return r->scoring; }
 int mj_rules_nfans(const mj_rules *r) { return r->nfans; }
 int mj_rules_noptions(const mj_rules *r) { return r->nopts; }
 
-void mj_rules_option(const mj_rules *r, int i, const char **name, const char **value)
+void mj_rules_option(const mj_rules *r, int i, const char **name,
+                     const char **value)
 {
   *name = r->opt_name[i];
   *value = r->opt_value[i];
@@ -237,7 +253,8 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
   if (r->finished)
     return mj_fail(err, MJ_ESTATE, 0, "the ruleset is complete: no more fans");
   if (r->nfans >= MJ_MAX_FANS)
-    return mj_fail(err, MJ_ERANGE, 0, "too many fans (at most %d)", MJ_MAX_FANS);
+    return mj_fail(err, MJ_ERANGE, 0, "too many fans (at most %d)",
+                   MJ_MAX_FANS);
   if (def->id == NULL || def->id[0] == '\0')
     return mj_fail(err, MJ_EINVAL, 0, "a fan needs a name");
   if (find_id(r, def->id) >= 0)
@@ -261,7 +278,8 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
   for (int p = 0; p < d->npat; p++) {
     mj_pattern *pt = &d->pat[p];
     for (int i = 1; i < pt->n; i++)
-      for (int j = i; j > 0 && member_key(&pt->m[j - 1]) > member_key(&pt->m[j]); j--) {
+      for (int j = i;
+           j > 0 && member_key(&pt->m[j - 1]) > member_key(&pt->m[j]); j--) {
         mj_member x = pt->m[j];
         pt->m[j] = pt->m[j - 1];
         pt->m[j - 1] = x;
@@ -269,7 +287,8 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
   }
   if (d->kind == MJ_FK_COMBO) {
     if (d->npat == 0 || d->pat[0].n < 2 || d->pat[0].n > 4)
-      return mj_fail(err, MJ_EINVAL, 0, "fan '%s': a combination has 2 to 4 melds", d->id);
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "fan '%s': a combination has 2 to 4 melds", d->id);
     f->combo_type = d->pat[0].m[0].type == MJ_M_CHOW ? MJ_M_CHOW : MJ_M_PUNG;
     f->combo_k = d->pat[0].n;
     for (int p = 1; p < d->npat; p++)
@@ -293,10 +312,13 @@ static void fold_quick(fan_c *f)
     bool rel = true, abs = true, set = true;
     for (int m = 0; m < pt->n; m++) {
       const mj_member *mm = &pt->m[m];
-      rel = rel && mm->var == 0 && mm->rank == 0 && !mm->has_set && mm->suitvar < 0;
-      abs = abs && mm->var < 0 && mm->rank > 0 && !mm->has_set && mm->suitvar < 0;
-      set = set && mm->var < 0 && mm->rank == 0 && mm->has_set && mm->suitvar < 0 &&
-            mm->set.mask == pt->m[0].set.mask && mm->set.dyn == pt->m[0].set.dyn;
+      rel = rel && mm->var == 0 && mm->rank == 0 && !mm->has_set &&
+            mm->suitvar < 0;
+      abs =
+          abs && mm->var < 0 && mm->rank > 0 && !mm->has_set && mm->suitvar < 0;
+      set = set && mm->var < 0 && mm->rank == 0 && mm->has_set &&
+            mm->suitvar < 0 && mm->set.mask == pt->m[0].set.mask &&
+            mm->set.dyn == pt->m[0].set.dyn;
       q->v[m] = (int8_t)(rel ? mm->off : mm->rank);
     }
     q->mode = rel ? 0 : abs ? 1 : set ? 2 : 3;
@@ -308,7 +330,8 @@ static void fold_quick(fan_c *f)
   f->q_simple_meld = false;
   if (d->kind == MJ_FK_PER_MELD && d->npat == 1) {
     const mj_member *m = &d->pat[0].m[0];
-    f->q_simple_meld = m->has_set && m->var < 0 && m->rank == 0 && m->suitvar < 0 &&
+    f->q_simple_meld = m->has_set && m->var < 0 && m->rank == 0 &&
+                       m->suitvar < 0 &&
                        (m->type == MJ_M_PUNG || m->type == MJ_M_CHOW);
   }
 }
@@ -326,10 +349,12 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     for (int k = 0; k < f->def.nexcl; k++) {
       int j = find_id(r, f->def.excl[k]);
       if (j < 0)
-        return mj_fail(err, MJ_EINVAL, 0, "fan '%s' excludes '%s', which is not a fan",
-                       f->def.id, f->def.excl[k]);
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "fan '%s' excludes '%s', which is not a fan", f->def.id,
+                       f->def.excl[k]);
       if (j == i)
-        return mj_fail(err, MJ_EINVAL, 0, "fan '%s' excludes itself", f->def.id);
+        return mj_fail(err, MJ_EINVAL, 0, "fan '%s' excludes itself",
+                       f->def.id);
       f->excl[f->nexcl] = j;
       f->excl_n[f->nexcl] = f->def.excl_n[k];
       f->nexcl++;
@@ -342,13 +367,15 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     for (int k = 0; k < f->def.nexm; k++) {
       int j = find_id(r, f->def.exm[k]);
       if (j < 0)
-        return mj_fail(err, MJ_EINVAL, 0,
-                       "fan '%s' excludes '%s' on its melds, which is not a fan",
-                       f->def.id, f->def.exm[k]);
+        return mj_fail(
+            err, MJ_EINVAL, 0,
+            "fan '%s' excludes '%s' on its melds, which is not a fan",
+            f->def.id, f->def.exm[k]);
       if (r->fans[j].def.kind != MJ_FK_PER_MELD)
-        return mj_fail(err, MJ_EINVAL, 0,
-                       "fan '%s': '%s' counts per meld only if it is a one-meld fan",
-                       f->def.id, f->def.exm[k]);
+        return mj_fail(
+            err, MJ_EINVAL, 0,
+            "fan '%s': '%s' counts per meld only if it is a one-meld fan",
+            f->def.id, f->def.exm[k]);
       f->exm[f->nexm++] = j;
     }
   }
@@ -417,7 +444,8 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
   return MJ_OK;
 }
 
-int mj_rules_excludes(const mj_rules *r, int i, const int **idx, const uint8_t **n)
+int mj_rules_excludes(const mj_rules *r, int i, const int **idx,
+                      const uint8_t **n)
 {
   *idx = r->fans[i].excl;
   *n = r->fans[i].excl_n;
@@ -634,7 +662,8 @@ size_t mj_fan_describe(const mj_rules *r, int i, char *buf, size_t cap)
   if (cap > 0)
     buf[0] = '\0';
   unsigned all = (1u << MJ_SHAPE_COUNT) - 1;
-  if ((d->shapes & all) != (r->shapes.shapes & all) || (d->shapes >> MJ_SHAPE_NONE & 1))
+  if ((d->shapes & all) != (r->shapes.shapes & all) ||
+      (d->shapes >> MJ_SHAPE_NONE & 1))
     cat(buf, cap, &len, "  - shape: %s\n", shape_list(d->shapes, t, sizeof t));
   for (int k = 0; k < d->nclauses; k++) {
     mj_clause_describe(&d->clauses[k], t, sizeof t);
@@ -658,8 +687,9 @@ size_t mj_fan_describe(const mj_rules *r, int i, char *buf, size_t cap)
   if (d->kind == MJ_FK_COUNT)
     cat(buf, cap, &len, "  - counts once for each %s\n",
         d->count_of == MJ_COUNT_FLOWERS ? "flower"
-        : d->count_of == MJ_COUNT_TILE_HOGS ? "four-of-a-kind that is not a kong"
-        : "宝 the winner discarded");
+        : d->count_of == MJ_COUNT_TILE_HOGS
+            ? "four-of-a-kind that is not a kong"
+            : "宝 the winner discarded");
   if (d->test >= 0)
     cat(buf, cap, &len, "  - and the fan's own test function agrees\n");
   if (d->fallback)

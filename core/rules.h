@@ -171,7 +171,8 @@ typedef struct mj_rules_vt {
   /* A fan's test function: count (0 no) or -1 with err set. */
   int (*fan_test)(void *ud, int test, const mj_view *v, mj_error *err);
   /* Payments of a win into pay[4] (positive: receives). */
-  mj_status (*settle)(void *ud, const mj_settle_in *in, int pay[4], mj_error *err);
+  mj_status (*settle)(void *ud, const mj_settle_in *in, int pay[4],
+                      mj_error *err);
 } mj_rules_vt;
 
 typedef struct mj_rules mj_rules;
@@ -212,7 +213,8 @@ const char *mj_rules_version(const mj_rules *r);
 const char *mj_rules_desc(const mj_rules *r);
 const char *mj_rules_source(const mj_rules *r);
 int mj_rules_noptions(const mj_rules *r);
-void mj_rules_option(const mj_rules *r, int i, const char **name, const char **value);
+void mj_rules_option(const mj_rules *r, int i, const char **name,
+                     const char **value);
 const mj_shape_cfg *mj_rules_shapes(const mj_rules *r);
 mj_tileset mj_rules_wild(const mj_rules *r);   /* the fixed wilds (none: 0) */
 int mj_rules_scoring(const mj_rules *r);
@@ -223,7 +225,8 @@ const mj_fan_def *mj_rules_fan(const mj_rules *r, int i);
 ** ASCII); -1 if none. */
 int mj_rules_find_fan(const mj_rules *r, const char *name);
 /* The fans fan i excludes, resolved: indices and counts (0: whole). */
-int mj_rules_excludes(const mj_rules *r, int i, const int **idx, const uint8_t **n);
+int mj_rules_excludes(const mj_rules *r, int i, const int **idx,
+                      const uint8_t **n);
 int mj_rules_excludes_melds(const mj_rules *r, int i, const int **idx);
 
 /* Describe a fan's pattern in words, one clause per line ("  - ..."). */

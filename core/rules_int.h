@@ -27,7 +27,7 @@ typedef struct fan_c {
   bool q_one_suit;           /* every alternative wants one suit */
   /* combination patterns in a form matched without bindings */
   struct qpat {
-    uint8_t mode;            /* 0 ranks relative, 1 absolute, 2 one set, 3 general */
+    uint8_t mode; /* 0 ranks relative, 1 absolute, 2 one set, 3 general */
     uint8_t suit;            /* 0 any, 1 same, 2 all different */
     int8_t v[MJ_MAX_MEMBERS];
     mj_set set;

@@ -106,7 +106,8 @@ static int knitted_wait(const eval *E, const mj_decomp *d)
   }
   bool in_rest = false;
   for (int i = 0; i < d->ngroups; i++)
-    if (d->groups[i].type != MJ_G_KNITTED && (group_tiles(&d->groups[i]) & MJ_BIT(win)))
+    if (d->groups[i].type != MJ_G_KNITTED &&
+        (group_tiles(&d->groups[i]) & MJ_BIT(win)))
       in_rest = true;
   if (!in_rest)
     return MJ_WAIT_NONE;
@@ -181,7 +182,8 @@ static const mj_tileview *pre_view(eval *E)
 void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
 {
   /* the counters (concealed flags to the wait) start at zero */
-  memset(v->concealed, 0, offsetof(mj_view, wild_acting) - offsetof(mj_view, concealed));
+  memset(v->concealed, 0,
+         offsetof(mj_view, wild_acting) - offsetof(mj_view, concealed));
   v->wild_acting = false;
   v->present = 0;
   v->hand = E->h;
@@ -233,7 +235,8 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
         break;
       case MJ_G_PAIR:
         if (d->shape == MJ_SHAPE_PAIRS) {
-          if (i > 0 && d->groups[i - 1].type == MJ_G_PAIR && d->groups[i - 1].tile == g->tile)
+          if (i > 0 && d->groups[i - 1].type == MJ_G_PAIR &&
+              d->groups[i - 1].tile == g->tile)
             v->quads++;
         } else {
           v->pair = g->tile;
@@ -295,12 +298,17 @@ void mjs_view_wait(eval *E, mj_view *v)
 
 static int suits_present(mj_tileset p)
 {
-  return ((p & 0x1ffULL) != 0) + ((p >> 9 & 0x1ffULL) != 0) + ((p >> 18 & 0x1ffULL) != 0);
+  return ((p & 0x1ffULL) != 0) + ((p >> 9 & 0x1ffULL) != 0) +
+         ((p >> 18 & 0x1ffULL) != 0);
 }
 
-static bool in_range(int x, const mj_clause *c) { return x >= c->lo && x <= c->hi; }
+static bool in_range(int x, const mj_clause *c)
+{
+  return x >= c->lo && x <= c->hi;
+}
 
-static bool tpl_match(const uint8_t *cnt, mj_tileset present, const uint8_t *tpl)
+static bool tpl_match(const uint8_t *cnt, mj_tileset present,
+                      const uint8_t *tpl)
 {
   for (int s = 0; s < 3; s++) {
     mj_tileset suit = (mj_tileset)0x1ff << (9 * s);
@@ -333,7 +341,8 @@ static bool any_tpl(const mj_fan_def *f, const uint8_t *cnt)
    of the suits)? */
 static inline bool has_knitted(const mj_filter *f, mj_tileset p)
 {
-  return (f->knit[0][p & 0x1ff] & f->knit[1][p >> 9 & 0x1ff] & f->knit[2][p >> 18 & 0x1ff]) != 0;
+  return (f->knit[0][p & 0x1ff] & f->knit[1][p >> 9 & 0x1ff] &
+          f->knit[2][p >> 18 & 0x1ff]) != 0;
 }
 
 /* One clause on a view. */
@@ -350,7 +359,8 @@ bool mjs_clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
   }
   case MJ_C_SUITS: return in_range(suits_present(v->present), c);
   case MJ_C_TYPES: {
-    int n = suits_present(v->present) + ((v->present >> MJ_HONOR_FIRST & 0xf) != 0) +
+    int n = suits_present(v->present) +
+            ((v->present >> MJ_HONOR_FIRST & 0xf) != 0) +
             ((v->present >> 31 & 0x7) != 0);
     return in_range(n, c);
   }
@@ -392,7 +402,8 @@ bool mjs_clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
     return any_tpl(f, c2);
   }
   case MJ_C_FLOWERS: return in_range(v->flowers, c);
-  case MJ_C_KNITTED: return has_knitted(&E->r->filter, v->present) == (c->hi != 0);
+  case MJ_C_KNITTED:
+    return has_knitted(&E->r->filter, v->present) == (c->hi != 0);
   default: return false;
   }
 }
@@ -423,7 +434,8 @@ static bool type_ok(int mtype, int gtype)
 }
 
 /* Does group g fit member m under binding b (which it extends)? */
-static bool member_ok(const eval *E, const mj_member *m, const mj_group *g, binding *b)
+static bool member_ok(const eval *E, const mj_member *m, const mj_group *g,
+                      binding *b)
 {
   if (!type_ok(m->type, g->type))
     return false;
@@ -483,7 +495,8 @@ static bool suits_ok(const mj_pattern *p, const mj_group *const *gs, int n)
 }
 
 /* Positional match of sorted groups against a sorted pattern. */
-static bool pattern_pos(const eval *E, const mj_pattern *p, const mj_group *const *gs, int n)
+static bool pattern_pos(const eval *E, const mj_pattern *p,
+                        const mj_group *const *gs, int n)
 {
   if (p->n != n)
     return false;
@@ -496,8 +509,9 @@ static bool pattern_pos(const eval *E, const mj_pattern *p, const mj_group *cons
 }
 
 /* The same, with the pattern's quick form when it has one. */
-static inline bool quick_pos(const eval *E, const struct qpat *q, const mj_pattern *p,
-                      const mj_group *const *gs, int n)
+static inline bool quick_pos(const eval *E, const struct qpat *q,
+                             const mj_pattern *p, const mj_group *const *gs,
+                             int n)
 {
   if (p->n != n)
     return false;
@@ -554,7 +568,8 @@ bool mjs_fan_pos(const eval *E, int fi, const mj_group *const *gs, int n)
 
 /* A quick test that a pattern can match at all: enough groups of each
 ** type, and the tiles its members ask for present. */
-static bool pattern_possible(const eval *E, const mj_pattern *p, const mj_view *v)
+static bool pattern_possible(const eval *E, const mj_pattern *p,
+                             const mj_view *v)
 {
   int need[4] = { 0, 0, 0, 0 };
   for (int k = 0; k < p->n; k++) {
@@ -566,12 +581,14 @@ static bool pattern_possible(const eval *E, const mj_pattern *p, const mj_view *
   int pairs = v->pair >= 0 ? 1 : 0;
   return need[MJ_M_CHOW] <= v->chows && need[MJ_M_PUNG] <= v->pungs &&
          need[MJ_M_PAIR] <= pairs &&
-         need[MJ_M_CHOW] + need[MJ_M_PUNG] + need[MJ_M_MELD] <= v->chows + v->pungs;
+         need[MJ_M_CHOW] + need[MJ_M_PUNG] + need[MJ_M_MELD] <=
+             v->chows + v->pungs;
 }
 
 /* Backtracking match of a pattern over the reading's groups. */
-static bool groups_rec(const eval *E, const mj_pattern *p, int k, const mj_decomp *d,
-                       uint32_t used, binding *b, const mj_group **chosen, uint32_t *out)
+static bool groups_rec(const eval *E, const mj_pattern *p, int k,
+                       const mj_decomp *d, uint32_t used, binding *b,
+                       const mj_group **chosen, uint32_t *out)
 {
   if (k == p->n) {
     if (!suits_ok(p, chosen, k))
@@ -596,7 +613,8 @@ static bool groups_rec(const eval *E, const mj_pattern *p, int k, const mj_decom
 
 /* Test fan i's clauses the rows do not decide, from first to end-1 of
    its residual list. */
-static bool residual_ok(const eval *E, int i, int first, int end, const mj_view *v)
+static bool residual_ok(const eval *E, int i, int first, int end,
+                        const mj_view *v)
 {
   const mj_filter *fl = &E->r->filter;
   const mj_fan_def *f = &E->r->fans[i].def;
@@ -615,7 +633,8 @@ static inline void drop_residual(const eval *E, const mj_view *v, uint64_t *out,
   for (int k = 0; k < nw; k++)
     for (uint64_t w = out[k] & res[k]; w; w &= w - 1) {
       int pos = k * 64 + __builtin_ctzll(w), i = E->r->order[pos];
-      if (!residual_ok(E, i, tile ? 0 : f->nres_tile[i], tile ? f->nres_tile[i] : f->nres[i], v))
+      if (!residual_ok(E, i, tile ? 0 : f->nres_tile[i],
+                       tile ? f->nres_tile[i] : f->nres[i], v))
         out[k] &= ~(1ULL << (pos & 63));
     }
 }
@@ -636,10 +655,13 @@ tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
   int suits = (b[0] != 0) + (b[1] != 0) + (b[2] != 0);
   int types = suits + ((b[3] & 0xf) != 0) + ((b[3] >> 4) != 0);
   const uint64_t *ok[8] = {
-    ROW(f, MJ_FR_SUITS + suits), ROW(f, MJ_FR_TYPES + types),
+    ROW(f, MJ_FR_SUITS + suits),
+    ROW(f, MJ_FR_TYPES + types),
     ROW(f, MJ_FR_FLAGS + (int)(v->flags & MJ_FLAGS_TABLED)),
-    ROW(f, MJ_FR_DEALER + (v->seat == 0)), ROW(f, MJ_FR_WIN + v->win),
-    ROW(f, MJ_FR_WSINGLE + v->wild_single), ROW(f, MJ_FR_KNIT + has_knitted(f, p)),
+    ROW(f, MJ_FR_DEALER + (v->seat == 0)),
+    ROW(f, MJ_FR_WIN + v->win),
+    ROW(f, MJ_FR_WSINGLE + v->wild_single),
+    ROW(f, MJ_FR_KNIT + has_knitted(f, p)),
     ROW(f, MJ_FR_EXTRA + (v->flowers > 0) + 2 * (v->feibao > 0))
   };
   const uint64_t *needs = ROW(f, MJ_FR_NEEDS_ANY);
@@ -649,9 +671,8 @@ tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
       fail |= ROW(f, MJ_FR_BLK_FAIL + q * 512 + b[q])[k];
       any |= ROW(f, MJ_FR_BLK_ANY + q * 512 + b[q])[k];
     }
-    out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] & ok[6][k] &
-             ok[7][k] & ~fail &
-             ~(needs[k] & ~any);
+    out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] &
+             ok[6][k] & ok[7][k] & ~fail & ~(needs[k] & ~any);
   }
   drop_residual(E, v, out, ROW(f, MJ_FR_RES_TILE), true, nw);
   const uint64_t *nd = ROW(f, MJ_FR_NEED_DYN);
@@ -677,7 +698,10 @@ read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
   int cr[4] = { MJ_FR_COUNT, MJ_FR_COUNT + 25, MJ_FR_COUNT + 150,
                  MJ_FR_COUNT + 275 + (v->quads < 8 ? v->quads : 8) };
   for (int k = 0; k < 8; k++)   /* the three base-5 groups */
-    cr[k < 2 ? 0 : k < 5 ? 1 : 2] += (v->counts[k] < 4 ? v->counts[k] : 4) * mj_count_rows[k].mul;
+    cr[k < 2   ? 0
+       : k < 5 ? 1
+               : 2] +=
+        (v->counts[k] < 4 ? v->counts[k] : 4) * mj_count_rows[k].mul;
   for (int k = 0; k < 4; k++)
     rows[n++] = ROW(f, cr[k]);
   rows[n++] = ROW(f, MJ_FR_ACTING + v->wild_acting);
@@ -712,10 +736,12 @@ read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
 ** One reading
 ** ===================================================================== */
 
-static void add_exempt(mj_score *s, int fan, int count, int by, int why, uint32_t groups)
+static void add_exempt(mj_score *s, int fan, int count, int by, int why,
+                       uint32_t groups)
 {
   for (int i = 0; i < s->nexempt; i++)
-    if (s->exempt[i].fan == fan && s->exempt[i].by == by && s->exempt[i].why == why) {
+    if (s->exempt[i].fan == fan && s->exempt[i].by == by &&
+        s->exempt[i].why == why) {
       s->exempt[i].count += count;
       s->exempt[i].groups |= groups;
       return;
@@ -790,8 +816,8 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
   }
   if (count > 0 && f->test >= 0) {
     if (E->r->vt == NULL || E->r->vt->fan_test == NULL) {
-      E->st = mj_fail(E->err, MJ_ESTATE, 0, "fan '%s' has a test but no host runs it",
-                      f->id);
+      E->st = mj_fail(E->err, MJ_ESTATE, 0,
+                      "fan '%s' has a test but no host runs it", f->id);
       return false;
     }
     int t = E->r->vt->fan_test(E->r->ud, f->test, v, E->err);
@@ -845,7 +871,8 @@ candidates(eval *E, const mj_decomp *d, mj_view *v, uint64_t *matched, int nw)
   else
     tile_filter_n(E, v, cand, nw);
   read_filter_n(E, v, cand, nw);
-  const uint64_t *single = ROW(fl, MJ_FR_SINGLE), *trivial = ROW(fl, MJ_FR_TRIVIAL);
+  const uint64_t *single = ROW(fl, MJ_FR_SINGLE),
+                 *trivial = ROW(fl, MJ_FR_TRIVIAL);
   for (int k = 0; k < nw; k++) {
     matched[k] = cand[k] & trivial[k];
     for (uint64_t w = matched[k]; w; w &= w - 1)
@@ -860,7 +887,8 @@ candidates(eval *E, const mj_decomp *d, mj_view *v, uint64_t *matched, int nw)
         matched[k] |= 1ULL << (pos & 63);
     }
   /* combinations, kept where the fan's other clauses hold */
-  if (d != NULL && (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
+  if (d != NULL &&
+      (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
     for (int t = 0; t < 2; t++) {
       if ((t ? v->pungs : v->chows) < 2 ||
           !fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
@@ -915,13 +943,15 @@ static void take_parts(eval *E, mj_score *s, int i)
 ** fallback fans count only when nothing else does.
 */
 static inline __attribute__((always_inline)) void
-exemptions(eval *E, const mj_decomp *d, mj_score *s, const uint64_t *matched, int nw)
+exemptions(eval *E, const mj_decomp *d, mj_score *s, const uint64_t *matched,
+           int nw)
 {
   const mj_rules *r = E->r;
   rstate *rs = &E->rs;
   const mj_filter *fl = &r->filter;
   for (int k = 0; k < rs->nacc; k++)
-    add_exempt(s, rs->acc[k].fan, 1, rs->acc[k].by, MJ_WHY_ACCOUNT_ONCE, rs->acc[k].groups);
+    add_exempt(s, rs->acc[k].fan, 1, rs->acc[k].by, MJ_WHY_ACCOUNT_ONCE,
+               rs->acc[k].groups);
   uint64_t gone[MJ_FW_MAX] = { 0 };   /* taken whole by a counted fan */
   int counted[MJ_MAX_FANS], ncounted = 0;  /* positions, in order */
   int alone = -1, real = 0, o;
@@ -968,7 +998,8 @@ exemptions(eval *E, const mj_decomp *d, mj_score *s, const uint64_t *matched, in
       alone = i;
       /* fans counted before it in the order are taken back */
       for (int q = 0; q < s->nhits; q++)
-        add_exempt(s, s->hits[q].fan, s->hits[q].count, i, MJ_WHY_ALONE, s->hits[q].groups);
+        add_exempt(s, s->hits[q].fan, s->hits[q].count, i, MJ_WHY_ALONE,
+                   s->hits[q].groups);
       s->nhits = 0;
       real = 1;
     }
@@ -1128,9 +1159,11 @@ static int on_reading(const mj_decomp *d, void *ud)
     note_alternative(E, d, E->into);
   /* the highest total; at equal totals the reading with fewer wilds
      standing for other tiles (the plainer account of the hand) */
-  if (E->into == &E->cur && E->cur.win && (!E->best->win || E->cur.total > E->best->total ||
-                     (E->cur.total == E->best->total && d != NULL && E->best->reading.nwild > 0 &&
-                      mj_decomp_nacting(d) < mj_decomp_nacting(&E->best->reading)))) {
+  if (E->into == &E->cur && E->cur.win &&
+      (!E->best->win || E->cur.total > E->best->total ||
+       (E->cur.total == E->best->total && d != NULL &&
+        E->best->reading.nwild > 0 &&
+        mj_decomp_nacting(d) < mj_decomp_nacting(&E->best->reading)))) {
     mj_score *b = E->best, *c = &E->cur;
     int n = b->nreadings;
     memcpy(b, c, offsetof(mj_score, hits));
@@ -1148,7 +1181,8 @@ static int on_reading(const mj_decomp *d, void *ud)
 ** What the context says must be possible under r: the tokens that belong
 ** to a ruleset are those r reads, and 接宝 is won on a wild.
 */
-static mj_status check_context(const mj_rules *r, const mj_hand *h, mj_error *err)
+static mj_status check_context(const mj_rules *r, const mj_hand *h,
+                               mj_error *err)
 {
   const mj_ctx *c = mj_hand_cctx(h);
   unsigned stray = c->owned & ~r->tokens;
@@ -1157,15 +1191,21 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h, mj_error *er
     size_t len = 0;
     for (int k = 0; k < MJ_TOKEN_COUNT; k++)
       if (r->tokens & (1u << k))
-        mj_catf(own, sizeof own, &len, "%s%s", len ? " " : "", mj_ctx_token_name(k));
-    return mj_fail(err, MJ_EINVAL, 0, "the context token %s is not read by "
+        mj_catf(own, sizeof own, &len, "%s%s", len ? " " : "",
+                mj_ctx_token_name(k));
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "the context token %s is not read by "
                    "ruleset %s (its own tokens: %s)",
-                   mj_ctx_token_name(__builtin_ctz(stray)), r->id, len ? own : "none");
+                   mj_ctx_token_name(__builtin_ctz(stray)), r->id,
+                   len ? own : "none");
   }
-  if ((c->flags & MJ_CTX_JIEBAO) && !(mj_hand_wild(h, mj_rules_wild(r)) & MJ_BIT(c->win))) {
+  if ((c->flags & MJ_CTX_JIEBAO) &&
+      !(mj_hand_wild(h, mj_rules_wild(r)) & MJ_BIT(c->win))) {
     char b[3];
-    return mj_fail(err, MJ_EINVAL, 0, "jiebao (接宝) claims a discarded wild, "
-                   "but the winning tile %s is not wild", mj_tile_str(c->win, b));
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "jiebao (接宝) claims a discarded wild, "
+                   "but the winning tile %s is not wild",
+                   mj_tile_str(c->win, b));
   }
   return MJ_OK;
 }
@@ -1183,8 +1223,8 @@ static void score_empty(mj_score *out, const mj_rules *r)
   out->reading.ngroups = out->reading.nwild = 0;
 }
 
-mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
-                         mj_error *err)
+mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
+                      mj_score *out, mj_error *err)
 {
   /* every field is set here or before it is read (pre: by pre_view) */
   E->st = MJ_OK;
@@ -1290,7 +1330,8 @@ void mjs_eval_put(eval *E)
     free(E);
 }
 
-mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out, mj_error *err)
+mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
+                        mj_error *err)
 {
   eval *E = mjs_eval_get();
   if (E == NULL)

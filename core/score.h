@@ -37,10 +37,12 @@ struct mj_view {
        concealed pungs (a pung completed by a discard is not); declared
        melds not concealed; declared melds; in 七对, pairs of a kind
        held twice (四归 pairs) */
-    struct { int chows, pungs, kongs, ekongs, ckongs, cpungs, exposed, declared, quads; };
+    struct {
+      int chows, pungs, kongs, ekongs, ckongs, cpungs, exposed, declared, quads;
+    };
     int counts[9];             /* in the order of MJ_C_CHOWS .. MJ_C_QUADS */
   };
-  int tile_hogs;               /* kinds held four times outside a kong (四归一) */
+  int tile_hogs; /* kinds held four times outside a kong (四归一) */
   int wait;                    /* MJ_WAIT_... for this reading */
   bool wild_acting;            /* some wild stands for another kind */
   bool wild_single;            /* the hand is 宝吊头 (see mj_wild_single) */
@@ -103,7 +105,8 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
                         mj_error *err);
 
 /* Fans line as in the vectors: "清一色,幺九刻x2,花牌x2" (rules order). */
-size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf, size_t cap);
+size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
+                          size_t cap);
 
 /* A full explanation in text, one item a line. */
 size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,

@@ -93,7 +93,8 @@ static inline mj_tileset set_mask(const eval *E, const mj_set *s)
 
 static inline bool is_meld(int type)
 {
-  return type == MJ_G_CHOW || type == MJ_G_PUNG || type == MJ_G_KONG || type == MJ_G_CKONG;
+  return type == MJ_G_CHOW || type == MJ_G_PUNG || type == MJ_G_KONG ||
+         type == MJ_G_CKONG;
 }
 
 static inline bool is_pung(int type)
@@ -106,8 +107,10 @@ static inline int pop32(uint32_t x) { return mj_set_count(x); }
 static inline mj_tileset group_tiles(const mj_group *g)
 {
   switch (g->type) {
-  case MJ_G_CHOW: return MJ_BIT(g->tile) | MJ_BIT(g->tile + 1) | MJ_BIT(g->tile + 2);
-  case MJ_G_KNITTED: return MJ_BIT(g->tile) | MJ_BIT(g->tile + 3) | MJ_BIT(g->tile + 6);
+  case MJ_G_CHOW:
+    return MJ_BIT(g->tile) | MJ_BIT(g->tile + 1) | MJ_BIT(g->tile + 2);
+  case MJ_G_KNITTED:
+    return MJ_BIT(g->tile) | MJ_BIT(g->tile + 3) | MJ_BIT(g->tile + 6);
   default: return MJ_BIT(g->tile);
   }
 }
@@ -116,7 +119,10 @@ static inline mj_tileset group_tiles(const mj_group *g)
 
 #define ROW(f, r) mj_filter_row((f), (r))
 
-static inline bool fs_has(const uint64_t *a, int pos) { return a[pos >> 6] >> (pos & 63) & 1; }
+static inline bool fs_has(const uint64_t *a, int pos)
+{
+  return a[pos >> 6] >> (pos & 63) & 1;
+}
 
 static inline bool fs_meets(const uint64_t *a, const uint64_t *b, int nw)
 {
@@ -144,8 +150,8 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs);
 void mjs_tile_filter(const eval *E, const mj_view *v, uint64_t *out);
 void mjs_read_filter(eval *E, mj_view *v, uint64_t *out);
 bool mjs_score_reading(eval *E, const mj_decomp *d);
-mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h, mj_score *out,
-                      mj_error *err);
+mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
+                      mj_score *out, mj_error *err);
 eval *mjs_eval_get(void);
 void mjs_eval_put(eval *E);
 /* combo.c: the combination fans of the melds of one type (0 chows,

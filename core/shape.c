@@ -22,9 +22,13 @@ static const char *const shape_names[MJ_SHAPE_COUNT + 1] = {
 };
 
 static const char *const shape_titles[MJ_SHAPE_COUNT + 1] = {
-  "four melds and a pair", "seven pairs 七对", "thirteen orphans 十三幺",
-  "honors and knitted tiles 全不靠", "knitted straight 组合龙 with a meld and a pair",
-  "十三浪 (suit tiles 3 apart, honors single)", "九幺 (terminals and honors only)",
+  "four melds and a pair",
+  "seven pairs 七对",
+  "thirteen orphans 十三幺",
+  "honors and knitted tiles 全不靠",
+  "knitted straight 组合龙 with a meld and a pair",
+  "十三浪 (suit tiles 3 apart, honors single)",
+  "九幺 (terminals and honors only)",
   "no winning shape"
 };
 
@@ -64,7 +68,10 @@ int mj_decomp_nacting(const mj_decomp *d)
   return n;
 }
 
-static bool is_th(int t) { return t >= MJ_HONOR_FIRST || t % 9 == 0 || t % 9 == 8; }
+static bool is_th(int t)
+{
+  return t >= MJ_HONOR_FIRST || t % 9 == 0 || t % 9 == 8;
+}
 
 typedef struct en {
   const mj_hand *h;
@@ -159,8 +166,8 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl);
 
 /* At kind t: x chows starting there, y a pung, z the pair, using `used`
    tiles of t (wilds among them); walk on from t + 1, then undo. */
-static inline void place(en *e, int t, int x, int y, int z, int used, int A, int melds,
-                         int pair, int wl)
+static inline void place(en *e, int t, int x, int y, int z, int used, int A,
+                         int melds, int pair, int wl)
 {
   int save = e->nstack;
   for (int i = 0; i < x; i++)
@@ -188,7 +195,8 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
       emit(e);
     return;
   }
-  if (wl > 0 && A == 0 && B == 0 && (t == 0 || t == 9 || t == 18 || t == MJ_HONOR_FIRST) &&
+  if (wl > 0 && A == 0 && B == 0 &&
+      (t == 0 || t == 9 || t == 18 || t == MJ_HONOR_FIRST) &&
       need_from(e->c, t, pair) > wl)
     return;
   int rank = t % 9;
@@ -225,7 +233,8 @@ static void std_rec(en *e, int t, int A, int B, int melds, int pair, int wl)
 /* The whole splits of each suit (gen_tables.c): a hash of the suit
    index to a run of packed splits, in the walk's order. */
 #define DEC_SLOTS ((const uint64_t *)(const void *)(mj_tables_blob + MJ_TB_DEC))
-#define DEC_ENT ((const uint32_t *)(const void *)(mj_tables_blob + MJ_TB_DEC_ENT))
+#define DEC_ENT                                                                \
+  ((const uint32_t *)(const void *)(mj_tables_blob + MJ_TB_DEC_ENT))
 
 /* The splits of suit index idx: their count (0: the suit is not whole),
    *first the first. The empty suit has one split, entry 0 of none. */
@@ -324,7 +333,8 @@ static void add_declared(en *e)
       for (int k = 0; k < 3; k++)
         e->extra[m[i].tile + k]++;
     else
-      e->extra[m[i].tile] = (uint8_t)(e->extra[m[i].tile] + mj_meld_size(&m[i]));
+      e->extra[m[i].tile] =
+          (uint8_t)(e->extra[m[i].tile] + mj_meld_size(&m[i]));
   }
 }
 
@@ -639,8 +649,8 @@ static void enum_jiuyao(en *e)
 
 /* }==================================================================== */
 
-mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
-                       mj_decomp_fn fn, void *ud, int *count)
+mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg,
+                       mj_tileset wild, mj_decomp_fn fn, void *ud, int *count)
 {
   mj_tileview v;
   mj_tileview_init(&v, h, wild);
@@ -678,7 +688,8 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   if (mj_hand_ntiles(h) != 14 - 3 * nm || nm > 4)
     return MJ_EINVAL;
   const mj_meld *m = mj_hand_melds(h);
-  static const uint8_t gtype[] = { MJ_G_CHOW, MJ_G_PUNG, MJ_G_KONG, MJ_G_CKONG };
+  static const uint8_t gtype[] = { MJ_G_CHOW, MJ_G_PUNG, MJ_G_KONG,
+                                   MJ_G_CKONG };
   for (int i = 0; i < nm; i++) {
     e.d.groups[i].type = gtype[m[i].type & 3];
     e.d.groups[i].tile = m[i].tile;
@@ -688,7 +699,8 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   e.base = nm;
   /* the tables say at once which shapes are wins: walk only those */
   bool whole = e.wilds == 0 && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD));
-  unsigned win = mj_win_shapes(view, cfg, whole ? ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) : ~0u);
+  unsigned win =
+      mj_win_shapes(view, cfg, whole ? ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) : ~0u);
   if (whole)
     enum_standard_whole(&e, view);
   else if (win & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
@@ -721,18 +733,23 @@ size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap)
     int r = mj_tile_rank(g->tile);
     char s = "mpsz"[mj_tile_suit(g->tile) & 3];
     switch (g->type) {
-    case MJ_G_CHOW: snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2, s); break;
+    case MJ_G_CHOW:
+      snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2, s);
+      break;
     case MJ_G_PUNG: snprintf(t, sizeof t, "%d%d%d%c", r, r, r, s); break;
     case MJ_G_KONG:
     case MJ_G_CKONG: snprintf(t, sizeof t, "%d%d%d%d%c", r, r, r, r, s); break;
     case MJ_G_PAIR: snprintf(t, sizeof t, "%d%d%c", r, r, s); break;
-    case MJ_G_KNITTED: snprintf(t, sizeof t, "%d%d%d%c", r, r + 3, r + 6, s); break;
+    case MJ_G_KNITTED:
+      snprintf(t, sizeof t, "%d%d%d%c", r, r + 3, r + 6, s);
+      break;
     default: snprintf(t, sizeof t, "%s", mj_tile_str(g->tile, b)); break;
     }
     char w[40];
     if (g->declared)
-      snprintf(w, sizeof w, "%s%s%s%s", i ? " " : "", g->type == MJ_G_CKONG ? "{" : "[",
-               t, g->type == MJ_G_CKONG ? "}" : "]");
+      snprintf(w, sizeof w, "%s%s%s%s", i ? " " : "",
+               g->type == MJ_G_CKONG ? "{" : "[", t,
+               g->type == MJ_G_CKONG ? "}" : "]");
     else
       snprintf(w, sizeof w, "%s%s", i ? " " : "", t);
     size_t n = strlen(w);
@@ -745,7 +762,8 @@ size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap)
     char acting[160] = "", face[160] = "";
     size_t na = 0, nf = 0;
     for (int k = 0; k < MJ_KINDS; k++) {
-      int own = d->wild_as[k] < d->wild_held[k] ? d->wild_as[k] : d->wild_held[k];
+      int own =
+          d->wild_as[k] < d->wild_held[k] ? d->wild_as[k] : d->wild_held[k];
       for (int q = 0; q < d->wild_as[k]; q++) {
         char *dst = q < own ? face : acting;
         size_t *n = q < own ? &nf : &na;

@@ -56,7 +56,7 @@ typedef struct mj_group {
   uint8_t type;       /* mj_group_type */
   mj_tile tile;       /* its kind: a chow's or knitted part's lowest */
   uint8_t declared;   /* a declared meld of the hand */
-  uint8_t exposed;    /* declared and not concealed (chow, pung, exposed kong) */
+  uint8_t exposed; /* declared and not concealed (chow, pung, exposed kong) */
 } mj_group;
 
 enum { MJ_MAX_GROUPS = 14 };
@@ -89,8 +89,8 @@ typedef int (*mj_decomp_fn)(const mj_decomp *d, void *ud);
 ** ascending, and at each kind no pung before a pung, then no pair before
 ** the pair (the scorer keeps the first of equal totals).
 */
-mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
-                       mj_decomp_fn fn, void *ud, int *count);
+mj_status mj_decompose(const mj_hand *h, const mj_shape_cfg *cfg,
+                       mj_tileset wild, mj_decomp_fn fn, void *ud, int *count);
 
 /* The same with the hand's view (analysis.h) made by the caller already;
 ** the view's counts decide: a tile of a wild kind it holds at face (see

@@ -12,10 +12,12 @@ static const char suit_letter[] = "mpszf";
 
 mj_tileset mj_set_terminals(void)
 {
-  return MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | MJ_BIT(17) | MJ_BIT(18) | MJ_BIT(26);
+  return MJ_BIT(0) | MJ_BIT(8) | MJ_BIT(9) | MJ_BIT(17) | MJ_BIT(18) |
+         MJ_BIT(26);
 }
 
-const mj_tile mj_terminals_honors[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31, 32, 33 };
+const mj_tile mj_terminals_honors[13] = { 0,  8,  9,  17, 18, 26, 27,
+                                          28, 29, 30, 31, 32, 33 };
 
 mj_tileset mj_set_honors(void) { return (mj_tileset)0x7f << MJ_HONOR_FIRST; }
 mj_tileset mj_set_winds(void) { return (mj_tileset)0xf << MJ_HONOR_FIRST; }
@@ -75,8 +77,8 @@ static void make_tables(void)
     glyphs[k][4] = '\0';
   }
   for (int k = 0; k < MJ_HONOR_FIRST; k++)
-    snprintf(names_en[k], sizeof names_en[k], "%d of %s", mj_tile_rank((mj_tile)k),
-             suits[mj_tile_suit((mj_tile)k)]);
+    snprintf(names_en[k], sizeof names_en[k], "%d of %s",
+             mj_tile_rank((mj_tile)k), suits[mj_tile_suit((mj_tile)k)]);
 }
 
 const char *mj_tile_glyph(mj_tile t)
@@ -144,7 +146,8 @@ static const char tile_hint[] = "tiles are 1-9m/p/s, 1-7z, 1-8f";
 static mj_status bad_char(mj_error *err, int col, char c)
 {
   if (c >= 0x20 && c < 0x7f)
-    return mj_fail(err, MJ_EINVAL, col, "'%c' is not a tile (%s)", c, tile_hint);
+    return mj_fail(err, MJ_EINVAL, col, "'%c' is not a tile (%s)", c,
+                   tile_hint);
   return mj_fail(err, MJ_EINVAL, col,
                  "byte 0x%02x is not a tile (%s)", (unsigned char)c, tile_hint);
 }
@@ -278,7 +281,8 @@ size_t mj_tiles_print(const mj_tile *tiles, int n, char *buf, size_t cap)
   return mj_counts_print(counts, MJ_ALL_TILES, buf, cap);
 }
 
-size_t mj_tiles_print_ordered(const mj_tile *tiles, int n, char *buf, size_t cap)
+size_t mj_tiles_print_ordered(const mj_tile *tiles, int n, char *buf,
+                              size_t cap)
 {
   size_t len = 0;
   if (cap > 0)

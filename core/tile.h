@@ -36,7 +36,10 @@ typedef uint64_t mj_tileset;
 #define MJ_BIT(t) ((mj_tileset)1 << (t))
 #define MJ_SET_ALL ((mj_tileset)0x3ffffffffULL)   /* the 34 kinds */
 
-static inline int mj_tile_suit(mj_tile t) { return t / 9 < 3 ? t / 9 : (t < 34 ? 3 : 4); }
+static inline int mj_tile_suit(mj_tile t)
+{
+  return t / 9 < 3 ? t / 9 : (t < 34 ? 3 : 4);
+}
 static inline int mj_tile_rank(mj_tile t)
 {
   return t < MJ_HONOR_FIRST ? t % 9 + 1
@@ -44,8 +47,14 @@ static inline int mj_tile_rank(mj_tile t)
                             : t - MJ_FLOWER0 + 1;
 }
 static inline bool mj_tile_is_number(mj_tile t) { return t < MJ_HONOR_FIRST; }
-static inline bool mj_tile_is_honor(mj_tile t) { return t >= MJ_HONOR_FIRST && t < MJ_KINDS; }
-static inline bool mj_tile_is_wind(mj_tile t) { return t >= MJ_HONOR_FIRST && t < 31; }
+static inline bool mj_tile_is_honor(mj_tile t)
+{
+  return t >= MJ_HONOR_FIRST && t < MJ_KINDS;
+}
+static inline bool mj_tile_is_wind(mj_tile t)
+{
+  return t >= MJ_HONOR_FIRST && t < 31;
+}
 static inline bool mj_tile_is_dragon(mj_tile t) { return t >= 31 && t < 34; }
 static inline bool mj_tile_is_flower(mj_tile t) { return t >= 34 && t < 42; }
 static inline bool mj_tile_is_terminal(mj_tile t)
@@ -54,7 +63,8 @@ static inline bool mj_tile_is_terminal(mj_tile t)
 }
 static inline mj_tile mj_tile_make(int suit, int rank)
 {
-  return (mj_tile)(suit < 3 ? suit * 9 + rank - 1 : (suit == 3 ? 26 + rank : 33 + rank));
+  return (mj_tile)(suit < 3 ? suit * 9 + rank - 1
+                            : (suit == 3 ? 26 + rank : 33 + rank));
 }
 
 /* Named sets used by rulesets and the bots. */
@@ -138,13 +148,15 @@ mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
 ** in canonical notation: sorted, runs of a suit merged ("123m55z").
 ** Returns the length the full text needs; writes at most cap-1 bytes.
 */
-size_t mj_counts_print(const uint8_t *counts, int nkinds, char *buf, size_t cap);
+size_t mj_counts_print(const uint8_t *counts, int nkinds, char *buf,
+                       size_t cap);
 
 /* Print a list of tiles in canonical form (sorted and merged). */
 size_t mj_tiles_print(const mj_tile *tiles, int n, char *buf, size_t cap);
 
 /* Print a list of tiles in the given order, suits merged only for
 ** neighbours ("1m2m3p" -> "12m3p"): used for walls in draw order. */
-size_t mj_tiles_print_ordered(const mj_tile *tiles, int n, char *buf, size_t cap);
+size_t mj_tiles_print_ordered(const mj_tile *tiles, int n, char *buf,
+                              size_t cap);
 
 #endif

@@ -21,7 +21,10 @@ void mj_rng_seed(mj_rng *r, uint64_t seed)
     r->s[i] = splitmix(&x);
 }
 
-static inline uint64_t rotl(uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
+static inline uint64_t rotl(uint64_t x, int k)
+{
+  return (x << k) | (x >> (64 - k));
+}
 
 uint64_t mj_rng_next(mj_rng *r)
 {
@@ -91,15 +94,18 @@ void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r)
   memset(w->gone, 0, sizeof w->gone);
 }
 
-mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head, int nhead,
-                          const mj_tile *tail, int ntail, mj_rng *r, mj_error *err)
+mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
+                          int nhead, const mj_tile *tail, int ntail, mj_rng *r,
+                          mj_error *err)
 {
   int left[MJ_ALL_TILES];
   if (ntiles != 136 && ntiles != 144)
-    return mj_fail(err, MJ_EINVAL, 0, "a set has 136 or 144 tiles, not %d", ntiles);
+    return mj_fail(err, MJ_EINVAL, 0, "a set has 136 or 144 tiles, not %d",
+                   ntiles);
   if (nhead < 0 || ntail < 0 || nhead + ntail > ntiles)
-    return mj_fail(err, MJ_ERANGE, 0, "%d given tiles do not fit in a wall of %d",
-                   nhead + ntail, ntiles);
+    return mj_fail(err, MJ_ERANGE, 0,
+                   "%d given tiles do not fit in a wall of %d", nhead + ntail,
+                   ntiles);
   for (int t = 0; t < MJ_ALL_TILES; t++)
     left[t] = t < MJ_KINDS ? 4 : ntiles > 136;
   for (int i = 0; i < nhead + ntail; i++) {
@@ -108,7 +114,8 @@ mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head, int nhe
     if (t >= MJ_ALL_TILES)
       return mj_fail(err, MJ_EINVAL, 0, "not a tile at position %d", i + 1);
     if (--left[t] < 0)
-      return mj_fail(err, MJ_EINVAL, 0, "%s is given more often than the set holds it (%d)",
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "%s is given more often than the set holds it (%d)",
                      mj_tile_str(t, b), t < MJ_KINDS ? 4 : ntiles > 136);
   }
   int n = 0;
@@ -132,7 +139,8 @@ mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head, int nhe
 mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err)
 {
   if (n < 0 || n > MJ_WALL_MAX)
-    return mj_fail(err, MJ_ERANGE, 0, "a wall has at most %d tiles", MJ_WALL_MAX);
+    return mj_fail(err, MJ_ERANGE, 0, "a wall has at most %d tiles",
+                   MJ_WALL_MAX);
   int counts[MJ_ALL_TILES] = { 0 };
   for (int i = 0; i < n; i++) {
     if (tiles[i] >= MJ_ALL_TILES)
@@ -140,8 +148,8 @@ mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err)
     int lim = tiles[i] >= MJ_FLOWER0 ? 1 : 4;
     if (++counts[tiles[i]] > lim) {
       char b[3];
-      return mj_fail(err, MJ_EINVAL, 0, "the wall holds more than %d of %s", lim,
-                     mj_tile_str(tiles[i], b));
+      return mj_fail(err, MJ_EINVAL, 0, "the wall holds more than %d of %s",
+                     lim, mj_tile_str(tiles[i], b));
     }
   }
   memcpy(w->t, tiles, (size_t)n);

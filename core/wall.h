@@ -49,8 +49,9 @@ mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err);
 ** ntiles tiles to out. Fails when a tile is given more often than the
 ** set holds it, or when head and tail do not fit.
 */
-mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head, int nhead,
-                          const mj_tile *tail, int ntail, mj_rng *r, mj_error *err);
+mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
+                          int nhead, const mj_tile *tail, int ntail, mj_rng *r,
+                          mj_error *err);
 
 /* Tiles left to draw. */
 int mj_wall_left(const mj_wall *w);

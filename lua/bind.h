@@ -20,7 +20,8 @@ const mj_rules *mj_lua_optrules(lua_State *L, int idx);
 
 /* A score as a table: total, fans, states, exempt, reading, text...
    [-0, +1, m] */
-void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const mj_score *s);
+void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
+                       const mj_score *s);
 
 void mj_lua_open_hand(lua_State *L);
 void mj_lua_open_game(lua_State *L);

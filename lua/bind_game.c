@@ -89,7 +89,8 @@ static int get_tiles(lua_State *L, int t, const char *k, mj_tile *out, int max)
   return n;
 }
 
-static lua_Integer opt_field(lua_State *L, int t, const char *k, lua_Integer def)
+static lua_Integer opt_field(lua_State *L, int t, const char *k,
+                             lua_Integer def)
 {
   lua_getfield(L, t, k);
   lua_Integer v = def;
@@ -154,11 +155,14 @@ static int l_game(lua_State *L)
       int n = 0;
       mj_error e;
       if (s == NULL)
-        return luaL_error(L, "mj.game: hands[%d] must be tiles in notation", p + 1);
-      if (mj_tiles_parse(s, len, 1, false, head + nh, NULL, tb->hand, &n, &e) != MJ_OK)
+        return luaL_error(L, "mj.game: hands[%d] must be tiles in notation",
+                          p + 1);
+      if (mj_tiles_parse(s, len, 1, false, head + nh, NULL, tb->hand, &n, &e) !=
+          MJ_OK)
         return luaL_error(L, "mj.game: hands[%d] '%s': %s", p + 1, s, e.msg);
       if (n != tb->hand)
-        return luaL_error(L, "mj.game: hands[%d] has %d tiles, not %d", p + 1, n, tb->hand);
+        return luaL_error(L, "mj.game: hands[%d] has %d tiles, not %d", p + 1,
+                          n, tb->hand);
       nh += n;
       lua_pop(L, 1);
     }
@@ -193,7 +197,8 @@ static bool act_text(lua_State *L, mj_error *err)
   int p = checkplayer(L, 2);
   const char *text = luaL_checkstring(L, 3);
   mj_action a;
-  if (mj_action_parse(x->g, p, text, &a, err) != MJ_OK || mj_game_act(x->g, &a, err) != MJ_OK)
+  if (mj_action_parse(x->g, p, text, &a, err) != MJ_OK ||
+      mj_game_act(x->g, &a, err) != MJ_OK)
     return false;
   return true;
 }
@@ -244,7 +249,8 @@ static int g_can(lua_State *L)
   lgame *x = checkgame(L, 1);
   int p = checkplayer(L, 2);
   mj_action a;
-  lua_pushboolean(L, mj_action_parse(x->g, p, luaL_checkstring(L, 3), &a, NULL) == MJ_OK);
+  lua_pushboolean(
+      L, mj_action_parse(x->g, p, luaL_checkstring(L, 3), &a, NULL) == MJ_OK);
   return 1;
 }
 
@@ -267,7 +273,8 @@ static int g_pass(lua_State *L)
 /* The bots of g:play / g:step: one kind or four. [-0, +0, v] */
 static void set_bots(lua_State *L, lgame *x, int idx)
 {
-  const char *kinds[4] = { "efficiency", "efficiency", "efficiency", "efficiency" };
+  const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
+                           "efficiency" };
   if (lua_type(L, idx) == LUA_TSTRING) {
     for (int p = 0; p < 4; p++)
       kinds[p] = lua_tostring(L, idx);
@@ -286,7 +293,8 @@ static void set_bots(lua_State *L, lgame *x, int idx)
     if (x->bots[p] != NULL && strcmp(mj_bot_kind(x->bots[p]), kinds[p]) == 0)
       continue;
     mj_bot_free(x->bots[p]);
-    x->bots[p] = mj_bot_new(kinds[p], mj_game_config(x->g)->seed * 4 + (uint64_t)p);
+    x->bots[p] =
+        mj_bot_new(kinds[p], mj_game_config(x->g)->seed * 4 + (uint64_t)p);
     if (x->bots[p] == NULL)
       luaL_error(L, "no bot kind '%s' (random, efficiency)", kinds[p]);
   }
@@ -495,7 +503,8 @@ static char *log_text(lua_State *L, lgame *x, bool saved)
   mj_host *h = mj_host_of(L);
   const mj_rules *r = mj_game_rules(x->g);
   const char *opts = mj_host_options_of(h, r);
-  return mj_replay_write(x->g, NULL, opts ? opts : "", mj_host_digest(h, r), saved);
+  return mj_replay_write(x->g, NULL, opts ? opts : "", mj_host_digest(h, r),
+                         saved);
 }
 
 /* g:log() -> the replay log (JSON Lines) */
@@ -526,15 +535,25 @@ static int g_save(lua_State *L)
   return 0;
 }
 
-static const luaL_Reg methods[] = {
-  { "save", g_save },
-  { "act", g_act }, { "try", g_try }, { "legal", g_legal }, { "can", g_can },
-  { "pass", g_pass }, { "play", g_play }, { "step", g_step }, { "hand", g_hand },
-  { "discards", g_discards }, { "indicator", g_indicator }, { "wild", g_wild },
-  { "payments", g_payments }, { "scores", g_scores }, { "winners", g_winners },
-  { "result", g_result }, { "events", g_events }, { "log", g_log },
-  { NULL, NULL }
-};
+static const luaL_Reg methods[] = { { "save", g_save },
+                                    { "act", g_act },
+                                    { "try", g_try },
+                                    { "legal", g_legal },
+                                    { "can", g_can },
+                                    { "pass", g_pass },
+                                    { "play", g_play },
+                                    { "step", g_step },
+                                    { "hand", g_hand },
+                                    { "discards", g_discards },
+                                    { "indicator", g_indicator },
+                                    { "wild", g_wild },
+                                    { "payments", g_payments },
+                                    { "scores", g_scores },
+                                    { "winners", g_winners },
+                                    { "result", g_result },
+                                    { "events", g_events },
+                                    { "log", g_log },
+                                    { NULL, NULL } };
 
 static const luaL_Reg metamethods[] = {
   { "__gc", g_gc }, { "__close", g_gc }, { "__index", NULL }, { NULL, NULL }
@@ -552,8 +571,9 @@ void mj_lua_open_game(lua_State *L)
   luaL_setfuncs(L, metamethods, 0);
   luaL_newlibtable(L, methods);
   luaL_setfuncs(L, methods, 0);
-  static const char *const info[] = { "turn", "dealer", "wall_left", "over", "drawn",
-                                      "next_dealer", "last_draw", "payer", "phase" };
+  static const char *const info[] = { "turn",      "dealer", "wall_left",
+                                      "over",      "drawn",  "next_dealer",
+                                      "last_draw", "payer",  "phase" };
   for (size_t i = 0; i < sizeof info / sizeof info[0]; i++) {
     lua_pushstring(L, info[i]);
     lua_pushcclosure(L, g_info, 1);

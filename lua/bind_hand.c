@@ -131,7 +131,10 @@ static const mj_rules *opt_rules(lua_State *L, int idx)
   return r;
 }
 
-const mj_rules *mj_lua_optrules(lua_State *L, int idx) { return opt_rules(L, idx); }
+const mj_rules *mj_lua_optrules(lua_State *L, int idx)
+{
+  return opt_rules(L, idx);
+}
 
 static mj_tileset wild_of(const mj_hand *h, const mj_rules *r)
 {
@@ -174,8 +177,9 @@ static int wait_list(lua_State *L, bool useful)
   if (mj_hand_check(h, MJ_CHECK_WAIT, &e) != MJ_OK)
     return luaL_error(L, "%s: %s", useful ? "useful" : "waits", e.msg);
   mj_wait w[MJ_KINDS];
-  int sh, n = useful ? mj_hand_useful(h, wild_of(h, r), mj_rules_shapes(r), w, &sh)
-                     : mj_hand_waits(h, wild_of(h, r), mj_rules_shapes(r), w, NULL);
+  int sh,
+      n = useful ? mj_hand_useful(h, wild_of(h, r), mj_rules_shapes(r), w, &sh)
+                 : mj_hand_waits(h, wild_of(h, r), mj_rules_shapes(r), w, NULL);
   push_waits(L, w, n);
   if (!useful)
     return 1;

@@ -13,8 +13,9 @@
 #include "host_int.h"
 #include "score.h"
 
-static const char *const group_names[] = { "chow", "pung", "kong", "concealed_kong",
-                                           "pair", "knitted", "single" };
+static const char *const group_names[] = { "chow",           "pung", "kong",
+                                           "concealed_kong", "pair", "knitted",
+                                           "single" };
 
 static const char *wait_name(int w)
 {
@@ -112,7 +113,8 @@ static void push_fan_table(lua_State *L, const mj_fan_def *f)
   }
 }
 
-void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h, const mj_score *s)
+void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
+                       const mj_score *s)
 {
   lua_createtable(L, 0, 12);
   setflag(L, "win", s->win);
@@ -241,8 +243,10 @@ static int l_load(lua_State *L)
   const char *opts = luaL_optstring(L, 2, NULL);
   if (h->loading_vm != NULL)
     return luaL_error(L, "mj.load cannot be called while a ruleset loads");
-  if (mj_vm_of(L)->sandbox && (strchr(name, '/') != NULL || strstr(name, ".lua") != NULL))
-    return luaL_error(L, "mj.load: a sandboxed script loads ruleset ids only, not files");
+  if (mj_vm_of(L)->sandbox &&
+      (strchr(name, '/') != NULL || strstr(name, ".lua") != NULL))
+    return luaL_error(
+        L, "mj.load: a sandboxed script loads ruleset ids only, not files");
   const mj_rules *r;
   mj_error e;
   if (mj_host_load(h, name, opts, &r, &e) != MJ_OK)

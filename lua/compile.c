@@ -55,8 +55,8 @@ static mj_status get_set(cctx *c, int idx, const char *field, mj_set *out)
   lua_State *L = c->L;
   idx = lua_absindex(L, idx);
   if (lua_type(L, idx) != LUA_TTABLE)
-    return bad(c, "'%s' must be a tile set such as tiles\"19m\" (got %s)", field,
-               luaL_typename(L, idx));
+    return bad(c, "'%s' must be a tile set such as tiles\"19m\" (got %s)",
+               field, luaL_typename(L, idx));
   lua_getfield(L, idx, "mask");
   lua_getfield(L, idx, "dyn");
   int ok = lua_isinteger(L, -2) && lua_isinteger(L, -1);
@@ -70,7 +70,8 @@ static mj_status get_set(cctx *c, int idx, const char *field, mj_set *out)
 }
 
 /* A count: n, or { min = a, max = b }. */
-static mj_status get_range(cctx *c, int idx, const char *field, int16_t *lo, int16_t *hi)
+static mj_status get_range(cctx *c, int idx, const char *field, int16_t *lo,
+                           int16_t *hi)
 {
   lua_State *L = c->L;
   idx = lua_absindex(L, idx);
@@ -115,7 +116,8 @@ static mj_status get_str(cctx *c, int idx, const char *field, const char **out)
 }
 
 /* A template "11223344556677m": the ranks of one suit. */
-static mj_status get_template(cctx *c, int idx, const char *field, mj_fan_def *d)
+static mj_status get_template(cctx *c, int idx, const char *field,
+                              mj_fan_def *d)
 {
   lua_State *L = c->L;
   idx = lua_absindex(L, idx);
@@ -131,7 +133,8 @@ static mj_status get_template(cctx *c, int idx, const char *field, mj_fan_def *d
     const char *s = lua_tolstring(L, -1, &len);
     mj_tile t[20];
     int k = 0;
-    mj_status st = s ? mj_tiles_parse(s, len, 1, false, t, NULL, 20, &k, NULL) : MJ_EINVAL;
+    mj_status st =
+        s ? mj_tiles_parse(s, len, 1, false, t, NULL, 20, &k, NULL) : MJ_EINVAL;
     lua_pop(L, 1);
     if (st != MJ_OK || k == 0)
       return bad(c, "'%s': not a tile string", field);
@@ -142,7 +145,9 @@ static mj_status get_template(cctx *c, int idx, const char *field, mj_fan_def *d
     int suit = mj_tile_suit(t[0]);
     for (int q = 0; q < k; q++) {
       if (mj_tile_suit(t[q]) != suit || suit > 2)
-        return bad(c, "'%s': a template is tiles of one suit (any suit matches)", field);
+        return bad(c,
+                   "'%s': a template is tiles of one suit (any suit matches)",
+                   field);
       if (++tpl[mj_tile_rank(t[q]) - 1] > 4)
         return bad(c, "'%s': more than 4 of a tile", field);
     }
@@ -259,9 +264,11 @@ static const struct { const char *name; unsigned flag; } flag_fields[] = {
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
 static const char *const other_fields[] = {
-  "where", "en", "desc", "example", "aliases", "points", "base", "times", "fixed",
-  "shape", "honors", "melds", "alt", "alts", "same_suit", "mixed_suits", "count",
-  "excludes", "excludes_melds", "alone", "fallback", "bonus", "state", "test", NULL
+  "where",       "en",    "desc",     "example",        "aliases",
+  "points",      "base",  "times",    "fixed",          "shape",
+  "honors",      "melds", "alt",      "alts",           "same_suit",
+  "mixed_suits", "count", "excludes", "excludes_melds", "alone",
+  "fallback",    "bonus", "state",    "test",           NULL
 };
 
 static bool known_field(const char *k)
@@ -286,7 +293,12 @@ static mj_status add_clause(cctx *c, mj_fan_def *d, mj_clause cl)
   return MJ_OK;
 }
 
-#define TRY(x) do { mj_status st_ = (x); if (st_ != MJ_OK) return st_; } while (0)
+#define TRY(x)                                                                 \
+  do {                                                                         \
+    mj_status st_ = (x);                                                       \
+    if (st_ != MJ_OK)                                                          \
+      return st_;                                                              \
+  } while (0)
 
 /* The first list entry, the fan's name; then every key must be one we
    know. */
@@ -297,9 +309,12 @@ static mj_status fan_name(cctx *c, mj_fan_def *d)
   c->where = lua_tostring(L, -1);
   lua_rawgeti(L, c->t, 1);
   c->name = lua_tostring(L, -1);
-  if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0 || lua_rawlen(L, -1) > 60) {
+  if (lua_type(L, -1) != LUA_TSTRING || lua_rawlen(L, -1) == 0 ||
+      lua_rawlen(L, -1) > 60) {
     c->name = "?";
-    return bad(c, "the first entry must be the fan's name (a string of 1 to 60 bytes)");
+    return bad(
+        c,
+        "the first entry must be the fan's name (a string of 1 to 60 bytes)");
   }
   d->id = c->name;
   lua_pushnil(L);
@@ -347,7 +362,8 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, bool doubling)
 {
   lua_State *L = c->L;
   static const char *const vals[] = { "points", "base", "times", "fixed" };
-  static const uint8_t roles[] = { MJ_ROLE_ADD, MJ_ROLE_BASE, MJ_ROLE_TIMES, MJ_ROLE_FIXED };
+  static const uint8_t roles[] = { MJ_ROLE_ADD, MJ_ROLE_BASE, MJ_ROLE_TIMES,
+                                   MJ_ROLE_FIXED };
   int nv = 0;
   for (int i = 0; i < 4; i++) {
     lua_getfield(L, c->t, vals[i]);
@@ -370,7 +386,8 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, bool doubling)
       d->value = __builtin_ctzll((unsigned long long)v);
     }
     if (doubling && i == 0)
-      return bad(c, "a doubling ruleset gives base, times or fixed, not points");
+      return bad(c,
+                 "a doubling ruleset gives base, times or fixed, not points");
     if (!doubling && i != 0)
       return bad(c, "a sum ruleset gives points, not %s", vals[i]);
   }
@@ -378,9 +395,11 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, bool doubling)
   bool state_only = lua_toboolean(L, -1);
   lua_pop(L, 1);
   if (state_only && nv > 0)
-    return bad(c, "a state fan is never scored: give no base, times, fixed or points");
+    return bad(
+        c, "a state fan is never scored: give no base, times, fixed or points");
   if (nv != 1 && !state_only)
-    return bad(c, doubling ? "give exactly one of base, times, fixed" : "give points = N");
+    return bad(c, doubling ? "give exactly one of base, times, fixed"
+                           : "give points = N");
   return MJ_OK;
 }
 
@@ -410,7 +429,8 @@ static mj_status fan_shapes(cctx *c, mj_fan_def *d)
     const char *name = lua_tostring(L, -1);
     int b = name ? shape_bit(name) : -1;
     if (b < 0)
-      return bad(c, "unknown shape '%s' (standard, seven_pairs, thirteen_orphans, "
+      return bad(c,
+                 "unknown shape '%s' (standard, seven_pairs, thirteen_orphans, "
                  "honors_knitted, knitted_straight, shisanlan, jiuyao, none)",
                  name ? name : "?");
     d->shapes |= MJ_SHAPE_BIT(b);
@@ -483,7 +503,9 @@ static mj_status fan_clauses(cctx *c, mj_fan_def *d)
   if (!lua_isnil(L, -1)) {
     int b = 0;
     TRY(get_bool(c, -1, "honors", &b));
-    mj_clause cl = { (uint8_t)(b ? MJ_C_ANY : MJ_C_NONE), 0, 0, { mj_set_honors(), 0 } };
+    mj_clause cl = {
+      (uint8_t)(b ? MJ_C_ANY : MJ_C_NONE), 0, 0, { mj_set_honors(), 0 }
+    };
     TRY(add_clause(c, d, cl));
   }
   lua_pop(L, 1);
@@ -493,7 +515,9 @@ static mj_status fan_clauses(cctx *c, mj_fan_def *d)
     if (!lua_isnil(L, -1)) {
       int b = 0;
       TRY(get_bool(c, -1, flag_fields[k].name, &b));
-      mj_clause cl = { MJ_C_FLAG, (int16_t)flag_fields[k].flag, (int16_t)b, { 0, 0 } };
+      mj_clause cl = {
+        MJ_C_FLAG, (int16_t)flag_fields[k].flag, (int16_t)b, { 0, 0 }
+      };
       TRY(add_clause(c, d, cl));
     }
     lua_pop(L, 1);
@@ -686,8 +710,8 @@ static mj_status fan_test_fn(cctx *c, mj_fan_def *d, mj_entry *e)
 ** stay on the Lua stack of the caller (and in the fan table): the caller
 ** copies them (mj_rules_add_fan) before it resets the stack.
 */
-mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d,
-                             mj_entry *e, mj_error *err)
+mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling,
+                             mj_fan_def *d, mj_entry *e, mj_error *err)
 {
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 200, "compiling a fan");
@@ -703,8 +727,9 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *d
   TRY(fan_excludes(&c, d));
   TRY(fan_switches(&c, d));
   TRY(fan_test_fn(&c, d, e));
-  if (d->nclauses == 0 && d->npat == 0 && d->kind != MJ_FK_COUNT && d->test < 0 &&
-      !d->fallback && !(d->shapes && !(d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE))))
+  if (d->nclauses == 0 && d->npat == 0 && d->kind != MJ_FK_COUNT &&
+      d->test < 0 && !d->fallback &&
+      !(d->shapes && !(d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE))))
     return bad(&c, "the fan has no condition: it would count for every hand");
   return MJ_OK;
 }
@@ -791,8 +816,8 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
   lua_pushinteger(L, e->refs[test]);
   mj_error own;
   mj_error *er = err != NULL ? err : &own;
-  if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
-                  false, er) != LUA_OK) {
+  if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0,
+                  e->host->cfg.call_seconds, false, er) != LUA_OK) {
     name_failure(er, what);
     if (e->vm->aborting_cause == MJ_ABORT_BUDGET && e->spent != NULL) {
       e->spent[test] = 1;
@@ -815,7 +840,8 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
   return n;
 }
 
-static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *err)
+static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
+                        mj_error *err)
 {
   mj_entry *e = ud;
   lua_State *L = e->vm->L;
@@ -824,22 +850,23 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4], mj_error *
   lua_pushcfunction(L, call_settle);
   lua_pushlightuserdata(L, (void *)in);
   lua_pushinteger(L, e->settle_ref);
-  if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0, e->host->cfg.call_seconds,
-                  false, err) != LUA_OK)
+  if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0,
+                  e->host->cfg.call_seconds, false, err) != LUA_OK)
     return name_failure(err, "settle");
   mj_status st = MJ_OK;
   if (lua_type(L, -1) != LUA_TTABLE) {
-    st = mj_fail(err, MJ_ERULES, 0,
-                 "settle must return the four payments { E, S, W, N }, not a %s",
-                 luaL_typename(L, -1));
+    st =
+        mj_fail(err, MJ_ERULES, 0,
+                "settle must return the four payments { E, S, W, N }, not a %s",
+                luaL_typename(L, -1));
   } else {
     for (int i = 0; i < 4 && st == MJ_OK; i++) {
       lua_rawgeti(L, -1, i + 1);
       if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -10000000 ||
           lua_tointeger(L, -1) > 10000000)
         st = mj_fail(err, MJ_ERULES, 0,
-                     "settle must return four integer payments (seat %d: %s)", i + 1,
-                     luaL_typename(L, -1));
+                     "settle must return four integer payments (seat %d: %s)",
+                     i + 1, luaL_typename(L, -1));
       else
         pay[i] = (int)lua_tointeger(L, -1);
       lua_pop(L, 1);
@@ -872,7 +899,8 @@ static mj_status context_tokens(cctx *c, mj_rules *r)
     for (int j = 0; name != NULL && j < MJ_TOKEN_COUNT && k < 0; j++) {
       const char *t = mj_ctx_token_name(j);
       size_t tn = strlen(t) - (t[strlen(t) - 1] == '=');
-      if ((n == tn || (n == tn + 1 && name[tn] == '=')) && memcmp(name, t, tn) == 0)
+      if ((n == tn || (n == tn + 1 && name[tn] == '=')) &&
+          memcmp(name, t, tn) == 0)
         k = j;
     }
     if (k < 0) {
@@ -906,7 +934,8 @@ static mj_status shape_list(cctx *c, const char *field, unsigned *out)
     lua_pop(L, 1);
     if (s < 0) {
       lua_pop(L, 1);
-      return bad(c, "ruleset field '%s': unknown shape '%s'", field, name ? name : "?");
+      return bad(c, "ruleset field '%s': unknown shape '%s'", field,
+                 name ? name : "?");
     }
     *out |= MJ_SHAPE_BIT(s);
   }
@@ -923,15 +952,26 @@ static mj_status table_rules(cctx *c, mj_table *t)
     lua_pop(L, 1);
     return bad(c, "ruleset field 'table' must be a table");
   }
-  static const struct { const char *name; int type; } fields[] = {
-    { "tiles", LUA_TNUMBER }, { "flowers", LUA_TBOOLEAN }, { "hand", LUA_TNUMBER },
-    { "chow", LUA_TBOOLEAN }, { "rob_kong", LUA_TBOOLEAN }, { "rob_all", LUA_TBOOLEAN },
-    { "kong_after_claim", LUA_TBOOLEAN }, { "replacement", LUA_TSTRING },
-    { "self_draw_only", LUA_TBOOLEAN }, { "dealer_stays_on_draw", LUA_TBOOLEAN },
-    { "dealer_stays_on_win", LUA_TBOOLEAN }, { "winner_deals", LUA_TBOOLEAN }, { "rounds", LUA_TNUMBER }, { "wild", LUA_TSTRING },
-    { "cycles", LUA_TTABLE }, { "wild_claim", LUA_TNUMBER }, { "wild_win", LUA_TNUMBER },
-    { "touji", LUA_TBOOLEAN }, { NULL, 0 }
-  };
+  static const struct { const char *name; int type;
+  } fields[] = { { "tiles", LUA_TNUMBER },
+                 { "flowers", LUA_TBOOLEAN },
+                 { "hand", LUA_TNUMBER },
+                 { "chow", LUA_TBOOLEAN },
+                 { "rob_kong", LUA_TBOOLEAN },
+                 { "rob_all", LUA_TBOOLEAN },
+                 { "kong_after_claim", LUA_TBOOLEAN },
+                 { "replacement", LUA_TSTRING },
+                 { "self_draw_only", LUA_TBOOLEAN },
+                 { "dealer_stays_on_draw", LUA_TBOOLEAN },
+                 { "dealer_stays_on_win", LUA_TBOOLEAN },
+                 { "winner_deals", LUA_TBOOLEAN },
+                 { "rounds", LUA_TNUMBER },
+                 { "wild", LUA_TSTRING },
+                 { "cycles", LUA_TTABLE },
+                 { "wild_claim", LUA_TNUMBER },
+                 { "wild_win", LUA_TNUMBER },
+                 { "touji", LUA_TBOOLEAN },
+                 { NULL, 0 } };
   lua_pushnil(L);
   while (lua_next(L, tt)) {
     lua_pop(L, 1);
@@ -941,7 +981,8 @@ static mj_status table_rules(cctx *c, mj_table *t)
       if (strcmp(k, fields[i].name) == 0)
         found = i;
     if (found < 0) {
-      mj_status st = bad(c, "table rules: unknown field '%s'", luaL_tolstring(L, -1, NULL));
+      mj_status st = bad(c, "table rules: unknown field '%s'",
+                         luaL_tolstring(L, -1, NULL));
       lua_settop(L, tt - 1);
       return st;
     }
@@ -959,10 +1000,16 @@ static mj_status table_rules(cctx *c, mj_table *t)
       return st;
     }
   }
-#define BOOL(name, dst) \
-  lua_getfield(L, tt, name); if (!lua_isnil(L, -1)) dst = lua_toboolean(L, -1); lua_pop(L, 1)
-#define INT(name, dst) \
-  lua_getfield(L, tt, name); if (!lua_isnil(L, -1)) dst = (int)lua_tointeger(L, -1); lua_pop(L, 1)
+#define BOOL(name, dst)                                                        \
+  lua_getfield(L, tt, name);                                                   \
+  if (!lua_isnil(L, -1))                                                       \
+    dst = lua_toboolean(L, -1);                                                \
+  lua_pop(L, 1)
+#define INT(name, dst)                                                         \
+  lua_getfield(L, tt, name);                                                   \
+  if (!lua_isnil(L, -1))                                                       \
+    dst = (int)lua_tointeger(L, -1);                                           \
+  lua_pop(L, 1)
   INT("tiles", t->tiles);
   BOOL("flowers", t->flowers);
   INT("hand", t->hand);
@@ -986,10 +1033,12 @@ static mj_status table_rules(cctx *c, mj_table *t)
   else if (t->flowers != (t->tiles == 144))
     st = bad(c, "table rules: 144 tiles means flowers = true, 136 means false");
   else if (t->hand != 13)
-    st = bad(c, "table rules: hand must be 13 (other hand sizes are not supported)");
+    st = bad(
+        c, "table rules: hand must be 13 (other hand sizes are not supported)");
   else if (t->rounds < 1 || t->rounds > 4)
     st = bad(c, "table rules: rounds is 1..4");
-  else if (t->wild_claim < 0 || t->wild_claim > 4 || t->wild_win < 0 || t->wild_win > 4)
+  else if (t->wild_claim < 0 || t->wild_claim > 4 || t->wild_win < 0 ||
+           t->wild_win > 4)
     st = bad(c, "table rules: wild_claim and wild_win are 0..4");
   if (st != MJ_OK) {
     lua_settop(L, tt - 1);
@@ -1018,9 +1067,12 @@ static mj_status table_rules(cctx *c, mj_table *t)
       const char *s = lua_tolstring(L, -1, &len);
       mj_tile tl[MJ_KINDS];
       int k = 0;
-      if (s == NULL || mj_tiles_parse(s, len, 1, false, tl, NULL, MJ_KINDS, &k, NULL) != MJ_OK ||
+      if (s == NULL ||
+          mj_tiles_parse(s, len, 1, false, tl, NULL, MJ_KINDS, &k, NULL) !=
+              MJ_OK ||
           k < 2)
-        st = bad(c, "table rules: cycles are tile strings such as \"123456789m\"");
+        st = bad(c,
+                 "table rules: cycles are tile strings such as \"123456789m\"");
       for (int q = 0; q < k && st == MJ_OK; q++)
         t->succ[tl[q]] = tl[(q + 1) % k];
       lua_pop(L, 1);
@@ -1041,7 +1093,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   e->settle_ref = LUA_NOREF;
   lua_getfield(L, b, "where");
   char where[300];
-  snprintf(where, sizeof where, "%s", lua_tostring(L, -1) ? lua_tostring(L, -1) : path);
+  snprintf(where, sizeof where, "%s",
+           lua_tostring(L, -1) ? lua_tostring(L, -1) : path);
   c.where = where;
   lua_pop(L, 1);
   if (lua_type(L, b) != LUA_TTABLE)
@@ -1057,8 +1110,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   lua_getfield(L, b, "title");
   lua_getfield(L, b, "version");
   lua_getfield(L, b, "description");
-  if (mj_rules_set_info(r, lua_tostring(L, -3), lua_tostring(L, -2), lua_tostring(L, -1),
-                        path) != MJ_OK)
+  if (mj_rules_set_info(r, lua_tostring(L, -3), lua_tostring(L, -2),
+                        lua_tostring(L, -1), path) != MJ_OK)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   lua_settop(L, top);
   mj_shape_cfg cfg;
@@ -1090,7 +1143,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
     return st;
   mj_table *t = mj_rules_table(r);
   lua_getfield(L, b, "min_points");
-  if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 || lua_tointeger(L, -1) > 1000) {
+  if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
+      lua_tointeger(L, -1) > 1000) {
     lua_settop(L, top);
     return bad(&c, "min_points must be an integer 0..1000");
   }
@@ -1145,8 +1199,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
       if (d.shapes == 0)
         d.shapes = cfg.shapes;
       else if ((d.shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_NONE) & ~cfg.shapes) != 0)
-        st = mj_fail(err, MJ_EINVAL, 0, "fan '%s': a shape the ruleset does not allow",
-                     d.id);
+        st = mj_fail(err, MJ_EINVAL, 0,
+                     "fan '%s': a shape the ruleset does not allow", d.id);
     }
     if (st == MJ_OK)
       st = mj_rules_add_fan(r, &d, err);
@@ -1171,7 +1225,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
     for (int l = 0; l < 2; l++) {
       lua_getfield(L, ft, lists[l]);
       int lt = lua_gettop(L);
-      for (int k = 1; lua_type(L, lt) == LUA_TTABLE && k <= (int)lua_rawlen(L, lt); k++) {
+      for (int k = 1;
+           lua_type(L, lt) == LUA_TTABLE && k <= (int)lua_rawlen(L, lt); k++) {
         lua_rawgeti(L, lt, k);
         if (lua_type(L, -1) == LUA_TTABLE)
           lua_rawgeti(L, -1, 1);
@@ -1182,12 +1237,12 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
         if (!found) {
           lua_getfield(L, ft, "where");
           lua_rawgeti(L, ft, 1);
-          mj_status st2 = mj_fail(err, MJ_EINVAL, 0,
-                                  "%.80s: fan '%.60s' %s '%.60s', which is not a fan",
-                                  lua_tostring(L, -2) ? lua_tostring(L, -2) : path,
-                                  lua_tostring(L, -1) ? lua_tostring(L, -1) : "?",
-                                  l ? "excludes on its melds" : "excludes",
-                                  name ? name : "?");
+          mj_status st2 = mj_fail(
+              err, MJ_EINVAL, 0,
+              "%.80s: fan '%.60s' %s '%.60s', which is not a fan",
+              lua_tostring(L, -2) ? lua_tostring(L, -2) : path,
+              lua_tostring(L, -1) ? lua_tostring(L, -1) : "?",
+              l ? "excludes on its melds" : "excludes", name ? name : "?");
           lua_settop(L, top);
           return st2;
         }
@@ -1222,8 +1277,9 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
         bool known = !lua_isnil(L, -1);
         lua_pop(L, 1);
         if (!known) {
-          mj_status st2 = mj_fail(err, MJ_EINVAL, 0,
-                                  "unknown option '%.*s' for ruleset %s", (int)(p - s), s, id);
+          mj_status st2 =
+              mj_fail(err, MJ_EINVAL, 0, "unknown option '%.*s' for ruleset %s",
+                      (int)(p - s), s, id);
           lua_settop(L, top);
           return st2;
         }
@@ -1236,7 +1292,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
     lua_pushnil(L);
     while (lua_next(L, opt)) {
       if (lua_type(L, -2) == LUA_TSTRING)
-        mj_rules_add_option(r, lua_tostring(L, -2), luaL_tolstring(L, -1, NULL));
+        mj_rules_add_option(r, lua_tostring(L, -2),
+                            luaL_tolstring(L, -1, NULL));
       lua_settop(L, opt + 1);
     }
   }

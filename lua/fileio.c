@@ -26,10 +26,12 @@ int mj_file_temp(const char *near, char *path, size_t cap, mj_error *err)
     n = snprintf(path, cap, "%.*s/.hule-XXXXXX", (int)(slash - near), near);
   else {
     const char *dir = getenv("TMPDIR");
-    n = snprintf(path, cap, "%s/hule-XXXXXX", dir != NULL && *dir ? dir : "/tmp");
+    n = snprintf(path, cap, "%s/hule-XXXXXX",
+                 dir != NULL && *dir ? dir : "/tmp");
   }
   if (n < 0 || (size_t)n >= cap) {
-    mj_fail(err, MJ_EINVAL, 0, "%s: the path is too long", near ? near : "TMPDIR");
+    mj_fail(err, MJ_EINVAL, 0, "%s: the path is too long",
+            near ? near : "TMPDIR");
     return -1;
   }
   int fd = mkstemp(path);
@@ -75,7 +77,8 @@ mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
     mode = 0666 & ~mask;
   }
   int e = 0;
-  if (fchmod(fd, mode) != 0 || mj_file_write_all(fd, data, len) != MJ_OK || fsync(fd) != 0)
+  if (fchmod(fd, mode) != 0 || mj_file_write_all(fd, data, len) != MJ_OK ||
+      fsync(fd) != 0)
     e = errno;
   if (close(fd) != 0 && e == 0)
     e = errno;
@@ -101,10 +104,11 @@ mj_status mj_file_read(const char *path, size_t max, char **out, size_t *len,
     fclose(f);
     return mj_fail(err, MJ_EIO, 0, "%s is a directory", path);
   }
-  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) && (size_t)st.st_size > max) {
+  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
+      (size_t)st.st_size > max) {
     fclose(f);
-    return mj_fail(err, MJ_ERANGE, 0, "%s is %lld bytes: at most %zu are read", path,
-                   (long long)st.st_size, max);
+    return mj_fail(err, MJ_ERANGE, 0, "%s is %lld bytes: at most %zu are read",
+                   path, (long long)st.st_size, max);
   }
   size_t cap = 4096, n = 0;
   char *buf = malloc(cap + 1);
@@ -116,7 +120,8 @@ mj_status mj_file_read(const char *path, size_t max, char **out, size_t *len,
     if (cap >= max) {
       free(buf);
       fclose(f);
-      return mj_fail(err, MJ_ERANGE, 0, "%s is larger than %zu bytes", path, max);
+      return mj_fail(err, MJ_ERANGE, 0, "%s is larger than %zu bytes", path,
+                     max);
     }
     cap = cap * 2 > max ? max : cap * 2;
     char *nb = realloc(buf, cap + 1);

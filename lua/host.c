@@ -75,7 +75,8 @@ static bool user_place(lua_State *L, char *buf, size_t cap)
 {
   lua_Debug ar;
   for (int level = 0; lua_getstack(L, level, &ar); level++)
-    if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@' && ar.currentline > 0) {
+    if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@' &&
+        ar.currentline > 0) {
       snprintf(buf, cap, "%s:%d", ar.short_src, ar.currentline);
       return true;
     }
@@ -105,7 +106,8 @@ static bool over(mj_vm *vm)
     snprintf(vm->abort_msg, sizeof vm->abort_msg, "interrupted (Ctrl-C)");
   } else if (vm->budget_size >= 0 && vm->budget < 0) {
     snprintf(vm->abort_msg, sizeof vm->abort_msg,
-             "instruction budget of %ld exceeded (an endless loop?)", vm->budget_size);
+             "instruction budget of %ld exceeded (an endless loop?)",
+             vm->budget_size);
   } else if (vm->deadline > 0 && now() > vm->deadline) {
     snprintf(vm->abort_msg, sizeof vm->abort_msg,
              "time budget of %g s exceeded (an endless loop?)", vm->seconds);
@@ -155,7 +157,8 @@ static int msghandler(lua_State *L)
   if (msg == NULL) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
       return 1;
-    msg = lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    msg =
+        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
   }
   mj_vm *vm = mj_vm_of(L);
   if (vm->want_traceback)
@@ -177,8 +180,8 @@ static bool has_place(const char *msg)
   return d > c + 1 && *d == ':';
 }
 
-int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem, double seconds,
-                bool traceback, mj_error *err)
+int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem,
+                double seconds, bool traceback, mj_error *err)
 {
   lua_State *L = vm->L;
   mj_host *h = vm->host;
@@ -197,7 +200,8 @@ int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem, double 
     vm->budget = budget;
     vm->budget_size = budget;
   }
-  if (seconds > 0 && (!nested || vm->deadline == 0 || now() + seconds < vm->deadline)) {
+  if (seconds > 0 &&
+      (!nested || vm->deadline == 0 || now() + seconds < vm->deadline)) {
     vm->deadline = now() + seconds;
     vm->seconds = seconds;
   } else if (!nested) {
@@ -241,8 +245,8 @@ int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem, double 
       vm->aborting_cause = MJ_ABORT_BUDGET;
     if (st == LUA_ERRMEM || vm->mem_hit)
       mj_fail(err, MJ_ERANGE, 0, "%s%s: the memory limit of %zu MB was reached",
-              strcmp(msg, "not enough memory") == 0 ? "out of memory" : msg, where,
-              saved_limit >> 20);
+              strcmp(msg, "not enough memory") == 0 ? "out of memory" : msg,
+              where, saved_limit >> 20);
     else
       mj_fail(err, MJ_EINVAL, 0, "%s%s", msg, where);
     lua_pop(L, 1);
@@ -322,13 +326,14 @@ static void readonly(lua_State *L, int idx)
 }
 
 static const char *const sandbox_base[] = {
-  "assert", "error", "ipairs", "next", "pairs", "select", "tonumber", "tostring",
-  "type", "rawequal", "rawlen", "_VERSION", NULL
+  "assert",   "error", "ipairs",   "next",   "pairs",    "select", "tonumber",
+  "tostring", "type",  "rawequal", "rawlen", "_VERSION", NULL
 };
 
 static const char *const dsl_names[] = {
-  "tiles", "ranks", "chow", "pung", "pair", "meld", "NUMBERS", "TERMINALS", "HONORS",
-  "WINDS", "DRAGONS", "SIMPLES", "ALL", "SEAT", "ROUND", "WILD", NULL
+  "tiles",   "ranks",     "chow",   "pung",  "pair",    "meld",
+  "NUMBERS", "TERMINALS", "HONORS", "WINDS", "DRAGONS", "SIMPLES",
+  "ALL",     "SEAT",      "ROUND",  "WILD",  NULL
 };
 
 static int sb_require(lua_State *L);
@@ -508,8 +513,8 @@ int mj_host_available(mj_host *h, char ids[][64], int max)
 ** Load a ruleset file as text into a fresh sandbox and call it. Must run
 ** inside a protected call. [-0, +0, e]
 */
-static void run_in_sandbox(lua_State *L, mj_vm *vm, const char *path, const char *given,
-                           size_t glen)
+static void run_in_sandbox(lua_State *L, mj_vm *vm, const char *path,
+                           const char *given, size_t glen)
 {
   size_t n = glen;
   mj_error e;
@@ -540,7 +545,8 @@ static int sb_require(lua_State *L)
   const char *name = luaL_checkstring(L, 1);
   char path[512];
   if (!mj_host_find_file(h, name, path, sizeof path))
-    return luaL_error(L, "require: no ruleset module '%s' in the ruleset directories", name);
+    return luaL_error(
+        L, "require: no ruleset module '%s' in the ruleset directories", name);
   size_t n;
   mj_error e;
   char *src = read_file(path, &n, &e);
@@ -574,7 +580,8 @@ static int H_build_base(lua_State *L)
   if (vm->nbase >= 8)
     return luaL_error(L, "mj.extend: rulesets extend each other too deeply");
   if (!mj_host_find_file(h, id, path, sizeof path))
-    return luaL_error(L, "mj.extend: no ruleset '%s' in the ruleset directories", id);
+    return luaL_error(
+        L, "mj.extend: no ruleset '%s' in the ruleset directories", id);
   int saved = vm->builder_ref;
   vm->builder_ref = LUA_NOREF;
   snprintf(vm->base_stack[vm->nbase], sizeof vm->base_stack[0], "%s", id);
@@ -613,7 +620,8 @@ static int H_where(lua_State *L)
 {
   int level = (int)luaL_optinteger(L, 1, 1);
   lua_Debug ar;
-  if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) && ar.currentline > 0)
+  if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) &&
+      ar.currentline > 0)
     lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
   else
     lua_pushliteral(L, "?");
@@ -677,7 +685,8 @@ static int H_settext(lua_State *L)
 }
 
 /* nil and the message: the prelude raises it where the ruleset is made. */
-static int option_error(lua_State *L, const char *fmt, const char *name, const char *v)
+static int option_error(lua_State *L, const char *fmt, const char *name,
+                        const char *v)
 {
   lua_pushnil(L);
   lua_pushfstring(L, fmt, name, v);
@@ -698,19 +707,21 @@ static int H_convert_option(lua_State *L)
   const char *v = lua_tostring(L, 2);
   if (strcmp(kind, "tile") == 0) {
     mj_tile t;
-    if (strcmp(v, "off") == 0 || strcmp(v, "false") == 0 || strcmp(v, "none") == 0) {
+    if (strcmp(v, "off") == 0 || strcmp(v, "false") == 0 ||
+        strcmp(v, "none") == 0) {
       lua_pushboolean(L, 0);
       return 1;
     }
     if (mj_tile_parse(v, strlen(v), &t, NULL) != MJ_OK || t >= MJ_KINDS)
-      return option_error(L, "option %s: '%s' is not a tile (1-9m/p/s, 1-7z) or off",
-                          name, v);
+      return option_error(
+          L, "option %s: '%s' is not a tile (1-9m/p/s, 1-7z) or off", name, v);
     char b[3];
     lua_pushstring(L, mj_tile_str(t, b));
     return 1;
   }
   if (dt == LUA_TBOOLEAN) {
-    if (!strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "yes") || !strcmp(v, "1"))
+    if (!strcmp(v, "true") || !strcmp(v, "on") || !strcmp(v, "yes") ||
+        !strcmp(v, "1"))
       lua_pushboolean(L, 1);
     else if (!strcmp(v, "false") || !strcmp(v, "off") || !strcmp(v, "no") ||
              !strcmp(v, "0"))
@@ -734,7 +745,8 @@ static int H_check_fan(lua_State *L)
   const char *scoring = luaL_optstring(L, 2, "sum");
   mj_fan_def def;
   mj_error e;
-  if (mj_lua_compile_fan(L, 1, strcmp(scoring, "doubling") == 0, &def, NULL, &e) != MJ_OK) {
+  if (mj_lua_compile_fan(L, 1, strcmp(scoring, "doubling") == 0, &def, NULL,
+                         &e) != MJ_OK) {
     lua_pushstring(L, e.msg);     /* the message names the user's file:line */
     return lua_error(L);
   }
@@ -812,7 +824,8 @@ static int compile_body(lua_State *L)
 {
   compile_args *a = lua_touserdata(L, 1);
   lua_rawgeti(L, LUA_REGISTRYINDEX, mj_vm_of(L)->builder_ref);
-  a->st = mj_lua_compile_rules(a->e, lua_gettop(L), a->path, a->options, a->err);
+  a->st =
+      mj_lua_compile_rules(a->e, lua_gettop(L), a->path, a->options, a->err);
   return 0;
 }
 
@@ -902,7 +915,8 @@ static mj_status locate(mj_host *h, const char *name, char *path, size_t cap,
                         mj_error *err)
 {
   size_t nlen = strlen(name);
-  if (strchr(name, '/') != NULL || (nlen > 4 && strcmp(name + nlen - 4, ".lua") == 0)) {
+  if (strchr(name, '/') != NULL ||
+      (nlen > 4 && strcmp(name + nlen - 4, ".lua") == 0)) {
     snprintf(path, cap, "%s", name);
     if (!file_exists(path))
       return mj_fail(err, MJ_EIO, 0, "no such file: %s", path);
@@ -911,14 +925,17 @@ static mj_status locate(mj_host *h, const char *name, char *path, size_t cap,
   if (mj_host_find_file(h, name, path, cap))
     return MJ_OK;
   if (!valid_id(name))
-    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset id or a .lua file", name);
+    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset id or a .lua file",
+                   name);
   return mj_fail(err, MJ_EIO, 0, "no ruleset '%s' (searched %s%s)", name,
-                 h->ndirs ? h->dirs[0] : "", h->ndirs > 1 ? " and more: see 'rulesets'" : "");
+                 h->ndirs ? h->dirs[0] : "",
+                 h->ndirs > 1 ? " and more: see 'rulesets'" : "");
 }
 
 /* Load path with options into a new entry, in a state of its own. */
-static mj_status load_entry(mj_host *h, const char *path, const char *src, size_t srclen,
-                            const char *options, mj_entry **out, mj_error *err)
+static mj_status load_entry(mj_host *h, const char *path, const char *src,
+                            size_t srclen, const char *options, mj_entry **out,
+                            mj_error *err)
 {
   mj_entry *e = calloc(1, sizeof *e);
   if (e == NULL)
@@ -945,7 +962,8 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src, size_
     lua_pushlstring(L, src, srclen);
   else
     lua_pushnil(L);
-  int ls = mj_lua_call(vm, 2, 0, h->cfg.load_budget, 0, h->cfg.load_seconds, false, err);
+  int ls = mj_lua_call(vm, 2, 0, h->cfg.load_budget, 0, h->cfg.load_seconds,
+                       false, err);
   if (ls == LUA_OK && vm->builder_ref == LUA_NOREF) {
     ls = LUA_ERRRUN;
     mj_fail(err, MJ_EINVAL, 0, "%s: the file made no ruleset "
@@ -955,7 +973,8 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src, size_
   if (ls == LUA_OK) {
     lua_pushcfunction(L, compile_body);
     lua_pushlightuserdata(L, &a);
-    ls = mj_lua_call(vm, 1, 0, h->cfg.load_budget, 0, h->cfg.load_seconds, false, err);
+    ls = mj_lua_call(vm, 1, 0, h->cfg.load_budget, 0, h->cfg.load_seconds,
+                     false, err);
   }
   vm->loading = false;
   h->loading_vm = NULL;
@@ -981,7 +1000,8 @@ fail:
   return st;
 }
 
-static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out, mj_error *err);
+static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out,
+                         mj_error *err);
 
 mj_status mj_host_load(mj_host *h, const char *name, const char *options,
                        const mj_rules **out, mj_error *err)
@@ -999,8 +1019,9 @@ mj_status mj_host_load(mj_host *h, const char *name, const char *options,
   return install(h, e, out, err);
 }
 
-mj_status mj_host_load_source(mj_host *h, const char *name, const char *src, size_t len,
-                              const char *options, const mj_rules **out, mj_error *err)
+mj_status mj_host_load_source(mj_host *h, const char *name, const char *src,
+                              size_t len, const char *options,
+                              const mj_rules **out, mj_error *err)
 {
   mj_error_clear(err);
   if (h->loading_vm != NULL)
@@ -1013,7 +1034,8 @@ mj_status mj_host_load_source(mj_host *h, const char *name, const char *src, siz
 }
 
 /* Register a loaded entry: it replaces a ruleset of the same id. */
-static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out, mj_error *err)
+static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out,
+                         mj_error *err)
 {
   /* replace a loaded ruleset with the same id, or add */
   const char *id = mj_rules_id(e->rules);
@@ -1044,7 +1066,8 @@ static mj_status install(mj_host *h, mj_entry *e, const mj_rules **out, mj_error
   return MJ_OK;
 }
 
-mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out, mj_error *err)
+mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out,
+                      mj_error *err)
 {
   for (int i = 0; i < h->nentries; i++)
     if (strcmp(mj_rules_id(h->entries[i]->rules), id) == 0) {
@@ -1060,7 +1083,8 @@ mj_status mj_host_load_detached(mj_host *h, const char *id, const char *options,
   char path[512];
   mj_error_clear(err);
   if (!mj_host_is_builtin(h, id))
-    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset shipped with hule", id);
+    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset shipped with hule",
+                   id);
   if (h->loading_vm != NULL)
     return mj_fail(err, MJ_ESTATE, 0, "a ruleset is loading already");
   snprintf(path, sizeof path, "%s/%s.lua", HULE_RULES_DIR, id);
@@ -1093,8 +1117,14 @@ bool mj_host_is_builtin(mj_host *h, const char *id)
 }
 
 int mj_host_count(const mj_host *h) { return h->nentries; }
-const mj_rules *mj_host_at(const mj_host *h, int i) { return h->entries[i]->rules; }
-const char *mj_host_path_at(const mj_host *h, int i) { return h->entries[i]->path; }
+const mj_rules *mj_host_at(const mj_host *h, int i)
+{
+  return h->entries[i]->rules;
+}
+const char *mj_host_path_at(const mj_host *h, int i)
+{
+  return h->entries[i]->path;
+}
 
 const mj_rules *mj_host_current(const mj_host *h)
 {
@@ -1169,7 +1199,8 @@ void mj_host_set_output(mj_host *h, mj_host_out out, void *ud)
    registry and leave it on the stack. [-0, +1, e] */
 static void open_prelude(lua_State *L)
 {
-  if (luaL_loadbufferx(L, mj_prelude_src, mj_prelude_src_len, "=prelude", "t") != LUA_OK)
+  if (luaL_loadbufferx(L, mj_prelude_src, mj_prelude_src_len, "=prelude",
+                       "t") != LUA_OK)
     lua_error(L);
   luaL_newlib(L, helpers);
   lua_pushinteger(L, MJ_MAX_FANS);
@@ -1214,18 +1245,20 @@ static int setup_ruleset_state(lua_State *L)
 /* assert and expect of scenario scripts: a failed check names the
    script's line. */
 static const char helpers_src[] =
-  "local error, tostring, select = error, tostring, select\n"
-  "function assert(v, msg, ...)\n"
-  "  if not v then error(msg == nil and 'assertion failed!' or tostring(msg), 2) end\n"
-  "  return v, msg, ...\n"
-  "end\n"
-  "function expect(actual, expected, what)\n"
-  "  if actual ~= expected then\n"
-  "    error(string.format('%sexpected %s, got %s', what and (what .. ': ') or '',\n"
-  "      tostring(expected), tostring(actual)), 2)\n"
-  "  end\n"
-  "  return actual\n"
-  "end\n";
+    "local error, tostring, select = error, tostring, select\n"
+    "function assert(v, msg, ...)\n"
+    "  if not v then error(msg == nil and 'assertion failed!' or "
+    "tostring(msg), 2) end\n"
+    "  return v, msg, ...\n"
+    "end\n"
+    "function expect(actual, expected, what)\n"
+    "  if actual ~= expected then\n"
+    "    error(string.format('%sexpected %s, got %s', what and (what .. ': ') "
+    "or '',\n"
+    "      tostring(expected), tostring(actual)), 2)\n"
+    "  end\n"
+    "  return actual\n"
+    "end\n";
 
 /* The host's state: full Lua, print to the host's output, the mj module
    (the language and the engine's bindings), assert and expect. */
@@ -1243,7 +1276,8 @@ static int setup_main_state(lua_State *L)
   lua_setglobal(L, "mj");
   lua_pop(L, 1);
   /* for scenario scripts: a failed check names the script's line */
-  if (luaL_loadbufferx(L, helpers_src, sizeof helpers_src - 1, "=helpers", "t") != LUA_OK)
+  if (luaL_loadbufferx(L, helpers_src, sizeof helpers_src - 1, "=helpers",
+                       "t") != LUA_OK)
     return lua_error(L);
   lua_call(L, 0, 0);
   return 0;
@@ -1266,7 +1300,8 @@ static mj_status vm_open(mj_vm *vm, mj_error *err)
   if (vm->L == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "cannot create a Lua state");
   *(mj_vm **)lua_getextraspace(vm->L) = vm;
-  lua_pushcfunction(vm->L, vm->sandbox ? setup_ruleset_state : setup_main_state);
+  lua_pushcfunction(vm->L,
+                    vm->sandbox ? setup_ruleset_state : setup_main_state);
   if (mj_lua_call(vm, 0, 0, -1, 0, 0, true, err) != LUA_OK) {
     lua_close(vm->L);
     vm->L = NULL;
@@ -1331,14 +1366,16 @@ mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
   h->current = -1;
   h->out = stdout_out;
   /* directories: the caller's, HULE_RULES, then the built-in one */
-  for (int i = 0; cfg != NULL && i < cfg->ndirs && h->ndirs < MJ_HOST_MAX_DIRS - 2; i++)
+  for (int i = 0;
+       cfg != NULL && i < cfg->ndirs && h->ndirs < MJ_HOST_MAX_DIRS - 2; i++)
     snprintf(h->dirs[h->ndirs++], sizeof h->dirs[0], "%s", cfg->dirs[i]);
   const char *env = getenv("HULE_RULES");
   if (env != NULL && *env && h->ndirs < MJ_HOST_MAX_DIRS - 1) {
     char tmp[1024];
     snprintf(tmp, sizeof tmp, "%s", env);
     char *save = NULL;
-    for (char *tok = strtok_r(tmp, ":", &save); tok && h->ndirs < MJ_HOST_MAX_DIRS - 1;
+    for (char *tok = strtok_r(tmp, ":", &save);
+         tok && h->ndirs < MJ_HOST_MAX_DIRS - 1;
          tok = strtok_r(NULL, ":", &save))
       snprintf(h->dirs[h->ndirs++], sizeof h->dirs[0], "%s", tok);
   }
@@ -1433,7 +1470,8 @@ static int sandboxed_body(lua_State *L)
   readonly(L, -1);
   lua_setfield(L, env, "mj");
   lua_pop(L, 2);
-  if (luaL_loadbufferx(L, helpers_src, sizeof helpers_src - 1, "=helpers", "t") != LUA_OK)
+  if (luaL_loadbufferx(L, helpers_src, sizeof helpers_src - 1, "=helpers",
+                       "t") != LUA_OK)
     return lua_error(L);
   lua_pushvalue(L, env);
   lua_setupvalue(L, -2, 1);
@@ -1447,8 +1485,8 @@ static int sandboxed_body(lua_State *L)
   return 0;
 }
 
-mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc, char **argv,
-                                   mj_error *err)
+mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc,
+                                   char **argv, mj_error *err)
 {
   mj_vm *vm = NULL;
   mj_status st = vm_new(h, true, &vm, err);
@@ -1479,13 +1517,14 @@ mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc, char 
     vm_free(vm);
     return MJ_EINVAL;
   }
-  ls = mj_lua_call(vm, 2, 0, h->cfg.script_budget, 0, h->cfg.script_seconds, true, err);
+  ls = mj_lua_call(vm, 2, 0, h->cfg.script_budget, 0, h->cfg.script_seconds,
+                   true, err);
   vm_free(vm);
   return ls == LUA_OK ? MJ_OK : MJ_EINVAL;
 }
 
-mj_status mj_host_eval(mj_host *h, const char *code, size_t len, bool *incomplete,
-                       mj_error *err)
+mj_status mj_host_eval(mj_host *h, const char *code, size_t len,
+                       bool *incomplete, mj_error *err)
 {
   lua_State *L = h->main.L;
   int top = lua_gettop(L);

@@ -47,11 +47,13 @@ mj_status mj_host_load(mj_host *h, const char *name, const char *options,
 
 /* The same from source text in memory; name is the chunk's name in
 ** messages ("x.lua"). A reload does not re-read it. */
-mj_status mj_host_load_source(mj_host *h, const char *name, const char *src, size_t len,
-                              const char *options, const mj_rules **out, mj_error *err);
+mj_status mj_host_load_source(mj_host *h, const char *name, const char *src,
+                              size_t len, const char *options,
+                              const mj_rules **out, mj_error *err);
 
 /* A loaded ruleset by id, loading it on first use. */
-mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out, mj_error *err);
+mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out,
+                      mj_error *err);
 
 /* A loaded ruleset by id, NULL if none is loaded (never loads). */
 const mj_rules *mj_host_find_loaded(const mj_host *h, const char *id);
@@ -111,16 +113,16 @@ mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
 ** ruleset ids only), print, assert and expect, in a state of its own
 ** with the script budgets of mj_host_cfg.
 */
-mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc, char **argv,
-                                   mj_error *err);
+mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc,
+                                   char **argv, mj_error *err);
 
 /*
 ** Run a chunk of Lua typed at the REPL. Like the lua prompt it first
 ** tries "return CODE". *incomplete is set (and MJ_EINVAL returned) when
 ** the chunk is an unfinished statement. Results are printed with out().
 */
-mj_status mj_host_eval(mj_host *h, const char *code, size_t len, bool *incomplete,
-                       mj_error *err);
+mj_status mj_host_eval(mj_host *h, const char *code, size_t len,
+                       bool *incomplete, mj_error *err);
 
 /* Where print() and results go (default: stdout). */
 typedef void (*mj_host_out)(void *ud, const char *text, size_t len);

@@ -26,7 +26,7 @@ typedef struct mj_vm {
   bool sandbox;                  /* a ruleset's state */
   size_t used, limit;            /* the allocator's count and cap */
   bool mem_hit;
-  long budget, budget_size;      /* instructions left in this call (-1: no cap) */
+  long budget, budget_size; /* instructions left in this call (-1: no cap) */
   double deadline, seconds;      /* monotonic end of this call (0: none) */
   bool aborting;                 /* a budget or interrupt error is unwinding */
   int aborting_cause;            /* why the last call failed: MJ_ABORT_ */
@@ -89,8 +89,8 @@ mj_host *mj_host_of(lua_State *L);
 ** interruptible); mem: extra bytes allowed (0: the state's limit);
 ** seconds: wall time (0: none). Returns a LUA_ status, err set on error.
 */
-int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem, double seconds,
-                bool traceback, mj_error *err);
+int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem,
+                double seconds, bool traceback, mj_error *err);
 
 /* Charge steps of work done in C (pattern matching) to the running
 ** call's budget; raises the budget or interrupt error. */
@@ -101,8 +101,8 @@ void mj_vm_charge(mj_vm *vm, lua_State *L, long steps);
 void mj_lua_patterns(lua_State *L, int idx);
 
 /* Compile the fan table at idx; refs (may be NULL) receives the test. */
-mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling, mj_fan_def *def,
-                             mj_entry *e, mj_error *err);
+mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling,
+                             mj_fan_def *def, mj_entry *e, mj_error *err);
 
 /* Compile the builder table at idx into e->rules (inside a protected
 ** call: a metamethod may raise). */

@@ -122,7 +122,8 @@ static bool in_set(int c, const char *p, const char *ec)
 }
 
 /* Does the subject character at s match the class from p to ep? */
-static bool single(const matcher *m, const char *s, const char *p, const char *ep)
+static bool single(const matcher *m, const char *s, const char *p,
+                   const char *ep)
 {
   if (s >= m->s_end)
     return false;
@@ -144,7 +145,8 @@ static bool single(const matcher *m, const char *s, const char *p, const char *e
 static const char *do_match(matcher *m, const char *s, const char *p);
 
 /* x* (greedy): the longest run first, then shorter ones. */
-static const char *greedy(matcher *m, const char *s, const char *p, const char *ep)
+static const char *greedy(matcher *m, const char *s, const char *p,
+                          const char *ep)
 {
   ptrdiff_t n = 0;
   while (single(m, s + n, p, ep)) {
@@ -160,7 +162,8 @@ static const char *greedy(matcher *m, const char *s, const char *p, const char *
 }
 
 /* x- (lazy): the shortest run first. */
-static const char *lazy(matcher *m, const char *s, const char *p, const char *ep)
+static const char *lazy(matcher *m, const char *s, const char *p,
+                        const char *ep)
 {
   for (;;) {
     const char *r = do_match(m, s, ep + 1);
@@ -173,7 +176,8 @@ static const char *lazy(matcher *m, const char *s, const char *p, const char *ep
   }
 }
 
-static const char *open_capture(matcher *m, const char *s, const char *p, ptrdiff_t what)
+static const char *open_capture(matcher *m, const char *s, const char *p,
+                                ptrdiff_t what)
 {
   if (m->level >= MAX_CAPTURES)
     luaL_error(m->L, "too many captures");
@@ -388,7 +392,8 @@ static bool has_specials(const char *p, size_t lp)
 }
 
 /* A plain search for p in s (both may hold any byte). */
-static const char *find_plain(const char *s, size_t ls, const char *p, size_t lp)
+static const char *find_plain(const char *s, size_t ls, const char *p,
+                              size_t lp)
 {
   if (lp == 0)
     return s;
@@ -492,8 +497,8 @@ static int p_gmatch(lua_State *L)
 }
 
 /* Append the replacement of the match s..e to b. */
-static void add_replacement(matcher *m, luaL_Buffer *b, const char *s, const char *e,
-                            int tr)
+static void add_replacement(matcher *m, luaL_Buffer *b, const char *s,
+                            const char *e, int tr)
 {
   lua_State *L = m->L;
   if (tr == LUA_TSTRING || tr == LUA_TNUMBER) {
@@ -547,8 +552,10 @@ static int p_gsub(lua_State *L)
   const char *p = luaL_checklstring(L, 2, &lp);
   int tr = lua_type(L, 3);
   lua_Integer max = luaL_optinteger(L, 4, (lua_Integer)ls + 1);
-  luaL_argexpected(L, tr == LUA_TNUMBER || tr == LUA_TSTRING || tr == LUA_TFUNCTION ||
-                   tr == LUA_TTABLE, 3, "string/function/table");
+  luaL_argexpected(L,
+                   tr == LUA_TNUMBER || tr == LUA_TSTRING ||
+                       tr == LUA_TFUNCTION || tr == LUA_TTABLE,
+                   3, "string/function/table");
   bool anchor = lp > 0 && *p == '^';
   if (anchor)
     p++, lp--;
@@ -586,10 +593,11 @@ static int p_gsub(lua_State *L)
 
 void mj_lua_patterns(lua_State *L, int idx)
 {
-  static const luaL_Reg fns[] = {
-    { "find", p_find }, { "match", p_match }, { "gmatch", p_gmatch }, { "gsub", p_gsub },
-    { NULL, NULL }
-  };
+  static const luaL_Reg fns[] = { { "find", p_find },
+                                  { "match", p_match },
+                                  { "gmatch", p_gmatch },
+                                  { "gsub", p_gsub },
+                                  { NULL, NULL } };
   idx = lua_absindex(L, idx);
   for (int i = 0; fns[i].name != NULL; i++) {
     lua_pushcfunction(L, fns[i].func);

@@ -45,7 +45,8 @@ static int c_use(repl *r, int argc, char **argv, const char *rest)
   if (mj_host_use(r->host, argv[1], &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
   const mj_rules *rs = mj_host_current(r->host);
-  printf("using %s: %s (%d fans)\n", mj_rules_id(rs), mj_rules_title(rs), mj_rules_nfans(rs));
+  printf("using %s: %s (%d fans)\n", mj_rules_id(rs), mj_rules_title(rs),
+         mj_rules_nfans(rs));
   return 0;
 }
 
@@ -62,14 +63,15 @@ static int c_load(repl *r, int argc, char **argv, const char *rest)
     mj_catf(opts, sizeof opts, &len, "%s%s", len ? " " : "", argv[i]);
   }
   if (len >= sizeof opts)
-    return repl_error(r, "the options are longer than %zu bytes", sizeof opts - 1);
+    return repl_error(r, "the options are longer than %zu bytes",
+                      sizeof opts - 1);
   const mj_rules *rs;
   mj_error e;
   if (mj_host_load(r->host, argv[1], opts[0] ? opts : NULL, &rs, &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
   mj_host_use(r->host, mj_rules_id(rs), &e);
-  printf("loaded %s: %s, %d fans; now in use\n", mj_rules_id(rs), mj_rules_title(rs),
-         mj_rules_nfans(rs));
+  printf("loaded %s: %s, %d fans; now in use\n", mj_rules_id(rs),
+         mj_rules_title(rs), mj_rules_nfans(rs));
   return 0;
 }
 
@@ -158,7 +160,8 @@ static bool special_tiles(mj_rng *g, int shape, uint8_t *c)
 
 /* A random standard hand or seven pairs into c and the declared melds'
    text. False when the draw failed. */
-static bool meld_tiles(mj_rng *g, bool pairs, uint8_t *c, char *melds, size_t cap)
+static bool meld_tiles(mj_rng *g, bool pairs, uint8_t *c, char *melds,
+                       size_t cap)
 {
   size_t ml = 0;
   /* a flush, half the time in one suit */
@@ -184,7 +187,8 @@ static bool meld_tiles(mj_rng *g, bool pairs, uint8_t *c, char *melds, size_t ca
     if (chow) {
       c[t]++, c[t + 1]++, c[t + 2]++;
       if (declared) {
-        ml += (size_t)snprintf(melds + ml, cap - ml, "[%d%d%d%c]", r, r + 1, r + 2, s);
+        ml += (size_t)snprintf(melds + ml, cap - ml, "[%d%d%d%c]", r, r + 1,
+                               r + 2, s);
         c[t]--, c[t + 1]--, c[t + 2]--;
       }
     } else if (declared) {
@@ -192,7 +196,8 @@ static bool meld_tiles(mj_rng *g, bool pairs, uint8_t *c, char *melds, size_t ca
       ml += (size_t)snprintf(melds + ml, cap - ml, "%c", hidden ? '{' : '[');
       for (int k = 0; k < need; k++)
         ml += (size_t)snprintf(melds + ml, cap - ml, "%d", r);
-      ml += (size_t)snprintf(melds + ml, cap - ml, "%c%c", s, hidden ? '}' : ']');
+      ml +=
+          (size_t)snprintf(melds + ml, cap - ml, "%c%c", s, hidden ? '}' : ']');
     } else {
       c[t] += (uint8_t)need;
     }
@@ -256,23 +261,34 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
   }
   int win = pick_tile(g, c, total);
   /* the context: only tokens the ruleset reads */
-  static const struct { const char *text; unsigned token; } extra[] = {
-    { "", 0 }, { " self", 0 }, { " last", 0 }, { " wall-last", 0 }, { " kong", 0 },
-    { " rob", 0 }, { " self kong", 0 }, { " self wall-last", 0 }, { " first self", 0 }, { " first", 0 },
-    { " touji self", MJ_TOKEN_TOUJI }, { " feibao=1", MJ_TOKEN_FEIBAO },
-    { " jiebao", MJ_TOKEN_JIEBAO }, { " self sibao", MJ_TOKEN_SIBAO }
-  };
+  static const struct { const char *text; unsigned token;
+  } extra[] = { { "", 0 },
+                { " self", 0 },
+                { " last", 0 },
+                { " wall-last", 0 },
+                { " kong", 0 },
+                { " rob", 0 },
+                { " self kong", 0 },
+                { " self wall-last", 0 },
+                { " first self", 0 },
+                { " first", 0 },
+                { " touji self", MJ_TOKEN_TOUJI },
+                { " feibao=1", MJ_TOKEN_FEIBAO },
+                { " jiebao", MJ_TOKEN_JIEBAO },
+                { " self sibao", MJ_TOKEN_SIBAO } };
   int x = (int)mj_rng_below(g, sizeof extra / sizeof extra[0]);
   if (extra[x].token & ~mj_rules_tokens(rs))
     x = 0;
   char w[3], tiles[64];
   mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
-  size_t len = (size_t)snprintf(text, sizeof text, "%s%s win=%s%s seat=%c round=%c flowers=%d",
-                                tiles, melds, mj_tile_str((mj_tile)win, w), extra[x].text,
-                                "ESWN"[mj_rng_below(g, 4)], "ESWN"[mj_rng_below(g, 4)],
-                                (int)mj_rng_below(g, 3));
+  size_t len = (size_t)snprintf(
+      text, sizeof text, "%s%s win=%s%s seat=%c round=%c flowers=%d", tiles,
+      melds, mj_tile_str((mj_tile)win, w), extra[x].text,
+      "ESWN"[mj_rng_below(g, 4)], "ESWN"[mj_rng_below(g, 4)],
+      (int)mj_rng_below(g, 3));
   if (wild >= 0)
-    snprintf(text + len, sizeof text - len, " bao=%s", mj_tile_str((mj_tile)wild, w));
+    snprintf(text + len, sizeof text - len, " bao=%s",
+             mj_tile_str((mj_tile)wild, w));
   mj_error e;
   return mj_hand_parse(h, text, strlen(text), &e) == MJ_OK &&
          mj_hand_check(h, MJ_CHECK_WIN, &e) == MJ_OK;
@@ -304,7 +320,8 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   int n = mj_rules_nfans(rs), problems = 0;
   long failed = 0;               /* scorings the ruleset's own code broke */
   char first_failure[sizeof e.msg] = "";
-  long *matched = calloc((size_t)n, sizeof(long)), *counted = calloc((size_t)n, sizeof(long));
+  long *matched = calloc((size_t)n, sizeof(long)),
+       *counted = calloc((size_t)n, sizeof(long));
   int *by = malloc(sizeof(int) * (size_t)n);
   mj_hand *h = mj_hand_new();
   mj_score *s = malloc(sizeof *s);
@@ -313,8 +330,9 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     status = repl_error(r, "out of memory");
     goto cleanup;
   }
-  printf("checking %s (%s, %d fans) over %ld random winning hands...\n", mj_rules_id(rs),
-         mj_rules_source(rs) ? mj_rules_source(rs) : "", n, hands);
+  printf("checking %s (%s, %d fans) over %ld random winning hands...\n",
+         mj_rules_id(rs), mj_rules_source(rs) ? mj_rules_source(rs) : "", n,
+         hands);
   for (int i = 0; i < n; i++)
     by[i] = -1;
   /* duplicate names */
@@ -322,7 +340,8 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     for (int j = i + 1; j < n; j++) {
       const mj_fan_def *a = mj_rules_fan(rs, i), *b = mj_rules_fan(rs, j);
       if (a->en && b->en && strcmp(a->en, b->en) == 0) {
-        printf("  warning: %s and %s share the English name \"%s\"\n", a->id, b->id, a->en);
+        printf("  warning: %s and %s share the English name \"%s\"\n", a->id,
+               b->id, a->en);
         problems++;
       }
     }
@@ -348,14 +367,14 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     for (int q = 0; ok && q < s->nstates; q++)
       has = has || s->states[q] == i;
     if (!ok) {
-      printf("  warning: %s: its example \"%s\" does not score: %s\n", d->id, d->example,
-             e.msg);
+      printf("  warning: %s: its example \"%s\" does not score: %s\n", d->id,
+             d->example, e.msg);
       problems++;
     } else if (!has) {
       char line[512];
       mj_score_fans_line(rs, s, line, sizeof line);
-      printf("  warning: %s: its example \"%s\" scores %s, without it\n", d->id, d->example,
-             line);
+      printf("  warning: %s: its example \"%s\" scores %s, without it\n", d->id,
+             d->example, line);
       problems++;
     }
   }
@@ -385,8 +404,8 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   if (repl_interrupted)
     printf("  (interrupted after %ld hands)\n", scored);
   if (failed > 0) {
-    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n", failed,
-           failed == 1 ? "" : "s", first_failure);
+    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n",
+           failed, failed == 1 ? "" : "s", first_failure);
     problems++;
   }
   int never = 0;
@@ -399,15 +418,17 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     } else if (counted[i] == 0 && !d->state) {
       char by_text[160] = "";
       if (by[i] >= 0)
-        snprintf(by_text, sizeof by_text, " (by %s)", mj_rules_fan(rs, by[i])->id);
+        snprintf(by_text, sizeof by_text, " (by %s)",
+                 mj_rules_fan(rs, by[i])->id);
       bool often = matched[i] >= 20;
-      printf("  %s: %s matched %ld times but never counted: always exempted%s\n",
-             often ? "warning" : "note", d->id, matched[i], by_text);
+      printf(
+          "  %s: %s matched %ld times but never counted: always exempted%s\n",
+          often ? "warning" : "note", d->id, matched[i], by_text);
       problems += often;
     }
   }
-  printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", n, n == 1 ? "" : "s",
-         scored, never, problems, problems == 1 ? "" : "s");
+  printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", n,
+         n == 1 ? "" : "s", scored, never, problems, problems == 1 ? "" : "s");
 cleanup:
   free(matched);
   free(counted);
@@ -421,16 +442,24 @@ cleanup:
 /* }==================================================================== */
 
 const repl_cmd repl_author_cmds[] = {
-  { "rulesets", "", "the rulesets loaded and available", c_rulesets, ARG_NONE, "author" },
-  { "use", "ID", "switch to a loaded or available ruleset", c_use, ARG_RULESET, "author" },
-  { "load", "FILE [NAME=VALUE...]", "load a ruleset file (with options) and use it", c_load,
-    ARG_FILE, "author" },
-  { "reload", "", "re-read the ruleset files changed since they were loaded", c_reload,
-    ARG_NONE, "author" },
-  { "lua", "CODE", "run Lua with the mj module; an unfinished statement continues\n"
-    "on the next lines (e.g. lua mj.score(\"...\").total)", c_lua, ARG_NONE, "author" },
-  { "check", "FILE|ID [HANDS]", "lint a ruleset: examples, fans that never match or never\n"
-    "count over random hands, duplicate names", c_check, ARG_FILE, "author" },
-  { "run", "FILE.lua [ARGS]", "run a scenario script", c_run, ARG_FILE, "author" },
+  { "rulesets", "", "the rulesets loaded and available", c_rulesets, ARG_NONE,
+    "author" },
+  { "use", "ID", "switch to a loaded or available ruleset", c_use, ARG_RULESET,
+    "author" },
+  { "load", "FILE [NAME=VALUE...]",
+    "load a ruleset file (with options) and use it", c_load, ARG_FILE,
+    "author" },
+  { "reload", "", "re-read the ruleset files changed since they were loaded",
+    c_reload, ARG_NONE, "author" },
+  { "lua", "CODE",
+    "run Lua with the mj module; an unfinished statement continues\n"
+    "on the next lines (e.g. lua mj.score(\"...\").total)",
+    c_lua, ARG_NONE, "author" },
+  { "check", "FILE|ID [HANDS]",
+    "lint a ruleset: examples, fans that never match or never\n"
+    "count over random hands, duplicate names",
+    c_check, ARG_FILE, "author" },
+  { "run", "FILE.lua [ARGS]", "run a scenario script", c_run, ARG_FILE,
+    "author" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

@@ -64,15 +64,16 @@ long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut)
   return (long)n;
 }
 
-static void wait_list(const mj_wait *w, int n, char *buf, size_t cap, bool batch)
+static void wait_list(const mj_wait *w, int n, char *buf, size_t cap,
+                      bool batch)
 {
   size_t len = 0;
   char b[3];
   buf[0] = '\0';
   for (int i = 0; i < n && len + 24 < cap; i++)
-    len += (size_t)snprintf(buf + len, cap - len, batch ? "%s%s:%d" : "%s%s (%d)",
-                            i ? (batch ? "," : " ") : "", mj_tile_str(w[i].tile, b),
-                            w[i].live);
+    len += (size_t)snprintf(
+        buf + len, cap - len, batch ? "%s%s:%d" : "%s%s (%d)",
+        i ? (batch ? "," : " ") : "", mj_tile_str(w[i].tile, b), w[i].live);
   if (n == 0)
     snprintf(buf, cap, "-");
 }
@@ -108,12 +109,12 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   return false;
 }
 
-typedef bool (*line_fn)(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
-                        const char *text, size_t n);
+typedef bool (*line_fn)(mj_host *host, const mj_rules *r, const cli_opts *o,
+                        mj_hand *h, const char *text, size_t n);
 
 /* Run fn on the argument or, with --batch, on each line of stdin. */
-static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv, line_fn fn,
-                      const char *usage)
+static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
+                      line_fn fn, const char *usage)
 {
   const mj_rules *r = cli_rules(host, o);
   if (r == NULL)
@@ -130,7 +131,8 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv, l
     while ((n = cli_getline(stdin, &buf, &cap, LINE_MAX_BYTES, &cut)) >= 0) {
       if (cut) {
         char msg[80];
-        snprintf(msg, sizeof msg, "a line longer than %d bytes", LINE_MAX_BYTES);
+        snprintf(msg, sizeof msg, "a line longer than %d bytes",
+                 LINE_MAX_BYTES);
         if (o->json)
           render_error_json(stdout, r, buf, n > 80 ? 80 : (size_t)n, msg);
         else
@@ -182,15 +184,16 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv, l
   return status;
 }
 
-bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
-                     const char *text, size_t n)
+bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
+                  mj_hand *h, const char *text, size_t n)
 {
   (void)host;
   if (!read_hand(h, text, n, r, o, MJ_CHECK_WAIT))
     return false;
   mj_wait w[MJ_KINDS];
   int sh;
-  int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(r)), mj_rules_shapes(r), w, &sh);
+  int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(r)),
+                        mj_rules_shapes(r), w, &sh);
   char list[400], hand[200];
   mj_hand_print(h, hand, sizeof hand);
   if (o->json) {
@@ -200,18 +203,21 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
     printf("%d\t%s\n", sh, list);
   } else if (sh == 0 && k > 0) {
     wait_list(w, k, list, sizeof list, false);
-    printf("%s: ready; waits on %s: %d tile%s left\n", hand, list, total_live(w, k),
-           total_live(w, k) == 1 ? "" : "s");
+    printf("%s: ready; waits on %s: %d tile%s left\n", hand, list,
+           total_live(w, k), total_live(w, k) == 1 ? "" : "s");
   } else if (sh == 0) {
-    printf("%s: ready in shape, but every winning tile is in the hand already\n", hand);
+    printf(
+        "%s: ready in shape, but every winning tile is in the hand already\n",
+        hand);
   } else {
-    printf("%s: not ready (%d-shanten): no waits yet; try 'hule shanten'\n", hand, sh);
+    printf("%s: not ready (%d-shanten): no waits yet; try 'hule shanten'\n",
+           hand, sh);
   }
   return true;
 }
 
-bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
-                       const char *text, size_t n)
+bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
+                    mj_hand *h, const char *text, size_t n)
 {
   (void)host;
   if (!read_hand(h, text, n, r, o, MJ_CHECK_ANY))
@@ -246,8 +252,8 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
         snprintf(state, sizeof state, "ready");
       else
         snprintf(state, sizeof state, "%d-shanten", sh);
-      printf("%s: %s; useful: %s: %d tile%s\n", hand, state, list, total_live(w, k),
-             total_live(w, k) == 1 ? "" : "s");
+      printf("%s: %s; useful: %s: %d tile%s\n", hand, state, list,
+             total_live(w, k), total_live(w, k) == 1 ? "" : "s");
     }
   } else {
     /* 14 tiles: the discards and what each leaves (a batch line lists
@@ -280,10 +286,11 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
         continue;
       } else if (!o->batch) {
         wait_list(w, k, list, sizeof list, false);
-        printf("  discard %s: %d-shanten, %2d useful: %s\n", mj_tile_str((mj_tile)t, b), s2,
-               total_live(w, k), list);
+        printf("  discard %s: %d-shanten, %2d useful: %s\n",
+               mj_tile_str((mj_tile)t, b), s2, total_live(w, k), list);
       } else if (s2 == sh || sh < 0) {
-        printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b), total_live(w, k));
+        printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b),
+               total_live(w, k));
         first = 0;
       }
     }
@@ -303,8 +310,8 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand
   return true;
 }
 
-bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
-                     const char *text, size_t n)
+bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
+                  mj_hand *h, const char *text, size_t n)
 {
   (void)host;
   if (!read_hand(h, text, n, r, o, MJ_CHECK_WIN))
@@ -343,8 +350,9 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *
 
 int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
-  return each_input(h, o, argc, argv, cli_do_waits,
-                    "hule waits [--ruleset ID] [--batch] HAND   (13 - 3*melds tiles)");
+  return each_input(
+      h, o, argc, argv, cli_do_waits,
+      "hule waits [--ruleset ID] [--batch] HAND   (13 - 3*melds tiles)");
 }
 
 int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv)
@@ -355,8 +363,9 @@ int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv)
 
 int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
-  return each_input(h, o, argc, argv, cli_do_score,
-                    "hule score [--ruleset ID] [--json] [--batch] \"HAND CONTEXT\"");
+  return each_input(
+      h, o, argc, argv, cli_do_score,
+      "hule score [--ruleset ID] [--json] [--batch] \"HAND CONTEXT\"");
 }
 
 int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
@@ -367,8 +376,10 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
     argv++;
   }
   if (argc < 2) {
-    fprintf(stderr, "Usage: hule run FILE.lua [ARGS...]\n"
-                    "       hule run --sandbox FILE.lua [ARGS...]   (someone else's)\n");
+    fprintf(
+        stderr,
+        "Usage: hule run FILE.lua [ARGS...]\n"
+        "       hule run --sandbox FILE.lua [ARGS...]   (someone else's)\n");
     return 1;
   }
   if (o->ruleset != NULL && cli_rules(h, o) == NULL)

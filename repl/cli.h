@@ -32,12 +32,12 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv);
 
 /* One hand (text) through waits, shanten or score, printed; false (and
 ** the error printed) when it fails. */
-bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
-                  const char *text, size_t n);
-bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
-                    const char *text, size_t n);
-bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o, mj_hand *h,
-                  const char *text, size_t n);
+bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
+                  mj_hand *h, const char *text, size_t n);
+bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
+                    mj_hand *h, const char *text, size_t n);
+bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
+                  mj_hand *h, const char *text, size_t n);
 
 /* A seed: decimal 0..2^64-1 and nothing else. */
 bool cli_parse_seed(const char *v, uint64_t *out);

@@ -12,27 +12,37 @@
 
 static void usage(FILE *f)
 {
-  fprintf(f,
-    "hule: a mahjong engine whose rules live in Lua\n"
-    "\n"
-    "Usage: hule [OPTIONS] [COMMAND ARGS...]\n"
-    "\n"
-    "Commands (none: the interactive REPL):\n"
-    "  waits HAND           the tiles a ready hand waits on, and how many are left\n"
-    "  shanten HAND         how far a hand is from ready, and the useful tiles\n"
-    "  score \"HAND CTX\"     score a winning hand and explain every fan\n"
-    "  sim                  simulate games between bots (hule sim --help)\n"
-    "  run FILE.lua [ARGS]  run a scenario script with the mj module (full Lua)\n"
-    "  run --sandbox FILE   run someone else's scenario in the ruleset sandbox\n"
-    "\n"
-    "Options:\n"
-    "  --ruleset ID         the ruleset (default mcr); also --ruleset FILE.lua\n"
-    "  --option NAME=VALUE  a ruleset option, e.g. --option caishen=5z (repeatable)\n"
-    "  --rules DIR          look for rulesets in DIR first (also HULE_RULES=DIR:DIR)\n"
-    "  --batch              read one hand a line from stdin, one result a line\n"
-    "  --json               score as JSON (one object a line with --batch)\n"
-    "  --ascii              plain tile notation instead of glyphs and colours\n"
-    "  --help, --version\n");
+  fprintf(
+      f,
+      "hule: a mahjong engine whose rules live in Lua\n"
+      "\n"
+      "Usage: hule [OPTIONS] [COMMAND ARGS...]\n"
+      "\n"
+      "Commands (none: the interactive REPL):\n"
+      "  waits HAND           the tiles a ready hand waits on, and how many "
+      "are left\n"
+      "  shanten HAND         how far a hand is from ready, and the useful "
+      "tiles\n"
+      "  score \"HAND CTX\"     score a winning hand and explain every fan\n"
+      "  sim                  simulate games between bots (hule sim --help)\n"
+      "  run FILE.lua [ARGS]  run a scenario script with the mj module (full "
+      "Lua)\n"
+      "  run --sandbox FILE   run someone else's scenario in the ruleset "
+      "sandbox\n"
+      "\n"
+      "Options:\n"
+      "  --ruleset ID         the ruleset (default mcr); also --ruleset "
+      "FILE.lua\n"
+      "  --option NAME=VALUE  a ruleset option, e.g. --option caishen=5z "
+      "(repeatable)\n"
+      "  --rules DIR          look for rulesets in DIR first (also "
+      "HULE_RULES=DIR:DIR)\n"
+      "  --batch              read one hand a line from stdin, one result a "
+      "line\n"
+      "  --json               score as JSON (one object a line with --batch)\n"
+      "  --ascii              plain tile notation instead of glyphs and "
+      "colours\n"
+      "  --help, --version\n");
 }
 
 int main(int argc, char **argv)
@@ -65,7 +75,8 @@ int main(int argc, char **argv)
       const char *v = argv[++i];
       if (strcmp(a, "--ruleset") == 0) {
         if (o.ruleset != NULL) {
-          fprintf(stderr, "Error: --ruleset given twice ('%s' and '%s')\n", o.ruleset, v);
+          fprintf(stderr, "Error: --ruleset given twice ('%s' and '%s')\n",
+                  o.ruleset, v);
           return 1;
         }
         o.ruleset = v;
@@ -144,7 +155,10 @@ int main(int argc, char **argv)
     else if (strcmp(cmd, "run") == 0)
       status = cli_run(host, &o, argc - i, argv + i);
     else {
-      fprintf(stderr, "Error: unknown command \"%s\". Enter \"hule --help\" for help.\n", cmd);
+      fprintf(
+          stderr,
+          "Error: unknown command \"%s\". Enter \"hule --help\" for help.\n",
+          cmd);
       status = 1;
     }
   }

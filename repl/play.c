@@ -26,7 +26,8 @@ static uint64_t time_seed(void)
 {
   struct timespec ts;
   clock_gettime(CLOCK_REALTIME, &ts);
-  return (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^ (uint64_t)getpid() << 20;
+  return (uint64_t)ts.tv_sec * 1000003u ^ (uint64_t)ts.tv_nsec ^
+         (uint64_t)getpid() << 20;
 }
 
 struct play {
@@ -102,8 +103,10 @@ static void show_table(repl *r, play *p)
   int scores[4];
   mj_game_scores(g, scores);
   int dealer = mj_game_dealer(g);
-  printf("── %s · hand %d · %s round · wall %d", mj_rules_id(p->rs), p->match.hand_no,
-         (const char *[]){ "East", "South", "West", "North" }[mj_game_round(g) & 3],
+  printf("── %s · hand %d · %s round · wall %d", mj_rules_id(p->rs),
+         p->match.hand_no,
+         (const char *[]){ "East", "South", "West",
+                           "North" }[mj_game_round(g) & 3],
          mj_game_wall_left(g));
   if (mj_game_indicator(g) != MJ_NO_TILE) {
     char a[40], b[40];
@@ -116,8 +119,8 @@ static void show_table(repl *r, play *p)
   for (int k = 3; k >= 0; k--) {
     int q = k;
     char label[64];
-    snprintf(label, sizeof label, "%-6s %s%s", names[q], winds[mj_game_seat_wind(g, q)],
-             q == dealer ? "*" : " ");
+    snprintf(label, sizeof label, "%-6s %s%s", names[q],
+             winds[mj_game_seat_wind(g, q)], q == dealer ? "*" : " ");
     repl_color(r, stdout, q == YOU ? "1" : "0", label);
     printf(" %6d ", scores[q]);
     const mj_hand *h = mj_game_hand(g, q);
@@ -127,7 +130,8 @@ static void show_table(repl *r, play *p)
       printf("(%d tiles)", mj_hand_ntiles(h));
       show_melds(r, h);
     }
-    if (mj_game_wild(g) && mj_rules_ctable(p->rs)->wild_rule == MJ_WILD_INDICATOR) {
+    if (mj_game_wild(g) &&
+        mj_rules_ctable(p->rs)->wild_rule == MJ_WILD_INDICATOR) {
       printf("  宝 drawn %d, thrown %d", mj_game_wild_drawn(g, q),
              mj_game_wild_discarded(g, q));
       if (mj_game_touji(g, q))
@@ -209,8 +213,8 @@ static void show_events(repl *r, play *p)
     char b[160];
     if (e->type == MJ_EV_DEAL || e->type == MJ_EV_PASS)
       continue;
-    if ((e->type == MJ_EV_DRAW || e->type == MJ_EV_DECLINE) && e->player != YOU &&
-        !p->replaying)
+    if ((e->type == MJ_EV_DRAW || e->type == MJ_EV_DECLINE) &&
+        e->player != YOU && !p->replaying)
       continue;
     if (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying)
       continue;   /* the prompt names it */
@@ -239,9 +243,11 @@ static void show_end(repl *r, play *p)
     printf("The hand is drawn: nobody won.\n");
   for (int k = 0; k < nw; k++) {
     printf("%s won%s.\n", names[w[k]], w[k] == YOU ? " — well played" : "");
-    mj_score_explain(p->rs, mj_game_win_hand(g, k), mj_game_result(g, k), buf, 1 << 15);
+    mj_score_explain(p->rs, mj_game_win_hand(g, k), mj_game_result(g, k), buf,
+                     1 << 15);
     fputs(buf, stdout);
-    mj_hand_print_full(mj_game_win_hand(g, k), r->last_hand, sizeof r->last_hand);
+    mj_hand_print_full(mj_game_win_hand(g, k), r->last_hand,
+                       sizeof r->last_hand);
   }
   free(buf);
   int pay[4], sc[4];
@@ -253,7 +259,8 @@ static void show_end(repl *r, play *p)
   printf("\nscores:  ");
   for (int q = 0; q < 4; q++)
     printf("  %s %d", names[q], sc[q]);
-  printf("\n\"next\" deals the next hand, \"new\" starts over, \"save FILE\" keeps this one.\n");
+  printf("\n\"next\" deals the next hand, \"new\" starts over, \"save FILE\" "
+         "keeps this one.\n");
 }
 
 /* Bots decide until you must, or the hand ends; then show it all. */
@@ -298,8 +305,8 @@ static void advance(repl *r, play *p, bool bot_for_you)
 ** Starting games
 ** ===================================================================== */
 
-static play *new_play(mj_host *host, const mj_rules *rs, const char *const kinds[4],
-                      uint64_t seed)
+static play *new_play(mj_host *host, const mj_rules *rs,
+                      const char *const kinds[4], uint64_t seed)
 {
   play *p = calloc(1, sizeof *p);
   if (p == NULL)
@@ -310,7 +317,7 @@ static play *new_play(mj_host *host, const mj_rules *rs, const char *const kinds
   p->seed = seed;
   for (int q = 1; q < 4; q++)
     p->bots[q] = mj_bot_new(kinds[q], seed * 4 + (uint64_t)q);
-  p->bots[YOU] = mj_bot_new("efficiency", seed * 4);   /* for hints and "auto" */
+  p->bots[YOU] = mj_bot_new("efficiency", seed * 4); /* for hints and "auto" */
   for (int q = 0; q < 4; q++)
     if (p->bots[q] == NULL) {
       play_free(p);
@@ -326,11 +333,13 @@ static int deal(repl *r, play *p)
   if (p->g == NULL)
     return repl_error(r, "%s", e.msg);
   p->shown = 0;
-  printf("Hand %d of %s (seed %llu), %s round, you sit %s%s.\n", p->match.hand_no,
-         mj_rules_id(p->rs), (unsigned long long)p->seed,
-         (const char *[]){ "East", "South", "West", "North" }[p->match.round & 3],
-         (const char *[]){ "East", "South", "West", "North" }[mj_game_seat_wind(p->g, YOU)],
-         mj_game_dealer(p->g) == YOU ? " and deal" : "");
+  printf(
+      "Hand %d of %s (seed %llu), %s round, you sit %s%s.\n", p->match.hand_no,
+      mj_rules_id(p->rs), (unsigned long long)p->seed,
+      (const char *[]){ "East", "South", "West", "North" }[p->match.round & 3],
+      (const char *[]){ "East", "South", "West",
+                        "North" }[mj_game_seat_wind(p->g, YOU)],
+      mj_game_dealer(p->g) == YOU ? " and deal" : "");
   advance(r, p, false);
   return 0;
 }
@@ -341,15 +350,17 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
   const char *rid = NULL;
   uint64_t seed = 0;
   bool seeded = false;
-  const char *kinds[4] = { "efficiency", "efficiency", "efficiency", "efficiency" };
+  const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
+                           "efficiency" };
   char kbuf[64];
   for (int i = 1; i < argc; i++) {
     if (strncmp(argv[i], "seed=", 5) == 0) {
       if (seeded)
         return repl_error(r, "'%s': the seed is given twice", argv[i]);
       if (!cli_parse_seed(argv[i] + 5, &seed))
-        return repl_error(r, "'%s': the seed is a decimal number 0..18446744073709551615",
-                          argv[i]);
+        return repl_error(
+            r, "'%s': the seed is a decimal number 0..18446744073709551615",
+            argv[i]);
       seeded = true;
     } else if (strncmp(argv[i], "bots=", 5) == 0) {
       snprintf(kbuf, sizeof kbuf, "%s", argv[i] + 5);
@@ -359,7 +370,8 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
         for (const char *const *k = mj_bot_kinds(); tok && *k; k++)
           ok = ok || strcmp(*k, tok) == 0;
         if (!ok)
-          return repl_error(r, "no bot kind '%s' (random, efficiency)", tok ? tok : "");
+          return repl_error(r, "no bot kind '%s' (random, efficiency)",
+                            tok ? tok : "");
         kinds[q] = tok;
         char *next = strtok(NULL, ",");
         if (next)
@@ -402,7 +414,8 @@ static int next_hand(repl *r, play *p)
   if (p->match.over)
     return repl_error(r, "the match is over: \"new\" starts another");
   if (!mj_game_over(p->g))
-    return repl_error(r, "the hand is not over: play on, or \"new\" to start over");
+    return repl_error(
+        r, "the hand is not over: play on, or \"new\" to start over");
   mj_match_record(&p->match, p->g);
   if (p->match.over) {
     printf("The match is over (%d hands). Final scores:", p->match.hand_no);
@@ -425,9 +438,11 @@ static int next_hand(repl *r, play *p)
 static int need_game(repl *r)
 {
   if (r->play == NULL)
-    return repl_error(r, "no game: \"new\" deals one (\"new bao\" for the 宝 rules)");
+    return repl_error(
+        r, "no game: \"new\" deals one (\"new bao\" for the 宝 rules)");
   if (r->play->replaying)
-    return repl_error(r, "this is a replay: next, prev, goto N; \"new\" to play");
+    return repl_error(r,
+                      "this is a replay: next, prev, goto N; \"new\" to play");
   return 0;
 }
 
@@ -463,7 +478,8 @@ int play_default(repl *r)
 {
   play *p = r->play;
   if (p == NULL || p->replaying || p->g == NULL || mj_game_over(p->g) ||
-      mj_game_phase(p->g) == MJ_PHASE_TURN || !(mj_game_waiting(p->g) & 1u << YOU))
+      mj_game_phase(p->g) == MJ_PHASE_TURN ||
+      !(mj_game_waiting(p->g) & 1u << YOU))
     return -1;
   return decide(r, "pass");
 }
@@ -480,7 +496,8 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
   mj_action l[64];
   int n = mj_game_legal(g, YOU, l, 64);
   if (n == 0)
-    return repl_error(r, mj_game_over(g) ? "the hand is over" : "it is not your decision");
+    return repl_error(r, mj_game_over(g) ? "the hand is over"
+                                         : "it is not your decision");
   for (int i = 0; i < n; i++)
     if (l[i].type == MJ_ACT_WIN) {
       mj_hand *h = mj_hand_new();
@@ -511,13 +528,14 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
            mj_rules_ctable(p->rs)->min_points ? "  fan it aims at" : "");
     for (int i = 0; i < k && i < 6; i++) {
       char b[40];
-      printf("  %-7s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b), ev[i].shanten,
-             ev[i].useful);
+      printf("  %-7s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b),
+             ev[i].shanten, ev[i].useful);
       if (mj_rules_ctable(p->rs)->min_points)
         printf("  %15d", ev[i].fan);
       printf("\n");
     }
-    printf("(shanten: draws from ready, 0 = ready; useful: live tiles that bring the "
+    printf("(shanten: draws from ready, 0 = ready; useful: live tiles that "
+           "bring the "
            "hand closer)\n");
   } else {
     printf("The efficiency bot would: %s\n", a);
@@ -540,8 +558,9 @@ static int c_undo(repl *r, int argc, char **argv, const char *rest)
   if (last < 0)
     return repl_error(r, "nothing to undo in this hand");
   mj_error e;
-  mj_game *x = mj_game_replay(p->rs, mj_game_config(p->g), mj_game_actions(p->g), last, NULL,
-                              NULL, NULL, &e);
+  mj_game *x =
+      mj_game_replay(p->rs, mj_game_config(p->g), mj_game_actions(p->g), last,
+                     NULL, NULL, NULL, &e);
   if (x == NULL)
     return repl_error(r, "cannot undo: %s", e.msg);
   char a[32];
@@ -602,8 +621,9 @@ static int c_save(repl *r, int argc, char **argv, const char *rest)
     who[q] = kinds[q - 1];
   }
   const char *opts = mj_host_options_of(r->host, p->rs);
-  char *text = mj_replay_write(p->g, who, opts ? opts : p->options,
-                               mj_host_digest(r->host, p->rs), !mj_game_over(p->g));
+  char *text =
+      mj_replay_write(p->g, who, opts ? opts : p->options,
+                      mj_host_digest(r->host, p->rs), !mj_game_over(p->g));
   if (text == NULL)
     return repl_error(r, "out of memory");
   mj_error e;
@@ -629,24 +649,30 @@ static const mj_rules *log_rules(repl *r, const mj_replay *rp, mj_error *e)
     return rs;
   }
   if (mj_host_is_builtin(r->host, rp->ruleset)) {
-    if (mj_host_load_detached(r->host, rp->ruleset, rp->options, &rs, e) != MJ_OK)
+    if (mj_host_load_detached(r->host, rp->ruleset, rp->options, &rs, e) !=
+        MJ_OK)
       return NULL;
     return rs;
   }
   if (rs != NULL)
-    mj_fail(e, MJ_EINVAL, 0, "the log is a game of %s with options \"%s\"; the loaded %s "
-            "has \"%s\": load it so (load FILE %s)", rp->ruleset, rp->options,
-            rp->ruleset, opts ? opts : "", rp->options);
+    mj_fail(e, MJ_EINVAL, 0,
+            "the log is a game of %s with options \"%s\"; the loaded %s "
+            "has \"%s\": load it so (load FILE %s)",
+            rp->ruleset, rp->options, rp->ruleset, opts ? opts : "",
+            rp->options);
   else
-    mj_fail(e, MJ_EINVAL, 0, "the log is a game of ruleset '%s', which is not loaded: "
-            "load its file first (load FILE), or start hule with --ruleset FILE",
-            rp->ruleset);
+    mj_fail(
+        e, MJ_EINVAL, 0,
+        "the log is a game of ruleset '%s', which is not loaded: "
+        "load its file first (load FILE), or start hule with --ruleset FILE",
+        rp->ruleset);
   return NULL;
 }
 
 /* Read and verify a log in full; *rs is its ruleset, held once for the
    caller. On any error nothing is left loaded or changed. */
-static int read_log(repl *r, const char *path, mj_replay *rp, const mj_rules **rs)
+static int read_log(repl *r, const char *path, mj_replay *rp,
+                    const mj_rules **rs)
 {
   char *text;
   size_t len;
@@ -687,9 +713,11 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
     mj_replay_free(&rp);
     return repl_error(r, "%s: %s", argv[1], e.msg);
   }
-  const char *kinds[4] = { "efficiency", "efficiency", "efficiency", "efficiency" };
+  const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
+                           "efficiency" };
   for (int q = 1; q < 4; q++)
-    if (strncmp(rp.players[q], "bot:", 4) == 0 && strcmp(rp.players[q] + 4, "random") == 0)
+    if (strncmp(rp.players[q], "bot:", 4) == 0 &&
+        strcmp(rp.players[q] + 4, "random") == 0)
       kinds[q] = "random";
   play *p = new_play(r->host, rs, kinds, rp.cfg.seed);
   mj_host_release(r->host, rs);    /* the play holds it now */
@@ -771,7 +799,8 @@ static int c_next(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   play *p = r->play;
   if (p == NULL)
-    return repl_error(r, "no game: \"new\" deals one, \"replay FILE\" replays one");
+    return repl_error(
+        r, "no game: \"new\" deals one, \"replay FILE\" replays one");
   if (!p->replaying)
     return next_hand(r, p);
   if (p->pos >= p->rp.nact)
@@ -786,7 +815,8 @@ static int c_prev(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   play *p = r->play;
   if (p == NULL || !p->replaying)
-    return repl_error(r, "not replaying: \"replay FILE\" first (\"undo\" takes back a move)");
+    return repl_error(
+        r, "not replaying: \"replay FILE\" first (\"undo\" takes back a move)");
   if (p->pos == 0)
     return repl_error(r, "this is the start of the hand");
   return replay_show(r, p, p->pos - 1);
@@ -810,27 +840,36 @@ static int c_goto(repl *r, int argc, char **argv, const char *rest)
 /* }==================================================================== */
 
 const repl_cmd repl_play_cmds[] = {
-  { "new", "[RULESET] [seed=N] [bots=KIND,...]", "deal a new game against three bots\n"
-    "(bots: efficiency or random; e.g. new bao seed=7)", c_new, ARG_RULESET, "play" },
-  { "d", "TILE", "discard a tile (a bare tile works too: 5p)", c_act, ARG_TILE, "play" },
-  { "chi", "[TILES]", "chow the discard (chi 345m when there is a choice)", c_act, ARG_TILE,
+  { "new", "[RULESET] [seed=N] [bots=KIND,...]",
+    "deal a new game against three bots\n"
+    "(bots: efficiency or random; e.g. new bao seed=7)",
+    c_new, ARG_RULESET, "play" },
+  { "d", "TILE", "discard a tile (a bare tile works too: 5p)", c_act, ARG_TILE,
     "play" },
+  { "chi", "[TILES]", "chow the discard (chi 345m when there is a choice)",
+    c_act, ARG_TILE, "play" },
   { "pon", "", "pung the discard", c_act, ARG_NONE, "play" },
-  { "kong", "[TILE]", "a kong: of the discard, concealed, or added to a pung", c_act,
-    ARG_TILE, "play" },
+  { "kong", "[TILE]", "a kong: of the discard, concealed, or added to a pung",
+    c_act, ARG_TILE, "play" },
   { "hu", "", "declare a win", c_act, ARG_NONE, "play" },
-  { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE, "play" },
-  { "hint", "", "the recommended action, with shanten and useful tiles of each discard",
+  { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE,
+    "play" },
+  { "hint", "",
+    "the recommended action, with shanten and useful tiles of each discard",
     c_hint, ARG_NONE, "play" },
   { "undo", "", "take back your last action", c_undo, ARG_NONE, "play" },
-  { "auto", "", "let the efficiency bot finish the hand for you", c_auto, ARG_NONE, "play" },
+  { "auto", "", "let the efficiency bot finish the hand for you", c_auto,
+    ARG_NONE, "play" },
   { "table", "", "show the table again", c_table, ARG_NONE, "play" },
-  { "next", "", "the next hand (or, replaying, the next decision)", c_next, ARG_NONE, "play" },
-  { "save", "FILE", "save the game (its replay log) to FILE", c_save, ARG_FILE, "play" },
-  { "open", "FILE", "open a saved game and play on", c_open, ARG_FILE, "play" },
-  { "replay", "FILE", "step through a saved game: next, prev, goto N", c_replay, ARG_FILE,
+  { "next", "", "the next hand (or, replaying, the next decision)", c_next,
+    ARG_NONE, "play" },
+  { "save", "FILE", "save the game (its replay log) to FILE", c_save, ARG_FILE,
     "play" },
+  { "open", "FILE", "open a saved game and play on", c_open, ARG_FILE, "play" },
+  { "replay", "FILE", "step through a saved game: next, prev, goto N", c_replay,
+    ARG_FILE, "play" },
   { "prev", "", "replaying: the previous decision", c_prev, ARG_NONE, "play" },
-  { "goto", "N", "replaying: the state after decision N", c_goto, ARG_NONE, "play" },
+  { "goto", "N", "replaying: the state after decision N", c_goto, ARG_NONE,
+    "play" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

@@ -73,8 +73,8 @@ void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
   print_json(f, o);
 }
 
-void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_score *s,
-                       const char *msg)
+void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h,
+                       const mj_score *s, const char *msg)
 {
   cJSON *o = cJSON_CreateObject();
   char buf[1024];
@@ -91,7 +91,8 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_sc
     cJSON_AddNumberToObject(o, "total_without_bonus", s->total - s->bonus);
     cJSON_AddNumberToObject(o, "minimum", s->min);
     cJSON_AddBoolToObject(o, "meets_minimum", s->meets_min);
-    cJSON_AddStringToObject(o, "shape", mj_shape_name((mj_shape)s->reading.shape));
+    cJSON_AddStringToObject(o, "shape",
+                            mj_shape_name((mj_shape)s->reading.shape));
     mj_score_reading(s, buf, sizeof buf);
     cJSON_AddStringToObject(o, "reading", buf);
     cJSON_AddNumberToObject(o, "readings", s->nreadings);
@@ -112,11 +113,13 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_sc
     }
     cJSON *st = cJSON_AddArrayToObject(o, "states");
     for (int i = 0; i < s->nstates; i++)
-      cJSON_AddItemToArray(st, cJSON_CreateString(mj_rules_fan(r, s->states[i])->id));
+      cJSON_AddItemToArray(
+          st, cJSON_CreateString(mj_rules_fan(r, s->states[i])->id));
     if (s->other_total > 0) {   /* the value not taken (fixed_or_own) */
       cJSON *x = cJSON_AddObjectToObject(o, "instead_of");
-      cJSON_AddStringToObject(x, "id", s->other_fan >= 0
-                              ? mj_rules_fan(r, s->other_fan)->id : "own value");
+      cJSON_AddStringToObject(
+          x, "id",
+          s->other_fan >= 0 ? mj_rules_fan(r, s->other_fan)->id : "own value");
       cJSON_AddNumberToObject(x, "total", s->other_total);
     }
     cJSON *ex = cJSON_AddArrayToObject(o, "exempt");
@@ -151,8 +154,8 @@ static void add_waits(cJSON *o, const char *key, const mj_wait *w, int n)
   cJSON_AddNumberToObject(o, k2, live);
 }
 
-void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h, int shanten,
-                       const char *key, const mj_wait *w, int n,
+void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h,
+                       int shanten, const char *key, const mj_wait *w, int n,
                        const render_discard *d, int nd)
 {
   cJSON *o = cJSON_CreateObject();

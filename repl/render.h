@@ -14,8 +14,8 @@
 #include "score.h"
 
 /* A score (or, with s NULL, the error msg) as one JSON object line. */
-void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h, const mj_score *s,
-                       const char *msg);
+void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h,
+                       const mj_score *s, const char *msg);
 /* A line of input that is not a hand, as one JSON object:
    {"input": text, "ruleset": id, "error": msg}. */
 void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
@@ -32,8 +32,8 @@ typedef struct render_discard {
 /* waits / shanten as one JSON object: the hand, the shanten, the tiles
    under key ("waits", "useful"; NULL: none) with their live counts, and
    for 14 tiles each discard (d may be NULL). */
-void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h, int shanten,
-                       const char *key, const mj_wait *w, int n,
+void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h,
+                       int shanten, const char *key, const mj_wait *w, int n,
                        const render_discard *d, int nd);
 
 #endif

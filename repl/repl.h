@@ -53,14 +53,16 @@ typedef struct repl_cmd {
 extern volatile sig_atomic_t repl_interrupted;
 
 /* "Error: ..." on stderr (after flushing stdout); returns 1. */
-int repl_error(repl *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int repl_error(repl *r, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
 /* "Usage: ..." for a command; returns 1. */
 int repl_usage(repl *r, const char *name);
 
 /* A tile as shown: a coloured glyph, or plain notation. */
 const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap);
 /* Tiles in order (sorted when sorted is set), as shown. */
-void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n, bool sorted);
+void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n,
+                bool sorted);
 void repl_counts(const repl *r, FILE *f, const uint8_t counts[MJ_KINDS]);
 /* Text in a colour (ANSI code such as "1" bold, "2" dim, "31" red) when
    colours are on. */

@@ -78,7 +78,8 @@ const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap)
   return buf;
 }
 
-void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n, bool sorted)
+void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n,
+                bool sorted)
 {
   if (!r->glyphs) {
     char buf[512];
@@ -140,8 +141,10 @@ static int c_help(repl *r, int argc, char **argv, const char *rest);
 static int c_quit(repl *r, int argc, char **argv, const char *rest);
 
 static const repl_cmd shell_cmds[] = {
-  { "help", "[COMMAND]", "list the commands, or explain one", c_help, ARG_COMMAND, "shell" },
-  { "quit", "", "leave hule (also exit, or Ctrl-D)", c_quit, ARG_NONE, "shell" },
+  { "help", "[COMMAND]", "list the commands, or explain one", c_help,
+    ARG_COMMAND, "shell" },
+  { "quit", "", "leave hule (also exit, or Ctrl-D)", c_quit, ARG_NONE,
+    "shell" },
   { "exit", "", "leave hule", c_quit, ARG_NONE, NULL },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };
@@ -214,16 +217,19 @@ static const char *nearest_cmd(const char *name)
 static void help_one(const repl_cmd *c)
 {
   char head[128];
-  snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "", c->args);
+  snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "",
+           c->args);
   const char *nl = strchr(c->help, '\n');
   if (strlen(head) < 26)
-    printf("  %-26s %.*s\n", head, nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
+    printf("  %-26s %.*s\n", head,
+           nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
   else
-    printf("  %s\n  %-26s %.*s\n", head, "", nl ? (int)(nl - c->help) : (int)strlen(c->help),
-           c->help);
+    printf("  %s\n  %-26s %.*s\n", head, "",
+           nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
   while (nl != NULL) {
     const char *next = strchr(nl + 1, '\n');
-    printf("  %-26s %.*s\n", "", next ? (int)(next - nl - 1) : (int)strlen(nl + 1), nl + 1);
+    printf("  %-26s %.*s\n", "",
+           next ? (int)(next - nl - 1) : (int)strlen(nl + 1), nl + 1);
     nl = next;
   }
 }
@@ -236,17 +242,20 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
     if (c == NULL) {
       const char *near = nearest_cmd(argv[1]);
       if (near)
-        return repl_error(r, "no command \"%s\"; did you mean \"%s\"?", argv[1], near);
-      return repl_error(r, "no command \"%s\". Enter \"help\" for the list.", argv[1]);
+        return repl_error(r, "no command \"%s\"; did you mean \"%s\"?", argv[1],
+                          near);
+      return repl_error(r, "no command \"%s\". Enter \"help\" for the list.",
+                        argv[1]);
     }
     help_one(c);
     return 0;
   }
   printf("hule: mahjong at the terminal. Commands (help COMMAND for more):\n");
   static const char *const groups[] = { "play", "teach", "author", "shell" };
-  static const char *const titles[] = {
-    "Play against three bots", "Learn the rules", "Write rules and scripts", "The shell"
-  };
+  static const char *const titles[] = { "Play against three bots",
+                                        "Learn the rules",
+                                        "Write rules and scripts",
+                                        "The shell" };
   for (int gi = 0; gi < 4; gi++) {
     printf("\n%s:\n", titles[gi]);
     for (int t = 0; tables[t]; t++)
@@ -254,8 +263,10 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
         if (c->group && strcmp(c->group, groups[gi]) == 0)
           help_one(c);
   }
-  printf("\nHands are written as in 123m456p789s11z[555p]+5z; context tokens follow\n"
-         "(self, seat=S, bao=5m ...). Tab completes commands, rulesets, fans, files\n"
+  printf("\nHands are written as in 123m456p789s11z[555p]+5z; context tokens "
+         "follow\n"
+         "(self, seat=S, bao=5m ...). Tab completes commands, rulesets, fans, "
+         "files\n"
          "and, in a game, your tiles.\n");
   return 0;
 }
@@ -318,7 +329,8 @@ int repl_line(repl *r, const char *line)
   while (*line == ' ' || *line == '\t')
     line++;
   size_t n = strlen(line);
-  while (n > 0 && (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
+  while (n > 0 &&
+         (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
     n--;
   if (n == 0) {
     play_default(r);
@@ -362,8 +374,9 @@ int repl_line(repl *r, const char *line)
     } else if (r->quiz_kind != 0) {
       extern int teach_answer(repl *r, const char *answer);
       st = teach_answer(r, line);
-    } else if (r->play != NULL && (mj_tile_parse(argv[0], strlen(argv[0]), &(mj_tile){0},
-                                                 NULL) == MJ_OK)) {
+    } else if (r->play != NULL &&
+               (mj_tile_parse(argv[0], strlen(argv[0]), &(mj_tile){ 0 },
+                              NULL) == MJ_OK)) {
       /* a bare tile in a game: discard it */
       const repl_cmd *d = find_cmd("d");
       char *dv[2] = { (char *)"d", argv[0] };
@@ -371,10 +384,14 @@ int repl_line(repl *r, const char *line)
     } else {
       const char *near = nearest_cmd(argv[0]);
       if (near != NULL)
-        st = repl_error(r, "unknown command \"%s\"; did you mean \"%s\"? Enter \"help\" "
-                        "for help.", argv[0], near);
+        st = repl_error(
+            r,
+            "unknown command \"%s\"; did you mean \"%s\"? Enter \"help\" "
+            "for help.",
+            argv[0], near);
       else
-        st = repl_error(r, "unknown command \"%s\". Enter \"help\" for help.", argv[0]);
+        st = repl_error(r, "unknown command \"%s\". Enter \"help\" for help.",
+                        argv[0]);
     }
   }
   free(copy);
@@ -690,9 +707,10 @@ int repl_main(mj_host *host, cli_opts *o)
     rl_attempted_completion_function = complete;
     rl_basic_word_break_characters = " \t";
     history_open();
-    printf("hule %s: mahjong whose rules live in Lua. Ruleset: %s.\n"
-           "Type \"help\" for the commands, \"new\" to play, Ctrl-D to leave.\n",
-           "1.0.0", mj_rules_id(repl_rules(&r)));
+    printf(
+        "hule %s: mahjong whose rules live in Lua. Ruleset: %s.\n"
+        "Type \"help\" for the commands, \"new\" to play, Ctrl-D to leave.\n",
+        "1.0.0", mj_rules_id(repl_rules(&r)));
     for (;;) {
       repl_interrupted = 0;
       char *line = line_read(prompt_of(&r));

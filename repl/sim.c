@@ -88,12 +88,15 @@ static double now(void)
 static int usage(void)
 {
   fprintf(stderr,
-    "Usage: hule sim --ruleset ID --games N [--seed S] [--bots K,K,K,K]\n"
-    "                [--jobs K] [--shard I/N] [--out FILE.jsonl] [--option NAME=VALUE]\n"
-    "  --bots    one kind for all four seats or four kinds (efficiency, random)\n"
-    "  --jobs    processes on this machine (default 1)\n"
-    "  --shard   play only the I-th of N equal ranges of the games (1-based)\n"
-    "  --out     one JSON line a game (\"-\": standard output)\n");
+          "Usage: hule sim --ruleset ID --games N [--seed S] [--bots K,K,K,K]\n"
+          "                [--jobs K] [--shard I/N] [--out FILE.jsonl] "
+          "[--option NAME=VALUE]\n"
+          "  --bots    one kind for all four seats or four kinds (efficiency, "
+          "random)\n"
+          "  --jobs    processes on this machine (default 1)\n"
+          "  --shard   play only the I-th of N equal ranges of the games "
+          "(1-based)\n"
+          "  --out     one JSON line a game (\"-\": standard output)\n");
   return 1;
 }
 
@@ -237,47 +240,58 @@ static void show_progress(long done, long total, double t0, bool final)
   double el = now() - t0;
   fprintf(stderr, "\r[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s ", fill,
           "##############################", width - fill, "",
-          total ? done * 100 / total : 100, done, total, el > 0 ? (double)done / el : 0.0);
+          total ? done * 100 / total : 100, done, total,
+          el > 0 ? (double)done / el : 0.0);
   if (final)
     fputc('\n', stderr);
   fflush(stderr);
 }
 
-static void summary(FILE *f, const run *rn, const stats *st, double secs, int jobs)
+static void summary(FILE *f, const run *rn, const stats *st, double secs,
+                    int jobs)
 {
   fprintf(f, "ruleset %s: %ld games in %.2f s (%.0f games/s, %d process%s)\n",
-         mj_rules_id(rn->r), st->games, secs, secs > 0 ? (double)st->games / secs : 0.0,
-         jobs, jobs == 1 ? "" : "es");
+          mj_rules_id(rn->r), st->games, secs,
+          secs > 0 ? (double)st->games / secs : 0.0, jobs,
+          jobs == 1 ? "" : "es");
   if (st->games == 0)
     return;
-  fprintf(f, "wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n",
-         100.0 * (double)st->wins / (double)st->games,
-         st->wins ? 100.0 * (double)st->self_drawn / (double)st->wins : 0.0,
-         100.0 * (double)st->drawn / (double)st->games);
+  fprintf(f,
+          "wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n",
+          100.0 * (double)st->wins / (double)st->games,
+          st->wins ? 100.0 * (double)st->self_drawn / (double)st->wins : 0.0,
+          100.0 * (double)st->drawn / (double)st->games);
   fprintf(f, "points per win: average %.2f, maximum %ld\n",
-         st->wins ? (double)st->points / (double)st->wins : 0.0, st->max_points);
-  fprintf(f, "\nseat  bot          win rate  points/win  dealt in  net per game\n");
+          st->wins ? (double)st->points / (double)st->wins : 0.0,
+          st->max_points);
+  fprintf(
+      f, "\nseat  bot          win rate  points/win  dealt in  net per game\n");
   for (int p = 0; p < 4; p++)
-    fprintf(f, "%-5s %-12s %7.1f%%  %10.2f  %7.1f%%  %+12.2f\n", (const char *[]){ "1", "2", "3", "4" }[p],
-           rn->bots[p], 100.0 * (double)st->seat_wins[p] / (double)st->games,
-           st->seat_wins[p] ? (double)st->seat_points[p] / (double)st->seat_wins[p] : 0.0,
-           100.0 * (double)st->seat_dealins[p] / (double)st->games,
-           (double)st->seat_net[p] / (double)st->games);
+    fprintf(f, "%-5s %-12s %7.1f%%  %10.2f  %7.1f%%  %+12.2f\n",
+            (const char *[]){ "1", "2", "3", "4" }[p], rn->bots[p],
+            100.0 * (double)st->seat_wins[p] / (double)st->games,
+            st->seat_wins[p]
+                ? (double)st->seat_points[p] / (double)st->seat_wins[p]
+                : 0.0,
+            100.0 * (double)st->seat_dealins[p] / (double)st->games,
+            (double)st->seat_net[p] / (double)st->games);
   /* fans or patterns by how often they came up */
   int order[MAX_FANS], n = mj_rules_nfans(rn->r);
   for (int i = 0; i < n; i++)
     order[i] = i;
   for (int i = 1; i < n; i++)
-    for (int j = i; j > 0 && st->fan_games[order[j - 1]] < st->fan_games[order[j]]; j--) {
+    for (int j = i;
+         j > 0 && st->fan_games[order[j - 1]] < st->fan_games[order[j]]; j--) {
       int x = order[j];
       order[j] = order[j - 1];
       order[j - 1] = x;
     }
   char pad[128];
-  fprintf(f, "\n%s %10s %9s\n",
-          mj_text_pad(mj_rules_scoring(rn->r) == MJ_SCORING_SUM ? "fan" : "pattern", 50,
-                      pad, sizeof pad),
-          "wins with", "of wins");
+  fprintf(
+      f, "\n%s %10s %9s\n",
+      mj_text_pad(mj_rules_scoring(rn->r) == MJ_SCORING_SUM ? "fan" : "pattern",
+                  50, pad, sizeof pad),
+      "wins with", "of wins");
   int unseen = 0;
   for (int i = 0; i < n; i++) {
     const mj_fan_def *fd = mj_rules_fan(rn->r, order[i]);
@@ -287,7 +301,8 @@ static void summary(FILE *f, const run *rn, const stats *st, double secs, int jo
       continue;
     }
     char name[160];
-    snprintf(name, sizeof name, "%s%s%s", fd->id, fd->en ? "  " : "", fd->en ? fd->en : "");
+    snprintf(name, sizeof name, "%s%s%s", fd->id, fd->en ? "  " : "",
+             fd->en ? fd->en : "");
     fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
            st->wins ? 100.0 * (double)k / (double)st->wins : 0.0);
   }
@@ -339,8 +354,8 @@ typedef struct job {
   int pipe;                /* its stats */
 } job;
 
-static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar, double t0,
-                    volatile long *prog)
+static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
+                    double t0, volatile long *prog)
 {
   job *jb = calloc((size_t)jobs, sizeof *jb);
   if (jb == NULL)
@@ -353,7 +368,8 @@ static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar, double t
     jb[j].fd = -1;
     int pf[2];
     if (rn->out != NULL &&
-        (jb[j].fd = mj_file_temp(rn->out->path, jb[j].path, sizeof jb[j].path, &e)) < 0) {
+        (jb[j].fd = mj_file_temp(rn->out->path, jb[j].path, sizeof jb[j].path,
+                                 &e)) < 0) {
       fprintf(stderr, "Error: %s\n", e.msg);
       status = 1;
       break;
@@ -379,8 +395,10 @@ static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar, double t
       stats *ss = calloc(1, sizeof *ss);
       int rc = ss ? play_range(&sub, ss) : 1;
       if (rc == 1 && mine.err != 0)
-        fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path, strerror(mine.err));
-      if (ss == NULL || mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
+        fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path,
+                strerror(mine.err));
+      if (ss == NULL ||
+          mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
         rc = 1;
       free(ss);
       close(pf[1]);
@@ -459,8 +477,9 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   bool have_games = false;
   const char *bots = "efficiency", *out_path = NULL;
   unsigned seen = 0;
-  static const char *const flags[] = { "--games", "--seed", "--jobs", "--shard", "--bots",
-                                       "--ruleset", "--out", NULL };
+  static const char *const flags[] = { "--games", "--seed", "--jobs",
+                                       "--shard", "--bots", "--ruleset",
+                                       "--out",   NULL };
   for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -482,14 +501,17 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       }
     if (strcmp(a, "--games") == 0) {
       if (!parse_count(v, 1000000000, &games) || games < 1) {
-        fprintf(stderr, "Error: --games takes a number 1..1000000000, not '%s'\n", v);
+        fprintf(stderr,
+                "Error: --games takes a number 1..1000000000, not '%s'\n", v);
         return 1;
       }
       have_games = true;
     } else if (strcmp(a, "--seed") == 0) {
       if (!cli_parse_seed(v, &seed)) {
-        fprintf(stderr, "Error: --seed takes a decimal number 0..18446744073709551615, "
-                "not '%s'\n", v);
+        fprintf(stderr,
+                "Error: --seed takes a decimal number 0..18446744073709551615, "
+                "not '%s'\n",
+                v);
         return 1;
       }
     } else if (strcmp(a, "--jobs") == 0) {
@@ -504,10 +526,12 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       if (ok) {
         snprintf(ib, sizeof ib, "%.*s", (int)(sl - v), v);
         snprintf(nb, sizeof nb, "%s", sl + 1);
-        ok = parse_count(ib, 1000000000, &shard_i) && parse_count(nb, 1000000000, &shard_n);
+        ok = parse_count(ib, 1000000000, &shard_i) &&
+             parse_count(nb, 1000000000, &shard_n);
       }
       if (!ok || shard_n < 1 || shard_i < 1 || shard_i > shard_n) {
-        fprintf(stderr, "Error: --shard takes I/N with 1 <= I <= N, not '%s'\n", v);
+        fprintf(stderr, "Error: --shard takes I/N with 1 <= I <= N, not '%s'\n",
+                v);
         return 1;
       }
     } else if (strcmp(a, "--bots") == 0) {
@@ -541,13 +565,16 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   snprintf(tmp, sizeof tmp, "%s", bots);
   int nb = 0;
   char *save = NULL;
-  for (char *tok = strtok_r(tmp, ",", &save); tok; tok = strtok_r(NULL, ",", &save)) {
+  for (char *tok = strtok_r(tmp, ",", &save); tok;
+       tok = strtok_r(NULL, ",", &save)) {
     bool known = false;
     for (const char *const *k = mj_bot_kinds(); *k; k++)
       known = known || strcmp(*k, tok) == 0;
     if (nb == 4 || !known) {
-      fprintf(stderr, "Error: --bots takes one or four of: efficiency, random (got '%s')\n",
-              bots);
+      fprintf(
+          stderr,
+          "Error: --bots takes one or four of: efficiency, random (got '%s')\n",
+          bots);
       return 1;
     }
     snprintf(rn.bots[nb++], sizeof rn.bots[0], "%s", tok);
@@ -577,7 +604,8 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
     out.fd = strcmp(out_path, "-") == 0
            ? 1 : open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (out.fd < 0) {
-      fprintf(stderr, "Error: cannot write %s: %s\n", out_path, strerror(errno));
+      fprintf(stderr, "Error: cannot write %s: %s\n", out_path,
+              strerror(errno));
       return 1;
     }
     rn.out = &out;
@@ -628,8 +656,10 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   sigaction(SIGINT, &old, NULL);
   double secs = now() - t0;
   if (out.err != 0) {
-    fprintf(stderr, "Error: cannot write %s: %s (the file ends with the last whole line)\n",
-            out_path, strerror(out.err));
+    fprintf(
+        stderr,
+        "Error: cannot write %s: %s (the file ends with the last whole line)\n",
+        out_path, strerror(out.err));
     status = 1;
   }
   if (out.fd > 1 && close(out.fd) != 0 && status != 1) {
@@ -637,7 +667,8 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
     status = 1;
   }
   if (status == 130)
-    fprintf(stderr, "interrupted: the summary of the %ld games played\n", st->games);
+    fprintf(stderr, "interrupted: the summary of the %ld games played\n",
+            st->games);
   if (status == 0 || status == 130)
     summary(out.fd == 1 ? stderr : stdout, &rn, st, secs, (int)jobs);
   if (prog)

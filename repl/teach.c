@@ -15,8 +15,8 @@
 
 /* The hand text of a command: the rest of its line. */
 static int hand_cmd(repl *r, const char *name, const char *rest,
-                    bool (*fn)(mj_host *, const mj_rules *, const cli_opts *, mj_hand *,
-                               const char *, size_t))
+                    bool (*fn)(mj_host *, const mj_rules *, const cli_opts *,
+                               mj_hand *, const char *, size_t))
 {
   if (rest[0] == '\0')
     return repl_usage(r, name);
@@ -50,7 +50,9 @@ static int c_explain(repl *r, int argc, char **argv, const char *rest)
 {
   if (argc < 2) {
     if (r->last_hand[0] == '\0')
-      return repl_error(r, "no hand to explain yet: explain HAND CONTEXT, or score one first");
+      return repl_error(
+          r,
+          "no hand to explain yet: explain HAND CONTEXT, or score one first");
     char copy[512];
     snprintf(copy, sizeof copy, "%s", r->last_hand);
     return hand_cmd(r, "explain", copy, cli_do_score);
@@ -86,10 +88,12 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
       best = i;
   }
   if (best >= 0)
-    repl_error(r, "no fan \"%s\" in %s; did you mean %s (%s)?", name, mj_rules_id(rs),
-               mj_rules_fan(rs, best)->id, mj_rules_fan(rs, best)->en);
+    repl_error(r, "no fan \"%s\" in %s; did you mean %s (%s)?", name,
+               mj_rules_id(rs), mj_rules_fan(rs, best)->id,
+               mj_rules_fan(rs, best)->en);
   else
-    repl_error(r, "no fan \"%s\" in %s; \"fans\" lists them", name, mj_rules_id(rs));
+    repl_error(r, "no fan \"%s\" in %s; \"fans\" lists them", name,
+               mj_rules_id(rs));
   return -1;
 }
 
@@ -143,7 +147,8 @@ static int c_why(repl *r, int argc, char **argv, const char *rest)
   return st;
 }
 
-static void value_text(const mj_rules *rs, const mj_fan_def *d, char *buf, size_t cap)
+static void value_text(const mj_rules *rs, const mj_fan_def *d, char *buf,
+                       size_t cap)
 {
   if (d->state)
     snprintf(buf, cap, "state");
@@ -189,12 +194,14 @@ static int c_fans(repl *r, int argc, char **argv, const char *rest)
       order[j - 1] = x;
     }
   printf("%s: %d %s\n", mj_rules_title(rs), n,
-         mj_rules_scoring(rs) == MJ_SCORING_SUM ? "fans, by points" : "patterns");
+         mj_rules_scoring(rs) == MJ_SCORING_SUM ? "fans, by points"
+                                                : "patterns");
   for (int i = 0; i < n; i++) {
     const mj_fan_def *d = mj_rules_fan(rs, order[i]);
     char v[32], pad[160];
     value_text(rs, d, v, sizeof v);
-    printf("  %9s  %s %s\n", v, mj_text_pad(d->id, 12, pad, sizeof pad), d->en ? d->en : "");
+    printf("  %9s  %s %s\n", v, mj_text_pad(d->id, 12, pad, sizeof pad),
+           d->en ? d->en : "");
   }
   free(order);
   return 0;
@@ -239,7 +246,8 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
     mj_hand *h = mj_hand_new();
     mj_score *s = malloc(sizeof *s);
     mj_error e;
-    if (h && s && mj_hand_parse(h, d->example, strlen(d->example), &e) == MJ_OK &&
+    if (h && s &&
+        mj_hand_parse(h, d->example, strlen(d->example), &e) == MJ_OK &&
         mj_score_hand(rs, h, s, &e) == MJ_OK) {
       mj_score_fans_line(rs, s, buf, sizeof buf);
       printf("  scores %d: %s\n", s->total, buf);
@@ -256,7 +264,8 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
 
 /* A random winning standard hand (four melds and a pair, all concealed)
    of the ruleset's tiles, drawn by rng; false after too many tries. */
-static bool random_win(mj_rng *g, const mj_rules *rs, mj_hand *h, char *text, size_t cap)
+static bool random_win(mj_rng *g, const mj_rules *rs, mj_hand *h, char *text,
+                       size_t cap)
 {
   for (int tries = 0; tries < 200; tries++) {
     uint8_t c[MJ_KINDS] = { 0 };
@@ -286,7 +295,8 @@ static bool random_win(mj_rng *g, const mj_rules *rs, mj_hand *h, char *text, si
       }
     char tiles[64], w[3], wild[3];
     mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
-    size_t len = (size_t)snprintf(text, cap, "%s win=%s%s", tiles, mj_tile_str((mj_tile)win, w),
+    size_t len = (size_t)snprintf(text, cap, "%s win=%s%s", tiles,
+                                  mj_tile_str((mj_tile)win, w),
                                   mj_rng_below(g, 3) == 0 ? " self" : "");
     if (mj_rules_ctable(rs)->wild_rule == MJ_WILD_INDICATOR)
       snprintf(text + len, cap - len, " bao=%s",
@@ -308,7 +318,8 @@ static int c_quiz(repl *r, int argc, char **argv, const char *rest)
   int kind = 0;
   if (argc >= 2 && strcmp(argv[1], "waits") == 0)
     kind = 1;
-  else if (argc >= 2 && (strcmp(argv[1], "score") == 0 || strcmp(argv[1], "total") == 0))
+  else if (argc >= 2 &&
+           (strcmp(argv[1], "score") == 0 || strcmp(argv[1], "total") == 0))
     kind = 2;
   else if (argc >= 2 && strncmp(argv[1], "seed=", 5) != 0)
     return repl_usage(r, "quiz");
@@ -355,11 +366,12 @@ static int c_quiz(repl *r, int argc, char **argv, const char *rest)
   r->quiz_asked++;
   if (kind == 1)
     printf("Quiz %d (%s): which tiles does this hand wait on?\n  %s\n"
-           "Answer with tiles (e.g. 58m 3z), or \"skip\".\n", r->quiz_asked, mj_rules_id(rs),
-           text);
+           "Answer with tiles (e.g. 58m 3z), or \"skip\".\n",
+           r->quiz_asked, mj_rules_id(rs), text);
   else
     printf("Quiz %d (%s): what does this hand score?\n  %s\n"
-           "Answer with a number, or \"skip\".\n", r->quiz_asked, mj_rules_id(rs), text);
+           "Answer with a number, or \"skip\".\n",
+           r->quiz_asked, mj_rules_id(rs), text);
   return 0;
 }
 
@@ -384,7 +396,8 @@ int teach_answer(repl *r, const char *answer)
   o.batch = o.json = false;
   if (kind == 1) {
     mj_wait w[MJ_KINDS];
-    int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(rs)), mj_rules_shapes(rs), w, NULL);
+    int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(rs)),
+                          mj_rules_shapes(rs), w, NULL);
     uint8_t want[MJ_KINDS] = { 0 }, got[MJ_KINDS] = { 0 };
     for (int i = 0; i < k; i++)
       want[w[i].tile] = 1;
@@ -395,7 +408,8 @@ int teach_answer(repl *r, const char *answer)
       snprintf(buf, sizeof buf, "%s", answer);
       for (char *tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
         int m = 0;
-        if (mj_tiles_parse(tok, strlen(tok), 1, false, t, NULL, MJ_KINDS, &m, &e) != MJ_OK) {
+        if (mj_tiles_parse(tok, strlen(tok), 1, false, t, NULL, MJ_KINDS, &m,
+                           &e) != MJ_OK) {
           r->quiz_kind = kind;   /* ask again */
           mj_hand_free(h);
           return repl_error(r, "%s; answer with tiles such as 58m 3z", e.msg);
@@ -409,7 +423,10 @@ int teach_answer(repl *r, const char *answer)
     bool right = !skip && memcmp(want, got, sizeof want) == 0;
     char list[128];
     mj_counts_print(want, MJ_KINDS, list, sizeof list);
-    printf("%s The waits are %s.\n", right ? "Right!" : skip ? "Skipped." : "Not quite.",
+    printf("%s The waits are %s.\n",
+           right  ? "Right!"
+           : skip ? "Skipped."
+                  : "Not quite.",
            k ? list : "none");
     r->quiz_right += right;
     cli_do_waits(r->host, rs, &o, h, r->quiz_hand, strlen(r->quiz_hand));
@@ -427,11 +444,16 @@ int teach_answer(repl *r, const char *answer)
       return repl_error(r, "answer with a number, or \"skip\"");
     }
     bool right = !skip && v == s.total;
-    printf("%s It scores %d.\n", right ? "Right!" : skip ? "Skipped." : "Not quite.", s.total);
+    printf("%s It scores %d.\n",
+           right  ? "Right!"
+           : skip ? "Skipped."
+                  : "Not quite.",
+           s.total);
     r->quiz_right += right;
     cli_do_score(r->host, rs, &o, h, r->quiz_hand, strlen(r->quiz_hand));
   }
-  printf("Score so far: %d of %d. \"quiz\" for another.\n", r->quiz_right, r->quiz_asked);
+  printf("Score so far: %d of %d. \"quiz\" for another.\n", r->quiz_right,
+         r->quiz_asked);
   mj_hand_free(h);
   return st;
 }
@@ -439,19 +461,26 @@ int teach_answer(repl *r, const char *answer)
 /* }==================================================================== */
 
 const repl_cmd repl_teach_cmds[] = {
-  { "score", "HAND [CONTEXT]", "score a winning hand: each fan, what it exempts, the total\n"
-    "e.g. score 123m456p789s11z55m+5m self", c_score, ARG_NONE, "teach" },
-  { "explain", "[HAND CONTEXT]", "the full explanation (of the last hand without arguments)",
-    c_explain, ARG_NONE, "teach" },
-  { "why", "FAN HAND [CONTEXT]", "why a fan did or did not count for a hand", c_why, ARG_FAN,
-    "teach" },
-  { "fans", "", "the current ruleset's fans by points", c_fans, ARG_NONE, "teach" },
-  { "fan", "NAME", "one fan: points, pattern in words, exemptions, an example\n"
-    "(Chinese, traditional or English names)", c_fan, ARG_FAN, "teach" },
-  { "waits", "HAND", "the tiles a ready hand waits on", c_waits, ARG_NONE, "teach" },
-  { "shanten", "HAND", "how far from ready, and the useful tiles", c_shanten, ARG_NONE,
-    "teach" },
-  { "quiz", "[waits|score] [seed=N]", "a random hand: name its waits or its total", c_quiz,
+  { "score", "HAND [CONTEXT]",
+    "score a winning hand: each fan, what it exempts, the total\n"
+    "e.g. score 123m456p789s11z55m+5m self",
+    c_score, ARG_NONE, "teach" },
+  { "explain", "[HAND CONTEXT]",
+    "the full explanation (of the last hand without arguments)", c_explain,
     ARG_NONE, "teach" },
+  { "why", "FAN HAND [CONTEXT]", "why a fan did or did not count for a hand",
+    c_why, ARG_FAN, "teach" },
+  { "fans", "", "the current ruleset's fans by points", c_fans, ARG_NONE,
+    "teach" },
+  { "fan", "NAME",
+    "one fan: points, pattern in words, exemptions, an example\n"
+    "(Chinese, traditional or English names)",
+    c_fan, ARG_FAN, "teach" },
+  { "waits", "HAND", "the tiles a ready hand waits on", c_waits, ARG_NONE,
+    "teach" },
+  { "shanten", "HAND", "how far from ready, and the useful tiles", c_shanten,
+    ARG_NONE, "teach" },
+  { "quiz", "[waits|score] [seed=N]",
+    "a random hand: name its waits or its total", c_quiz, ARG_NONE, "teach" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

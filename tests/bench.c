@@ -101,8 +101,14 @@ static long op_waits_ref(const mj_tileview *v)
   }
   return k;
 }
-static long op_shanten(const mj_tileview *v) { return mj_shanten(v, &CFG, NULL); }
-static long op_shanten_ref(const mj_tileview *v) { return ref_shanten(v, &CFG); }
+static long op_shanten(const mj_tileview *v)
+{
+  return mj_shanten(v, &CFG, NULL);
+}
+static long op_shanten_ref(const mj_tileview *v)
+{
+  return ref_shanten(v, &CFG);
+}
 static long op_useful(const mj_tileview *v)
 {
   mj_wait w[MJ_KINDS];
@@ -209,11 +215,13 @@ static void bench_score(void)
     }
     rmdir(dir);
   }
-  printf("\nscoring %d hands of vectors/mcr.tsv with rulesets/mcr.lua:\n", nscore);
+  printf("\nscoring %d hands of vectors/mcr.tsv with rulesets/mcr.lua:\n",
+         nscore);
   double fast = score_rate(r, 1.5);
   double slow = rl ? score_rate(rl, 1.0) : 1;
   line("score (patterns compiled to C)", fast, slow);
-  printf("%-34s (the reference: every fan also decided by a Lua function)\n", "");
+  printf("%-34s (the reference: every fan also decided by a Lua function)\n",
+         "");
   printf("%-34s %12.0f /s   (goal 1,000,000; C++ reference ~710,000)\n",
          "  hands per second", fast);
   printf("%-34s %12.2f ms\n", "loading mcr.lua", load_ms);
@@ -227,7 +235,8 @@ static void bench_score(void)
 ** ===================================================================== */
 
 /* Games per second of ruleset r with four bots of kind, over min_time. */
-static double game_rate(const mj_rules *r, const char *kind, double min_time, uint64_t base)
+static double game_rate(const mj_rules *r, const char *kind, double min_time,
+                        uint64_t base)
 {
   mj_bot *b[4];
   for (int p = 0; p < 4; p++)
@@ -291,10 +300,10 @@ static void bench_games(void)
   printf("\nfull MCR games, one core (baseline: the goal):\n");
   double rnd = game_rate(r, "random", 1.5, 1);
   double eff = game_rate(r, "efficiency", 1.5, 1);
-  printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n", "games, four random bots", rnd,
-         20000.0, rnd / 20000.0);
-  printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n", "games, four efficiency bots",
-         eff, 1000.0, eff / 1000.0);
+  printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n",
+         "games, four random bots", rnd, 20000.0, rnd / 20000.0);
+  printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n",
+         "games, four efficiency bots", eff, 1000.0, eff / 1000.0);
   double rnd2 = game_rate_2(r, "random", 1.0);
   printf("%-34s %12.0f /s   one process %8.0f /s   ratio %8.2fx\n",
          "random games, 2 processes", rnd2, rnd, rnd2 / rnd);
@@ -321,23 +330,24 @@ static void bench_startup(void)
   snprintf(cmd, sizeof cmd, "echo 'fans' | '%s' > /dev/null", HULE_BIN);
   double first = spawn_ms(cmd, 40);
   printf("\nREPL start-up (goal under 50 ms):\n");
-  printf("%-34s %12.2f ms   /bin/true %9.2f ms   ratio %8.2fx\n", "start and quit", hule,
-         base, hule / base);
-  printf("%-34s %12.2f ms   /bin/true %9.2f ms   ratio %8.2fx\n", "start, load mcr, answer",
-         first, base, first / base);
+  printf("%-34s %12.2f ms   /bin/true %9.2f ms   ratio %8.2fx\n",
+         "start and quit", hule, base, hule / base);
+  printf("%-34s %12.2f ms   /bin/true %9.2f ms   ratio %8.2fx\n",
+         "start, load mcr, answer", first, base, first / base);
 }
 
 /* }==================================================================== */
 
 static void line(const char *what, double fast, double slow)
 {
-  printf("%-34s %12.0f /s   reference %10.0f /s   ratio %8.1fx\n", what, fast, slow,
-         fast / slow);
+  printf("%-34s %12.0f /s   reference %10.0f /s   ratio %8.1fx\n", what, fast,
+         slow, fast / slow);
 }
 
 int main(void)
 {
-  hands hs = { calloc(7000, sizeof(mj_tileview)), calloc(7000, sizeof(mj_tileview)), 0 };
+  hands hs = { calloc(7000, sizeof(mj_tileview)),
+               calloc(7000, sizeof(mj_tileview)), 0 };
   if (tsv_each("mcr.tsv", load_line, &hs) < 0) {
     fprintf(stderr, "bench: cannot read %s/vectors/mcr.tsv\n", HULE_SHARED_DIR);
     return 1;

@@ -18,7 +18,8 @@ static void parse_fans(const char *s, fanset *fs)
   fs->n = 0;
   char buf[4096];
   snprintf(buf, sizeof buf, "%s", s);
-  for (char *tok = strtok(buf, ","); tok && fs->n < MAXF; tok = strtok(NULL, ",")) {
+  for (char *tok = strtok(buf, ","); tok && fs->n < MAXF;
+       tok = strtok(NULL, ",")) {
     int k = 1;
     char *x = strrchr(tok, 'x');
     if (x && x[1] && strspn(x + 1, "0123456789") == strlen(x + 1)) {
@@ -72,12 +73,13 @@ int main(int argc, char **argv)
       fclose(t);
   }
   char cmd[2048];
-  snprintf(cmd, sizeof cmd, "'%s' score --ruleset '%s' --batch < '%s'", argv[1], argv[2],
-           argv[3]);
+  snprintf(cmd, sizeof cmd, "'%s' score --ruleset '%s' --batch < '%s'", argv[1],
+           argv[2], argv[3]);
   FILE *out = popen(cmd, "r");
   FILE *in = fopen(argv[3], "r");
   if (out == NULL || in == NULL) {
-    fprintf(stderr, "check_batch: cannot run %s or read %s\n", argv[1], argv[3]);
+    fprintf(stderr, "check_batch: cannot run %s or read %s\n", argv[1],
+            argv[3]);
     return 2;
   }
   char want[4096], got[4096];
@@ -107,14 +109,15 @@ int main(int argc, char **argv)
       continue;
     if (strcmp(f[2], "ERROR") == 0) {
       if (strcmp(got, "ERROR") != 0) {
-        fprintf(stderr, "line %d: %s %s: expected ERROR, got %s\n", line, f[0], f[1], got);
+        fprintf(stderr, "line %d: %s %s: expected ERROR, got %s\n", line, f[0],
+                f[1], got);
         bad++;
       }
       continue;
     }
     if (strcmp(got, f[2]) != 0) {
-      fprintf(stderr, "line %d: %s %s: total %s, expected %s (%s)\n", line, f[0], f[1], got,
-              f[2], gfans);
+      fprintf(stderr, "line %d: %s %s: total %s, expected %s (%s)\n", line,
+              f[0], f[1], got, f[2], gfans);
       bad++;
       continue;
     }
@@ -125,14 +128,14 @@ int main(int argc, char **argv)
     parse_fans(gfans, &b);
     fans_checked++;
     if (!same(&a, &b)) {
-      fprintf(stderr, "line %d: %s %s: fans %s, expected %s\n", line, f[0], f[1], gfans,
-              f[3]);
+      fprintf(stderr, "line %d: %s %s: fans %s, expected %s\n", line, f[0],
+              f[1], gfans, f[3]);
       bad++;
     }
   }
   pclose(out);
   fclose(in);
-  printf("%s: %d lines, %d fan lists compared, %d disagreements\n", argv[3], line,
-         fans_checked, bad);
+  printf("%s: %d lines, %d fan lists compared, %d disagreements\n", argv[3],
+         line, fans_checked, bad);
   return bad ? 1 : 0;
 }

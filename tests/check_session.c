@@ -61,7 +61,8 @@ static char *replace(const char *s, const char *from, const char *to)
 int main(int argc, char **argv)
 {
   if (argc < 6) {
-    fprintf(stderr, "usage: check_session HULE WORKDIR SRCDIR SESSION.in EXPECTED.out "
+    fprintf(stderr,
+            "usage: check_session HULE WORKDIR SRCDIR SESSION.in EXPECTED.out "
             "[--update]\n");
     return 2;
   }
@@ -85,8 +86,10 @@ int main(int argc, char **argv)
   fclose(t);
   free(session);
   char cmd[8192];
-  snprintf(cmd, sizeof cmd, "cd '%s' && env -u NO_COLOR HULE_RULES= HOME=/nonexistent "
-           "'%s' < '%s' 2>&1; echo \"[exit $?]\"", argv[2], argv[1], tmp);
+  snprintf(cmd, sizeof cmd,
+           "cd '%s' && env -u NO_COLOR HULE_RULES= HOME=/nonexistent "
+           "'%s' < '%s' 2>&1; echo \"[exit $?]\"",
+           argv[2], argv[1], tmp);
   FILE *p = popen(cmd, "r");
   if (p == NULL)
     return 2;
@@ -131,7 +134,8 @@ int main(int argc, char **argv)
       a--;
     while (b > want && b[-1] != '\n')
       b--;
-    fprintf(stderr, "%s: differs at line %d\n  expected: %.*s\n  got:      %.*s\n",
+    fprintf(stderr,
+            "%s: differs at line %d\n  expected: %.*s\n  got:      %.*s\n",
             argv[5], line, (int)strcspn(b, "\n"), b, (int)strcspn(a, "\n"), a);
     status = 1;
   }

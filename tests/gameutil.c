@@ -65,7 +65,8 @@ void gu_check_tiles(const mj_game *g, int total)
   /* a robbed kong's tile is held by no one until the hand ends, and a
      tile won on a discard or a kong is only in the winning hand */
   int from;
-  if (mj_game_phase(g) == MJ_PHASE_ROB && mj_game_pending(g, &from) != MJ_NO_TILE)
+  if (mj_game_phase(g) == MJ_PHASE_ROB &&
+      mj_game_pending(g, &from) != MJ_NO_TILE)
     n++;
   int w[4];
   if (mj_game_over(g) && mj_game_winners(g, w) > 0 && mj_game_payer(g) >= 0)
@@ -127,7 +128,8 @@ void gu_replay_matches(const mj_rules *r, const mj_game *g)
     fail_msg("replay: %s", e.msg);
   assert_int_equal(mj_game_nevents(x), mj_game_nevents(g));
   for (int i = 0; i < mj_game_nevents(g); i++)
-    assert_memory_equal(mj_game_event(x, i), mj_game_event(g, i), sizeof(mj_event));
+    assert_memory_equal(mj_game_event(x, i), mj_game_event(g, i),
+                        sizeof(mj_event));
   int a[4], b[4];
   mj_game_scores(g, a);
   mj_game_scores(x, b);
@@ -163,22 +165,26 @@ void gu_invariants(const char *id, int games, const char *kind)
 ** the head in order, the draws from the tail in order; the rest filled
 ** with tiles nobody uses.
 */
-int gu_make_wall(mj_tile *out, const char *hands[4], const char *draws, const char *tail)
+int gu_make_wall(mj_tile *out, const char *hands[4], const char *draws,
+                 const char *tail)
 {
   mj_tile head[144], back[32];
   int nh = 0, nb = 0, k;
   uint8_t used[MJ_ALL_TILES] = { 0 };
   for (int p = 0; p < 4; p++) {
-    assert_int_equal(mj_tiles_parse(hands[p], strlen(hands[p]), 1, true, head + nh, NULL,
-                                    14, &k, NULL), MJ_OK);
+    assert_int_equal(mj_tiles_parse(hands[p], strlen(hands[p]), 1, true,
+                                    head + nh, NULL, 14, &k, NULL),
+                     MJ_OK);
     assert_int_equal(k, 13);
     nh += k;
   }
-  assert_int_equal(mj_tiles_parse(draws, strlen(draws), 1, true, head + nh, NULL, 60, &k,
-                                  NULL), MJ_OK);
-  nh += k;
-  assert_int_equal(mj_tiles_parse(tail, strlen(tail), 1, true, back, NULL, 32, &nb, NULL),
+  assert_int_equal(mj_tiles_parse(draws, strlen(draws), 1, true, head + nh,
+                                  NULL, 60, &k, NULL),
                    MJ_OK);
+  nh += k;
+  assert_int_equal(
+      mj_tiles_parse(tail, strlen(tail), 1, true, back, NULL, 32, &nb, NULL),
+      MJ_OK);
   for (int i = 0; i < nh; i++)
     used[head[i]]++;
   for (int i = 0; i < nb; i++)
@@ -245,7 +251,8 @@ void gu_act(mj_game *g, int p, int type, const char *tile)
 void gu_all_pass(mj_game *g)
 {
   unsigned w;
-  while (mj_game_phase(g) != MJ_PHASE_TURN && !mj_game_over(g) && (w = mj_game_waiting(g)))
+  while (mj_game_phase(g) != MJ_PHASE_TURN && !mj_game_over(g) &&
+         (w = mj_game_waiting(g)))
     for (int p = 0; p < 4; p++)
       if (w >> p & 1) {
         gu_act(g, p, MJ_ACT_PASS, NULL);

@@ -23,7 +23,8 @@ void gu_check_tiles(const mj_game *g, int total);
 
 /* One game with four bots of kind, the tiles checked after every action
 ** when check is set. */
-mj_game *gu_play(const mj_rules *r, uint64_t seed, const char *kind, bool check);
+mj_game *gu_play(const mj_rules *r, uint64_t seed, const char *kind,
+                 bool check);
 
 /* The game's log replays to the same events and writes the same text. */
 void gu_replay_matches(const mj_rules *r, const mj_game *g);
@@ -37,7 +38,8 @@ void gu_invariants(const char *id, int games, const char *kind);
 ** the tail is the indicator of a wild-tile ruleset); the rest filled with
 ** tiles nobody asked for. Returns the number of tiles.
 */
-int gu_make_wall(mj_tile *out, const char *hands[4], const char *draws, const char *tail);
+int gu_make_wall(mj_tile *out, const char *hands[4], const char *draws,
+                 const char *tail);
 
 /* A game on that wall, East dealing, the dice as given (0: 2). */
 mj_game *gu_scenario(const char *id, const char *hands[4], const char *draws,

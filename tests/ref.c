@@ -27,7 +27,8 @@ static bool place_empty(uint8_t *u, int lo, int hi, int m, int p)
       if (ok)
         return true;
     }
-    if (m > 0 && same_suit_run(k, lo, hi) && u[k] < 4 && u[k + 1] < 4 && u[k + 2] < 4) {
+    if (m > 0 && same_suit_run(k, lo, hi) && u[k] < 4 && u[k + 1] < 4 &&
+        u[k + 2] < 4) {
       u[k]++, u[k + 1]++, u[k + 2]++;
       bool ok = place_empty(u, lo, hi, m - 1, p);
       u[k]--, u[k + 1]--, u[k + 2]--;
@@ -46,7 +47,8 @@ static bool place_empty(uint8_t *u, int lo, int hi, int m, int p)
 }
 
 /* c: real tiles left, u: tiles used by placed groups (real and wild). */
-static bool complete_rec(uint8_t *c, uint8_t *u, int lo, int hi, int w, int m, int p)
+static bool complete_rec(uint8_t *c, uint8_t *u, int lo, int hi, int w, int m,
+                         int p)
 {
   int t = lo;
   while (t < hi && c[t] == 0)
@@ -446,7 +448,8 @@ static void add_key(dctx *d, const uint8_t *wild_as, const char *shape)
   qsort(g, (size_t)n, sizeof g[0], cmp_group);
   int len = snprintf(key, sizeof key, "%s:", shape);
   for (int i = 0; i < n; i++)
-    len += snprintf(key + len, sizeof key - (size_t)len, "%c%d,", "CPKQ2"[g[i][0]], g[i][1]);
+    len += snprintf(key + len, sizeof key - (size_t)len, "%c%d,",
+                    "CPKQ2"[g[i][0]], g[i][1]);
   len += snprintf(key + len, sizeof key - (size_t)len, "|");
   for (int k = 0; k < MJ_KINDS; k++)
     for (int q = 0; q < wild_as[k]; q++)
@@ -485,8 +488,8 @@ static void empty_rec(dctx *d, int from, int m, int p)
       d->ng--;
       d->u[k] -= 3;
     }
-    if (m > 0 && same_suit_run(k, 0, MJ_KINDS) && d->u[k] < 4 && d->u[k + 1] < 4 &&
-        d->u[k + 2] < 4) {
+    if (m > 0 && same_suit_run(k, 0, MJ_KINDS) && d->u[k] < 4 &&
+        d->u[k + 1] < 4 && d->u[k + 2] < 4) {
       d->u[k]++, d->u[k + 1]++, d->u[k + 2]++;
       d->groups[d->ng][0] = 0, d->groups[d->ng][1] = k, d->ng++;
       empty_rec(d, k, m - 1, p);
@@ -521,7 +524,8 @@ static void dec_rec(dctx *d, uint8_t *rc, int w, int m, int p)
     kinds[n][0] = 1, kinds[n][1] = t, kinds[n][2] = t, kinds[n][3] = t, n++;
     for (int s = t - 2; s <= t; s++)
       if (same_suit_run(s, 0, MJ_KINDS))
-        kinds[n][0] = 0, kinds[n][1] = s, kinds[n][2] = s + 1, kinds[n][3] = s + 2, n++;
+        kinds[n][0] = 0, kinds[n][1] = s, kinds[n][2] = s + 1,
+        kinds[n][3] = s + 2, n++;
   }
   if (p > 0)
     kinds[n][0] = 4, kinds[n][1] = t, kinds[n][2] = t, kinds[n][3] = -1, n++;
@@ -628,12 +632,16 @@ void ref_decomp_key(const mj_decomp *dc, char *buf)
     const mj_group *g = &dc->groups[i];
     if (g->declared)
       continue;
-    int type = g->type == MJ_G_CHOW ? 0 : g->type == MJ_G_PUNG ? 1 : g->type == MJ_G_PAIR ? 4 : 3;
+    int type = g->type == MJ_G_CHOW   ? 0
+               : g->type == MJ_G_PUNG ? 1
+               : g->type == MJ_G_PAIR ? 4
+                                      : 3;
     d.groups[d.ng][0] = type;
     d.groups[d.ng][1] = g->tile;
     d.ng++;
   }
-  add_key(&d, dc->wild_as, dc->shape == MJ_SHAPE_PAIRS ? "seven_pairs" : "standard");
+  add_key(&d, dc->wild_as,
+          dc->shape == MJ_SHAPE_PAIRS ? "seven_pairs" : "standard");
   strcpy(buf, out[0]);
 }
 

@@ -80,8 +80,8 @@ static void random_view(trng *r, mj_hand *h, mj_tileview *v, bool ready)
   mj_tile wild = (mj_tile)trng_below(r, MJ_KINDS);
   if (wilds > 14 - 3 * melds - 1)
     wilds = 0;
-  random_hand(r, h, melds, wilds ? wild : MJ_NO_TILE, wilds, trng_below(r, 3) != 0,
-              ready);
+  random_hand(r, h, melds, wilds ? wild : MJ_NO_TILE, wilds,
+              trng_below(r, 3) != 0, ready);
   mj_tileview_init(v, h, wilds ? MJ_BIT(wild) : 0);
 }
 
@@ -124,7 +124,8 @@ static void random_shanten(void **state)
     if (a != b) {
       char t[128];
       mj_hand_print(h, t, sizeof t);
-      fail_msg("%s (wild x%d, cfg %d): table %d reference %d", t, v.wilds, i % 3, a, b);
+      fail_msg("%s (wild x%d, cfg %d): table %d reference %d", t, v.wilds,
+               i % 3, a, b);
     }
   }
   mj_hand_free(h);
@@ -238,7 +239,8 @@ static void known_hands(void **state)
     { "11223344556677z", -1, 0 },
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-    assert_int_equal(mj_hand_parse(h, cases[i].hand, strlen(cases[i].hand), NULL), MJ_OK);
+    assert_int_equal(
+        mj_hand_parse(h, cases[i].hand, strlen(cases[i].hand), NULL), MJ_OK);
     mj_tileview_init(&v, h, 0);
     assert_int_equal(mj_shanten(&v, &MCR, NULL), cases[i].shanten);
     uint8_t held[MJ_KINDS];
@@ -259,7 +261,8 @@ static void known_hands(void **state)
   assert_int_equal(w[0].tile, 8);
   /* the hand's wilds: the fixed ones plus its bao= tile */
   assert_int_equal(mj_hand_wild(h, MJ_BIT(33)), MJ_BIT(33));
-  assert_int_equal(mj_hand_parse(h, "123m456p789s1122z bao=9m", 24, NULL), MJ_OK);
+  assert_int_equal(mj_hand_parse(h, "123m456p789s1122z bao=9m", 24, NULL),
+                   MJ_OK);
   assert_int_equal(mj_hand_wild(h, MJ_BIT(33)), MJ_BIT(33) | MJ_BIT(8));
   assert_int_equal(mj_hand_waits(h, mj_hand_wild(h, 0), &PLAIN, w, NULL), 3);
   int sh;

@@ -70,7 +70,8 @@ static void script(mj_game *g, const char *text)
   }
 }
 
-static const mj_score *won(const mj_game *g, int player, int total, const char *fans)
+static const mj_score *won(const mj_game *g, int player, int total,
+                           const char *fans)
 {
   int w[4];
   assert_true(mj_game_over(g));
@@ -92,8 +93,8 @@ static void payments(const mj_game *g, int e, int s, int w, int n)
   int pay[4];
   mj_game_payments(g, pay);
   if (pay[0] != e || pay[1] != s || pay[2] != w || pay[3] != n)
-    fail_msg("payments %d %d %d %d, expected %d %d %d %d", pay[0], pay[1], pay[2],
-             pay[3], e, s, w, n);
+    fail_msg("payments %d %d %d %d, expected %d %d %d %d", pay[0], pay[1],
+             pay[2], pay[3], e, s, w, n);
 }
 
 /* {====================================================================
@@ -119,7 +120,8 @@ static void examples_of(const char *id)
     if (mj_hand_parse(h, f->example, strlen(f->example), &e) != MJ_OK)
       fail_msg("%s: %s: example '%s': %s", id, f->id, f->example, e.msg);
     if (mj_score_hand(r, h, &s, &e) != MJ_OK)
-      fail_msg("%s: %s: example '%s' does not score: %s", id, f->id, f->example, e.msg);
+      fail_msg("%s: %s: example '%s' does not score: %s", id, f->id, f->example,
+               e.msg);
     bool found = false;
     for (int q = 0; q < s.nhits; q++)
       found = found || s.hits[q].fan == i;
@@ -186,7 +188,8 @@ static void bao_determination(void **state)
 }
 
 /* South reaches 宝吊头, declines a win (偷机), and later wins on win_tile. */
-static void touji_flow(const char *south, const char *win_tile, int total, const char *fans)
+static void touji_flow(const char *south, const char *win_tile, int total,
+                       const char *fans)
 {
   const char *hands[4] = { JUNK_E, south, JUNK_W, JUNK_N };
   char draws[64];
@@ -405,7 +408,8 @@ static void gang_kai(void **state)
   mj_game_free(g);
 
   /* no kong in the turn of a pung claim */
-  const char *ph[4] = { "99m1199p1199s2z6z7z", "1111m456p789s55s6z", JUNK_W, JUNK_N };
+  const char *ph[4] = { "99m1199p1199s2z6z7z", "1111m456p789s55s6z", JUNK_W,
+                        JUNK_N };
   g = gu_scenario("bao", ph, "5s", "2s4m", 2);
   script(g, "Ed5s");
   assert_true(gu_has(g, 1, MJ_ACT_PON, NULL));
@@ -455,7 +459,8 @@ static void self_draw_only(void **state)
 
   /* the option on the plain ruleset does the same */
   const mj_rules *r;
-  assert_int_equal(mj_host_load(gu_host(), "bao", "self_draw_only=true", &r, &e), MJ_OK);
+  assert_int_equal(
+      mj_host_load(gu_host(), "bao", "self_draw_only=true", &r, &e), MJ_OK);
   g = gu_scenario("bao", hands, "9s9s", "2s4m", 2);
   script(g, "Ed9s");
   assert_false(gu_has(g, 1, MJ_ACT_WIN, NULL));

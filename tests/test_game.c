@@ -237,7 +237,8 @@ static void exhaustive_draw_and_dealer(void **state)
   mj_tile wall[144];
   int n = 0, k;
   for (int p = 0; p < 4; p++) {
-    mj_tiles_parse(hands[p], strlen(hands[p]), 1, false, wall + n, NULL, 13, &k, NULL);
+    mj_tiles_parse(hands[p], strlen(hands[p]), 1, false, wall + n, NULL, 13, &k,
+                   NULL);
     n += k;
   }
   wall[n++] = 4;   /* 5m */
@@ -314,14 +315,15 @@ static void matches(void **state)
       mj_error e;
       mj_game *g = mj_match_deal(&x, &e);
       assert_non_null(g);
-      assert_true(mj_game_round(g) >= last_round);   /* the wind only moves on */
+      assert_true(mj_game_round(g) >= last_round); /* the wind only moves on */
       last_round = mj_game_round(g);
       assert_int_equal(mj_game_dealer(g), x.dealer);
       assert_int_equal(mj_bot_play(g, b, &e), MJ_OK);
       mj_match_record(&x, g);
       mj_game_free(g);
       hands++;
-      assert_int_equal(x.scores[0] + x.scores[1] + x.scores[2] + x.scores[3], 0);
+      assert_int_equal(x.scores[0] + x.scores[1] + x.scores[2] + x.scores[3],
+                       0);
       assert_true(hands < 1000);
     }
     if (m[k].hands > 0) {
@@ -400,14 +402,16 @@ static void replay_prefixes(void **state)
   int n = mj_game_nactions(g);
   assert_true(n > 10);
   mj_error e;
-  mj_game *x = mj_game_replay(r, mj_game_config(g), mj_game_actions(g), n, NULL, NULL, NULL, &e);
+  mj_game *x = mj_game_replay(r, mj_game_config(g), mj_game_actions(g), n, NULL,
+                              NULL, NULL, &e);
   assert_non_null(x);
   assert_int_equal(mj_game_nevents(x), mj_game_nevents(g));
   assert_int_equal(mj_game_over(x), mj_game_over(g));
   mj_game_free(x);
   /* a step sees i = 0, 1, ... and stops the replay at 5 */
   int seen[3] = { 0, 0, 5 };
-  x = mj_game_replay(r, mj_game_config(g), mj_game_actions(g), n, count_steps, seen, NULL, &e);
+  x = mj_game_replay(r, mj_game_config(g), mj_game_actions(g), n, count_steps,
+                     seen, NULL, &e);
   assert_non_null(x);
   assert_int_equal(seen[0], 6);
   assert_int_equal(mj_game_nactions(x), 5);

@@ -53,8 +53,9 @@ static void canonical_form(void **state)
   assert_int_equal(parse("EESSCC321m{7777p}[555p] win=C self", &e), MJ_OK);
   mj_hand_print(H, buf, sizeof buf);
   assert_string_equal(buf, "123m112255z{7777p}[555p]");
-  assert_string_equal(full(buf, sizeof buf),
-                      "123m112255z{7777p}[555p] win=5z self seat=E round=E flowers=0");
+  assert_string_equal(
+      full(buf, sizeof buf),
+      "123m112255z{7777p}[555p] win=5z self seat=E round=E flowers=0");
   /* the +T form adds the tile and names it the winning tile */
   assert_int_equal(parse("123m456p789s5z[555s]+5z", &e), MJ_OK);
   assert_int_equal(mj_hand_ntiles(H), 11);
@@ -62,7 +63,8 @@ static void canonical_form(void **state)
   mj_hand_print(H, buf, sizeof buf);
   assert_string_equal(buf, "123m456p789s55z[555s]");
   /* melds keep their order, their tiles are sorted */
-  assert_int_equal(parse("22z[987m][EEEE]{2222p} seat=S round=W flowers=3", &e), MJ_OK);
+  assert_int_equal(parse("22z[987m][EEEE]{2222p} seat=S round=W flowers=3", &e),
+                   MJ_OK);
   assert_string_equal(full(buf, sizeof buf),
                       "22z[789m][1111z]{2222p} seat=S round=W flowers=3");
 }
@@ -72,8 +74,11 @@ static void context_tokens(void **state)
   (void)state;
   mj_error e;
   char buf[256];
-  assert_int_equal(parse("19m19p19s1234567z5z win=5z self seat=N round=S flowers=2 "
-                         "last wall-last bao=9m touji feibao=2 first", &e), MJ_OK);
+  assert_int_equal(
+      parse("19m19p19s1234567z5z win=5z self seat=N round=S flowers=2 "
+            "last wall-last bao=9m touji feibao=2 first",
+            &e),
+      MJ_OK);
   const mj_ctx *c = mj_hand_cctx(H);
   assert_int_equal(c->seat, 3);
   assert_int_equal(c->round, 1);
@@ -81,9 +86,10 @@ static void context_tokens(void **state)
   assert_int_equal(c->wild, 8);
   assert_int_equal(c->feibao, 2);
   assert_true(c->flags & MJ_CTX_TOUJI);
-  assert_string_equal(full(buf, sizeof buf),
-                      "19m19p19s12345567z win=5z self seat=N round=S flowers=2 last "
-                      "wall-last bao=9m touji feibao=2 first");
+  assert_string_equal(
+      full(buf, sizeof buf),
+      "19m19p19s12345567z win=5z self seat=N round=S flowers=2 last "
+      "wall-last bao=9m touji feibao=2 first");
 }
 
 struct rt { int lines, exact, failed; const char *file; };
@@ -118,7 +124,8 @@ static void round_trip_line(int line, char **f, int nf, void *ud)
 static void round_trip_vectors(void **state)
 {
   (void)state;
-  static const char *files[] = { "mcr.tsv", "mcr-examples.tsv", "mcr-invalid.tsv" };
+  static const char *files[] = { "mcr.tsv", "mcr-examples.tsv",
+                                 "mcr-invalid.tsv" };
   for (int i = 0; i < 3; i++) {
     struct rt rt = { 0, 0, 0, files[i] };
     int n = tsv_each(files[i], round_trip_line, &rt);
@@ -152,7 +159,8 @@ static void every_error(void **state)
   expect_error("123m456p789s18z win=1z", 14, "bad tile 8z");
   expect_error("123m4x6p789s11z win=1z", 6, "'x' is not a tile");
   expect_error("12355555m789s11z win=1z", 8, "more than 4 of 5m");
-  expect_error("123m456p789s11z[135m] win=1z", 16, "a chow must be three consecutive");
+  expect_error("123m456p789s11z[135m] win=1z", 16,
+               "a chow must be three consecutive");
   expect_error("123m456p789s11z[1234m] win=1z", 16, "four identical");
   expect_error("123m456p789s11z{123m} win=1z", 16, "concealed kong");
   expect_error("123m456p789s11z[789s win=1z", 16, "unterminated meld");
@@ -160,8 +168,10 @@ static void every_error(void **state)
   expect_error("123m456p789s111z win=1z", 0, "wrong tile count: 12 concealed");
   expect_error("123m456p789s11z222z win=3z", 0, "winning tile 3z is not among");
   expect_error("123m456p789s11z222z", 0, "missing win=");
-  expect_error("123m456p789s11z22z win=1z bogus", 27, "unknown context token 'bogus'");
-  expect_error("123m456p789s11z22z win=1z self self", 32, "duplicate token self");
+  expect_error("123m456p789s11z22z win=1z bogus", 27,
+               "unknown context token 'bogus'");
+  expect_error("123m456p789s11z22z win=1z self self", 32,
+               "duplicate token self");
   expect_error("123m456p789s11z22z win=1z seat=X", 32, "bad seat=");
   expect_error("123m456p789s11z22z win=1z flowers=9", 35, "bad flowers=");
   expect_error("123m456p789s11z22z win=10z", 24, "bad win=");
@@ -169,7 +179,8 @@ static void every_error(void **state)
   expect_error("123m456p789s11z22z win=1z self=1", 27, "takes no value");
   expect_error("123m456p789s11z[5555s] win=1z kong", 0, "requires self");
   expect_error("123m456p789s11z[789s] win=1z self kong", 0, "has no kong");
-  expect_error("123m456p789s11z[789s] win=3m self rob", 0, "cannot be self-drawn");
+  expect_error("123m456p789s11z[789s] win=3m self rob", 0,
+               "cannot be self-drawn");
   expect_error("123m456p789s11z[789s] win=1z rob", 0, "also held");
   expect_error("123m456p789s11z[789s] win=1z last", 0, "last (和绝张)");
   expect_error("123 win=1z", 1, "no suit letter");
@@ -179,7 +190,8 @@ static void every_error(void **state)
   expect_error("", 1, "empty input");
   expect_error("   ", 1, "empty input");
   expect_error("123m456p789s11223344z55667z win=2z", -1, "too many tiles");
-  expect_error("[123m][456m][789m][111p][222p]11z win=1z", 25, "more than 4 melds");
+  expect_error("[123m][456m][789m][111p][222p]11z win=1z", 25,
+               "more than 4 melds");
   expect_error("123m+", 5, "'+' must be followed by one tile");
   expect_error("123m456p789s1z+2z win=1z", 0, "disagree");
   expect_error("11z\xff\xfe win=1z", 4, "byte 0xff is not a tile");
@@ -208,7 +220,8 @@ static void fuzz_loop(void **state)
     "19m19p19s1234567z5z win=5z self last bao=9m touji feibao=2",
     "{1111m}[2222p][345s][EEE]CC win=C self kong",
   };
-  static const char alphabet[] = "0123456789mpszfESWNCFP[]{}+= \twinselfbaolastrob";
+  static const char alphabet[] =
+      "0123456789mpszfESWNCFP[]{}+= \twinselfbaolastrob";
   trng r = { 0x9e3779b97f4a7c15ULL };
   char buf[300], out[600];
   mj_error e;
@@ -217,8 +230,9 @@ static void fuzz_loop(void **state)
     if (iter % 2 == 0) {
       n = (size_t)trng_below(&r, 60);
       for (size_t i = 0; i < n; i++)
-        buf[i] = iter % 4 == 0 ? (char)trng_below(&r, 256)
-                               : alphabet[trng_below(&r, (int)sizeof alphabet - 1)];
+        buf[i] = iter % 4 == 0
+                     ? (char)trng_below(&r, 256)
+                     : alphabet[trng_below(&r, (int)sizeof alphabet - 1)];
     } else {
       const char *s = seeds[trng_below(&r, 4)];
       n = strlen(s);
@@ -273,7 +287,8 @@ static void tiles_and_names(void **state)
   assert_int_equal(mj_tile_parse("", 0, &t, NULL), MJ_EINVAL);
   mj_tile list[20];
   int n = 0;
-  assert_int_equal(mj_tiles_parse("1f2f123m", 8, 1, true, list, NULL, 20, &n, NULL), MJ_OK);
+  assert_int_equal(
+      mj_tiles_parse("1f2f123m", 8, 1, true, list, NULL, 20, &n, NULL), MJ_OK);
   assert_int_equal(n, 5);
   char out[64];
   mj_tiles_print(list, n, out, sizeof out);
@@ -306,8 +321,8 @@ static void copy_masks(void **state)
   (void)state;
   trng r = { 31 };
   mj_hand *h = mj_hand_new();
-  static const char *texts[] = { "1111m2222p3333s44z", "19m19p19s1234567z", "123m[555z]{6666p}",
-                                 "5m", "not a hand" };
+  static const char *texts[] = { "1111m2222p3333s44z", "19m19p19s1234567z",
+                                 "123m[555z]{6666p}", "5m", "not a hand" };
   for (int i = 0; i < 100000; i++) {
     int op = trng_below(&r, 20);
     if (op < 10)

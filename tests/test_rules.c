@@ -137,12 +137,14 @@ static void shared_tables_are_copies(void **state)
   put_small("vandal", "string.rep = nil; table.concat = nil; math.floor = nil");
   assert_int_equal(mj_host_load(H, "vandal", NULL, &r, &e), MJ_OK);
   /* another ruleset still sees the real functions */
-  put_small("user", "assert(string.rep('a', 2) == 'aa' and math.floor(1.5) == 1)");
+  put_small("user",
+            "assert(string.rep('a', 2) == 'aa' and math.floor(1.5) == 1)");
   assert_int_equal(mj_host_load(H, "user", NULL, &r, &e), MJ_OK);
   /* and so does the host */
   bool inc;
-  assert_int_equal(mj_host_eval(H, "assert(string.rep('b', 3) == 'bbb')", 35, &inc, &e),
-                   MJ_OK);
+  assert_int_equal(
+      mj_host_eval(H, "assert(string.rep('b', 3) == 'bbb')", 35, &inc, &e),
+      MJ_OK);
   /* randomness is not offered to rulesets */
   put_small("dice", "local x = math.random(6)");
   load_fails("dice", "dice.lua:1:");
@@ -154,20 +156,24 @@ static void limits(void **state)
   put_small("loop", "while true do end");
   load_fails("loop", "instruction budget");
   load_fails("loop", "loop.lua:1:");
-  put_small("loop2", "while true do pcall(function() while true do end end) end");
+  put_small("loop2",
+            "while true do pcall(function() while true do end end) end");
   load_fails("loop2", "instruction budget");
-  put_small("bomb", "local t = {} while true do t[#t + 1] = string.rep('x', 100000) .. #t end");
+  put_small("bomb", "local t = {} while true do t[#t + 1] = string.rep('x', "
+                    "100000) .. #t end");
   load_fails("bomb", "memory");
   put("syntax", "local R = mj.ruleset { id = 'syntax' \nR:fan { }\n");
   load_fails("syntax", "syntax.lua:2:");
-  put("runtime", "local R = mj.ruleset { id = 'runtime' }\nlocal x = nil\nx.y = 1\n");
+  put("runtime",
+      "local R = mj.ruleset { id = 'runtime' }\nlocal x = nil\nx.y = 1\n");
   load_fails("runtime", "runtime.lua:3:");
   put("noruleset", "local x = 1\n");
   load_fails("noruleset", "made no ruleset");
   /* ten thousand fans: a clear error, quickly */
-  put("many", "local R = mj.ruleset { id = 'many' }\n"
-              "for i = 1, 10000 do R:fan { 'f' .. i, points = 1, pungs = 4 } end\n"
-              "return R\n");
+  put("many",
+      "local R = mj.ruleset { id = 'many' }\n"
+      "for i = 1, 10000 do R:fan { 'f' .. i, points = 1, pungs = 4 } end\n"
+      "return R\n");
   load_fails("many", "too many fans");
   /* a good ruleset loads after all of that, and the earlier ones are intact */
   put_small("good", "");
@@ -177,24 +183,29 @@ static void limits(void **state)
   assert_int_equal(mj_rules_nfans(r), 2);
   /* calling the language outside a load */
   bool inc;
-  assert_int_equal(mj_host_eval(H, "mj.ruleset{ id = 'x' }", 22, &inc, &e), MJ_EINVAL);
+  assert_int_equal(mj_host_eval(H, "mj.ruleset{ id = 'x' }", 22, &inc, &e),
+                   MJ_EINVAL);
   assert_non_null(strstr(e.msg, "only be called while a ruleset loads"));
 }
 
 static void bad_fans(void **state)
 {
   (void)state;
-  static const struct { const char *fan; const char *piece; } cases[] = {
+  static const struct { const char *fan; const char *piece;
+  } cases[] = {
     { "R:fan { 'x', points = 1, pungz = 4 }", "unknown field 'pungz'" },
-    { "R:fan { 'x', points = 'lots', pungs = 4 }", "'points' must be an integer" },
+    { "R:fan { 'x', points = 'lots', pungs = 4 }",
+      "'points' must be an integer" },
     { "R:fan { 'x', base = 2, pungs = 4 }", "a sum ruleset gives points" },
     { "R:fan { 'x', points = 1, all = 5 }", "'all' must be a tile set" },
     { "R:fan { 'x', points = 1, melds = { chow'q' } }", "rank variable" },
     { "R:fan { 'x', points = 1, melds = { pung(10) } }", "a rank is 1..9" },
     { "R:fan { 'x', points = 1, shape = 'round' }", "unknown shape 'round'" },
     { "R:fan { 'x', points = 1 }", "no condition" },
-    { "R:fan { 'x', points = 1, pungs = 4, excludes = { 'nope' } }", "'nope', which is not a fan" },
-    { "R:fan { 'x', points = 1, pungs = 4, test = 3 }", "'test' must be a function" },
+    { "R:fan { 'x', points = 1, pungs = 4, excludes = { 'nope' } }",
+      "'nope', which is not a fan" },
+    { "R:fan { 'x', points = 1, pungs = 4, test = 3 }",
+      "'test' must be a function" },
     { "R:fan { points = 1, pungs = 4 }", "fan's name" },
     { "R:fan { 'x', points = 1, all = tiles'0m' }", "not a tile" },
   };
@@ -237,45 +248,56 @@ static int score(const char *id, const char *hand, char *line, size_t cap)
 static void extend_and_test_fans(void **state)
 {
   (void)state;
-  put("base", "local R = mj.ruleset { id = 'base', shapes = { 'standard', 'seven_pairs' } }\n"
-              "R:fan { 'pungs', points = 6, pungs = 4 }\n"
-              "R:fan { 'pairs', points = 24, shape = 'seven_pairs' }\n"
-              "R:fan { 'flush', points = 24, suits = 1, honors = false }\n"
-              "R:fan { 'plain', points = 1, fallback = true, shape = 'standard' }\n"
-              "return R\n");
-  put("variant", "local R = mj.extend('base', { id = 'variant', title = 'A variant' })\n"
-                 "R:points('flush', 30)\n"
-                 "R:remove('pairs')\n"
-                 "R:fan { 'red pung', points = 5,\n"
-                 "  test = function(v) return (v.tiles['5z'] or 0) >= 3 end }\n"
-                 "return R\n");
+  put("base",
+      "local R = mj.ruleset { id = 'base', shapes = { 'standard', "
+      "'seven_pairs' } }\n"
+      "R:fan { 'pungs', points = 6, pungs = 4 }\n"
+      "R:fan { 'pairs', points = 24, shape = 'seven_pairs' }\n"
+      "R:fan { 'flush', points = 24, suits = 1, honors = false }\n"
+      "R:fan { 'plain', points = 1, fallback = true, shape = 'standard' }\n"
+      "return R\n");
+  put("variant",
+      "local R = mj.extend('base', { id = 'variant', title = 'A variant' })\n"
+      "R:points('flush', 30)\n"
+      "R:remove('pairs')\n"
+      "R:fan { 'red pung', points = 5,\n"
+      "  test = function(v) return (v.tiles['5z'] or 0) >= 3 end }\n"
+      "return R\n");
   char line[256];
-  assert_int_equal(score("base", "11223344556677m win=7m", line, sizeof line), 48);
+  assert_int_equal(score("base", "11223344556677m win=7m", line, sizeof line),
+                   48);
   assert_string_equal(line, "pairs,flush");
-  assert_int_equal(score("variant", "11223344556677m win=7m", line, sizeof line), 30);
+  assert_int_equal(
+      score("variant", "11223344556677m win=7m", line, sizeof line), 30);
   assert_string_equal(line, "flush");
-  assert_int_equal(score("variant", "111222333444m55m win=5m", line, sizeof line), 36);
+  assert_int_equal(
+      score("variant", "111222333444m55m win=5m", line, sizeof line), 36);
   assert_string_equal(line, "pungs,flush");
-  assert_int_equal(score("variant", "111m234p567s99s555z win=9s", line, sizeof line), 5);
+  assert_int_equal(
+      score("variant", "111m234p567s99s555z win=9s", line, sizeof line), 5);
   assert_string_equal(line, "red pung");
   /* the base is untouched */
-  assert_int_equal(score("base", "111222333444m55m win=5m", line, sizeof line), 30);
+  assert_int_equal(score("base", "111222333444m55m win=5m", line, sizeof line),
+                   30);
   /* a test function that fails is an error with its place, not a crash */
-  put("badtest", "local R = mj.ruleset { id = 'badtest' }\n"
-                 "R:fan { 'boom', points = 1, test = function(v) return v.nope.x end }\n"
-                 "return R\n");
+  put("badtest",
+      "local R = mj.ruleset { id = 'badtest' }\n"
+      "R:fan { 'boom', points = 1, test = function(v) return v.nope.x end }\n"
+      "return R\n");
   const mj_rules *r;
   mj_error e;
   assert_int_equal(mj_host_load(H, "badtest", NULL, &r, &e), MJ_OK);
   mj_hand *h = mj_hand_new();
-  assert_int_equal(mj_hand_parse(h, "111m234p567s99s555z win=9s", 26, &e), MJ_OK);
+  assert_int_equal(mj_hand_parse(h, "111m234p567s99s555z win=9s", 26, &e),
+                   MJ_OK);
   mj_score s;
   assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_ERULES);
   assert_non_null(strstr(e.msg, "badtest.lua:2:"));
   assert_non_null(strstr(e.msg, "fan 'boom'"));
-  put("looptest", "local R = mj.ruleset { id = 'looptest' }\n"
-                  "R:fan { 'spin', points = 1, test = function(v) while true do end end }\n"
-                  "return R\n");
+  put("looptest",
+      "local R = mj.ruleset { id = 'looptest' }\n"
+      "R:fan { 'spin', points = 1, test = function(v) while true do end end }\n"
+      "return R\n");
   assert_int_equal(mj_host_load(H, "looptest", NULL, &r, &e), MJ_OK);
   assert_int_equal(mj_score_hand(r, h, &s, &e), MJ_ERULES);
   assert_non_null(strstr(e.msg, "instruction budget"));
@@ -334,7 +356,8 @@ static void mcr_options_and_explanation(void **state)
   int f = mj_rules_find_fan(r, "清一色");
   assert_int_equal(mj_score_why(r, hand, f, buf, sizeof buf, &e), MJ_OK);
   assert_non_null(strstr(buf, "does not count in the chosen reading"));
-  assert_non_null(strstr(buf, "it needs \"exactly 1 of the suits m, p, s present\""));
+  assert_non_null(
+      strstr(buf, "it needs \"exactly 1 of the suits m, p, s present\""));
   /* the caishen option: 5z wild; 無財神 when no wild acts */
   assert_int_equal(mj_host_load(h, "mcr", "caishen=5z", &r, &e), MJ_OK);
   assert_int_equal(mj_rules_nfans(r), 82);
@@ -408,7 +431,8 @@ static void filter_is_sound(void **state)
           c->flags |= flags[f];
       c->seat = (uint8_t)trng_below(&rng, 4);
       c->round = (uint8_t)trng_below(&rng, 4);
-      c->flowers = (uint8_t)(trng_below(&rng, 3) == 0 ? trng_below(&rng, 9) : 0);
+      c->flowers =
+          (uint8_t)(trng_below(&rng, 3) == 0 ? trng_below(&rng, 9) : 0);
       c->wild = bao ? wild : MJ_NO_TILE;
       if (mj_hand_check(h, MJ_CHECK_WIN, NULL) != MJ_OK)
         continue;
@@ -416,7 +440,8 @@ static void filter_is_sound(void **state)
       if (bad >= 0) {
         char t[128];
         mj_hand_print_full(h, t, sizeof t);
-        fail_msg("%s: %s: the filter drops %s", ids[k], t, mj_rules_fan(r, bad)->id);
+        fail_msg("%s: %s: the filter drops %s", ids[k], t,
+                 mj_rules_fan(r, bad)->id);
       }
       hands++;
     }
@@ -491,8 +516,8 @@ static void threads_score_alike(void **state)
     thrd_join(t[k], NULL);
     for (int i = 0; i < v.n; i++)
       if (jobs[k].totals[i] != one.totals[i])
-        fail_msg("thread %d, hand %s: %ld, alone %ld", k, v.hand[i], jobs[k].totals[i],
-                 one.totals[i]);
+        fail_msg("thread %d, hand %s: %ld, alone %ld", k, v.hand[i],
+                 jobs[k].totals[i], one.totals[i]);
     free(jobs[k].totals);
   }
   for (int i = 0; i < v.n; i++)

@@ -43,7 +43,8 @@ static int collect(const mj_decomp *d, void *ud)
 static int cmpkey(const void *a, const void *b) { return strcmp(a, b); }
 
 /* Compare the decompositions of h with the reference; returns how many. */
-static int compare(const mj_hand *h, mj_tileset wild, char (*a)[96], char (*b)[96])
+static int compare(const mj_hand *h, mj_tileset wild, char (*a)[96],
+                   char (*b)[96])
 {
   keys ks = { a, 0, h };
   int count = 0;
@@ -140,8 +141,8 @@ static void random_full_hands(void **state)
     if (wilds > 14 - 3 * melds)
       wilds = 0;
     mj_tile wild = (mj_tile)trng_below(&r, MJ_KINDS);
-    random_hand(&r, h, melds, wilds ? wild : MJ_NO_TILE, wilds, trng_below(&r, 4) != 0,
-                false);
+    random_hand(&r, h, melds, wilds ? wild : MJ_NO_TILE, wilds,
+                trng_below(&r, 4) != 0, false);
     total += compare(h, wilds ? MJ_BIT(wild) : 0, A, B);
   }
   assert_true(total > 50000);
@@ -216,7 +217,8 @@ static int note(const mj_decomp *d, void *ud)
   return 0;
 }
 
-static seen decompose(const char *text, const mj_shape_cfg *cfg, mj_tileset wild)
+static seen decompose(const char *text, const mj_shape_cfg *cfg,
+                      mj_tileset wild)
 {
   mj_hand *h = mj_hand_new();
   mj_error e;
@@ -241,7 +243,8 @@ static void special_shapes(void **state)
   s = decompose("19m19p19s12345666z", &all, 0);
   assert_int_equal(s.shapes[MJ_SHAPE_ORPHANS], 0);
   assert_int_equal(s.shapes[MJ_SHAPE_JIUYAO], 1);
-  s = decompose("19m19p19s123456z55m", &all, MJ_BIT(4));   /* 5m wild: 2 of them */
+  s = decompose("19m19p19s123456z55m", &all,
+                MJ_BIT(4));                           /* 5m wild: 2 of them */
   assert_int_equal(s.shapes[MJ_SHAPE_ORPHANS], 13);   /* pair any of 13 */
   s = decompose("147m258p369s12345z", &all, 0);
   assert_int_equal(s.shapes[MJ_SHAPE_HONORS_KNITTED], 1);
@@ -291,7 +294,8 @@ static void lan_sets(void **state)
   int n = 0;
   for (unsigned set = 0; set < 512; set++)
     n += mj_lan_size(set) >= 0;
-  assert_int_equal(n, 1 + 9 + 21 + 10);   /* the empty set, 9 singles, pairs, triples */
+  assert_int_equal(n, 1 + 9 + 21 +
+                          10); /* the empty set, 9 singles, pairs, triples */
 }
 
 int main(void)

@@ -28,7 +28,10 @@ static inline uint64_t trng_next(trng *r)
   r->s ^= r->s >> 27;
   return r->s * 0x2545F4914F6CDD1DULL;
 }
-static inline int trng_below(trng *r, int n) { return (int)(trng_next(r) % (uint64_t)n); }
+static inline int trng_below(trng *r, int n)
+{
+  return (int)(trng_next(r) % (uint64_t)n);
+}
 
 /*
 ** Read a vector file: calls fn(line_no, fields, nfields, ud) for each

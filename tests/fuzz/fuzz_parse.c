@@ -26,7 +26,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   mj_hand_check(h, MJ_CHECK_WAIT, &e);
   char buf[1024];
   mj_hand_print_full(h, buf, sizeof buf);
-  if (mj_hand_parse(again, buf, strlen(buf), &e) != MJ_OK || !mj_hand_equal(h, again))
+  if (mj_hand_parse(again, buf, strlen(buf), &e) != MJ_OK ||
+      !mj_hand_equal(h, again))
     abort();   /* printing must round-trip */
   return 0;
 }

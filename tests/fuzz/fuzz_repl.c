@@ -18,7 +18,8 @@ static repl r;
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 {
-  static const char *const skip[] = { "lua", "run", "load", "save", "open", "replay",
+  static const char *const skip[] = { "lua",   "run",    "load",
+                                      "save",  "open",   "replay",
                                       "check", "reload", NULL };
   mj_error e;
   if (host == NULL) {
@@ -44,7 +45,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     p++;
   for (int i = 0; skip[i]; i++) {
     size_t n = strlen(skip[i]);
-    if (strncmp(p, skip[i], n) == 0 && (p[n] == '\0' || p[n] == ' ' || p[n] == '\t')) {
+    if (strncmp(p, skip[i], n) == 0 &&
+        (p[n] == '\0' || p[n] == ' ' || p[n] == '\t')) {
       free(line);
       return 0;
     }

@@ -32,7 +32,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
   const char *nul = memchr(text, '\0', size);
   size_t srclen = nul != NULL ? (size_t)(nul - text) : size;
   const mj_rules *r;
-  if (mj_host_load_source(host, "fuzz.lua", text, srclen, NULL, &r, &e) != MJ_OK)
+  if (mj_host_load_source(host, "fuzz.lua", text, srclen, NULL, &r, &e) !=
+      MJ_OK)
     return 0;
   mj_hand *h = mj_hand_new();
   mj_score *s = malloc(sizeof *s);
