@@ -101,9 +101,11 @@ M.WILD = mkset(0, 4)    -- the wild kind(s) of the hand
 local MEMBER = {}
 MEMBER.__name = "mj.member"
 MEMBER.__tostring = function(m)
-  local arg = m.var and (m.var .. (m.off ~= 0 and string_format("%+d", m.off) or ""))
+  local off = m.off ~= 0 and string_format("%+d", m.off) or ""
+  local arg = m.var and (m.var .. off)
               or m.rank or (m.set and tostring(m.set)) or ""
-  return m.type .. "(" .. tostring(arg) .. (m.suit and (", suit " .. m.suit) or "") .. ")"
+  local suit = m.suit and (", suit " .. m.suit) or ""
+  return m.type .. "(" .. tostring(arg) .. suit .. ")"
 end
 
 local function member(kind, arg, level)
@@ -112,21 +114,23 @@ local function member(kind, arg, level)
     if type(a) == "string" then
       local v, sign, n = a:match("^%s*([a-d])%s*([+-]?)%s*(%d*)%s*$")
       if not v or (sign ~= "" and n == "") then
-        error(string_format("%s\"%s\": a rank variable is a..d with an offset, " ..
-                            "such as \"a\" or \"a+2\"", kind, a), level + 2)
+        error(string_format("%s\"%s\": a rank variable is a..d with an "
+                            .. "offset, such as \"a\" or \"a+2\"", kind, a),
+              level + 2)
       end
       m.var = v
       m.off = (sign == "-" and -1 or 1) * (tonumber(n) or 0)
     elseif type(a) == "number" then
       if a ~= a // 1 or a < 1 or a > 9 then
-        error(string_format("%s(%s): a rank is 1..9", kind, tostring(a)), level + 2)
+        error(string_format("%s(%s): a rank is 1..9", kind, tostring(a)),
+              level + 2)
       end
       m.rank = a
     elseif isset(a) then
       m.set = a
     elseif a ~= nil then
-      error(string_format("%s: expected a rank, a rank variable or a tile set, got %s",
-                          kind, type(a)), level + 2)
+      error(string_format("%s: expected a rank, a rank variable or a tile "
+                          .. "set, got %s", kind, type(a)), level + 2)
     end
   end
   if type(arg) == "table" and not isset(arg) then
@@ -134,7 +138,8 @@ local function member(kind, arg, level)
     if arg[2] ~= nil then one(arg[2]) end
     if arg.suit ~= nil then
       if type(arg.suit) ~= "string" or not arg.suit:match("^[xyz]$") then
-        error(kind .. ": suit = \"x\", \"y\" or \"z\" (a suit variable)", level + 1)
+        error(kind .. ": suit = \"x\", \"y\" or \"z\" (a suit variable)",
+              level + 1)
       end
       m.suit = arg.suit
     end
@@ -209,7 +214,9 @@ end
 
 function M.ruleset(t)
   H.check_loading("mj.ruleset")
-  if type(t) ~= "table" then error("mj.ruleset: expected a table { id = ..., ... }", 2) end
+  if type(t) ~= "table" then
+    error("mj.ruleset: expected a table { id = ..., ... }", 2)
+  end
   check_info(t, 2)
   if type(t.id) ~= "string" or not t.id:match("^[%w_%-]+$") then
     error("mj.ruleset: id must be a name of letters, digits, - and _", 2)
@@ -245,13 +252,18 @@ local function find(R, name, level)
   for i, f in ipairs(R.fans) do
     if f[1] == name or f.en == name then return i, f end
   end
-  error(string_format("no fan '%s' in ruleset %s", tostring(name), R.id), level + 1)
+  error(string_format("no fan '%s' in ruleset %s", tostring(name), R.id),
+        level + 1)
 end
 
 function METHODS:fan(t)
   H.check_loading("fan")
-  if getmetatable(self) ~= RULESET then error("use R:fan{...}, not R.fan{...}", 2) end
-  if type(t) ~= "table" then error("fan: expected a table { \"name\", points = ... }", 2) end
+  if getmetatable(self) ~= RULESET then
+    error("use R:fan{...}, not R.fan{...}", 2)
+  end
+  if type(t) ~= "table" then
+    error("fan: expected a table { \"name\", points = ... }", 2)
+  end
   t.where = H.where(2)
   if #self.fans >= H.max_fans then
     error(string_format("too many fans (at most %d)", H.max_fans), 2)
@@ -279,7 +291,9 @@ function METHODS:remove(name)
     end
     if f.excludes_melds then
       for k = #f.excludes_melds, 1, -1 do
-        if f.excludes_melds[k] == name then table.remove(f.excludes_melds, k) end
+        if f.excludes_melds[k] == name then
+          table.remove(f.excludes_melds, k)
+        end
       end
     end
   end
@@ -311,7 +325,9 @@ end
 
 function METHODS:set(changes)
   H.check_loading("set")
-  if type(changes) ~= "table" then error("set: expected a table of fields", 2) end
+  if type(changes) ~= "table" then
+    error("set: expected a table of fields", 2)
+  end
   check_info(changes, 2)
   for k, v in pairs(changes) do
     if k == "table" then

@@ -9,8 +9,8 @@ local R = mj.ruleset {
   id = "bao",
   title = "宝 (wild-tile mahjong, Jiangxi)",
   version = "1.0",
-  description = "The tile after the turned-up indicator is wild; 23 named wins; "
-             .. "a base doubled by each modifier.",
+  description = "The tile after the turned-up indicator is wild; "
+             .. "23 named wins; a base doubled by each modifier.",
   shapes = { "standard", "seven_pairs", "shisanlan", "jiuyao" },
   pair_quads = true,                    -- four of a kind is two pairs
   wait_shapes = { "standard" },
@@ -50,10 +50,11 @@ local SCORE = {
   ["华丽七对"] = { base = 4 }, ["清华丽七对"] = { base = 8 },
   ["十三浪"] = { base = 2 }, ["七星十三浪"] = { base = 4 },
   ["九幺"] = { base = 2 }, ["七星九幺"] = { base = 4 },
-  ["宝吊头"] = { times = 2 }, ["天糊"] = { times = 8 }, ["地糊"] = { times = 4 },
-  ["杠开"] = { times = 2 }, ["宝吊宝"] = { times = 4 }, ["宝吊无宝"] = { times = 8 },
-  ["飞宝"] = { times = 2 }, ["平糊自摸"] = { times = 2 }, ["抢杠"] = { times = 2 },
-  ["单吊"] = { times = 2 },
+  ["宝吊头"] = { times = 2 }, ["天糊"] = { times = 8 },
+  ["地糊"] = { times = 4 }, ["杠开"] = { times = 2 },
+  ["宝吊宝"] = { times = 4 }, ["宝吊无宝"] = { times = 8 },
+  ["飞宝"] = { times = 2 }, ["平糊自摸"] = { times = 2 },
+  ["抢杠"] = { times = 2 }, ["单吊"] = { times = 2 },
   ["接宝"] = { fixed = 8 }, ["四个宝"] = { fixed = 16 },
 }
 
@@ -103,8 +104,8 @@ pattern { "天糊", en = "Heavenly hand",
   first = true, dealer = true }   -- "first" for the dealer is 天糊 (NOTATION)
 
 pattern { "地糊", en = "Earthly hand",
-  desc = "A non-dealer wins on the dealer's first discard (with self_draw_only: "
-      .. "on his own first draw), before any claim.",
+  desc = "A non-dealer wins on the dealer's first discard "
+      .. "(with self_draw_only: on his own first draw), before any claim.",
   example = "123m456p789s111z55m win=5m first seat=S bao=9s",
   first = true, dealer = false, self = R.opt.self_draw_only }
 
@@ -127,8 +128,9 @@ pattern { "清碰碰糊", en = "Pure all pungs",
   excludes = { "碰碰糊", "平糊" } }
 
 pattern { "偷机", en = "Stealing (declined 宝吊头)", state = true,
-  desc = "A state, not a win: in 宝吊头 the player declined the win and played on; "
-      .. "it ends when the hand leaves 宝吊头 (the lone 宝 thrown, say).",
+  desc = "A state, not a win: in 宝吊头 the player declined the win "
+      .. "and played on; it ends when the hand leaves 宝吊头 "
+      .. "(the lone 宝 thrown, say).",
   example = "12m456p789s111z55m+5m self touji bao=5m",
   touji = true }
 
@@ -139,8 +141,8 @@ pattern { "宝吊宝", en = "宝 on 宝",
   excludes = { "宝吊头" } }
 
 pattern { "宝吊无宝", en = "宝 without 宝",
-  desc = "While stealing (so still in 宝吊头), wins with every 宝 at its own face: "
-      .. "two 宝 as the pair, or three as a pung.",
+  desc = "While stealing (so still in 宝吊头), wins with every 宝 "
+      .. "at its own face: two 宝 as the pair, or three as a pung.",
   example = "123m456p789s11z55m+1z self touji bao=5m",
   touji = true, self = true, wild_acting = false,
   melds = { pair(WILD) }, alt = { pung(WILD) },
@@ -203,7 +205,8 @@ pattern { "平糊自摸", en = "Plain self-drawn",
   shape = "standard", chows = { min = 1 }, wild_acting = false, self = true }
 
 pattern { "抢杠", en = "Robbing a kong",
-  desc = "Won on the tile another player adds to his pung (everyone who can rob wins).",
+  desc = "Won on the tile another player adds to his pung "
+      .. "(everyone who can rob wins).",
   example = "123m456p111z55s78s+9s rob bao=1m",
   rob = true }
 

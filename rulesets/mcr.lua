@@ -18,7 +18,8 @@ local R = mj.ruleset {
   min_points = 8,
   options = {
     caishen = { default = false, kind = "tile",
-                desc = "a wild tile kind (财神), e.g. caishen=5z; adds 無財神" },
+                desc = "a wild tile kind (财神), e.g. caishen=5z; "
+                    .. "adds 無財神" },
   },
   table = {
     tiles = 144, flowers = true, hand = 13,
@@ -76,24 +77,29 @@ R:fan { "绿一色", en = "All Green", points = 88, aliases = { "綠一色" },
   excludes = { "混一色", "缺一门" } }
 
 R:fan { "九莲宝灯", en = "Nine Gates", points = 88, aliases = { "九蓮寶燈" },
-  desc = "1112345678999 of one suit, concealed, waiting on any tile of the suit.",
+  desc = "1112345678999 of one suit, concealed, waiting on any tile "
+      .. "of the suit.",
   example = "11122345678999p win=2p seat=N round=N",
   shape = "standard",
   before_win = "1112345678999m",
-  excludes = { "清一色", "门前清", "不求人", "无字", "缺一门", { "幺九刻", 1 } } }
+  excludes = { "清一色", "门前清", "不求人", "无字", "缺一门",
+               { "幺九刻", 1 } } }
 
 R:fan { "四杠", en = "Four Kongs", points = 88,
   desc = "Four kongs, exposed or concealed.",
   example = "55m[1111p][2222s]{3333m}[7777z] win=5m",
   kongs = 4,
-  excludes = { "三杠", "双明杠", "明杠", "双暗杠", "暗杠", "碰碰和", "单钓将" } }
+  excludes = { "三杠", "双明杠", "明杠", "双暗杠", "暗杠", "碰碰和",
+               "单钓将" } }
 
-R:fan { "连七对", en = "Seven Shifted Pairs", points = 88, aliases = { "連七對" },
+R:fan { "连七对", en = "Seven Shifted Pairs", points = 88,
+  aliases = { "連七對" },
   desc = "Seven pairs of consecutive tiles of one suit.",
   example = "22334455667788s win=4s seat=N round=N",
   shape = "seven_pairs",
   template = { "11223344556677m", "22334455667788m", "33445566778899m" },
-  excludes = { "七对", "清一色", "无字", "缺一门", "门前清", "不求人", "单钓将" } }
+  excludes = { "七对", "清一色", "无字", "缺一门", "门前清", "不求人",
+               "单钓将" } }
 
 R:fan { "十三幺", en = "Thirteen Orphans", points = 88,
   desc = "One of each terminal and honor, plus one more of any of them.",
@@ -142,7 +148,8 @@ R:fan { "一色双龙会", en = "Pure Terminal Chows", points = 64,
   desc = "123 123 789 789 of one suit with a pair of 5 of that suit.",
   example = "11223355778899m win=5m",
   melds = { chow(1), chow(1), chow(7), chow(7), pair(5) }, same_suit = true,
-  excludes = { "七对", "清一色", "平和", "一般高", "老少副", "无字", "缺一门" } }
+  excludes = { "七对", "清一色", "平和", "一般高", "老少副", "无字",
+               "缺一门" } }
 
 -- }==================================================================
 
@@ -150,7 +157,8 @@ R:fan { "一色双龙会", en = "Pure Terminal Chows", points = 64,
 -- 48 fan
 -- ===================================================================
 
-R:fan { "一色四同顺", en = "Quadruple Chow", points = 48, aliases = { "一色四同順" },
+R:fan { "一色四同顺", en = "Quadruple Chow", points = 48,
+  aliases = { "一色四同順" },
   desc = "Four identical chows of one suit.",
   example = "22334455m[234m][234m] win=5m",
   melds = { chow"a", chow"a", chow"a", chow"a" }, same_suit = true,
@@ -267,7 +275,8 @@ R:fan { "三色双龙会", en = "Three-Suited Terminal Chows", points = 16,
   desc = "123 and 789 in two suits with a pair of 5 in the third.",
   example = "123789m123789p55s win=5s",
   melds = { chow { 1, suit = "x" }, chow { 7, suit = "x" },
-            chow { 1, suit = "y" }, chow { 7, suit = "y" }, pair { 5, suit = "z" } },
+            chow { 1, suit = "y" }, chow { 7, suit = "y" },
+            pair { 5, suit = "z" } },
   excludes = { "喜相逢", "老少副", "无字", "平和" } }
 
 R:fan { "一色三步高", en = "Pure Shifted Chows", points = 16,
@@ -368,7 +377,8 @@ R:fan { "妙手回春", en = "Last Tile Draw", points = 8,
   self = true, wall_last = true,
   excludes = { "自摸" } }
 
-R:fan { "海底捞月", en = "Last Tile Claim", points = 8, aliases = { "海底撈月" },
+R:fan { "海底捞月", en = "Last Tile Claim", points = 8,
+  aliases = { "海底撈月" },
   desc = "Won on the discard of the last tile of the wall.",
   example = "123m456p789s22z[111s] win=2z wall-last",
   self = false, wall_last = true }
@@ -418,7 +428,8 @@ R:fan { "全求人", en = "Melded Hand", points = 6,
   exposed = 4, self = false,
   excludes = { "单钓将" } }
 
-R:fan { "双暗杠", en = "Two Concealed Kongs", points = 6, aliases = { "雙暗槓" },
+R:fan { "双暗杠", en = "Two Concealed Kongs", points = 6,
+  aliases = { "雙暗槓" },
   desc = "Two concealed kongs.",
   example = "123m456p55s{7777s}{2222z} win=5s",
   concealed_kongs = 2,
@@ -502,7 +513,8 @@ R:fan { "双同刻", en = "Double Pung", points = 2, aliases = { "雙同刻" },
   example = "222m222p456s789p55z win=5z",
   melds = { pung"a", pung"a" }, mixed_suits = true }
 
-R:fan { "双暗刻", en = "Two Concealed Pungs", points = 2, aliases = { "雙暗刻" },
+R:fan { "双暗刻", en = "Two Concealed Pungs", points = 2,
+  aliases = { "雙暗刻" },
   desc = "Two concealed pungs (or concealed kongs).",
   example = "111m222p456s789p55z win=5z",
   concealed_pungs = 2 }
@@ -545,7 +557,8 @@ R:fan { "老少副", en = "Two Terminal Chows", points = 1,
   melds = { chow(1), chow(7) }, same_suit = true }
 
 R:fan { "幺九刻", en = "Pung of Terminals or Honors", points = 1,
-  desc = "A pung or kong of 1s, 9s or a wind (for each; a dragon pung is 箭刻).",
+  desc = "A pung or kong of 1s, 9s or a wind (for each; a dragon pung "
+      .. "is 箭刻).",
   example = "111m456p789s123s55z win=5z",
   melds = { pung(TERMINALS + WINDS) } }
 
@@ -569,12 +582,14 @@ R:fan { "边张", en = "Unique Wait (Edge)", points = 1, aliases = { "邊張" },
   example = "12m456p789s111z55z+3m",
   wait = "edge" }
 
-R:fan { "坎张", en = "Unique Wait (Closed)", points = 1, aliases = { "嵌张", "崁張" },
+R:fan { "坎张", en = "Unique Wait (Closed)", points = 1,
+  aliases = { "嵌张", "崁張" },
   desc = "Waiting on the middle tile of a chow, and on nothing else.",
   example = "13m456p789s111z55z+2m",
   wait = "closed" }
 
-R:fan { "单钓将", en = "Unique Wait (Single)", points = 1, aliases = { "單釣將", "单钓" },
+R:fan { "单钓将", en = "Unique Wait (Single)", points = 1,
+  aliases = { "單釣將", "单钓" },
   desc = "Waiting on the pair's tile alone, and on nothing else.",
   example = "123m456p789s111z5z+5z",
   wait = "single" }
