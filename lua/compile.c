@@ -25,6 +25,7 @@ typedef struct cctx {
   const char *where;
   const char *name;    /* the fan, NULL for the ruleset's own fields */
   mj_error *err;
+  const char *path;    /* the ruleset's file (its own fields only) */
 } cctx;
 
 static mj_status bad(cctx *c, const char *fmt, ...)
@@ -715,7 +716,7 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling,
 {
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 200, "compiling a fan");
-  cctx c = { L, idx, NULL, NULL, err };
+  cctx c = { L, idx, NULL, NULL, err, NULL };
   memset(d, 0, sizeof *d);
   d->test = -1;
   TRY(fan_name(&c, d));
@@ -1083,145 +1084,143 @@ static mj_status table_rules(cctx *c, mj_table *t)
   return st;
 }
 
-mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
-                               const char *options, mj_error *err)
+/* id, title, version, description. */
+static mj_status rules_info(cctx *c, mj_entry *e)
 {
-  lua_State *L = e->vm->L;
-  int top = lua_gettop(L);
-  b = lua_absindex(L, b);
-  cctx c = { L, b, path, NULL, err };
-  e->settle_ref = LUA_NOREF;
-  lua_getfield(L, b, "where");
-  char where[300];
-  snprintf(where, sizeof where, "%s",
-           lua_tostring(L, -1) ? lua_tostring(L, -1) : path);
-  c.where = where;
-  lua_pop(L, 1);
-  if (lua_type(L, b) != LUA_TTABLE)
-    return bad(&c, "not a ruleset");
-  lua_getfield(L, b, "id");
+  lua_State *L = c->L;
+  if (lua_type(L, c->t) != LUA_TTABLE)
+    return bad(c, "not a ruleset");
+  lua_getfield(L, c->t, "id");
   const char *id = lua_tostring(L, -1);
   if (id == NULL)
-    return bad(&c, "the ruleset has no id");
+    return bad(c, "the ruleset has no id");
   e->rules = mj_rules_new(id);
   if (e->rules == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  mj_rules *r = e->rules;
-  lua_getfield(L, b, "title");
-  lua_getfield(L, b, "version");
-  lua_getfield(L, b, "description");
-  if (mj_rules_set_info(r, lua_tostring(L, -3), lua_tostring(L, -2),
-                        lua_tostring(L, -1), path) != MJ_OK)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  lua_settop(L, top);
-  mj_shape_cfg cfg;
+    return mj_fail(c->err, MJ_ENOMEM, 0, "out of memory");
+  lua_getfield(L, c->t, "title");
+  lua_getfield(L, c->t, "version");
+  lua_getfield(L, c->t, "description");
+  if (mj_rules_set_info(e->rules, lua_tostring(L, -3), lua_tostring(L, -2),
+                        lua_tostring(L, -1), c->path) != MJ_OK)
+    return mj_fail(c->err, MJ_ENOMEM, 0, "out of memory");
+  return MJ_OK;
+}
+
+/* The winning shapes and the way points add up. */
+static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
+                               bool *doubling)
+{
+  lua_State *L = c->L;
   unsigned wait;
   mj_status st;
-  if ((st = shape_list(&c, "shapes", &cfg.shapes)) != MJ_OK ||
-      (st = shape_list(&c, "wait_shapes", &wait)) != MJ_OK)
+  if ((st = shape_list(c, "shapes", &cfg->shapes)) != MJ_OK ||
+      (st = shape_list(c, "wait_shapes", &wait)) != MJ_OK)
     return st;
-  lua_getfield(L, b, "pair_quads");
-  cfg.pair_quads = lua_toboolean(L, -1);
-  lua_pop(L, 1);
-  if (cfg.shapes == 0)
-    return bad(&c, "the ruleset allows no winning shape");
-  mj_rules_set_shapes(r, cfg, wait);
-  lua_getfield(L, b, "scoring");
+  lua_getfield(L, c->t, "pair_quads");
+  cfg->pair_quads = lua_toboolean(L, -1);
+  if (cfg->shapes == 0)
+    return bad(c, "the ruleset allows no winning shape");
+  mj_rules_set_shapes(r, *cfg, wait);
+  lua_getfield(L, c->t, "scoring");
   const char *scoring = lua_tostring(L, -1);
-  bool doubling = scoring && strcmp(scoring, "doubling") == 0;
-  if (scoring == NULL || (strcmp(scoring, "sum") && !doubling)) {
-    lua_settop(L, top);
-    return bad(&c, "scoring is \"sum\" or \"doubling\"");
-  }
-  lua_getfield(L, b, "account_once");
-  mj_rules_set_scoring(r, doubling ? MJ_SCORING_DOUBLING : MJ_SCORING_SUM,
+  *doubling = scoring && strcmp(scoring, "doubling") == 0;
+  if (scoring == NULL || (strcmp(scoring, "sum") && !*doubling))
+    return bad(c, "scoring is \"sum\" or \"doubling\"");
+  lua_getfield(L, c->t, "account_once");
+  mj_rules_set_scoring(r, *doubling ? MJ_SCORING_DOUBLING : MJ_SCORING_SUM,
                        lua_toboolean(L, -1));
-  lua_getfield(L, b, "fixed_or_own");
+  lua_getfield(L, c->t, "fixed_or_own");
   mj_rules_set_fixed_or_own(r, lua_toboolean(L, -1));
-  lua_settop(L, top);
-  if ((st = context_tokens(&c, r)) != MJ_OK)
-    return st;
-  mj_table *t = mj_rules_table(r);
-  lua_getfield(L, b, "min_points");
+  return context_tokens(c, r);
+}
+
+/* The table rules: the minimum, fixed wilds, the knobs, the settlement. */
+static mj_status rules_table(cctx *c, mj_entry *e)
+{
+  lua_State *L = c->L;
+  mj_table *t = mj_rules_table(e->rules);
+  lua_getfield(L, c->t, "min_points");
   if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < 0 ||
-      lua_tointeger(L, -1) > 1000) {
-    lua_settop(L, top);
-    return bad(&c, "min_points must be an integer 0..1000");
-  }
+      lua_tointeger(L, -1) > 1000)
+    return bad(c, "min_points must be an integer 0..1000");
   t->min_points = (int)lua_tointeger(L, -1);
-  lua_pop(L, 1);
-  lua_getfield(L, b, "wild");
+  lua_getfield(L, c->t, "wild");
   if (lua_type(L, -1) == LUA_TTABLE) {
     mj_set s;
-    cctx cc = { L, b, where, "wild", err };
-    if ((st = get_set(&cc, -1, "wild", &s)) != MJ_OK) {
-      lua_settop(L, top);
+    cctx cc = { L, c->t, c->where, "wild", c->err, c->path };
+    mj_status st = get_set(&cc, -1, "wild", &s);
+    if (st != MJ_OK)
       return st;
-    }
     t->wild_fixed = s.mask;
     t->wild_rule = s.mask ? MJ_WILD_FIXED : MJ_WILD_NONE;
   }
-  lua_pop(L, 1);
-  if ((st = table_rules(&c, t)) != MJ_OK)
+  lua_pop(L, 2);
+  mj_status st = table_rules(c, t);
+  if (st != MJ_OK)
     return st;
-  lua_getfield(L, b, "settle");
-  if (lua_type(L, -1) == LUA_TFUNCTION) {
+  lua_getfield(L, c->t, "settle");
+  if (lua_type(L, -1) == LUA_TFUNCTION)
     e->settle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  } else {
-    if (!lua_isnil(L, -1)) {
-      lua_settop(L, top);
-      return bad(&c, "settle must be a function");
-    }
-    lua_pop(L, 1);
-  }
-  /* the fans */
-  lua_getfield(L, b, "fans");
-  int fans = lua_gettop(L);
-  if (lua_type(L, fans) != LUA_TTABLE) {
-    lua_settop(L, top);
-    return bad(&c, "the ruleset has no fan list");
-  }
+  else if (!lua_isnil(L, -1))
+    return bad(c, "settle must be a function");
+  return MJ_OK;
+}
+
+/* Prefix err's message with where (unless asked to keep a message that
+   names a place already). */
+static void place_message(mj_error *err, const char *where, bool keep_placed)
+{
+  if (keep_placed &&
+      (strstr(err->msg, ".lua:") != NULL || strstr(err->msg, "?:") != NULL))
+    return;
+  char msg[sizeof err->msg];
+  snprintf(msg, sizeof msg, "%.60s: %.170s", where, err->msg);
+  memcpy(err->msg, msg, sizeof msg);
+}
+
+/* Each fan of the list at index fans, compiled and added. */
+static mj_status rules_fans(cctx *c, mj_entry *e, int fans,
+                            const mj_shape_cfg *cfg, bool doubling)
+{
+  lua_State *L = c->L;
   int n = (int)lua_rawlen(L, fans);
-  if (n == 0) {
-    lua_settop(L, top);
-    return bad(&c, "the ruleset has no fans");
-  }
+  if (n == 0)
+    return bad(c, "the ruleset has no fans");
   for (int i = 1; i <= n; i++) {
     lua_rawgeti(L, fans, i);
-    if (lua_type(L, -1) != LUA_TTABLE) {
-      lua_settop(L, top);
-      return bad(&c, "fan %d is not a table", i);
-    }
+    if (lua_type(L, -1) != LUA_TTABLE)
+      return bad(c, "fan %d is not a table", i);
     int ftop = lua_gettop(L);
     mj_fan_def d;
-    st = mj_lua_compile_fan(L, -1, doubling, &d, e, err);
+    mj_status st = mj_lua_compile_fan(L, -1, doubling, &d, e, c->err);
     if (st == MJ_OK) {
       if (d.shapes == 0)
-        d.shapes = cfg.shapes;
-      else if ((d.shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_NONE) & ~cfg.shapes) != 0)
-        st = mj_fail(err, MJ_EINVAL, 0,
+        d.shapes = cfg->shapes;
+      else if ((d.shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_NONE) & ~cfg->shapes) != 0)
+        st = mj_fail(c->err, MJ_EINVAL, 0,
                      "fan '%s': a shape the ruleset does not allow", d.id);
     }
     if (st == MJ_OK)
-      st = mj_rules_add_fan(r, &d, err);
+      st = mj_rules_add_fan(e->rules, &d, c->err);
     if (st != MJ_OK) {
-      if (strstr(err->msg, ".lua:") == NULL && strstr(err->msg, "?:") == NULL) {
-        char msg[sizeof err->msg];
-        lua_getfield(L, ftop, "where");
-        snprintf(msg, sizeof msg, "%.60s: %.170s",
-                 lua_tostring(L, -1) ? lua_tostring(L, -1) : path, err->msg);
-        memcpy(err->msg, msg, sizeof msg);
-      }
-      lua_settop(L, top);
+      lua_getfield(L, ftop, "where");
+      place_message(c->err, lua_tostring(L, -1) ? lua_tostring(L, -1) : c->path,
+                    true);
       return st;
     }
     lua_settop(L, ftop - 1);
   }
-  /* every fan an excludes list names must exist: say where it is named */
-  for (int i = 1; i <= n; i++) {
+  return MJ_OK;
+}
+
+/* Every fan an excludes list names must exist: say where it is named. */
+static mj_status rules_excludes_named(cctx *c, const mj_rules *r, int fans)
+{
+  lua_State *L = c->L;
+  static const char *const lists[] = { "excludes", "excludes_melds" };
+  for (int i = 1; i <= (int)lua_rawlen(L, fans); i++) {
     lua_rawgeti(L, fans, i);
     int ft = lua_gettop(L);
-    static const char *const lists[] = { "excludes", "excludes_melds" };
     for (int l = 0; l < 2; l++) {
       lua_getfield(L, ft, lists[l]);
       int lt = lua_gettop(L);
@@ -1234,59 +1233,49 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
         bool found = false;
         for (int j = 0; name && j < mj_rules_nfans(r); j++)
           found = found || strcmp(mj_rules_fan(r, j)->id, name) == 0;
-        if (!found) {
-          lua_getfield(L, ft, "where");
-          lua_rawgeti(L, ft, 1);
-          mj_status st2 = mj_fail(
-              err, MJ_EINVAL, 0,
-              "%.80s: fan '%.60s' %s '%.60s', which is not a fan",
-              lua_tostring(L, -2) ? lua_tostring(L, -2) : path,
-              lua_tostring(L, -1) ? lua_tostring(L, -1) : "?",
-              l ? "excludes on its melds" : "excludes", name ? name : "?");
-          lua_settop(L, top);
-          return st2;
+        if (found) {
+          lua_settop(L, lt);
+          continue;
         }
-        lua_settop(L, lt);
+        lua_getfield(L, ft, "where");
+        lua_rawgeti(L, ft, 1);
+        return mj_fail(c->err, MJ_EINVAL, 0,
+                       "%.80s: fan '%.60s' %s '%.60s', which is not a fan",
+                       lua_tostring(L, -2) ? lua_tostring(L, -2) : c->path,
+                       lua_tostring(L, -1) ? lua_tostring(L, -1) : "?",
+                       l ? "excludes on its melds" : "excludes",
+                       name ? name : "?");
       }
       lua_settop(L, ft);
     }
     lua_settop(L, ft - 1);
   }
-  lua_settop(L, top);
-  if ((st = mj_rules_finish(r, err)) != MJ_OK) {
-    char msg[sizeof err->msg];
-    snprintf(msg, sizeof msg, "%.60s: %.170s", where, err->msg);
-    memcpy(err->msg, msg, sizeof msg);
-    return st;
-  }
-  /* options: every one the user gave must be declared; record values */
-  lua_getfield(L, b, "option_decl");
-  lua_getfield(L, b, "opt");
-  int decl = top + 1, opt = top + 2;
-  if (options != NULL) {
-    const char *p = options;
-    while (*p) {
-      while (*p == ' ' || *p == ',' || *p == '\t')
-        p++;
-      const char *s = p;
-      while (*p && *p != '=' && *p != ' ' && *p != ',')
-        p++;
-      if (p > s) {
-        lua_pushlstring(L, s, (size_t)(p - s));
-        lua_rawget(L, decl);
-        bool known = !lua_isnil(L, -1);
-        lua_pop(L, 1);
-        if (!known) {
-          mj_status st2 =
-              mj_fail(err, MJ_EINVAL, 0, "unknown option '%.*s' for ruleset %s",
-                      (int)(p - s), s, id);
-          lua_settop(L, top);
-          return st2;
-        }
-      }
-      while (*p && *p != ' ' && *p != ',')
-        p++;
+  return MJ_OK;
+}
+
+/* Every option the user gave must be declared; the values are recorded. */
+static mj_status rules_options(cctx *c, mj_rules *r, const char *options)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "option_decl");
+  lua_getfield(L, c->t, "opt");
+  int decl = lua_gettop(L) - 1, opt = decl + 1;
+  for (const char *p = options ? options : ""; *p;) {
+    while (*p == ' ' || *p == ',' || *p == '\t')
+      p++;
+    const char *s = p;
+    while (*p && *p != '=' && *p != ' ' && *p != ',')
+      p++;
+    if (p > s) {
+      lua_pushlstring(L, s, (size_t)(p - s));
+      if (lua_rawget(L, decl) == LUA_TNIL)
+        return mj_fail(c->err, MJ_EINVAL, 0,
+                       "unknown option '%.*s' for ruleset %s", (int)(p - s), s,
+                       mj_rules_id(r));
+      lua_pop(L, 1);
     }
+    while (*p && *p != ' ' && *p != ',')
+      p++;
   }
   if (lua_type(L, opt) == LUA_TTABLE) {
     lua_pushnil(L);
@@ -1297,9 +1286,56 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
       lua_settop(L, opt + 1);
     }
   }
-  lua_settop(L, top);
-  mj_rules_set_vt(r, &host_vt, e);
   return MJ_OK;
+}
+
+mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
+                               const char *options, mj_error *err)
+{
+  lua_State *L = e->vm->L;
+  int top = lua_gettop(L);
+  b = lua_absindex(L, b);
+  e->settle_ref = LUA_NOREF;
+  char where[300];
+  lua_getfield(L, b, "where");
+  snprintf(where, sizeof where, "%s",
+           lua_tostring(L, -1) ? lua_tostring(L, -1) : path);
+  lua_settop(L, top);
+  cctx c = { L, b, where, NULL, err, path };
+  mj_shape_cfg cfg;
+  bool doubling = false;
+  int fans = top + 1;
+  mj_status st = rules_info(&c, e);
+  if (st == MJ_OK) {
+    lua_settop(L, top);
+    st = rules_scoring(&c, e->rules, &cfg, &doubling);
+  }
+  if (st == MJ_OK) {
+    lua_settop(L, top);
+    st = rules_table(&c, e);
+  }
+  if (st == MJ_OK) {
+    lua_settop(L, top);
+    lua_getfield(L, b, "fans");
+    if (lua_type(L, fans) != LUA_TTABLE)
+      st = bad(&c, "the ruleset has no fan list");
+  }
+  if (st == MJ_OK)
+    st = rules_fans(&c, e, fans, &cfg, doubling);
+  if (st == MJ_OK) {
+    lua_settop(L, fans);
+    st = rules_excludes_named(&c, e->rules, fans);
+  }
+  if (st == MJ_OK && (st = mj_rules_finish(e->rules, err)) != MJ_OK)
+    place_message(err, where, false);
+  if (st == MJ_OK) {
+    lua_settop(L, top);
+    st = rules_options(&c, e->rules, options);
+  }
+  lua_settop(L, top);
+  if (st == MJ_OK)
+    mj_rules_set_vt(e->rules, &host_vt, e);
+  return st;
 }
 
 /* }==================================================================== */

@@ -225,6 +225,35 @@ static void bad_fans(void **state)
   }
 }
 
+/* Errors in a ruleset's own fields: each named, at the file and line */
+static void bad_rulesets(void **state)
+{
+  (void)state;
+  static const struct { const char *text; const char *piece; } cases[] = {
+    { "local R = mj.ruleset { id = '%s', scoring = 'product' }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: scoring is" },
+    { "local R = mj.ruleset { id = '%s', min_points = -1 }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: min_points must be" },
+    { "local R = mj.ruleset { id = '%s', shapes = {} }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: the ruleset allows no" },
+    { "local R = mj.ruleset { id = '%s' }", ".lua:1: the ruleset has no fans" },
+    { "local R = mj.ruleset { id = '%s', shapes = { 'standard' } }\n"
+      "R:fan { 'x', points = 1, shape = 'seven_pairs', pungs = 0 }",
+      ".lua:2: fan 'x': a shape the ruleset does not allow" },
+    { "local R = mj.ruleset { id = '%s' }\n"
+      "R:fan { 'x', points = 1, pungs = 4, excludes_melds = { 'nope' } }",
+      ".lua:2: fan 'x' excludes on its melds 'nope', which is not a fan" },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[1024], body[512], id[32];
+    snprintf(id, sizeof id, "rules%zu", i);
+    snprintf(body, sizeof body, cases[i].text, id);
+    snprintf(text, sizeof text, "%s\nreturn R\n", body);
+    put(id, text);
+    load_fails(id, cases[i].piece);
+  }
+}
+
 /* Score text under ruleset id; returns the total, -1 when not a win. */
 static int score(const char *id, const char *hand, char *line, size_t cap)
 {
@@ -536,6 +565,7 @@ int main(void)
     cmocka_unit_test(shared_tables_are_copies),
     cmocka_unit_test(limits),
     cmocka_unit_test(bad_fans),
+    cmocka_unit_test(bad_rulesets),
     cmocka_unit_test(extend_and_test_fans),
     cmocka_unit_test(mcr_options_and_explanation),
     cmocka_unit_test(filter_is_sound),
