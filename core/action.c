@@ -239,7 +239,13 @@ size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
     return (size_t)snprintf(buf, cap, "%s show%s the flower %s", who, s, t);
   case MJ_EV_DISCARD:
     return (size_t)snprintf(buf, cap, "%s discard%s %s", who, s, t);
-  case MJ_EV_CHI: return (size_t)snprintf(buf, cap, "%s chow%s %s", who, s, t);
+  case MJ_EV_CHI: {
+    char c[3], r = (char)('0' + mj_tile_rank(e->tile));
+    if (e->claimed == MJ_NO_TILE)
+      return (size_t)snprintf(buf, cap, "%s chow%s %s", who, s, t);
+    return (size_t)snprintf(buf, cap, "%s chow%s %s (%c%c%c%c)", who, s,
+                            mj_tile_str(e->claimed, c), r, r + 1, r + 2, t[1]);
+  }
   case MJ_EV_PON: return (size_t)snprintf(buf, cap, "%s pung%s %s", who, s, t);
   case MJ_EV_KONG:
     return (size_t)snprintf(buf, cap, "%s kong%s %s (exposed)", who, s, t);

@@ -95,6 +95,7 @@ static void event(mj_game *g, int type, int player, mj_tile tile, int from,
   e->tile = tile;
   e->from = (int8_t)from;
   e->replacement = (uint8_t)repl;
+  e->claimed = MJ_NO_TILE;
 }
 
 static void record(mj_game *g, const mj_action *a)
@@ -821,6 +822,7 @@ static void resolve_claims(mj_game *g)
         hand_meld(g, q, m, -1);
         take_discard(g, true);
         event(g, MJ_EV_CHI, q, a->tile, from, 0);
+        g->ev[g->nev - 1].claimed = t;
         g->pending = MJ_NO_TILE;
         enter_turn(g, q, true);
         return;
@@ -1114,6 +1116,12 @@ const mj_hand *mj_game_hand(const mj_game *g, int p)
 }
 int mj_game_wall_left(const mj_game *g) { return mj_wall_left(&g->wall); }
 mj_tile mj_game_last_draw(const mj_game *g) { return g->last_draw; }
+mj_tile mj_game_own_draw(const mj_game *g, int p)
+{
+  if (g->phase != MJ_PHASE_TURN || g->turn != p || g->pl[p & 3].claimed)
+    return MJ_NO_TILE;
+  return g->last_draw;
+}
 mj_tile mj_game_indicator(const mj_game *g) { return g->indicator; }
 mj_tileset mj_game_wild(const mj_game *g) { return g->wild; }
 int mj_game_wild_drawn(const mj_game *g, int p)

@@ -68,6 +68,8 @@ typedef struct mj_event {
   mj_tile tile;
   int8_t from;       /* who the tile came from (claims, wins), -1 */
   uint8_t replacement; /* a draw from the tail (kong, flower) */
+  mj_tile claimed;   /* a chow: the discard taken (tile is the meld's
+                        lowest); otherwise MJ_NO_TILE */
 } mj_event;
 
 typedef struct mj_game mj_game;
@@ -132,6 +134,9 @@ int mj_game_discards(const mj_game *g, int p, const mj_tile **tiles,
 int mj_game_flowers(const mj_game *g, int p, const mj_tile **tiles);
 int mj_game_wall_left(const mj_game *g);
 mj_tile mj_game_last_draw(const mj_game *g);            /* the mover's draw */
+/* The tile p drew to begin the turn now in play, MJ_NO_TILE when it is
+   not p's turn or the turn began with a claim (what p may be told). */
+mj_tile mj_game_own_draw(const mj_game *g, int p);
 mj_tile mj_game_pending(const mj_game *g, int *from); /* discard or kong tile */
 mj_tile mj_game_indicator(const mj_game *g);           /* MJ_NO_TILE if none */
 mj_tileset mj_game_wild(const mj_game *g);

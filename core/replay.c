@@ -83,6 +83,8 @@ static cJSON *event_json(const mj_game *g, const mj_event *e, int *winner_k)
     snprintf(t, sizeof t, "%d%d%d%c", r, r + 1, r + 2,
              "mps"[mj_tile_suit(e->tile) % 3]);
     cJSON_AddStringToObject(o, "meld", t);
+    if (e->claimed != MJ_NO_TILE)
+      add_tile(o, "tile", e->claimed);
     cJSON_AddNumberToObject(o, "from", e->from);
     break;
   }
@@ -427,6 +429,7 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
       le.ev.player = -1;
       le.ev.from = -1;
       le.ev.tile = MJ_NO_TILE;
+      le.ev.claimed = MJ_NO_TILE;
       if (k < 0) {
         st = line_err(err, line, "unknown event ", e->valuestring);
       } else {
@@ -445,6 +448,8 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
                              ts, NULL, 3, &cnt, NULL) == MJ_OK &&
               cnt == 3)
             le.ev.tile = ts[0];
+          if (get_tile(o, "tile", &t))
+            le.ev.claimed = t;
         } else if (get_tile(o, "tile", &t)) {
           le.ev.tile = t;
         }
@@ -498,6 +503,8 @@ static bool same_event(const mj_event *a, const mj_event *b)
     return false;
   if (a->type == MJ_EV_DEAL || a->type == MJ_EV_DRAWN)
     return true;
+  if (a->claimed != b->claimed)
+    return false;
   return a->tile == b->tile &&
          (a->type == MJ_EV_DRAW || a->type == MJ_EV_FLOWER ||
           a->type == MJ_EV_DISCARD || a->type == MJ_EV_INDICATOR ||

@@ -77,12 +77,17 @@ int play_hand_tiles(repl *r, mj_tile *out, int max)
 ** The table
 ** ===================================================================== */
 
-static void show_melds(repl *r, const mj_hand *h)
+/* The declared melds; others' concealed kongs face down when hide. */
+static void show_melds(repl *r, const mj_hand *h, bool hide)
 {
   const mj_meld *m = mj_hand_melds(h);
   for (int i = 0; i < mj_hand_nmelds(h); i++) {
     mj_tile t[4];
     int n = mj_meld_size(&m[i]);
+    if (hide && m[i].type == MJ_CKONG) {
+      fputs(r->glyphs ? " {🀫 🀫 🀫 🀫}" : " {concealed kong}", stdout);
+      continue;
+    }
     for (int k = 0; k < n; k++)
       t[k] = (mj_tile)(m[i].type == MJ_CHOW ? m[i].tile + k : m[i].tile);
     fputs(m[i].type == MJ_CKONG ? " {" : " [", stdout);
@@ -91,10 +96,33 @@ static void show_melds(repl *r, const mj_hand *h)
   }
 }
 
-static void show_hand(repl *r, const mj_hand *h)
+/* A hand face up, its wild tiles set apart after "宝" and the tile just
+   drawn (or MJ_NO_TILE) after "drew". */
+static void show_hand(repl *r, const mj_hand *h, mj_tileset wild,
+                      mj_tile drawn)
 {
-  repl_counts(r, stdout, mj_hand_counts(h));
-  show_melds(r, h);
+  uint8_t c[MJ_KINDS], w[MJ_KINDS] = { 0 };
+  memcpy(c, mj_hand_counts(h), MJ_KINDS);
+  if (drawn < MJ_KINDS && c[drawn] > 0)
+    c[drawn]--;
+  else
+    drawn = MJ_NO_TILE;
+  int nw = 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (wild & MJ_BIT(t)) {
+      w[t] = c[t], nw += c[t];
+      c[t] = 0;
+    }
+  repl_counts(r, stdout, c);
+  if (nw > 0) {
+    printf("  宝 ");
+    repl_counts(r, stdout, w);
+  }
+  show_melds(r, h, false);
+  if (drawn != MJ_NO_TILE) {
+    char b[40];
+    printf("  drew %s", repl_tile(r, drawn, b, sizeof b));
+  }
 }
 
 static void show_table(repl *r, play *p)
@@ -124,13 +152,17 @@ static void show_table(repl *r, play *p)
     repl_color(r, stdout, q == YOU ? "1" : "0", label);
     printf(" %6d ", scores[q]);
     const mj_hand *h = mj_game_hand(g, q);
-    if (q == YOU || p->replaying || mj_game_over(g)) {
-      show_hand(r, h);
+    /* what this seat may know: its own tiles and state; all at the end */
+    bool open = q == YOU || p->replaying || mj_game_over(g);
+    if (open) {
+      show_hand(r, h, mj_game_wild(g),
+                q == YOU && !mj_game_over(g) ? mj_game_own_draw(g, q)
+                                             : MJ_NO_TILE);
     } else {
       printf("(%d tiles)", mj_hand_ntiles(h));
-      show_melds(r, h);
+      show_melds(r, h, true);
     }
-    if (mj_game_wild(g) &&
+    if (open && mj_game_wild(g) &&
         mj_rules_ctable(p->rs)->wild_rule == MJ_WILD_INDICATOR) {
       printf("  宝 drawn %d, thrown %d", mj_game_wild_drawn(g, q),
              mj_game_wild_discarded(g, q));
@@ -174,8 +206,8 @@ static void show_prompt(repl *r, play *p)
     return;
   char b[40];
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
-    mj_tile t = mj_game_last_draw(g);
-    if (t != MJ_NO_TILE && mj_game_turn(g) == YOU) {
+    mj_tile t = mj_game_own_draw(g, YOU);
+    if (t != MJ_NO_TILE) {
       printf("Your turn, you drew %s: ", repl_tile(r, t, b, sizeof b));
     } else {
       printf("Your turn: ");

@@ -746,7 +746,9 @@ int repl_main(mj_host *host, cli_opts *o)
         repl_error(&r, "a line with a NUL byte was skipped");
         continue;
       }
-      if (repl_line(&r, buf) == 2)
+      int st = repl_line(&r, buf);
+      fflush(stdout);   /* a program on the other end sees each answer */
+      if (st == 2)
         break;
     }
     free(buf);
