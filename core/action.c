@@ -199,6 +199,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   legal_text(g, p, legal, sizeof legal);
   if (matches == 0) {
     char b[3];
+    if (type == MJ_ACT_WIN && (mj_game_waiting(g) >> p & 1))
+      return mj_game_why_no_win(g, p, err);
     if (type == MJ_ACT_DISCARD && mj_game_phase(g) == MJ_PHASE_TURN &&
         mj_game_turn(g) == p)
       return mj_fail(err, MJ_EINVAL, 0,

@@ -326,11 +326,20 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
     return false;
   }
   if (!s->meets_min) {
-    char line[512];
-    mj_score_fans_line(g->r, s, line, sizeof line);
-    mj_fail(err, MJ_ENOTWIN, 0,
-            "a false win: %d without the bonus, below the minimum of %d (%s)",
-            s->total - s->bonus, s->min, line);
+    /* the breakdown a learner needs: "5 fan: 平和 2, 断幺 2, 花牌 1 —
+       4 without the flowers, 4 short of 8" */
+    char line[400];
+    size_t len = 0;
+    line[0] = '\0';
+    for (int i = 0; i < s->nhits; i++)
+      mj_catf(line, sizeof line, &len, "%s%s %d", i ? ", " : "",
+              mj_rules_fan(g->r, s->hits[i].fan)->id, s->hits[i].value);
+    int counted = s->total - s->bonus;
+    char bonus[64] = "";
+    if (s->bonus > 0)
+      snprintf(bonus, sizeof bonus, "%d without the flowers, ", counted);
+    mj_fail(err, MJ_ENOTWIN, 0, "%d fan: %s — %s%d short of %d", s->total,
+            line, bonus, s->min - counted, s->min);
     return false;
   }
   return true;
@@ -972,19 +981,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     n = mj_game_legal(g, p, legal, 64);
   }
   if (!in_list(a, legal, n)) {
-    if (a->type == MJ_ACT_WIN) {
-      /* say why: the breakdown of a false win */
-      mj_hand *h = mj_hand_new();
-      mj_score *s = malloc(sizeof *s);
-      mj_error e;
-      mj_error_clear(&e);
-      if (h && s)
-        mj_game_try_win(g, p, h, s, &e);
-      mj_hand_free(h);
-      free(s);
-      return mj_fail(err, MJ_ESTATE, 0, "no win: %s",
-                     e.msg[0] ? e.msg : "not legal now");
-    }
+    if (a->type == MJ_ACT_WIN)
+      return mj_game_why_no_win(g, p, err);
     return mj_fail(err, MJ_ESTATE, 0, "the action is not legal now");
   }
   record(g, a);
@@ -1073,6 +1071,20 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       resolve_claims(g);
   }
   return MJ_OK;
+}
+
+mj_status mj_game_why_no_win(const mj_game *g, int p, mj_error *err)
+{
+  mj_hand *h = mj_hand_new();
+  mj_score *s = malloc(sizeof *s);
+  mj_error e;
+  mj_error_clear(&e);
+  if (h != NULL && s != NULL)
+    mj_game_try_win(g, p, h, s, &e);
+  mj_hand_free(h);
+  free(s);
+  return mj_fail(err, MJ_ESTATE, 0, "no win: %s",
+                 e.msg[0] ? e.msg : "not legal now");
 }
 
 mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,

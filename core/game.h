@@ -123,6 +123,10 @@ mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg,
                         const mj_action *acts, int n, mj_replay_step step,
                         void *ud, int *failed, mj_error *err);
 
+/* Why p cannot win now, as err's message ("no win: 5 fan: 平和 2, ...
+   — 3 short of 8", "no win: not a winning hand"); returns MJ_ESTATE. */
+mj_status mj_game_why_no_win(const mj_game *g, int p, mj_error *err);
+
 /* What a win by p now would score (for the REPL's false-win message). */
 mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
                           mj_error *err);

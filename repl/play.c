@@ -42,6 +42,8 @@ struct play {
   bool replaying;      /* stepping through a saved game */
   mj_replay rp;
   int pos;             /* decisions applied, while replaying */
+  int noted;           /* event count when a short win was last looked at */
+  char notes[1024];    /* said after the events: wins below the minimum */
 };
 
 static const char *const names[4] = { "You", "Right", "Across", "Left" };
@@ -296,11 +298,50 @@ static void show_end(repl *r, play *p)
 }
 
 /* Bots decide until you must, or the hand ends; then show it all. */
+/*
+** A tile that would complete your hand below the minimum is no win: say
+** so with the breakdown, once per tile on offer (kept in p->notes until
+** the events are shown).
+*/
+static void note_short_win(repl *r, play *p)
+{
+  mj_game *g = p->g;
+  int key = mj_game_nevents(g), from = -1;
+  if (p->noted == key || mj_game_over(g))
+    return;
+  p->noted = key;
+  mj_tile t = mj_game_pending(g, &from);
+  if (mj_game_phase(g) == MJ_PHASE_TURN)
+    t = mj_game_own_draw(g, YOU);
+  else if (from == YOU)
+    return;
+  if (t == MJ_NO_TILE)
+    return;
+  mj_hand *h = mj_hand_new();
+  mj_score *s = malloc(sizeof *s);
+  mj_error e;
+  if (h != NULL && s != NULL) {
+    s->win = false;
+    if (mj_game_try_win(g, YOU, h, s, &e) == MJ_ENOTWIN && s->win &&
+        !s->meets_min) {
+      char b[40];
+      size_t len = strlen(p->notes);
+      mj_catf(p->notes, sizeof p->notes, &len,
+              "%s would complete your hand, but it is no win: %s\n",
+              repl_tile(r, t, b, sizeof b), e.msg);
+    }
+  }
+  mj_hand_free(h);
+  free(s);
+}
+
 static void advance(repl *r, play *p, bool bot_for_you)
 {
   mj_game *g = p->g;
   int guard = 0;
   while (!mj_game_over(g) && !repl_interrupted && guard++ < 10000) {
+    if (!p->replaying)
+      note_short_win(r, p);
     unsigned w = mj_game_waiting(g);
     if (w == 0)
       break;
@@ -318,6 +359,12 @@ static void advance(repl *r, play *p, bool bot_for_you)
     }
   }
   show_events(r, p);
+  if (!p->replaying)
+    note_short_win(r, p);
+  if (p->notes[0]) {
+    fputs(p->notes, stdout);
+    p->notes[0] = '\0';
+  }
   if (mj_game_fault(g) != NULL) {
     repl_error(r, "the hand stopped on an error of the ruleset %s: %s\n"
                "(fix the ruleset, \"reload\", and \"new\" to play again)",

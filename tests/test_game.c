@@ -19,6 +19,7 @@
 #include "match.h"
 #include "gameutil.h"
 #include "host.h"
+#include "action.h"
 #include "replay.h"
 #include "testutil.h"
 
@@ -286,12 +287,15 @@ static void false_win_refused(void **state)
   mj_action a = { MJ_ACT_WIN, 0, 21 };
   mj_error e;
   assert_int_not_equal(mj_game_act(g, &a, &e), MJ_OK);
-  assert_non_null(strstr(e.msg, "false win"));
-  assert_non_null(strstr(e.msg, "平和"));
+  assert_non_null(strstr(e.msg, "no win: "));
+  assert_non_null(strstr(e.msg, "平和 2"));
+  /* typed at the prompt: the same reason, not "not legal" */
+  assert_int_equal(mj_action_parse(g, 0, "hu", &a, &e), MJ_ESTATE);
+  assert_non_null(strstr(e.msg, "short of 8"));
   mj_hand *h = mj_hand_new();
   mj_score s;
   assert_int_equal(mj_game_try_win(g, 0, h, &s, &e), MJ_ENOTWIN);
-  assert_non_null(strstr(e.msg, "minimum of 8"));
+  assert_non_null(strstr(e.msg, "short of 8"));
   mj_hand_free(h);
   mj_game_free(g);
 }
