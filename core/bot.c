@@ -110,9 +110,18 @@ static void ctx_init(ctx *c, const mj_game *g, int p)
 ** only to prefer, between equally fast discards, the one that keeps a
 ** valid hand in reach.
 */
-static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
+static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
+                        const char **target)
 {
   int suit[3] = { 0, 0, 0 }, honors = 0, pairs = 0, pungs = 0, fan = 0;
+  int top = 0;   /* the largest part, named in *target */
+  *target = "-";
+#define PART(n, name)                                                         \
+  do {                                                                        \
+    fan += (n);                                                               \
+    if ((n) > top)                                                            \
+      top = (n), *target = (name);                                            \
+  } while (0)
   for (int t = 0; t < MJ_HONOR_FIRST; t++)
     suit[t / 9] += v->c[t];
   for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++)
@@ -137,11 +146,11 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
                                : (suit[1] > suit[2] ? 1 : 2);
   int other = suit[0] + suit[1] + suit[2] - suit[main];
   if (other == 0)
-    fan += honors ? 6 : 24;
+    PART(honors ? 6 : 24, honors ? "混一色" : "清一色");
   else if (other <= 2)
-    fan += honors ? 4 : 10;
+    PART(honors ? 4 : 10, honors ? "混一色" : "清一色");
   if (pungs + pairs >= 5 && pungs >= 2)
-    fan += 6;
+    PART(6, "碰碰和");
   /* honor pungs and pairs: dragons, the seat and the prevailing wind */
   for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++) {
     int k = v->c[t];
@@ -152,13 +161,15 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
                     t == MJ_HONOR_FIRST + c->round;
     if (!valuable)
       continue;
+    bool dragon = t >= 31;
     if (k >= 3)
-      fan += 2 + (t < 31 && t == MJ_HONOR_FIRST + c->seat_wind &&
-                          t == MJ_HONOR_FIRST + c->round
-                      ? 2
-                      : 0);
+      PART(2 + (!dragon && t == MJ_HONOR_FIRST + c->seat_wind &&
+                        t == MJ_HONOR_FIRST + c->round
+                    ? 2
+                    : 0),
+           dragon ? "箭刻" : "风刻");
     else if (k == 2)
-      fan += 1;
+      PART(1, dragon ? "箭刻" : "风刻");
   }
   /* all five types */
   int types = (suit[0] > 0) + (suit[1] > 0) + (suit[2] > 0);
@@ -168,9 +179,10 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h)
   for (int t = 31; t < 34; t++)
     dragons = dragons || v->c[t];
   if (types == 3 && winds && dragons)
-    fan += 4;
+    PART(4, "五门齐");
   if (c->concealed)
-    fan += 2;
+    PART(2, "门前清");
+#undef PART
   return fan;
 }
 
@@ -229,7 +241,8 @@ static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
 
 /* Value of keeping view v (one tile short of a full hand). */
 static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
-                    int *shanten_out, int *useful_out, int *fan_out)
+                    int *shanten_out, int *useful_out, int *fan_out,
+                    const char **target_out)
 {
   mj_wait w[MJ_KINDS];
   int sh;
@@ -237,7 +250,8 @@ static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
   int useful = 0;
   for (int i = 0; i < n; i++)
     useful += w[i].live;
-  int fan = estimate_fan(c, v, base);
+  const char *target;
+  int fan = estimate_fan(c, v, base, &target);
   int value = -1000 * sh + 4 * useful;
   if (c->min > 0) {
     if (sh == 0) {
@@ -254,6 +268,8 @@ static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
     *useful_out = useful;
   if (fan_out)
     *fan_out = fan;
+  if (target_out)
+    *target_out = target;
   return value;
 }
 
@@ -273,7 +289,8 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
     mj_tileview_remove(&x, (mj_tile)t);
     out[n].tile = (mj_tile)t;
     out[n].value =
-        value_of(&c, &x, h, &out[n].shanten, &out[n].useful, &out[n].fan);
+        value_of(&c, &x, h, &out[n].shanten, &out[n].useful, &out[n].fan,
+                 &out[n].target);
     /* keep wild tiles; break ties toward isolated honors and terminals */
     if (c.wild & MJ_BIT(t))
       out[n].value -= 3000;
@@ -320,14 +337,15 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
   near_shapes(&c2, &v);
   int best = -1000000;
   if (a->type == MJ_ACT_KONG) {
-    best = value_of(&c2, &v, x, NULL, NULL, NULL) + 50; /* a kong draws again */
+    best = value_of(&c2, &v, x, NULL, NULL, NULL, NULL) +
+           50; /* a kong draws again */
   } else {
     for (int k = 0; k < MJ_KINDS; k++) {
       if (v.c[k] == 0)
         continue;
       mj_tileview y = v;
       mj_tileview_remove(&y, (mj_tile)k);
-      int val = value_of(&c2, &y, x, NULL, NULL, NULL);
+      int val = value_of(&c2, &y, x, NULL, NULL, NULL, NULL);
       if (val > best)
         best = val;
     }
@@ -467,7 +485,7 @@ static int efficiency_choose(mj_bot *b, const mj_game *g, int p,
   mj_tileview v;
   mj_tileview_init(&v, h, c.wild);
   near_shapes(&c, &v);
-  int now = value_of(&c, &v, h, NULL, NULL, NULL);
+  int now = value_of(&c, &v, h, NULL, NULL, NULL, NULL);
   int best = pass, bestv = now + 30;   /* a claim must gain something clear */
   mj_tile t = mj_game_pending(g, NULL);
   if (c.wild & MJ_BIT(t))

@@ -39,6 +39,7 @@ typedef struct mj_discard_eval {
   int useful;        /* live useful tiles */
   int value;         /* higher is better */
   int fan;           /* the bot's estimate of the fan the hand can reach */
+  const char *target;  /* its largest part, an MCR fan's name ("-": none) */
 } mj_discard_eval;
 
 int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max);

@@ -603,14 +603,17 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
         ev[j - 1] = x;
       }
     printf("The efficiency bot would: %s\n", a);
+    bool aims = mj_rules_ctable(p->rs)->min_points > 0;
     printf("  discard  shanten  useful tiles left%s\n",
-           mj_rules_ctable(p->rs)->min_points ? "  fan it aims at" : "");
+           aims ? "  fan it aims at" : "");
     for (int i = 0; i < k && i < 6; i++) {
       char b[40];
-      printf("  %-7s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b),
-             ev[i].shanten, ev[i].useful);
-      if (mj_rules_ctable(p->rs)->min_points)
-        printf("  %15d", ev[i].fan);
+      /* padded by the columns the tile takes, not the bytes it is */
+      printf("  %s%*s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b),
+             7 - repl_tile_width(r, ev[i].tile), "", ev[i].shanten,
+             ev[i].useful);
+      if (aims)
+        printf("  %s (about %d)", ev[i].target, ev[i].fan);
       printf("\n");
     }
     printf("(shanten: draws from ready, 0 = ready; useful: live tiles that "

@@ -58,6 +58,9 @@ int repl_error(repl *r, const char *fmt, ...)
 /* "Usage: ..." for a command; returns 1. */
 int repl_usage(repl *r, const char *name);
 
+/* Columns a tile takes as repl_tile shows it (colour codes take none). */
+int repl_tile_width(const repl *r, mj_tile t);
+
 /* A tile as shown: a coloured glyph, or plain notation. */
 const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap);
 /* Tiles in order (sorted when sorted is set), as shown. */

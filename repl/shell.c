@@ -64,6 +64,13 @@ static const char *tile_color(mj_tile t)
   }
 }
 
+int repl_tile_width(const repl *r, mj_tile t)
+{
+  if (!r->glyphs || t >= MJ_ALL_TILES)
+    return t < MJ_ALL_TILES ? 2 : 1;
+  return t == 31 ? 2 : 1;   /* 🀄 alone is wide (East Asian Width W) */
+}
+
 const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap)
 {
   char b[3];
@@ -656,10 +663,10 @@ void repl_init(repl *r, mj_host *host, cli_opts *o, bool interactive)
   r->host = host;
   r->o = o;
   r->interactive = interactive;
+  /* NO_COLOR means no colour and nothing else (no-color.org) */
   const char *nc = getenv("NO_COLOR");
-  bool plain = o->ascii || (nc != NULL && nc[0] != '\0');
-  r->glyphs = interactive && !plain;
-  r->color = interactive && !plain;
+  r->glyphs = interactive && !o->ascii;
+  r->color = interactive && !o->ascii && !(nc != NULL && nc[0] != '\0');
 }
 
 void repl_done(repl *r)
