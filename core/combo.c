@@ -219,6 +219,65 @@ void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
   }
 }
 
+/* Is fan f counted or exempted in s already? */
+static bool listed(const mj_score *s, int f)
+{
+  for (int i = 0; i < s->nhits; i++)
+    if (s->hits[i].fan == f)
+      return true;
+  for (int i = 0; i < s->nexempt; i++)
+    if (s->exempt[i].fan == f)
+      return true;
+  return false;
+}
+
+void mjs_combo_shadowed(const eval *E, mj_score *s)
+{
+  const mj_rules *r = E->r;
+  const mj_decomp *d = &s->reading;
+  if (!r->account_once || !s->win || d->shape == MJ_SHAPE_NONE)
+    return;
+  int nhits = s->nhits;
+  for (int h = 0; h < nhits; h++) {
+    int f = s->hits[h].fan;
+    uint32_t mask = s->hits[h].groups;
+    for (int t = 0; t < 2; t++)
+      for (int k = 2; k <= 4; k++) {
+        const int *list = r->combo[t][k];
+        int q = 0;
+        while (q < r->ncombo[t][k] && list[q] != f)
+          q++;
+        if (q == r->ncombo[t][k] || __builtin_popcount(mask) != k)
+          continue;
+        /* the hit's melds, in the order the combination tables read */
+        const mj_group *gs[4];
+        int n = 0;
+        for (int i = 0; i < d->ngroups && n < 4; i++)
+          if (mask >> i & 1)
+            gs[n++] = &d->groups[i];
+        for (int i = 1; i < n; i++)
+          for (int j = i; j > 0 && group_rank_key(gs[j - 1]) >
+                                       group_rank_key(gs[j]); j--) {
+            const mj_group *x = gs[j];
+            gs[j] = gs[j - 1];
+            gs[j - 1] = x;
+          }
+        for (int q2 = 0; q2 < r->ncombo[t][k]; q2++) {
+          int f2 = list[q2];
+          if (f2 == f || listed(s, f2) || s->nexempt >= MJ_MAX_HITS ||
+              !mjs_fan_pos(E, f2, gs, k))
+            continue;
+          mj_exempt *e = &s->exempt[s->nexempt++];
+          e->fan = f2;
+          e->count = 1;
+          e->by = f;
+          e->why = MJ_WHY_ACCOUNT_ONCE;
+          e->groups = mask;
+        }
+      }
+  }
+}
+
 /* Do the patterns of the k-meld combination fans of type t read the
    context (seat or round wind, wilds)? Then no table holds them. */
 static bool combos_dynamic(const mj_rules *r, int t, int k)

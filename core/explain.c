@@ -23,10 +23,25 @@ const char *mj_why_text(mj_why w)
   case MJ_WHY_MELDS: return "its melds are counted in";
   case MJ_WHY_ALONE: return "stands aside for";
   case MJ_WHY_ACCOUNT_ONCE:
-    return "account-once (套算一次): the melds are combined already";
+    return "account-once (套算一次): its melds are combined already in";
   case MJ_WHY_FALLBACK: return "counts only when no other fan does";
   }
   return "?";
+}
+
+/* Why an exemption: "excluded by 七对", "account-once (套算一次): the
+   melds are combined already" (when no one fan took them). */
+static void exempt_reason(const mj_rules *r, const mj_exempt *e, char *buf,
+                          size_t cap, size_t *len)
+{
+  if (e->by >= 0)
+    cat(buf, cap, len, "%s %s", mj_why_text((mj_why)e->why),
+        r->fans[e->by].def.id);
+  else if (e->why == MJ_WHY_ACCOUNT_ONCE)
+    cat(buf, cap, len, "account-once (套算一次): the melds are combined "
+        "already");
+  else
+    cat(buf, cap, len, "%s", mj_why_text((mj_why)e->why));
 }
 
 size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
@@ -126,11 +141,9 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     for (int q = 0; q < s->nexempt; q++) {
       const mj_exempt *e = &s->exempt[q];
       const mj_fan_def *f = &r->fans[e->fan].def;
-      if (e->by >= 0)
-        cat(buf, cap, &len, "  %s%s: %s %s\n", f->id, e->count > 1 ? "" : "",
-            mj_why_text((mj_why)e->why), r->fans[e->by].def.id);
-      else
-        cat(buf, cap, &len, "  %s: %s\n", f->id, mj_why_text((mj_why)e->why));
+      cat(buf, cap, &len, "  %s: ", f->id);
+      exempt_reason(r, e, buf, cap, &len);
+      cat(buf, cap, &len, "\n");
     }
   }
   if (r->scoring == MJ_SCORING_SUM) {
@@ -251,12 +264,8 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
   for (int q = 0; st == MJ_OK && q < best.nexempt; q++)
     if (best.exempt[q].fan == fan) {
       const mj_exempt *e = &best.exempt[q];
-      if (e->by >= 0)
-        cat(buf, cap, &len, "%s matches, but %s %s", f->id,
-            mj_why_text((mj_why)e->why), r->fans[e->by].def.id);
-      else
-        cat(buf, cap, &len, "%s matches, but %s", f->id,
-            mj_why_text((mj_why)e->why));
+      cat(buf, cap, &len, "%s matches, but ", f->id);
+      exempt_reason(r, e, buf, cap, &len);
       if (e->why == MJ_WHY_EXCLUDED)
         cat(buf, cap, &len, " (不计: %s already implies it)",
             r->fans[e->by].def.id);
@@ -267,6 +276,19 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
       if (!more)
         return MJ_OK;
     }
+  /* a counted fan that excludes it wholly is the reason, whatever its
+     pattern would say (七对 excludes 单钓将) */
+  for (int q = 0; st == MJ_OK && q < best.nhits; q++) {
+    const fan_c *by = &r->fans[best.hits[q].fan];
+    for (int k = 0; k < by->nexcl; k++)
+      if (by->excl[k] == fan && by->excl_n[k] == 0) {
+        cat(buf, cap, &len,
+            "%s does not count: %s counts, and excludes it (不计: %s "
+            "already implies it).\n",
+            f->id, by->def.id, by->def.id);
+        return MJ_OK;
+      }
+  }
   /* not matched in the chosen reading: why, and does another reading do it */
   eval *E = malloc(sizeof *E);
   if (E == NULL)

@@ -1351,6 +1351,8 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
       out->other_total = fixed_taken ? E->alt_own : E->alt_fixed;
       out->other_fan = fixed_taken ? -1 : E->alt_fan;
     }
+    if (st == MJ_OK && out->win)
+      mjs_combo_shadowed(E, out);
     if (st == MJ_OK && !out->win)
       st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
   }

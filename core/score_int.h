@@ -157,5 +157,8 @@ void mjs_eval_put(eval *E);
 /* combo.c: the combination fans of the melds of one type (0 chows,
    1 pungs) under account-once, into rs */
 void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs);
+/* The combination fans the melds of a counted one also make, left out by
+   account-once: added to s's exemptions (once per hand, for the text). */
+void mjs_combo_shadowed(const eval *E, mj_score *s);
 
 #endif
