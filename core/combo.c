@@ -239,42 +239,37 @@ void mjs_combo_shadowed(const eval *E, mj_score *s)
     return;
   int nhits = s->nhits;
   for (int h = 0; h < nhits; h++) {
-    int f = s->hits[h].fan;
+    const fan_c *fc = &r->fans[s->hits[h].fan];
     uint32_t mask = s->hits[h].groups;
-    for (int t = 0; t < 2; t++)
-      for (int k = 2; k <= 4; k++) {
-        const int *list = r->combo[t][k];
-        int q = 0;
-        while (q < r->ncombo[t][k] && list[q] != f)
-          q++;
-        if (q == r->ncombo[t][k] || __builtin_popcount(mask) != k)
-          continue;
-        /* the hit's melds, in the order the combination tables read */
-        const mj_group *gs[4];
-        int n = 0;
-        for (int i = 0; i < d->ngroups && n < 4; i++)
-          if (mask >> i & 1)
-            gs[n++] = &d->groups[i];
-        for (int i = 1; i < n; i++)
-          for (int j = i; j > 0 && group_rank_key(gs[j - 1]) >
-                                       group_rank_key(gs[j]); j--) {
-            const mj_group *x = gs[j];
-            gs[j] = gs[j - 1];
-            gs[j - 1] = x;
-          }
-        for (int q2 = 0; q2 < r->ncombo[t][k]; q2++) {
-          int f2 = list[q2];
-          if (f2 == f || listed(s, f2) || s->nexempt >= MJ_MAX_HITS ||
-              !mjs_fan_pos(E, f2, gs, k))
-            continue;
-          mj_exempt *e = &s->exempt[s->nexempt++];
-          e->fan = f2;
-          e->count = 1;
-          e->by = f;
-          e->why = MJ_WHY_ACCOUNT_ONCE;
-          e->groups = mask;
-        }
+    int t = fc->combo_type == MJ_M_CHOW ? 0 : 1, k = fc->combo_k;
+    if (fc->def.kind != MJ_FK_COMBO || r->ncombo[t][k] < 2 ||
+        __builtin_popcount(mask) != k)
+      continue;
+    /* the hit's melds, in the order the combination tables read */
+    const mj_group *gs[4];
+    int n = 0;
+    for (int i = 0; i < d->ngroups && n < 4; i++)
+      if (mask >> i & 1)
+        gs[n++] = &d->groups[i];
+    for (int i = 1; i < n; i++)
+      for (int j = i;
+           j > 0 && group_rank_key(gs[j - 1]) > group_rank_key(gs[j]); j--) {
+        const mj_group *x = gs[j];
+        gs[j] = gs[j - 1];
+        gs[j - 1] = x;
       }
+    for (int q = 0; q < r->ncombo[t][k]; q++) {
+      int f2 = r->combo[t][k][q];
+      if (f2 == s->hits[h].fan || listed(s, f2) ||
+          s->nexempt >= MJ_MAX_HITS || !mjs_fan_pos(E, f2, gs, k))
+        continue;
+      mj_exempt *e = &s->exempt[s->nexempt++];
+      e->fan = f2;
+      e->count = 1;
+      e->by = s->hits[h].fan;
+      e->why = MJ_WHY_ACCOUNT_ONCE;
+      e->groups = mask;
+    }
   }
 }
 

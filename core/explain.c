@@ -87,8 +87,24 @@ static void groups_text(const mj_decomp *d, uint32_t groups, char *buf,
     }
 }
 
+static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
+                      char *buf, size_t cap);
+
 size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
                         char *buf, size_t cap)
+{
+  mj_score *full = malloc(sizeof *full);
+  if (full == NULL)
+    return explain(r, h, s, buf, cap);
+  *full = *s;
+  mj_score_annotate(r, h, full);
+  size_t len = explain(r, h, full, buf, cap);
+  free(full);
+  return len;
+}
+
+static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
+                      char *buf, size_t cap)
 {
   size_t len = 0;
   char t[512], u[256];
@@ -249,6 +265,8 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
     return mj_fail(err, MJ_EINVAL, 0, "no such fan");
   mj_score best;
   mj_status st = mj_score_hand(r, h, &best, err);
+  if (st == MJ_OK)
+    mj_score_annotate(r, h, &best);
   const mj_fan_def *f = &r->fans[fan].def;
   size_t len = 0;
   if (cap > 0)

@@ -1330,6 +1330,19 @@ void mjs_eval_put(eval *E)
     free(E);
 }
 
+void mj_score_annotate(const mj_rules *r, const mj_hand *h, mj_score *s)
+{
+  if (!s->win || !r->account_once)
+    return;
+  eval *E = mjs_eval_get();
+  mj_score *tmp = malloc(sizeof *tmp);
+  if (E != NULL && tmp != NULL && mjs_prepare(E, r, h, tmp, NULL) == MJ_OK)
+    mjs_combo_shadowed(E, s);
+  free(tmp);
+  if (E != NULL)
+    mjs_eval_put(E);
+}
+
 mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
                         mj_error *err)
 {
@@ -1351,8 +1364,6 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
       out->other_total = fixed_taken ? E->alt_own : E->alt_fixed;
       out->other_fan = fixed_taken ? -1 : E->alt_fan;
     }
-    if (st == MJ_OK && out->win)
-      mjs_combo_shadowed(E, out);
     if (st == MJ_OK && !out->win)
       st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
   }

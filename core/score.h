@@ -104,6 +104,12 @@ typedef struct mj_score {
 mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
                         mj_error *err);
 
+/* Add to s's exemptions what only a reader needs, kept out of the scoring
+   loop: the combination fans whose melds a counted one used first
+   (account-once). Explain and why do it themselves; a caller showing
+   s->exempt otherwise (JSON, Lua) calls it first. */
+void mj_score_annotate(const mj_rules *r, const mj_hand *h, mj_score *s);
+
 /* Fans line as in the vectors: "清一色,幺九刻x2,花牌x2" (rules order). */
 size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
                           size_t cap);

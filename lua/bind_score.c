@@ -188,6 +188,7 @@ static int l_score(lua_State *L)
     free(s);
     return luaL_error(L, "%s", e.msg);
   }
+  mj_score_annotate(r, h, s);
   mj_lua_push_score(L, r, h, s);
   free(s);
   return 1;

@@ -385,6 +385,8 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     if (!lint_hand(&g, rs, h))
       continue;
     mj_status st = mj_score_hand(rs, h, s, &e);
+    if (st == MJ_OK)
+      mj_score_annotate(rs, h, s);
     if (st == MJ_ERULES && failed++ == 0)
       snprintf(first_failure, sizeof first_failure, "%s", e.msg);
     if (st != MJ_OK)

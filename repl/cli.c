@@ -331,6 +331,7 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
       fprintf(stderr, "Error: %s\n", e.msg);
     ok = false;
   } else if (o->json) {   /* with --batch: one object a line */
+    mj_score_annotate(r, h, s);
     render_score_json(stdout, r, h, s, NULL);
   } else if (o->batch) {
     char line[1024];

@@ -225,6 +225,43 @@ static void bad_fans(void **state)
   }
 }
 
+/* A combination fan account-once leaves out is named in the exemptions
+   after mj_score_annotate (never in the scoring loop) */
+static void account_once_losers(void **state)
+{
+  (void)state;
+  put("v7", "local R = mj.extend('mcr', { id = 'v7' })\n"
+            "R:fan { 'red green', points = 3,\n"
+            "  melds = { pung(tiles'5z'), pung(tiles'6z') } }\n"
+            "return R\n");
+  const mj_rules *r;
+  mj_error e;
+  if (mj_host_get(H, "v7", &r, &e) != MJ_OK)
+    fail_msg("v7: %s", e.msg);
+  mj_hand *h = mj_hand_new();
+  const char *t = "123m456p1z[555z][666z]+1z";
+  assert_int_equal(mj_hand_parse(h, t, strlen(t), &e), MJ_OK);
+  mj_score *s = malloc(sizeof *s);
+  assert_int_equal(mj_score_hand(r, h, s, &e), MJ_OK);
+  int fan = mj_rules_find_fan(r, "red green"),
+      two = mj_rules_find_fan(r, "双箭刻");
+  int before = s->nexempt, found = -1;
+  for (int i = 0; i < s->nexempt; i++)
+    assert_int_not_equal(s->exempt[i].fan, fan);
+  mj_score_annotate(r, h, s);
+  for (int i = 0; i < s->nexempt; i++)
+    if (s->exempt[i].fan == fan)
+      found = i;
+  assert_int_equal(s->nexempt, before + 1);
+  assert_true(found >= 0);
+  assert_int_equal(s->exempt[found].by, two);
+  assert_int_equal(s->exempt[found].why, MJ_WHY_ACCOUNT_ONCE);
+  mj_score_annotate(r, h, s);            /* once only */
+  assert_int_equal(s->nexempt, before + 1);
+  free(s);
+  mj_hand_free(h);
+}
+
 /* Errors in a ruleset's own fields: each named, at the file and line */
 static void bad_rulesets(void **state)
 {
@@ -566,6 +603,7 @@ int main(void)
     cmocka_unit_test(limits),
     cmocka_unit_test(bad_fans),
     cmocka_unit_test(bad_rulesets),
+    cmocka_unit_test(account_once_losers),
     cmocka_unit_test(extend_and_test_fans),
     cmocka_unit_test(mcr_options_and_explanation),
     cmocka_unit_test(filter_is_sound),
