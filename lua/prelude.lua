@@ -299,9 +299,21 @@ function METHODS:remove(name)
   end
 end
 
+-- R:get("七对"): the fan, to change. A write through it is remembered
+-- with its line, so that an error in what was written names the
+-- variant's file and line, not the line that first made the fan.
 function METHODS:get(name)
   local _, f = find(self, name, 2)
-  return f
+  return setmetatable({}, {
+    __index = f,
+    __newindex = function(_, k, v)
+      f[k] = v
+      f.where = H.where(2)
+    end,
+    __pairs = function() return next, f, nil end,
+    __len = function() return #f end,
+    __metatable = "fan",
+  })
 end
 
 -- R:points("清一色", 32), or for doubling rulesets R:points("七对", {base = 3})

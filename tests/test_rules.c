@@ -280,6 +280,10 @@ static void bad_rulesets(void **state)
     { "local R = mj.ruleset { id = '%s' }\n"
       "R:fan { 'x', points = 1, pungs = 4, excludes_melds = { 'nope' } }",
       ".lua:2: fan 'x' excludes on its melds 'nope', which is not a fan" },
+    /* a change to a fan of the base: the variant's own line */
+    { "local R = mj.extend('mcr', { id = '%s' })\n"
+      "R:get('七对').excludes = { '清一色', '单钓將' }",
+      ".lua:2: fan '七对' excludes '单钓將', which is not a fan" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char text[1024], body[512], id[32];
