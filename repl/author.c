@@ -6,6 +6,7 @@
 */
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 #include "repl.h"
 #include "rules.h"
@@ -381,7 +382,17 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   mj_rng g;
   mj_rng_seed(&g, 2024);
   long scored = 0;
-  for (long k = 0; k < hands * 4 && scored < hands && !repl_interrupted; k++) {
+  /* the ruleset's code failing on the examples fails on random hands
+     too: then the random hands are not tried (one report, no wait) */
+  time_t shown = time(NULL);
+  for (long k = 0; k < hands * 4 && scored < hands && !repl_interrupted &&
+                   failed == 0;
+       k++) {
+    if (r->interactive && (k & 1023) == 0 && time(NULL) - shown >= 2) {
+      printf("  ... %ld of %ld hands\n", scored, hands);
+      fflush(stdout);
+      shown = time(NULL);
+    }
     if (!lint_hand(&g, rs, h))
       continue;
     mj_status st = mj_score_hand(rs, h, s, &e);
@@ -406,12 +417,13 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   if (repl_interrupted)
     printf("  (interrupted after %ld hands)\n", scored);
   if (failed > 0) {
-    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n",
+    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n"
+           "  (checking stopped there: fix the ruleset and check again)\n",
            failed, failed == 1 ? "" : "s", first_failure);
     problems++;
   }
   int never = 0;
-  for (int i = 0; i < n; i++) {
+  for (int i = 0; i < n && failed == 0; i++) {
     const mj_fan_def *d = mj_rules_fan(rs, i);
     if (matched[i] == 0) {
       never++;
