@@ -82,6 +82,7 @@ typedef struct mj_game_cfg {
   int wall_n;
   int dice;                /* dice sum for the wild indicator (0: roll) */
   int scores[4];           /* scores at the start */
+  int hand;                /* its number in a match, 1 first (0: none) */
 } mj_game_cfg;
 
 /* A new hand, dealt. The ruleset must outlive the game. */

@@ -28,6 +28,7 @@ mj_game *mj_match_deal(mj_match *m, mj_error *err)
   cfg.seed = mj_seed_mix(m->seed, (uint64_t)m->hand_no);
   cfg.dealer = m->dealer;
   cfg.round = m->round;
+  cfg.hand = m->hand_no + 1;
   memcpy(cfg.scores, m->scores, sizeof cfg.scores);
   mj_game *g = mj_game_new(m->r, &cfg, err);
   if (g != NULL)

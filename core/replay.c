@@ -171,6 +171,8 @@ char *mj_replay_write(const mj_game *g, const char *const players[4],
   cJSON_AddStringToObject(h, "seed", seed);
   cJSON_AddNumberToObject(h, "dealer", cfg->dealer);
   cJSON_AddNumberToObject(h, "round", cfg->round);
+  if (cfg->hand > 0)
+    cJSON_AddNumberToObject(h, "hand", cfg->hand);
   if (cfg->dice)
     cJSON_AddNumberToObject(h, "dice", cfg->dice);
   cJSON *sc = cJSON_AddArrayToObject(h, "scores");
@@ -301,6 +303,9 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
       !get_int(o, "round", 0, 3, &rp->cfg.round))
     return line_err(err, 1, "the header needs \"dealer\" and \"round\" (0..3)",
                     NULL);
+  if (cJSON_GetObjectItemCaseSensitive(o, "hand") &&
+      !get_int(o, "hand", 1, 100000, &rp->cfg.hand))
+    return line_err(err, 1, "\"hand\" is a number from 1", NULL);
   if (cJSON_GetObjectItemCaseSensitive(o, "dice") &&
       !get_int(o, "dice", 2, 12, &rp->cfg.dice))
     return line_err(err, 1, "\"dice\" is 2..12", NULL);

@@ -216,6 +216,74 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
   return true;
 }
 
+/* Do two discards leave the same: shanten, and useful tiles alike but
+   for the two kinds discarded (each keeps the other's)? */
+static bool same_result(const render_discard *a, const render_discard *b)
+{
+  if (a->shanten != b->shanten ||
+      total_live(a->w, a->n) != total_live(b->w, b->n))
+    return false;
+  int i = 0, j = 0;
+  for (;;) {
+    while (i < a->n && (a->w[i].tile == a->tile || a->w[i].tile == b->tile))
+      i++;
+    while (j < b->n && (b->w[j].tile == a->tile || b->w[j].tile == b->tile))
+      j++;
+    if (i == a->n || j == b->n)
+      return i == a->n && j == b->n;
+    if (a->w[i].tile != b->w[j].tile || a->w[i].live != b->w[j].live)
+      return false;
+    i++, j++;
+  }
+}
+
+/* The discards of a 14-tile hand, best first, those with the same result
+   on one line: the useful tiles they share (each also keeps some of the
+   kinds the line names, its own or the others'). */
+static void print_discards(const render_discard *d, int nd)
+{
+  bool done[MJ_KINDS] = { false };
+  char list[600];
+  for (int left = nd; left > 0;) {
+    int best = -1;
+    for (int i = 0; i < nd; i++)
+      if (!done[i] &&
+          (best < 0 || d[i].shanten < d[best].shanten ||
+           (d[i].shanten == d[best].shanten &&
+            total_live(d[i].w, d[i].n) > total_live(d[best].w, d[best].n))))
+        best = i;
+    printf("  discard");
+    int members[MJ_KINDS], nm = 0;
+    for (int i = best; i < nd; i++)
+      if (!done[i] && same_result(&d[i], &d[best])) {
+        char b[3];
+        printf(" %s", mj_tile_str(d[i].tile, b));
+        done[i] = true;
+        members[nm++] = i;
+        left--;
+      }
+    /* the useful tiles every member keeps */
+    mj_wait common[MJ_KINDS];
+    int nc = 0;
+    for (int q = 0; q < d[best].n; q++) {
+      bool all = true;
+      for (int m = 1; m < nm && all; m++) {
+        bool has = false;
+        for (int x = 0; x < d[members[m]].n; x++)
+          has = has || (d[members[m]].w[x].tile == d[best].w[q].tile &&
+                        d[members[m]].w[x].live == d[best].w[q].live);
+        all = has;
+      }
+      if (all)
+        common[nc++] = d[best].w[q];
+    }
+    wait_list(common, nc, list, sizeof list, false);
+    printf(": %d-shanten, %2d useful%s: %s%s\n", d[best].shanten,
+           total_live(d[best].w, d[best].n), nm > 1 ? " each" : "", list,
+           nc < d[best].n ? " + tiles of the kinds on this line" : "");
+  }
+}
+
 bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
                     mj_hand *h, const char *text, size_t n)
 {
@@ -282,12 +350,8 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
       d[nd].shanten = s2;
       d[nd].w = w;
       d[nd++].n = k;
-      if (o->json) {
+      if (o->json || !o->batch) {
         continue;
-      } else if (!o->batch) {
-        wait_list(w, k, list, sizeof list, false);
-        printf("  discard %s: %d-shanten, %2d useful: %s\n",
-               mj_tile_str((mj_tile)t, b), s2, total_live(w, k), list);
       } else if (s2 == sh || sh < 0) {
         printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b),
                total_live(w, k));
@@ -302,6 +366,7 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
       printf("%s\n", first ? "-" : "");
       return true;
     }
+    print_discards(d, nd);
   }
   for (int s = 0; s < MJ_SHAPE_COUNT && !o->batch; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && per[s] < MJ_SHANTEN_NONE && s != 0 &&

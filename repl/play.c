@@ -75,6 +75,32 @@ int play_hand_tiles(repl *r, mj_tile *out, int max)
   return n;
 }
 
+bool play_hand_text(repl *r, char *buf, size_t cap)
+{
+  play *p = r->play;
+  if (p == NULL || p->g == NULL)
+    return false;
+  mj_game *g = p->g;
+  if (mj_game_over(g) && mj_game_win_hand(g, 0) != NULL) {
+    mj_hand_print_full(mj_game_win_hand(g, 0), buf, cap);
+    return true;
+  }
+  mj_hand *h = mj_hand_new();
+  mj_score *s = malloc(sizeof *s);
+  bool done = false;
+  if (h != NULL && s != NULL && mj_game_own_draw(g, YOU) != MJ_NO_TILE &&
+      mj_game_try_win(g, YOU, h, s, NULL) != MJ_ESTATE &&
+      mj_hand_ntiles(h) == mj_hand_ntiles(mj_game_hand(g, YOU))) {
+    mj_hand_print_full(h, buf, cap);   /* complete: win=, self, seat... */
+    done = mj_hand_ctx(h)->win != MJ_NO_TILE;
+  }
+  if (!done)
+    mj_hand_print(mj_game_hand(g, YOU), buf, cap);
+  mj_hand_free(h);
+  free(s);
+  return true;
+}
+
 /* {====================================================================
 ** The table
 ** ===================================================================== */
@@ -293,11 +319,14 @@ static void show_end(repl *r, play *p)
   printf("\nscores:  ");
   for (int q = 0; q < 4; q++)
     printf("  %s %d", names[q], sc[q]);
-  printf("\n\"next\" deals the next hand, \"new\" starts over, \"save FILE\" "
-         "keeps this one.\n");
+  if (p->replaying)
+    printf("\nThe end of the log: \"prev\" or \"goto N\" steps back, "
+           "\"new\" plays a hand.\n");
+  else
+    printf("\n\"next\" deals the next hand, \"new\" starts over, "
+           "\"save FILE\" keeps this one.\n");
 }
 
-/* Bots decide until you must, or the hand ends; then show it all. */
 /*
 ** A tile that would complete your hand below the minimum is no win: say
 ** so with the breakdown, once per tile on offer (kept in p->notes until
@@ -335,6 +364,7 @@ static void note_short_win(repl *r, play *p)
   free(s);
 }
 
+/* Bots decide until you must, or the hand ends; then show it all. */
 static void advance(repl *r, play *p, bool bot_for_you)
 {
   mj_game *g = p->g;
@@ -812,7 +842,7 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   /* the match goes on from the saved hand */
   mj_match_init(&p->match, rs, rp.cfg.seed, 0, rp.cfg.dealer);
   p->match.round = rp.cfg.round;
-  p->match.hand_no = 1;
+  p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
   memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
   mj_replay_free(&rp);
   p->g = g;
@@ -849,6 +879,9 @@ static int replay_show(repl *r, play *p, int pos)
   show_table(r, p);
   if (mj_game_over(g))
     show_end(r, p);
+  else if (pos == p->rp.nact)
+    printf("The log was saved here: \"open FILE\" plays on from it, "
+           "\"prev\" steps back.\n");
   return 0;
 }
 
@@ -866,7 +899,7 @@ static int c_replay(repl *r, int argc, char **argv, const char *rest)
   }
   p->host = r->host;      /* takes the hold read_log made */
   p->replaying = true;
-  p->match.hand_no = 1;
+  p->match.hand_no = p->rp.cfg.hand > 0 ? p->rp.cfg.hand : 1;
   play_free(r->play);
   r->play = p;
   printf("replaying %s: %s, %d decisions; next, prev, goto N\n", argv[1],
@@ -913,9 +946,10 @@ static int c_goto(repl *r, int argc, char **argv, const char *rest)
   if (p == NULL || !p->replaying)
     return repl_error(r, "not replaying: \"replay FILE\" first");
   char *end;
-  long n = strtol(argv[1], &end, 10);
-  if (*end || n < 0 || n > p->rp.nact)
-    return repl_error(r, "goto: a decision number from 0 to %d", p->rp.nact);
+  long n = strcmp(argv[1], "end") == 0 ? p->rp.nact : strtol(argv[1], &end, 10);
+  if ((strcmp(argv[1], "end") != 0 && *end) || n < 0 || n > p->rp.nact)
+    return repl_error(r, "goto: a decision number from 0 to %d, or end",
+                      p->rp.nact);
   return replay_show(r, p, (int)n);
 }
 
@@ -951,7 +985,7 @@ const repl_cmd repl_play_cmds[] = {
   { "replay", "FILE", "step through a saved game: next, prev, goto N", c_replay,
     ARG_FILE, "play" },
   { "prev", "", "replaying: the previous decision", c_prev, ARG_NONE, "play" },
-  { "goto", "N", "replaying: the state after decision N", c_goto, ARG_NONE,
+  { "goto", "N|end", "replaying: the state after decision N", c_goto, ARG_NONE,
     "play" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

@@ -81,6 +81,10 @@ extern const repl_cmd repl_play_cmds[];
 
 /* Play: names the play commands complete (tiles of the hand). */
 int play_hand_tiles(repl *r, mj_tile *out, int max);
+/* The hand the teaching commands take when none is given during a game:
+   the hand's win when it is over, else yours (with its context when
+   your draw completes it). False when there is no game. */
+bool play_hand_text(repl *r, char *buf, size_t cap);
 void play_free(play *p);
 /* An empty line during a claim decision: pass. Returns -1 when no game
    is waiting for one. */

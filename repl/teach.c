@@ -18,8 +18,14 @@ static int hand_cmd(repl *r, const char *name, const char *rest,
                     bool (*fn)(mj_host *, const mj_rules *, const cli_opts *,
                                mj_hand *, const char *, size_t))
 {
-  if (rest[0] == '\0')
-    return repl_usage(r, name);
+  char mine[512];
+  if (rest[0] == '\0') {
+    /* in a game: your hand, or the hand's win */
+    if (!play_hand_text(r, mine, sizeof mine))
+      return repl_usage(r, name);
+    printf("(%s)\n", mine);
+    rest = mine;
+  }
   const mj_rules *rs = repl_rules(r);
   if (rs == NULL)
     return repl_error(r, "no ruleset could be loaded");
@@ -48,6 +54,13 @@ static int c_score(repl *r, int argc, char **argv, const char *rest)
 
 static int c_explain(repl *r, int argc, char **argv, const char *rest)
 {
+  char mine[512];
+  if (argc < 2 && play_hand_text(r, mine, sizeof mine)) {
+    if (strstr(mine, "win=") == NULL)
+      return repl_error(r, "your hand (%s) is not complete: explain HAND, "
+                        "or after the hand, its win", mine);
+    return hand_cmd(r, "explain", mine, cli_do_score);
+  }
   if (argc < 2) {
     if (r->last_hand[0] == '\0')
       return repl_error(
@@ -99,7 +112,7 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
 
 static int c_why(repl *r, int argc, char **argv, const char *rest)
 {
-  if (argc < 3)
+  if (argc < 2)
     return repl_usage(r, "why");
   const mj_rules *rs = repl_rules(r);
   if (rs == NULL)
@@ -107,6 +120,17 @@ static int c_why(repl *r, int argc, char **argv, const char *rest)
   /* the fan name may have spaces (English): try the longest prefix */
   int f = -1;
   const char *hand = NULL;
+  char mine[512];
+  if (play_hand_text(r, mine, sizeof mine) &&
+      (f = mj_rules_find_fan(rs, rest)) >= 0) {
+    hand = mine;          /* in a game, "why FAN": your hand or the win */
+    if (strstr(mine, "win=") == NULL)
+      return repl_error(r, "your hand (%s) is not complete: why FAN HAND, "
+                        "or after the hand, its win", mine);
+    printf("(%s)\n", mine);
+  } else if (argc < 3) {
+    return f < 0 && find_fan(r, rs, rest) < 0 ? 1 : repl_usage(r, "why");
+  }
   char name[256];
   for (int k = argc - 1; k >= 2 && f < 0; k--) {
     size_t len = 0;
@@ -141,8 +165,10 @@ static int c_why(repl *r, int argc, char **argv, const char *rest)
     st = repl_error(r, "%s", mj_error_text(&e, buf, sizeof buf));
   else if (mj_score_why(rs, h, f, buf, sizeof buf, &e) != MJ_OK)
     st = repl_error(r, "%s", e.msg);
-  else
+  else {
     fputs(buf, stdout);
+    snprintf(r->last_hand, sizeof r->last_hand, "%s", hand);   /* explain */
+  }
   mj_hand_free(h);
   return st;
 }
