@@ -15,6 +15,7 @@ struct mj_hand {
                                  and take_tile) */
   uint8_t ntiles;
   uint8_t nmelds;
+  bool plus;                  /* the winning tile was written +T */
   mj_meld melds[MJ_MAX_MELDS];
   mj_ctx ctx;
 };
@@ -478,6 +479,7 @@ mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err)
                    mj_tile_str(plus, a), mj_tile_str(h->ctx.win, c));
     } else {
       h->ctx.win = plus;
+      h->plus = true;
     }
   }
   if (st != MJ_OK)
@@ -501,6 +503,12 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
           err, MJ_EINVAL, 0,
           "wrong tile count: %d concealed tiles with %d melds (need %d or %d)",
           h->ntiles, h->nmelds, need - 1, need);
+    if (h->plus && mode == MJ_CHECK_WIN)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "wrong tile count: %d concealed tiles with %d melds "
+                     "(need %d): +T is the fourteenth tile, so %d concealed "
+                     "tiles come before it",
+                     h->ntiles, h->nmelds, need, need - 1);
     return mj_fail(
         err, MJ_EINVAL, 0,
         "wrong tile count: %d concealed tiles with %d melds (need %d)",

@@ -24,6 +24,7 @@ expect_fail "no ruleset 'nosuch'" "$hule" --ruleset nosuch score 1m
 expect_fail "unknown command \"frob\"" "$hule" frob
 expect_fail "Usage: hule waits" "$hule" waits
 expect_fail "wrong tile count" "$hule" score 1m
+expect_fail "+T is the fourteenth tile, so 13 concealed tiles come before it" "$hule" score 123m456p789s11122z+2z
 # contexts that cannot happen, and tokens of another ruleset (RULES-bao)
 expect_fail "the context token bao= is not read by ruleset mcr" \
   "$hule" score '123m456p789s111z5m+5m bao=5m'
