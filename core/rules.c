@@ -59,7 +59,7 @@ static void free_def_strings(mj_fan_def *d)
   free((char *)d->en);
   free((char *)d->desc);
   free((char *)d->example);
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < MJ_MAX_ALIASES; i++)
     free((char *)d->aliases[i]);
   for (int i = 0; i < d->nexcl; i++)
     free((char *)d->excl[i]);
@@ -207,14 +207,39 @@ const mj_fan_def *mj_rules_fan(const mj_rules *r, int i)
 }
 
 /* ASCII-case-insensitive equality; other bytes must match exactly. */
+/* The next character of a name as compared: spaces, '-' and '_' skipped,
+   ASCII folded to lower case, 胡 read as 和. Advances *p; 0 at the end. */
+static unsigned name_char(const char **p)
+{
+  while (**p == ' ' || **p == '-' || **p == '_')
+    (*p)++;
+  const unsigned char *s = (const unsigned char *)*p;
+  if (s[0] == 0)
+    return 0;
+  if (s[0] == 0xE8 && s[1] == 0x83 && s[2] == 0xA1) {   /* 胡 */
+    *p += 3;
+    return 0xE5928C;                                   /* 和 */
+  }
+  if (s[0] >= 0xE0 && s[0] < 0xF0 && s[1] && s[2]) {
+    *p += 3;
+    return (unsigned)s[0] << 16 | (unsigned)s[1] << 8 | s[2];
+  }
+  (*p)++;
+  return (unsigned)tolower(s[0]);
+}
+
 static bool same_name(const char *a, const char *b)
 {
   if (a == NULL || b == NULL)
     return false;
-  for (; *a && *b; a++, b++)
-    if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+  unsigned x, y;
+  do {
+    x = name_char(&a);
+    y = name_char(&b);
+    if (x != y)
       return false;
-  return *a == *b;
+  } while (x != 0);
+  return true;
 }
 
 int mj_rules_find_fan(const mj_rules *r, const char *name)
@@ -223,7 +248,7 @@ int mj_rules_find_fan(const mj_rules *r, const char *name)
     const mj_fan_def *d = &r->fans[i].def;
     if (same_name(d->id, name) || same_name(d->en, name))
       return i;
-    for (int k = 0; k < 4; k++)
+    for (int k = 0; k < MJ_MAX_ALIASES; k++)
       if (same_name(d->aliases[k], name))
         return i;
   }
@@ -267,7 +292,7 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
   d->en = dup(def->en);
   d->desc = dup(def->desc);
   d->example = dup(def->example);
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < MJ_MAX_ALIASES; i++)
     d->aliases[i] = dup(def->aliases[i]);
   for (int i = 0; i < def->nexcl; i++)
     d->excl[i] = dup(def->excl[i]);

@@ -86,12 +86,15 @@ enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
 enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
 
 /* What a ruleset script declares for one fan. Strings are copied. */
+enum { MJ_MAX_ALIASES = 8 };
+
 typedef struct mj_fan_def {
   const char *id;           /* rule-book name, the fan's id */
   const char *en;
   const char *desc;
   const char *example;      /* "HAND CONTEXT" */
-  const char *aliases[4];   /* other accepted names (traditional...) */
+  const char *aliases[MJ_MAX_ALIASES];   /* other accepted names
+                                           (traditional, pinyin...) */
   int value;                /* points, base, doublings or fixed total */
   uint8_t role;
   uint8_t kind;
@@ -223,6 +226,9 @@ int mj_rules_nfans(const mj_rules *r);
 const mj_fan_def *mj_rules_fan(const mj_rules *r, int i);
 /* The fan with this id, English name or alias (case-insensitive for
 ** ASCII); -1 if none. */
+/* A fan by any of its names: id, English, an alias. Names compare
+   without case, spaces, '-' or '_', and with 胡 and 和 alike (碰碰胡 is
+   碰碰和). -1 when none. */
 int mj_rules_find_fan(const mj_rules *r, const char *name);
 /* The fans fan i excludes, resolved: indices and counts (0: whole). */
 int mj_rules_excludes(const mj_rules *r, int i, const int **idx,

@@ -347,8 +347,9 @@ static mj_status fan_texts(cctx *c, mj_fan_def *d)
   lua_getfield(L, c->t, "aliases");
   if (!lua_isnil(L, -1)) {
     int a = lua_gettop(L);
-    if (lua_type(L, a) != LUA_TTABLE || lua_rawlen(L, a) > 4)
-      return bad(c, "'aliases' must be a list of at most 4 names");
+    if (lua_type(L, a) != LUA_TTABLE || lua_rawlen(L, a) > MJ_MAX_ALIASES)
+      return bad(c, "'aliases' must be a list of at most %d names",
+                 MJ_MAX_ALIASES);
     for (int i = 1; i <= (int)lua_rawlen(L, a); i++) {
       lua_rawgeti(L, a, i);
       TRY(get_str(c, -1, "aliases", &d->aliases[i - 1]));

@@ -178,11 +178,31 @@ int repl_usage(repl *r, const char *name)
   return 1;
 }
 
-/* Edit distance, for "did you mean". */
-static int distance(const char *a, const char *b)
+/* The code points of UTF-8 text s (ASCII folded to lower case) into out;
+   their number, or -1 past max. */
+static int code_points(const char *s, unsigned *out, int max)
 {
-  int la = (int)strlen(a), lb = (int)strlen(b);
-  if (la > 30 || lb > 30)
+  int n = 0;
+  for (const unsigned char *p = (const unsigned char *)s; *p; n++) {
+    if (n == max)
+      return -1;
+    int len = *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : *p >= 0xC0 ? 2 : 1;
+    unsigned c = len == 1 ? (unsigned)tolower(*p) : *p;
+    for (int k = 1; k < len && p[k]; k++)
+      c = c << 8 | p[k];
+    out[n] = c;
+    for (int k = 0; k < len && *p; k++)
+      p++;
+  }
+  return n;
+}
+
+/* Edit distance in characters (a swap counts one), for "did you mean". */
+int repl_distance(const char *sa, const char *sb)
+{
+  unsigned a[31], b[31];
+  int la = code_points(sa, a, 30), lb = code_points(sb, b, 30);
+  if (la < 0 || lb < 0)
     return 99;
   int d[32][32];
   for (int i = 0; i <= la; i++)
@@ -210,7 +230,7 @@ static const char *nearest_cmd(const char *name)
   int bd = 3;
   for (int t = 0; tables[t]; t++)
     for (const repl_cmd *c = tables[t]; c->name; c++) {
-      int d = distance(name, c->name);
+      int d = repl_distance(name, c->name);
       if (strncmp(name, c->name, strlen(name)) == 0 && strlen(name) >= 2)
         d = 1;
       if (d < bd) {
@@ -561,11 +581,17 @@ static char **complete(const char *text, int start, int end)
     }
   } else if (kind == ARG_FAN) {
     const mj_rules *rs = repl_rules(r);
-    for (int i = 0; rs && i < mj_rules_nfans(rs) && n < 598; i++) {
+    /* every name without a space: simplified, English, traditional,
+       pinyin (a space would end the word being completed) */
+    for (int i = 0; rs && i < mj_rules_nfans(rs) && n < 600 - 2 - MJ_MAX_ALIASES;
+         i++) {
       const mj_fan_def *f = mj_rules_fan(rs, i);
       words[n++] = f->id;
       if (f->en && !strchr(f->en, ' '))
         words[n++] = f->en;
+      for (int k = 0; k < MJ_MAX_ALIASES; k++)
+        if (f->aliases[k] && !strchr(f->aliases[k], ' '))
+          words[n++] = f->aliases[k];
     }
   } else if (kind == ARG_TILE && r->play != NULL) {
     mj_tile t[20];

@@ -93,12 +93,25 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
   int f = mj_rules_find_fan(rs, name);
   if (f >= 0)
     return f;
-  /* the nearest name, to suggest */
-  int best = -1;
-  for (int i = 0; i < mj_rules_nfans(rs) && best < 0; i++) {
+  /* the nearest name, to suggest: a typo in any of a fan's names, or a
+     part of its English name */
+  int best = -1, bd = 3;
+  for (int i = 0; i < mj_rules_nfans(rs); i++) {
     const mj_fan_def *d = mj_rules_fan(rs, i);
-    if (d->en && strlen(name) >= 3 && strstr(d->en, name) != NULL)
-      best = i;
+    const char *names[2 + MJ_MAX_ALIASES] = { d->id, d->en };
+    for (int k = 0; k < MJ_MAX_ALIASES; k++)
+      names[2 + k] = d->aliases[k];
+    for (int k = 0; k < 2 + MJ_MAX_ALIASES; k++) {
+      if (names[k] == NULL)
+        continue;
+      int dist = repl_distance(name, names[k]);
+      if (dist < bd && dist * 2 < (int)strlen(name)) {
+        bd = dist;
+        best = i;
+      }
+    }
+    if (best < 0 && d->en && strlen(name) >= 3 && strstr(d->en, name) != NULL)
+      best = i, bd = 2;
   }
   if (best >= 0)
     repl_error(r, "no fan \"%s\" in %s; did you mean %s (%s)?", name,
@@ -248,7 +261,7 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
   char v[32], buf[8192];
   value_text(rs, d, v, sizeof v);
   printf("%s", d->id);
-  for (int k = 0; k < 4 && d->aliases[k]; k++)
+  for (int k = 0; k < MJ_MAX_ALIASES && d->aliases[k]; k++)
     printf(" / %s", d->aliases[k]);
   printf("%s%s: %s\n", d->en ? " — " : "", d->en ? d->en : "", v);
   if (d->desc)

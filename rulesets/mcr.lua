@@ -606,6 +606,30 @@ R:fan { "花牌", en = "Flower Tiles", points = 1,
 
 -- }==================================================================
 
+-- The names people also use (pinyin, other common forms), for lookup:
+-- "fan pengpenghu", "why 13orphans ...". 胡 and 和 are alike anyway.
+local common = {
+  ["碰碰和"] = { "对对和", "對對和", "pengpenghu", "duiduihu" },
+  ["平和"] = { "pinghu" },
+  ["十三幺"] = { "13 orphans", "shisanyao" },
+  ["清一色"] = { "qingyise" },
+  ["混一色"] = { "hunyise" },
+  ["七对"] = { "qidui", "seven pairs" },
+  ["断幺"] = { "duanyao", "tanyao" },
+  ["门前清"] = { "menqianqing" },
+  ["自摸"] = { "zimo", "tsumo" },
+  ["大四喜"] = { "dasixi" },
+  ["大三元"] = { "dasanyuan" },
+  ["全不靠"] = { "quanbukao" },
+}
+for _, f in ipairs(R.fans) do
+  local more = common[f[1]]
+  if more then
+    f.aliases = f.aliases or {}
+    for _, a in ipairs(more) do f.aliases[#f.aliases + 1] = a end
+  end
+end
+
 -- With a wild tile (the caishen option): winning without using it as
 -- another tile is worth 2 fan.
 if R.opt.caishen then

@@ -41,6 +41,20 @@ $T send-keys -t hule Enter
 wait_for "available:" && ok "the completed command runs"
 $T send-keys -t hule "new seed=7" Enter
 wait_for "Your turn" && ok "a hand is dealt"
+# the hint table lines up under its header with glyphs (colour codes and
+# glyph bytes take no columns of their own)
+$T send-keys -t hule "hint" Enter
+wait_for "useful tiles left" && ok "hint in a terminal"
+if screen | python3 -c '
+import sys
+rows = sys.stdin.read().splitlines()
+h = [i for i, l in enumerate(rows) if "discard  shanten" in l][-1]
+col = rows[h].index("shanten") + len("shanten") - 1
+body = [l for l in rows[h + 1:] if l.startswith("  ") and l.split()[1:2]]
+body = body[:3]
+sys.exit(0 if body and all(len(l) > col and l[col].isdigit() and
+                          (len(l) == col + 1 or l[col + 1] == " ") for l in body)
+         else 1)'; then ok "hint columns aligned"; else echo "FAIL: hint columns"; screen | tail -12; fail=1; fi
 $T send-keys -t hule "d " Tab Tab
 i=0
 while [ $i -lt 50 ] && ! screen | tail -4 | grep -q "[1-9][mpsz] "; do sleep 0.1; i=$((i + 1)); done
@@ -52,6 +66,11 @@ $T send-keys -t hule "garbage words" C-c
 sleep 0.3
 $T send-keys -t hule "score 123m456p789s11z55m+5m self" Enter
 wait_for "total:   12 fan" && ok "Ctrl-C, then the session goes on"
+# fan names complete in every form without a space (pinyin here)
+$T send-keys -t hule "fan pingh" Tab
+wait_last "fan pinghu" && ok "completion of a fan's pinyin name" || { echo "FAIL: no fan name completion"; screen | tail -2; fail=1; }
+$T send-keys -t hule Enter
+wait_for "All Chows" && ok "the completed fan is shown"
 screen | grep -q 'unknown command "garbage"' && { echo "FAIL: the cancelled line ran"; fail=1; }
 # Ctrl-C stops a long command
 $T send-keys -t hule "check mcr 5000000" Enter
