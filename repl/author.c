@@ -429,7 +429,8 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
       never++;
       printf("  note: %s never matched in %ld random hands%s\n", d->id, scored,
              d->example ? " (rare, or needs a rare context)" : "");
-    } else if (counted[i] == 0 && !d->state) {
+    } else if (counted[i] == 0 && !d->state && !d->fallback) {
+      /* (a fallback fan stands aside whenever another counts: by design) */
       char by_text[160] = "";
       if (by[i] >= 0)
         snprintf(by_text, sizeof by_text, " (by %s)",
