@@ -148,7 +148,9 @@ static int c_help(repl *r, int argc, char **argv, const char *rest);
 static int c_quit(repl *r, int argc, char **argv, const char *rest);
 
 static const repl_cmd shell_cmds[] = {
-  { "help", "[COMMAND]", "list the commands, or explain one", c_help,
+  { "help", "[COMMAND|tiles]",
+    "list the commands, or explain one; help tiles: the tiles and their "
+    "notation", c_help,
     ARG_COMMAND, "shell" },
   { "quit", "", "leave hule (also exit, or Ctrl-D)", c_quit, ARG_NONE,
     "shell" },
@@ -261,9 +263,39 @@ static void help_one(const repl_cmd *c)
   }
 }
 
+/* help tiles: every tile as shown, beside its notation. */
+static void help_tiles(const repl *r)
+{
+  static const char *const rows[] = {
+    "characters (m)", "dots (p)", "bamboo (s)", "honors (z): E S W N, "
+    "red 中, green 发, white 白", "flowers (f)"
+  };
+  static const int first[] = { 0, 9, 18, MJ_HONOR_FIRST, MJ_FLOWER0 };
+  static const int count[] = { 9, 9, 9, 7, 8 };
+  printf("Tiles are written rank then suit: 5m, 123p, 77z; a hand is "
+         "written 123m456p789s11z.\n");
+  for (int k = 0; k < 5; k++) {
+    printf("%s:\n ", rows[k]);
+    for (int i = 0; i < count[k]; i++) {
+      char b[40], t[3];
+      mj_tile x = (mj_tile)(first[k] + i);
+      printf(" %s %s", mj_tile_str(x, t),
+             r->glyphs ? repl_tile(r, x, b, sizeof b) : mj_tile_name(x));
+    }
+    printf("\n");
+  }
+  if (!r->glyphs)
+    printf("(on a terminal each tile is shown as its glyph; --ascii keeps "
+           "the notation)\n");
+}
+
 static int c_help(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
+  if (argc >= 2 && strcmp(argv[1], "tiles") == 0) {
+    help_tiles(r);
+    return 0;
+  }
   if (argc >= 2) {
     const repl_cmd *c = find_cmd(argv[1]);
     if (c == NULL) {
