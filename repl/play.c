@@ -43,6 +43,7 @@ struct play {
   mj_replay rp;
   int pos;             /* decisions applied, while replaying */
   int noted;           /* event count when a short win was last looked at */
+  int saved_n;         /* decisions when last saved or opened (0: never) */
   char notes[1024];    /* said after the events: wins below the minimum */
 };
 
@@ -73,6 +74,13 @@ int play_hand_tiles(repl *r, mj_tile *out, int max)
     if (c[t])
       out[n++] = (mj_tile)t;
   return n;
+}
+
+bool play_unsaved(const repl *r)
+{
+  const play *p = r->play;
+  return p != NULL && p->g != NULL && !p->replaying && !mj_game_over(p->g) &&
+         mj_game_nactions(p->g) > 0 && mj_game_nactions(p->g) != p->saved_n;
 }
 
 bool play_hand_text(repl *r, char *buf, size_t cap)
@@ -492,6 +500,8 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
       return repl_usage(r, "new");
     }
   }
+  if (!repl_confirm_leave(r))
+    return 0;
   const mj_rules *rs;
   mj_error e;
   if (rid != NULL) {
@@ -744,6 +754,7 @@ static int c_save(repl *r, int argc, char **argv, const char *rest)
   if (st != MJ_OK)
     return repl_error(r, "%s", e.msg);
   printf("saved to %s (%d decisions)\n", argv[1], mj_game_nactions(p->g));
+  p->saved_n = mj_game_nactions(p->g);
   return 0;
 }
 
@@ -814,6 +825,8 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   if (argc != 2)
     return repl_usage(r, "open");
+  if (!repl_confirm_leave(r))
+    return 0;
   mj_replay rp;
   const mj_rules *rs;
   if (read_log(r, argv[1], &rp, &rs))
@@ -847,6 +860,7 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   mj_replay_free(&rp);
   p->g = g;
   p->shown = mj_game_nevents(g);
+  p->saved_n = mj_game_nactions(g);   /* on disk already */
   play_free(r->play);
   r->play = p;
   printf("opened %s: %s, %d decisions so far\n", argv[1], mj_rules_id(rs),
@@ -890,6 +904,8 @@ static int c_replay(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   if (argc != 2)
     return repl_usage(r, "replay");
+  if (!repl_confirm_leave(r))
+    return 0;
   play *p = calloc(1, sizeof *p);
   if (p == NULL)
     return repl_error(r, "out of memory");

@@ -88,6 +88,11 @@ int play_hand_tiles(repl *r, mj_tile *out, int max);
    the hand's win when it is over, else yours (with its context when
    your draw completes it). False when there is no game. */
 bool play_hand_text(repl *r, char *buf, size_t cap);
+/* A hand in play with decisions not saved. */
+bool play_unsaved(const repl *r);
+/* Before leaving a hand in play that is not saved: on a terminal, ask
+   (true: leave); piped, never ask (true). */
+bool repl_confirm_leave(repl *r);
 void play_free(play *p);
 /* An empty line during a claim decision: pass. Returns -1 when no game
    is waiting for one. */

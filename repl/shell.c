@@ -332,11 +332,10 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
 
 static int c_quit(repl *r, int argc, char **argv, const char *rest)
 {
-  (void)r;
   (void)argc;
   (void)argv;
   (void)rest;
-  return 2;
+  return repl_confirm_leave(r) ? 2 : 0;
 }
 
 /* }==================================================================== */
@@ -650,6 +649,22 @@ static char **complete(const char *text, int start, int end)
 #define line_save(text) add_history(text)
 #define line_free(text) free(text)
 
+bool repl_confirm_leave(repl *r)
+{
+  if (!r->interactive || !play_unsaved(r))
+    return true;
+  char *answer = line_read("The hand in play is not saved (\"save FILE\" "
+                           "keeps it). Leave it? [y/N] ");
+  bool yes = answer != NULL && (answer[0] == 'y' || answer[0] == 'Y');
+  if (answer != NULL)
+    line_free(answer);
+  else
+    putchar('\n');
+  if (!yes)
+    printf("The hand goes on.\n");
+  return yes;
+}
+
 static void on_sigint(int sig)
 {
   (void)sig;
@@ -781,7 +796,9 @@ int repl_main(mj_host *host, cli_opts *o)
       char *line = line_read(prompt_of(&r));
       if (line == NULL) {
         putchar('\n');
-        break;
+        if (repl_confirm_leave(&r))
+          break;
+        continue;
       }
       if (repl_interrupted) {   /* Ctrl-C: the line is dropped */
         free(r.lua_buf);

@@ -59,6 +59,18 @@ $T send-keys -t hule "d " Tab Tab
 i=0
 while [ $i -lt 50 ] && ! screen | tail -4 | grep -q "[1-9][mpsz] "; do sleep 0.1; i=$((i + 1)); done
 screen | tail -4 | grep -q "[1-9][mpsz]" && ok "completion of the tiles in hand" || { echo "FAIL: no tile completion"; fail=1; }
+# leaving a hand in play that is not saved asks first
+$T send-keys -t hule C-u "hint" Enter
+sleep 0.3
+$T send-keys -t hule C-u "d $(screen | grep -o 'would: d [0-9][mpsz]' | tail -1 | cut -c10-)" Enter
+wait_for "Your turn" && sleep 0.3
+$T send-keys -t hule "quit" Enter
+wait_for "Leave it? \[y/N\]" && ok "quit asks about the unsaved hand"
+$T send-keys -t hule "n" Enter
+wait_for "The hand goes on." && ok "and 'n' keeps it"
+$T send-keys -t hule C-d
+wait_last "Leave it? \[y/N\]" && ok "Ctrl-D asks too" || { echo "FAIL: Ctrl-D did not ask"; screen | tail -3; fail=1; }
+$T send-keys -t hule "n" Enter
 $T send-keys -t hule C-u "auto" Enter
 wait_for "payments:" 20 && ok "the hand played to its end"
 # Ctrl-C drops the line being typed
