@@ -296,15 +296,16 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
     }
   /* a counted fan that excludes it wholly is the reason, whatever its
      pattern would say (七对 excludes 单钓将) */
-  for (int q = 0; st == MJ_OK && q < best.nhits; q++) {
+  bool excluded = false;
+  for (int q = 0; st == MJ_OK && q < best.nhits && !excluded; q++) {
     const fan_c *by = &r->fans[best.hits[q].fan];
-    for (int k = 0; k < by->nexcl; k++)
+    for (int k = 0; k < by->nexcl && !excluded; k++)
       if (by->excl[k] == fan && by->excl_n[k] == 0) {
         cat(buf, cap, &len,
             "%s does not count: %s counts, and excludes it (不计: %s "
             "already implies it).\n",
             f->id, by->def.id, by->def.id);
-        return MJ_OK;
+        excluded = true;
       }
   }
   /* not matched in the chosen reading: why, and does another reading do it */
@@ -325,13 +326,13 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
     mjs_build_view(E, NULL, &v);
   char t[400];
   fail_reason(E, fan, &v, t, sizeof t);
-  if (best.win) {
+  if (best.win && !excluded) {
     char d[200];
     mj_score_reading(&best, d, sizeof d);
     cat(buf, cap, &len, "%s does not count in the chosen reading (%s): %s.\n",
         f->id, d, t);
   }
-  else
+  else if (!best.win)
     cat(buf, cap, &len,
         "%s does not count: the tiles are not a winning hand.\n", f->id);
   why_ctx w = { E, fan, false, 0, { 0 } };

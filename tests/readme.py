@@ -1,0 +1,152 @@
+#!/usr/bin/env python3
+# The README's REPL transcripts are the program's real output. Every code
+# block of README.md whose first line is a prompt ("hule> ...") is played,
+# in order, in one REPL session over a pipe (in a scratch directory), and
+# each command's output must be what the block shows after it. Whitespace
+# runs compare as one space (the README may wrap a long line), and a line
+# "..." stands for any output.
+#
+# A block right after the comment <!-- file NAME --> is written to NAME in
+# the scratch directory when reached (a ruleset the transcript loads); a
+# comment <!-- file NAME ... --> over several lines writes the lines
+# between as NAME (an edit the transcript relies on, such as a mistake).
+#
+# usage: readme.py HULE README [--show]
+import os
+import re
+import select
+import subprocess
+import sys
+import tempfile
+import time
+
+HULE, README = os.path.abspath(sys.argv[1]), sys.argv[2]
+SHOW = "--show" in sys.argv
+PROMPT = re.compile(r"^hule(?: \([a-z]+\))?> ?(.*)$")
+MARK = b"unknown command \"__mark__\""
+
+
+class Repl:
+    def __init__(self, cwd):
+        env = dict(os.environ, NO_COLOR="1", HOME=cwd)
+        self.p = subprocess.Popen([HULE], stdin=subprocess.PIPE,
+                                  stdout=subprocess.PIPE,
+                                  stderr=subprocess.STDOUT, env=env, cwd=cwd)
+        self.buf = b""
+
+    def ask(self, line, timeout=30):
+        self.p.stdin.write((line + "\n__mark__\n").encode())
+        self.p.stdin.flush()
+        end = time.time() + timeout
+        while MARK not in self.buf:
+            left = end - time.time()
+            if left <= 0:
+                raise SystemExit("README: no answer to %r" % line)
+            r, _, _ = select.select([self.p.stdout], [], [], left)
+            if r:
+                chunk = os.read(self.p.stdout.fileno(), 65536)
+                if not chunk:
+                    raise SystemExit("README: hule ended after %r" % line)
+                self.buf += chunk
+        text, _, rest = self.buf.partition(MARK)
+        self.buf = rest.split(b"\n", 1)[1] if b"\n" in rest else b""
+        lines = text.decode().splitlines()
+        if lines and lines[-1].startswith("Error: "):
+            lines.pop()        # the marker's own "Error: " prefix
+        elif lines and lines[-1] == "Error:":
+            lines.pop()
+        return lines
+
+
+def norm(lines):
+    return " ".join(" ".join(l.split()) for l in lines if l.strip()).strip()
+
+
+def matches(expected, actual):
+    """expected lines (with "..." lines) against actual lines."""
+    parts = []
+    chunk = []
+    for l in expected:
+        if l.strip() == "...":
+            parts.append(norm(chunk))
+            chunk = []
+        else:
+            chunk.append(l)
+    parts.append(norm(chunk))
+    pattern = ".*?".join(re.escape(p) for p in parts)
+    return re.fullmatch(pattern, norm(actual), re.S) is not None
+
+
+def blocks(text):
+    """(kind, lines, line number) of code blocks and file comments."""
+    lines = text.splitlines()
+    i = 0
+    while i < len(lines):
+        l = lines[i]
+        m = re.match(r"^<!-- file (\S+) -->$", l)
+        if m:
+            yield ("file-next", m.group(1), i + 1)
+        m = re.match(r"^<!-- file (\S+)$", l)
+        if m:
+            j = i + 1
+            while lines[j] != "-->":
+                j += 1
+            yield ("file", (m.group(1), lines[i + 1:j]), i + 1)
+            i = j
+        elif l.startswith("```"):
+            j = i + 1
+            while not lines[j].startswith("```"):
+                j += 1
+            yield ("code", lines[i + 1:j], i + 2)
+            i = j
+        i += 1
+
+
+def main():
+    text = open(README, encoding="utf-8").read()
+    work = tempfile.mkdtemp(prefix="hule-readme-")
+    repl = Repl(work)
+    want_file = None
+    checked = 0
+    for kind, body, at in blocks(text):
+        if kind == "file-next":
+            want_file = body
+            continue
+        if kind == "file":
+            name, content = body
+            with open(os.path.join(work, name), "w") as f:
+                f.write("\n".join(content) + "\n")
+            continue
+        if want_file is not None:
+            with open(os.path.join(work, want_file), "w") as f:
+                f.write("\n".join(body) + "\n")
+            want_file = None
+            continue
+        if not body or not PROMPT.match(body[0]):
+            continue
+        k = 0
+        while k < len(body):
+            cmd = PROMPT.match(body[k]).group(1)
+            j = k + 1
+            while j < len(body) and not PROMPT.match(body[j]):
+                j += 1
+            expected = body[k + 1:j]
+            actual = repl.ask(cmd)
+            if SHOW:
+                print("hule> " + cmd)
+                print("\n".join(actual))
+            elif not matches(expected, actual):
+                print("README.md:%d: '%s' prints:" % (at + k, cmd))
+                print("\n".join(actual))
+                print("--- the README shows:")
+                print("\n".join(expected))
+                sys.exit(1)
+            checked += 1
+            k = j
+    if not SHOW:
+        if checked < 10:
+            sys.exit("README: only %d commands checked" % checked)
+        print("README: %d transcript commands match the program" % checked)
+
+
+main()
