@@ -25,6 +25,9 @@ static void usage(FILE *f)
       "tiles\n"
       "  score \"HAND CTX\"     score a winning hand and explain every fan\n"
       "  sim                  simulate games between bots (hule sim --help)\n"
+      "  review FILE [seat=S] a saved hand's decisions beside the efficiency "
+      "bot's\n"
+      "                       (seat=E|S|W|N; --json for one JSON object)\n"
       "  run FILE.lua [ARGS]  run a scenario script with the mj module (full "
       "Lua)\n"
       "  run --sandbox FILE   run someone else's scenario in the ruleset "
@@ -154,6 +157,8 @@ int main(int argc, char **argv)
       status = cli_score(host, &o, n, args);
     else if (strcmp(cmd, "run") == 0)
       status = cli_run(host, &o, argc - i, argv + i);
+    else if (strcmp(cmd, "review") == 0 && n >= 2)
+      status = repl_command(host, &o, n, args);
     else {
       fprintf(
           stderr,

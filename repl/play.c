@@ -7,6 +7,7 @@
 #define _POSIX_C_SOURCE 200809L
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -16,7 +17,9 @@
 #include "action.h"
 #include "match.h"
 #include "repl.h"
+#include "render.h"
 #include "replay.h"
+#include "review.h"
 #include "rules.h"
 #include "score.h"
 
@@ -971,6 +974,136 @@ static int c_goto(repl *r, int argc, char **argv, const char *rest)
 
 /* }==================================================================== */
 
+/* {====================================================================
+** Review
+** ===================================================================== */
+
+/* One reviewed decision as text. */
+static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
+                        const char *const who[4], int winner)
+{
+  char a[32], b[32], t1[40], t2[40];
+  mj_action_print(&it->yours, a, sizeof a);
+  mj_action_print(&it->bot, b, sizeof b);
+  printf("decision %d, wall %d: %s", it->index + 1, it->wall, a);
+  if (it->differ)
+    printf("; the efficiency bot: %s", b);
+  if (it->dealt_in)
+    printf(" (dealt in: %s won %d)", who[winner & 3],
+           mj_game_result(g, 0)->total);
+  printf("\n");
+  if (it->discards) {
+    printf("               shanten  useful  aims at\n");
+    printf("  yours  %s%*s  %7d  %6d  %s\n",
+           repl_tile(r, it->yours.tile, t1, sizeof t1),
+           3 - repl_tile_width(r, it->yours.tile), "", it->your_shanten,
+           it->your_useful, it->your_target);
+    printf("  bot's  %s%*s  %7d  %6d  %s\n",
+           repl_tile(r, it->bot.tile, t2, sizeof t2),
+           3 - repl_tile_width(r, it->bot.tile), "", it->bot_shanten,
+           it->bot_useful, it->bot_target);
+  }
+  if (it->dealt_in) {
+    char h[256];
+    mj_hand_print_full(mj_game_win_hand(g, 0), h, sizeof h);
+    printf("  %s's hand: %s\n", who[winner & 3], h);
+  }
+}
+
+/* A review of seat p in g, as text or (--json) one JSON line. */
+static int review_show(repl *r, const mj_game *g, int p,
+                       const char *const who[4], const char *label)
+{
+  mj_review rv;
+  mj_error e;
+  if (mj_review_game(g, p, &rv, &e) != MJ_OK)
+    return repl_error(r, "review: %s", e.msg);
+  if (r->o->json) {
+    render_review_json(stdout, g, &rv, label);
+  } else {
+    int hand = mj_game_config(g)->hand;
+    printf("Review of %s in hand %d of %s: %d decisions with a choice%s.\n",
+           label, hand > 0 ? hand : 1, mj_rules_id(mj_game_rules(g)),
+           rv.decisions, mj_game_over(g) ? "" : " so far");
+    for (int i = 0; i < rv.nitems; i++)
+      review_item(r, g, &rv.items[i], who, rv.winner);
+    printf("%d of %d decisions differ from the efficiency bot's; %d left "
+           "the hand further from ready",
+           rv.differ, rv.decisions, rv.further);
+    if (rv.dealt_in > 0)
+      printf("; dealt in for %d", rv.dealt_in);
+    printf(".\n");
+  }
+  mj_review_free(&rv);
+  return 0;
+}
+
+static int c_review(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  const char *file = NULL, *seat = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "seat=", 5) == 0 && seat == NULL)
+      seat = argv[i] + 5;
+    else if (file == NULL && strchr(argv[i], '=') == NULL)
+      file = argv[i];
+    else
+      return repl_usage(r, "review");
+  }
+  static const char winds_of[] = "ESWN";
+  if (seat != NULL && (strlen(seat) != 1 || !strchr(winds_of, seat[0])))
+    return repl_error(r, "review: seat=E, S, W or N (the seat wind), not "
+                      "'%s'", seat);
+  if (file == NULL) {
+    play *p = r->play;
+    if (p == NULL || p->g == NULL)
+      return repl_error(r, "no hand to review: play one (\"new\"), or "
+                        "review FILE");
+    int q = YOU;
+    for (int k = 0; seat != NULL && k < 4; k++)
+      if (winds_of[mj_game_seat_wind(p->g, k)] == seat[0])
+        q = k;
+    if (q != YOU && !mj_game_over(p->g) && !p->replaying)
+      return repl_error(r, "review: another seat's decisions are hidden "
+                        "until the hand ends");
+    return review_show(r, p->g, q, names, names[q]);
+  }
+  mj_replay rp;
+  const mj_rules *rs;
+  if (read_log(r, file, &rp, &rs))
+    return 1;
+  mj_error e;
+  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
+  int st;
+  if (g == NULL) {
+    st = repl_error(r, "%s: %s", file, e.msg);
+  } else {
+    /* the seat asked for, else the one the log calls "You", else East */
+    int q = -1;
+    for (int k = 0; k < 4; k++)
+      if (seat != NULL ? winds_of[mj_game_seat_wind(g, k)] == seat[0]
+                       : q < 0 && strcasecmp(rp.players[k], "you") == 0)
+        q = k;
+    for (int k = 0; q < 0 && k < 4; k++)
+      if (mj_game_seat_wind(g, k) == 0)
+        q = k;
+    const char *who[4];
+    char labels[4][48];
+    for (int k = 0; k < 4; k++) {
+      snprintf(labels[k], sizeof labels[k], "%c (%s)",
+               winds_of[mj_game_seat_wind(g, k)], rp.players[k]);
+      who[k] = labels[k];
+    }
+    st = review_show(r, g, q, who, who[q]);
+  }
+  mj_game_free(g);
+  mj_host_release(r->host, rs);
+  mj_replay_free(&rp);
+  return st;
+}
+
+/* }==================================================================== */
+
 const repl_cmd repl_play_cmds[] = {
   { "new", "[RULESET] [seed=N] [bots=KIND,...]",
     "deal a new game against three bots\n"
@@ -990,6 +1123,11 @@ const repl_cmd repl_play_cmds[] = {
     "the recommended action, with shanten and useful tiles of each discard",
     c_hint, ARG_NONE, "play" },
   { "undo", "", "take back your last action", c_undo, ARG_NONE, "play" },
+  { "review", "[FILE] [seat=E|S|W|N]",
+    "your decisions of this hand (or of a saved log) beside the efficiency\n"
+    "bot's: where they differ, the shanten, the useful tiles and the fan\n"
+    "aimed at; a discard that dealt in, with the winner's hand",
+    c_review, ARG_FILE, "play" },
   { "auto", "", "let the efficiency bot finish the hand for you", c_auto,
     ARG_NONE, "play" },
   { "table", "", "show the table again", c_table, ARG_NONE, "play" },

@@ -9,6 +9,9 @@
 
 #include <cjson/cJSON.h>
 
+#include "action.h"
+#include "review.h"
+
 /* Print o as one line and free it. */
 static void print_json(FILE *f, cJSON *o)
 {
@@ -180,4 +183,51 @@ void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h,
     }
   }
   print_json(f, o);
+}
+
+void render_review_json(FILE *f, const mj_game *g, const mj_review *rv,
+                        const char *seat)
+{
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddStringToObject(o, "ruleset", mj_rules_id(mj_game_rules(g)));
+  cJSON_AddStringToObject(o, "seat", seat);
+  cJSON_AddNumberToObject(o, "decisions", rv->decisions);
+  cJSON_AddNumberToObject(o, "differ", rv->differ);
+  cJSON_AddNumberToObject(o, "further", rv->further);
+  cJSON_AddNumberToObject(o, "dealt_in", rv->dealt_in);
+  cJSON *items = cJSON_AddArrayToObject(o, "items");
+  for (int i = 0; i < rv->nitems; i++) {
+    const mj_review_item *it = &rv->items[i];
+    cJSON *x = cJSON_CreateObject();
+    char a[32];
+    cJSON_AddNumberToObject(x, "decision", it->index + 1);
+    cJSON_AddNumberToObject(x, "wall", it->wall);
+    mj_action_print(&it->yours, a, sizeof a);
+    cJSON_AddStringToObject(x, "yours", a);
+    mj_action_print(&it->bot, a, sizeof a);
+    cJSON_AddStringToObject(x, "bot", a);
+    if (it->discards) {
+      cJSON_AddNumberToObject(x, "your_shanten", it->your_shanten);
+      cJSON_AddNumberToObject(x, "your_useful", it->your_useful);
+      cJSON_AddStringToObject(x, "your_target", it->your_target);
+      cJSON_AddNumberToObject(x, "bot_shanten", it->bot_shanten);
+      cJSON_AddNumberToObject(x, "bot_useful", it->bot_useful);
+      cJSON_AddStringToObject(x, "bot_target", it->bot_target);
+    }
+    if (it->dealt_in) {
+      char h[256];
+      cJSON_AddBoolToObject(x, "dealt_in", true);
+      mj_hand_print_full(mj_game_win_hand(g, 0), h, sizeof h);
+      cJSON_AddStringToObject(x, "winner_hand", h);
+      cJSON_AddNumberToObject(x, "winner_total", rv->dealt_in);
+    }
+    cJSON_AddItemToArray(items, x);
+  }
+  char *text = cJSON_PrintUnformatted(o);
+  if (text != NULL) {
+    fputs(text, f);
+    fputc('\n', f);
+    cJSON_free(text);
+  }
+  cJSON_Delete(o);
 }

@@ -9,6 +9,7 @@
 #include <stdio.h>
 
 #include "analysis.h"
+#include "game.h"
 #include "hand.h"
 #include "rules.h"
 #include "score.h"
@@ -20,6 +21,11 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h,
    {"input": text, "ruleset": id, "error": msg}. */
 void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
                        const char *msg);
+
+/* A review of one seat's decisions (core/review.h) as one JSON object. */
+struct mj_review;
+void render_review_json(FILE *f, const mj_game *g, const struct mj_review *rv,
+                        const char *seat);
 
 /* A discard of a 14-tile hand and what it leaves. */
 typedef struct render_discard {

@@ -105,6 +105,9 @@ int teach_answer(repl *r, const char *answer);
 
 /* Run the REPL; returns the exit status. */
 int repl_main(mj_host *host, cli_opts *o);
+/* One REPL command from the command line (hule review FILE ...), run
+   as if piped; 1 when it failed. */
+int repl_command(mj_host *host, cli_opts *o, int argc, char **argv);
 /* Run one command line (for the fuzzer and the tests). */
 int repl_line(repl *r, const char *line);
 void repl_init(repl *r, mj_host *host, cli_opts *o, bool interactive);

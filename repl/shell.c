@@ -761,6 +761,31 @@ static const char *prompt_of(repl *r)
   return "hule> ";
 }
 
+int repl_command(mj_host *host, cli_opts *o, int argc, char **argv)
+{
+  repl r;
+  repl_init(&r, host, o, false);
+  char line[2048];
+  size_t len = 0;
+  line[0] = '\0';
+  bool quote = false;
+  for (int i = 0; i < argc; i++) {  /* quoted: a file name may have spaces */
+    mj_catf(line, sizeof line, &len, "%s\"%s\"", i ? " " : "", argv[i]);
+    quote = quote || strchr(argv[i], '"') != NULL;
+  }
+  int status;
+  if (len >= sizeof line || quote) {
+    fprintf(stderr, "Error: %s\n", quote ? "an argument holds a '\"'"
+                                          : "the command line is too long");
+    status = 1;
+  } else {
+    repl_line(&r, line);
+    status = r.failures > 0;
+  }
+  repl_done(&r);
+  return status;
+}
+
 int repl_main(mj_host *host, cli_opts *o)
 {
   repl r;

@@ -21,6 +21,7 @@
 #include "host.h"
 #include "action.h"
 #include "replay.h"
+#include "review.h"
 #include "testutil.h"
 
 static void mcr_random_games(void **state)
@@ -433,6 +434,76 @@ static void replay_prefixes(void **state)
   mj_game_free(g);
 }
 
+/* review: every decision of seat 0 with a choice is set beside a fresh
+   efficiency bot's; the items are exactly the differing ones (and the
+   deal-in); a game of efficiency bots differs nowhere */
+static void review_against_the_bot(void **state)
+{
+  (void)state;
+  const mj_rules *r = gu_rules("mcr");
+  int dealt_in = 0, differ = 0;
+  for (uint64_t seed = 1; seed <= 30; seed++) {
+    mj_game *g = gu_play(r, seed, "random", false);
+    mj_review rv;
+    mj_error e;
+    assert_int_equal(mj_review_game(g, 0, &rv, &e), MJ_OK);
+    mj_bot *bot = mj_bot_new("efficiency", 1);
+    mj_game *x = mj_game_new(r, mj_game_config(g), &e);
+    int decisions = 0, k = 0;
+    for (int i = 0; i < mj_game_nactions(g); i++) {
+      const mj_action *a = mj_game_action(g, i);
+      mj_action legal[64];
+      int nl = a->player == 0 ? mj_game_legal(x, 0, legal, 64) : 0;
+      if (nl > 1) {
+        decisions++;
+        mj_action b = legal[mj_bot_choose(bot, x, 0, legal, nl)];
+        bool d = b.type != a->type || b.tile != a->tile;
+        while (k < rv.nitems && rv.items[k].index < i)
+          k++;
+        bool listed = k < rv.nitems && rv.items[k].index == i;
+        if (d) {
+          assert_true(listed);
+          assert_true(rv.items[k].differ);
+          assert_int_equal(rv.items[k].bot.type, b.type);
+          assert_int_equal(rv.items[k].bot.tile, b.tile);
+        } else {
+          assert_true(!listed || (!rv.items[k].differ && rv.items[k].dealt_in));
+        }
+      }
+      assert_int_equal(mj_game_act(x, a, &e), MJ_OK);
+    }
+    assert_int_equal(decisions, rv.decisions);
+    differ += rv.differ;
+    if (mj_game_over(g) && mj_game_payer(g) == 0) {
+      assert_int_equal(rv.dealt_in, mj_game_result(g, 0)->total);
+      dealt_in++;
+    } else {
+      assert_int_equal(rv.dealt_in, 0);
+    }
+    mj_review_free(&rv);
+    mj_bot_free(bot);
+    mj_game_free(x);
+    mj_game_free(g);
+    /* the bot reviewed against itself */
+    g = gu_play(r, seed, "efficiency", false);
+    assert_int_equal(mj_review_game(g, 0, &rv, &e), MJ_OK);
+    assert_int_equal(rv.differ, 0);
+    assert_true(rv.decisions > 0);
+    if (mj_game_over(g) && mj_game_payer(g) == 0) {
+      assert_int_equal(rv.dealt_in, mj_game_result(g, 0)->total);
+      assert_true(rv.nitems == 1 && rv.items[0].dealt_in);
+      dealt_in++;
+    } else {
+      assert_int_equal(rv.dealt_in, 0);
+      assert_int_equal(rv.nitems, 0);
+    }
+    mj_review_free(&rv);
+    mj_game_free(g);
+  }
+  assert_true(differ > 100);
+  assert_true(dealt_in > 0);
+}
+
 /* }==================================================================== */
 
 int main(void)
@@ -447,6 +518,7 @@ int main(void)
     cmocka_unit_test(false_win_refused),
     cmocka_unit_test(bad_logs),
     cmocka_unit_test(replay_prefixes),
+    cmocka_unit_test(review_against_the_bot),
     cmocka_unit_test(matches),
     cmocka_unit_test(mcr_random_games),
     cmocka_unit_test(mcr_efficiency_games),
