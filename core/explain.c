@@ -44,18 +44,38 @@ static void exempt_reason(const mj_rules *r, const mj_exempt *e, char *buf,
     cat(buf, cap, len, "%s", mj_why_text((mj_why)e->why));
 }
 
+/* Append n bytes of t at buf + *len (never past cap - 1, NUL kept). */
+static void put(char *buf, size_t cap, size_t *len, const char *t, size_t n)
+{
+  if (*len + 1 < cap) {
+    size_t room = cap - 1 - *len;
+    memcpy(buf + *len, t, n < room ? n : room);
+    buf[*len + (n < room ? n : room)] = '\0';
+  }
+  *len += n;
+}
+
 size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
                           size_t cap)
 {
+  /* by hand, not printf: the batch scorer prints one a line */
   size_t len = 0;
   if (cap > 0)
     buf[0] = '\0';
   for (int q = 0; q < s->nhits; q++) {
-    const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
-    if (s->hits[q].count > 1)
-      cat(buf, cap, &len, "%s%sx%d", q ? "," : "", f->id, s->hits[q].count);
-    else
-      cat(buf, cap, &len, "%s%s", q ? "," : "", f->id);
+    const char *id = r->fans[s->hits[q].fan].def.id;
+    if (q > 0)
+      put(buf, cap, &len, ",", 1);
+    put(buf, cap, &len, id, strlen(id));
+    int c = s->hits[q].count;
+    if (c > 1) {
+      char t[16];
+      size_t k = sizeof t;
+      for (unsigned u = (unsigned)c; u != 0; u /= 10)
+        t[--k] = (char)('0' + u % 10);
+      t[--k] = 'x';
+      put(buf, cap, &len, t + k, sizeof t - k);
+    }
   }
   return len;
 }

@@ -5,9 +5,11 @@
 */
 #include "cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include "analysis.h"
 #include "hand.h"
@@ -64,6 +66,100 @@ long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut)
   return (long)n;
 }
 
+void cli_reader_init(cli_reader *rd, int fd)
+{
+  memset(rd, 0, sizeof *rd);
+  rd->fd = fd;
+}
+
+void cli_reader_free(cli_reader *rd)
+{
+  free(rd->buf);
+  rd->buf = NULL;
+}
+
+/* Read more into the buffer (compacted first); false at the end. */
+static bool reader_fill(cli_reader *rd, void (*wait)(void))
+{
+  if (rd->start > 0) {
+    memmove(rd->buf, rd->buf + rd->start, rd->end - rd->start);
+    rd->end -= rd->start;
+    rd->start = 0;
+  }
+  if (rd->end + 1 >= rd->cap) {
+    size_t nc = rd->cap ? rd->cap * 2 : 1 << 16;
+    char *p = realloc(rd->buf, nc);
+    if (p == NULL)
+      return false;
+    rd->buf = p;
+    rd->cap = nc;
+  }
+  if (wait != NULL)
+    wait();
+  for (;;) {
+    ssize_t k = read(rd->fd, rd->buf + rd->end, rd->cap - rd->end - 1);
+    if (k > 0) {
+      rd->end += (size_t)k;
+      return true;
+    }
+    if (k < 0 && errno == EINTR)
+      continue;
+    rd->eof = true;
+    return false;
+  }
+}
+
+long cli_reader_line(cli_reader *rd, char **line, size_t max, bool *cut,
+                     void (*wait)(void))
+{
+  *cut = false;
+  size_t cut_len = 0;
+  for (;;) {
+    char *b = rd->buf + rd->start;
+    size_t have = rd->end - rd->start;
+    char *nl = have ? memchr(b, '\n', have) : NULL;
+    if (nl != NULL || (rd->eof && have > 0)) {
+      size_t n = nl != NULL ? (size_t)(nl - b) : have;
+      rd->start += nl != NULL ? n + 1 : n;
+      if (*cut) {
+        *line = rd->head;
+        return (long)cut_len;
+      }
+      if (n > max) {   /* long, but whole in the buffer */
+        *cut = true;
+        cut_len = n < sizeof rd->head ? n : sizeof rd->head - 1;
+        memcpy(rd->head, b, cut_len);
+        rd->head[cut_len] = '\0';
+        *line = rd->head;
+        return (long)cut_len;
+      }
+      if (n > 0 && b[n - 1] == '\r')
+        n--;
+      b[n] = '\0';
+      *line = b;
+      return (long)n;
+    }
+    if (rd->eof) {
+      if (*cut) {
+        *line = rd->head;
+        return (long)cut_len;
+      }
+      return -1;
+    }
+    if (have > max) {   /* too long: keep its start, drop the rest */
+      if (!*cut) {
+        *cut = true;
+        cut_len = sizeof rd->head - 1;
+        memcpy(rd->head, b, cut_len);
+        rd->head[cut_len] = '\0';
+      }
+      rd->start = rd->end;
+    }
+    if (!reader_fill(rd, wait) && !rd->eof)
+      return -1;   /* out of memory */
+  }
+}
+
 static void wait_list(const mj_wait *w, int n, char *buf, size_t cap,
                       bool batch)
 {
@@ -109,6 +205,24 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   return false;
 }
 
+static void flush_answers(void) { fflush(stdout); }
+
+/* n in decimal at buf; its length. */
+static size_t int_text(int n, char *buf)
+{
+  char t[12];
+  size_t k = 0, len = 0;
+  unsigned u = n < 0 ? 0u - (unsigned)n : (unsigned)n;
+  do
+    t[k++] = (char)('0' + u % 10);
+  while ((u /= 10) != 0);
+  if (n < 0)
+    buf[len++] = '-';
+  while (k > 0)
+    buf[len++] = t[--k];
+  return len;
+}
+
 typedef bool (*line_fn)(mj_host *host, const mj_rules *r, const cli_opts *o,
                         mj_hand *h, const char *text, size_t n);
 
@@ -124,11 +238,16 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
     return 1;
   int status = 0;
   if (o->batch) {
-    char *buf = NULL;
-    size_t cap = 0;
+    /* answers leave when no more input is waiting (flush_answers) */
+    static char outbuf[1 << 16];
+    setvbuf(stdout, outbuf, _IOFBF, sizeof outbuf);
+    cli_reader rd;
+    cli_reader_init(&rd, 0);
+    char *buf;
     bool cut;
     long n;
-    while ((n = cli_getline(stdin, &buf, &cap, LINE_MAX_BYTES, &cut)) >= 0) {
+    while ((n = cli_reader_line(&rd, &buf, LINE_MAX_BYTES, &cut,
+                                flush_answers)) >= 0) {
       if (cut) {
         char msg[80];
         snprintf(msg, sizeof msg, "a line longer than %d bytes",
@@ -152,9 +271,9 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
       }
       if (!fn(host, r, o, h, buf, (size_t)n))
         status = 2;
-      fflush(stdout);
     }
-    free(buf);
+    cli_reader_free(&rd);
+    fflush(stdout);
   } else {
     if (argc < 2) {
       fprintf(stderr, "Usage: %s\n", usage);
@@ -399,9 +518,15 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
     mj_score_annotate(r, h, s);
     render_score_json(stdout, r, h, s, NULL);
   } else if (o->batch) {
+    /* the hot path of --batch: no printf */
     char line[1024];
-    mj_score_fans_line(r, s, line, sizeof line);
-    printf("%d\t%s\n", s->total, line);
+    size_t k = int_text(s->total, line);
+    line[k++] = '\t';
+    k += mj_score_fans_line(r, s, line + k, sizeof line - k - 1);
+    if (k > sizeof line - 2)
+      k = sizeof line - 2;
+    line[k++] = '\n';
+    fwrite(line, 1, k, stdout);
   } else {
     char *buf = malloc(1 << 16);
     if (buf != NULL) {

@@ -51,4 +51,27 @@ const mj_rules *cli_rules(mj_host *h, const cli_opts *o);
 ** -1 at the end. */
 long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut);
 
+/*
+** Lines from a file descriptor through a buffer of our own, returned in
+** place (no copy): the batch commands read a block at a time. Before it
+** waits for more input the reader calls wait (the batch commands flush
+** their answers there), so a program driving hule as a coprocess gets
+** each answer as soon as no more input is waiting.
+*/
+typedef struct cli_reader {
+  int fd;
+  char *buf;
+  size_t cap, start, end;
+  bool eof;
+  char head[256];    /* the start of a line cut for being too long */
+} cli_reader;
+
+void cli_reader_init(cli_reader *rd, int fd);
+void cli_reader_free(cli_reader *rd);
+/* The next line (without its \n or \r\n) into *line, NUL-terminated; its
+** length, or -1 at the end. A line longer than max is skipped and *cut
+** set (*line then holds its first bytes). */
+long cli_reader_line(cli_reader *rd, char **line, size_t max, bool *cut,
+                     void (*wait)(void));
+
 #endif
