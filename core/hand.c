@@ -386,9 +386,10 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
     const char *v = eq ? eq + 1 : NULL;
     size_t vlen = eq ? len - nlen - 1 : 0;
     int k;
-    for (k = 0; k < TOK_COUNT; k++)
-      if (strlen(tokens[k].name) == nlen &&
-          memcmp(tokens[k].name, tok, nlen) == 0)
+    for (k = 0; k < TOK_COUNT; k++)   /* first letters differ mostly */
+      if (tokens[k].name[0] == tok[0] &&
+          strncmp(tokens[k].name, tok, nlen) == 0 &&
+          tokens[k].name[nlen] == '\0')
         break;
     if (k == TOK_COUNT)
       return mj_fail(err, MJ_EINVAL, col, "unknown context token '%.*s'",

@@ -266,10 +266,10 @@ static void help_one(const repl_cmd *c)
 /* help tiles: every tile as shown, beside its notation. */
 static void help_tiles(const repl *r)
 {
-  static const char *const rows[] = {
-    "characters (m)", "dots (p)", "bamboo (s)", "honors (z): E S W N, "
-    "red 中, green 发, white 白", "flowers (f)"
-  };
+  static const char honors[] =
+      "honors (z): E S W N, red 中, green 发, white 白";
+  static const char *const rows[] = { "characters (m)", "dots (p)",
+                                      "bamboo (s)", honors, "flowers (f)" };
   static const int first[] = { 0, 9, 18, MJ_HONOR_FIRST, MJ_FLOWER0 };
   static const int count[] = { 9, 9, 9, 7, 8 };
   printf("Tiles are written rank then suit: 5m, 123p, 77z; a hand is "
