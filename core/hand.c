@@ -127,6 +127,11 @@ void mj_hand_set_meld(mj_hand *h, int i, mj_meld m)
     h->melds[i] = m;
 }
 
+bool mj_hand_identical(const mj_hand *a, const mj_hand *b)
+{
+  return memcmp(a, b, sizeof *a) == 0;
+}
+
 bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
 {
   if (memcmp(a->counts, b->counts, MJ_KINDS) != 0 || a->nmelds != b->nmelds)
@@ -338,24 +343,25 @@ enum {
 
 static const struct {
   const char *name;
+  uint8_t len;       /* of name */
   bool value;        /* takes "=value" */
   unsigned flag;
   unsigned owned;    /* MJ_TOKEN_ bit of a ruleset-owned token */
-} tokens[TOK_COUNT] = { { "win", true, 0, 0 },
-                        { "self", false, MJ_CTX_SELF, 0 },
-                        { "seat", true, 0, 0 },
-                        { "round", true, 0, 0 },
-                        { "flowers", true, 0, 0 },
-                        { "last", false, MJ_CTX_LAST, 0 },
-                        { "wall-last", false, MJ_CTX_WALL_LAST, 0 },
-                        { "kong", false, MJ_CTX_KONG, 0 },
-                        { "rob", false, MJ_CTX_ROB, 0 },
-                        { "bao", true, 0, MJ_TOKEN_BAO },
-                        { "touji", false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI },
-                        { "feibao", true, 0, MJ_TOKEN_FEIBAO },
-                        { "first", false, MJ_CTX_FIRST, 0 },
-                        { "jiebao", false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
-                        { "sibao", false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO } };
+} tokens[TOK_COUNT] = { { "win", 3, true, 0, 0 },
+                        { "self", 4, false, MJ_CTX_SELF, 0 },
+                        { "seat", 4, true, 0, 0 },
+                        { "round", 5, true, 0, 0 },
+                        { "flowers", 7, true, 0, 0 },
+                        { "last", 4, false, MJ_CTX_LAST, 0 },
+                        { "wall-last", 9, false, MJ_CTX_WALL_LAST, 0 },
+                        { "kong", 4, false, MJ_CTX_KONG, 0 },
+                        { "rob", 3, false, MJ_CTX_ROB, 0 },
+                        { "bao", 3, true, 0, MJ_TOKEN_BAO },
+                        { "touji", 5, false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI },
+                        { "feibao", 6, true, 0, MJ_TOKEN_FEIBAO },
+                        { "first", 5, false, MJ_CTX_FIRST, 0 },
+                        { "jiebao", 6, false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
+                        { "sibao", 5, false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO } };
 
 const char *mj_ctx_token_name(int k)
 {
@@ -386,10 +392,8 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
     const char *v = eq ? eq + 1 : NULL;
     size_t vlen = eq ? len - nlen - 1 : 0;
     int k;
-    for (k = 0; k < TOK_COUNT; k++)   /* first letters differ mostly */
-      if (tokens[k].name[0] == tok[0] &&
-          strncmp(tokens[k].name, tok, nlen) == 0 &&
-          tokens[k].name[nlen] == '\0')
+    for (k = 0; k < TOK_COUNT; k++)
+      if (tokens[k].len == nlen && memcmp(tokens[k].name, tok, nlen) == 0)
         break;
     if (k == TOK_COUNT)
       return mj_fail(err, MJ_EINVAL, col, "unknown context token '%.*s'",
@@ -452,7 +456,225 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
   return MJ_OK;
 }
 
+/* {====================================================================
+** The fast path
+** ===================================================================== */
+
+/*
+** The common hand, read in one pass with table lookups: concealed runs,
+** [melds] and {concealed kongs}, +T, and the context tokens without a
+** ruleset's own. Anything else, or anything wrong, returns false and the
+** careful parser below reads the text again, for its error message: the
+** two give the same hand for every text this one accepts (a test and the
+** fuzzer compare them).
+*/
+typedef struct fast {
+  const unsigned char *s;
+  size_t i, n;
+  uint8_t all[MJ_KINDS];   /* copies seen, melds included */
+} fast;
+
+/* One tile at f->i: a digit run's first digit with its suit letter ahead,
+   or an honor letter. Returns the tile, or MJ_NO_TILE. */
+static int fast_tiles(fast *f, mj_tile *out, int max)
+{
+  const unsigned char *s = f->s;
+  size_t i = f->i, n = f->n;
+  int k = 0, pending = 0;   /* digits read, waiting for their suit */
+  uint8_t ranks[MJ_MAX_CONCEALED];
+  for (; i < n; i++) {
+    int cl = mj_char_class[s[i]];
+    if (cl >= 1 && cl <= 9) {
+      if (pending == (int)sizeof ranks)
+        return -1;
+      ranks[pending++] = (uint8_t)cl;
+      continue;
+    }
+    if (cl >= MJ_CL_HONOR && pending == 0) {
+      if (k == max)
+        return -1;
+      out[k++] = (mj_tile)(cl - MJ_CL_HONOR);
+      continue;
+    }
+    int suit = cl - MJ_CL_SUIT;
+    if (pending == 0 || suit < 0 || suit > MJ_SUIT_Z)
+      break;
+    if (k + pending > max)
+      return -1;
+    for (int q = 0; q < pending; q++) {
+      if (suit == MJ_SUIT_Z && ranks[q] > 7)
+        return -1;
+      out[k++] = (mj_tile)(suit * 9 + ranks[q] - 1);
+    }
+    pending = 0;
+  }
+  f->i = i;
+  return pending ? -1 : k;
+}
+
+static bool fast_count(fast *f, mj_tile t) { return ++f->all[t] <= 4; }
+
+static bool fast_meld(fast *f, mj_hand *h, bool concealed)
+{
+  mj_tile t[5];
+  f->i++;
+  int k = fast_tiles(f, t, 4);
+  if (k < 3 || f->i >= f->n || f->s[f->i] != (concealed ? '}' : ']') ||
+      h->nmelds >= MJ_MAX_MELDS)
+    return false;
+  f->i++;
+  for (int i = 1; i < k; i++)
+    for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
+      mj_tile x = t[j];
+      t[j] = t[j - 1];
+      t[j - 1] = x;
+    }
+  bool same = t[1] == t[0] && t[k - 1] == t[0] && t[1] == t[k - 2];
+  mj_meld m = { 0, t[0], 0, 0 };
+  if (k == 4 && same)
+    m.type = concealed ? MJ_CKONG : MJ_KONG;
+  else if (concealed)
+    return false;
+  else if (k == 3 && same)
+    m.type = MJ_PUNG;
+  else if (k == 3 && t[0] < MJ_HONOR_FIRST && t[1] == t[0] + 1 &&
+           t[2] == t[0] + 2 && t[0] / 9 == t[2] / 9)
+    m.type = MJ_CHOW;
+  else
+    return false;
+  for (int i = 0; i < k; i++)
+    if (!fast_count(f, t[i]))
+      return false;
+  h->melds[h->nmelds++] = m;
+  return true;
+}
+
+/* One tile as a token's value ("5m", "E"); MJ_NO_TILE if not. */
+static mj_tile fast_tile(const unsigned char *v, size_t n)
+{
+  int a = n >= 1 ? mj_char_class[v[0]] : 0;
+  if (n == 1 && a >= MJ_CL_HONOR)
+    return (mj_tile)(a - MJ_CL_HONOR);
+  int suit = n == 2 ? mj_char_class[v[1]] - MJ_CL_SUIT : -1;
+  if (n != 2 || a < 1 || a > 9 || suit < 0 || suit > MJ_SUIT_Z ||
+      (suit == MJ_SUIT_Z && a > 7))
+    return MJ_NO_TILE;
+  return (mj_tile)(suit * 9 + a - 1);
+}
+
+static inline bool fast_space(unsigned char c)
+{
+  return c <= ' ' && (c == ' ' || c == '\t' || c == '\r' || c == '\n');
+}
+
+static bool fast_context(fast *f, mj_ctx *c)
+{
+  const unsigned char *s = f->s;
+  size_t i = f->i, n = f->n;
+  unsigned seen = 0;
+  for (;;) {
+    while (i < n && fast_space(s[i]))
+      i++;
+    if (i >= n)
+      return true;
+    size_t b = i, eq = 0;
+    for (; i < n && !fast_space(s[i]); i++)
+      if (s[i] == '=' && eq == 0)
+        eq = i;
+    const unsigned char *tok = s + b, *v = eq ? s + eq + 1 : NULL;
+    size_t nlen = (eq ? eq : i) - b, vlen = eq ? i - eq - 1 : 0;
+    int k = 0;
+    while (k < TOK_COUNT &&
+           (tokens[k].len != nlen || tokens[k].name[0] != (char)tok[0] ||
+            memcmp(tokens[k].name, tok, nlen) != 0))
+      k++;
+    if (k == TOK_COUNT || tokens[k].owned || (seen & 1u << k) ||
+        tokens[k].value != (eq != 0))
+      return false;
+    seen |= 1u << k;
+    int x;
+    switch (k) {
+    case TOK_WIN:
+      if ((c->win = fast_tile(v, vlen)) == MJ_NO_TILE)
+        return false;
+      break;
+    case TOK_SEAT:
+    case TOK_ROUND:
+      if ((x = wind_value((const char *)v, vlen)) < 0)
+        return false;
+      *(k == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
+      break;
+    case TOK_FLOWERS:
+      if ((x = small_int((const char *)v, vlen, 8)) < 0)
+        return false;
+      c->flowers = (uint8_t)x;
+      break;
+    default:
+      c->flags |= tokens[k].flag;
+      break;
+    }
+  }
+}
+
+static bool fast_parse(mj_hand *h, const char *text, size_t n)
+{
+  fast f = { (const unsigned char *)text, 0, n, { 0 } };
+  while (f.i < n && is_space(text[f.i]))
+    f.i++;
+  mj_tile plus = MJ_NO_TILE;
+  while (f.i < n && !is_space(text[f.i])) {
+    unsigned char c = f.s[f.i];
+    if (c == '[' || c == '{') {
+      if (!fast_meld(&f, h, c == '{'))
+        return false;
+      continue;
+    }
+    mj_tile t[MJ_MAX_CONCEALED];
+    int k;
+    if (c == '+') {
+      f.i++;
+      k = fast_tiles(&f, t, 1);
+      if (k != 1 || (f.i < n && !is_space(text[f.i])) ||
+          h->ntiles >= MJ_MAX_CONCEALED)
+        return false;
+      plus = t[0];
+    } else {
+      k = fast_tiles(&f, t, MJ_MAX_CONCEALED - h->ntiles);
+      if (k <= 0)
+        return false;
+    }
+    for (int q = 0; q < k; q++) {
+      if (!fast_count(&f, t[q]))
+        return false;
+      put_tile(h, t[q]);
+    }
+  }
+  if (h->ntiles == 0 && h->nmelds == 0)
+    return false;
+  if (!fast_context(&f, &h->ctx))
+    return false;
+  if (plus != MJ_NO_TILE) {
+    if (h->ctx.win != MJ_NO_TILE && h->ctx.win != plus)
+      return false;
+    h->ctx.win = plus;
+    h->plus = true;
+  }
+  return true;
+}
+
+/* }==================================================================== */
+
 mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err)
+{
+  mj_hand_clear(h);
+  mj_error_clear(err);
+  if (fast_parse(h, text, n))
+    return MJ_OK;
+  return mj_hand_parse_careful(h, text, n, err);
+}
+
+mj_status mj_hand_parse_careful(mj_hand *h, const char *text, size_t n,
+                                mj_error *err)
 {
   size_t i = 0, b;
   mj_tile plus;

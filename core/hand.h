@@ -93,6 +93,10 @@ void mj_hand_copy(mj_hand *dst, const mj_hand *src);
 ** has the size of a win: see mj_hand_check.
 */
 mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err);
+/* The same without the fast path for common hands: every check in order,
+   for the error message. Tests and the fuzzer compare the two. */
+mj_status mj_hand_parse_careful(mj_hand *h, const char *text, size_t n,
+                                mj_error *err);
 
 /* Parse only context tokens into *c (col0: column of text[0]). */
 mj_status mj_ctx_parse(mj_ctx *c, const char *text, size_t n, int col0,
@@ -146,5 +150,8 @@ mj_status mj_hand_add_meld(mj_hand *h, mj_meld m);
 void mj_hand_set_meld(mj_hand *h, int i, mj_meld m);
 
 bool mj_hand_equal(const mj_hand *a, const mj_hand *b);
+/* Every byte the same (how the text was written included): the two
+   parsers' results are compared with it. */
+bool mj_hand_identical(const mj_hand *a, const mj_hand *b);
 
 #endif

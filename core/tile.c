@@ -121,11 +121,10 @@ const char *mj_tile_name_en(mj_tile t)
 }
 
 /* Honor letters accepted on input: E S W N C F P. */
-/* What each byte is in tile notation, one lookup a character (the batch
-   scorer parses a million hands a second): 1..9 a digit, 16 + suit a
-   suit letter, 32 + kind an honor letter, 0 anything else. */
-enum { CL_SUIT = 16, CL_HONOR = 32 };
-static const uint8_t char_class[256] = {
+#define CL_SUIT MJ_CL_SUIT
+#define CL_HONOR MJ_CL_HONOR
+#define char_class mj_char_class
+const uint8_t mj_char_class[256] = {
   ['0'] = 10, ['1'] = 1, ['2'] = 2, ['3'] = 3, ['4'] = 4, ['5'] = 5,
   ['6'] = 6, ['7'] = 7, ['8'] = 8, ['9'] = 9,
   ['m'] = CL_SUIT + MJ_SUIT_M, ['p'] = CL_SUIT + MJ_SUIT_P,

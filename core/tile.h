@@ -71,6 +71,13 @@ static inline mj_tile mj_tile_make(int suit, int rank)
 mj_tileset mj_set_terminals(void);     /* 1 and 9 of the suits */
 mj_tileset mj_set_honors(void);
 
+/* What each byte is in tile notation, one lookup a character (the batch
+   scorer parses a million hands a second): 1..9 a digit, 10 the digit 0,
+   MJ_CL_SUIT + suit a suit letter, MJ_CL_HONOR + kind an honor letter
+   (E S W N C F P), 0 anything else. */
+enum { MJ_CL_ZERO = 10, MJ_CL_SUIT = 16, MJ_CL_HONOR = 32 };
+extern const uint8_t mj_char_class[256];
+
 /* The thirteen terminal and honor kinds, in order (十三幺's tiles). */
 extern const mj_tile mj_terminals_honors[13];
 mj_tileset mj_set_winds(void);

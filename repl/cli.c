@@ -207,6 +207,9 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
 
 static void flush_answers(void) { fflush(stdout); }
 
+/* The score of the last batch line, kept for the next (freed at the end). */
+static mj_score *spare_score;
+
 /* n in decimal at buf; its length. */
 static size_t int_text(int n, char *buf)
 {
@@ -273,6 +276,8 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
         status = 2;
     }
     cli_reader_free(&rd);
+    free(spare_score);
+    spare_score = NULL;
     fflush(stdout);
   } else {
     if (argc < 2) {
@@ -500,7 +505,8 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
   (void)host;
   if (!read_hand(h, text, n, r, o, MJ_CHECK_WIN))
     return false;
-  mj_score *s = malloc(sizeof *s);
+  mj_score *s = spare_score != NULL ? spare_score : malloc(sizeof *s);
+  spare_score = NULL;
   if (s == NULL)
     return false;
   mj_error e;
@@ -535,7 +541,10 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
       free(buf);
     }
   }
-  free(s);
+  if (o->batch)
+    spare_score = s;   /* kept for the next line of the batch */
+  else
+    free(s);
   return ok;
 }
 

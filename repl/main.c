@@ -9,6 +9,7 @@
 #include "cli.h"
 #include "repl.h"
 #include "host.h"
+#include "score.h"
 
 static void usage(FILE *f)
 {
@@ -168,5 +169,6 @@ int main(int argc, char **argv)
     }
   }
   mj_host_free(host);
+  mj_score_release();   /* the scorer's buffer, for leak checkers */
   return status;
 }

@@ -11,6 +11,7 @@
 #include <cmocka.h>
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "hand.h"
@@ -340,6 +341,84 @@ static void copy_masks(void **state)
   mj_hand_free(h);
 }
 
+/* The fast path and the careful parser: the same hand, or the same error,
+   for every vector line and for 300,000 mutations of them. */
+typedef struct two_parsers {
+  char lines[8000][160];
+  int n;
+} two_parsers;
+
+static void keep_line(int line, char **f, int nf, void *ud)
+{
+  (void)line;
+  two_parsers *tp = ud;
+  if (nf >= 2 && tp->n < 8000)
+    snprintf(tp->lines[tp->n++], sizeof tp->lines[0], "%s %s", f[0], f[1]);
+}
+
+static void same_by_both(const char *t, size_t n, int *fast_ok)
+{
+  static mj_hand *a, *b;
+  if (a == NULL) {
+    a = mj_hand_new();
+    b = mj_hand_new();
+  }
+  mj_error e1, e2;
+  mj_status s1 = mj_hand_parse(a, t, n, &e1),
+            s2 = mj_hand_parse_careful(b, t, n, &e2);
+  if (s1 != s2 || !mj_hand_identical(a, b) ||
+      (s1 != MJ_OK && (strcmp(e1.msg, e2.msg) != 0 || e1.column != e2.column)))
+    fail_msg("the parsers differ on \"%.*s\": %s / %s", (int)n, t,
+             s1 == MJ_OK ? "ok" : e1.msg, s2 == MJ_OK ? "ok" : e2.msg);
+  *fast_ok += s1 == MJ_OK;
+}
+
+static void fast_path_agrees(void **state)
+{
+  (void)state;
+  two_parsers *tp = calloc(1, sizeof *tp);
+  tsv_each("mcr.tsv", keep_line, tp);
+  tsv_each("mcr-invalid.tsv", keep_line, tp);
+  assert_true(tp->n > 6000);
+  int ok = 0;
+  for (int i = 0; i < tp->n; i++)
+    same_by_both(tp->lines[i], strlen(tp->lines[i]), &ok);
+  /* found by fuzzing: a NUL inside a token; +T past the most tiles */
+  static const char nul[] = "147m25s1234z+5z bao\0\0\0=9\0mf win=5z";
+  same_by_both(nul, sizeof nul - 1, &ok);
+  static const char many[] = "123m45619m19p19s123567z+1z";
+  same_by_both(many, sizeof many - 1, &ok);
+  static const char alphabet[] = "0123456789mpszfESWNCFP[]{}+= \t"
+                                 "winseatroundflowerslastkongrobselffirst"
+                                 "bao=touji";
+  trng r = { 77 };
+  for (int k = 0; k < 300000; k++) {
+    char t[200];
+    const char *src = tp->lines[trng_below(&r, tp->n)];
+    size_t n = strlen(src);
+    memcpy(t, src, n);
+    for (int m = 1 + trng_below(&r, 3); m > 0; m--) {
+      size_t at = (size_t)trng_below(&r, (int)n + 1);
+      char c = alphabet[trng_below(&r, (int)sizeof alphabet - 1)];
+      int op = trng_below(&r, 3);
+      if (op == 0 && at < n)
+        t[at] = c;                              /* change */
+      else if (op == 1 && at < n) {
+        memmove(t + at, t + at + 1, n - at - 1);   /* drop */
+        n--;
+      } else if (n + 1 < sizeof t) {
+        memmove(t + at + 1, t + at, n - at);      /* insert */
+        t[at] = c;
+        n++;
+      }
+    }
+    same_by_both(t, n, &ok);
+  }
+  printf("  %d of %d inputs parse\n", ok, tp->n + 300000);
+  assert_true(ok > 6000 + 10000);   /* many mutations still parse */
+  free(tp);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -351,6 +430,7 @@ int main(void)
     cmocka_unit_test(fuzz_loop),
     cmocka_unit_test(tiles_and_names),
     cmocka_unit_test(copy_masks),
+    cmocka_unit_test(fast_path_agrees),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }
