@@ -50,6 +50,8 @@ static void chow_only_from_previous(void **state)
     "24m28p258s123456z",    /* N: 24m, not the next player either */
   };
   mj_game *g = gu_scenario("mcr", hands, "7z", "", 0);
+  assert_int_equal(mj_game_own_draw(g, 0), 33);   /* 7z, E's own draw */
+  assert_int_equal(mj_game_own_draw(g, 1), MJ_NO_TILE);
   gu_act(g, 0, MJ_ACT_DISCARD, "3m");
   assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
   assert_true(gu_has(g, 1, MJ_ACT_CHI, "1m"));
@@ -61,8 +63,19 @@ static void chow_only_from_previous(void **state)
   const mj_hand *h = mj_game_hand(g, 1);
   assert_int_equal(mj_hand_nmelds(h), 1);
   assert_int_equal(mj_hand_melds(h)[0].type, MJ_CHOW);
-  /* after a chow: a discard, no win */
+  /* after a chow: a discard, no win; S drew nothing this turn (the last
+     draw of the game is E's, and S is not told it as his) */
   assert_false(gu_has(g, 1, MJ_ACT_WIN, NULL));
+  assert_int_equal(mj_game_last_draw(g), 33);
+  assert_int_equal(mj_game_own_draw(g, 1), MJ_NO_TILE);
+  /* the chow event names the tile taken, 3m, and the meld is 123m */
+  const mj_event *ev = mj_game_event(g, mj_game_nevents(g) - 1);
+  assert_int_equal(ev->type, MJ_EV_CHI);
+  assert_int_equal(ev->tile, 0);
+  assert_int_equal(ev->claimed, 2);
+  char b[64];
+  mj_event_print(ev, (const char *[]){ "E", "S", "W", "N" }, -1, b, sizeof b);
+  assert_string_equal(b, "S chows 3m (123m)");
   mj_game_free(g);
 }
 

@@ -63,7 +63,7 @@ screen | tail -4 | grep -q "[1-9][mpsz]" && ok "completion of the tiles in hand"
 $T send-keys -t hule C-u "hint" Enter
 sleep 0.3
 $T send-keys -t hule C-u "d $(screen | grep -o 'would: d [0-9][mpsz]' | tail -1 | cut -c10-)" Enter
-wait_for "Your turn" && sleep 0.3
+wait_for "Your turn" 20 && sleep 0.3
 $T send-keys -t hule "quit" Enter
 wait_for "Leave it? \[y/N\]" && ok "quit asks about the unsaved hand"
 $T send-keys -t hule "n" Enter
@@ -117,4 +117,17 @@ else
 fi
 $T kill-server 2>/dev/null
 chattr -i "$work/ro/.hule_history" 2>/dev/null || true
+# NO_COLOR: no colour and nothing else (the tiles stay glyphs)
+$T new-session -d -s hule -x 140 -y 60 "env HOME=$work/home NO_COLOR=1 TERM=xterm $hule; sleep 30"
+wait_for "hule>"
+$T send-keys -t hule "new seed=7" Enter
+wait_for "Your turn" 20 && sleep 0.3
+if screen | grep "^You " | grep -q "$(printf '\360\237\200')" &&
+   ! $T capture-pane -e -p -t hule | grep -q "$(printf '\033')\[3[1-5]m"; then
+  ok "NO_COLOR keeps the glyphs and drops the colours"
+else
+  echo "FAIL: NO_COLOR"; $T capture-pane -e -p -t hule | tail -5 | od -c | head; fail=1
+fi
+$T send-keys -t hule C-u "quit" Enter "y" Enter
+$T kill-server 2>/dev/null
 exit $fail
