@@ -62,7 +62,10 @@ struct mj_game {
   int payer;                 /* who pays: the discarder, -1 for a self-draw */
   mj_score *results[4];      /* each winner's score, by order of winning */
   mj_hand *win_hands[4];     /* each winner's hand with its context */
-  int pay[4];                /* this hand's payments, per seat */
+  int pay[4];                /* this hand's payments, per seat: the ledger's
+                                sum */
+  mj_payment *ledger;        /* every payment, in order */
+  int nledger, ledgercap;
   int scores[4];             /* cfg.scores plus pay */
   mj_hand *scratch;          /* for the win checks of the legal actions */
   mj_score *scratch_score;   /* their scores */
@@ -96,6 +99,46 @@ static void event(mj_game *g, int type, int player, mj_tile tile, int from,
   e->from = (int8_t)from;
   e->replacement = (uint8_t)repl;
   e->claimed = MJ_NO_TILE;
+}
+
+/* A payment into the ledger (and the per-seat sums). False when out of
+   memory. */
+static bool pay_entry(mj_game *g, int payer, int payee, int amount,
+                      int reason, int winner)
+{
+  if (amount <= 0 || payer == payee)
+    return true;
+  if (g->nledger >= g->ledgercap) {
+    int cap = g->ledgercap ? g->ledgercap * 2 : 8;
+    mj_payment *p = realloc(g->ledger, sizeof *p * (size_t)cap);
+    if (p == NULL)
+      return false;
+    g->ledger = p;
+    g->ledgercap = cap;
+  }
+  g->ledger[g->nledger++] = (mj_payment){ (int8_t)payer, (int8_t)payee,
+                                          (uint8_t)reason, (int8_t)winner,
+                                          amount, g->nev - 1 };
+  g->pay[payer] -= amount, g->pay[payee] += amount;
+  g->scores[payer] -= amount, g->scores[payee] += amount;
+  return true;
+}
+
+/* A win's settlement (net amounts per seat, zero-sum) as ledger entries:
+   each seat that pays pays the seats that receive, in seat order. */
+static bool pay_net(mj_game *g, int pay[4], int reason, int winner)
+{
+  int left[4];
+  memcpy(left, pay, sizeof left);
+  for (int i = 0; i < 4; i++)
+    for (int j = 0; j < 4 && left[i] < 0; j++)
+      if (left[j] > 0) {
+        int x = -left[i] < left[j] ? -left[i] : left[j];
+        if (!pay_entry(g, i, j, x, reason, winner))
+          return false;
+        left[i] += x, left[j] -= x;
+      }
+  return true;
 }
 
 static void record(mj_game *g, const mj_action *a)
@@ -400,9 +443,17 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
       note_fault(g, &e);
       return;
     }
-    for (int i = 0; i < 4; i++) {
-      g->pay[i] += pay[i];
-      g->scores[i] += pay[i];
+    int sum = pay[0] + pay[1] + pay[2] + pay[3];
+    if (sum != 0) {
+      mj_fail(&e, MJ_ERULES, 0, "the settlement of a win is not zero-sum "
+              "(%+d %+d %+d %+d)", pay[0], pay[1], pay[2], pay[3]);
+      note_fault(g, &e);
+      return;
+    }
+    if (!pay_net(g, pay, MJ_PAY_WIN, g->nwin - 1)) {
+      mj_fail(&e, MJ_ENOMEM, 0, "out of memory");
+      note_fault(g, &e);
+      return;
     }
   }
 }
@@ -545,6 +596,7 @@ void mj_game_free(mj_game *g)
   free(g->fault);
   free(g->ev);
   free(g->act);
+  free(g->ledger);
   free(g);
 }
 
@@ -557,6 +609,17 @@ mj_game *mj_game_clone(const mj_game *g)
   if (g->cfg.wall != NULL)
     c->cfg.wall = c->given_wall;
   bool ok = true;
+  c->ledger = NULL;
+  c->ledgercap = c->nledger = 0;
+  if (g->nledger > 0) {
+    c->ledger = malloc(sizeof *c->ledger * (size_t)g->nledger);
+    if (c->ledger != NULL) {
+      memcpy(c->ledger, g->ledger, sizeof *c->ledger * (size_t)g->nledger);
+      c->nledger = c->ledgercap = g->nledger;
+    } else {
+      ok = false;
+    }
+  }
   c->scratch = mj_hand_new();
   c->scratch_score = malloc(sizeof *c->scratch_score);
   c->fault = malloc(sizeof *c->fault);
@@ -1255,6 +1318,17 @@ const mj_hand *mj_game_win_hand(const mj_game *g, int k)
 void mj_game_payments(const mj_game *g, int pay[4])
 {
   memcpy(pay, g->pay, sizeof g->pay);
+}
+
+int mj_game_ledger(const mj_game *g, const mj_payment **out)
+{
+  *out = g->ledger;
+  return g->nledger;
+}
+
+const char *mj_payment_reason(int reason)
+{
+  return reason == MJ_PAY_WIN ? "win" : "?";
 }
 
 void mj_game_scores(const mj_game *g, int scores[4])

@@ -74,6 +74,20 @@ typedef struct mj_event {
 
 typedef struct mj_game mj_game;
 
+/*
+** The ledger: every payment of a hand is an entry, in the order made.
+** The hand's payments are the ledger's sum, so they are zero-sum by
+** construction, and the table, the logs and explain can show each line.
+*/
+enum { MJ_PAY_WIN };     /* why: a win (later rules add kong money...) */
+typedef struct mj_payment {
+  int8_t payer, payee;   /* seats */
+  uint8_t reason;        /* MJ_PAY_ */
+  int8_t winner;         /* MJ_PAY_WIN: the winner's index k (results) */
+  int amount;            /* > 0 */
+  int event;             /* the index of the event that caused it */
+} mj_payment;
+
 typedef struct mj_game_cfg {
   uint64_t seed;
   int dealer;              /* seat 0..3 */
@@ -167,6 +181,9 @@ const mj_score *mj_game_result(const mj_game *g, int k);   /* of winner k */
 const mj_hand *mj_game_win_hand(const mj_game *g, int k);
 int mj_game_payer(const mj_game *g);                 /* -1 for a self-draw */
 void mj_game_payments(const mj_game *g, int pay[4]);
+/* The ledger, in order; its length. */
+int mj_game_ledger(const mj_game *g, const mj_payment **out);
+const char *mj_payment_reason(int reason);   /* "win" */
 void mj_game_scores(const mj_game *g, int scores[4]);
 /* The next hand's dealer and whether the prevailing wind moves on. */
 int mj_game_next_dealer(const mj_game *g);

@@ -324,6 +324,13 @@ static void show_end(repl *r, play *p)
   int pay[4], sc[4];
   mj_game_payments(g, pay);
   mj_game_scores(g, sc);
+  const mj_payment *l;
+  int nl = mj_game_ledger(g, &l);
+  for (int i = 0; i < nl; i++)   /* every payment, as the ledger holds it */
+    printf("%s %s %s %s %d (%s)\n", i ? "       " : "ledger:",
+           names[l[i].payer & 3], l[i].payer == YOU ? "pay" : "pays",
+           l[i].payee == YOU ? "you" : names[l[i].payee & 3], l[i].amount,
+           mj_payment_reason(l[i].reason));
   printf("payments:");
   for (int q = 0; q < 4; q++)
     printf("  %s %+d", names[q], pay[q]);

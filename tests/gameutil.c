@@ -149,9 +149,26 @@ void gu_invariants(const char *id, int games, const char *kind)
   int wins = 0;
   for (int i = 0; i < games; i++) {
     mj_game *g = gu_play(r, (uint64_t)i, kind, i < 2000);
-    int s[4], w[4];
+    int s[4], w[4], pay[4], sum[4] = { 0, 0, 0, 0 };
     mj_game_scores(g, s);
     assert_int_equal(s[0] + s[1] + s[2] + s[3], 0);
+    /* the payments are the ledger's sum, entry by entry */
+    const mj_payment *l;
+    int nl = mj_game_ledger(g, &l);
+    for (int k = 0; k < nl; k++) {
+      assert_true(l[k].amount > 0);
+      assert_true(l[k].payer != l[k].payee);
+      assert_true(l[k].payer >= 0 && l[k].payer < 4);
+      assert_true(l[k].payee >= 0 && l[k].payee < 4);
+      assert_true(l[k].event >= 0 && l[k].event < mj_game_nevents(g));
+      assert_int_equal(mj_game_event(g, l[k].event)->type, MJ_EV_WIN);
+      sum[l[k].payer] -= l[k].amount;
+      sum[l[k].payee] += l[k].amount;
+    }
+    mj_game_payments(g, pay);
+    assert_memory_equal(sum, pay, sizeof sum);
+    assert_true(nl > 0 || mj_game_winners(g, w) == 0 ||
+                (pay[0] | pay[1] | pay[2] | pay[3]) == 0);
     wins += mj_game_winners(g, w) > 0;
     if (i % 10 == 0)
       gu_replay_matches(r, g);

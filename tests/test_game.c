@@ -393,6 +393,34 @@ static void bad_logs(void **state)
   assert_non_null(strstr(e.msg, "line "));
   mj_replay_free(&rp);
   free(ed);
+  /* the ledger of a won hand: an edited amount is refused; a log from
+     before the ledger (no "ledger" in its end record) still opens */
+  mj_game *w = NULL;
+  int wn[4];
+  for (uint64_t seed = 1; w == NULL || mj_game_winners(w, wn) == 0; seed++) {
+    mj_game_free(w);
+    w = gu_play(r, seed, "efficiency", false);
+  }
+  char *wl = mj_replay_write(w, NULL, "", NULL, false);
+  mj_game_free(w);
+  char *led = strstr(wl, "\"ledger\":[[");
+  assert_non_null(led);
+  char *amount = strchr(strchr(led + 11, ',') + 1, ',') + 1;   /* 3rd item */
+  char *edited = strdup(wl);
+  edited[amount - wl] = edited[amount - wl] == '9' ? '8' : '9';
+  assert_int_equal(mj_replay_parse(edited, strlen(edited), &rp, &e), MJ_OK);
+  assert_int_equal(mj_replay_check(&rp, r, NULL, &e), MJ_EINVAL);
+  mj_replay_free(&rp);
+  char *old = strdup(wl);
+  char *o = strstr(old, ",\"ledger\":[[");
+  char *close = strstr(o, "]]") + 2;
+  memmove(o, close, strlen(close) + 1);
+  assert_int_equal(mj_replay_parse(old, strlen(old), &rp, &e), MJ_OK);
+  assert_int_equal(mj_replay_check(&rp, r, NULL, &e), MJ_OK);
+  mj_replay_free(&rp);
+  free(old);
+  free(edited);
+  free(wl);
   /* garbage */
   assert_int_equal(mj_replay_parse("garbage\n", 8, &rp, &e), MJ_EINVAL);
   assert_non_null(strstr(e.msg, "line 1"));

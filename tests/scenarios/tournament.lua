@@ -18,6 +18,14 @@ for i = 1, hands do
   if g:drawn() then drawn = drawn + 1 end
   local pay = g:payments()
   for p = 1, 4 do net[p] = net[p] + pay[p] end
+  -- the payments are the ledger's sum
+  local sum = { 0, 0, 0, 0 }
+  for _, e in ipairs(g:ledger()) do
+    assert(e.amount > 0 and e.payer ~= e.payee and e.reason == "win")
+    sum[e.payer] = sum[e.payer] - e.amount
+    sum[e.payee] = sum[e.payee] + e.amount
+  end
+  for p = 1, 4 do assert(sum[p] == pay[p], "the ledger sums to the payments") end
 end
 print(string.format("%s, %d hands (%d drawn)", ruleset, hands, drawn))
 print("seat  bot          wins   net")
