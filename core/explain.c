@@ -63,10 +63,10 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
   if (cap > 0)
     buf[0] = '\0';
   for (int q = 0; q < s->nhits; q++) {
-    const char *id = r->fans[s->hits[q].fan].def.id;
+    const fan_c *f = &r->fans[s->hits[q].fan];
     if (q > 0)
       put(buf, cap, &len, ",", 1);
-    put(buf, cap, &len, id, strlen(id));
+    put(buf, cap, &len, f->def.id, f->id_len);
     int c = s->hits[q].count;
     if (c > 1) {
       char t[16];

@@ -289,6 +289,7 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
   f->def = *def;
   mj_fan_def *d = &f->def;
   d->id = dup(def->id);
+  f->id_len = d->id != NULL ? strlen(d->id) : 0;
   d->en = dup(def->en);
   d->desc = dup(def->desc);
   d->example = dup(def->example);

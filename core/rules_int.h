@@ -13,6 +13,7 @@ enum { MJ_MAX_OPTIONS = 32 };
 
 typedef struct fan_c {
   mj_fan_def def;            /* strings owned by the ruleset */
+  size_t id_len;             /* strlen(def.id), for the batch's fan line */
   int nexcl;
   int excl[MJ_MAX_EXCLUDES];
   uint8_t excl_n[MJ_MAX_EXCLUDES];

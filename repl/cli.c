@@ -185,14 +185,16 @@ static int total_live(const mj_wait *w, int n)
 /* Parse one hand; on error print it (batch: ERROR<TAB>reason). */
 /* Parse and check a hand; on an error say so in the output's form (a
    JSON object, a batch ERROR line or a message on stderr). */
+/* Parse text into h and check it for mode (-1: no check here, the scorer
+   checks a winning hand itself); the error printed as the output asks. */
 static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
-                      const cli_opts *o, enum mj_check mode)
+                      const cli_opts *o, int mode)
 {
   mj_error e;
   char msg[300];
   mj_status st = mj_hand_parse(h, text, n, &e);
-  if (st == MJ_OK)
-    st = mj_hand_check(h, mode, &e);
+  if (st == MJ_OK && mode >= 0)
+    st = mj_hand_check(h, (enum mj_check)mode, &e);
   if (st == MJ_OK)
     return true;
   mj_error_text(&e, msg, sizeof msg);
@@ -503,7 +505,7 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
                   mj_hand *h, const char *text, size_t n)
 {
   (void)host;
-  if (!read_hand(h, text, n, r, o, MJ_CHECK_WIN))
+  if (!read_hand(h, text, n, r, o, o->json ? MJ_CHECK_WIN : -1))
     return false;
   mj_score *s = spare_score != NULL ? spare_score : malloc(sizeof *s);
   spare_score = NULL;
@@ -532,7 +534,7 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
     if (k > sizeof line - 2)
       k = sizeof line - 2;
     line[k++] = '\n';
-    fwrite(line, 1, k, stdout);
+    fwrite_unlocked(line, 1, k, stdout);   /* one thread writes */
   } else {
     char *buf = malloc(1 << 16);
     if (buf != NULL) {
