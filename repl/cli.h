@@ -28,6 +28,7 @@ int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_sim(mj_host *h, const cli_opts *o, int argc, char **argv);
+int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv);
 
 /* One hand (text) through waits, shanten or score, printed; false (and

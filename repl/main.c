@@ -26,6 +26,7 @@ static void usage(FILE *f)
       "tiles\n"
       "  score \"HAND CTX\"     score a winning hand and explain every fan\n"
       "  sim                  simulate games between bots (hule sim --help)\n"
+      "  stats FILE.jsonl...  the summary of sim output files, shards merged\n"
       "  review FILE [seat=S] a saved hand's decisions beside the efficiency "
       "bot's\n"
       "                       (seat=E|S|W|N; --json for one JSON object)\n"
@@ -158,6 +159,8 @@ int main(int argc, char **argv)
       status = cli_score(host, &o, n, args);
     else if (strcmp(cmd, "run") == 0)
       status = cli_run(host, &o, argc - i, argv + i);
+    else if (strcmp(cmd, "stats") == 0)
+      status = cli_stats(host, &o, n, args);
     else if (strcmp(cmd, "review") == 0 && n >= 2)
       status = repl_command(host, &o, n, args);
     else {

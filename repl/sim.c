@@ -18,6 +18,7 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#include <math.h>
 
 #include <cjson/cJSON.h>
 
@@ -33,8 +34,40 @@ enum { MAX_FANS = MJ_MAX_FANS };
 typedef struct stats {
   long games, wins, drawn, self_drawn, points, max_points;
   long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
+  /* sums of squares, for the 95% intervals (exact integers: shards merge
+     to the single run's figures) */
+  long long seat_points_sq[4], seat_net_sq[4];
   long fan_games[MAX_FANS];
 } stats;
+
+/* One win into the statistics. */
+static void count_win(stats *st, int p, long total, bool self_drawn)
+{
+  st->seat_wins[p]++;
+  st->seat_points[p] += total;
+  st->seat_points_sq[p] += (long long)total * total;
+  st->points += total;
+  if (total > st->max_points)
+    st->max_points = total;
+  if (self_drawn)
+    st->self_drawn++;
+}
+
+/* One game's payments into the statistics. */
+static void count_game(stats *st, int nwins, const int pay[4], int payer)
+{
+  st->games++;
+  if (nwins == 0)
+    st->drawn++;
+  else
+    st->wins++;
+  for (int p = 0; p < 4; p++) {
+    st->seat_net[p] += pay[p];
+    st->seat_net_sq[p] += (long long)pay[p] * pay[p];
+  }
+  if (nwins > 0 && payer >= 0)
+    st->seat_dealins[payer]++;
+}
 
 /* Where the JSON lines go: written whole, a line at a time; a failed
    write takes the partial line back (a file then ends on a whole line). */
@@ -128,23 +161,11 @@ static int play_one(run *rn, long gi, stats *st)
   int w[4], pay[4];
   int nw = mj_game_winners(g, w);
   mj_game_payments(g, pay);
-  st->games++;
-  if (nw == 0)
-    st->drawn++;
-  else
-    st->wins++;
-  for (int p = 0; p < 4; p++)
-    st->seat_net[p] += pay[p];
   int payer = mj_game_payer(g);
+  count_game(st, nw, pay, payer);
   for (int k = 0; k < nw; k++) {
     const mj_score *sc = mj_game_result(g, k);
-    st->seat_wins[w[k]]++;
-    st->seat_points[w[k]] += sc->total;
-    st->points += sc->total;
-    if (sc->total > st->max_points)
-      st->max_points = sc->total;
-    if (payer < 0)
-      st->self_drawn++;
+    count_win(st, w[k], sc->total, payer < 0);
     for (int i = 0; i < sc->nhits; i++)
       if (sc->hits[i].fan < MAX_FANS)
         st->fan_games[sc->hits[i].fan]++;
@@ -152,8 +173,6 @@ static int play_one(run *rn, long gi, stats *st)
       if (sc->states[i] < MAX_FANS)
         st->fan_games[sc->states[i]]++;
   }
-  if (nw > 0 && payer >= 0)
-    st->seat_dealins[payer]++;
   if (rn->out != NULL) {
     cJSON *o = cJSON_CreateObject();
     char seed[32], buf[1024];
@@ -169,15 +188,32 @@ static int play_one(run *rn, long gi, stats *st)
     cJSON *wa = cJSON_AddArrayToObject(o, "winners");
     for (int k = 0; k < nw; k++)
       cJSON_AddItemToArray(wa, cJSON_CreateNumber(w[k]));
-    if (nw > 0) {
-      if (payer >= 0)
-        cJSON_AddNumberToObject(o, "from", payer);
-      const mj_score *sc = mj_game_result(g, 0);
-      cJSON_AddNumberToObject(o, "total", sc->total);
-      mj_score_fans_line(rn->r, sc, buf, sizeof buf);
-      cJSON_AddStringToObject(o, "fans", buf);
-      mj_hand_print_full(mj_game_win_hand(g, 0), buf, sizeof buf);
-      cJSON_AddStringToObject(o, "hand", buf);
+    if (nw > 0 && payer >= 0)
+      cJSON_AddNumberToObject(o, "from", payer);
+    /* each win: the player, the total, the fans {id, points, count}, the
+       states it was made in, the hand */
+    cJSON *wins = cJSON_AddArrayToObject(o, "wins");
+    for (int k = 0; k < nw; k++) {
+      const mj_score *sc = mj_game_result(g, k);
+      cJSON *x = cJSON_CreateObject();
+      cJSON_AddNumberToObject(x, "player", w[k]);
+      cJSON_AddNumberToObject(x, "total", sc->total);
+      cJSON *fa = cJSON_AddArrayToObject(x, "fans");
+      for (int i = 0; i < sc->nhits; i++) {
+        cJSON *fo = cJSON_CreateObject();
+        cJSON_AddStringToObject(fo, "id",
+                                mj_rules_fan(rn->r, sc->hits[i].fan)->id);
+        cJSON_AddNumberToObject(fo, "points", sc->hits[i].value);
+        cJSON_AddNumberToObject(fo, "count", sc->hits[i].count);
+        cJSON_AddItemToArray(fa, fo);
+      }
+      cJSON *sa = cJSON_AddArrayToObject(x, "states");
+      for (int i = 0; i < sc->nstates; i++)
+        cJSON_AddItemToArray(
+            sa, cJSON_CreateString(mj_rules_fan(rn->r, sc->states[i])->id));
+      mj_hand_print_full(mj_game_win_hand(g, k), buf, sizeof buf);
+      cJSON_AddStringToObject(x, "hand", buf);
+      cJSON_AddItemToArray(wins, x);
     }
     cJSON *pa = cJSON_AddArrayToObject(o, "pay");
     for (int p = 0; p < 4; p++)
@@ -229,6 +265,8 @@ static void merge(stats *a, const stats *b)
     a->seat_points[p] += b->seat_points[p];
     a->seat_net[p] += b->seat_net[p];
     a->seat_dealins[p] += b->seat_dealins[p];
+    a->seat_points_sq[p] += b->seat_points_sq[p];
+    a->seat_net_sq[p] += b->seat_net_sq[p];
   }
   for (int i = 0; i < MAX_FANS; i++)
     a->fan_games[i] += b->fan_games[i];
@@ -247,6 +285,21 @@ static void show_progress(long done, long total, double t0, bool final)
   fflush(stderr);
 }
 
+/* The half-width of a 95% interval of a mean from n values with sum s
+   and sum of squares q (normal approximation); 0 for fewer than 2. */
+static double half95(long n, double s, double q)
+{
+  if (n < 2)
+    return 0;
+  double mean = s / (double)n;
+  double var = (q - (double)n * mean * mean) / (double)(n - 1);
+  return var > 0 ? 1.96 * sqrt(var / (double)n) : 0;
+}
+
+/* Everything after the first line is the same for one run and for the
+   merged shards of it (hule stats). */
+static void summary_body(FILE *f, const run *rn, const stats *st);
+
 static void summary(FILE *f, const run *rn, const stats *st, double secs,
                     int jobs)
 {
@@ -254,6 +307,11 @@ static void summary(FILE *f, const run *rn, const stats *st, double secs,
           mj_rules_id(rn->r), st->games, secs,
           secs > 0 ? (double)st->games / secs : 0.0, jobs,
           jobs == 1 ? "" : "es");
+  summary_body(f, rn, st);
+}
+
+static void summary_body(FILE *f, const run *rn, const stats *st)
+{
   if (st->games == 0)
     return;
   fprintf(f,
@@ -264,17 +322,22 @@ static void summary(FILE *f, const run *rn, const stats *st, double secs,
   fprintf(f, "points per win: average %.2f, maximum %ld\n",
           st->wins ? (double)st->points / (double)st->wins : 0.0,
           st->max_points);
-  fprintf(
-      f, "\nseat  bot          win rate  points/win  dealt in  net per game\n");
-  for (int p = 0; p < 4; p++)
-    fprintf(f, "%-5s %-12s %7.1f%%  %10.2f  %7.1f%%  %+12.2f\n",
+  fprintf(f, "\nseat  bot          win rate        points/win        "
+             "dealt in  net per game (95%% intervals)\n");
+  for (int p = 0; p < 4; p++) {
+    double n = (double)st->games, wr = (double)st->seat_wins[p] / n;
+    long nw = st->seat_wins[p];
+    fprintf(f, "%-5s %-12s %5.1f%% ±%4.1f  %7.2f ±%6.2f  %7.1f%%  %+7.2f ±%5.2f\n",
             (const char *[]){ "1", "2", "3", "4" }[p], rn->bots[p],
-            100.0 * (double)st->seat_wins[p] / (double)st->games,
-            st->seat_wins[p]
-                ? (double)st->seat_points[p] / (double)st->seat_wins[p]
-                : 0.0,
-            100.0 * (double)st->seat_dealins[p] / (double)st->games,
-            (double)st->seat_net[p] / (double)st->games);
+            100.0 * wr, 100.0 * 1.96 * sqrt(wr * (1 - wr) / n),
+            nw ? (double)st->seat_points[p] / (double)nw : 0.0,
+            half95(nw, (double)st->seat_points[p],
+                   (double)st->seat_points_sq[p]),
+            100.0 * (double)st->seat_dealins[p] / n,
+            (double)st->seat_net[p] / n,
+            half95(st->games, (double)st->seat_net[p],
+                   (double)st->seat_net_sq[p]));
+  }
   /* fans or patterns by how often they came up */
   int order[MAX_FANS], n = mj_rules_nfans(rn->r);
   for (int i = 0; i < n; i++)
@@ -676,3 +739,205 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   free(st);
   return status;
 }
+
+/* {====================================================================
+** hule stats: the summary of any number of JSONL files of a run
+** ===================================================================== */
+
+/* One JSON line of hule sim into st; false with why (a line not of a
+   sim, or of another ruleset or other bots than the first). */
+static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
+                       size_t cap)
+{
+  cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
+  cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots");
+  cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
+  cJSON *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
+  cJSON *from = cJSON_GetObjectItemCaseSensitive(o, "from");
+  if (!cJSON_IsString(rs) || !cJSON_IsArray(bots) ||
+      cJSON_GetArraySize(bots) != 4 || !cJSON_IsArray(pay) ||
+      cJSON_GetArraySize(pay) != 4 || !cJSON_IsArray(wins) ||
+      cJSON_GetArraySize(wins) > 4) {
+    snprintf(why, cap, "not a line of hule sim --out (ruleset, bots, pay, "
+             "wins)");
+    return false;
+  }
+  if (strcmp(rs->valuestring, mj_rules_id(rn->r)) != 0) {
+    snprintf(why, cap, "a game of %.40s, not %.40s", rs->valuestring,
+             mj_rules_id(rn->r));
+    return false;
+  }
+  for (int p = 0; p < 4; p++) {
+    cJSON *b = cJSON_GetArrayItem(bots, p);
+    if (!cJSON_IsString(b) || strlen(b->valuestring) >= sizeof rn->bots[0]) {
+      snprintf(why, cap, "bad \"bots\"");
+      return false;
+    }
+    if (first)
+      snprintf(rn->bots[p], sizeof rn->bots[0], "%s", b->valuestring);
+    else if (strcmp(rn->bots[p], b->valuestring) != 0) {
+      snprintf(why, cap, "seat %d is %.31s here, %.31s before: another run",
+               p + 1, b->valuestring, rn->bots[p]);
+      return false;
+    }
+  }
+  int pv[4];
+  for (int p = 0; p < 4; p++) {
+    cJSON *x = cJSON_GetArrayItem(pay, p);
+    if (!cJSON_IsNumber(x) || x->valuedouble != (int)x->valuedouble) {
+      snprintf(why, cap, "bad \"pay\"");
+      return false;
+    }
+    pv[p] = (int)x->valuedouble;
+  }
+  int payer = -1, nw = cJSON_GetArraySize(wins);
+  if (from != NULL) {
+    if (!cJSON_IsNumber(from) || from->valueint < 0 || from->valueint > 3) {
+      snprintf(why, cap, "bad \"from\"");
+      return false;
+    }
+    payer = from->valueint;
+  }
+  count_game(st, nw, pv, payer);
+  for (int k = 0; k < nw; k++) {
+    cJSON *w = cJSON_GetArrayItem(wins, k);
+    cJSON *pl = cJSON_GetObjectItemCaseSensitive(w, "player");
+    cJSON *tot = cJSON_GetObjectItemCaseSensitive(w, "total");
+    cJSON *fans = cJSON_GetObjectItemCaseSensitive(w, "fans");
+    cJSON *states = cJSON_GetObjectItemCaseSensitive(w, "states");
+    if (!cJSON_IsNumber(pl) || pl->valueint < 0 || pl->valueint > 3 ||
+        !cJSON_IsNumber(tot) || !cJSON_IsArray(fans)) {
+      snprintf(why, cap, "bad win %d", k + 1);
+      return false;
+    }
+    count_win(st, pl->valueint, (long)tot->valuedouble, payer < 0);
+    cJSON *lists[2] = { fans, states };
+    for (int l = 0; l < 2; l++) {
+      cJSON *x;
+      cJSON_ArrayForEach(x, lists[l]) {
+        cJSON *id = l == 0 ? cJSON_GetObjectItemCaseSensitive(x, "id") : x;
+        int f = -1;
+        for (int i = 0; cJSON_IsString(id) && i < mj_rules_nfans(rn->r); i++)
+          if (strcmp(mj_rules_fan(rn->r, i)->id, id->valuestring) == 0)
+            f = i;
+        if (f < 0 || f >= MAX_FANS) {
+          snprintf(why, cap, "a fan %s does not have",
+                   mj_rules_id(rn->r));
+          return false;
+        }
+        st->fan_games[f]++;
+      }
+    }
+  }
+  return true;
+}
+
+int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
+{
+  if (argc < 2) {
+    fprintf(stderr, "Usage: hule stats FILE.jsonl... [--ruleset ID] "
+            "[--json]\n  the summary of the games in the files (the JSON "
+            "lines of hule sim --out),\n  shards merged exactly as one run\n");
+    return 1;
+  }
+  run rn;
+  memset(&rn, 0, sizeof rn);
+  stats *st = calloc(1, sizeof *st);
+  if (st == NULL)
+    return 1;
+  int status = 0, files = 0;
+  bool first = true;
+  for (int a = 1; a < argc && status == 0; a++) {
+    char *text;
+    size_t len;
+    mj_error e;
+    if (mj_file_read(argv[a], (size_t)1 << 32, &text, &len, &e) != MJ_OK) {
+      fprintf(stderr, "Error: %s\n", e.msg);
+      status = 1;
+      break;
+    }
+    files++;
+    int line = 0;
+    for (char *p = text, *end = text + len; p < end && status == 0;) {
+      char *nl = memchr(p, '\n', (size_t)(end - p));
+      size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+      line++;
+      if (n > 0) {
+        cJSON *obj = cJSON_ParseWithLength(p, n);
+        char why[160] = "not JSON";
+        if (obj != NULL && rn.r == NULL) {
+          /* the ruleset: --ruleset, else the one the first line names */
+          cli_opts mine = *o;
+          cJSON *rs = cJSON_GetObjectItemCaseSensitive(obj, "ruleset");
+          if (mine.ruleset == NULL && cJSON_IsString(rs))
+            mine.ruleset = rs->valuestring;
+          rn.r = cli_rules(h, &mine);
+          if (rn.r == NULL)
+            status = 1;
+        }
+        if (status == 0 &&
+            (obj == NULL || !stats_line(obj, &rn, st, first, why, sizeof why))) {
+          fprintf(stderr, "Error: %s:%d: %s\n", argv[a], line, why);
+          status = 1;
+        }
+        first = false;
+        cJSON_Delete(obj);
+      }
+      p += n + 1;
+    }
+    free(text);
+  }
+  if (status == 0 && st->games == 0) {
+    fprintf(stderr, "Error: no games in the files\n");
+    status = 1;
+  }
+  if (status == 0 && o->json) {
+    cJSON *out = cJSON_CreateObject();
+    cJSON_AddStringToObject(out, "ruleset", mj_rules_id(rn.r));
+    cJSON_AddNumberToObject(out, "games", (double)st->games);
+    cJSON_AddNumberToObject(out, "wins", (double)st->wins);
+    cJSON_AddNumberToObject(out, "drawn", (double)st->drawn);
+    cJSON_AddNumberToObject(out, "self_drawn", (double)st->self_drawn);
+    cJSON_AddNumberToObject(out, "max_points", (double)st->max_points);
+    cJSON *seats = cJSON_AddArrayToObject(out, "seats");
+    double n = (double)st->games;
+    for (int p = 0; p < 4; p++) {
+      cJSON *x = cJSON_CreateObject();
+      double wr = (double)st->seat_wins[p] / n;
+      long nw = st->seat_wins[p];
+      cJSON_AddStringToObject(x, "bot", rn.bots[p]);
+      cJSON_AddNumberToObject(x, "win_rate", wr);
+      cJSON_AddNumberToObject(x, "win_rate_95", 1.96 * sqrt(wr * (1 - wr) / n));
+      cJSON_AddNumberToObject(
+          x, "points_per_win", nw ? (double)st->seat_points[p] / (double)nw : 0);
+      cJSON_AddNumberToObject(x, "points_per_win_95",
+                              half95(nw, (double)st->seat_points[p],
+                                     (double)st->seat_points_sq[p]));
+      cJSON_AddNumberToObject(x, "dealt_in", (double)st->seat_dealins[p] / n);
+      cJSON_AddNumberToObject(x, "net_per_game", (double)st->seat_net[p] / n);
+      cJSON_AddNumberToObject(x, "net_per_game_95",
+                              half95(st->games, (double)st->seat_net[p],
+                                     (double)st->seat_net_sq[p]));
+      cJSON_AddItemToArray(seats, x);
+    }
+    cJSON *fans = cJSON_AddObjectToObject(out, "fans");
+    for (int i = 0; i < mj_rules_nfans(rn.r) && i < MAX_FANS; i++)
+      if (st->fan_games[i] > 0)
+        cJSON_AddNumberToObject(fans, mj_rules_fan(rn.r, i)->id,
+                                (double)st->fan_games[i]);
+    char *t = cJSON_PrintUnformatted(out);
+    if (t != NULL) {
+      puts(t);
+      cJSON_free(t);
+    }
+    cJSON_Delete(out);
+  } else if (status == 0) {
+    printf("ruleset %s: %ld games from %d file%s\n", mj_rules_id(rn.r),
+           st->games, files, files == 1 ? "" : "s");
+    summary_body(stdout, &rn, st);
+  }
+  free(st);
+  return status;
+}
+
+/* }==================================================================== */

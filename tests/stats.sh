@@ -1,0 +1,57 @@
+#!/bin/sh
+# hule stats: shards of a run merge to exactly the run's summary (the rate
+# line aside), for mcr and for bao with mixed bots, and --jobs agrees;
+# bad files are errors naming the file and line.
+# Usage: stats.sh HULE WORKDIR
+set -u
+hule=$1
+mkdir -p "$2" && cd "$2" || exit 1
+fail=0
+check() {   # check NAME: one.txt and merged.txt agree after line 1
+  if tail -n +2 one.txt | cmp -s - merged.txt.body; then
+    echo "ok   $1"
+  else
+    echo "FAIL: $1"; diff one.txt merged.txt | head -10; fail=1
+  fi
+}
+for spec in "mcr efficiency" "bao efficiency,random,efficiency,random"; do
+  set -- $spec
+  "$hule" sim --ruleset "$1" --games 240 --seed 9 --bots "$2" --out all.jsonl > one.txt 2>&1
+  for i in 1 2 3 4; do
+    "$hule" sim --ruleset "$1" --games 240 --seed 9 --bots "$2" --shard $i/4 \
+      --out part$i.jsonl > /dev/null 2>&1
+  done
+  cat part1.jsonl part2.jsonl part3.jsonl part4.jsonl | cmp -s - all.jsonl &&
+    echo "ok   $1: the shards concatenate to the run" ||
+    { echo "FAIL: $1: shards differ from the run"; fail=1; }
+  "$hule" stats part1.jsonl part2.jsonl part3.jsonl part4.jsonl > merged.txt
+  head -1 merged.txt | grep -q "240 games from 4 files" ||
+    { echo "FAIL: $1: first line: $(head -1 merged.txt)"; fail=1; }
+  tail -n +2 merged.txt > merged.txt.body
+  check "$1: hule stats over 4 shards = the single run's summary"
+  grep -q "95% intervals" merged.txt || { echo "FAIL: no intervals"; fail=1; }
+done
+"$hule" sim --ruleset mcr --games 240 --seed 9 --jobs 3 > jobs.txt 2>/dev/null
+"$hule" sim --ruleset mcr --games 240 --seed 9 > one.txt 2>/dev/null
+tail -n +2 jobs.txt > merged.txt.body
+check "mcr: --jobs 3 = one process"
+"$hule" stats part1.jsonl --json | python3 -c "
+import json, sys
+o = json.load(sys.stdin)
+assert o['games'] == 60 and len(o['seats']) == 4, o
+assert all(0 <= s['win_rate'] <= 1 and s['win_rate_95'] >= 0 for s in o['seats'])
+" && echo "ok   stats --json" || { echo "FAIL: stats --json"; fail=1; }
+out=$("$hule" stats nosuch.jsonl 2>&1) && fail=1
+printf '%s' "$out" | grep -q "cannot open nosuch.jsonl" && echo "ok   a missing file" ||
+  { echo "FAIL: missing file: $out"; fail=1; }
+head -2 part1.jsonl > bad.jsonl; echo '{"game":1}' >> bad.jsonl
+out=$("$hule" stats bad.jsonl 2>&1) && fail=1
+printf '%s' "$out" | grep -q "bad.jsonl:3: not a line of hule sim" &&
+  echo "ok   a bad line, named" || { echo "FAIL: bad line: $out"; fail=1; }
+"$hule" sim --ruleset mcr --games 8 --out mixed.jsonl > /dev/null 2>&1
+"$hule" sim --ruleset mcr --games 8 --bots random --out r.jsonl > /dev/null 2>&1
+cat r.jsonl >> mixed.jsonl
+out=$("$hule" stats mixed.jsonl 2>&1) && fail=1
+printf '%s' "$out" | grep -q "another run" && echo "ok   two runs are not mixed" ||
+  { echo "FAIL: mixed runs: $out"; fail=1; }
+exit $fail
