@@ -17,6 +17,7 @@
 #include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
+#include <sys/stat.h>
 #include <unistd.h>
 #include <math.h>
 
@@ -25,6 +26,7 @@
 #include "bot.h"
 #include "fileio.h"
 #include "game.h"
+#include "replay.h"
 #include "score.h"
 #include "wall.h"
 
@@ -86,7 +88,46 @@ typedef struct run {
   char bots[4][32];
   sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */
+  const char *log_dir;      /* full replayable logs go here (NULL: none) */
+  const long *log_games;    /* ... of these games (sorted), */
+  int nlog_games;
+  long log_min_total;       /* ... and of wins reaching this (0: none) */
 } run;
+
+/* Should game gi, won with a best total of best (0: drawn), be logged? */
+static bool wants_log(const run *rn, long gi, long best)
+{
+  if (rn->log_dir == NULL)
+    return false;
+  if (rn->log_min_total > 0 && best >= rn->log_min_total)
+    return true;
+  for (int i = 0; i < rn->nlog_games; i++)
+    if (rn->log_games[i] == gi)
+      return true;
+  return false;
+}
+
+/* The game's full log as DIR/game-G.jsonl, which open, replay and review
+   read. */
+static bool write_log(const run *rn, const mj_game *g, long gi)
+{
+  const char *players[4] = { rn->bots[0], rn->bots[1], rn->bots[2],
+                             rn->bots[3] };
+  char *text = mj_replay_write(g, players, rn->options ? rn->options : "",
+                               NULL, false);
+  char path[1100];
+  snprintf(path, sizeof path, "%s/game-%ld.jsonl", rn->log_dir, gi);
+  mj_error e;
+  if (text == NULL ||
+      mj_file_write_atomic(path, text, strlen(text), &e) != MJ_OK) {
+    fprintf(stderr, "Error: game %ld: %s\n", gi,
+            text == NULL ? "out of memory" : e.msg);
+    free(text);
+    return false;
+  }
+  free(text);
+  return true;
+}
 
 /* Ctrl-C: the game being played is finished, then the run stops. */
 static volatile sig_atomic_t sim_stop;
@@ -129,7 +170,12 @@ static int usage(void)
           "  --jobs    processes on this machine (default 1)\n"
           "  --shard   play only the I-th of N equal ranges of the games "
           "(1-based)\n"
-          "  --out     one JSON line a game (\"-\": standard output)\n");
+          "  --out     one JSON line a game (\"-\": standard output)\n"
+          "  --game G  play game G of the run alone (its seed: mix(S, G))\n"
+          "  --log DIR write full replayable logs (DIR/game-G.jsonl, for\n"
+          "            open, replay and review) of --log-games 5,17, of\n"
+          "            --log-wins 88+ (games won with 88 or more), or of\n"
+          "            the --game\n");
   return 1;
 }
 
@@ -162,6 +208,14 @@ static int play_one(run *rn, long gi, stats *st)
   int nw = mj_game_winners(g, w);
   mj_game_payments(g, pay);
   int payer = mj_game_payer(g);
+  long best = 0;
+  for (int k = 0; k < nw; k++)
+    if (mj_game_result(g, k)->total > best)
+      best = mj_game_result(g, k)->total;
+  if (wants_log(rn, gi, best) && !write_log(rn, g, gi)) {
+    mj_game_free(g);
+    return 1;
+  }
   count_game(st, nw, pay, payer);
   for (int k = 0; k < nw; k++) {
     const mj_score *sc = mj_game_result(g, k);
@@ -537,12 +591,16 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   static char optbuf[1024];
   snprintf(optbuf, sizeof optbuf, "%s", given->options ? given->options : "");
   uint64_t games = 0, seed = 1, jobs = 1, shard_i = 1, shard_n = 1;
-  bool have_games = false;
-  const char *bots = "efficiency", *out_path = NULL;
+  uint64_t one_game = 0, min_total = 0;
+  bool have_games = false, have_one = false;
+  const char *bots = "efficiency", *out_path = NULL, *log_dir = NULL;
+  static long log_games[1000];
+  int nlog_games = 0;
   unsigned seen = 0;
-  static const char *const flags[] = { "--games", "--seed", "--jobs",
-                                       "--shard", "--bots", "--ruleset",
-                                       "--out",   NULL };
+  static const char *const flags[] = { "--games", "--seed",      "--jobs",
+                                       "--shard", "--bots",      "--ruleset",
+                                       "--out",   "--game",      "--log",
+                                       "--log-games", "--log-wins", NULL };
   for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
@@ -612,15 +670,73 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       o->options = optbuf;
     } else if (strcmp(a, "--out") == 0) {
       out_path = v;
+    } else if (strcmp(a, "--game") == 0) {
+      if (!parse_count(v, 1000000000, &one_game)) {
+        fprintf(stderr, "Error: --game takes a game number 0.., not '%s'\n",
+                v);
+        return 1;
+      }
+      have_one = true;
+    } else if (strcmp(a, "--log") == 0) {
+      struct stat sb;
+      if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+        fprintf(stderr, "Error: --log takes a directory that exists, not "
+                "'%s'\n", v);
+        return 1;
+      }
+      log_dir = v;
+    } else if (strcmp(a, "--log-games") == 0) {
+      char list[4096];
+      snprintf(list, sizeof list, "%s", v);
+      char *sv = NULL;
+      for (char *t = strtok_r(list, ",", &sv); t; t = strtok_r(NULL, ",", &sv)) {
+        uint64_t x;
+        if (nlog_games == 1000 || !parse_count(t, 1000000000, &x)) {
+          fprintf(stderr, "Error: --log-games takes up to 1000 game numbers "
+                  "such as 5,17, not '%s'\n", v);
+          return 1;
+        }
+        log_games[nlog_games++] = (long)x;
+      }
+    } else if (strcmp(a, "--log-wins") == 0) {
+      char num[24];
+      size_t vl = strlen(v);
+      bool ok = vl >= 2 && vl < sizeof num && v[vl - 1] == '+';
+      if (ok) {
+        snprintf(num, sizeof num, "%.*s", (int)(vl - 1), v);
+        ok = parse_count(num, 1000000000, &min_total) && min_total > 0;
+      }
+      if (!ok) {
+        fprintf(stderr, "Error: --log-wins takes a total and '+' (88+: the "
+                "games won with 88 or more), not '%s'\n", v);
+        return 1;
+      }
     } else {
       fprintf(stderr, "Error: unknown option %s\n", a);
       return usage();
     }
   }
-  if (!have_games) {
-    fprintf(stderr, "Error: say how many games: --games N\n");
+  if (!have_games && !have_one) {
+    fprintf(stderr, "Error: say how many games: --games N (or one game: "
+            "--game G)\n");
     return usage();
   }
+  if (have_one && (have_games ? one_game >= games : false)) {
+    fprintf(stderr, "Error: --game %llu is not among the %llu games\n",
+            (unsigned long long)one_game, (unsigned long long)games);
+    return 1;
+  }
+  if ((nlog_games > 0 || min_total > 0) && log_dir == NULL) {
+    fprintf(stderr, "Error: --log-games and --log-wins need --log DIR\n");
+    return 1;
+  }
+  if (log_dir != NULL && nlog_games == 0 && min_total == 0 && !have_one) {
+    fprintf(stderr, "Error: --log DIR: say which games: --log-games 5,17, "
+            "--log-wins 88+, or one game with --game G\n");
+    return 1;
+  }
+  if (have_one && log_dir != NULL && nlog_games == 0 && min_total == 0)
+    log_games[nlog_games++] = (long)one_game;
   run rn;
   memset(&rn, 0, sizeof rn);
   /* bots: one kind, or four */
@@ -651,6 +767,15 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   rn.seed = seed;
   rn.lo = (long)(games * (shard_i - 1) / shard_n);
   rn.hi = (long)(games * shard_i / shard_n);
+  if (have_one) {   /* game G alone, as it was played in its run */
+    rn.lo = (long)one_game;
+    rn.hi = rn.lo + 1;
+    jobs = 1;
+  }
+  rn.log_dir = log_dir;
+  rn.log_games = log_games;
+  rn.nlog_games = nlog_games;
+  rn.log_min_total = (long)min_total;
   long total = rn.hi - rn.lo;
   if (total == 0) {
     fprintf(stderr, "Error: shard %llu/%llu of %llu games has no games to play "

@@ -54,4 +54,28 @@ cat r.jsonl >> mixed.jsonl
 out=$("$hule" stats mixed.jsonl 2>&1) && fail=1
 printf '%s' "$out" | grep -q "another run" && echo "ok   two runs are not mixed" ||
   { echo "FAIL: mixed runs: $out"; fail=1; }
+# a game of a run alone, and full logs of chosen games that open replays
+"$hule" sim --ruleset mcr --games 40 --seed 3 --out run.jsonl > /dev/null 2>&1
+"$hule" sim --ruleset mcr --seed 3 --game 17 --out one.jsonl > /dev/null 2>&1
+sed -n 18p run.jsonl | cmp -s - one.jsonl && echo "ok   --game 17 = game 17 of the run" ||
+  { echo "FAIL: --game 17 differs from the run's line"; fail=1; }
+rm -rf logs && mkdir logs
+"$hule" sim --ruleset mcr --games 40 --seed 3 --log logs --log-games 5,17 \
+  --log-wins 24+ > /dev/null 2>&1
+want=$(python3 -c "
+import json
+games = [json.loads(l) for l in open('run.jsonl')]
+print(' '.join(sorted(set(['5', '17'] + [str(g['game']) for g in games
+      if any(w['total'] >= 24 for w in g['wins'])]), key=int)))")
+got=$(ls logs | sed 's/game-//; s/.jsonl//' | sort -n | tr '\n' ' ' | sed 's/ $//')
+[ "$got" = "$want" ] && echo "ok   --log: the chosen games ($got)" ||
+  { echo "FAIL: --log wrote '$got', want '$want'"; fail=1; }
+for f in logs/*.jsonl; do
+  printf 'replay %s\ngoto end\n' "$f" | "$hule" > replay.txt 2>&1 ||
+    { echo "FAIL: $f does not replay"; cat replay.txt | tail -3; fail=1; }
+done
+echo "ok   every log replays"
+out=$("$hule" sim --ruleset mcr --games 5 --log logs 2>&1) && fail=1
+printf '%s' "$out" | grep -q "say which games" && echo "ok   --log needs a choice" ||
+  { echo "FAIL: --log alone: $out"; fail=1; }
 exit $fail
