@@ -787,6 +787,18 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
       for (int t = lo; t < hi; t++) {
         if ((v->wild & MJ_BIT(t)) || v->c[t] >= 4)
           continue;
+        /* without wilds a tile with no tile of its suit within two ranks
+           (an honor: none of its kind) makes no meld, partial or pair:
+           it cannot lower the shanten, so it is not tried -- unless a kind
+           is held four times (its lone fourth copy waits on a dead tile,
+           and any new single is a better wait: 7777m123567p789s + 1m) */
+        if (v->wilds == 0 && v->at[3] == 0 &&
+            (g == 3 ? v->c[t] == 0
+                    : (v->c[t] | (t - 1 >= lo ? v->c[t - 1] : 0) |
+                       (t - 2 >= lo ? v->c[t - 2] : 0) |
+                       (t + 1 < hi ? v->c[t + 1] : 0) |
+                       (t + 2 < hi ? v->c[t + 2] : 0)) == 0))
+          continue;
         uint32_t j = idx[g] + pow5[t - lo];
         uint64_t nu =
             g < 3 ? load5(SUSE + (size_t)j * 5) : load5(HUSE + (size_t)j * 5);

@@ -173,8 +173,12 @@ static void random_waits_and_useful(void **state)
       mj_tileview x = v;
       mj_tileview_add(&x, (mj_tile)t);
       if (ref_shanten(&x, cfg) < base) {
-        if (k >= n || w[k].tile != t)
-          fail_msg("case %d: useful %d missing", i, t);
+        if (k >= n || w[k].tile != t) {
+          char ht[128];
+          mj_hand_print(h, ht, sizeof ht);
+          fail_msg("case %d (%s, wilds %d, cfg %d): useful %d missing", i, ht,
+                   v.wilds, i % 3, t);
+        }
         k++;
       }
     }
