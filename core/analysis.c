@@ -205,6 +205,31 @@ static inline void best_fold(best_t *b, uint64_t u, int M)
   }
 }
 
+/* best_fold with a fold for the other side: a = a (+) b. */
+static inline void best_merge(best_t *a, const best_t *b, int M)
+{
+  best_t nb;
+  for (int m = M; m >= 0; m--) {
+    int b0 = -1, b1 = -1;
+    for (int k = 0; k <= m; k++) {
+      int x0 = a->v[m - k][0], x1 = a->v[m - k][1];
+      int g0 = b->v[k][0], g1 = b->v[k][1];
+      if (x0 >= 0 && g0 >= 0 && x0 + g0 > b0)
+        b0 = x0 + g0;
+      if (x1 >= 0 && g0 >= 0 && x1 + g0 > b1)
+        b1 = x1 + g0;
+      if (x0 >= 0 && g1 >= 0 && x0 + g1 > b1)
+        b1 = x0 + g1;
+    }
+    nb.v[m][0] = (int8_t)b0;
+    nb.v[m][1] = (int8_t)b1;
+  }
+  for (int m = 0; m <= M; m++) {
+    a->v[m][0] = nb.v[m][0];
+    a->v[m][1] = nb.v[m][1];
+  }
+}
+
 /* The final fold, only for [M][1]. */
 static inline int best_last(const best_t *b, uint64_t u, int M)
 {
@@ -769,19 +794,29 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
     uint64_t u[4];
     const uint32_t *idx = v->idx;
     uses_of(idx, u);
-    int base = uses_best(u, M);
+    /* the folds of every group but g, from prefixes and suffixes:
+       pre[i] folds groups 0..i, suf[i] groups i..3 */
+    best_t pre[3], suf[4];
+    best_init(&pre[0], u[0], M);
+    pre[1] = pre[0];
+    best_fold(&pre[1], u[1], M);
+    pre[2] = pre[1];
+    best_fold(&pre[2], u[2], M);
+    best_init(&suf[3], u[3], M);
+    suf[2] = suf[3];
+    best_fold(&suf[2], u[2], M);
+    suf[1] = suf[2];
+    best_fold(&suf[1], u[1], M);
+    int base = best_last(&pre[2], u[3], M);
     for (int g = 0; g < 4; g++) {
       best_t b;
-      int first = 1;
-      for (int q = 0; q < 4; q++) {
-        if (q == g)
-          continue;
-        if (first) {
-          best_init(&b, u[q], M);
-          first = 0;
-        } else {
-          best_fold(&b, u[q], M);
-        }
+      if (g == 0) {
+        b = suf[1];
+      } else if (g == 3) {
+        b = pre[2];
+      } else {
+        b = pre[g - 1];
+        best_merge(&b, &suf[g + 1], M);
       }
       int lo = g < 3 ? g * 9 : MJ_HONOR_FIRST, hi = g < 3 ? lo + 9 : 34;
       for (int t = lo; t < hi; t++) {
