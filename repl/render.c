@@ -223,11 +223,5 @@ void render_review_json(FILE *f, const mj_game *g, const mj_review *rv,
     }
     cJSON_AddItemToArray(items, x);
   }
-  char *text = cJSON_PrintUnformatted(o);
-  if (text != NULL) {
-    fputs(text, f);
-    fputc('\n', f);
-    cJSON_free(text);
-  }
-  cJSON_Delete(o);
+  print_json(f, o);
 }

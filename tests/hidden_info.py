@@ -9,10 +9,10 @@
 # usage: hidden_info.py HULE [SEEDS]
 import os
 import re
-import select
-import subprocess
 import sys
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from repldriver import Repl  # noqa: E402
 
 HULE = sys.argv[1]
 SEEDS = int(sys.argv[2]) if len(sys.argv) > 2 else 12
@@ -25,38 +25,6 @@ MINE = re.compile(r"^You +[ESWN][* ] +-?\d+ (" + TILES + r"|-)"
                   r"(?: \[" + TILES + r"\]| \{" + TILES + r"\})*"
                   r"(?:  drew " + TILES + r")?"
                   r"(?:  宝 drawn \d+, thrown \d+(?:, 偷机)?)?$")
-
-
-class Repl:
-    def __init__(self):
-        env = dict(os.environ, NO_COLOR="1")
-        self.p = subprocess.Popen([HULE], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, env=env)
-        self.buf = b""
-
-    def ask(self, line, timeout=10):
-        """Send a line and a marker; return the lines printed before it."""
-        self.p.stdin.write((line + "\n__mark__\n").encode())
-        self.p.stdin.flush()
-        end = time.time() + timeout
-        while b"unknown command \"__mark__\"" not in self.buf:
-            left = end - time.time()
-            if left <= 0:
-                raise SystemExit("no answer to %r in %ds" % (line, timeout))
-            r, _, _ = select.select([self.p.stdout], [], [], left)
-            if r:
-                chunk = os.read(self.p.stdout.fileno(), 65536)
-                if not chunk:
-                    raise SystemExit("hule ended after %r" % line)
-                self.buf += chunk
-        text, _, rest = self.buf.partition(b"unknown command \"__mark__\"")
-        self.buf = rest.split(b"\n", 1)[1] if b"\n" in rest else b""
-        return text.decode().splitlines()
-
-    def close(self):
-        self.p.stdin.close()
-        self.p.wait(timeout=10)
 
 
 hidden_kongs = 0
@@ -82,7 +50,7 @@ def check_table(lines, where):
 
 
 def play(ruleset, seed):
-    r = Repl()
+    r = Repl(HULE, timeout=10)
     where = "%s seed=%d" % (ruleset, seed)
     out = r.ask("new %s seed=%d" % (ruleset, seed))
     rows = 0

@@ -14,50 +14,15 @@
 # usage: readme.py HULE README [--show]
 import os
 import re
-import select
-import subprocess
 import sys
 import tempfile
-import time
+
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from repldriver import Repl  # noqa: E402
 
 HULE, README = os.path.abspath(sys.argv[1]), sys.argv[2]
 SHOW = "--show" in sys.argv
 PROMPT = re.compile(r"^hule(?: \([a-z]+\))?> ?(.*)$")
-MARK = b"unknown command \"__mark__\""
-
-
-class Repl:
-    def __init__(self, cwd):
-        env = dict(os.environ, NO_COLOR="1", HOME=cwd)
-        self.p = subprocess.Popen([HULE], stdin=subprocess.PIPE,
-                                  stdout=subprocess.PIPE,
-                                  stderr=subprocess.STDOUT, env=env, cwd=cwd)
-        self.buf = b""
-
-    def ask(self, line, timeout=30):
-        self.p.stdin.write((line + "\n__mark__\n").encode())
-        self.p.stdin.flush()
-        end = time.time() + timeout
-        while MARK not in self.buf:
-            left = end - time.time()
-            if left <= 0:
-                raise SystemExit("README: no answer to %r" % line)
-            r, _, _ = select.select([self.p.stdout], [], [], left)
-            if r:
-                chunk = os.read(self.p.stdout.fileno(), 65536)
-                if not chunk:
-                    raise SystemExit("README: hule ended after %r" % line)
-                self.buf += chunk
-        text, _, rest = self.buf.partition(MARK)
-        self.buf = rest.split(b"\n", 1)[1] if b"\n" in rest else b""
-        lines = text.decode().splitlines()
-        if lines and lines[-1].startswith("Error: "):
-            lines.pop()        # the marker's own "Error: " prefix
-        elif lines and lines[-1] == "Error:":
-            lines.pop()
-        return lines
-
-
 def norm(lines):
     return " ".join(" ".join(l.split()) for l in lines if l.strip()).strip()
 
@@ -105,7 +70,7 @@ def blocks(text):
 def main():
     text = open(README, encoding="utf-8").read()
     work = tempfile.mkdtemp(prefix="hule-readme-")
-    repl = Repl(work)
+    repl = Repl(HULE, cwd=work)
     want_file = None
     checked = 0
     for kind, body, at in blocks(text):
