@@ -25,6 +25,7 @@ void mj_ctx_init(mj_ctx *c)
   memset(c, 0, sizeof *c);
   c->win = MJ_NO_TILE;
   c->wild = MJ_NO_TILE;
+  c->que = 0xff;
 }
 
 mj_hand *mj_hand_new(void)
@@ -143,7 +144,8 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
   const mj_ctx *x = &a->ctx, *y = &b->ctx;
   return x->win == y->win && x->flags == y->flags && x->seat == y->seat &&
          x->round == y->round && x->flowers == y->flowers &&
-         x->feibao == y->feibao && x->wild == y->wild;
+         x->feibao == y->feibao && x->wild == y->wild && x->que == y->que &&
+         x->gui == y->gui && x->horses == y->horses && x->streak == y->streak;
 }
 
 /* {====================================================================
@@ -338,7 +340,7 @@ static int small_int(const char *v, size_t n, int max)
 enum {
   TOK_WIN, TOK_SELF, TOK_SEAT, TOK_ROUND, TOK_FLOWERS, TOK_LAST, TOK_WALL_LAST,
   TOK_KONG, TOK_ROB, TOK_BAO, TOK_TOUJI, TOK_FEIBAO, TOK_FIRST, TOK_JIEBAO,
-  TOK_SIBAO, TOK_COUNT
+  TOK_SIBAO, TOK_QUE, TOK_GUI, TOK_HORSES, TOK_STREAK, TOK_COUNT
 };
 
 static const struct {
@@ -361,12 +363,17 @@ static const struct {
                         { "feibao", 6, true, 0, MJ_TOKEN_FEIBAO },
                         { "first", 5, false, MJ_CTX_FIRST, 0 },
                         { "jiebao", 6, false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
-                        { "sibao", 5, false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO } };
+                        { "sibao", 5, false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO },
+                        { "que", 3, true, 0, MJ_TOKEN_QUE },
+                        { "gui", 3, true, 0, MJ_TOKEN_GUI },
+                        { "horses", 6, true, 0, MJ_TOKEN_HORSES },
+                        { "streak", 6, true, 0, MJ_TOKEN_STREAK } };
 
 const char *mj_ctx_token_name(int k)
 {
   static const char *const names[MJ_TOKEN_COUNT] = {
-    "bao=", "touji", "feibao=", "jiebao", "sibao"
+    "bao=", "touji", "feibao=", "jiebao", "sibao", "que=", "gui=", "horses=",
+    "streak="
   };
   return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
 }
@@ -447,6 +454,38 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
                        "bad feibao= '%.*s' (0..4)",
                        (int)(vlen > 20 ? 20 : vlen), v);
       c->feibao = (uint8_t)x;
+      break;
+    case TOK_QUE:
+      if (vlen != 1 || (v[0] != 'm' && v[0] != 'p' && v[0] != 's'))
+        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
+                       "bad que= '%.*s' (the missing suit: m, p or s)",
+                       (int)(vlen > 20 ? 20 : vlen), v);
+      c->que = (uint8_t)(v[0] == 'm' ? MJ_SUIT_M
+                         : v[0] == 'p' ? MJ_SUIT_P : MJ_SUIT_S);
+      break;
+    case TOK_GUI: {
+      /* one or two kinds, comma-separated: gui=7z or gui=5z,6z */
+      const char *comma = memchr(v, ',', vlen);
+      size_t l1 = comma ? (size_t)(comma - v) : vlen;
+      mj_tile g1, g2 = MJ_NO_TILE;
+      bool ok = mj_tile_parse(v, l1, &g1, &sub) == MJ_OK && g1 < MJ_KINDS;
+      if (ok && comma)
+        ok = mj_tile_parse(comma + 1, vlen - l1 - 1, &g2, &sub) == MJ_OK &&
+             g2 < MJ_KINDS && g2 != g1;
+      if (!ok)
+        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
+                       "bad gui= '%.*s' (one or two ghost kinds: 7z or "
+                       "5z,6z)", (int)(vlen > 20 ? 20 : vlen), v);
+      c->gui = MJ_BIT(g1) | (g2 != MJ_NO_TILE ? MJ_BIT(g2) : 0);
+      break;
+    }
+    case TOK_HORSES:
+    case TOK_STREAK:
+      if ((x = small_int(v, vlen, 99)) < 0)
+        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
+                       "bad %s= '%.*s' (0..99)", tokens[k].name,
+                       (int)(vlen > 20 ? 20 : vlen), v);
+      *(k == TOK_HORSES ? &c->horses : &c->streak) = (uint8_t)x;
       break;
     default:
       c->flags |= tokens[k].flag;
@@ -887,6 +926,28 @@ size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
     put(buf, cap, &len, " jiebao");
   if (c->flags & MJ_CTX_SIBAO)
     put(buf, cap, &len, " sibao");
+  if (c->que != 0xff) {
+    snprintf(t, sizeof t, " que=%c", "mps"[c->que % 3]);
+    put(buf, cap, &len, t);
+  }
+  if (c->gui != 0) {
+    put(buf, cap, &len, " gui=");
+    const char *sep = "";
+    for (int k = 0; k < MJ_KINDS; k++)
+      if (c->gui & MJ_BIT(k)) {
+        snprintf(t, sizeof t, "%s%s", sep, mj_tile_str((mj_tile)k, b));
+        put(buf, cap, &len, t);
+        sep = ",";
+      }
+  }
+  if (c->horses > 0) {
+    snprintf(t, sizeof t, " horses=%d", c->horses);
+    put(buf, cap, &len, t);
+  }
+  if (c->streak > 0) {
+    snprintf(t, sizeof t, " streak=%d", c->streak);
+    put(buf, cap, &len, t);
+  }
   return len;
 }
 

@@ -56,6 +56,10 @@ typedef struct mj_ctx {
   uint8_t feibao;     /* 宝 the winner discarded */
   mj_tile wild;       /* kind that is wild (bao=), MJ_NO_TILE if none */
   unsigned owned;     /* MJ_TOKEN_ bits: ruleset-owned tokens written */
+  uint8_t que;        /* que=: the missing suit (MJ_SUIT_M..S), 0xff none */
+  mj_tileset gui;     /* gui=T[,T]: the ghost kinds (0: none) */
+  uint8_t horses;     /* horses=N: horses on the winner */
+  uint8_t streak;     /* streak=N: wins in a row (节节高) */
 } mj_ctx;
 
 /*
@@ -69,7 +73,11 @@ enum {
   MJ_TOKEN_FEIBAO = 1u << 2,    /* feibao=N */
   MJ_TOKEN_JIEBAO = 1u << 3,    /* jiebao */
   MJ_TOKEN_SIBAO = 1u << 4,     /* sibao */
-  MJ_TOKEN_COUNT = 5
+  MJ_TOKEN_QUE = 1u << 5,       /* que=m|p|s (血战到底) */
+  MJ_TOKEN_GUI = 1u << 6,       /* gui=T[,T] (推倒胡) */
+  MJ_TOKEN_HORSES = 1u << 7,    /* horses=N (推倒胡) */
+  MJ_TOKEN_STREAK = 1u << 8,    /* streak=N (推倒胡) */
+  MJ_TOKEN_COUNT = 9
 };
 
 /* The text of token bit k ("bao=", "touji"); NULL past the last. */

@@ -89,6 +89,21 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   lua_setfield(L, -2, "round");
   setint(L, "flowers", v->flowers);
   setint(L, "feibao", v->feibao);
+  /* the tokens of other rulesets' own: que, gui, horses, streak */
+  const mj_ctx *cx = mj_hand_cctx(v->hand);
+  if (cx->que != 0xff) {
+    lua_pushlstring(L, &"mps"[cx->que % 3], 1);
+    lua_setfield(L, -2, "que");
+  }
+  lua_createtable(L, 2, 0);
+  for (int t = 0, n = 0; t < MJ_KINDS; t++)
+    if (cx->gui & MJ_BIT(t)) {
+      lua_pushstring(L, mj_tile_str((mj_tile)t, b));
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "gui");
+  setint(L, "horses", cx->horses);
+  setint(L, "streak", cx->streak);
   setint(L, "chows", v->chows);
   setint(L, "pungs", v->pungs);
   setint(L, "kongs", v->kongs);

@@ -906,11 +906,14 @@ static mj_status context_tokens(cctx *c, mj_rules *r)
         k = j;
     }
     if (k < 0) {
-      char what[40];
+      char what[40], all[120] = "";
+      size_t len = 0;
       snprintf(what, sizeof what, "%.30s", name ? name : luaL_typename(L, -1));
+      for (int q = 0; q < MJ_TOKEN_COUNT; q++)
+        mj_catf(all, sizeof all, &len, "%s%s", q ? ", " : "",
+                mj_ctx_token_name(q));
       lua_settop(L, top);
-      return bad(c, "context: '%s' is not a ruleset token (bao=, touji, "
-                 "feibao=, jiebao, sibao)", what);
+      return bad(c, "context: '%s' is not a ruleset token (%s)", what, all);
     }
     bits |= 1u << k;
     lua_pop(L, 1);

@@ -315,6 +315,47 @@ static int score(const char *id, const char *hand, char *line, size_t cap)
   return s.total;
 }
 
+/* The tokens of 血战 and 推倒胡 (que=, gui=, horses=, streak=): read by a
+   ruleset that declares them, refused by one that does not, printed back */
+static void other_rulesets_tokens(void **state)
+{
+  (void)state;
+  put("tok", "local R = mj.ruleset { id = 'tok',\n"
+             "  context = { 'que=', 'gui=', 'horses=', 'streak=' } }\n"
+             "R:fan { 'base', points = 1, fallback = true }\n"
+             "R:fan { 'no m', points = 2, test = function(v)\n"
+             "  return v.que == 'm' end }\n"
+             "R:fan { 'ghosts', points = 1, test = function(v)\n"
+             "  return #v.gui end }\n"
+             "R:fan { 'horses', points = 1, test = function(v)\n"
+             "  return v.horses end }\n"
+             "R:fan { 'streak', points = 1, test = function(v)\n"
+             "  return v.streak end }\n"
+             "return R\n");
+  char line[256];
+  assert_int_equal(score("tok", "123p456p789s11122s win=2s que=m gui=5z,7z "
+                                "horses=3 streak=2", line, sizeof line), 9);
+  assert_string_equal(line, "no m,ghostsx2,horsesx3,streakx2");
+  mj_hand *h = mj_hand_new();
+  mj_error e;
+  const char *t = "123p456p789s11122s win=2s que=s gui=7z horses=12";
+  assert_int_equal(mj_hand_parse(h, t, strlen(t), &e), MJ_OK);
+  char out[256];
+  mj_hand_print_full(h, out, sizeof out);
+  assert_non_null(strstr(out, " que=s gui=7z horses=12"));
+  static const char *const bad[] = { "que=z", "que=", "gui=8z", "gui=7z,7z",
+                                     "gui=1f", "horses=100", "streak=-1" };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    char x[128];
+    snprintf(x, sizeof x, "123p456p789s11122s win=2s %s", bad[i]);
+    assert_int_equal(mj_hand_parse(h, x, strlen(x), &e), MJ_EINVAL);
+  }
+  mj_hand_free(h);
+  /* mcr does not read them */
+  assert_int_equal(score("mcr", "123m456p789s11122z win=1z que=m", line,
+                         sizeof line), -1);
+}
+
 static void extend_and_test_fans(void **state)
 {
   (void)state;
@@ -608,6 +649,7 @@ int main(void)
     cmocka_unit_test(bad_fans),
     cmocka_unit_test(bad_rulesets),
     cmocka_unit_test(account_once_losers),
+    cmocka_unit_test(other_rulesets_tokens),
     cmocka_unit_test(extend_and_test_fans),
     cmocka_unit_test(mcr_options_and_explanation),
     cmocka_unit_test(filter_is_sound),
