@@ -40,6 +40,11 @@ typedef struct stats {
      to the single run's figures) */
   long long seat_points_sq[4], seat_net_sq[4];
   long fan_games[MAX_FANS];
+  /* duplicate: per bot kind (index in the run's kinds), one sample a wall,
+     the kind's net over the wall's four rotations (exact integers) */
+  long dup_walls;
+  long long dup_net[4], dup_net_sq[4];
+  long long cur[4];          /* the wall being played (never merged) */
 } stats;
 
 /* One win into the statistics. */
@@ -88,11 +93,44 @@ typedef struct run {
   char bots[4][32];
   sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */
+  bool duplicate;           /* each wall 4 times, the bots rotated */
+  int nkinds;               /* the distinct bot kinds, in order */
+  char kinds[4][32];
   const char *log_dir;      /* full replayable logs go here (NULL: none) */
   const long *log_games;    /* ... of these games (sorted), */
   int nlog_games;
   long log_min_total;       /* ... and of wins reaching this (0: none) */
 } run;
+
+/* The index of bot kind name among the run's kinds, -1 if not one. */
+static int kind_index(const run *rn, const char *name)
+{
+  for (int k = 0; k < rn->nkinds; k++)
+    if (strcmp(rn->kinds[k], name) == 0)
+      return k;
+  return -1;
+}
+
+/* A duplicate game's payments by bot kind; the fourth turn of a wall
+   closes its sample. */
+static void count_duplicate(const run *rn, stats *st,
+                            const char *const seat_bot[4], const int pay[4],
+                            int turn)
+{
+  for (int p = 0; p < 4; p++) {
+    int k = kind_index(rn, seat_bot[p]);
+    if (k >= 0)
+      st->cur[k] += pay[p];
+  }
+  if (turn != 3)
+    return;
+  st->dup_walls++;
+  for (int k = 0; k < 4; k++) {
+    st->dup_net[k] += st->cur[k];
+    st->dup_net_sq[k] += st->cur[k] * st->cur[k];
+    st->cur[k] = 0;
+  }
+}
 
 /* Should game gi, won with a best total of best (0: drawn), be logged? */
 static bool wants_log(const run *rn, long gi, long best)
@@ -175,7 +213,10 @@ static int usage(void)
           "  --log DIR write full replayable logs (DIR/game-G.jsonl, for\n"
           "            open, replay and review) of --log-games 5,17, of\n"
           "            --log-wins 88+ (games won with 88 or more), or of\n"
-          "            the --game\n");
+          "            the --game\n"
+          "  --duplicate  each wall 4 times with the bots turned a seat each\n"
+          "            time, so luck cancels; the summary gives each bot's\n"
+          "            net per game with a 95%% interval over the walls\n");
   return 1;
 }
 
@@ -184,17 +225,24 @@ static int play_one(run *rn, long gi, stats *st)
 {
   mj_game_cfg cfg;
   memset(&cfg, 0, sizeof cfg);
-  cfg.seed = mj_seed_mix(rn->seed, (uint64_t)gi);
-  cfg.dealer = (int)(gi & 3);
+  /* duplicate: game gi plays wall gi / 4 with the bots turned gi % 4
+     seats, so every bot sits every seat of every wall */
+  long wall = rn->duplicate ? gi / 4 : gi;
+  int turn = rn->duplicate ? (int)(gi % 4) : 0;
+  cfg.seed = mj_seed_mix(rn->seed, (uint64_t)wall);
+  cfg.dealer = (int)(wall & 3);
   mj_error e;
   mj_game *g = mj_game_new(rn->r, &cfg, &e);
   if (g == NULL) {
     fprintf(stderr, "Error: game %ld: %s\n", gi, e.msg);
     return 1;
   }
+  const char *seat_bot[4];
+  for (int p = 0; p < 4; p++)
+    seat_bot[p] = rn->bots[(p + turn) & 3];
   mj_bot *b[4];
   for (int p = 0; p < 4; p++)
-    b[p] = mj_bot_new(rn->bots[p], cfg.seed * 4 + (uint64_t)p + 1);
+    b[p] = mj_bot_new(seat_bot[p], cfg.seed * 4 + (uint64_t)p + 1);
   mj_status s = mj_bot_play(g, b, &e);
   for (int p = 0; p < 4; p++)
     mj_bot_free(b[p]);
@@ -217,6 +265,8 @@ static int play_one(run *rn, long gi, stats *st)
     return 1;
   }
   count_game(st, nw, pay, payer);
+  if (rn->duplicate)
+    count_duplicate(rn, st, seat_bot, pay, turn);
   for (int k = 0; k < nw; k++) {
     const mj_score *sc = mj_game_result(g, k);
     count_win(st, w[k], sc->total, payer < 0);
@@ -235,9 +285,13 @@ static int play_one(run *rn, long gi, stats *st)
     cJSON_AddStringToObject(o, "seed", seed);
     cJSON_AddStringToObject(o, "ruleset", mj_rules_id(rn->r));
     cJSON_AddNumberToObject(o, "dealer", cfg.dealer);
+    if (rn->duplicate) {
+      cJSON_AddNumberToObject(o, "wall", (double)wall);
+      cJSON_AddNumberToObject(o, "turn", turn);
+    }
     cJSON *bots = cJSON_AddArrayToObject(o, "bots");
     for (int p = 0; p < 4; p++)
-      cJSON_AddItemToArray(bots, cJSON_CreateString(rn->bots[p]));
+      cJSON_AddItemToArray(bots, cJSON_CreateString(seat_bot[p]));
     cJSON_AddStringToObject(o, "result", nw ? "win" : "drawn");
     cJSON *wa = cJSON_AddArrayToObject(o, "winners");
     for (int k = 0; k < nw; k++)
@@ -321,7 +375,10 @@ static void merge(stats *a, const stats *b)
     a->seat_dealins[p] += b->seat_dealins[p];
     a->seat_points_sq[p] += b->seat_points_sq[p];
     a->seat_net_sq[p] += b->seat_net_sq[p];
+    a->dup_net[p] += b->dup_net[p];
+    a->dup_net_sq[p] += b->dup_net_sq[p];
   }
+  a->dup_walls += b->dup_walls;
   for (int i = 0; i < MAX_FANS; i++)
     a->fan_games[i] += b->fan_games[i];
 }
@@ -378,6 +435,8 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
           st->max_points);
   fprintf(f, "\nseat  bot          win rate        points/win        "
              "dealt in  net per game (95%% intervals)\n");
+  if (rn->duplicate)
+    fprintf(f, "(the bots turn through the seats: seat figures mix them)\n");
   for (int p = 0; p < 4; p++) {
     double n = (double)st->games, wr = (double)st->seat_wins[p] / n;
     long nw = st->seat_wins[p];
@@ -391,6 +450,23 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
             (double)st->seat_net[p] / n,
             half95(st->games, (double)st->seat_net[p],
                    (double)st->seat_net_sq[p]));
+  }
+  if (rn->duplicate && st->dup_walls > 0) {
+    fprintf(f, "\nduplicate: %ld walls, each played 4 times with the bots "
+               "turned a seat each time\n"
+               "bot           net per game (95%% interval over the walls)\n",
+            st->dup_walls);
+    for (int k = 0; k < rn->nkinds; k++) {
+      int seats = 0;
+      for (int p = 0; p < 4; p++)
+        seats += strcmp(rn->bots[p], rn->kinds[k]) == 0;
+      /* a wall's sample: the kind's net over its 4 games, per seat-game */
+      double per = 4.0 * seats, n = (double)st->dup_walls;
+      fprintf(f, "%-12s  %+8.2f ±%6.2f\n", rn->kinds[k],
+              (double)st->dup_net[k] / n / per,
+              half95(st->dup_walls, (double)st->dup_net[k],
+                     (double)st->dup_net_sq[k]) / per);
+    }
   }
   /* fans or patterns by how often they came up */
   int order[MAX_FANS], n = mj_rules_nfans(rn->r);
@@ -505,8 +581,9 @@ static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
       close(pf[0]);
       run sub = *rn;
       sink mine = { jb[j].fd, jb[j].path, 0, 0 };
-      sub.lo = rn->lo + total * j / jobs;
-      sub.hi = rn->lo + total * (j + 1) / jobs;
+      long unit = rn->duplicate ? 4 : 1, units = total / unit;
+      sub.lo = rn->lo + unit * (units * j / jobs);
+      sub.hi = j + 1 == jobs ? rn->hi : rn->lo + unit * (units * (j + 1) / jobs);
       sub.progress = prog ? prog + 1 + j : NULL;
       sub.out = rn->out != NULL ? &mine : NULL;
       stats *ss = calloc(1, sizeof *ss);
@@ -601,8 +678,18 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
                                        "--shard", "--bots",      "--ruleset",
                                        "--out",   "--game",      "--log",
                                        "--log-games", "--log-wins", NULL };
+  bool duplicate = false;
   for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
+    if (strcmp(a, "--duplicate") == 0) {   /* ... but this one */
+      if (duplicate) {
+        fprintf(stderr, "Error: --duplicate given twice\n");
+        return 1;
+      }
+      duplicate = true;
+      i--;
+      continue;
+    }
     const char *v = i + 1 < argc ? argv[i + 1] : NULL;
     if (strcmp(a, "--help") == 0) {
       usage();
@@ -721,6 +808,11 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
             "--game G)\n");
     return usage();
   }
+  if (duplicate && have_games && games % 4 != 0) {
+    fprintf(stderr, "Error: --duplicate plays each wall 4 times: --games "
+            "takes a multiple of 4, not %llu\n", (unsigned long long)games);
+    return 1;
+  }
   if (have_one && (have_games ? one_game >= games : false)) {
     fprintf(stderr, "Error: --game %llu is not among the %llu games\n",
             (unsigned long long)one_game, (unsigned long long)games);
@@ -765,8 +857,14 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   for (int p = nb; p < 4; p++)
     strcpy(rn.bots[p], rn.bots[0]);
   rn.seed = seed;
-  rn.lo = (long)(games * (shard_i - 1) / shard_n);
-  rn.hi = (long)(games * shard_i / shard_n);
+  rn.duplicate = duplicate;
+  for (int p = 0; p < 4; p++)
+    if (kind_index(&rn, rn.bots[p]) < 0)
+      snprintf(rn.kinds[rn.nkinds++], sizeof rn.kinds[0], "%s", rn.bots[p]);
+  /* shards of a duplicate run split between walls */
+  uint64_t unit = duplicate ? 4 : 1, units = games / unit;
+  rn.lo = (long)(unit * (units * (shard_i - 1) / shard_n));
+  rn.hi = (long)(unit * (units * shard_i / shard_n));
   if (have_one) {   /* game G alone, as it was played in its run */
     rn.lo = (long)one_game;
     rn.hi = rn.lo + 1;
@@ -892,20 +990,50 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
              mj_rules_id(rn->r));
     return false;
   }
+  /* a duplicate run: the wall and the turn the bots are rotated by */
+  cJSON *turn = cJSON_GetObjectItemCaseSensitive(o, "turn");
+  bool dup = cJSON_GetObjectItemCaseSensitive(o, "wall") != NULL;
+  int tn = 0;
+  if (dup && (!cJSON_IsNumber(turn) || turn->valueint < 0 || turn->valueint > 3)) {
+    snprintf(why, cap, "bad \"turn\"");
+    return false;
+  }
+  if (dup)
+    tn = turn->valueint;
+  if (first && dup && tn != 0) {
+    snprintf(why, cap, "a duplicate run starts with turn 0 of a wall");
+    return false;
+  }
+  if (first)
+    rn->duplicate = dup;
+  else if (dup != rn->duplicate) {
+    snprintf(why, cap, "a duplicate and a plain run mixed");
+    return false;
+  }
+  const char *seat_bot[4];
   for (int p = 0; p < 4; p++) {
     cJSON *b = cJSON_GetArrayItem(bots, p);
     if (!cJSON_IsString(b) || strlen(b->valuestring) >= sizeof rn->bots[0]) {
       snprintf(why, cap, "bad \"bots\"");
       return false;
     }
+    seat_bot[p] = b->valuestring;
+  }
+  for (int p = 0; p < 4; p++) {
+    const char *base = seat_bot[(p - tn + 4) & 3];   /* the bot of turn 0 */
     if (first)
-      snprintf(rn->bots[p], sizeof rn->bots[0], "%s", b->valuestring);
-    else if (strcmp(rn->bots[p], b->valuestring) != 0) {
+      snprintf(rn->bots[p], sizeof rn->bots[0], "%s", base);
+    else if (strcmp(rn->bots[p], base) != 0) {
       snprintf(why, cap, "seat %d is %.31s here, %.31s before: another run",
-               p + 1, b->valuestring, rn->bots[p]);
+               p + 1, base, rn->bots[p]);
       return false;
     }
   }
+  if (first)
+    for (int p = 0; p < 4; p++)
+      if (kind_index(rn, rn->bots[p]) < 0)
+        snprintf(rn->kinds[rn->nkinds++], sizeof rn->kinds[0], "%s",
+                 rn->bots[p]);
   int pv[4];
   for (int p = 0; p < 4; p++) {
     cJSON *x = cJSON_GetArrayItem(pay, p);
@@ -924,6 +1052,8 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
     payer = from->valueint;
   }
   count_game(st, nw, pv, payer);
+  if (dup)
+    count_duplicate(rn, st, seat_bot, pv, tn);
   for (int k = 0; k < nw; k++) {
     cJSON *w = cJSON_GetArrayItem(wins, k);
     cJSON *pl = cJSON_GetObjectItemCaseSensitive(w, "player");

@@ -54,6 +54,31 @@ cat r.jsonl >> mixed.jsonl
 out=$("$hule" stats mixed.jsonl 2>&1) && fail=1
 printf '%s' "$out" | grep -q "another run" && echo "ok   two runs are not mixed" ||
   { echo "FAIL: mixed runs: $out"; fail=1; }
+# duplicate: every wall 4 times with the bots turned; shards split between
+# walls and merge exactly; efficiency beats random with an interval
+# that excludes zero
+b=efficiency,random,efficiency,random
+"$hule" sim --ruleset mcr --games 400 --seed 3 --bots $b --duplicate --out d.jsonl > one.txt 2>&1
+for i in 1 2 3; do
+  "$hule" sim --ruleset mcr --games 400 --seed 3 --bots $b --duplicate --shard $i/3 \
+    --out d$i.jsonl > /dev/null 2>&1
+done
+"$hule" stats d1.jsonl d2.jsonl d3.jsonl | tail -n +2 > merged.txt.body
+check "duplicate: hule stats over 3 shards = the single run's summary"
+"$hule" sim --ruleset mcr --games 400 --seed 3 --bots $b --duplicate --jobs 3 \
+  2>/dev/null | tail -n +2 > merged.txt.body
+check "duplicate: --jobs 3 = one process"
+if grep -A3 "^duplicate: 100 walls" one.txt | python3 -c "
+import re, sys
+rows = {l.split()[0]: l for l in sys.stdin if re.match(r'^(efficiency|random) ', l)}
+e = [float(x) for x in re.findall(r'[-+]?\d+\.\d+', rows['efficiency'])]
+r = [float(x) for x in re.findall(r'[-+]?\d+\.\d+', rows['random'])]
+assert e[0] - e[1] > 0 and r[0] + r[1] < 0 and abs(e[0] + r[0]) < 1e-9, (e, r)
+"; then echo "ok   duplicate: efficiency beats random, the interval excludes 0"
+else echo "FAIL: duplicate figures"; grep -A3 "^duplicate" one.txt; fail=1; fi
+out=$("$hule" sim --ruleset mcr --games 10 --duplicate 2>&1) && fail=1
+printf '%s' "$out" | grep -q "a multiple of 4" && echo "ok   duplicate needs 4 games a wall" ||
+  { echo "FAIL: duplicate with 10 games: $out"; fail=1; }
 # a game of a run alone, and full logs of chosen games that open replays
 "$hule" sim --ruleset mcr --games 40 --seed 3 --out run.jsonl > /dev/null 2>&1
 "$hule" sim --ruleset mcr --seed 3 --game 17 --out one.jsonl > /dev/null 2>&1
