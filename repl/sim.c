@@ -661,32 +661,38 @@ static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
   return status;
 }
 
-int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
+/* What hule sim was asked (see usage). */
+typedef struct sim_args {
+  uint64_t games, seed, jobs, shard_i, shard_n, one_game, min_total;
+  bool have_games, have_one, duplicate;
+  const char *bots, *out_path, *log_dir;
+  long log_games[1000];
+  int nlog_games;
+} sim_args;
+
+/* The arguments into sa and o: -1 when they are good, else the exit
+   status (the error printed). */
+static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
 {
-  cli_opts mine = *given;
-  cli_opts *o = &mine;
+  memset(sa, 0, sizeof *sa);
+  sa->seed = sa->jobs = sa->shard_i = sa->shard_n = 1;
+  sa->bots = "efficiency";
+
   static char optbuf[1024];
-  snprintf(optbuf, sizeof optbuf, "%s", given->options ? given->options : "");
-  uint64_t games = 0, seed = 1, jobs = 1, shard_i = 1, shard_n = 1;
-  uint64_t one_game = 0, min_total = 0;
-  bool have_games = false, have_one = false;
-  const char *bots = "efficiency", *out_path = NULL, *log_dir = NULL;
-  static long log_games[1000];
-  int nlog_games = 0;
+  snprintf(optbuf, sizeof optbuf, "%s", o->options ? o->options : "");
   unsigned seen = 0;
   static const char *const flags[] = { "--games", "--seed",      "--jobs",
                                        "--shard", "--bots",      "--ruleset",
                                        "--out",   "--game",      "--log",
                                        "--log-games", "--log-wins", NULL };
-  bool duplicate = false;
   for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
     if (strcmp(a, "--duplicate") == 0) {   /* ... but this one */
-      if (duplicate) {
+      if (sa->duplicate) {
         fprintf(stderr, "Error: --duplicate given twice\n");
         return 1;
       }
-      duplicate = true;
+      sa->duplicate = true;
       i--;
       continue;
     }
@@ -708,14 +714,14 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
         seen |= 1u << f;
       }
     if (strcmp(a, "--games") == 0) {
-      if (!parse_count(v, 1000000000, &games) || games < 1) {
+      if (!parse_count(v, 1000000000, &sa->games) || sa->games < 1) {
         fprintf(stderr,
                 "Error: --games takes a number 1..1000000000, not '%s'\n", v);
         return 1;
       }
-      have_games = true;
+      sa->have_games = true;
     } else if (strcmp(a, "--seed") == 0) {
-      if (!cli_parse_seed(v, &seed)) {
+      if (!cli_parse_seed(v, &sa->seed)) {
         fprintf(stderr,
                 "Error: --seed takes a decimal number 0..18446744073709551615, "
                 "not '%s'\n",
@@ -723,7 +729,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
         return 1;
       }
     } else if (strcmp(a, "--jobs") == 0) {
-      if (!parse_count(v, 64, &jobs) || jobs < 1) {
+      if (!parse_count(v, 64, &sa->jobs) || sa->jobs < 1) {
         fprintf(stderr, "Error: --jobs takes 1..64, not '%s'\n", v);
         return 1;
       }
@@ -734,16 +740,16 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       if (ok) {
         snprintf(ib, sizeof ib, "%.*s", (int)(sl - v), v);
         snprintf(nb, sizeof nb, "%s", sl + 1);
-        ok = parse_count(ib, 1000000000, &shard_i) &&
-             parse_count(nb, 1000000000, &shard_n);
+        ok = parse_count(ib, 1000000000, &sa->shard_i) &&
+             parse_count(nb, 1000000000, &sa->shard_n);
       }
-      if (!ok || shard_n < 1 || shard_i < 1 || shard_i > shard_n) {
+      if (!ok || sa->shard_n < 1 || sa->shard_i < 1 || sa->shard_i > sa->shard_n) {
         fprintf(stderr, "Error: --shard takes I/N with 1 <= I <= N, not '%s'\n",
                 v);
         return 1;
       }
     } else if (strcmp(a, "--bots") == 0) {
-      bots = v;
+      sa->bots = v;
     } else if (strcmp(a, "--ruleset") == 0) {
       o->ruleset = v;
     } else if (strcmp(a, "--option") == 0) {
@@ -756,14 +762,14 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       strcat(optbuf, v);
       o->options = optbuf;
     } else if (strcmp(a, "--out") == 0) {
-      out_path = v;
+      sa->out_path = v;
     } else if (strcmp(a, "--game") == 0) {
-      if (!parse_count(v, 1000000000, &one_game)) {
+      if (!parse_count(v, 1000000000, &sa->one_game)) {
         fprintf(stderr, "Error: --game takes a game number 0.., not '%s'\n",
                 v);
         return 1;
       }
-      have_one = true;
+      sa->have_one = true;
     } else if (strcmp(a, "--log") == 0) {
       struct stat sb;
       if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
@@ -771,19 +777,19 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
                 "'%s'\n", v);
         return 1;
       }
-      log_dir = v;
+      sa->log_dir = v;
     } else if (strcmp(a, "--log-games") == 0) {
       char list[4096];
       snprintf(list, sizeof list, "%s", v);
       char *sv = NULL;
       for (char *t = strtok_r(list, ",", &sv); t; t = strtok_r(NULL, ",", &sv)) {
         uint64_t x;
-        if (nlog_games == 1000 || !parse_count(t, 1000000000, &x)) {
+        if (sa->nlog_games == 1000 || !parse_count(t, 1000000000, &x)) {
           fprintf(stderr, "Error: --log-games takes up to 1000 game numbers "
                   "such as 5,17, not '%s'\n", v);
           return 1;
         }
-        log_games[nlog_games++] = (long)x;
+        sa->log_games[sa->nlog_games++] = (long)x;
       }
     } else if (strcmp(a, "--log-wins") == 0) {
       char num[24];
@@ -791,7 +797,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       bool ok = vl >= 2 && vl < sizeof num && v[vl - 1] == '+';
       if (ok) {
         snprintf(num, sizeof num, "%.*s", (int)(vl - 1), v);
-        ok = parse_count(num, 1000000000, &min_total) && min_total > 0;
+        ok = parse_count(num, 1000000000, &sa->min_total) && sa->min_total > 0;
       }
       if (!ok) {
         fprintf(stderr, "Error: --log-wins takes a total and '+' (88+: the "
@@ -803,37 +809,48 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       return usage();
     }
   }
-  if (!have_games && !have_one) {
+  if (!sa->have_games && !sa->have_one) {
     fprintf(stderr, "Error: say how many games: --games N (or one game: "
             "--game G)\n");
     return usage();
   }
-  if (duplicate && have_games && games % 4 != 0) {
+  if (sa->duplicate && sa->have_games && sa->games % 4 != 0) {
     fprintf(stderr, "Error: --duplicate plays each wall 4 times: --games "
-            "takes a multiple of 4, not %llu\n", (unsigned long long)games);
+            "takes a multiple of 4, not %llu\n", (unsigned long long)sa->games);
     return 1;
   }
-  if (have_one && (have_games ? one_game >= games : false)) {
+  if (sa->have_one && (sa->have_games ? sa->one_game >= sa->games : false)) {
     fprintf(stderr, "Error: --game %llu is not among the %llu games\n",
-            (unsigned long long)one_game, (unsigned long long)games);
+            (unsigned long long)sa->one_game, (unsigned long long)sa->games);
     return 1;
   }
-  if ((nlog_games > 0 || min_total > 0) && log_dir == NULL) {
+  if ((sa->nlog_games > 0 || sa->min_total > 0) && sa->log_dir == NULL) {
     fprintf(stderr, "Error: --log-games and --log-wins need --log DIR\n");
     return 1;
   }
-  if (log_dir != NULL && nlog_games == 0 && min_total == 0 && !have_one) {
+  if (sa->log_dir != NULL && sa->nlog_games == 0 && sa->min_total == 0 && !sa->have_one) {
     fprintf(stderr, "Error: --log DIR: say which games: --log-games 5,17, "
             "--log-wins 88+, or one game with --game G\n");
     return 1;
   }
-  if (have_one && log_dir != NULL && nlog_games == 0 && min_total == 0)
-    log_games[nlog_games++] = (long)one_game;
+  if (sa->have_one && sa->log_dir != NULL && sa->nlog_games == 0 && sa->min_total == 0)
+    sa->log_games[sa->nlog_games++] = (long)sa->one_game;
+  return -1;
+}
+
+int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
+{
+  cli_opts mine = *given;
+  cli_opts *o = &mine;
+  static sim_args a;
+  int st0 = sim_parse(&a, o, argc, argv);
+  if (st0 >= 0)
+    return st0;
   run rn;
   memset(&rn, 0, sizeof rn);
   /* bots: one kind, or four */
   char tmp[256];
-  snprintf(tmp, sizeof tmp, "%s", bots);
+  snprintf(tmp, sizeof tmp, "%s", a.bots);
   int nb = 0;
   char *save = NULL;
   for (char *tok = strtok_r(tmp, ",", &save); tok;
@@ -845,7 +862,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       fprintf(
           stderr,
           "Error: --bots takes one or four of: efficiency, random (got '%s')\n",
-          bots);
+          a.bots);
       return 1;
     }
     snprintf(rn.bots[nb++], sizeof rn.bots[0], "%s", tok);
@@ -856,49 +873,49 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   }
   for (int p = nb; p < 4; p++)
     strcpy(rn.bots[p], rn.bots[0]);
-  rn.seed = seed;
-  rn.duplicate = duplicate;
+  rn.seed = a.seed;
+  rn.duplicate = a.duplicate;
   for (int p = 0; p < 4; p++)
     if (kind_index(&rn, rn.bots[p]) < 0)
       snprintf(rn.kinds[rn.nkinds++], sizeof rn.kinds[0], "%s", rn.bots[p]);
   /* shards of a duplicate run split between walls */
-  uint64_t unit = duplicate ? 4 : 1, units = games / unit;
-  rn.lo = (long)(unit * (units * (shard_i - 1) / shard_n));
-  rn.hi = (long)(unit * (units * shard_i / shard_n));
-  if (have_one) {   /* game G alone, as it was played in its run */
-    rn.lo = (long)one_game;
+  uint64_t unit = a.duplicate ? 4 : 1, units = a.games / unit;
+  rn.lo = (long)(unit * (units * (a.shard_i - 1) / a.shard_n));
+  rn.hi = (long)(unit * (units * a.shard_i / a.shard_n));
+  if (a.have_one) {   /* game G alone, as it was played in its run */
+    rn.lo = (long)a.one_game;
     rn.hi = rn.lo + 1;
-    jobs = 1;
+    a.jobs = 1;
   }
-  rn.log_dir = log_dir;
-  rn.log_games = log_games;
-  rn.nlog_games = nlog_games;
-  rn.log_min_total = (long)min_total;
+  rn.log_dir = a.log_dir;
+  rn.log_games = a.log_games;
+  rn.nlog_games = a.nlog_games;
+  rn.log_min_total = (long)a.min_total;
   long total = rn.hi - rn.lo;
   if (total == 0) {
     fprintf(stderr, "Error: shard %llu/%llu of %llu games has no games to play "
-            "(use fewer shards or more games)\n", (unsigned long long)shard_i,
-            (unsigned long long)shard_n, (unsigned long long)games);
+            "(use fewer shards or more games)\n", (unsigned long long)a.shard_i,
+            (unsigned long long)a.shard_n, (unsigned long long)a.games);
     return 1;
   }
   rn.r = cli_rules(h, o);
   if (rn.r == NULL)
     return 1;
   rn.options = o->options;
-  sink out = { -1, out_path, 0, 0 };
-  if (out_path != NULL) {
-    out.fd = strcmp(out_path, "-") == 0
-           ? 1 : open(out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  sink out = { -1, a.out_path, 0, 0 };
+  if (a.out_path != NULL) {
+    out.fd = strcmp(a.out_path, "-") == 0
+           ? 1 : open(a.out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (out.fd < 0) {
-      fprintf(stderr, "Error: cannot write %s: %s\n", out_path,
+      fprintf(stderr, "Error: cannot write %s: %s\n", a.out_path,
               strerror(errno));
       return 1;
     }
     rn.out = &out;
   }
   bool bar = isatty(2);
-  if ((long)jobs > total)
-    jobs = (uint64_t)total;
+  if ((long)a.jobs > total)
+    a.jobs = (uint64_t)total;
   volatile long *prog = mmap(NULL, sizeof(long) * 65, PROT_READ | PROT_WRITE,
                              MAP_SHARED | MAP_ANONYMOUS, -1, 0);
   if (prog == MAP_FAILED)
@@ -915,7 +932,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   sim_stop = 0;
   double t0 = now();
   int status = 0;
-  if (jobs <= 1) {
+  if (a.jobs <= 1) {
     rn.progress = prog;
     if (bar && prog) {
       /* play in slices to redraw the bar */
@@ -937,7 +954,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
       status = play_range(&rn, st);
     }
   } else {
-    status = run_jobs(h, &rn, st, (int)jobs, bar, t0, prog);
+    status = run_jobs(h, &rn, st, (int)a.jobs, bar, t0, prog);
   }
   sigaction(SIGINT, &old, NULL);
   double secs = now() - t0;
@@ -945,18 +962,18 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
     fprintf(
         stderr,
         "Error: cannot write %s: %s (the file ends with the last whole line)\n",
-        out_path, strerror(out.err));
+        a.out_path, strerror(out.err));
     status = 1;
   }
   if (out.fd > 1 && close(out.fd) != 0 && status != 1) {
-    fprintf(stderr, "Error: cannot write %s: %s\n", out_path, strerror(errno));
+    fprintf(stderr, "Error: cannot write %s: %s\n", a.out_path, strerror(errno));
     status = 1;
   }
   if (status == 130)
     fprintf(stderr, "interrupted: the summary of the %ld games played\n",
             st->games);
   if (status == 0 || status == 130)
-    summary(out.fd == 1 ? stderr : stdout, &rn, st, secs, (int)jobs);
+    summary(out.fd == 1 ? stderr : stdout, &rn, st, secs, (int)a.jobs);
   if (prog)
     munmap((void *)prog, sizeof(long) * 65);
   free(st);

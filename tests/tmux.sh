@@ -10,9 +10,9 @@ sock="$work/tmux.sock"
 T="tmux -S $sock"
 fail=0
 screen() { $T capture-pane -p -S -300 -t hule 2>/dev/null | sed -e :a -e '/^\n*$/{$d;N;ba' -e '}'; }
-wait_for() {   # wait_for TEXT [SECONDS]
+wait_for() {   # wait_for TEXT [SECONDS, default 20]
   i=0
-  while [ $i -lt $(( ${2:-10} * 10 )) ]; do
+  while [ $i -lt $(( ${2:-20} * 10 )) ]; do
     if screen | grep -q -- "$1"; then return 0; fi
     sleep 0.1
     i=$((i + 1))
