@@ -616,6 +616,56 @@ static bool fast_context(fast *f, mj_ctx *c)
       i++;
     if (i >= n)
       return true;
+    /* the tokens of nearly every line, by their text: win=5m, seat=E,
+       round=E, flowers=0, self; the rest through the table below */
+    const unsigned char *t = s + i;
+    size_t left = n - i;
+    if (left >= 6 && t[0] == 'w' && t[1] == 'i' && t[2] == 'n' &&
+        t[3] == '=' && (left == 6 || fast_space(t[6])) &&
+        !(seen & 1u << TOK_WIN)) {
+      if ((c->win = fast_tile(t + 4, 2)) == MJ_NO_TILE)
+        return false;
+      seen |= 1u << TOK_WIN;
+      i += 6;
+      continue;
+    }
+    if (left >= 6 && memcmp(t, "seat=", 5) == 0 &&
+        (left == 6 || fast_space(t[6])) && !(seen & 1u << TOK_SEAT)) {
+      int x = wind_value((const char *)t + 5, 1);
+      if (x < 0)
+        return false;
+      c->seat = (uint8_t)x;
+      seen |= 1u << TOK_SEAT;
+      i += 6;
+      continue;
+    }
+    if (left >= 7 && memcmp(t, "round=", 6) == 0 &&
+        (left == 7 || fast_space(t[7])) && !(seen & 1u << TOK_ROUND)) {
+      int x = wind_value((const char *)t + 6, 1);
+      if (x < 0)
+        return false;
+      c->round = (uint8_t)x;
+      seen |= 1u << TOK_ROUND;
+      i += 7;
+      continue;
+    }
+    if (left >= 9 && memcmp(t, "flowers=", 8) == 0 &&
+        (left == 9 || fast_space(t[9])) && !(seen & 1u << TOK_FLOWERS)) {
+      int x = small_int((const char *)t + 8, 1, 8);
+      if (x < 0)
+        return false;
+      c->flowers = (uint8_t)x;
+      seen |= 1u << TOK_FLOWERS;
+      i += 9;
+      continue;
+    }
+    if (left >= 4 && memcmp(t, "self", 4) == 0 &&
+        (left == 4 || fast_space(t[4])) && !(seen & 1u << TOK_SELF)) {
+      c->flags |= MJ_CTX_SELF;
+      seen |= 1u << TOK_SELF;
+      i += 4;
+      continue;
+    }
     size_t b = i, eq = 0;
     for (; i < n && !fast_space(s[i]); i++)
       if (s[i] == '=' && eq == 0)
@@ -658,10 +708,10 @@ static bool fast_context(fast *f, mj_ctx *c)
 static bool fast_parse(mj_hand *h, const char *text, size_t n)
 {
   fast f = { (const unsigned char *)text, 0, n, { 0 } };
-  while (f.i < n && is_space(text[f.i]))
+  while (f.i < n && fast_space((unsigned char)text[f.i]))
     f.i++;
   mj_tile plus = MJ_NO_TILE;
-  while (f.i < n && !is_space(text[f.i])) {
+  while (f.i < n && !fast_space((unsigned char)text[f.i])) {
     unsigned char c = f.s[f.i];
     if (c == '[' || c == '{') {
       if (!fast_meld(&f, h, c == '{'))
@@ -673,7 +723,7 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
     if (c == '+') {
       f.i++;
       k = fast_tiles(&f, t, 1);
-      if (k != 1 || (f.i < n && !is_space(text[f.i])) ||
+      if (k != 1 || (f.i < n && !fast_space((unsigned char)text[f.i])) ||
           h->ntiles >= MJ_MAX_CONCEALED)
         return false;
       plus = t[0];
