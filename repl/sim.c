@@ -1093,7 +1093,8 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
           if (strcmp(mj_rules_fan(rn->r, i)->id, id->valuestring) == 0)
             f = i;
         if (f < 0 || f >= MAX_FANS) {
-          snprintf(why, cap, "a fan %s does not have",
+          snprintf(why, cap, "'%.40s' is not a fan of %s",
+                   cJSON_IsString(id) ? id->valuestring : "?",
                    mj_rules_id(rn->r));
           return false;
         }
