@@ -1420,11 +1420,10 @@ size_t mj_host_memory(const mj_host *h)
 ** Scripts and the REPL
 ** ===================================================================== */
 
-mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
-                         mj_error *err)
+/* A script's arg table: arg[0] the path, arg[1..] its arguments, as
+   lua.c makes it. [-0, +1, m] */
+static void push_arg(lua_State *L, const char *path, int argc, char **argv)
 {
-  lua_State *L = h->main.L;
-  int top = lua_gettop(L);
   lua_createtable(L, argc, 1);
   lua_pushstring(L, path);
   lua_rawseti(L, -2, 0);
@@ -1432,6 +1431,14 @@ mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
     lua_pushstring(L, argv[i]);
     lua_rawseti(L, -2, i + 1);
   }
+}
+
+mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
+                         mj_error *err)
+{
+  lua_State *L = h->main.L;
+  int top = lua_gettop(L);
+  push_arg(L, path, argc, argv);
   lua_setglobal(L, "arg");
   if (luaL_loadfilex(L, path, "t") != LUA_OK) {
     mj_fail(err, MJ_EINVAL, 0, "%s", lua_tostring(L, -1));
@@ -1503,13 +1510,7 @@ mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc,
   char chunk[520];
   snprintf(chunk, sizeof chunk, "@%s", path);
   lua_pushcfunction(L, sandboxed_body);
-  lua_createtable(L, argc, 1);
-  lua_pushstring(L, path);
-  lua_rawseti(L, -2, 0);
-  for (int i = 0; i < argc; i++) {
-    lua_pushstring(L, argv[i]);
-    lua_rawseti(L, -2, i + 1);
-  }
+  push_arg(L, path, argc, argv);
   int ls = luaL_loadbufferx(L, src, n, chunk, "t");
   free(src);
   if (ls != LUA_OK) {

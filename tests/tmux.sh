@@ -117,7 +117,9 @@ else
 fi
 $T kill-server 2>/dev/null
 chattr -i "$work/ro/.hule_history" 2>/dev/null || true
-# NO_COLOR: no colour and nothing else (the tiles stay glyphs)
+# NO_COLOR: no colour and nothing else (the tiles stay glyphs); a server
+# of its own (the one killed above may still be going away)
+T="tmux -S $work/tmux-nocolor.sock"
 $T new-session -d -s hule -x 140 -y 60 "env HOME=$work/home NO_COLOR=1 TERM=xterm $hule; sleep 30"
 wait_for "hule>"
 $T send-keys -t hule "new seed=7" Enter
