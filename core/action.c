@@ -11,7 +11,8 @@
 #include <string.h>
 
 static const char *const act_names[MJ_ACT_COUNT] = {
-  "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong"
+  "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
+  "que"
 };
 
 const char *mj_act_name(int type)
@@ -41,6 +42,11 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
     return (size_t)snprintf(buf, cap, "kong");
   case MJ_ACT_PASS:
     return (size_t)snprintf(buf, cap, "pass");
+  case MJ_ACT_SWAP:
+    return (size_t)snprintf(buf, cap, "swap %s", mj_tile_str(a->tile, t));
+  case MJ_ACT_QUE:
+    return (size_t)snprintf(buf, cap, "que %c",
+                            a->tile < MJ_HONOR_FIRST ? "mps"[a->tile / 9] : '?');
   default:
     return (size_t)snprintf(buf, cap, "?");
   }
@@ -96,6 +102,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   static const char *const w_chi[] = { "chi", "chow", "吃", NULL };
   static const char *const w_kong[] = { "kong",  "gang", "kan", "ckong",
                                         "akong", "杠",   NULL };
+  static const char *const w_swap[] = { "swap", "换", "换三张", NULL };
+  static const char *const w_que[] = { "que", "定缺", "缺", NULL };
   char legal[512];
   while (*text == ' ' || *text == '\t')
     text++;
@@ -136,6 +144,10 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
     type = MJ_ACT_CHI;
   else if (word_is(lower, vn, w_kong))
     type = MJ_ACT_KONG;
+  else if (word_is(lower, vn, w_swap))
+    type = MJ_ACT_SWAP;
+  else if (word_is(lower, vn, w_que))
+    type = MJ_ACT_QUE;
   else {
     /* a tile written with an honor letter ("E"), or an unknown word */
     mj_tile t;
@@ -149,10 +161,19 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
                      (int)n, text, legal);
     }
   }
-  /* the argument: one tile, or a chow's three */
+  /* the argument: one tile, or a chow's three; a suit for que */
   mj_tile tiles[3];
   int nt = 0;
-  if (an > 0) {
+  if (type == MJ_ACT_QUE) {
+    const char *su = an == 1 ? strchr("mps", arg[0]) : NULL;
+    if (an == 1 && arg[0] != '\0' && su != NULL) {
+      tiles[0] = (mj_tile)((su - "mps") * 9);
+      nt = 1;
+    } else {
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "que takes the missing suit: que m, que p or que s");
+    }
+  } else if (an > 0) {
     mj_error e2;
     if (mj_tiles_parse(arg, an, 1, false, tiles, NULL, 3, &nt, &e2) != MJ_OK)
       return mj_fail(err, MJ_EINVAL, 0, "'%.*s': %s", (int)an, arg, e2.msg);
@@ -170,6 +191,9 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   }
   if (type == MJ_ACT_DISCARD && nt == 0)
     return mj_fail(err, MJ_EINVAL, 0, "discard which tile? say d 5m");
+  if (type == MJ_ACT_SWAP && nt == 0)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "pass which tiles? say swap 1m2m3m (one suit)");
   mj_action l[64];
   int nl = mj_game_legal(g, p, l, 64), found = -1, matches = 0;
   for (int i = 0; i < nl; i++) {
@@ -215,6 +239,53 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
                    text, legal);
   *out = l[found];
   return MJ_OK;
+}
+
+mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
+                               mj_action *out, int max, int *n, mj_error *err)
+{
+  *n = 0;
+  while (*text == ' ' || *text == '\t')
+    text++;
+  size_t len = strlen(text);
+  bool swap = (len > 5 && strncmp(text, "swap ", 5) == 0) ||
+              strncmp(text, "换 ", strlen("换 ")) == 0 ||
+              strncmp(text, "换三张 ", strlen("换三张 ")) == 0;
+  if (!swap) {
+    if (max < 1)
+      return mj_fail(err, MJ_ERANGE, 0, "no room for the action");
+    mj_status st = mj_action_parse(g, p, text, &out[0], err);
+    *n = st == MJ_OK;
+    return st;
+  }
+  /* "swap 1m2m3m": each tile in turn, tried on a copy of the game, so
+     that all of them are legal together or none is taken */
+  const char *arg = strchr(text, ' ');
+  while (*arg == ' ')
+    arg++;
+  mj_tile tiles[8];
+  int nt = 0;
+  mj_error e2;
+  if (mj_tiles_parse(arg, strlen(arg), 1, false, tiles, NULL, 8, &nt, &e2) !=
+      MJ_OK)
+    return mj_fail(err, MJ_EINVAL, 0, "'%s': %s", arg, e2.msg);
+  if (nt > max)
+    return mj_fail(err, MJ_ERANGE, 0, "at most %d tiles", max);
+  mj_game *c = mj_game_clone(g);
+  if (c == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_status st = MJ_OK;
+  for (int i = 0; i < nt && st == MJ_OK; i++) {
+    char one[16], b[3];
+    snprintf(one, sizeof one, "swap %s", mj_tile_str(tiles[i], b));
+    st = mj_action_parse(c, p, one, &out[i], err);
+    if (st == MJ_OK)
+      st = mj_game_act(c, &out[i], err);
+  }
+  mj_game_free(c);
+  if (st == MJ_OK)
+    *n = nt;
+  return st;
 }
 
 size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
@@ -266,6 +337,13 @@ size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
     return (size_t)snprintf(buf, cap, "the wall is empty: a drawn hand");
   case MJ_EV_DECLINE:
     return (size_t)snprintf(buf, cap, "%s decline%s a win", who, s);
+  case MJ_EV_SWAP:   /* the tiles stay hidden: the player knows his own */
+    return (size_t)snprintf(buf, cap, "%s pass%s three tiles to %s", who,
+                            second ? "" : "es", from);
+  case MJ_EV_QUE:
+    return (size_t)snprintf(buf, cap, "%s %s missing %c", who,
+                            second ? "are" : "is",
+                            e->tile < MJ_HONOR_FIRST ? "mps"[e->tile / 9] : '?');
   default: return (size_t)snprintf(buf, cap, "?");
   }
 }

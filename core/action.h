@@ -20,6 +20,11 @@ const char *mj_act_name(int type);
 mj_status mj_action_parse(const mj_game *g, int p, const char *text,
                           mj_action *out, mj_error *err);
 
+/* Like mj_action_parse, and "swap 1m2m3m" is the three actions of passing
+** those tiles, legal together (tried on a copy of the game) or refused. */
+mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
+                               mj_action *out, int max, int *n, mj_error *err);
+
 /* An event as text, players named by names[] ("E draws 5m"); the player
 ** you (-1: none) is addressed in the second person ("You draw 5m"). */
 size_t mj_event_print(const mj_event *e, const char *const names[4], int you,

@@ -161,6 +161,10 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     char val[40];
     if (r->scoring == MJ_SCORING_SUM)
       snprintf(val, sizeof val, "%3d %s", hh->value, unit);
+    else if (r->scoring == MJ_SCORING_FAN)
+      snprintf(val, sizeof val, "%s%d 番%s",
+               f->role == MJ_ROLE_TIMES ? "+" : "", hh->value,
+               f->role == MJ_ROLE_FIXED ? " flat" : "");
     else if (f->role == MJ_ROLE_TIMES)
       snprintf(val, sizeof val, "x%d", 1 << (hh->value > 20 ? 20 : hh->value));
     else if (f->role == MJ_ROLE_FIXED)
@@ -195,6 +199,20 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     if (s->bonus)
       cat(buf, cap, &len, " (%d without the %d bonus)", s->total - s->bonus,
           s->bonus);
+  } else if (r->scoring == MJ_SCORING_FAN) {
+    int f = s->fan;
+    if (s->fixed)
+      cat(buf, cap, &len, "total:   %d 番 (flat)", f);
+    else
+      cat(buf, cap, &len, "total:   %d 番 = %d + %d", f, s->base ? s->base : 1,
+          s->doublings);
+    int capped = r->table.cap > 0 && f > r->table.cap ? r->table.cap : f;
+    if (capped != f)
+      cat(buf, cap, &len, ", capped at %d 番", capped);
+    cat(buf, cap, &len, " -> %d unit%s (2^(%d-1))", s->total,
+        s->total == 1 ? "" : "s", capped);
+    if (capped != f && f <= 21)
+      cat(buf, cap, &len, "; %d uncapped", 1 << (f - 1));
   } else if (s->fixed) {
     cat(buf, cap, &len, "total:   %d (fixed)", s->total);
   } else {

@@ -27,6 +27,13 @@ typedef struct seat {
   bool claimed;        /* this turn began with a chow or pung */
   bool kong_draw;      /* the last draw replaced a kong */
   bool sibao;          /* drew the wild that allows a win at once */
+  bool out;            /* won and left play (leave_on_win) */
+  bool locked;         /* passed a win: no discard win until his draw */
+  int8_t void_suit;    /* the declared missing suit, -1 none */
+  int8_t kong_from;    /* the kong_draw replaced a kong of this seat's
+                          discard, -1 */
+  mj_tile swap[4];     /* the tiles chosen to pass */
+  uint8_t nswap;
   int ndiscarded;            /* discards made (not capped; 天糊/地糊 need 0) */
   uint8_t dealt[MJ_KINDS];   /* the thirteen or fourteen tiles as dealt */
   mj_tileview v;       /* the concealed tiles for the tables, kept in step */
@@ -75,6 +82,13 @@ struct mj_game {
   int nact, actcap;
   mj_error *fault;           /* a ruleset function failed: the hand stops
                                 (written through const: found by a query) */
+  int dice;                  /* the dice sum of the hand */
+  int swap_off;              /* 换三张: the offset the tiles went by */
+  bool pending_kong;         /* the discard up follows its player's kong */
+  int in_hook;               /* a flow hook of this game is running */
+  int hook_dealer;           /* the next dealer the hook named, -1 */
+  int nreasons;              /* the names of the ledger's reasons */
+  char reasons[16][24];
 };
 
 /* {====================================================================
@@ -118,7 +132,7 @@ static bool pay_entry(mj_game *g, int payer, int payee, int amount,
   }
   g->ledger[g->nledger++] = (mj_payment){ (int8_t)payer, (int8_t)payee,
                                           (uint8_t)reason, (int8_t)winner,
-                                          amount, g->nev - 1 };
+                                          amount, g->nev - 1, -1, 0 };
   g->pay[payer] -= amount, g->pay[payee] += amount;
   g->scores[payer] -= amount, g->scores[payee] += amount;
   return true;
@@ -172,6 +186,45 @@ static bool faulted(const mj_game *g)
   return g->fault != NULL && g->fault->msg[0] != '\0';
 }
 
+static bool active(const mj_game *g, int p) { return !g->pl[p & 3].out; }
+
+/* The first player still in after p in turn order (p itself if alone). */
+static int next_active(const mj_game *g, int p)
+{
+  for (int k = 1; k <= 4; k++)
+    if (active(g, (p + k) & 3))
+      return (p + k) & 3;
+  return p;
+}
+
+static int nactive(const mj_game *g)
+{
+  int n = 0;
+  for (int p = 0; p < 4; p++)
+    n += active(g, p);
+  return n;
+}
+
+/* p holds a tile of his missing suit (concealed: melds of it cannot be
+   made). */
+static bool holds_void(const mj_game *g, int p)
+{
+  int v = g->pl[p].void_suit;
+  if (v < 0)
+    return false;
+  const uint8_t *c = mj_hand_counts(g->pl[p].hand);
+  for (int t = v * 9; t < v * 9 + 9; t++)
+    if (c[t])
+      return true;
+  return false;
+}
+
+static bool in_void(const mj_game *g, int p, mj_tile t)
+{
+  int v = g->pl[p].void_suit;
+  return v >= 0 && t < MJ_HONOR_FIRST && t / 9 == v;
+}
+
 static bool is_wild(const mj_game *g, mj_tile t)
 {
   return t < MJ_KINDS && (g->wild & MJ_BIT(t)) != 0;
@@ -210,11 +263,41 @@ static void hand_meld(mj_game *g, int p, mj_meld m, int replace)
   mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
 }
 
+/* Run a flow hook of the ruleset, if it has one; its failure stops the
+   hand. */
+static void run_hook(mj_game *g, const mj_flow_ev *ev, int *answer)
+{
+  if (!(mj_rules_hooks(g->r) >> ev->hook & 1) || faulted(g))
+    return;
+  mj_error e;
+  mj_error_clear(&e);
+  g->in_hook++;
+  mj_status st = mj_rules_flow(g->r, g, ev, answer, &e);
+  g->in_hook--;
+  if (st != MJ_OK)
+    note_fault(g, &e);
+}
+
+/* The hand is over: the ruleset's end (查叫...) and its next dealer. */
+static void end_hand(mj_game *g)
+{
+  g->phase = MJ_PHASE_OVER;
+  mj_flow_ev ev = { .hook = MJ_HOOK_END, .player = -1, .from = -1 };
+  run_hook(g, &ev, NULL);
+  int d = -1;
+  ev.hook = MJ_HOOK_DEALER;
+  run_hook(g, &ev, &d);
+  if (d >= 0 && d < 4)
+    g->hook_dealer = d;
+}
+
+/* The wall ran out: an exhaustive draw when nobody won (in 血战 the
+   hand's winners keep their wins). */
 static void end_drawn(mj_game *g)
 {
-  g->drawn = true;
-  g->phase = MJ_PHASE_OVER;
+  g->drawn = g->nwin == 0;
   event(g, MJ_EV_DRAWN, -1, MJ_NO_TILE, -1, 0);
+  end_hand(g);
 }
 
 /*
@@ -241,6 +324,9 @@ static bool draw(mj_game *g, int p, bool from_tail, bool kong)
     }
     hand_add(g, p, t);
     event(g, MJ_EV_DRAW, p, t, -1, tail);
+    pl->locked = false;
+    if (!kong)
+      pl->kong_from = -1;
     g->last_draw = t;
     g->last_draw_wall_last = mj_wall_left(&g->wall) == 0;
     pl->kong_draw = kong;
@@ -321,6 +407,13 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
                       mj_hand *hand, mj_score *s, mj_error *err)
 {
   const seat *pl = &g->pl[p];
+  bool self = (flags & MJ_CTX_SELF) != 0;
+  if (pl->void_suit >= 0 && (holds_void(g, p) || (!self && in_void(g, p, t)))) {
+    if (err != NULL)
+      mj_fail(err, MJ_ENOTWIN, 0, "the hand holds its missing suit (%c)",
+              "mps"[pl->void_suit]);
+    return false;
+  }
   if (!(flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))) {
     /* quick refusal by the tables before anything is built */
     mj_tileview v = pl->v;
@@ -336,7 +429,6 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
     }
   }
   mj_hand_copy(hand, pl->hand);
-  bool self = (flags & MJ_CTX_SELF) != 0;
   if (!self && mj_hand_add(hand, t) != MJ_OK) {
     mj_fail(err, MJ_ESTATE, 0, "no room for the tile");
     return false;
@@ -350,6 +442,8 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
   c->feibao = (uint8_t)(pl->wild_disc > 4 ? 4 : pl->wild_disc);
   if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
     c->wild = g->wild_kind;
+  if (pl->void_suit >= 0)
+    c->que = (uint8_t)pl->void_suit;
   if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 &&
       !(flags & MJ_CTX_ROB))
     flags |= MJ_CTX_LAST;
@@ -412,25 +506,48 @@ static bool can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags)
   return check_win(g, p, t, flags, g->scratch, g->scratch_score, NULL);
 }
 
-/* Record a win by the players in w[0..n) (in order) and settle. */
+/* The players still in, as bits. */
+static unsigned active_mask(const mj_game *g)
+{
+  unsigned m = 0;
+  for (int p = 0; p < 4; p++)
+    if (active(g, p))
+      m |= 1u << p;
+  return m;
+}
+
+/* Record a win by the players in w[0..n) (in order) and settle; then the
+   hand ends, or (leave_on_win) the winners leave and play goes on with
+   the next player still in after the last of them. */
 static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
                    unsigned flags)
 {
-  g->phase = MJ_PHASE_OVER;
   g->payer = payer;
-  for (int k = 0; k < n; k++) {
-    int p = w[k];
-    g->win_hands[k] = mj_hand_new();
-    g->results[k] = malloc(sizeof(mj_score));
+  unsigned was_active = active_mask(g);
+  mj_flow_ev ev = { .hook = MJ_HOOK_WIN, .from = (int8_t)payer, .tile = t,
+                    .first_win = g->nwin };
+  for (int j = 0; j < n && g->nwin < 4; j++) {
+    int p = w[j];
+    int k = g->nwin;
+    if (g->win_hands[k] == NULL)
+      g->win_hands[k] = mj_hand_new();
+    if (g->results[k] == NULL)
+      g->results[k] = malloc(sizeof(mj_score));
     if (g->win_hands[k] == NULL || g->results[k] == NULL)
       continue;
     bool self = (flags & MJ_CTX_SELF) != 0;
-    if (!check_win(g, p, t, flags, g->win_hands[k], g->results[k], NULL))
+    unsigned f = flags;
+    if (!self && g->tbl.kong_discard && g->pending_kong && !(f & MJ_CTX_ROB))
+      f |= MJ_CTX_KONG;
+    if (!check_win(g, p, t, f, g->win_hands[k], g->results[k], NULL))
       continue;
     g->winners[g->nwin++] = p;
+    ev.winners[ev.nwin++] = (int8_t)p;
     event(g, MJ_EV_WIN, p, t, self ? -1 : payer, 0);
     mj_settle_in in;
     in.winner = p;
+    in.active = was_active;
+    in.kong_from = self && g->pl[p].kong_draw ? g->pl[p].kong_from : -1;
     in.payer = self ? -1 : payer;
     in.dealer = g->dealer;
     in.total = g->results[k]->total;
@@ -441,21 +558,46 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
     mj_error e;
     if (mj_rules_settle(g->r, &in, pay, &e) != MJ_OK) {
       note_fault(g, &e);
+      g->phase = MJ_PHASE_OVER;
       return;
     }
     int sum = pay[0] + pay[1] + pay[2] + pay[3];
+    for (int q = 0; q < 4 && sum == 0; q++)
+      if (pay[q] != 0 && !(was_active >> q & 1)) {
+        mj_fail(&e, MJ_ERULES, 0, "the settlement of a win charges or pays "
+                "seat %d, who has left play", q + 1);
+        note_fault(g, &e);
+        g->phase = MJ_PHASE_OVER;
+        return;
+      }
     if (sum != 0) {
       mj_fail(&e, MJ_ERULES, 0, "the settlement of a win is not zero-sum "
               "(%+d %+d %+d %+d)", pay[0], pay[1], pay[2], pay[3]);
       note_fault(g, &e);
+      g->phase = MJ_PHASE_OVER;
       return;
     }
     if (!pay_net(g, pay, MJ_PAY_WIN, g->nwin - 1)) {
       mj_fail(&e, MJ_ENOMEM, 0, "out of memory");
       note_fault(g, &e);
+      g->phase = MJ_PHASE_OVER;
       return;
     }
   }
+  run_hook(g, &ev, NULL);
+  if (!g->tbl.leave_on_win || faulted(g)) {
+    end_hand(g);
+    return;
+  }
+  for (int j = 0; j < ev.nwin; j++)
+    g->pl[ev.winners[j]].out = true;
+  int last = ev.nwin > 0 ? ev.winners[ev.nwin - 1] : w[0];
+  if (nactive(g) <= 1) {
+    end_hand(g);
+    return;
+  }
+  g->pending = MJ_NO_TILE;
+  next_draw(g, next_active(g, last));
 }
 
 /* }==================================================================== */
@@ -490,6 +632,11 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   g->pending = MJ_NO_TILE;
   g->pending_from = -1;
   g->payer = -1;
+  g->hook_dealer = -1;
+  snprintf(g->reasons[0], sizeof g->reasons[0], "win");
+  g->nreasons = 1;
+  for (int p = 0; p < 4; p++)
+    g->pl[p].void_suit = g->pl[p].kong_from = -1;
   memcpy(g->scores, cfg->scores, sizeof g->scores);
   g->scratch = mj_hand_new();
   g->scratch_score = malloc(sizeof *g->scratch_score);
@@ -513,6 +660,7 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
     mj_wall_shuffle(&g->wall, g->tbl.tiles, &g->rng);
   }
   int dice = cfg->dice > 0 ? cfg->dice : mj_rng_dice(&g->rng, NULL, NULL);
+  g->dice = dice;
   /* the deal: thirteen tiles each from the head, the dealer first */
   for (int k = 0; k < 4; k++) {
     int p = (g->dealer + k) & 3;
@@ -578,6 +726,11 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
     mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
   /* the dealer's fourteenth tile */
   next_draw(g, g->dealer);
+  /* the decisions before play: the tiles passed, the missing suits */
+  if (g->phase == MJ_PHASE_TURN && g->tbl.swap > 0)
+    g->phase = MJ_PHASE_SWAP;
+  else if (g->phase == MJ_PHASE_TURN && g->tbl.void_suit)
+    g->phase = MJ_PHASE_QUE;
   return g;
 }
 
@@ -679,6 +832,46 @@ static bool kong_allowed(const mj_game *g, int p)
          mj_wall_left(&g->wall) > 0;
 }
 
+/* The suits p may still pick a tile to pass from: bit s set. */
+static unsigned swap_suits(const mj_game *g, int p)
+{
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  unsigned ok = 0;
+  for (int su = 0; su < 3; su++) {
+    int n = 0;
+    for (int t = su * 9; t < su * 9 + 9; t++)
+      n += c[t];
+    if (pl->nswap > 0 && pl->swap[0] / 9 != su)
+      continue;
+    if (n + pl->nswap >= g->tbl.swap && n > 0)
+      ok |= 1u << su;
+  }
+  return ok;
+}
+
+static int before_play_actions(const mj_game *g, int p, mj_action *out,
+                               int max)
+{
+  const seat *pl = &g->pl[p];
+  int n = 0;
+  if (g->phase == MJ_PHASE_SWAP) {
+    if (pl->nswap >= g->tbl.swap)
+      return 0;
+    unsigned su = swap_suits(g, p);
+    const uint8_t *c = mj_hand_counts(pl->hand);
+    for (int t = 0; t < MJ_HONOR_FIRST; t++)
+      if (c[t] && (su >> (t / 9) & 1))
+        n = add(out, n, max, MJ_ACT_SWAP, p, (mj_tile)t);
+    return n;
+  }
+  if (pl->void_suit >= 0)
+    return 0;
+  for (int su = 0; su < 3; su++)
+    n = add(out, n, max, MJ_ACT_QUE, p, (mj_tile)(su * 9));
+  return n;
+}
+
 static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
 {
   const seat *pl = &g->pl[p];
@@ -688,14 +881,21 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
     n = add(out, n, max, MJ_ACT_WIN, p, g->last_draw);
   if (kong_allowed(g, p)) {
     for (int t = 0; t < MJ_KINDS; t++)
-      if (c[t] == 4)
+      if (c[t] == 4 && !in_void(g, p, (mj_tile)t))
         n = add(out, n, max, MJ_ACT_CKONG, p, (mj_tile)t);
     const mj_meld *m = mj_hand_melds(pl->hand);
     for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
       if (m[i].type == MJ_PUNG && c[m[i].tile] > 0)
         n = add(out, n, max, MJ_ACT_AKONG, p, m[i].tile);
   }
-  /* the kinds held: the view's mask, plus the wild kinds held */
+  /* the kinds held: the view's mask, plus the wild kinds held; while the
+     missing suit is held, only it */
+  if (holds_void(g, p)) {
+    for (int t = pl->void_suit * 9; t < pl->void_suit * 9 + 9; t++)
+      if (c[t])
+        n = add(out, n, max, MJ_ACT_DISCARD, p, (mj_tile)t);
+    return n;
+  }
   mj_tileset held = pl->v.at[0];
   for (mj_tileset w = g->wild; w; w &= w - 1)
     if (c[__builtin_ctzll(w)] > 0)
@@ -732,12 +932,17 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
   const seat *pl = &g->pl[p];
   const uint8_t *c = mj_hand_counts(pl->hand);
   unsigned o = 0;
-  bool more = mj_wall_left(&g->wall) > 0;
+  if (pl->out)
+    return 0;
+  bool more = mj_wall_left(&g->wall) > 0 && !in_void(g, p, t);
   unsigned flags = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
+  if (g->tbl.kong_discard && g->pending_kong)
+    flags |= MJ_CTX_KONG;
   if (g->tbl.wild_claim > 0 && is_wild(g, t) &&
       pl->wild_drawn >= g->tbl.wild_claim && can_win_on(g, p, t, MJ_CTX_JIEBAO))
     o |= 1u << MJ_ACT_WIN;
-  else if (!g->tbl.self_draw_only && can_win_on(g, p, t, flags))
+  else if (!g->tbl.self_draw_only && !pl->locked &&
+           can_win_on(g, p, t, flags))
     o |= 1u << MJ_ACT_WIN;
   if (more && c[t] >= 2)
     o |= 1u << MJ_ACT_PON;
@@ -782,6 +987,9 @@ int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)
   case MJ_PHASE_CLAIM:
   case MJ_PHASE_ROB:
     return claim_actions(g, p, out, max);
+  case MJ_PHASE_SWAP:
+  case MJ_PHASE_QUE:
+    return faulted(g) ? 0 : before_play_actions(g, p, out, max);
   default:
     return 0;
   }
@@ -799,6 +1007,15 @@ unsigned mj_game_waiting(const mj_game *g)
     unsigned w = 0;
     for (int p = 0; p < 4; p++)
       if (g->options[p] && !(g->decided >> p & 1))
+        w |= 1u << p;
+    return w;
+  }
+  case MJ_PHASE_SWAP:
+  case MJ_PHASE_QUE: {
+    unsigned w = 0;
+    for (int p = 0; p < 4; p++)
+      if (g->phase == MJ_PHASE_SWAP ? g->pl[p].nswap < g->tbl.swap
+                                    : g->pl[p].void_suit < 0)
         w |= 1u << p;
     return w;
   }
@@ -828,7 +1045,26 @@ static void open_claims(mj_game *g, int from, mj_tile t)
   if (any)
     return;
   g->pending = MJ_NO_TILE;
-  next_draw(g, (from + 1) & 3);
+  next_draw(g, next_active(g, from));
+}
+
+/* 过手胡: who could win and did not is locked until his next draw. */
+static void lock_passed_wins(mj_game *g)
+{
+  if (!g->tbl.pass_lock)
+    return;
+  for (int q = 0; q < 4; q++)
+    if ((g->options[q] & (1u << MJ_ACT_WIN)) && (g->decided >> q & 1) &&
+        g->decision[q].type != MJ_ACT_WIN)
+      g->pl[q].locked = true;
+}
+
+/* A kong was declared: the ruleset's kong hook (its money...). */
+static void kong_hook(mj_game *g, int p, mj_tile t, int kind, int from)
+{
+  mj_flow_ev ev = { .hook = MJ_HOOK_KONG, .player = (int8_t)p,
+                    .from = (int8_t)from, .kind = (uint8_t)kind, .tile = t };
+  run_hook(g, &ev, NULL);
 }
 
 /* The pending discard is taken: by a meld (a claim, which ends the
@@ -846,19 +1082,28 @@ static void resolve_claims(mj_game *g)
 {
   int from = g->pending_from;
   mj_tile t = g->pending;
-  /* wins first, the first in turn after the discarder */
+  lock_passed_wins(g);
+  /* wins first, the first in turn after the discarder (all of them with
+     multi_win) */
+  int w[4], nw = 0;
+  unsigned f = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
   for (int k = 1; k < 4; k++) {
     int q = (from + k) & 3;
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
-      unsigned f = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
-      if ((g->options[q] & (1u << MJ_ACT_WIN)) && g->tbl.wild_claim > 0 &&
-          is_wild(g, t) && g->pl[q].wild_drawn >= g->tbl.wild_claim &&
+      if (nw == 0 && (g->options[q] & (1u << MJ_ACT_WIN)) &&
+          g->tbl.wild_claim > 0 && is_wild(g, t) &&
+          g->pl[q].wild_drawn >= g->tbl.wild_claim &&
           can_win_on(g, q, t, MJ_CTX_JIEBAO))
         f = MJ_CTX_JIEBAO;
-      take_discard(g, false);
-      finish(g, &q, 1, from, t, f);
-      return;
+      w[nw++] = q;
+      if (!g->tbl.multi_win)
+        break;
     }
+  }
+  if (nw > 0) {
+    take_discard(g, false);
+    finish(g, w, nw, from, t, f);
+    return;
   }
   /* then a kong or a pung (one player at most can), then a chow */
   for (int pass = 0; pass < 2; pass++)
@@ -879,6 +1124,10 @@ static void resolve_claims(mj_game *g)
               0);
         g->pending = MJ_NO_TILE;
         if (a->type == MJ_ACT_KONG) {
+          g->pl[q].kong_from = (int8_t)from;
+          kong_hook(g, q, t, MJ_KONG_EXPOSED, from);
+          if (faulted(g))
+            return;
           if (draw(g, q, g->tbl.replace_tail, true))
             enter_turn(g, q, false);
         } else {
@@ -901,7 +1150,7 @@ static void resolve_claims(mj_game *g)
       }
     }
   g->pending = MJ_NO_TILE;
-  next_draw(g, (from + 1) & 3);
+  next_draw(g, next_active(g, from));
 }
 
 static void complete_added_kong(mj_game *g)
@@ -920,6 +1169,10 @@ static void complete_added_kong(mj_game *g)
     }
   event(g, MJ_EV_AKONG, p, t, -1, 0);
   g->pending = MJ_NO_TILE;
+  pl->kong_from = -1;
+  kong_hook(g, p, t, MJ_KONG_ADDED, -1);
+  if (faulted(g))
+    return;
   if (draw(g, p, g->tbl.replace_tail, true))
     enter_turn(g, p, false);
 }
@@ -928,6 +1181,7 @@ static void resolve_rob(mj_game *g)
 {
   int from = g->pending_from;
   int w[4], n = 0;
+  lock_passed_wins(g);
   for (int k = 1; k < 4; k++) {
     int q = (from + k) & 3;
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN)
@@ -1004,6 +1258,44 @@ static bool in_list(const mj_action *a, const mj_action *list, int n)
 
 static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err);
 
+/* The decisions before play: a tile to pass (passed when all have chosen,
+   by the dice), a missing suit (revealed when all have declared). */
+static void before_play(mj_game *g, const mj_action *a)
+{
+  int p = a->player;
+  seat *pl = &g->pl[p];
+  if (a->type == MJ_ACT_SWAP) {
+    hand_remove(g, p, a->tile);
+    pl->swap[pl->nswap++] = a->tile;
+    if (mj_game_waiting(g) != 0)
+      return;
+    int n = g->tbl.nswap_to > 0 ? g->tbl.nswap_to : 1;
+    g->swap_off = g->tbl.nswap_to > 0 ? g->tbl.swap_to[g->dice % n] : 2;
+    for (int k = 0; k < 4; k++) {
+      int q = (g->dealer + k) & 3, to = (q + g->swap_off) & 3;
+      for (int i = 0; i < g->pl[q].nswap; i++)
+        hand_add(g, to, g->pl[q].swap[i]);
+      event(g, MJ_EV_SWAP, q, g->pl[q].swap[0], to, 0);
+    }
+    /* the dealer's "drawn" tile: one he still holds */
+    const uint8_t *c = mj_hand_counts(g->pl[g->dealer].hand);
+    if (g->last_draw >= MJ_KINDS || c[g->last_draw] == 0) {
+      int d = (g->dealer - g->swap_off + 4) & 3;
+      g->last_draw = g->pl[d].swap[g->pl[d].nswap - 1];
+    }
+    g->phase = g->tbl.void_suit ? MJ_PHASE_QUE : MJ_PHASE_TURN;
+    return;
+  }
+  pl->void_suit = (int8_t)(a->tile / 9);
+  if (mj_game_waiting(g) != 0)
+    return;
+  for (int k = 0; k < 4; k++) {
+    int q = (g->dealer + k) & 3;
+    event(g, MJ_EV_QUE, q, (mj_tile)(g->pl[q].void_suit * 9), -1, 0);
+  }
+  g->phase = MJ_PHASE_TURN;
+}
+
 mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
 {
   mj_status st = apply_action(g, a, err);
@@ -1050,6 +1342,10 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
   }
   record(g, a);
   seat *pl = &g->pl[p];
+  if (g->phase == MJ_PHASE_SWAP || g->phase == MJ_PHASE_QUE) {
+    before_play(g, a);
+    return MJ_OK;
+  }
   if (g->phase == MJ_PHASE_TURN) {
     /* discarding instead of a 宝吊头 win is 偷机: the hand before the draw
        was one lone wild and complete melds (tested cheaply first) */
@@ -1080,6 +1376,7 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       pl->ndiscarded++;
       g->ndiscards++;
       pl->sibao = false;
+      g->pending_kong = pl->kong_draw;
       pl->kong_draw = false;
       if (is_wild(g, a->tile))
         pl->wild_disc++;
@@ -1094,6 +1391,10 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       hand_meld(g, p, m, -1);
       event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
       pl->sibao = false;
+      pl->kong_from = -1;
+      kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
+      if (faulted(g))
+        return MJ_OK;
       if (draw(g, p, g->tbl.replace_tail, true))
         enter_turn(g, p, false);
       return MJ_OK;
@@ -1108,7 +1409,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       bool any = false;
       for (int q = 0; q < 4; q++) {
         g->options[q] = 0;
-        if (q != p && g->tbl.rob_kong && can_win_on(g, q, a->tile, MJ_CTX_ROB))
+        if (q != p && g->tbl.rob_kong && active(g, q) && !g->pl[q].locked &&
+            can_win_on(g, q, a->tile, MJ_CTX_ROB))
           g->options[q] = 1u << MJ_ACT_WIN;
         any = any || g->options[q];
       }
@@ -1326,9 +1628,185 @@ int mj_game_ledger(const mj_game *g, const mj_payment **out)
   return g->nledger;
 }
 
-const char *mj_payment_reason(int reason)
+const char *mj_game_reason(const mj_game *g, int reason)
 {
-  return reason == MJ_PAY_WIN ? "win" : "?";
+  return reason >= 0 && reason < g->nreasons ? g->reasons[reason] : "?";
+}
+
+bool mj_game_in_hook(const mj_game *g) { return g->in_hook > 0; }
+
+/* The index of a reason's name, added when new (-1: too many). */
+static int reason_index(mj_game *g, const char *name)
+{
+  for (int i = 0; i < g->nreasons; i++)
+    if (strcmp(g->reasons[i], name) == 0)
+      return i;
+  if (g->nreasons >= 16)
+    return -1;
+  snprintf(g->reasons[g->nreasons], sizeof g->reasons[0], "%s", name);
+  return g->nreasons++;
+}
+
+static mj_status hook_only(const mj_game *g, mj_error *err)
+{
+  if (g->in_hook <= 0)
+    return mj_fail(err, MJ_ESTATE, 0,
+                   "the ledger changes only inside a flow hook");
+  return MJ_OK;
+}
+
+static mj_status reason_ok(mj_game *g, const char *reason, int *idx,
+                           mj_error *err)
+{
+  size_t n = reason != NULL ? strlen(reason) : 0;
+  if (n == 0 || n >= sizeof g->reasons[0])
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "a payment's reason is a name of 1..%d bytes",
+                   (int)sizeof g->reasons[0] - 1);
+  for (size_t i = 0; i < n; i++)
+    if ((unsigned char)reason[i] < 0x20 || reason[i] == '"' ||
+        reason[i] == '\\')
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "a payment's reason has no control character, quote "
+                     "or backslash");
+  if ((*idx = reason_index(g, reason)) < 0)
+    return mj_fail(err, MJ_ERANGE, 0, "at most 16 payment reasons a hand");
+  return MJ_OK;
+}
+
+mj_status mj_game_pay(mj_game *g, int payer, int payee, int amount,
+                      const char *reason, int *index, mj_error *err)
+{
+  int r;
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK || (st = reason_ok(g, reason, &r, err)) != MJ_OK)
+    return st;
+  if (payer < 0 || payer > 3 || payee < 0 || payee > 3 || payer == payee)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "a payment is between two different seats 1..4");
+  if (amount <= 0 || amount > 1000000)
+    return mj_fail(err, MJ_EINVAL, 0, "a payment's amount is 1..1000000");
+  if (g->nledger >= 4096)
+    return mj_fail(err, MJ_ERANGE, 0, "at most 4096 payments a hand");
+  if (!pay_entry(g, payer, payee, amount, r, -1))
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  if (index != NULL)
+    *index = g->nledger - 1;
+  return MJ_OK;
+}
+
+/* Entry i, still standing, for a move or a refund. */
+static mj_status entry_ok(const mj_game *g, int i, mj_error *err)
+{
+  if (i < 0 || i >= g->nledger)
+    return mj_fail(err, MJ_EINVAL, 0, "no ledger entry %d", i + 1);
+  if (g->ledger[i].flags)
+    return mj_fail(err, MJ_ESTATE, 0, "ledger entry %d was %s already",
+                   i + 1, g->ledger[i].flags & MJ_PAY_MOVED ? "moved"
+                                                           : "refunded");
+  return MJ_OK;
+}
+
+mj_status mj_game_transfer(mj_game *g, int i, int to, const char *reason,
+                           mj_error *err)
+{
+  int r = 0;
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK || (st = entry_ok(g, i, err)) != MJ_OK ||
+      (st = reason_ok(g, reason, &r, err)) != MJ_OK)
+    return st;
+  if (to < 0 || to > 3 || to == g->ledger[i].payee)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "a transfer goes to another seat 1..4 than the payee");
+  mj_payment e = g->ledger[i];
+  if (!pay_entry(g, e.payee, to, e.amount, r, -1))
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  g->ledger[g->nledger - 1].of = i;
+  g->ledger[i].flags |= MJ_PAY_MOVED;
+  return MJ_OK;
+}
+
+mj_status mj_game_refund(mj_game *g, int i, const char *reason, mj_error *err)
+{
+  int r = 0;
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK || (st = entry_ok(g, i, err)) != MJ_OK ||
+      (st = reason_ok(g, reason, &r, err)) != MJ_OK)
+    return st;
+  mj_payment e = g->ledger[i];
+  if (!pay_entry(g, e.payee, e.payer, e.amount, r, -1))
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  g->ledger[g->nledger - 1].of = i;
+  g->ledger[i].flags |= MJ_PAY_REFUNDED;
+  return MJ_OK;
+}
+
+bool mj_game_active(const mj_game *g, int p) { return active(g, p); }
+
+int mj_game_void_suit(const mj_game *g, int p, int viewer)
+{
+  const seat *pl = &g->pl[p & 3];
+  if (viewer >= 0 && viewer != p && g->phase == MJ_PHASE_QUE)
+    return -1;
+  return pl->void_suit;
+}
+
+bool mj_game_holds_void(const mj_game *g, int p)
+{
+  return holds_void(g, p & 3);
+}
+
+int mj_game_dice(const mj_game *g) { return g->dice; }
+int mj_game_swap_offset(const mj_game *g) { return g->swap_off; }
+int mj_game_swap_tiles(const mj_game *g, int p, const mj_tile **tiles)
+{
+  *tiles = g->pl[p & 3].swap;
+  return g->pl[p & 3].nswap;
+}
+
+int mj_game_best_win(const mj_game *g, int p, mj_tile *best)
+{
+  p &= 3;
+  const seat *pl = &g->pl[p];
+  int top = 0;
+  if (best != NULL)
+    *best = MJ_NO_TILE;
+  if (holds_void(g, p) || mj_hand_ntiles(pl->hand) % 3 != 1)
+    return 0;
+  mj_hand *h = mj_hand_new();
+  mj_score *s = malloc(sizeof *s);
+  for (int t = 0; h != NULL && s != NULL && t < MJ_KINDS; t++) {
+    if (in_void(g, p, (mj_tile)t) || mj_hand_counts(pl->hand)[t] >= 4)
+      continue;
+    mj_tileview v = pl->v;
+    mj_tileview_add_face(&v, (mj_tile)t);
+    if (!mj_is_win(&v, mj_rules_shapes(g->r)))
+      continue;
+    mj_hand_copy(h, pl->hand);
+    if (mj_hand_add(h, (mj_tile)t) != MJ_OK)
+      continue;
+    mj_ctx *c = mj_hand_ctx(h);
+    mj_ctx_init(c);
+    c->win = (mj_tile)t;
+    c->seat = (uint8_t)mj_game_seat_wind(g, p);
+    c->round = (uint8_t)g->round;
+    if (pl->void_suit >= 0)
+      c->que = (uint8_t)pl->void_suit;
+    if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
+      c->wild = g->wild_kind;
+    mj_error e;
+    mj_status st = mj_score_hand(g->r, h, s, &e);
+    if (st == MJ_ERULES)
+      note_fault(g, &e);
+    if (st == MJ_OK && s->meets_min && s->total > top) {
+      top = s->total;
+      if (best != NULL)
+        *best = (mj_tile)t;
+    }
+  }
+  mj_hand_free(h);
+  free(s);
+  return top;
 }
 
 void mj_game_scores(const mj_game *g, int scores[4])
@@ -1339,6 +1817,8 @@ void mj_game_scores(const mj_game *g, int scores[4])
 int mj_game_next_dealer(const mj_game *g)
 {
   const mj_table *t = &g->tbl;
+  if (g->hook_dealer >= 0)
+    return g->hook_dealer;
   if (g->drawn || g->nwin == 0)
     return t->dealer_stays_on_draw ? g->dealer : (g->dealer + 1) & 3;
   if (t->winner_deals)

@@ -28,6 +28,8 @@ typedef enum mj_act_type {
   MJ_ACT_CHI,   /* tile: the lowest tile of the chow made with the discard */
   MJ_ACT_PON,
   MJ_ACT_KONG, /* an exposed kong with the discard */
+  MJ_ACT_SWAP, /* tile: one of the tiles to pass before play (换三张) */
+  MJ_ACT_QUE,  /* tile: the first tile of the suit declared missing (定缺) */
   MJ_ACT_COUNT
 } mj_act_type;
 
@@ -41,6 +43,8 @@ typedef enum mj_phase {
   MJ_PHASE_TURN,     /* the player to move has drawn (or claimed) */
   MJ_PHASE_CLAIM,    /* others may claim the discard */
   MJ_PHASE_ROB,      /* others may rob an added kong */
+  MJ_PHASE_SWAP,     /* before play: each picks the tiles to pass */
+  MJ_PHASE_QUE,      /* before play: each declares his missing suit */
   MJ_PHASE_OVER
 } mj_phase;
 
@@ -59,6 +63,8 @@ typedef enum mj_event_type {
   MJ_EV_WIN,
   MJ_EV_DRAWN,
   MJ_EV_DECLINE,
+  MJ_EV_SWAP,        /* player passed his tiles to from (tile: the first) */
+  MJ_EV_QUE,         /* player's missing suit is tile's (all revealed) */
   MJ_EV_COUNT
 } mj_event_type;
 
@@ -79,13 +85,17 @@ typedef struct mj_game mj_game;
 ** The hand's payments are the ledger's sum, so they are zero-sum by
 ** construction, and the table, the logs and explain can show each line.
 */
-enum { MJ_PAY_WIN };     /* why: a win (later rules add kong money...) */
+enum { MJ_PAY_WIN };     /* reason 0 is a win; hooks name others */
+enum { MJ_PAY_MOVED = 1, MJ_PAY_REFUNDED = 2 };
 typedef struct mj_payment {
   int8_t payer, payee;   /* seats */
-  uint8_t reason;        /* MJ_PAY_ */
-  int8_t winner;         /* MJ_PAY_WIN: the winner's index k (results) */
+  uint8_t reason;        /* index of its name (mj_game_reason) */
+  int8_t winner;         /* a win's: the winner's index k (results) */
   int amount;            /* > 0 */
   int event;             /* the index of the event that caused it */
+  int of;                /* a move or refund: the entry it undoes, -1 */
+  uint8_t flags;         /* MJ_PAY_MOVED, MJ_PAY_REFUNDED: what later
+                            entries did to this one */
 } mj_payment;
 
 typedef struct mj_game_cfg {
@@ -183,7 +193,41 @@ int mj_game_payer(const mj_game *g);                 /* -1 for a self-draw */
 void mj_game_payments(const mj_game *g, int pay[4]);
 /* The ledger, in order; its length. */
 int mj_game_ledger(const mj_game *g, const mj_payment **out);
-const char *mj_payment_reason(int reason);   /* "win" */
+const char *mj_game_reason(const mj_game *g, int reason);   /* "win" ... */
+
+/* {====================================================================
+** What flow hooks may do (only while a hook of this game runs: else
+** MJ_ESTATE). Each change goes into the ledger, so the hand stays
+** zero-sum and replays exactly.
+** ===================================================================== */
+/* A payment; its index in the ledger into *index. */
+mj_status mj_game_pay(mj_game *g, int payer, int payee, int amount,
+                      const char *reason, int *index, mj_error *err);
+/* Entry i's money moves from its payee to seat to (呼叫转移), or goes
+   back to its payer (退税): a new entry, and i marked. */
+mj_status mj_game_transfer(mj_game *g, int i, int to, const char *reason,
+                           mj_error *err);
+mj_status mj_game_refund(mj_game *g, int i, const char *reason,
+                         mj_error *err);
+bool mj_game_in_hook(const mj_game *g);
+
+/* Still in play (not left after a win). */
+bool mj_game_active(const mj_game *g, int p);
+/* p's missing suit (0 m, 1 p, 2 s), -1 none declared; viewer -1 sees all,
+   a player sees another's only once all have declared. */
+int mj_game_void_suit(const mj_game *g, int p, int viewer);
+/* p holds a tile of his missing suit (花猪 at the end). */
+bool mj_game_holds_void(const mj_game *g, int p);
+/* The best total p could win on a discard now over every completing tile
+   kind (pattern and hand add-ons only, no situational flag), 0: not
+   ready. Seen copies are ignored. */
+int mj_game_best_win(const mj_game *g, int p, mj_tile *best);
+/* The dice sum of the hand (the indicator, the pass of 换三张). */
+int mj_game_dice(const mj_game *g);
+/* The seat offset the tiles were passed by (0: no pass yet). */
+int mj_game_swap_offset(const mj_game *g);
+/* The tiles p chose to pass (hidden from the others), n. */
+int mj_game_swap_tiles(const mj_game *g, int p, const mj_tile **tiles);
 void mj_game_scores(const mj_game *g, int scores[4]);
 /* The next hand's dealer and whether the prevailing wind moves on. */
 int mj_game_next_dealer(const mj_game *g);

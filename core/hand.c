@@ -841,9 +841,9 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
     bool has_kong = false;
     for (int i = 0; i < h->nmelds; i++)
       has_kong = has_kong || h->melds[i].type >= MJ_KONG;
-    if (!self)
-      return mj_fail(err, MJ_EINVAL, 0, "kong (杠上开花) requires self");
-    if (!has_kong)
+    /* without self it is 杠上炮 where a ruleset reads it so (the
+       scorer asks the ruleset) */
+    if (self && !has_kong)
       return mj_fail(err, MJ_EINVAL, 0,
                      "kong (杠上开花) but the hand has no kong");
   }

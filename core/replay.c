@@ -219,7 +219,7 @@ char *mj_replay_write(const mj_game *g, const char *const players[4],
       cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].payee));
       cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].amount));
       cJSON_AddItemToArray(e,
-                           cJSON_CreateString(mj_payment_reason(l[i].reason)));
+                           cJSON_CreateString(mj_game_reason(g, l[i].reason)));
       cJSON_AddItemToArray(led, e);
     }
   } else {

@@ -128,6 +128,15 @@ void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once)
   r->account_once = account_once;
 }
 
+int mj_scoring_from_name(const char *name)
+{
+  static const char *const names[] = { "sum", "doubling", "fan" };
+  for (int i = 0; name != NULL && i < 3; i++)
+    if (strcmp(name, names[i]) == 0)
+      return i;
+  return -1;
+}
+
 void mj_rules_set_fixed_or_own(mj_rules *r, bool on) { r->fixed_or_own = on; }
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens)
 {
@@ -151,6 +160,17 @@ static unsigned fan_tokens(const mj_fan_def *f)
   if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_FEIBAO)
     t |= MJ_TOKEN_FEIBAO;
   return t;
+}
+
+void mj_rules_set_hooks(mj_rules *r, unsigned hooks) { r->hooks = hooks; }
+unsigned mj_rules_hooks(const mj_rules *r) { return r->hooks; }
+
+mj_status mj_rules_flow(const mj_rules *r, mj_game *g, const mj_flow_ev *ev,
+                        int *answer, mj_error *err)
+{
+  if (!(r->hooks >> ev->hook & 1) || r->vt == NULL || r->vt->flow == NULL)
+    return MJ_OK;
+  return r->vt->flow(r->ud, g, ev, answer, err);
 }
 
 void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud)
@@ -498,7 +518,7 @@ mj_status mj_rules_settle(const mj_rules *r, const mj_settle_in *in, int pay[4],
     pay[in->winner] += in->total;
   } else {
     for (int i = 0; i < 4; i++)
-      if (i != in->winner) {
+      if (i != in->winner && (in->active >> i & 1)) {
         pay[i] -= in->total;
         pay[in->winner] += in->total;
       }

@@ -80,7 +80,9 @@ typedef enum mj_fan_kind {
   MJ_FK_COUNT        /* counts as often as a feature says */
 } mj_fan_kind;
 
-enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO };
+/* tile_hogs: kinds held four times outside kongs; fours: kongs included */
+enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
+       MJ_COUNT_FOURS };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
 enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
@@ -152,6 +154,20 @@ typedef struct mj_table {
                              wild may be claimed as a win (0: off) */
   int wild_win;           /* 四个宝: drawing this many wilds allows a win */
   bool touji;             /* track 宝吊头 declined (偷机) */
+  int cap;                /* 番 scoring: the most 番 counted (0: none) */
+  /* decisions before play and the shape of the hand (血战 and kin) */
+  int swap;               /* 换三张: tiles of one suit each passes (0: off) */
+  uint8_t swap_to[3];     /* seat offsets by the dice sum mod nswap_to
+                             (1 next, 2 across, 3 previous) */
+  int nswap_to;
+  bool void_suit;         /* 定缺: each declares a suit he must shed
+                             first, may not pung, kong or win with */
+  bool leave_on_win;      /* a winner leaves and play goes on (血战) */
+  bool multi_win;         /* all who win on a discard win (一炮多响) */
+  bool pass_lock;         /* 过手胡: a passed win locks discard wins until
+                             one's next draw */
+  bool kong_discard;      /* a discard right after one's kong wins with
+                             the kong flag (杠上炮) */
 } mj_table;
 
 /* }==================================================================== */
@@ -159,6 +175,9 @@ typedef struct mj_table {
 /* Settlement: what the ruleset function is told and answers. */
 typedef struct mj_settle_in {
   int winner;             /* seat 0..3 */
+  unsigned active;        /* bit p: p was still in play (血战), winner too */
+  int kong_from;          /* a win on the replacement of a kong made with
+                             this seat's discard (点杠花), else -1 */
   int payer;              /* discarder (or kong owner), -1 for a self-draw */
   int dealer;
   int total;              /* the hand's score, bonus included */
@@ -169,6 +188,31 @@ typedef struct mj_settle_in {
 
 typedef struct mj_view mj_view;   /* score.h */
 
+/* Flow hooks: the ruleset's code run at the hand's events. */
+typedef enum mj_hook {
+  MJ_HOOK_KONG,           /* a kong was declared (before its replacement) */
+  MJ_HOOK_WIN,            /* the wins of one tile were settled */
+  MJ_HOOK_END,            /* the hand is over (wall end or last winner) */
+  MJ_HOOK_DEALER,         /* who deals next (answer: a seat) */
+  MJ_HOOK_COUNT
+} mj_hook;
+
+enum { MJ_KONG_EXPOSED, MJ_KONG_ADDED, MJ_KONG_CONCEALED };
+
+typedef struct mj_flow_ev {
+  uint8_t hook;           /* MJ_HOOK_ */
+  int8_t player;          /* KONG: its owner */
+  int8_t from;            /* KONG: the discarder of an exposed kong;
+                             WIN: the payer (-1: self-drawn) */
+  uint8_t kind;           /* KONG: MJ_KONG_ */
+  mj_tile tile;
+  int nwin;               /* WIN: the winners of this tile, in turn order */
+  int8_t winners[4];
+  int first_win;          /* WIN: index of the first in the game's results */
+} mj_flow_ev;
+
+typedef struct mj_game mj_game;   /* game.h */
+
 /* How the core reaches a ruleset's own code (Lua functions). */
 typedef struct mj_rules_vt {
   /* A fan's test function: count (0 no) or -1 with err set. */
@@ -176,6 +220,9 @@ typedef struct mj_rules_vt {
   /* Payments of a win into pay[4] (positive: receives). */
   mj_status (*settle)(void *ud, const mj_settle_in *in, int pay[4],
                       mj_error *err);
+  /* A flow hook (the bit of mj_rules_hooks); DEALER answers in *answer. */
+  mj_status (*flow)(void *ud, mj_game *g, const mj_flow_ev *ev, int *answer,
+                    mj_error *err);
 } mj_rules_vt;
 
 typedef struct mj_rules mj_rules;
@@ -187,9 +234,20 @@ void mj_rules_free(mj_rules *r);
 mj_status mj_rules_set_info(mj_rules *r, const char *title, const char *version,
                             const char *desc, const char *source);
 void mj_rules_set_shapes(mj_rules *r, mj_shape_cfg cfg, unsigned wait_shapes);
-enum { MJ_SCORING_SUM, MJ_SCORING_DOUBLING };
+/* Sum: points add up. Doubling: the best base doubled per doubling, or
+** a fixed total. Fan (番): the best base's 番 plus the add-ons' (or a
+** flat 番), capped at the table's cap, is 2^(F-1) units. */
+enum { MJ_SCORING_SUM, MJ_SCORING_DOUBLING, MJ_SCORING_FAN };
+/* "sum", "doubling", "fan" -> MJ_SCORING_ (-1: none of them). */
+int mj_scoring_from_name(const char *name);
 void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once);
 void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud);
+/* The hooks the ruleset has (bits 1 << MJ_HOOK_). */
+void mj_rules_set_hooks(mj_rules *r, unsigned hooks);
+unsigned mj_rules_hooks(const mj_rules *r);
+/* Run hook ev->hook, when the ruleset has it (else MJ_OK, nothing). */
+mj_status mj_rules_flow(const mj_rules *r, mj_game *g, const mj_flow_ev *ev,
+                        int *answer, mj_error *err);
 /* A fan that stands alone (a fixed-value win such as 接宝) competes with
 ** the hand's own value when the hand is also a win by its shape: the
 ** better of the two counts (off: the fixed value replaces the hand's). */

@@ -47,6 +47,7 @@ struct mj_rules {
   bool finished;
   bool any_none;             /* some fan needs no winning shape */
   const mj_rules_vt *vt;
+  unsigned hooks;          /* bits 1 << MJ_HOOK_ */
   void *ud;
   mj_table table;
   int nfans;

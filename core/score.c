@@ -807,7 +807,9 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
     break;
   case MJ_FK_COUNT:
     count = f->count_of == MJ_COUNT_FLOWERS ? v->flowers
-          : f->count_of == MJ_COUNT_TILE_HOGS ? v->tile_hogs : v->feibao;
+          : f->count_of == MJ_COUNT_TILE_HOGS ? v->tile_hogs
+          : f->count_of == MJ_COUNT_FOURS ? v->tile_hogs + v->kongs
+          : v->feibao;
     break;
   case MJ_FK_COMBO:
     return true;
@@ -1075,7 +1077,15 @@ static void totals(const mj_rules *r, mj_score *s)
     s->base = base;
     s->doublings = dbl;
     s->fixed = fixed;
-    s->total = fixed ? fixed : (base ? base : 1) << dbl;
+    if (r->scoring == MJ_SCORING_FAN) {
+      int f = fixed ? fixed : (base ? base : 1) + dbl;
+      s->fan = f;
+      if (r->table.cap > 0 && f > r->table.cap)
+        f = r->table.cap;
+      s->total = 1 << (f < 1 ? 0 : f > 21 ? 20 : f - 1);
+    } else {
+      s->total = fixed ? fixed : (base ? base : 1) << dbl;
+    }
   }
   s->win = any_real;
   s->meets_min = s->total - s->bonus >= s->min;
@@ -1092,7 +1102,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
   if (!candidates(E, d, &v, matched, nw))
     return false;
   s->win = false;
-  s->total = s->bonus = s->base = s->doublings = s->fixed = 0;
+  s->total = s->bonus = s->base = s->doublings = s->fixed = s->fan = 0;
   s->other_total = 0;
   s->other_fan = -1;
   s->nhits = s->nexempt = s->nstates = 0;
@@ -1199,6 +1209,11 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h,
                    mj_ctx_token_name(__builtin_ctz(stray)), r->id,
                    len ? own : "none");
   }
+  if ((c->flags & MJ_CTX_KONG) && !(c->flags & MJ_CTX_SELF) &&
+      !r->table.kong_discard)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "kong (杠上开花) requires self (ruleset %s has no 杠上炮, "
+                   "a discard win after the discarder's kong)", r->id);
   if ((c->flags & MJ_CTX_JIEBAO) &&
       !(mj_hand_wild(h, mj_rules_wild(r)) & MJ_BIT(c->win))) {
     char b[3];
@@ -1215,6 +1230,7 @@ static void score_empty(mj_score *out, const mj_rules *r)
 {
   out->win = out->meets_min = false;
   out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
+  out->fan = 0;
   out->nhits = out->nexempt = out->nreadings = out->nstates = 0;
   out->other_total = 0;
   out->other_fan = -1;
@@ -1248,6 +1264,15 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
     return st;
   E->wild = mj_hand_wild(h, mj_rules_wild(r));
   mj_hand_all_counts(h, E->held);
+  if (E->ctx->que < 3) {
+    /* 定缺: a hand holding its missing suit is no win (血战到底) */
+    static const char *const names[] = { "万 m", "筒 p", "条 s" };
+    for (int t = E->ctx->que * 9; t < E->ctx->que * 9 + 9; t++)
+      if (E->held[t])
+        return mj_fail(err, MJ_ENOTWIN, 0,
+                       "not a win: the hand holds its missing suit (%s, "
+                       "que=%c)", names[E->ctx->que], "mps"[E->ctx->que]);
+  }
   E->flags = E->ctx->flags;
   /* the last of its kind: the other three are in one's own melds */
   int in_melds = E->held[E->ctx->win] - mj_hand_counts(h)[E->ctx->win];

@@ -82,7 +82,11 @@ typedef struct mj_score {
   int min;            /* the ruleset's minimum, 0 none */
   bool meets_min;     /* total - bonus >= min */
   int base, doublings, fixed;  /* doubling scoring: base x 2^doublings, or
-                                  the fixed value of a fan standing alone */
+                                  the fixed value of a fan standing alone;
+                                  番 scoring: the base's 番, the add-ons',
+                                  a flat 番 */
+  int fan;            /* 番 scoring: the 番 before the cap (total is
+                         2^(min(fan, cap)-1)) */
   int nreadings;      /* readings the hand has (all were scored) */
   mj_decomp reading;  /* the chosen one (shape MJ_SHAPE_NONE: none) */
   unsigned flags;     /* context flags used, derived ones included */

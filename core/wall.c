@@ -75,7 +75,8 @@ uint64_t mj_seed_mix(uint64_t seed, uint64_t index)
 void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r)
 {
   int n = 0;
-  for (int k = 0; k < MJ_KINDS; k++)
+  int kinds = ntiles == 108 ? MJ_HONOR_FIRST : MJ_KINDS;   /* suits only */
+  for (int k = 0; k < kinds; k++)
     for (int c = 0; c < 4; c++)
       w->t[n++] = (mj_tile)k;
   if (ntiles > 136)
@@ -99,15 +100,16 @@ mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
                           mj_error *err)
 {
   int left[MJ_ALL_TILES];
-  if (ntiles != 136 && ntiles != 144)
-    return mj_fail(err, MJ_EINVAL, 0, "a set has 136 or 144 tiles, not %d",
-                   ntiles);
+  if (ntiles != 108 && ntiles != 136 && ntiles != 144)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "a set has 108, 136 or 144 tiles, not %d", ntiles);
   if (nhead < 0 || ntail < 0 || nhead + ntail > ntiles)
     return mj_fail(err, MJ_ERANGE, 0,
                    "%d given tiles do not fit in a wall of %d", nhead + ntail,
                    ntiles);
   for (int t = 0; t < MJ_ALL_TILES; t++)
-    left[t] = t < MJ_KINDS ? 4 : ntiles > 136;
+    left[t] = t < (ntiles == 108 ? MJ_HONOR_FIRST : MJ_KINDS) ? 4
+            : t < MJ_KINDS ? 0 : ntiles > 136;
   for (int i = 0; i < nhead + ntail; i++) {
     mj_tile t = i < nhead ? head[i] : tail[i - nhead];
     char b[3];
@@ -116,7 +118,9 @@ mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
     if (--left[t] < 0)
       return mj_fail(err, MJ_EINVAL, 0,
                      "%s is given more often than the set holds it (%d)",
-                     mj_tile_str(t, b), t < MJ_KINDS ? 4 : ntiles > 136);
+                     mj_tile_str(t, b),
+                     t < (ntiles == 108 ? MJ_HONOR_FIRST : MJ_KINDS) ? 4
+                     : t < MJ_KINDS ? 0 : ntiles > 136);
   }
   int n = 0;
   for (int i = 0; i < nhead; i++)

@@ -23,6 +23,10 @@ const mj_rules *mj_lua_optrules(lua_State *L, int idx);
 void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
                        const mj_score *s);
 
+/* A game's ledger as a list of { payer, payee, amount, reason, event,
+   moved, refunded, of } (seats and indexes from 1). [-0, +1, m] */
+void mj_lua_push_ledger(lua_State *L, const mj_game *g);
+
 void mj_lua_open_hand(lua_State *L);
 void mj_lua_open_game(lua_State *L);
 void mj_lua_open_score(lua_State *L);

@@ -445,21 +445,7 @@ static int g_payments(lua_State *L)
 /* g:ledger() -> { {payer=, payee=, amount=, reason=}, ... } (seats 1..4) */
 static int g_ledger(lua_State *L)
 {
-  const mj_payment *l;
-  int n = mj_game_ledger(checkgame(L, 1)->g, &l);
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    lua_createtable(L, 0, 4);
-    lua_pushinteger(L, l[i].payer + 1);
-    lua_setfield(L, -2, "payer");
-    lua_pushinteger(L, l[i].payee + 1);
-    lua_setfield(L, -2, "payee");
-    lua_pushinteger(L, l[i].amount);
-    lua_setfield(L, -2, "amount");
-    lua_pushstring(L, mj_payment_reason(l[i].reason));
-    lua_setfield(L, -2, "reason");
-    lua_rawseti(L, -2, i + 1);
-  }
+  mj_lua_push_ledger(L, checkgame(L, 1)->g);
   return 1;
 }
 

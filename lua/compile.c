@@ -267,6 +267,7 @@ static const struct { const char *name; unsigned flag; } flag_fields[] = {
 static const char *const other_fields[] = {
   "where",       "en",    "desc",     "example",        "aliases",
   "points",      "base",  "times",    "fixed",          "shape",
+  "fan",         "add",   "flat",
   "honors",      "melds", "alt",      "alts",           "same_suit",
   "mixed_suits", "count", "excludes", "excludes_melds", "alone",
   "fallback",    "bonus", "state",    "test",           NULL
@@ -358,16 +359,23 @@ static mj_status fan_texts(cctx *c, mj_fan_def *d)
   return MJ_OK;
 }
 
-/* The value: points (sum scoring), or base, times or fixed (doubling);
-   none for a state. */
-static mj_status fan_value(cctx *c, mj_fan_def *d, bool doubling)
+/* The value: points (sum scoring); base, times or fixed (doubling); fan,
+   add or flat (番 scoring: 2^(F-1) units for F 番); none for a state. */
+static mj_status fan_value(cctx *c, mj_fan_def *d, int scoring)
 {
   lua_State *L = c->L;
-  static const char *const vals[] = { "points", "base", "times", "fixed" };
+  static const char *const vals[] = { "points", "base", "times", "fixed",
+                                      "fan", "add", "flat" };
   static const uint8_t roles[] = { MJ_ROLE_ADD, MJ_ROLE_BASE, MJ_ROLE_TIMES,
+                                   MJ_ROLE_FIXED, MJ_ROLE_BASE, MJ_ROLE_TIMES,
                                    MJ_ROLE_FIXED };
+  static const char *const give[] = {
+    [MJ_SCORING_SUM] = "give points = N",
+    [MJ_SCORING_DOUBLING] = "give exactly one of base, times, fixed",
+    [MJ_SCORING_FAN] = "give exactly one of fan, add, flat (番)",
+  };
   int nv = 0;
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < 7; i++) {
     lua_getfield(L, c->t, vals[i]);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
@@ -382,26 +390,29 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, bool doubling)
       return bad(c, "'%s' is out of range", vals[i]);
     d->value = (int)v;
     d->role = roles[i];
-    if (roles[i] == MJ_ROLE_TIMES) {
+    int mode = i == 0 ? MJ_SCORING_SUM : i < 4 ? MJ_SCORING_DOUBLING
+                                               : MJ_SCORING_FAN;
+    if (mode != scoring)
+      return bad(c, "a %s ruleset: %s, not %s",
+                 scoring == MJ_SCORING_SUM ? "sum"
+                 : scoring == MJ_SCORING_FAN ? "fan" : "doubling",
+                 give[scoring], vals[i]);
+    if (i == 2) {
       if (v < 2 || (v & (v - 1)) != 0)
         return bad(c, "'times' must be 2, 4, 8 ... (a power of two)");
       d->value = __builtin_ctzll((unsigned long long)v);
     }
-    if (doubling && i == 0)
-      return bad(c,
-                 "a doubling ruleset gives base, times or fixed, not points");
-    if (!doubling && i != 0)
-      return bad(c, "a sum ruleset gives points, not %s", vals[i]);
+    if (mode == MJ_SCORING_FAN && (v < 0 || v > 20))
+      return bad(c, "'%s' is a number of 番, 0..20", vals[i]);
   }
   lua_getfield(L, c->t, "state");
   bool state_only = lua_toboolean(L, -1);
   lua_pop(L, 1);
   if (state_only && nv > 0)
     return bad(
-        c, "a state fan is never scored: give no base, times, fixed or points");
+        c, "a state fan is never scored: give no value");
   if (nv != 1 && !state_only)
-    return bad(c, doubling ? "give exactly one of base, times, fixed"
-                           : "give points = N");
+    return bad(c, "%s", give[scoring]);
   return MJ_OK;
 }
 
@@ -579,9 +590,11 @@ static mj_status fan_patterns(cctx *c, mj_fan_def *d)
     const char *w = lua_tostring(L, -1);
     int k = w == NULL ? -1 : !strcmp(w, "flowers") ? MJ_COUNT_FLOWERS
           : !strcmp(w, "tile_hogs") ? MJ_COUNT_TILE_HOGS
-          : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO : -1;
+          : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO
+          : !strcmp(w, "fours") ? MJ_COUNT_FOURS : -1;
     if (k < 0)
-      return bad(c, "'count' is \"flowers\", \"tile_hogs\" or \"feibao\"");
+      return bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\" or "
+                 "\"feibao\"");
     if (d->npat > 0)
       return bad(c, "'count' and 'melds' exclude each other");
     d->count_of = (uint8_t)k;
@@ -712,7 +725,7 @@ static mj_status fan_test_fn(cctx *c, mj_fan_def *d, mj_entry *e)
 ** stay on the Lua stack of the caller (and in the fan table): the caller
 ** copies them (mj_rules_add_fan) before it resets the stack.
 */
-mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling,
+mj_status mj_lua_compile_fan(lua_State *L, int idx, int scoring,
                              mj_fan_def *d, mj_entry *e, mj_error *err)
 {
   idx = lua_absindex(L, idx);
@@ -722,7 +735,7 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling,
   d->test = -1;
   TRY(fan_name(&c, d));
   TRY(fan_texts(&c, d));
-  TRY(fan_value(&c, d, doubling));
+  TRY(fan_value(&c, d, scoring));
   TRY(fan_shapes(&c, d));
   TRY(fan_clauses(&c, d));
   TRY(fan_patterns(&c, d));
@@ -794,6 +807,20 @@ static int call_settle(lua_State *L)
   lua_setfield(L, -2, "self");
   lua_pushboolean(L, (in->flags & MJ_CTX_ROB) != 0);
   lua_setfield(L, -2, "rob");
+  lua_pushboolean(L, (in->flags & MJ_CTX_FIRST) != 0);
+  lua_setfield(L, -2, "first");
+  lua_pushboolean(L, (in->flags & MJ_CTX_KONG) != 0);
+  lua_setfield(L, -2, "kong");
+  if (in->kong_from >= 0) {
+    lua_pushinteger(L, in->kong_from + 1);
+    lua_setfield(L, -2, "kong_from");
+  }
+  lua_createtable(L, 4, 0);   /* active[seat]: still in play */
+  for (int i = 0; i < 4; i++) {
+    lua_pushboolean(L, (in->active >> i & 1) != 0);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "active");
   lua_call(L, 1, 1);
   return 1;
 }
@@ -878,7 +905,14 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
   return st;
 }
 
-static const mj_rules_vt host_vt = { fan_test, settle };
+static mj_status flow(void *ud, mj_game *g, const mj_flow_ev *ev, int *answer,
+                      mj_error *err)
+{
+  mj_entry *e = ud;
+  return mj_lua_flow(e, e->hook_refs, g, ev, answer, err);
+}
+
+static const mj_rules_vt host_vt = { fan_test, settle, flow };
 
 /* context = { "touji", "feibao=" ... }: the ruleset-owned tokens the
    ruleset reads beyond what its fans show (a test function's). */
@@ -976,6 +1010,14 @@ static mj_status table_rules(cctx *c, mj_table *t)
                  { "wild_claim", LUA_TNUMBER },
                  { "wild_win", LUA_TNUMBER },
                  { "touji", LUA_TBOOLEAN },
+                 { "cap", LUA_TNUMBER },
+                 { "swap", LUA_TNUMBER },
+                 { "swap_to", LUA_TTABLE },
+                 { "void_suit", LUA_TBOOLEAN },
+                 { "after_win", LUA_TSTRING },
+                 { "multi_win", LUA_TBOOLEAN },
+                 { "pass_lock", LUA_TBOOLEAN },
+                 { "kong_discard", LUA_TBOOLEAN },
                  { NULL, 0 } };
   lua_pushnil(L);
   while (lua_next(L, tt)) {
@@ -1030,13 +1072,50 @@ static mj_status table_rules(cctx *c, mj_table *t)
   INT("wild_claim", t->wild_claim);
   INT("wild_win", t->wild_win);
   BOOL("touji", t->touji);
+  INT("cap", t->cap);
+  INT("swap", t->swap);
+  BOOL("void_suit", t->void_suit);
+  BOOL("multi_win", t->multi_win);
+  BOOL("pass_lock", t->pass_lock);
+  BOOL("kong_discard", t->kong_discard);
 #undef BOOL
 #undef INT
   mj_status st = MJ_OK;
-  if (t->tiles != 136 && t->tiles != 144)
-    st = bad(c, "table rules: tiles is 136 or 144");
+  lua_getfield(L, tt, "after_win");
+  const char *aw = lua_tostring(L, -1);
+  if (aw != NULL && strcmp(aw, "end") && strcmp(aw, "leave"))
+    st = bad(c, "table rules: after_win is \"end\" or \"leave\"");
+  t->leave_on_win = aw != NULL && strcmp(aw, "leave") == 0;
+  lua_pop(L, 1);
+  lua_getfield(L, tt, "swap_to");
+  t->nswap_to = 0;
+  for (int i = 1; st == MJ_OK && lua_type(L, -1) == LUA_TTABLE; i++) {
+    if (lua_rawgeti(L, -1, i) == LUA_TNIL) {
+      lua_pop(L, 1);
+      break;
+    }
+    const char *d = lua_tostring(L, -1);
+    int off = d == NULL ? 0 : !strcmp(d, "next") ? 1 : !strcmp(d, "across") ? 2
+            : !strcmp(d, "previous") ? 3 : 0;
+    if (off == 0 || i > 3)
+      st = bad(c, "table rules: swap_to lists up to three of \"next\", "
+               "\"across\", \"previous\" (by the dice sum mod their number)");
+    else
+      t->swap_to[t->nswap_to++] = (uint8_t)off;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  if (st != MJ_OK)
+    ;
+  else if (t->tiles != 108 && t->tiles != 136 && t->tiles != 144)
+    st = bad(c, "table rules: tiles is 108 (suits only), 136 or 144");
   else if (t->flowers != (t->tiles == 144))
-    st = bad(c, "table rules: 144 tiles means flowers = true, 136 means false");
+    st = bad(c, "table rules: 144 tiles means flowers = true, 108 and 136 "
+             "false");
+  else if (t->cap < 0 || t->cap > 20)
+    st = bad(c, "table rules: cap is 0..20 番 (0: none)");
+  else if (t->swap < 0 || t->swap > 4)
+    st = bad(c, "table rules: swap is 0..4 tiles");
   else if (t->hand != 13)
     st = bad(
         c, "table rules: hand must be 13 (other hand sizes are not supported)");
@@ -1112,7 +1191,7 @@ static mj_status rules_info(cctx *c, mj_entry *e)
 
 /* The winning shapes and the way points add up. */
 static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
-                               bool *doubling)
+                               int *scoring_out)
 {
   lua_State *L = c->L;
   unsigned wait;
@@ -1127,18 +1206,20 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
   mj_rules_set_shapes(r, *cfg, wait);
   lua_getfield(L, c->t, "scoring");
   const char *scoring = lua_tostring(L, -1);
-  *doubling = scoring && strcmp(scoring, "doubling") == 0;
-  if (scoring == NULL || (strcmp(scoring, "sum") && !*doubling))
-    return bad(c, "scoring is \"sum\" or \"doubling\"");
+  int mode = mj_scoring_from_name(scoring);
+  if (mode < 0)
+    return bad(c, "scoring is \"sum\", \"doubling\" or \"fan\"");
+  *scoring_out = mode;
   lua_getfield(L, c->t, "account_once");
-  mj_rules_set_scoring(r, *doubling ? MJ_SCORING_DOUBLING : MJ_SCORING_SUM,
-                       lua_toboolean(L, -1));
+  mj_rules_set_scoring(r, mode, lua_toboolean(L, -1));
   lua_getfield(L, c->t, "fixed_or_own");
   mj_rules_set_fixed_or_own(r, lua_toboolean(L, -1));
   return context_tokens(c, r);
 }
 
 /* The table rules: the minimum, fixed wilds, the knobs, the settlement. */
+static void place_message(mj_error *err, const char *where, bool keep_placed);
+
 static mj_status rules_table(cctx *c, mj_entry *e)
 {
   lua_State *L = c->L;
@@ -1167,6 +1248,12 @@ static mj_status rules_table(cctx *c, mj_entry *e)
     e->settle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   else if (!lua_isnil(L, -1))
     return bad(c, "settle must be a function");
+  unsigned hooks = mj_lua_flow_refs(L, c->t, e->hook_refs, c->err);
+  if (hooks == ~0u) {
+    place_message(c->err, c->where, false);
+    return MJ_EINVAL;
+  }
+  mj_rules_set_hooks(e->rules, hooks);
   return MJ_OK;
 }
 
@@ -1184,7 +1271,7 @@ static void place_message(mj_error *err, const char *where, bool keep_placed)
 
 /* Each fan of the list at index fans, compiled and added. */
 static mj_status rules_fans(cctx *c, mj_entry *e, int fans,
-                            const mj_shape_cfg *cfg, bool doubling)
+                            const mj_shape_cfg *cfg, int scoring)
 {
   lua_State *L = c->L;
   int n = (int)lua_rawlen(L, fans);
@@ -1196,7 +1283,7 @@ static mj_status rules_fans(cctx *c, mj_entry *e, int fans,
       return bad(c, "fan %d is not a table", i);
     int ftop = lua_gettop(L);
     mj_fan_def d;
-    mj_status st = mj_lua_compile_fan(L, -1, doubling, &d, e, c->err);
+    mj_status st = mj_lua_compile_fan(L, -1, scoring, &d, e, c->err);
     if (st == MJ_OK) {
       if (d.shapes == 0)
         d.shapes = cfg->shapes;
@@ -1300,6 +1387,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   int top = lua_gettop(L);
   b = lua_absindex(L, b);
   e->settle_ref = LUA_NOREF;
+  for (int h = 0; h < MJ_HOOK_COUNT; h++)
+    e->hook_refs[h] = LUA_NOREF;
   char where[300];
   lua_getfield(L, b, "where");
   snprintf(where, sizeof where, "%s",
@@ -1307,12 +1396,12 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   lua_settop(L, top);
   cctx c = { L, b, where, NULL, err, path };
   mj_shape_cfg cfg;
-  bool doubling = false;
+  int scoring = MJ_SCORING_SUM;
   int fans = top + 1;
   mj_status st = rules_info(&c, e);
   if (st == MJ_OK) {
     lua_settop(L, top);
-    st = rules_scoring(&c, e->rules, &cfg, &doubling);
+    st = rules_scoring(&c, e->rules, &cfg, &scoring);
   }
   if (st == MJ_OK) {
     lua_settop(L, top);
@@ -1325,7 +1414,7 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
       st = bad(&c, "the ruleset has no fan list");
   }
   if (st == MJ_OK)
-    st = rules_fans(&c, e, fans, &cfg, doubling);
+    st = rules_fans(&c, e, fans, &cfg, scoring);
   if (st == MJ_OK) {
     lua_settop(L, fans);
     st = rules_excludes_named(&c, e->rules, fans);

@@ -745,7 +745,8 @@ static int H_check_fan(lua_State *L)
   const char *scoring = luaL_optstring(L, 2, "sum");
   mj_fan_def def;
   mj_error e;
-  if (mj_lua_compile_fan(L, 1, strcmp(scoring, "doubling") == 0, &def, NULL,
+  int mode = mj_scoring_from_name(scoring);
+  if (mj_lua_compile_fan(L, 1, mode < 0 ? MJ_SCORING_SUM : mode, &def, NULL,
                          &e) != MJ_OK) {
     lua_pushstring(L, e.msg);     /* the message names the user's file:line */
     return lua_error(L);
@@ -942,6 +943,8 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src,
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   e->host = h;
   e->settle_ref = LUA_NOREF;
+  for (int k = 0; k < MJ_HOOK_COUNT; k++)
+    e->hook_refs[k] = LUA_NOREF;
   mj_status st = vm_new(h, true, &e->vm, err);
   if (st != MJ_OK) {
     free(e);

@@ -57,6 +57,7 @@ typedef struct mj_entry {
   char spent_msg[240];  /* ... and what they said */
   int nrefs;
   int settle_ref;
+  int hook_refs[MJ_HOOK_COUNT];   /* registry refs of the flow hooks */
   char *path, *options;
   char digest[17];      /* of the source files read, hex */
   long mtime;
@@ -101,13 +102,21 @@ void mj_vm_charge(mj_vm *vm, lua_State *L, long steps);
 void mj_lua_patterns(lua_State *L, int idx);
 
 /* Compile the fan table at idx; refs (may be NULL) receives the test. */
-mj_status mj_lua_compile_fan(lua_State *L, int idx, bool doubling,
+mj_status mj_lua_compile_fan(lua_State *L, int idx, int scoring,
                              mj_fan_def *def, mj_entry *e, mj_error *err);
 
 /* Compile the builder table at idx into e->rules (inside a protected
 ** call: a metamethod may raise). */
 mj_status mj_lua_compile_rules(mj_entry *e, int idx, const char *path,
                                const char *options, mj_error *err);
+
+/* The builder's flow hooks at index builder: refs and bits (~0u: a hook
+** field is not a function, err set). */
+unsigned mj_lua_flow_refs(lua_State *L, int builder, int refs[MJ_HOOK_COUNT],
+                          mj_error *err);
+/* Run hook ev->hook of e (flow.c). */
+mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
+                      const mj_flow_ev *ev, int *answer, mj_error *err);
 
 /* Push a view as a Lua table. [-0, +1, m] */
 void mj_lua_push_view(lua_State *L, const mj_view *v);

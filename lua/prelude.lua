@@ -172,7 +172,8 @@ local INFO_FIELDS = {
   scoring = "string", account_once = "boolean", min_points = "number",
   fixed_or_own = "boolean", context = "table",
   options = "table", table = "table", wild = "table", settle = "function",
-  source = "string",
+  on_kong = "function", on_win = "function", on_end = "function",
+  next_dealer = "function", source = "string",
 }
 
 local function check_info(t, level)
@@ -231,6 +232,8 @@ function M.ruleset(t)
     min_points = t.min_points or 0,
     option_decl = t.options or {},
     table = t.table or {}, wild = t.wild or false, settle = t.settle,
+    on_kong = t.on_kong, on_win = t.on_win, on_end = t.on_end,
+    next_dealer = t.next_dealer,
     fans = {}, where = H.where(2),
   }, RULESET)
   R.opt = resolve_options(t.options, H.user_options(), t.id, 2)
@@ -321,12 +324,14 @@ function METHODS:points(name, value)
   H.check_loading("points")
   local _, f = find(self, name, 2)
   if type(value) == "number" then
-    for _, k in ipairs { "points", "base", "times", "fixed" } do
+    for _, k in ipairs { "points", "base", "times", "fixed", "fan", "add",
+                         "flat" } do
       if f[k] ~= nil then f[k] = value; return f end
     end
     f.points = value
   elseif type(value) == "table" then
     f.points, f.base, f.times, f.fixed = nil, nil, nil, nil
+    f.fan, f.add, f.flat = nil, nil, nil
     for k, v in pairs(value) do f[k] = v end
   else
     error("points: expected a number or a table such as { base = 2 }", 2)

@@ -330,7 +330,7 @@ static void show_end(repl *r, play *p)
     printf("%s %s %s %s %d (%s)\n", i ? "       " : "ledger:",
            names[l[i].payer & 3], l[i].payer == YOU ? "pay" : "pays",
            l[i].payee == YOU ? "you" : names[l[i].payee & 3], l[i].amount,
-           mj_payment_reason(l[i].reason));
+           mj_game_reason(g, l[i].reason));
   printf("payments:");
   for (int q = 0; q < 4; q++)
     printf("  %s %+d", names[q], pay[q]);

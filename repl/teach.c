@@ -193,6 +193,9 @@ static void value_text(const mj_rules *rs, const mj_fan_def *d, char *buf,
     snprintf(buf, cap, "state");
   else if (mj_rules_scoring(rs) == MJ_SCORING_SUM)
     snprintf(buf, cap, "%d fan", d->value);
+  else if (mj_rules_scoring(rs) == MJ_SCORING_FAN)
+    snprintf(buf, cap, "%s%d 番%s", d->role == MJ_ROLE_TIMES ? "+" : "",
+             d->value, d->role == MJ_ROLE_FIXED ? " flat" : "");
   else if (d->role == MJ_ROLE_TIMES)
     snprintf(buf, cap, "x%d", 1 << d->value);
   else if (d->role == MJ_ROLE_FIXED)

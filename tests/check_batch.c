@@ -72,9 +72,20 @@ int main(int argc, char **argv)
     if (t)
       fclose(t);
   }
+  /* RULESET may carry options: "xuezhan yaojiu=true zimo=jiafan" */
+  char rs[256], opts[1024] = "";
+  snprintf(rs, sizeof rs, "%s", argv[2]);
+  char *sp = strchr(rs, ' ');
+  if (sp != NULL) {
+    *sp = '\0';
+    size_t len = 0;
+    for (char *o = strtok(sp + 1, " "); o != NULL; o = strtok(NULL, " "))
+      len += (size_t)snprintf(opts + len, sizeof opts - len,
+                              " --option '%s'", o);
+  }
   char cmd[2048];
-  snprintf(cmd, sizeof cmd, "'%s' score --ruleset '%s' --batch < '%s'", argv[1],
-           argv[2], argv[3]);
+  snprintf(cmd, sizeof cmd, "'%s' score --ruleset '%s'%s --batch < '%s'",
+           argv[1], rs, opts, argv[3]);
   FILE *out = popen(cmd, "r");
   FILE *in = fopen(argv[3], "r");
   if (out == NULL || in == NULL) {

@@ -200,6 +200,10 @@ static void vectors_are_wins(int line, char **f, int nf, void *ud)
   mj_status st = mj_hand_parse(h, in, strlen(in), &e);
   if (st == MJ_OK)
     st = mj_hand_check(h, MJ_CHECK_WIN, &e);
+  /* kong without self is 杠上炮 only where a ruleset says so: not MCR */
+  const mj_ctx *cx = mj_hand_cctx(h);
+  if (st == MJ_OK && (cx->flags & MJ_CTX_KONG) && !(cx->flags & MJ_CTX_SELF))
+    st = MJ_EINVAL;
   bool win = false;
   if (st == MJ_OK) {
     mj_tileview v;

@@ -178,7 +178,6 @@ static void every_error(void **state)
   expect_error("123m456p789s11z22z win=10z", 24, "bad win=");
   expect_error("123m456p789s11z22z win", 20, "needs a value");
   expect_error("123m456p789s11z22z win=1z self=1", 27, "takes no value");
-  expect_error("123m456p789s11z[5555s] win=1z kong", 0, "requires self");
   expect_error("123m456p789s11z[789s] win=1z self kong", 0, "has no kong");
   expect_error("123m456p789s11z[789s] win=3m self rob", 0,
                "cannot be self-drawn");

@@ -44,7 +44,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
       if (mj_hand_parse(h, p, n, &e) == MJ_OK) {
         mj_score_hand(r, h, s, &e);
-        mj_settle_in in = { 0, -1, 0, s->total, s->total, true, 0 };
+        mj_settle_in in = { 0, 15, -1, -1, 0, s->total, s->total, true, 0 };
         int pay[4];
         if (s->win)
           mj_rules_settle(r, &in, pay, &e);
