@@ -415,6 +415,52 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal,
   return -1;
 }
 
+static bool legal_has(const mj_action *legal, int n, int type, mj_tile t)
+{
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == type && legal[i].tile == t)
+      return true;
+  return false;
+}
+
+/* Before play: pass the tiles of the weakest suit (fewest tiles, three
+** at least), the least useful first; declare missing the suit held
+** least. */
+static int before_play_choice(const mj_game *g, int p, const mj_action *legal,
+                              int n)
+{
+  const uint8_t *c = mj_hand_counts(mj_game_hand(g, p));
+  int count[3] = { 0, 0, 0 };
+  for (int t = 0; t < MJ_HONOR_FIRST; t++)
+    count[t / 9] += c[t];
+  int suit = -1;
+  for (int i = 0; i < n; i++) {
+    int su = legal[i].tile / 9;
+    if (legal[i].tile < MJ_HONOR_FIRST &&
+        (suit < 0 || count[su] < count[suit]))
+      suit = su;
+  }
+  if (suit < 0)
+    return 0;
+  if (legal[0].type == MJ_ACT_QUE) {
+    for (int i = 0; i < n; i++)
+      if (legal[i].tile / 9 == suit)
+        return i;
+    return 0;
+  }
+  mj_discard_eval ev[MJ_KINDS];
+  int k = mj_bot_discards(g, p, ev, MJ_KINDS);
+  int best = -1;
+  for (int i = 0; i < k; i++)
+    if (ev[i].tile / 9 == suit && legal_has(legal, n, MJ_ACT_SWAP, ev[i].tile) &&
+        (best < 0 || ev[i].value > ev[best].value))
+      best = i;
+  for (int i = 0; best >= 0 && i < n; i++)
+    if (legal[i].tile == ev[best].tile)
+      return i;
+  return 0;
+}
+
 static int efficiency_choose(mj_bot *b, const mj_game *g, int p,
                              const mj_action *legal, int n)
 {
@@ -424,15 +470,20 @@ static int efficiency_choose(mj_bot *b, const mj_game *g, int p,
       int other = bao_instead_of_win(g, p, legal, n);
       return other >= 0 ? other : i;
     }
+  if (mj_game_phase(g) == MJ_PHASE_SWAP || mj_game_phase(g) == MJ_PHASE_QUE)
+    return before_play_choice(g, p, legal, n);
   ctx c;
   ctx_init(&c, g, p);
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
     mj_discard_eval ev[MJ_KINDS];
     int k = mj_bot_discards(g, p, ev, MJ_KINDS);
-    int best = 0;
-    for (int i = 1; i < k; i++)
-      if (ev[i].value > ev[best].value)
+    int best = -1;
+    for (int i = 0; i < k; i++)
+      if ((best < 0 || ev[i].value > ev[best].value) &&
+          legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
         best = i;
+    if (best < 0)
+      best = 0;
     /* a concealed or added kong that keeps the hand as good */
     for (int i = 0; i < n; i++)
       if (legal[i].type == MJ_ACT_CKONG || legal[i].type == MJ_ACT_AKONG) {

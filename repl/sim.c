@@ -35,6 +35,11 @@ enum { MAX_FANS = MJ_MAX_FANS };
 /* What a range of games adds up to; merged across processes. */
 typedef struct stats {
   long games, wins, drawn, self_drawn, points, max_points;
+  long all_wins;             /* wins (a game of 血战 has several) */
+  long multi;                /* games with a tile won by several (一炮多响) */
+  int nreasons;              /* the ledger's payments other than wins, */
+  char reason[16][24];       /* ... by reason: name and amount paid */
+  long reason_sum[16];
   long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
   /* sums of squares, for the 95% intervals (exact integers: shards merge
      to the single run's figures) */
@@ -47,9 +52,29 @@ typedef struct stats {
   long long cur[4];          /* the wall being played (never merged) */
 } stats;
 
-/* One win into the statistics. */
-static void count_win(stats *st, int p, long total, bool self_drawn)
+/* Amount paid for a reason other than a win, by its name. */
+static void count_reason(stats *st, const char *name, long amount)
 {
+  int i = 0;
+  while (i < st->nreasons && strcmp(st->reason[i], name) != 0)
+    i++;
+  if (i == st->nreasons) {
+    if (i >= 16)
+      return;
+    snprintf(st->reason[i], sizeof st->reason[0], "%s", name);
+    st->reason_sum[i] = 0;
+    st->nreasons++;
+  }
+  st->reason_sum[i] += amount;
+}
+
+/* One win into the statistics: from is who paid alone (-1 a self-draw). */
+static void count_win(stats *st, int p, long total, int from)
+{
+  bool self_drawn = from < 0;
+  st->all_wins++;
+  if (from >= 0)
+    st->seat_dealins[from]++;
   st->seat_wins[p]++;
   st->seat_points[p] += total;
   st->seat_points_sq[p] += (long long)total * total;
@@ -61,7 +86,7 @@ static void count_win(stats *st, int p, long total, bool self_drawn)
 }
 
 /* One game's payments into the statistics. */
-static void count_game(stats *st, int nwins, const int pay[4], int payer)
+static void count_game(stats *st, int nwins, const int pay[4])
 {
   st->games++;
   if (nwins == 0)
@@ -72,8 +97,6 @@ static void count_game(stats *st, int nwins, const int pay[4], int payer)
     st->seat_net[p] += pay[p];
     st->seat_net_sq[p] += (long long)pay[p] * pay[p];
   }
-  if (nwins > 0 && payer >= 0)
-    st->seat_dealins[payer]++;
 }
 
 /* Where the JSON lines go: written whole, a line at a time; a failed
@@ -264,12 +287,33 @@ static int play_one(run *rn, long gi, stats *st)
     mj_game_free(g);
     return 1;
   }
-  count_game(st, nw, pay, payer);
+  /* each win's payer (the events say), and whether a tile was won by
+     several */
+  int from[4] = { -1, -1, -1, -1 };
+  bool multi = false;
+  for (int i = 0, k = 0; i < mj_game_nevents(g) && k < nw; i++) {
+    const mj_event *ev = mj_game_event(g, i);
+    if (ev->type != MJ_EV_WIN)
+      continue;
+    from[k] = ev->from;
+    if (k > 0 && ev->from >= 0 && i > 0 &&
+        mj_game_event(g, i - 1)->type == MJ_EV_WIN &&
+        mj_game_event(g, i - 1)->from == ev->from)
+      multi = true;
+    k++;
+  }
+  const mj_payment *led;
+  int nled = mj_game_ledger(g, &led);
+  count_game(st, nw, pay);
+  st->multi += multi;
+  for (int i = 0; i < nled; i++)
+    if (led[i].reason != MJ_PAY_WIN)
+      count_reason(st, mj_game_reason(g, led[i].reason), led[i].amount);
   if (rn->duplicate)
     count_duplicate(rn, st, seat_bot, pay, turn);
   for (int k = 0; k < nw; k++) {
     const mj_score *sc = mj_game_result(g, k);
-    count_win(st, w[k], sc->total, payer < 0);
+    count_win(st, w[k], sc->total, from[k]);
     for (int i = 0; i < sc->nhits; i++)
       if (sc->hits[i].fan < MAX_FANS)
         st->fan_games[sc->hits[i].fan]++;
@@ -305,6 +349,8 @@ static int play_one(run *rn, long gi, stats *st)
       const mj_score *sc = mj_game_result(g, k);
       cJSON *x = cJSON_CreateObject();
       cJSON_AddNumberToObject(x, "player", w[k]);
+      if (from[k] >= 0)
+        cJSON_AddNumberToObject(x, "from", from[k]);
       cJSON_AddNumberToObject(x, "total", sc->total);
       cJSON *fa = cJSON_AddArrayToObject(x, "fans");
       for (int i = 0; i < sc->nhits; i++) {
@@ -326,6 +372,18 @@ static int play_one(run *rn, long gi, stats *st)
     cJSON *pa = cJSON_AddArrayToObject(o, "pay");
     for (int p = 0; p < 4; p++)
       cJSON_AddItemToArray(pa, cJSON_CreateNumber(pay[p]));
+    if (multi)
+      cJSON_AddTrueToObject(o, "multi");
+    /* the ledger's other payments, by reason (kong money, 查叫...) */
+    stats one = { 0 };
+    for (int i = 0; i < nled; i++)
+      if (led[i].reason != MJ_PAY_WIN)
+        count_reason(&one, mj_game_reason(g, led[i].reason), led[i].amount);
+    if (one.nreasons > 0) {
+      cJSON *po = cJSON_AddObjectToObject(o, "paid");
+      for (int i = 0; i < one.nreasons; i++)
+        cJSON_AddNumberToObject(po, one.reason[i], (double)one.reason_sum[i]);
+    }
     cJSON_AddNumberToObject(o, "actions", mj_game_nactions(g));
     char *text = cJSON_PrintUnformatted(o);
     cJSON_Delete(o);
@@ -363,6 +421,10 @@ static void merge(stats *a, const stats *b)
 {
   a->games += b->games;
   a->wins += b->wins;
+  a->all_wins += b->all_wins;
+  a->multi += b->multi;
+  for (int i = 0; i < b->nreasons; i++)
+    count_reason(a, b->reason[i], b->reason_sum[i]);
   a->drawn += b->drawn;
   a->self_drawn += b->self_drawn;
   a->points += b->points;
@@ -428,11 +490,24 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
   fprintf(f,
           "wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n",
           100.0 * (double)st->wins / (double)st->games,
-          st->wins ? 100.0 * (double)st->self_drawn / (double)st->wins : 0.0,
+          st->all_wins ? 100.0 * (double)st->self_drawn / (double)st->all_wins
+                       : 0.0,
           100.0 * (double)st->drawn / (double)st->games);
+  if (st->all_wins != st->wins || st->multi > 0)
+    fprintf(f, "wins per game %.2f; games with a tile won by several "
+               "(一炮多响) %.1f%%\n",
+            (double)st->all_wins / (double)st->games,
+            100.0 * (double)st->multi / (double)st->games);
   fprintf(f, "points per win: average %.2f, maximum %ld\n",
-          st->wins ? (double)st->points / (double)st->wins : 0.0,
+          st->all_wins ? (double)st->points / (double)st->all_wins : 0.0,
           st->max_points);
+  if (st->nreasons > 0) {
+    fprintf(f, "other payments, total per game:");
+    for (int i = 0; i < st->nreasons; i++)
+      fprintf(f, "%s %s %.2f", i ? "," : "", st->reason[i],
+              (double)st->reason_sum[i] / (double)st->games);
+    fprintf(f, "\n");
+  }
   fprintf(f, "\nseat  bot          win rate        points/win        "
              "dealt in  net per game (95%% intervals)\n");
   if (rn->duplicate)
@@ -497,7 +572,7 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
     snprintf(name, sizeof name, "%s%s%s", fd->id, fd->en ? "  " : "",
              fd->en ? fd->en : "");
     fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
-           st->wins ? 100.0 * (double)k / (double)st->wins : 0.0);
+           st->all_wins ? 100.0 * (double)k / (double)st->all_wins : 0.0);
   }
   if (unseen > 0) {
     fprintf(f, "not seen (%d):", unseen);
@@ -1068,7 +1143,17 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
     }
     payer = from->valueint;
   }
-  count_game(st, nw, pv, payer);
+  count_game(st, nw, pv);
+  st->multi += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "multi"));
+  cJSON *paid = cJSON_GetObjectItemCaseSensitive(o, "paid"), *x0;
+  cJSON_ArrayForEach(x0, paid) {
+    if (!cJSON_IsNumber(x0) || x0->string == NULL || x0->valuedouble < 0 ||
+        x0->valuedouble > 1e12) {
+      snprintf(why, cap, "bad \"paid\"");
+      return false;
+    }
+    count_reason(st, x0->string, (long)x0->valuedouble);
+  }
   if (dup)
     count_duplicate(rn, st, seat_bot, pv, tn);
   for (int k = 0; k < nw; k++) {
@@ -1082,7 +1167,19 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
       snprintf(why, cap, "bad win %d", k + 1);
       return false;
     }
-    count_win(st, pl->valueint, (long)tot->valuedouble, payer < 0);
+    /* the win's own payer (older lines: the game's) */
+    cJSON *wf = cJSON_GetObjectItemCaseSensitive(w, "from");
+    int wfrom = payer;
+    if (wf != NULL) {
+      if (!cJSON_IsNumber(wf) || wf->valueint < 0 || wf->valueint > 3) {
+        snprintf(why, cap, "bad \"from\" of win %d", k + 1);
+        return false;
+      }
+      wfrom = wf->valueint;
+    } else if (nw > 1) {
+      wfrom = -1;      /* a line of several wins names each one's payer */
+    }
+    count_win(st, pl->valueint, (long)tot->valuedouble, wfrom);
     cJSON *lists[2] = { fans, states };
     for (int l = 0; l < 2; l++) {
       cJSON *x;
