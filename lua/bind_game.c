@@ -196,10 +196,13 @@ static bool act_text(lua_State *L, mj_error *err)
   lgame *x = checkgame(L, 1);
   int p = checkplayer(L, 2);
   const char *text = luaL_checkstring(L, 3);
-  mj_action a;
-  if (mj_action_parse(x->g, p, text, &a, err) != MJ_OK ||
-      mj_game_act(x->g, &a, err) != MJ_OK)
+  mj_action a[8];
+  int n;
+  if (mj_action_parse_many(x->g, p, text, a, 8, &n, err) != MJ_OK)
     return false;
+  for (int i = 0; i < n; i++)   /* "swap 1m2m3m": tried together first */
+    if (mj_game_act(x->g, &a[i], err) != MJ_OK)
+      return false;
   return true;
 }
 
@@ -404,8 +407,18 @@ static int g_info(lua_State *L)
     push_tile(L, mj_game_last_draw(g));
   else if (strcmp(what, "payer") == 0)
     lua_pushinteger(L, mj_game_payer(g) + 1);   /* 0: a self-draw */
-  else {
-    static const char *const ph[] = { "turn", "claim", "rob", "over" };
+  else if (strcmp(what, "dice") == 0)
+    lua_pushinteger(L, mj_game_dice(g));
+  else if (strcmp(what, "swap_to") == 0) {      /* nil before the pass */
+    static const char *const to[] = { NULL, "next", "across", "previous" };
+    int off = mj_game_swap_offset(g);
+    if (off > 0)
+      lua_pushstring(L, to[off & 3]);
+    else
+      lua_pushnil(L);
+  } else {
+    static const char *const ph[] = { "turn", "claim", "rob",
+                                      "swap", "que",   "over" };
     lua_pushstring(L, ph[mj_game_phase(g)]);
   }
   return 1;
@@ -418,6 +431,15 @@ static int g_seatinfo(lua_State *L)
   int p = checkplayer(L, 2);
   if (strcmp(what, "touji") == 0)
     lua_pushboolean(L, mj_game_touji(x->g, p));
+  else if (strcmp(what, "active") == 0)
+    lua_pushboolean(L, mj_game_active(x->g, p));
+  else if (strcmp(what, "missing") == 0) {
+    int v = mj_game_void_suit(x->g, p, -1);
+    if (v < 0)
+      lua_pushnil(L);
+    else
+      lua_pushlstring(L, &"mps"[v], 1);
+  }
   else if (strcmp(what, "wild_drawn") == 0)
     lua_pushinteger(L, mj_game_wild_drawn(x->g, p));
   else
@@ -581,13 +603,15 @@ void mj_lua_open_game(lua_State *L)
   luaL_setfuncs(L, methods, 0);
   static const char *const info[] = { "turn",      "dealer", "wall_left",
                                       "over",      "drawn",  "next_dealer",
-                                      "last_draw", "payer",  "phase" };
+                                      "last_draw", "payer",  "phase",
+                                      "dice",      "swap_to" };
   for (size_t i = 0; i < sizeof info / sizeof info[0]; i++) {
     lua_pushstring(L, info[i]);
     lua_pushcclosure(L, g_info, 1);
     lua_setfield(L, -2, info[i]);
   }
-  static const char *const seat[] = { "touji", "wild_drawn", "wild_discarded" };
+  static const char *const seat[] = { "touji", "wild_drawn", "wild_discarded",
+                                      "active", "missing" };
   for (size_t i = 0; i < sizeof seat / sizeof seat[0]; i++) {
     lua_pushstring(L, seat[i]);
     lua_pushcclosure(L, g_seatinfo, 1);
