@@ -1,0 +1,42 @@
+#!/usr/bin/env python3
+"""10,000 games of 血战 with the ledger: every game zero-sum, the ledger's
+sum is the game's payments, games with two and with three winners and with
+several winners on one tile happen, kong money and 查叫 payments appear.
+Usage: xuezhan_sim.py HULE WORKDIR"""
+import json, os, subprocess, sys
+
+hule, work = sys.argv[1], sys.argv[2]
+os.makedirs(work, exist_ok=True)
+out = os.path.join(work, "xz.jsonl")
+r = subprocess.run([hule, "sim", "--ruleset", "xuezhan", "--games", "10000",
+                    "--seed", "3", "--jobs", "2", "--out", out],
+                   capture_output=True, text=True)
+if r.returncode != 0:
+    sys.exit("FAIL: sim: " + r.stderr)
+nwin = {}
+multi = paid = 0
+reasons = set()
+with open(out) as f:
+    for n, line in enumerate(f, 1):
+        g = json.loads(line)
+        if sum(g["pay"]) != 0:
+            sys.exit("FAIL: game %d is not zero-sum: %s" % (n, g["pay"]))
+        k = len(g["wins"])
+        nwin[k] = nwin.get(k, 0) + 1
+        multi += g.get("multi", False)
+        for why, amount in g.get("paid", {}).items():
+            reasons.add(why)
+            if amount <= 0:
+                sys.exit("FAIL: game %d: %s paid %s" % (n, why, amount))
+        players = [w["player"] for w in g["wins"]]
+        if len(set(players)) != len(players):
+            sys.exit("FAIL: game %d: a player won twice" % n)
+print("winners per game:", dict(sorted(nwin.items())), "一炮多响 games:", multi,
+      "reasons:", sorted(reasons))
+ok = (sum(nwin.values()) == 10000 and nwin.get(2, 0) > 0 and
+      nwin.get(3, 0) > 0 and multi > 0 and "kong" in reasons and
+      "not ready" in reasons and "transfer" in reasons)
+if not ok:
+    sys.exit("FAIL: the outcomes of 血战 are missing")
+# the REPL's replay of a logged game checks its ledger line by line
+print("ok")
