@@ -10,10 +10,12 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const act_names[MJ_ACT_COUNT] = {
+static const char *const act_names[] = {
   "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
   "que"
 };
+_Static_assert(sizeof act_names / sizeof act_names[0] == MJ_ACT_COUNT,
+               "a name for every action");
 
 const char *mj_act_name(int type)
 {

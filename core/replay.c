@@ -12,10 +12,13 @@
 #include <cjson/cJSON.h>
 
 #include "action.h"
-static const char *const ev_names[MJ_EV_COUNT] = {
+static const char *const ev_names[] = {
   "deal", "indicator", "draw",  "flower", "discard", "chi",   "pon",
-  "kong", "ckong",     "akong", "pass",   "win",     "drawn", "decline"
+  "kong", "ckong",     "akong", "pass",   "win",     "drawn", "decline",
+  "swap", "que"
 };
+_Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
+               "a name for every event");
 
 /* {====================================================================
 ** Writing
@@ -364,9 +367,12 @@ void mj_replay_free(mj_replay *rp)
 mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
                           mj_error *err)
 {
-  static const char *const acts[MJ_ACT_COUNT] = {
-    "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong"
+  static const char *const acts[] = {
+    "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
+    "que"
   };
+  _Static_assert(sizeof acts / sizeof acts[0] == MJ_ACT_COUNT,
+                 "a name for every action");
   memset(rp, 0, sizeof *rp);
   if (len > MJ_REPLAY_MAX_BYTES)
     return mj_fail(err, MJ_ERANGE, 0,

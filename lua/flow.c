@@ -157,10 +157,12 @@ static int f_wall_left(lua_State *L)
   return 1;
 }
 
-static const char *const ev_names[MJ_EV_COUNT] = {
+static const char *const ev_names[] = {
   "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong",
   "ckong", "akong", "pass", "win", "drawn", "decline", "swap", "que"
 };
+_Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
+               "a name for every event");
 
 /* g:events() -> the number of events; g:event(i) -> { type, player, tile,
    from } (seats 1..4). What a hook reads to find "since his last
