@@ -283,6 +283,12 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
     st = mj_action_parse(c, p, one, &out[i], err);
     if (st == MJ_OK)
       st = mj_game_act(c, &out[i], err);
+    if (st != MJ_OK && i > 0) {
+      char why[sizeof err->msg];
+      snprintf(why, sizeof why, "'%s': not with the tiles before it: %.150s",
+               arg, err->msg);
+      memcpy(err->msg, why, sizeof why);
+    }
   }
   mj_game_free(c);
   if (st == MJ_OK)

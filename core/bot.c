@@ -281,9 +281,17 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
   mj_tileview v;
   mj_tileview_init(&v, h, c.wild);
   near_shapes(&c, &v);
+  /* only the discards the rules allow now (定缺: the missing suit first) */
+  mj_tileset allowed = ~(mj_tileset)0;
+  if (mj_game_void_suit(g, p, -1) >= 0 && mj_game_holds_void(g, p)) {
+    int vs = mj_game_void_suit(g, p, -1);
+    allowed = 0;
+    for (int t = vs * 9; t < vs * 9 + 9; t++)
+      allowed |= MJ_BIT(t);
+  }
   int n = 0;
   for (int t = 0; t < MJ_KINDS && n < max; t++) {
-    if (mj_hand_counts(h)[t] == 0)
+    if (mj_hand_counts(h)[t] == 0 || !(allowed & MJ_BIT(t)))
       continue;
     mj_tileview x = v;
     mj_tileview_remove(&x, (mj_tile)t);

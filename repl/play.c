@@ -183,6 +183,16 @@ static void show_table(repl *r, play *p)
            repl_tile(r, mj_game_indicator(g), b, sizeof b));
   }
   printf(" ──\n");
+  const mj_payment *led;
+  if (!mj_game_over(g) && mj_game_ledger(g, &led) > 0) {
+    /* money paid during the hand (kongs, wins that did not end it) */
+    int pay[4];
+    mj_game_payments(g, pay);
+    printf("paid so far:");
+    for (int q = 0; q < 4; q++)
+      printf("  %s %+d", names[q], pay[q]);
+    printf("\n");
+  }
   for (int k = 3; k >= 0; k--) {
     int q = k;
     char label[64];
@@ -208,6 +218,12 @@ static void show_table(repl *r, play *p)
       if (mj_game_touji(g, q))
         printf(", 偷机");
     }
+    /* the missing suit, once all have declared (one's own at once) */
+    int vs = mj_game_void_suit(g, q, open ? -1 : YOU);
+    if (vs >= 0)
+      printf("  缺 %c", "mps"[vs]);
+    if (!mj_game_active(g, q))
+      printf("  (won: out of play)");
     printf("\n%15s", "");
     const mj_tile *d;
     const uint8_t *taken;
@@ -244,6 +260,19 @@ static void show_prompt(repl *r, play *p)
   if (n == 0)
     return;
   char b[40];
+  if (mj_game_phase(g) == MJ_PHASE_SWAP) {
+    const mj_tile *chosen;
+    int k = mj_game_swap_tiles(g, YOU, &chosen);
+    printf("换三张: choose %d tile%s of one suit to pass (swap 1m2m3m)%s\n",
+           mj_rules_ctable(p->rs)->swap - k,
+           mj_rules_ctable(p->rs)->swap - k == 1 ? "" : "s",
+           k ? ", one suit as before" : "");
+    return;
+  }
+  if (mj_game_phase(g) == MJ_PHASE_QUE) {
+    printf("定缺: declare your missing suit: que m, que p or que s\n");
+    return;
+  }
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
     mj_tile t = mj_game_own_draw(g, YOU);
     if (t != MJ_NO_TILE) {
@@ -585,12 +614,14 @@ static int decide(repl *r, const char *text)
                       mj_game_fault(p->g));
   if (mj_game_over(p->g))
     return repl_error(r, "the hand is over: \"next\" deals the next one");
-  mj_action a;
+  mj_action a[8];
   mj_error e;
-  if (mj_action_parse(p->g, YOU, text, &a, &e) != MJ_OK)
+  int n;
+  if (mj_action_parse_many(p->g, YOU, text, a, 8, &n, &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
-  if (mj_game_act(p->g, &a, &e) != MJ_OK && mj_game_fault(p->g) == NULL)
-    return repl_error(r, "%s", e.msg);
+  for (int i = 0; i < n; i++)   /* several: tried together on a copy */
+    if (mj_game_act(p->g, &a[i], &e) != MJ_OK && mj_game_fault(p->g) == NULL)
+      return repl_error(r, "%s", e.msg);
   advance(r, p, false);
   return 0;
 }
@@ -1124,6 +1155,10 @@ const repl_cmd repl_play_cmds[] = {
   { "kong", "[TILE]", "a kong: of the discard, concealed, or added to a pung",
     c_act, ARG_TILE, "play" },
   { "hu", "", "declare a win", c_act, ARG_NONE, "play" },
+  { "swap", "TILES", "换三张: the three tiles of one suit you pass (swap "
+    "1m2m3m)", c_act, ARG_TILE, "play" },
+  { "que", "m|p|s", "定缺: declare your missing suit", c_act, ARG_NONE,
+    "play" },
   { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE,
     "play" },
   { "hint", "",
