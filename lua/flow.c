@@ -267,12 +267,34 @@ unsigned mj_lua_flow_refs(lua_State *L, int builder, int refs[MJ_HOOK_COUNT],
   return bits;
 }
 
-/* call_hook(ev, ref, handle): the hook called with (g, event table). */
+/* The handle of one hook call, made inside the protected call (it
+   allocates) and kept alive until the call is over. */
+typedef struct hook_call {
+  const mj_flow_ev *ev;
+  mj_game *g;
+  flowgame *handle;     /* set once made: the caller closes it */
+  int handle_ref;
+} hook_call;
+
+/* call_hook(hc, ref): the hook called with (g, event table). */
 static int call_hook(lua_State *L)
 {
-  const mj_flow_ev *ev = lua_touserdata(L, 1);
+  hook_call *hc = lua_touserdata(L, 1);
+  const mj_flow_ev *ev = hc->ev;
   lua_rawgeti(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 2));
-  lua_pushvalue(L, 3);
+  flowgame *f = lua_newuserdatauv(L, sizeof *f, 0);
+  f->g = NULL;
+  if (luaL_newmetatable(L, FLOWGAME)) {
+    luaL_newlib(L, methods);
+    lua_setfield(L, -2, "__index");
+    lua_pushliteral(L, "game");
+    lua_setfield(L, -2, "__metatable");
+  }
+  lua_setmetatable(L, -2);
+  lua_pushvalue(L, -1);
+  hc->handle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  hc->handle = f;
+  f->g = hc->g;
   lua_createtable(L, 0, 6);
   char b[4];
   switch (ev->hook) {
@@ -320,25 +342,16 @@ mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
     return MJ_OK;
   if (!lua_checkstack(L, 8))
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  hook_call hc = { ev, g, NULL, LUA_NOREF };
   lua_pushcfunction(L, call_hook);
-  lua_pushlightuserdata(L, (void *)ev);
+  lua_pushlightuserdata(L, &hc);
   lua_pushinteger(L, refs[ev->hook]);
-  flowgame *f = lua_newuserdatauv(L, sizeof *f, 0);
-  f->g = NULL;
-  if (luaL_newmetatable(L, FLOWGAME)) {
-    luaL_newlib(L, methods);
-    lua_setfield(L, -2, "__index");
-    lua_pushliteral(L, "game");
-    lua_setfield(L, -2, "__metatable");
-  }
-  lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  int handle = luaL_ref(L, LUA_REGISTRYINDEX);
-  f->g = g;
-  int st = mj_lua_call(e->vm, 3, 1, e->host->cfg.call_budget, 0,
+  int st = mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0,
                        e->host->cfg.call_seconds, false, err);
-  f->g = NULL;
-  luaL_unref(L, LUA_REGISTRYINDEX, handle);
+  if (hc.handle != NULL) {     /* kept past the hook, it refuses */
+    hc.handle->g = NULL;
+    luaL_unref(L, LUA_REGISTRYINDEX, hc.handle_ref);
+  }
   if (st != LUA_OK) {
     char msg[sizeof err->msg];
     snprintf(msg, sizeof msg, "%s: %.200s", hook_fields[ev->hook], err->msg);
