@@ -800,8 +800,10 @@ mj_game *mj_game_clone(const mj_game *g)
   if (c->ev == NULL || c->act == NULL)
     ok = false;
   else {
-    memcpy(c->ev, g->ev, sizeof *c->ev * (size_t)g->nev);
-    memcpy(c->act, g->act, sizeof *c->act * (size_t)g->nact);
+    if (g->nev > 0)
+      memcpy(c->ev, g->ev, sizeof *c->ev * (size_t)g->nev);
+    if (g->nact > 0)   /* none yet: g->act may be NULL */
+      memcpy(c->act, g->act, sizeof *c->act * (size_t)g->nact);
   }
   if (!ok) {
     mj_game_free(c);
