@@ -54,6 +54,8 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
   }
 }
 
+static const char *const w_swap[] = { "swap", "换", "换三张", NULL };
+
 static bool word_is(const char *w, size_t n, const char *const *names)
 {
   for (; *names; names++)
@@ -104,7 +106,6 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   static const char *const w_chi[] = { "chi", "chow", "吃", NULL };
   static const char *const w_kong[] = { "kong",  "gang", "kan", "ckong",
                                         "akong", "杠",   NULL };
-  static const char *const w_swap[] = { "swap", "换", "换三张", NULL };
   static const char *const w_que[] = { "que", "定缺", "缺", NULL };
   char legal[512];
   while (*text == ' ' || *text == '\t')
@@ -249,11 +250,16 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
   *n = 0;
   while (*text == ' ' || *text == '\t')
     text++;
-  size_t len = strlen(text);
-  bool swap = (len > 5 && strncmp(text, "swap ", 5) == 0) ||
-              strncmp(text, "换 ", strlen("换 ")) == 0 ||
-              strncmp(text, "换三张 ", strlen("换三张 ")) == 0;
-  if (!swap) {
+  /* the verb as mj_action_parse reads it: up to a space or a digit */
+  size_t vn = strcspn(text, " \t0123456789");
+  char lower[16];
+  for (size_t i = 0; i < vn && i < sizeof lower; i++)
+    lower[i] = (char)(text[i] >= 'A' && text[i] <= 'Z' ? text[i] + 32
+                                                       : text[i]);
+  const char *arg = text + vn;
+  while (*arg == ' ' || *arg == '\t')
+    arg++;
+  if (vn >= sizeof lower || !word_is(lower, vn, w_swap) || *arg == '\0') {
     if (max < 1)
       return mj_fail(err, MJ_ERANGE, 0, "no room for the action");
     mj_status st = mj_action_parse(g, p, text, &out[0], err);
@@ -262,9 +268,6 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
   }
   /* "swap 1m2m3m": each tile in turn, tried on a copy of the game, so
      that all of them are legal together or none is taken */
-  const char *arg = strchr(text, ' ');
-  while (*arg == ' ')
-    arg++;
   mj_tile tiles[8];
   int nt = 0;
   mj_error e2;

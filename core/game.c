@@ -399,6 +399,25 @@ static bool still_touji(const seat *pl, mj_tile t)
   return mj_wild_single(&before);
 }
 
+/* The context of a win by p with t, what the seat and the hand say (no
+   flag yet): the winds, flowers, 飞宝, the wild, the missing suit. */
+static mj_ctx *win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
+{
+  const seat *pl = &g->pl[p];
+  mj_ctx *c = mj_hand_ctx(hand);
+  mj_ctx_init(c);
+  c->win = t;
+  c->seat = (uint8_t)mj_game_seat_wind(g, p);
+  c->round = (uint8_t)g->round;
+  c->flowers = (uint8_t)(pl->nflowers > 8 ? 8 : pl->nflowers);
+  c->feibao = (uint8_t)(pl->wild_disc > 4 ? 4 : pl->wild_disc);
+  if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
+    c->wild = g->wild_kind;
+  if (pl->void_suit >= 0)
+    c->que = (uint8_t)pl->void_suit;
+  return c;
+}
+
 /*
 ** Could p win with t (self: already in the hand; otherwise added) and
 ** these flags? Fills hand (the 14 tiles and the context) and s.
@@ -433,17 +452,7 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
     mj_fail(err, MJ_ESTATE, 0, "no room for the tile");
     return false;
   }
-  mj_ctx *c = mj_hand_ctx(hand);
-  mj_ctx_init(c);
-  c->win = t;
-  c->seat = (uint8_t)mj_game_seat_wind(g, p);
-  c->round = (uint8_t)g->round;
-  c->flowers = (uint8_t)(pl->nflowers > 8 ? 8 : pl->nflowers);
-  c->feibao = (uint8_t)(pl->wild_disc > 4 ? 4 : pl->wild_disc);
-  if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
-    c->wild = g->wild_kind;
-  if (pl->void_suit >= 0)
-    c->que = (uint8_t)pl->void_suit;
+  mj_ctx *c = win_ctx(g, p, hand, t);
   if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 &&
       !(flags & MJ_CTX_ROB))
     flags |= MJ_CTX_LAST;
@@ -495,6 +504,18 @@ static unsigned self_flags(const mj_game *g, int p)
   return f;
 }
 
+/* Flags of a win on the tile on offer now: a discard (the wall's last,
+   the one after its player's kong with kong_discard) or a robbed kong. */
+static unsigned claim_flags(const mj_game *g)
+{
+  if (g->phase == MJ_PHASE_ROB)
+    return MJ_CTX_ROB;
+  unsigned f = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
+  if (g->tbl.kong_discard && g->pending_kong)
+    f |= MJ_CTX_KONG;
+  return f;
+}
+
 static bool can_win_self(const mj_game *g, int p)
 {
   return check_win(g, p, g->last_draw, self_flags(g, p), g->scratch,
@@ -536,10 +557,7 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
     if (g->win_hands[k] == NULL || g->results[k] == NULL)
       continue;
     bool self = (flags & MJ_CTX_SELF) != 0;
-    unsigned f = flags;
-    if (!self && g->tbl.kong_discard && g->pending_kong && !(f & MJ_CTX_ROB))
-      f |= MJ_CTX_KONG;
-    if (!check_win(g, p, t, f, g->win_hands[k], g->results[k], NULL))
+    if (!check_win(g, p, t, flags, g->win_hands[k], g->results[k], NULL))
       continue;
     g->winners[g->nwin++] = p;
     ev.winners[ev.nwin++] = (int8_t)p;
@@ -937,9 +955,7 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
   if (pl->out)
     return 0;
   bool more = mj_wall_left(&g->wall) > 0 && !in_void(g, p, t);
-  unsigned flags = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
-  if (g->tbl.kong_discard && g->pending_kong)
-    flags |= MJ_CTX_KONG;
+  unsigned flags = claim_flags(g);
   if (g->tbl.wild_claim > 0 && is_wild(g, t) &&
       pl->wild_drawn >= g->tbl.wild_claim && can_win_on(g, p, t, MJ_CTX_JIEBAO))
     o |= 1u << MJ_ACT_WIN;
@@ -1088,7 +1104,7 @@ static void resolve_claims(mj_game *g)
   /* wins first, the first in turn after the discarder (all of them with
      multi_win) */
   int w[4], nw = 0;
-  unsigned f = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
+  unsigned f = claim_flags(g);
   for (int k = 1; k < 4; k++) {
     int q = (from + k) & 3;
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
@@ -1470,9 +1486,15 @@ mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
         !(g->tbl.wild_claim > 0 && is_wild(g, g->pending)))
       return mj_fail(err, MJ_ENOTWIN, 0,
                      "only self-drawn wins count (self_draw_only)");
-    unsigned f = g->phase == MJ_PHASE_ROB ? MJ_CTX_ROB
-               : g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
-    return check_win(g, p, g->pending, f, hand, s, err) ? MJ_OK : MJ_ENOTWIN;
+    if (g->pl[p].out)
+      return mj_fail(err, MJ_ESTATE, 0, "you have won and left play");
+    if (g->pl[p].locked)
+      return mj_fail(err, MJ_ENOTWIN, 0,
+                     "过手胡: you passed a win; no win on a discard until "
+                     "your next draw");
+    return check_win(g, p, g->pending, claim_flags(g), hand, s, err)
+               ? MJ_OK
+               : MJ_ENOTWIN;
   }
   return mj_fail(err, MJ_ESTATE, 0, "there is no tile to win on now");
 }
@@ -1787,15 +1809,7 @@ int mj_game_best_win(const mj_game *g, int p, mj_tile *best)
     mj_hand_copy(h, pl->hand);
     if (mj_hand_add(h, (mj_tile)t) != MJ_OK)
       continue;
-    mj_ctx *c = mj_hand_ctx(h);
-    mj_ctx_init(c);
-    c->win = (mj_tile)t;
-    c->seat = (uint8_t)mj_game_seat_wind(g, p);
-    c->round = (uint8_t)g->round;
-    if (pl->void_suit >= 0)
-      c->que = (uint8_t)pl->void_suit;
-    if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
-      c->wild = g->wild_kind;
+    win_ctx(g, p, h, (mj_tile)t);   /* no flag: a discard win, plain */
     mj_error e;
     mj_status st = mj_score_hand(g->r, h, s, &e);
     if (st == MJ_ERULES)

@@ -68,12 +68,10 @@ static int f_transfer(lua_State *L)
   int to = checkseat(L, 3);
   const char *why = luaL_optstring(L, 4, "transfer");
   mj_error e;
-  if (i < 1 || i > 100000 ||
-      mj_game_transfer(g, (int)i - 1, to, why, &e) != MJ_OK) {
-    if (i < 1 || i > 100000)
-      return luaL_error(L, "no ledger entry %I", i);
+  if (i < 1 || i > 100000)
+    return luaL_error(L, "no ledger entry %I", i);
+  if (mj_game_transfer(g, (int)i - 1, to, why, &e) != MJ_OK)
     return fail(L, &e);
-  }
   return 0;
 }
 

@@ -32,14 +32,34 @@
 
 enum { MAX_FANS = MJ_MAX_FANS };
 
+/* Amounts paid by reason (kong money, 查叫...), names in first-seen order. */
+typedef struct reasons {
+  int n;
+  char name[16][24];
+  long sum[16];
+} reasons;
+
+static void reasons_add(reasons *r, const char *name, long amount)
+{
+  int i = 0;
+  while (i < r->n && strcmp(r->name[i], name) != 0)
+    i++;
+  if (i == r->n) {
+    if (i >= 16)
+      return;
+    snprintf(r->name[i], sizeof r->name[0], "%s", name);
+    r->sum[i] = 0;
+    r->n++;
+  }
+  r->sum[i] += amount;
+}
+
 /* What a range of games adds up to; merged across processes. */
 typedef struct stats {
   long games, wins, drawn, self_drawn, points, max_points;
   long all_wins;             /* wins (a game of 血战 has several) */
   long multi;                /* games with a tile won by several (一炮多响) */
-  int nreasons;              /* the ledger's payments other than wins, */
-  char reason[16][24];       /* ... by reason: name and amount paid */
-  long reason_sum[16];
+  reasons paid;              /* the ledger's payments other than wins */
   long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
   /* sums of squares, for the 95% intervals (exact integers: shards merge
      to the single run's figures) */
@@ -51,22 +71,6 @@ typedef struct stats {
   long long dup_net[4], dup_net_sq[4];
   long long cur[4];          /* the wall being played (never merged) */
 } stats;
-
-/* Amount paid for a reason other than a win, by its name. */
-static void count_reason(stats *st, const char *name, long amount)
-{
-  int i = 0;
-  while (i < st->nreasons && strcmp(st->reason[i], name) != 0)
-    i++;
-  if (i == st->nreasons) {
-    if (i >= 16)
-      return;
-    snprintf(st->reason[i], sizeof st->reason[0], "%s", name);
-    st->reason_sum[i] = 0;
-    st->nreasons++;
-  }
-  st->reason_sum[i] += amount;
-}
 
 /* One win into the statistics: from is who paid alone (-1 a self-draw). */
 static void count_win(stats *st, int p, long total, int from)
@@ -302,13 +306,17 @@ static int play_one(run *rn, long gi, stats *st)
       multi = true;
     k++;
   }
+  /* the ledger's other payments, by reason (kong money, 查叫...) */
   const mj_payment *led;
   int nled = mj_game_ledger(g, &led);
-  count_game(st, nw, pay);
-  st->multi += multi;
+  reasons paid = { 0 };
   for (int i = 0; i < nled; i++)
     if (led[i].reason != MJ_PAY_WIN)
-      count_reason(st, mj_game_reason(g, led[i].reason), led[i].amount);
+      reasons_add(&paid, mj_game_reason(g, led[i].reason), led[i].amount);
+  count_game(st, nw, pay);
+  st->multi += multi;
+  for (int j = 0; j < paid.n; j++)
+    reasons_add(&st->paid, paid.name[j], paid.sum[j]);
   if (rn->duplicate)
     count_duplicate(rn, st, seat_bot, pay, turn);
   for (int k = 0; k < nw; k++) {
@@ -374,15 +382,10 @@ static int play_one(run *rn, long gi, stats *st)
       cJSON_AddItemToArray(pa, cJSON_CreateNumber(pay[p]));
     if (multi)
       cJSON_AddTrueToObject(o, "multi");
-    /* the ledger's other payments, by reason (kong money, 查叫...) */
-    stats one = { 0 };
-    for (int i = 0; i < nled; i++)
-      if (led[i].reason != MJ_PAY_WIN)
-        count_reason(&one, mj_game_reason(g, led[i].reason), led[i].amount);
-    if (one.nreasons > 0) {
+    if (paid.n > 0) {
       cJSON *po = cJSON_AddObjectToObject(o, "paid");
-      for (int i = 0; i < one.nreasons; i++)
-        cJSON_AddNumberToObject(po, one.reason[i], (double)one.reason_sum[i]);
+      for (int j = 0; j < paid.n; j++)
+        cJSON_AddNumberToObject(po, paid.name[j], (double)paid.sum[j]);
     }
     cJSON_AddNumberToObject(o, "actions", mj_game_nactions(g));
     char *text = cJSON_PrintUnformatted(o);
@@ -423,8 +426,8 @@ static void merge(stats *a, const stats *b)
   a->wins += b->wins;
   a->all_wins += b->all_wins;
   a->multi += b->multi;
-  for (int i = 0; i < b->nreasons; i++)
-    count_reason(a, b->reason[i], b->reason_sum[i]);
+  for (int i = 0; i < b->paid.n; i++)
+    reasons_add(&a->paid, b->paid.name[i], b->paid.sum[i]);
   a->drawn += b->drawn;
   a->self_drawn += b->self_drawn;
   a->points += b->points;
@@ -501,11 +504,11 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
   fprintf(f, "points per win: average %.2f, maximum %ld\n",
           st->all_wins ? (double)st->points / (double)st->all_wins : 0.0,
           st->max_points);
-  if (st->nreasons > 0) {
+  if (st->paid.n > 0) {
     fprintf(f, "other payments, total per game:");
-    for (int i = 0; i < st->nreasons; i++)
-      fprintf(f, "%s %s %.2f", i ? "," : "", st->reason[i],
-              (double)st->reason_sum[i] / (double)st->games);
+    for (int i = 0; i < st->paid.n; i++)
+      fprintf(f, "%s %s %.2f", i ? "," : "", st->paid.name[i],
+              (double)st->paid.sum[i] / (double)st->games);
     fprintf(f, "\n");
   }
   fprintf(f, "\nseat  bot          win rate        points/win        "
@@ -1152,7 +1155,7 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
       snprintf(why, cap, "bad \"paid\"");
       return false;
     }
-    count_reason(st, x0->string, (long)x0->valuedouble);
+    reasons_add(&st->paid, x0->string, (long)x0->valuedouble);
   }
   if (dup)
     count_duplicate(rn, st, seat_bot, pv, tn);
