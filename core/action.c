@@ -276,6 +276,12 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
     return mj_fail(err, MJ_EINVAL, 0, "'%s': %s", arg, e2.msg);
   if (nt > max)
     return mj_fail(err, MJ_ERANGE, 0, "at most %d tiles", max);
+  const mj_tile *chosen;
+  int left = mj_rules_ctable(mj_game_rules(g))->swap -
+             mj_game_swap_tiles(g, p, &chosen);
+  if (mj_game_phase(g) == MJ_PHASE_SWAP && nt > left)
+    return mj_fail(err, MJ_EINVAL, 0, "'%s': you pass %d tile%s more, not %d",
+                   arg, left, left == 1 ? "" : "s", nt);
   mj_game *c = mj_game_clone(g);
   if (c == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");

@@ -1,10 +1,13 @@
 #!/usr/bin/env python3
 # Hidden information stays hidden: play hands at the REPL over a pipe
-# (discarding the drawn tile, passing every claim) under mcr and bao, and
+# (discarding the drawn tile, passing every claim) under mcr, bao and
+# xuezhan (there taking the bot's choices to pass and discard), and
 # check every table shown before the hand ends. An opponent's row shows a
 # tile count, exposed melds and concealed kongs face down only: never
 # concealed tiles, the 宝 drawn or 偷机. Your own row shows your tiles,
-# your 宝 apart, and the drawn tile apart from the hand.
+# your 宝 apart, and the drawn tile apart from the hand. Under 血战 a
+# missing suit shows once all have declared, never while the others are
+# still choosing (your own at once), and the tiles passed never show.
 #
 # usage: hidden_info.py HULE [SEEDS]
 import os
@@ -18,13 +21,15 @@ HULE = sys.argv[1]
 SEEDS = int(sys.argv[2]) if len(sys.argv) > 2 else 12
 
 TILES = r"(?:\d+[mpszf])+"
+STATE = r"(?:  缺 [mps])?(?:  \(won: out of play\))?"
 OTHER = re.compile(r"^(Right|Across|Left) +[ESWN][* ] +-?\d+ \(\d+ tiles\)"
-                   r"(?: \[" + TILES + r"\]| \{concealed kong\})*$")
+                   r"(?: \[" + TILES + r"\]| \{concealed kong\})*" + STATE +
+                   "$")
 MINE = re.compile(r"^You +[ESWN][* ] +-?\d+ (" + TILES + r"|-)"
                   r"(?:  宝 " + TILES + r")?"
                   r"(?: \[" + TILES + r"\]| \{" + TILES + r"\})*"
                   r"(?:  drew " + TILES + r")?"
-                  r"(?:  宝 drawn \d+, thrown \d+(?:, 偷机)?)?$")
+                  r"(?:  宝 drawn \d+, thrown \d+(?:, 偷机)?)?" + STATE + "$")
 
 
 hidden_kongs = 0
@@ -36,7 +41,7 @@ def check_table(lines, where):
     n = 0
     for l in lines:
         hidden_kongs += l.count("{concealed kong}")
-        if l.startswith(("Right ", "Across ", "Left ")) and "tiles" in l:
+        if re.match(r"^(Right|Across|Left) +[ESWN][* ] ", l):
             if not OTHER.match(l):
                 raise SystemExit("%s: an opponent's row shows too much:\n%s"
                                  % (where, l))
@@ -58,6 +63,21 @@ def play(ruleset, seed):
         if any(l.startswith('"next" deals the next hand') for l in out):
             break
         rows += check_table(out, where)
+        if any(l.startswith(("换三张:", "定缺:")) for l in out):
+            # before all have declared, nobody else's missing suit shows
+            if any(re.match(r"^(Right|Across|Left) +[ESWN][* ] ", l) and
+                   "缺" in l for l in out):
+                raise SystemExit("%s: a missing suit shown before all "
+                                 "declared" % where)
+            if any(re.search(r"pass(es)? three tiles .*\d[mps]", l)
+                   for l in out):
+                raise SystemExit("%s: the tiles passed are shown" % where)
+        bot = [l for l in out if l.startswith(("换三张:", "定缺:"))]
+        if bot or ruleset == "xuezhan" and any(
+                l.startswith("Your turn") for l in out):
+            hint = [l for l in r.ask("hint") if "would:" in l]
+            out = r.ask(hint[0].split("would: ")[1])
+            continue
         prompt = [l for l in out if l.endswith("[hint]")]
         if not prompt:
             out = r.ask("table")
@@ -78,10 +98,10 @@ def play(ruleset, seed):
 
 
 total = 0
-for ruleset in ("mcr", "bao"):
+for ruleset in ("mcr", "bao", "xuezhan"):
     for seed in range(1, SEEDS + 1):
         total += play(ruleset, seed)
 if total < 200:
     raise SystemExit("only %d rows checked" % total)
 print("hidden_info: %d table rows checked over %d hands (%d concealed kongs "
-      "of opponents face down)" % (total, 2 * SEEDS, hidden_kongs))
+      "of opponents face down)" % (total, 3 * SEEDS, hidden_kongs))

@@ -283,6 +283,29 @@ static void bad_rulesets(void **state)
     { "local R = mj.ruleset { id = '%s' }\n"
       "R:fan { 'x', points = 1, pungs = 4, excludes_melds = { 'nope' } }",
       ".lua:2: fan 'x' excludes on its melds 'nope', which is not a fan" },
+    /* the flow's table rules and hooks */
+    { "local R = mj.ruleset { id = '%s', table = { tiles = 100 } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: table rules: tiles is 108" },
+    { "local R = mj.ruleset { id = '%s', table = { swap_to = { 'up' } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: table rules: swap_to lists" },
+    { "local R = mj.ruleset { id = '%s', table = { after_win = 'stay' } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "after_win is \"end\" or \"leave\"" },
+    { "local R = mj.ruleset { id = '%s', table = { cap = 99 } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "cap is 0..20" },
+    { "local R = mj.ruleset { id = '%s', table = { swap = 9 } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "swap is 0..4 tiles" },
+    { "local R = mj.ruleset { id = '%s', table = { void_suit = 'yes' } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "'void_suit' has the wrong type" },
+    { "local R = mj.ruleset { id = '%s' }\nR.on_kong = 3\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: on_kong must be a function" },
+    { "local R = mj.ruleset { id = '%s', on_end = 'later' }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "field 'on_end' must be a function" },
+    { "local R = mj.ruleset { id = '%s', scoring = 'fan' }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "a fan ruleset: give exactly one of fan" },
+    { "local R = mj.ruleset { id = '%s', scoring = 'fan' }\n"
+      "R:fan { 'x', fan = 30, pungs = 4 }", "'fan' is a number of 番, 0..20" },
+    { "local R = mj.ruleset { id = '%s', scoring = 'fan' }\n"
+      "R:fan { 'x', add = 1, count = 'fives' }", "'count' is \"flowers\"" },
     /* a change to a fan of the base: the variant's own line */
     { "local R = mj.extend('mcr', { id = '%s' })\n"
       "R:get('七对').excludes = { '清一色', '单钓將' }",

@@ -9,4 +9,15 @@ echo "$out" | tail -2
 [ $rc -eq 1 ] || { echo "FAIL: exit $rc, not 1"; exit 1; }
 echo "$out" | grep -q "stale.lua:8: the game is reachable only inside its hook" ||
   { echo "FAIL: no file:line for the stale handle"; exit 1; }
-echo ok
+echo "ok   stale handle"
+# the ledger misused from a hook: each an error at its line
+for c in seat:7:"a seat is 1..4" self:8:"two different seats" \
+         amount:9:"amount is 1..1000000" reason:10:"reason is a name" \
+         entry:11:"no ledger entry 999" twice:15:"was refunded already" \
+         many:17:"at most 16 payment reasons"; do
+  name=${c%%:*}; rest=${c#*:}; line=${rest%%:*}; piece=${rest#*:}
+  out=$("$hule" sim --ruleset "$dir/misuse.lua" --option case=$name --games 3 2>&1)
+  echo "$out" | grep -q "misuse.lua:$line: .*$piece" ||
+    { echo "FAIL: $name: $out" | tail -2; exit 1; }
+  echo "ok   $name"
+done

@@ -1,0 +1,20 @@
+-- Hooks that misuse the ledger, one way per option "case": each is an
+-- error with this file's line, and the hand stops there.
+local R = mj.extend("xuezhan", { id = "misuse" })
+R:set { options = { case = { default = "seat", desc = "which misuse" } } }
+local c = R.opt.case
+R.on_end = function(g)
+  if c == "seat" then g:pay(1, 5, 1, "x")              -- line 7
+  elseif c == "self" then g:pay(2, 2, 1, "x")
+  elseif c == "amount" then g:pay(1, 2, 0, "x")
+  elseif c == "reason" then g:pay(1, 2, 1, "")
+  elseif c == "entry" then g:transfer(999, 2)
+  elseif c == "twice" then
+    local i = g:pay(1, 2, 1, "x")
+    g:refund(i)
+    g:refund(i)
+  elseif c == "many" then
+    for k = 1, 20 do g:pay(1, 2, 1, "r" .. k) end
+  end
+end
+return R
