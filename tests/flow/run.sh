@@ -21,3 +21,8 @@ for c in seat:7:"a seat is 1..4" self:8:"two different seats" \
     { echo "FAIL: $name: $out" | tail -2; exit 1; }
   echo "ok   $name"
 done
+# a hook that loops: the budget ends it, naming the line
+out=$("$hule" sim --ruleset "$dir/loop.lua" --games 3 2>&1)
+echo "$out" | grep -q "on_kong: .*loop.lua:3: instruction budget" ||
+  { echo "FAIL: loop: $out" | tail -2; exit 1; }
+echo "ok   endless hook"
