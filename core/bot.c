@@ -362,8 +362,14 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
   return best;
 }
 
+/* The ruleset's state feeding context token bit tok (-1: none). */
+static int state_of_token(const mj_game *g, unsigned tok)
+{
+  return mj_game_state_find(g, NULL, __builtin_ctz(tok));
+}
+
 /*
-** With 偷机 in the rules, a hand that is one 宝 alone and four melds wins
+** With 偷机 in the rules (a state feeding the touji token), a hand that is one 宝 alone and four melds wins
 ** on any tile. Then a discard win (worth less) is passed for the certain
 ** self-draw, and a self-draw may be declined, the drawn tile thrown, to
 ** wait for a 宝 (宝吊宝, 宝吊无宝) while the wall is long. Returns the
@@ -374,7 +380,8 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal,
 {
   const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
   mj_tileset wild = mj_game_wild(g);
-  if (!tb->touji || wild == 0)
+  int touji = state_of_token(g, MJ_TOKEN_TOUJI);
+  if (touji < 0 || wild == 0)
     return -1;
   const mj_hand *h = mj_game_hand(g, p);
   mj_tileview v;
@@ -409,11 +416,11 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal,
   int want = -1;
   if (ph == MJ_PHASE_CLAIM) {
     mj_tile t = mj_game_pending(g, NULL);
-    bool jiebao = tb->wild_claim > 0 && (wild & MJ_BIT(t)) &&
-                  mj_game_wild_drawn(g, p) >= tb->wild_claim;
+    int js = state_of_token(g, MJ_TOKEN_JIEBAO);
+    bool jiebao = js >= 0 && (wild & MJ_BIT(t)) && mj_game_state(g, p, js);
     if (!jiebao && left > 6 && !tb->self_draw_only)
       want = MJ_ACT_PASS;
-  } else if (ph == MJ_PHASE_TURN && left > (mj_game_touji(g, p) ? 20 : 30)) {
+  } else if (ph == MJ_PHASE_TURN && left > (mj_game_state(g, p, touji) ? 20 : 30)) {
     want = MJ_ACT_DISCARD;
   }
   for (int i = 0; i < n && want >= 0; i++)

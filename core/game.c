@@ -21,12 +21,9 @@ typedef struct seat {
   mj_tile disc[MAX_DISC];    /* the player's discards, oldest first */
   uint8_t taken[MAX_DISC];   /* 1: that discard was claimed by another */
   int ndisc;                 /* entries in disc[] (capped at MAX_DISC) */
-  int wild_drawn;            /* wilds drawn from the wall so far */
-  int wild_disc;             /* wilds discarded so far (飞宝) */
-  bool touji;          /* reached 宝吊头 and declined a win since */
+  int16_t state[MJ_MAX_STATES];   /* the ruleset's states (R.state) */
   bool claimed;        /* this turn began with a chow or pung */
   bool kong_draw;      /* the last draw replaced a kong */
-  bool sibao;          /* drew the wild that allows a win at once */
   bool out;            /* won and left play (leave_on_win) */
   bool locked;         /* passed a win: no discard win until his draw */
   int8_t void_suit;    /* the declared missing suit, -1 none */
@@ -278,6 +275,39 @@ static void run_hook(mj_game *g, const mj_flow_ev *ev, int *answer)
     note_fault(g, &e);
 }
 
+/* Does the ruleset's R.watch let the hooks hear of p's draw or discard
+   of t? */
+static bool watched(const mj_game *g, int p, mj_tile t)
+{
+  const mj_table *tb = &g->tbl;
+  if (!tb->watch || (tb->watch_tiles & MJ_BIT(t)) ||
+      (tb->watch_wild && is_wild(g, t)))
+    return true;
+  for (unsigned b = tb->watch_states; b; b &= b - 1)
+    if (g->pl[p].state[__builtin_ctz(b)] != 0)
+      return true;
+  return false;
+}
+
+/* A hook of one seat and a tile: a draw, a discard, a declined win. */
+static void seat_hook(mj_game *g, int hook, int p, mj_tile t)
+{
+  if ((mj_rules_hooks(g->r) >> hook & 1) &&
+      (hook == MJ_HOOK_DECLINE || watched(g, p, t))) {
+    mj_flow_ev ev = { .hook = (uint8_t)hook, .player = (int8_t)p, .from = -1,
+                      .tile = t };
+    run_hook(g, &ev, NULL);
+  }
+}
+
+/* The states of p that last the turn end (a discard, a kong). */
+static void end_turn_states(mj_game *g, int p)
+{
+  for (int i = 0; i < g->tbl.nstates; i++)
+    if (g->tbl.states[i].turn)
+      g->pl[p].state[i] = 0;
+}
+
 /* The hand is over: the ruleset's end (查叫...) and its next dealer. */
 static void end_hand(mj_game *g)
 {
@@ -330,11 +360,7 @@ static bool draw(mj_game *g, int p, bool from_tail, bool kong)
     g->last_draw = t;
     g->last_draw_wall_last = mj_wall_left(&g->wall) == 0;
     pl->kong_draw = kong;
-    if (is_wild(g, t)) {
-      pl->wild_drawn++;
-      if (g->tbl.wild_win > 0 && pl->wild_drawn == g->tbl.wild_win)
-        pl->sibao = true;
-    }
+    seat_hook(g, MJ_HOOK_DRAW, p, t);
     return true;
   }
 }
@@ -390,13 +416,29 @@ static int visible_of(const mj_game *g, mj_tile t, bool skip_pending)
   return n;
 }
 
-/* 偷机 lasts while the hand stays in 宝吊头: before the tile t just
-   drawn, four complete melds and one lone wild. */
-static bool still_touji(const seat *pl, mj_tile t)
+/* p's states that give a win with t (self-drawn or not) their token,
+   as bits of mj_table.states. */
+static unsigned states_on(const mj_game *g, int p, mj_tile t, bool self)
 {
-  mj_tileview before = pl->v;
-  mj_tileview_remove(&before, t);
-  return mj_wild_single(&before);
+  unsigned on = 0;
+  for (int i = 0; i < g->tbl.nstates; i++) {
+    const mj_state_def *d = &g->tbl.states[i];
+    if (d->token >= 0 && g->pl[p].state[i] != 0 &&
+        d->on != (self ? MJ_STATE_DISCARD : MJ_STATE_SELF) &&
+        (!d->wild_tile || is_wild(g, t)))
+      on |= 1u << i;
+  }
+  return on;
+}
+
+/* A state of p opens a win on the discard t that the table forbids. */
+static bool state_opens(const mj_game *g, int p, mj_tile t)
+{
+  unsigned on = states_on(g, p, t, false);
+  for (; on; on &= on - 1)
+    if (g->tbl.states[__builtin_ctz(on)].on == MJ_STATE_DISCARD)
+      return true;
+  return false;
 }
 
 /* The context of a win by p with t, what the seat and the hand say (no
@@ -410,7 +452,6 @@ static mj_ctx *win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
   c->seat = (uint8_t)mj_game_seat_wind(g, p);
   c->round = (uint8_t)g->round;
   c->flowers = (uint8_t)(pl->nflowers > 8 ? 8 : pl->nflowers);
-  c->feibao = (uint8_t)(pl->wild_disc > 4 ? 4 : pl->wild_disc);
   if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
     c->wild = g->wild_kind;
   if (pl->void_suit >= 0)
@@ -433,7 +474,13 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
               "mps"[pl->void_suit]);
     return false;
   }
-  if (!(flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))) {
+  /* the tokens of the ruleset's states: a flag token may make any hand
+     a win (a fixed win such as 接宝), so the tables cannot refuse it */
+  unsigned on = states_on(g, p, t, self), sflags = 0;
+  for (unsigned b = on; b; b &= b - 1)
+    sflags |= mj_ctx_token_flag(g->tbl.states[__builtin_ctz(b)].token);
+  flags |= sflags;
+  if (sflags == 0) {
     /* quick refusal by the tables before anything is built */
     mj_tileview v = pl->v;
     if (!(flags & MJ_CTX_SELF)) {
@@ -453,11 +500,13 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
     return false;
   }
   mj_ctx *c = win_ctx(g, p, hand, t);
+  for (; on; on &= on - 1) {
+    int i = __builtin_ctz(on);
+    mj_ctx_token_set(c, g->tbl.states[i].token, pl->state[i]);
+  }
   if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 &&
       !(flags & MJ_CTX_ROB))
     flags |= MJ_CTX_LAST;
-  if (self && pl->touji && still_touji(pl, t))
-    flags |= MJ_CTX_TOUJI;
   /* the first go-around: the tiles as dealt (a kong's replacement is a
      fifteenth tile), or the dealer's first discard, before any claim */
   if (!g->any_claim && pl->ndiscarded == 0 && mj_hand_nmelds(pl->hand) == 0 &&
@@ -499,8 +548,6 @@ static unsigned self_flags(const mj_game *g, int p)
     f |= MJ_CTX_WALL_LAST;
   if (g->pl[p].kong_draw)
     f |= MJ_CTX_KONG;
-  if (g->pl[p].sibao)
-    f |= MJ_CTX_SIBAO;
   return f;
 }
 
@@ -733,15 +780,10 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
     }
   }
   for (int p = 0; p < 4; p++)
-    if (g->wild)
-      for (int t = 0; t < MJ_KINDS; t++)
-        if (g->wild & MJ_BIT(t)) {
-          g->pl[p].wild_drawn += mj_hand_counts(g->pl[p].hand)[t];
-          if (g->tbl.wild_win > 0 && g->pl[p].wild_drawn >= g->tbl.wild_win)
-            g->pl[p].sibao = true;
-        }
-  for (int p = 0; p < 4; p++)
     mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
+  mj_flow_ev start = { .hook = MJ_HOOK_START, .player = -1, .from = -1,
+                       .tile = MJ_NO_TILE };
+  run_hook(g, &start, NULL);
   /* the dealer's fourteenth tile */
   next_draw(g, g->dealer);
   /* the decisions before play: the tiles passed, the missing suits */
@@ -955,12 +997,8 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
   if (pl->out)
     return 0;
   bool more = mj_wall_left(&g->wall) > 0 && !in_void(g, p, t);
-  unsigned flags = claim_flags(g);
-  if (g->tbl.wild_claim > 0 && is_wild(g, t) &&
-      pl->wild_drawn >= g->tbl.wild_claim && can_win_on(g, p, t, MJ_CTX_JIEBAO))
-    o |= 1u << MJ_ACT_WIN;
-  else if (!g->tbl.self_draw_only && !pl->locked &&
-           can_win_on(g, p, t, flags))
+  if (((!g->tbl.self_draw_only && !pl->locked) || state_opens(g, p, t)) &&
+      can_win_on(g, p, t, claim_flags(g)))
     o |= 1u << MJ_ACT_WIN;
   if (more && c[t] >= 2)
     o |= 1u << MJ_ACT_PON;
@@ -1108,11 +1146,6 @@ static void resolve_claims(mj_game *g)
   for (int k = 1; k < 4; k++) {
     int q = (from + k) & 3;
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
-      if (nw == 0 && (g->options[q] & (1u << MJ_ACT_WIN)) &&
-          g->tbl.wild_claim > 0 && is_wild(g, t) &&
-          g->pl[q].wild_drawn >= g->tbl.wild_claim &&
-          can_win_on(g, q, t, MJ_CTX_JIEBAO))
-        f = MJ_CTX_JIEBAO;
       w[nw++] = q;
       if (!g->tbl.multi_win)
         break;
@@ -1365,27 +1398,22 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     return MJ_OK;
   }
   if (g->phase == MJ_PHASE_TURN) {
-    /* discarding instead of a 宝吊头 win is 偷机: the hand before the draw
-       was one lone wild and complete melds (tested cheaply first) */
-    bool declines = false;
-    if (g->tbl.touji && a->type == MJ_ACT_DISCARD && !pl->claimed &&
-        g->last_draw < MJ_KINDS) {
-      mj_tileview before = pl->v;
-      mj_tileview_remove(&before, g->last_draw);
-      declines = mj_wild_single(&before) && can_win_self(g, p);
+    /* a discard instead of a win on one's draw (偷机 in 宝), when the
+       ruleset asks */
+    if ((mj_rules_hooks(g->r) >> MJ_HOOK_DECLINE & 1) &&
+        a->type == MJ_ACT_DISCARD && !pl->claimed && g->last_draw < MJ_KINDS &&
+        can_win_self(g, p)) {
+      event(g, MJ_EV_DECLINE, p, g->last_draw, -1, 0);
+      seat_hook(g, MJ_HOOK_DECLINE, p, g->last_draw);
+      if (faulted(g))
+        return MJ_OK;
     }
     switch (a->type) {
     case MJ_ACT_WIN:
       finish(g, &p, 1, -1, g->last_draw, self_flags(g, p));
       return MJ_OK;
     case MJ_ACT_DISCARD: {
-      if (declines) {
-        event(g, MJ_EV_DECLINE, p, g->last_draw, -1, 0);
-        pl->touji = true;
-      }
       hand_remove(g, p, a->tile);
-      if (pl->touji && !mj_wild_single(&pl->v))
-        pl->touji = false;     /* out of 宝吊头: 偷机 is over */
       if (pl->ndisc < MAX_DISC) {
         pl->disc[pl->ndisc] = a->tile;
         pl->taken[pl->ndisc] = 0;
@@ -1393,12 +1421,13 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       }
       pl->ndiscarded++;
       g->ndiscards++;
-      pl->sibao = false;
+      end_turn_states(g, p);
       g->pending_kong = pl->kong_draw;
       pl->kong_draw = false;
-      if (is_wild(g, a->tile))
-        pl->wild_disc++;
       event(g, MJ_EV_DISCARD, p, a->tile, -1, 0);
+      seat_hook(g, MJ_HOOK_DISCARD, p, a->tile);
+      if (faulted(g))
+        return MJ_OK;
       open_claims(g, p, a->tile);
       return MJ_OK;
     }
@@ -1408,7 +1437,7 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       mj_meld m = { MJ_CKONG, a->tile, 0, 0 };
       hand_meld(g, p, m, -1);
       event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
-      pl->sibao = false;
+      end_turn_states(g, p);
       pl->kong_from = -1;
       kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
       if (faulted(g))
@@ -1419,7 +1448,7 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     }
     case MJ_ACT_AKONG: {
       hand_remove(g, p, a->tile);
-      pl->sibao = false;
+      end_turn_states(g, p);
       g->pending = a->tile;
       g->pending_from = p;
       g->pending_wall_last = false;
@@ -1482,13 +1511,13 @@ mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
   }
   if ((g->phase == MJ_PHASE_CLAIM || g->phase == MJ_PHASE_ROB) &&
       p != g->pending_from) {
-    if (g->phase == MJ_PHASE_CLAIM && g->tbl.self_draw_only &&
-        !(g->tbl.wild_claim > 0 && is_wild(g, g->pending)))
+    bool opens = g->phase == MJ_PHASE_CLAIM && state_opens(g, p, g->pending);
+    if (g->phase == MJ_PHASE_CLAIM && g->tbl.self_draw_only && !opens)
       return mj_fail(err, MJ_ENOTWIN, 0,
                      "only self-drawn wins count (self_draw_only)");
     if (g->pl[p].out)
       return mj_fail(err, MJ_ESTATE, 0, "you have won and left play");
-    if (g->pl[p].locked)
+    if (g->pl[p].locked && !opens)
       return mj_fail(err, MJ_ENOTWIN, 0,
                      "过手胡: you passed a win; no win on a discard until "
                      "your next draw");
@@ -1525,15 +1554,18 @@ mj_tile mj_game_own_draw(const mj_game *g, int p)
 }
 mj_tile mj_game_indicator(const mj_game *g) { return g->indicator; }
 mj_tileset mj_game_wild(const mj_game *g) { return g->wild; }
-int mj_game_wild_drawn(const mj_game *g, int p)
+int mj_game_state(const mj_game *g, int p, int i)
 {
-  return g->pl[p & 3].wild_drawn;
+  return i >= 0 && i < g->tbl.nstates ? g->pl[p & 3].state[i] : 0;
 }
-int mj_game_wild_discarded(const mj_game *g, int p)
+int mj_game_state_find(const mj_game *g, const char *name, int token)
 {
-  return g->pl[p & 3].wild_disc;
+  for (int i = 0; i < g->tbl.nstates; i++)
+    if (name != NULL ? strcmp(g->tbl.states[i].name, name) == 0
+                     : g->tbl.states[i].token == token)
+      return i;
+  return -1;
 }
-bool mj_game_touji(const mj_game *g, int p) { return g->pl[p & 3].touji; }
 bool mj_game_over(const mj_game *g)
 {
   return g->phase == MJ_PHASE_OVER || faulted(g);
@@ -1695,6 +1727,19 @@ static mj_status reason_ok(mj_game *g, const char *reason, int *idx,
                      "or backslash");
   if ((*idx = reason_index(g, reason)) < 0)
     return mj_fail(err, MJ_ERANGE, 0, "at most 16 payment reasons a hand");
+  return MJ_OK;
+}
+
+mj_status mj_game_set_state(mj_game *g, int p, int i, int v, mj_error *err)
+{
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK)
+    return st;
+  if (p < 0 || p > 3 || i < 0 || i >= g->tbl.nstates)
+    return mj_fail(err, MJ_EINVAL, 0, "no state %d of seat %d", i, p + 1);
+  if (v < 0 || v > 30000)
+    return mj_fail(err, MJ_EINVAL, 0, "a state is 0..30000, not %d", v);
+  g->pl[p].state[i] = (int16_t)v;
   return MJ_OK;
 }
 

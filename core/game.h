@@ -169,9 +169,11 @@ mj_tile mj_game_own_draw(const mj_game *g, int p);
 mj_tile mj_game_pending(const mj_game *g, int *from); /* discard or kong tile */
 mj_tile mj_game_indicator(const mj_game *g);           /* MJ_NO_TILE if none */
 mj_tileset mj_game_wild(const mj_game *g);
-int mj_game_wild_drawn(const mj_game *g, int p);
-int mj_game_wild_discarded(const mj_game *g, int p);
-bool mj_game_touji(const mj_game *g, int p);
+/* Player p's state i of the ruleset's own (mj_table.states). */
+int mj_game_state(const mj_game *g, int p, int i);
+/* The index of the ruleset's state named name, or the one feeding the
+   token of index token (name NULL); -1 when it has none. */
+int mj_game_state_find(const mj_game *g, const char *name, int token);
 /* Tiles player p sees outside his own hand: discards, melds, the
 ** indicator (counts by kind). */
 void mj_game_visible(const mj_game *g, int p, uint8_t counts[MJ_KINDS]);
@@ -210,6 +212,8 @@ mj_status mj_game_transfer(mj_game *g, int i, int to, const char *reason,
 mj_status mj_game_refund(mj_game *g, int i, const char *reason,
                          mj_error *err);
 bool mj_game_in_hook(const mj_game *g);
+/* Set p's state i (mj_table.states) to v (0..30000). */
+mj_status mj_game_set_state(mj_game *g, int p, int i, int v, mj_error *err);
 
 /* Still in play (not left after a win). */
 bool mj_game_active(const mj_game *g, int p);

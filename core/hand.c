@@ -369,6 +369,31 @@ static const struct {
                         { "horses", 6, true, 0, MJ_TOKEN_HORSES },
                         { "streak", 6, true, 0, MJ_TOKEN_STREAK } };
 
+unsigned mj_ctx_token_flag(int k)
+{
+  for (int j = 0; j < TOK_COUNT; j++)
+    if (tokens[j].owned == 1u << k)
+      return tokens[j].flag;
+  return 0;
+}
+
+bool mj_ctx_token_count(int k)
+{
+  return (1u << k) & (MJ_TOKEN_FEIBAO | MJ_TOKEN_HORSES | MJ_TOKEN_STREAK);
+}
+
+void mj_ctx_token_set(mj_ctx *c, int k, int v)
+{
+  int max = 1u << k == MJ_TOKEN_FEIBAO ? 4 : 99;
+  uint8_t x = (uint8_t)(v < 0 ? 0 : v > max ? max : v);
+  switch (1u << k) {
+  case MJ_TOKEN_FEIBAO: c->feibao = x; break;
+  case MJ_TOKEN_HORSES: c->horses = x; break;
+  case MJ_TOKEN_STREAK: c->streak = x; break;
+  default: c->flags |= mj_ctx_token_flag(k); break;
+  }
+}
+
 const char *mj_ctx_token_name(int k)
 {
   static const char *const names[MJ_TOKEN_COUNT] = {

@@ -82,6 +82,12 @@ enum {
 
 /* The text of token bit k ("bao=", "touji"); NULL past the last. */
 const char *mj_ctx_token_name(int k);
+/* Of token bit k: the MJ_CTX_ flag it stands for (0: it takes a value);
+   whether it is a count (feibao=, horses=, streak=); set it in c (a flag
+   token: its flag; a count: v, within its range). */
+unsigned mj_ctx_token_flag(int k);
+bool mj_ctx_token_count(int k);
+void mj_ctx_token_set(mj_ctx *c, int k, int v);
 
 void mj_ctx_init(mj_ctx *c);
 

@@ -132,6 +132,30 @@ typedef enum mj_wild_rule {
   MJ_WILD_INDICATOR       /* dice, the d-th tile from the tail, its successor */
 } mj_wild_rule;
 
+/*
+** A player's state of the ruleset's own (R.state): a number per player,
+** set by the flow hooks. Public ones show on everyone's table, private
+** ones on their owner's only (and to all once the hand is over). A state
+** with a token feeds that context token to its owner's wins while it is
+** not zero (a flag token when set, a count token with its value), on the
+** wins it names: self-drawn, on a discard (also where the table forbids
+** discard wins: the state opens that win) or both; wild_tile restricts it
+** to wins on a wild tile. A state that lasts the turn is cleared when its
+** owner discards or declares a kong.
+*/
+enum { MJ_MAX_STATES = 8 };
+enum { MJ_STATE_ANY, MJ_STATE_SELF, MJ_STATE_DISCARD };
+typedef struct mj_state_def {
+  char name[24];          /* what hooks call it: g:get(p, "touji") */
+  char label[40];         /* what the table shows ("偷机"); "" hidden */
+  int8_t token;           /* index of the MJ_TOKEN_ it feeds, -1 none */
+  uint8_t on;             /* MJ_STATE_: which wins the token goes to */
+  bool wild_tile;         /* only wins on a wild tile */
+  bool turn;              /* cleared after its owner's discard or kong */
+  bool flag;              /* a yes/no state (hooks see a boolean) */
+  bool private_;          /* shown to its owner only until the hand ends */
+} mj_state_def;
+
 typedef struct mj_table {
   int tiles;              /* 136 or 144 */
   bool flowers;           /* flowers in the wall, replaced from the tail */
@@ -141,7 +165,8 @@ typedef struct mj_table {
   bool rob_all;           /* every robber wins (else the first in turn) */
   bool kong_after_claim;  /* a kong may be declared in a chow/pung turn */
   bool replace_tail;      /* kong replacement from the tail */
-  bool self_draw_only;    /* wins only on one's own draw (but exceptions) */
+  bool self_draw_only;    /* no win on a discard (robbing a kong is no
+                             discard; a state may open one) */
   bool dealer_stays_on_draw;  /* exhaustive draw: the dealer deals again */
   bool dealer_stays_on_win;   /* the dealer wins: he deals again */
   bool winner_deals;      /* the winner deals next (overrides the above) */
@@ -150,10 +175,6 @@ typedef struct mj_table {
   uint8_t wild_rule;
   mj_tileset wild_fixed;
   int succ[MJ_KINDS];     /* indicator successor of each kind */
-  int wild_claim;         /* 接宝: after drawing this many wilds, a discarded
-                             wild may be claimed as a win (0: off) */
-  int wild_win;           /* 四个宝: drawing this many wilds allows a win */
-  bool touji;             /* track 宝吊头 declined (偷机) */
   int cap;                /* 番 scoring: the most 番 counted (0: none) */
   /* decisions before play and the shape of the hand (血战 and kin) */
   int swap;               /* 换三张: tiles of one suit each passes (0: off) */
@@ -168,6 +189,16 @@ typedef struct mj_table {
                              one's next draw */
   bool kong_discard;      /* a discard right after one's kong wins with
                              the kong flag (杠上炮) */
+  int nstates;            /* the ruleset's per-player states */
+  mj_state_def states[MJ_MAX_STATES];
+  /* Which draws and discards the hooks hear of (R.watch): all when
+     watch is off; else the tiles of watch_tiles (wilds too with
+     watch_wild) and every tile of a player with a state of watch_states
+     set. The rest cost the game nothing. */
+  bool watch;
+  bool watch_wild;
+  mj_tileset watch_tiles;
+  uint8_t watch_states;   /* bits of states */
 } mj_table;
 
 /* }==================================================================== */
@@ -194,6 +225,11 @@ typedef enum mj_hook {
   MJ_HOOK_WIN,            /* the wins of one tile were settled */
   MJ_HOOK_END,            /* the hand is over (wall end or last winner) */
   MJ_HOOK_DEALER,         /* who deals next (answer: a seat) */
+  MJ_HOOK_START,          /* dealt, the wild known, before the first draw */
+  MJ_HOOK_DRAW,           /* player drew tile (not a flower) */
+  MJ_HOOK_DISCARD,        /* player discarded tile (before claims) */
+  MJ_HOOK_DECLINE,        /* player could win on his draw, tile, and
+                             discards instead (before the discard) */
   MJ_HOOK_COUNT
 } mj_hook;
 
@@ -201,7 +237,7 @@ enum { MJ_KONG_EXPOSED, MJ_KONG_ADDED, MJ_KONG_CONCEALED };
 
 typedef struct mj_flow_ev {
   uint8_t hook;           /* MJ_HOOK_ */
-  int8_t player;          /* KONG: its owner */
+  int8_t player;          /* KONG: its owner; DRAW, DISCARD, DECLINE */
   int8_t from;            /* KONG: the discarder of an exposed kong;
                              WIN: the payer (-1: self-drawn) */
   uint8_t kind;           /* KONG: MJ_KONG_ */

@@ -429,9 +429,7 @@ static int g_seatinfo(lua_State *L)
   lgame *x = checkgame(L, 1);
   const char *what = lua_tostring(L, lua_upvalueindex(1));
   int p = checkplayer(L, 2);
-  if (strcmp(what, "touji") == 0)
-    lua_pushboolean(L, mj_game_touji(x->g, p));
-  else if (strcmp(what, "active") == 0)
+  if (strcmp(what, "active") == 0)
     lua_pushboolean(L, mj_game_active(x->g, p));
   else if (strcmp(what, "missing") == 0) {
     int v = mj_game_void_suit(x->g, p, -1);
@@ -440,10 +438,24 @@ static int g_seatinfo(lua_State *L)
     else
       lua_pushlstring(L, &"mps"[v], 1);
   }
-  else if (strcmp(what, "wild_drawn") == 0)
-    lua_pushinteger(L, mj_game_wild_drawn(x->g, p));
+  return 1;
+}
+
+/* g:state(p, name) -> the ruleset's state of p (R.state: a flag is true or
+   false, else a number) */
+static int g_state(lua_State *L)
+{
+  lgame *x = checkgame(L, 1);
+  int p = checkplayer(L, 2);
+  const char *name = luaL_checkstring(L, 3);
+  int i = mj_game_state_find(x->g, name, -1);
+  if (i < 0)
+    return luaL_error(L, "g:state: the ruleset has no state '%s'", name);
+  int v = mj_game_state(x->g, p, i);
+  if (mj_rules_ctable(mj_game_rules(x->g))->states[i].flag)
+    lua_pushboolean(L, v != 0);
   else
-    lua_pushinteger(L, mj_game_wild_discarded(x->g, p));
+    lua_pushinteger(L, v);
   return 1;
 }
 
@@ -565,6 +577,7 @@ static int g_save(lua_State *L)
 }
 
 static const luaL_Reg methods[] = { { "save", g_save },
+                                    { "state", g_state },
                                     { "act", g_act },
                                     { "try", g_try },
                                     { "legal", g_legal },
@@ -610,8 +623,7 @@ void mj_lua_open_game(lua_State *L)
     lua_pushcclosure(L, g_info, 1);
     lua_setfield(L, -2, info[i]);
   }
-  static const char *const seat[] = { "touji", "wild_drawn", "wild_discarded",
-                                      "active", "missing" };
+  static const char *const seat[] = { "active", "missing" };
   for (size_t i = 0; i < sizeof seat / sizeof seat[0]; i++) {
     lua_pushstring(L, seat[i]);
     lua_pushcclosure(L, g_seatinfo, 1);

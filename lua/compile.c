@@ -1007,9 +1007,6 @@ static mj_status table_rules(cctx *c, mj_table *t)
                  { "rounds", LUA_TNUMBER },
                  { "wild", LUA_TSTRING },
                  { "cycles", LUA_TTABLE },
-                 { "wild_claim", LUA_TNUMBER },
-                 { "wild_win", LUA_TNUMBER },
-                 { "touji", LUA_TBOOLEAN },
                  { "cap", LUA_TNUMBER },
                  { "swap", LUA_TNUMBER },
                  { "swap_to", LUA_TTABLE },
@@ -1027,6 +1024,15 @@ static mj_status table_rules(cctx *c, mj_table *t)
     for (int i = 0; k && fields[i].name; i++)
       if (strcmp(k, fields[i].name) == 0)
         found = i;
+    if (found < 0 && k != NULL &&
+        (!strcmp(k, "wild_claim") || !strcmp(k, "wild_win") ||
+         !strcmp(k, "touji"))) {
+      mj_status st = bad(c, "table rules: '%s' is no table rule now: it is "
+                         "written with R.state and the flow hooks (see "
+                         "rulesets/bao.lua)", k);
+      lua_settop(L, tt - 1);
+      return st;
+    }
     if (found < 0) {
       mj_status st = bad(c, "table rules: unknown field '%s'",
                          luaL_tolstring(L, -1, NULL));
@@ -1069,9 +1075,6 @@ static mj_status table_rules(cctx *c, mj_table *t)
   BOOL("dealer_stays_on_win", t->dealer_stays_on_win);
   BOOL("winner_deals", t->winner_deals);
   INT("rounds", t->rounds);
-  INT("wild_claim", t->wild_claim);
-  INT("wild_win", t->wild_win);
-  BOOL("touji", t->touji);
   INT("cap", t->cap);
   INT("swap", t->swap);
   BOOL("void_suit", t->void_suit);
@@ -1121,9 +1124,6 @@ static mj_status table_rules(cctx *c, mj_table *t)
         c, "table rules: hand must be 13 (other hand sizes are not supported)");
   else if (t->rounds < 1 || t->rounds > 4)
     st = bad(c, "table rules: rounds is 1..4");
-  else if (t->wild_claim < 0 || t->wild_claim > 4 || t->wild_win < 0 ||
-           t->wild_win > 4)
-    st = bad(c, "table rules: wild_claim and wild_win are 0..4");
   if (st != MJ_OK) {
     lua_settop(L, tt - 1);
     return st;
@@ -1217,6 +1217,187 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
   return context_tokens(c, r);
 }
 
+/*
+** state = { { "touji", label = "偷机", private = true, flag = true,
+**             token = "touji", on = "self" }, ... }: the per-player
+** states of the ruleset, in the order the table shows them.
+*/
+static mj_status state_rules(cctx *c, mj_table *t)
+{
+  lua_State *L = c->L;
+  int top = lua_gettop(L);
+  lua_getfield(L, c->t, "state");
+  int st = lua_gettop(L);
+  t->nstates = 0;
+  if (lua_isnil(L, st)) {
+    lua_settop(L, top);
+    return MJ_OK;
+  }
+  mj_status rs = MJ_OK;
+  if (!lua_istable(L, st))
+    rs = bad(c, "state must be a list of states { \"name\", label = ... }");
+  for (lua_Integer i = 1; rs == MJ_OK; i++) {
+    int ty = lua_rawgeti(L, st, i);
+    if (ty == LUA_TNIL)
+      break;
+    if (i > MJ_MAX_STATES) {
+      rs = bad(c, "state: at most %d states", MJ_MAX_STATES);
+      break;
+    }
+    if (ty != LUA_TTABLE) {
+      rs = bad(c, "state %d: expected a table { \"name\", label = ... }",
+               (int)i);
+      break;
+    }
+    int d = lua_gettop(L);
+    mj_state_def *def = &t->states[t->nstates];
+    memset(def, 0, sizeof *def);
+    def->token = -1;
+    lua_rawgeti(L, d, 1);
+    size_t n = 0;
+    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n)
+                                                      : NULL;
+    bool ident = name != NULL && n > 0 && n < sizeof def->name;
+    for (size_t k = 0; ident && k < n; k++)
+      ident = (name[k] >= 'a' && name[k] <= 'z') || name[k] == '_' ||
+              (k > 0 && name[k] >= '0' && name[k] <= '9');
+    if (!ident) {
+      rs = bad(c, "state %d: its name (first entry) is a lower-case "
+               "identifier of 1..%d letters", (int)i,
+               (int)sizeof def->name - 1);
+      break;
+    }
+    memcpy(def->name, name, n);
+    for (int j = 0; j < t->nstates; j++)
+      if (strcmp(t->states[j].name, def->name) == 0)
+        rs = bad(c, "state '%s' is declared twice", def->name);
+    lua_pushnil(L);
+    while (rs == MJ_OK && lua_next(L, d)) {
+      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                     : NULL;
+      int vt = lua_type(L, -1);
+      if (k == NULL) {
+        if (!(lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1))
+          rs = bad(c, "state '%s': fields are label, private, flag, token, "
+                   "on, wild_tile, turn", def->name);
+      } else if (!strcmp(k, "label")) {
+        size_t ln;
+        const char *lb = lua_tolstring(L, -1, &ln);
+        if (vt != LUA_TSTRING || ln >= sizeof def->label)
+          rs = bad(c, "state '%s': label is a text of up to %d bytes",
+                   def->name, (int)sizeof def->label - 1);
+        else
+          memcpy(def->label, lb, ln + 1);
+      } else if (!strcmp(k, "private") || !strcmp(k, "flag") ||
+                 !strcmp(k, "wild_tile") || !strcmp(k, "turn")) {
+        if (vt != LUA_TBOOLEAN)
+          rs = bad(c, "state '%s': %s is true or false", def->name, k);
+        bool v = lua_toboolean(L, -1);
+        if (k[0] == 'p')
+          def->private_ = v;
+        else if (k[0] == 'f')
+          def->flag = v;
+        else if (k[0] == 'w')
+          def->wild_tile = v;
+        else
+          def->turn = v;
+      } else if (!strcmp(k, "on")) {
+        const char *v = vt == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        def->on = !strcmp(v, "self") ? MJ_STATE_SELF
+                : !strcmp(v, "discard") ? MJ_STATE_DISCARD : MJ_STATE_ANY;
+        if (strcmp(v, "self") && strcmp(v, "discard") && strcmp(v, "any"))
+          rs = bad(c, "state '%s': on is \"self\", \"discard\" or \"any\"",
+                   def->name);
+      } else if (!strcmp(k, "token")) {
+        const char *v = vt == LUA_TSTRING ? lua_tostring(L, -1) : "";
+        for (int j = 0; j < MJ_TOKEN_COUNT; j++) {
+          const char *tn = mj_ctx_token_name(j);
+          size_t tl = strlen(tn) - (tn[strlen(tn) - 1] == '=');
+          if (strlen(v) == tl && memcmp(v, tn, tl) == 0 &&
+              (mj_ctx_token_flag(j) != 0 || mj_ctx_token_count(j)))
+            def->token = (int8_t)j;
+        }
+        if (def->token < 0)
+          rs = bad(c, "state '%s': token is a flag or count context token "
+                   "(touji, jiebao, sibao, feibao, horses, streak)",
+                   def->name);
+      } else {
+        rs = bad(c, "state '%s': unknown field '%s' (label, private, flag, "
+                 "token, on, wild_tile, turn)", def->name, k);
+      }
+      lua_pop(L, 1);
+    }
+    if (rs == MJ_OK && def->token >= 0 && mj_ctx_token_count(def->token) &&
+        def->flag)
+      rs = bad(c, "state '%s': a flag cannot feed the count %s", def->name,
+               mj_ctx_token_name(def->token));
+    if (rs == MJ_OK && def->token >= 0 && !mj_ctx_token_count(def->token) &&
+        !def->flag)
+      rs = bad(c, "state '%s': the token %s is a flag: say flag = true",
+               def->name, mj_ctx_token_name(def->token));
+    t->nstates += rs == MJ_OK;
+    lua_settop(L, st);
+  }
+  lua_settop(L, top);
+  return rs;
+}
+
+/* watch = { tiles = WILD, states = { "touji" } }: the draws and discards
+   the hooks hear of (after state_rules: the states are named). */
+static mj_status watch_rules(cctx *c, mj_table *t)
+{
+  lua_State *L = c->L;
+  int top = lua_gettop(L);
+  lua_getfield(L, c->t, "watch");
+  int w = lua_gettop(L);
+  t->watch = !lua_isnil(L, w);
+  mj_status rs = MJ_OK;
+  if (t->watch && !lua_istable(L, w))
+    rs = bad(c, "watch must be a table { tiles = ..., states = { ... } }");
+  if (rs == MJ_OK && t->watch) {
+    lua_pushnil(L);
+    while (rs == MJ_OK && lua_next(L, w) != 0) {
+      const char *k =
+          lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2) : "?";
+      if (strcmp(k, "tiles") && strcmp(k, "states"))
+        rs = bad(c, "watch: unknown field '%s' (tiles, states)", k);
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, w);
+  if (rs == MJ_OK && t->watch && lua_getfield(L, w, "tiles") != LUA_TNIL) {
+    mj_set set;
+    rs = get_set(c, -1, "watch.tiles", &set);
+    t->watch_tiles = set.mask;
+    t->watch_wild = (set.dyn & MJ_DYN_WILD) != 0;
+    if (rs == MJ_OK && (set.dyn & ~MJ_DYN_WILD))
+      rs = bad(c, "watch.tiles: tiles and WILD only (no seat or round "
+               "wind)");
+  }
+  lua_settop(L, w);
+  if (rs == MJ_OK && t->watch && lua_getfield(L, w, "states") != LUA_TNIL) {
+    if (!lua_istable(L, -1))
+      rs = bad(c, "watch.states must be a list of state names");
+    for (lua_Integer i = 1; rs == MJ_OK; i++) {
+      if (lua_rawgeti(L, -1, i) == LUA_TNIL)
+        break;
+      const char *name = lua_tostring(L, -1);
+      int found = -1;
+      for (int j = 0; name != NULL && j < t->nstates; j++)
+        if (strcmp(t->states[j].name, name) == 0)
+          found = j;
+      if (found < 0)
+        rs = bad(c, "watch.states: no state '%s' in R.state",
+                 name ? name : luaL_typename(L, -1));
+      else
+        t->watch_states |= (uint8_t)(1u << found);
+      lua_pop(L, 1);
+    }
+  }
+  lua_settop(L, top);
+  return rs;
+}
+
 /* The table rules: the minimum, fixed wilds, the knobs, the settlement. */
 static void place_message(mj_error *err, const char *where, bool keep_placed);
 
@@ -1241,7 +1422,8 @@ static mj_status rules_table(cctx *c, mj_entry *e)
   }
   lua_pop(L, 2);
   mj_status st = table_rules(c, t);
-  if (st != MJ_OK)
+  if (st != MJ_OK || (st = state_rules(c, t)) != MJ_OK ||
+      (st = watch_rules(c, t)) != MJ_OK)
     return st;
   lua_getfield(L, c->t, "settle");
   if (lua_type(L, -1) == LUA_TFUNCTION)

@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "analysis.h"
 #include "bind.h"
 #include "game.h"
 #include "host_int.h"
@@ -16,19 +17,23 @@
 #define FLOWGAME "hule.flowgame"
 
 typedef struct flowgame {
-  mj_game *g;       /* NULL outside the hook */
+  unsigned serial;  /* the hook call it was made for */
 } flowgame;
 
-static const char *const hook_fields[MJ_HOOK_COUNT] = {
-  "on_kong", "on_win", "on_end", "next_dealer"
+static const char *const hook_fields[] = {
+  "on_kong", "on_win", "on_end", "next_dealer", "on_start", "on_draw",
+  "on_discard", "on_decline"
 };
+_Static_assert(sizeof hook_fields / sizeof hook_fields[0] == MJ_HOOK_COUNT,
+               "a field for every hook");
 
 static mj_game *checkg(lua_State *L)
 {
   flowgame *f = luaL_checkudata(L, 1, FLOWGAME);
-  if (f->g == NULL)
+  mj_vm *vm = mj_vm_of(L);
+  if (vm->flow_game == NULL || f->serial != vm->flow_serial)
     luaL_error(L, "the game is reachable only inside its hook");
-  return f->g;
+  return vm->flow_game;
 }
 
 static int checkseat(lua_State *L, int idx)
@@ -197,7 +202,122 @@ static int f_event(lua_State *L)
   return 1;
 }
 
+/* The state named by argument idx: its index (an error names those
+   declared). */
+static int checkstate(lua_State *L, mj_game *g, int idx)
+{
+  const char *name = luaL_checkstring(L, idx);
+  int i = mj_game_state_find(g, name, -1);
+  if (i < 0) {
+    const mj_table *t = mj_rules_ctable(mj_game_rules(g));
+    luaL_Buffer b;
+    luaL_buffinit(L, &b);
+    for (int k = 0; k < t->nstates; k++) {
+      luaL_addstring(&b, k ? ", " : "");
+      luaL_addstring(&b, t->states[k].name);
+    }
+    luaL_pushresult(&b);
+    luaL_error(L, "no state '%s' (R.state declares: %s)", name,
+               t->nstates ? lua_tostring(L, -1) : "none");
+  }
+  return i;
+}
+
+/* g:get(p, name) -> the state's number (a flag: true or false) */
+static int f_get(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int p = checkseat(L, 2), i = checkstate(L, g, 3);
+  int v = mj_game_state(g, p, i);
+  if (mj_rules_ctable(mj_game_rules(g))->states[i].flag)
+    lua_pushboolean(L, v != 0);
+  else
+    lua_pushinteger(L, v);
+  return 1;
+}
+
+/* g:set(p, name, v): v a number 0..30000, or true/false */
+static int f_set(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int p = checkseat(L, 2), i = checkstate(L, g, 3);
+  lua_Integer v;
+  if (lua_type(L, 4) == LUA_TBOOLEAN)
+    v = lua_toboolean(L, 4);
+  else
+    v = luaL_checkinteger(L, 4);
+  mj_error e;
+  if (v < 0 || v > 30000)
+    return luaL_error(L, "a state is 0..30000 (or true/false), not %I", v);
+  if (mj_game_set_state(g, p, i, (int)v, &e) != MJ_OK)
+    return fail(L, &e);
+  return 0;
+}
+
+static mj_tile checktile(lua_State *L, int idx)
+{
+  size_t n;
+  const char *s = luaL_checklstring(L, idx, &n);
+  mj_tile t;
+  mj_error e;
+  if (mj_tile_parse(s, n, &t, &e) != MJ_OK || t >= MJ_KINDS)
+    luaL_error(L, "bad tile '%s': %s", s, e.msg);
+  return t;
+}
+
+/* g:is_wild(tile) */
+static int f_is_wild(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  mj_tile t = checktile(L, 2);
+  lua_pushboolean(L, (mj_game_wild(g) & MJ_BIT(t)) != 0);
+  return 1;
+}
+
+/* g:count(p, tile) -> copies of tile in p's concealed hand;
+   g:count(p, "wild") -> wild tiles there */
+static int f_count(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int p = checkseat(L, 2);
+  const uint8_t *c = mj_hand_counts(mj_game_hand(g, p));
+  int n = 0;
+  if (lua_type(L, 3) == LUA_TSTRING && strcmp(lua_tostring(L, 3), "wild") == 0) {
+    mj_tileset w = mj_game_wild(g);
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (w & MJ_BIT(t))
+        n += c[t];
+  } else {
+    n = c[checktile(L, 3)];
+  }
+  lua_pushinteger(L, n);
+  return 1;
+}
+
+/* g:wild_single(p [, tile]): p's hand (without tile) is one lone wild and
+   complete melds: any tile makes the pair (宝吊头) */
+static int f_wild_single(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int p = checkseat(L, 2);
+  mj_tileview v;
+  mj_tileview_init(&v, mj_game_hand(g, p), mj_game_wild(g));
+  if (!lua_isnoneornil(L, 3)) {
+    mj_tile t = checktile(L, 3);
+    if (mj_hand_counts(mj_game_hand(g, p))[t] == 0)
+      return luaL_error(L, "seat %d holds no %s", p + 1, lua_tostring(L, 3));
+    mj_tileview_remove(&v, t);
+  }
+  lua_pushboolean(L, mj_wild_single(&v));
+  return 1;
+}
+
 static const luaL_Reg methods[] = {
+  { "get", f_get },
+  { "set", f_set },
+  { "is_wild", f_is_wild },
+  { "count", f_count },
+  { "wild_single", f_wild_single },
   { "pay", f_pay },
   { "transfer", f_transfer },
   { "refund", f_refund },
@@ -265,36 +385,42 @@ unsigned mj_lua_flow_refs(lua_State *L, int builder, int refs[MJ_HOOK_COUNT],
   return bits;
 }
 
-/* The handle of one hook call, made inside the protected call (it
-   allocates) and kept alive until the call is over. */
-typedef struct hook_call {
-  const mj_flow_ev *ev;
-  mj_game *g;
-  flowgame *handle;     /* set once made: the caller closes it */
-  int handle_ref;
-} hook_call;
-
-/* call_hook(hc, ref): the hook called with (g, event table). */
+/* call_hook(ev, ref): the hook called with the game's handle and the
+   event: a table, or the seat and the tile (draw, discard, decline), or
+   nothing (start). The handle is made here, inside the protected call
+   (it allocates); it answers only while vm->flow_serial is its own. */
 static int call_hook(lua_State *L)
 {
-  hook_call *hc = lua_touserdata(L, 1);
-  const mj_flow_ev *ev = hc->ev;
+  const mj_flow_ev *ev = lua_touserdata(L, 1);
+  mj_vm *vm = mj_vm_of(L);
   lua_rawgeti(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 2));
   flowgame *f = lua_newuserdatauv(L, sizeof *f, 0);
-  f->g = NULL;
-  if (luaL_newmetatable(L, FLOWGAME)) {
+  f->serial = vm->flow_serial;
+  if (luaL_getmetatable(L, FLOWGAME) == LUA_TNIL) {
+    lua_pop(L, 1);
+    luaL_newmetatable(L, FLOWGAME);
     luaL_newlib(L, methods);
     lua_setfield(L, -2, "__index");
     lua_pushliteral(L, "game");
     lua_setfield(L, -2, "__metatable");
   }
   lua_setmetatable(L, -2);
-  lua_pushvalue(L, -1);
-  hc->handle_ref = luaL_ref(L, LUA_REGISTRYINDEX);
-  hc->handle = f;
-  f->g = hc->g;
-  lua_createtable(L, 0, 6);
   char b[4];
+  switch (ev->hook) {
+  case MJ_HOOK_START:
+    lua_call(L, 1, 1);
+    return 1;
+  case MJ_HOOK_DRAW:
+  case MJ_HOOK_DISCARD:
+  case MJ_HOOK_DECLINE:
+    lua_pushinteger(L, ev->player + 1);
+    lua_pushstring(L, mj_tile_str(ev->tile, b));
+    lua_call(L, 3, 1);
+    return 1;
+  default:
+    break;
+  }
+  lua_createtable(L, 0, 6);
   switch (ev->hook) {
   case MJ_HOOK_KONG: {
     static const char *const kinds[] = { "exposed", "added", "concealed" };
@@ -340,16 +466,19 @@ mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
     return MJ_OK;
   if (!lua_checkstack(L, 8))
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  hook_call hc = { ev, g, NULL, LUA_NOREF };
+  mj_vm *vm = e->vm;
+  mj_game *saved = vm->flow_game;
+  unsigned saved_serial = vm->flow_serial;
+  vm->flow_game = g;
+  vm->flow_serial = ++vm->flow_serials;
   lua_pushcfunction(L, call_hook);
-  lua_pushlightuserdata(L, &hc);
+  lua_pushlightuserdata(L, (void *)ev);
   lua_pushinteger(L, refs[ev->hook]);
-  int st = mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0,
+  int st = mj_lua_call(vm, 2, 1, e->host->cfg.call_budget, 0,
                        e->host->cfg.call_seconds, false, err);
-  if (hc.handle != NULL) {     /* kept past the hook, it refuses */
-    hc.handle->g = NULL;
-    luaL_unref(L, LUA_REGISTRYINDEX, hc.handle_ref);
-  }
+  /* a handle kept past the hook refuses: its serial is gone */
+  vm->flow_game = saved;
+  vm->flow_serial = saved_serial;
   if (st != LUA_OK) {
     char msg[sizeof err->msg];
     snprintf(msg, sizeof msg, "%s: %.200s", hook_fields[ev->hook], err->msg);

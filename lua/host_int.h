@@ -39,6 +39,10 @@ typedef struct mj_vm {
   char base_stack[8][64];
   int nbase;
   int prelude_ref;
+  /* the game of the flow hook running now, and the serial of its call: a
+     handle of another call refuses */
+  mj_game *flow_game;
+  unsigned flow_serial, flow_serials;
 } mj_vm;
 
 enum {

@@ -173,7 +173,9 @@ local INFO_FIELDS = {
   fixed_or_own = "boolean", context = "table",
   options = "table", table = "table", wild = "table", settle = "function",
   on_kong = "function", on_win = "function", on_end = "function",
-  next_dealer = "function", source = "string",
+  next_dealer = "function", source = "string", state = "table",
+  on_start = "function", on_draw = "function", on_discard = "function",
+  on_decline = "function", watch = "table",
 }
 
 local function check_info(t, level)
@@ -233,7 +235,9 @@ function M.ruleset(t)
     option_decl = t.options or {},
     table = t.table or {}, wild = t.wild or false, settle = t.settle,
     on_kong = t.on_kong, on_win = t.on_win, on_end = t.on_end,
-    next_dealer = t.next_dealer,
+    next_dealer = t.next_dealer, state = t.state,
+    on_start = t.on_start, on_draw = t.on_draw, on_discard = t.on_discard,
+    on_decline = t.on_decline, watch = t.watch,
     fans = {}, where = H.where(2),
   }, RULESET)
   R.opt = resolve_options(t.options, H.user_options(), t.id, 2)

@@ -211,12 +211,17 @@ static void show_table(repl *r, play *p)
       printf("(%d tiles)", mj_hand_ntiles(h));
       show_melds(r, h, true);
     }
-    if (open && mj_game_wild(g) &&
-        mj_rules_ctable(p->rs)->wild_rule == MJ_WILD_INDICATOR) {
-      printf("  宝 drawn %d, thrown %d", mj_game_wild_drawn(g, q),
-             mj_game_wild_discarded(g, q));
-      if (mj_game_touji(g, q))
-        printf(", 偷机");
+    /* the ruleset's states: the public ones, the private ones to their
+       owner (a count once not zero, a flag when set) */
+    const mj_table *tb = mj_rules_ctable(p->rs);
+    for (int i = 0, sep = 0; i < tb->nstates; i++) {
+      const mj_state_def *d = &tb->states[i];
+      int v = mj_game_state(g, q, i);
+      if (d->label[0] == '\0' || v == 0 || (d->private_ && !open))
+        continue;
+      printf("%s%s", sep++ ? ", " : "  ", d->label);
+      if (!d->flag)
+        printf(" %d", v);
     }
     /* the missing suit, once all have declared (one's own at once) */
     int vs = mj_game_void_suit(g, q, open ? -1 : YOU);

@@ -33,9 +33,20 @@ local R = mj.ruleset {
     -- the one after it in its cycle
     wild = "indicator",
     cycles = { "123456789m", "123456789p", "123456789s", "1234z", "567z" },
-    wild_claim = 3,               -- 接宝: three wilds drawn, claim the fourth
-    wild_win = 4,                 -- 四个宝: the fourth wild drawn wins
-    touji = true,                 -- 偷机: declining a 宝吊头 win is tracked
+  },
+  -- What the engine keeps per player for the rules below (the hooks at
+  -- the end set it): 宝 drawn (his own business), 宝 thrown (飞宝: public,
+  -- each doubles his win), 偷机, and the two wins that 宝 drawn opens: 接宝
+  -- (a discarded 宝 claimed as a win) and 四个宝 (a win at once, this turn).
+  state = {
+    { "drawn", label = "宝 drawn", private = true },
+    { "feibao", label = "宝 thrown", token = "feibao" },
+    { "touji", label = "偷机", private = true, flag = true,
+      token = "touji", on = "self" },
+    { "jiebao", private = true, flag = true, token = "jiebao",
+      on = "discard", wild_tile = true },
+    { "sibao", private = true, flag = true, token = "sibao", on = "self",
+      turn = true },
   },
 }
 
@@ -232,6 +243,56 @@ pattern { "平糊", en = "Plain win",
   desc = "A standard hand (four melds and a pair) with no better base.",
   example = "123m456p789s111z5s+5s bao=9m",
   shape = "standard" }
+
+-- }==================================================================
+
+-- {==================================================================
+-- The 宝 the players draw, throw and wait on (the flow hooks)
+-- ===================================================================
+
+local JIEBAO_AT = 3    -- 接宝: three 宝 drawn, the fourth may be claimed
+local SIBAO_AT = 4     -- 四个宝: the fourth 宝 drawn wins at once
+
+-- Player p came by n more 宝 from the wall (dealt or drawn).
+local function drew_bao(g, p, n)
+  local drawn = g:get(p, "drawn") + n
+  g:set(p, "drawn", drawn)
+  g:set(p, "jiebao", drawn >= JIEBAO_AT)
+  if n > 0 and drawn >= SIBAO_AT then g:set(p, "sibao", true) end
+end
+
+-- The 宝 is known once the hands are dealt: those dealt count as drawn.
+R.on_start = function(g)
+  for p = 1, 4 do drew_bao(g, p, g:count(p, "wild")) end
+end
+
+R.on_draw = function(g, p, tile)
+  if g:is_wild(tile) then drew_bao(g, p, 1) end
+end
+
+-- 偷机: in 宝吊头 before his draw, the player declines the win.
+R.on_decline = function(g, p, tile)
+  if g:wild_single(p, tile) then g:set(p, "touji", true) end
+end
+
+-- 偷机 lasts only while the hand stays in 宝吊头.
+local function still_touji(g, p)
+  if g:get(p, "touji") and not g:wild_single(p) then
+    g:set(p, "touji", false)
+  end
+end
+
+-- 飞宝: each 宝 thrown counts for the thrower's win.
+R.on_discard = function(g, p, tile)
+  if g:is_wild(tile) then g:set(p, "feibao", g:get(p, "feibao") + 1) end
+  still_touji(g, p)
+end
+
+R.on_kong = function(g, k) still_touji(g, k.player) end
+
+-- The hooks above hear of the 宝 drawn and thrown, and of every tile of a
+-- player in 偷机: the other draws and discards need no Lua.
+R.watch = { tiles = WILD, states = { "touji" } }
 
 -- }==================================================================
 

@@ -4,7 +4,8 @@
 # xuezhan (there taking the bot's choices to pass and discard), and
 # check every table shown before the hand ends. An opponent's row shows a
 # tile count, exposed melds and concealed kongs face down only: never
-# concealed tiles, the 宝 drawn or 偷机. Your own row shows your tiles,
+# concealed tiles, the 宝 drawn or 偷机 (the 宝 thrown are public). Your
+# own row shows your tiles, your states,
 # your 宝 apart, and the drawn tile apart from the hand. Under 血战 a
 # missing suit shows once all have declared, never while the others are
 # still choosing (your own at once), and the tiles passed never show.
@@ -23,13 +24,14 @@ SEEDS = int(sys.argv[2]) if len(sys.argv) > 2 else 12
 TILES = r"(?:\d+[mpszf])+"
 STATE = r"(?:  缺 [mps])?(?:  \(won: out of play\))?"
 OTHER = re.compile(r"^(Right|Across|Left) +[ESWN][* ] +-?\d+ \(\d+ tiles\)"
-                   r"(?: \[" + TILES + r"\]| \{concealed kong\})*" + STATE +
-                   "$")
+                   r"(?: \[" + TILES + r"\]| \{concealed kong\})*"
+                   r"(?:  宝 thrown \d+)?" + STATE + "$")
 MINE = re.compile(r"^You +[ESWN][* ] +-?\d+ (" + TILES + r"|-)"
                   r"(?:  宝 " + TILES + r")?"
                   r"(?: \[" + TILES + r"\]| \{" + TILES + r"\})*"
                   r"(?:  drew " + TILES + r")?"
-                  r"(?:  宝 drawn \d+, thrown \d+(?:, 偷机)?)?" + STATE + "$")
+                  r"(?:  (?:宝 drawn \d+|宝 thrown \d+|偷机)"
+                  r"(?:, (?:宝 thrown \d+|偷机))*)?" + STATE + "$")
 
 
 hidden_kongs = 0

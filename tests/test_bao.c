@@ -28,6 +28,14 @@
 #define JUNK_W "2288m2288p258s34z"
 #define JUNK_N "3377m3377p347s45z"
 
+/* A state of bao.lua's (R.state) of player p. */
+static int seat_state(const mj_game *g, const char *name, int p)
+{
+  int i = mj_game_state_find(g, name, -1);
+  assert_true(i >= 0);
+  return mj_game_state(g, p, i);
+}
+
 static mj_tile tile(const char *s)
 {
   mj_tile t;
@@ -197,9 +205,9 @@ static void touji_flow(const char *south, const char *win_tile, int total,
   mj_game *g = gu_scenario("bao", hands, draws, "2s4m", 2);   /* 宝 = 5m */
   script(g, "Ed6z -");
   assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));   /* 宝吊头: any tile wins */
-  assert_false(mj_game_touji(g, 1));
+  assert_false(seat_state(g, "touji", 1));
   script(g, "Sd5z -");                           /* declined: 偷机 */
-  assert_true(mj_game_touji(g, 1));
+  assert_true(seat_state(g, "touji", 1));
   script(g, "Wd6z - Nd6z - Ed7z -");
   assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));
   script(g, "Shu");
@@ -237,11 +245,11 @@ static void touji_ends(void **state)
   const char *hands[4] = { JUNK_E, "123m456p789s111z5m", JUNK_W, JUNK_N };
   mj_game *g = gu_scenario("bao", hands, "6z5z6z6z7z7p5z5z7z5m", "2s4m", 2);
   script(g, "Ed6z - Sd5z -");
-  assert_true(mj_game_touji(g, 1));
+  assert_true(seat_state(g, "touji", 1));
   script(g, "Wd6z - Nd6z - Ed7z -");
-  assert_true(mj_game_touji(g, 1));     /* drew 7p: still a lone 宝 in hand */
+  assert_true(seat_state(g, "touji", 1));     /* drew 7p: still a lone 宝 in hand */
   script(g, "Sd5m -");
-  assert_false(mj_game_touji(g, 1));    /* the lone 宝 thrown: over */
+  assert_false(seat_state(g, "touji", 1));    /* the lone 宝 thrown: over */
   script(g, "Wd5z - Nd5z - Ed7z -");
   script(g, "Shu");
   const mj_score *s = won(g, 1, 2, "飞宝,平糊");
@@ -285,7 +293,7 @@ static void jie_bao(void **state)
   (void)state;
   const char *hands[4] = { JUNK_E, "555m12p19s1234z66z", JUNK_W, JUNK_N };
   mj_game *g = gu_scenario("bao", hands, "5m", "2s4m", 2);   /* 宝 = 5m */
-  assert_int_equal(mj_game_wild_drawn(g, 1), 3);
+  assert_int_equal(seat_state(g, "drawn", 1), 3);
   script(g, "Ed5m");
   assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));    /* whatever his hand */
   assert_false(gu_has(g, 2, MJ_ACT_WIN, NULL));
@@ -322,7 +330,7 @@ static void si_ge_bao(void **state)
   const char *hands[4] = { JUNK_E, "555m19p19s1234z67z", JUNK_W, JUNK_N };
   mj_game *g = gu_scenario("bao", hands, "6z5m", "2s4m", 2);
   script(g, "Ed6z -");
-  assert_int_equal(mj_game_wild_drawn(g, 1), 4);
+  assert_int_equal(seat_state(g, "drawn", 1), 4);
   assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));
   script(g, "Shu");
   won(g, 1, 16, "四个宝");
@@ -428,9 +436,9 @@ static void fei_bao(void **state)
   script(g, "Ed6z -");
   assert_true(gu_has(g, 1, MJ_ACT_WIN, NULL));   /* 5m acting: declined */
   script(g, "Sd5m - Wd6z - Nd6z - Ed7z - Sd5m - Wd7z - Nd7z - Ed3z - Shu");
-  assert_false(mj_game_touji(g, 1));             /* not 宝吊头 */
-  assert_int_equal(mj_game_wild_drawn(g, 1), 2);
-  assert_int_equal(mj_game_wild_discarded(g, 1), 2);
+  assert_false(seat_state(g, "touji", 1));             /* not 宝吊头 */
+  assert_int_equal(seat_state(g, "drawn", 1), 2);
+  assert_int_equal(seat_state(g, "feibao", 1), 2);
   won(g, 1, 8, "飞宝x2,平糊自摸,平糊");
   mj_game_free(g);
 }

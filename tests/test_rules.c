@@ -306,6 +306,37 @@ static void bad_rulesets(void **state)
       "R:fan { 'x', fan = 30, pungs = 4 }", "'fan' is a number of 番, 0..20" },
     { "local R = mj.ruleset { id = '%s', scoring = 'fan' }\n"
       "R:fan { 'x', add = 1, count = 'fives' }", "'count' is \"flowers\"" },
+    /* per-player states and what the hooks hear of */
+    { "local R = mj.ruleset { id = '%s', state = 'touji' }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: mj.ruleset: field 'state' must be a table" },
+    { "local R = mj.ruleset { id = '%s', state = { { 'Big One' } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "state 1: its name (first entry) is a lower-case" },
+    { "local R = mj.ruleset { id = '%s', state = { { 'a' }, { 'a' } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "state 'a' is declared twice" },
+    { "local R = mj.ruleset { id = '%s', state = { { 'a', colour = 1 } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "state 'a': unknown field 'colour'" },
+    { "local R = mj.ruleset { id = '%s', state = { { 'a', token = 'que' } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "state 'a': token is a flag or count" },
+    { "local R = mj.ruleset { id = '%s', state = { { 'a', token = 'touji' } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "the token touji is a flag: say flag = true" },
+    { "local R = mj.ruleset { id = '%s', state = { { 'a', on = 'later' } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "on is \"self\", \"discard\" or \"any\"" },
+    { "local R = mj.ruleset { id = '%s', state = { { 'a', private = 1 } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "state 'a': private is true or false" },
+    { "local R = mj.ruleset { id = '%s', state = { {'a'},{'b'},{'c'},{'d'},"
+      "{'e'},{'f'},{'g'},{'h'},{'i'} } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "state: at most 8 states" },
+    { "local R = mj.ruleset { id = '%s', watch = { states = { 'b' } },"
+      " state = { { 'a' } } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "watch.states: no state 'b' in R.state" },
+    { "local R = mj.ruleset { id = '%s', watch = { tiles = '5z' } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "'watch.tiles' must be a tile set" },
+    { "local R = mj.ruleset { id = '%s', watch = { every = true } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "watch: unknown field 'every'" },
+    { "local R = mj.ruleset { id = '%s', table = { touji = true } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "'touji' is no table rule now: it is written with R.state" },
+    { "local R = mj.ruleset { id = '%s' }\nR.on_draw = {}\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: on_draw must be a function" },
     /* a change to a fan of the base: the variant's own line */
     { "local R = mj.extend('mcr', { id = '%s' })\n"
       "R:get('七对').excludes = { '清一色', '单钓將' }",

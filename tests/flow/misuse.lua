@@ -1,5 +1,5 @@
--- Hooks that misuse the ledger, one way per option "case": each is an
--- error with this file's line, and the hand stops there.
+-- Hooks that misuse the ledger and the states, one way per option "case":
+-- each is an error with this file's line, and the hand stops there.
 local R = mj.extend("xuezhan", { id = "misuse" })
 R:set { options = { case = { default = "seat", desc = "which misuse" } } }
 local c = R.opt.case
@@ -15,6 +15,11 @@ R.on_end = function(g)
     g:refund(i)
   elseif c == "many" then
     for k = 1, 20 do g:pay(1, 2, 1, "r" .. k) end
+  elseif c == "nostate" then g:set(1, "chance", 1)     -- line 18
+  elseif c == "big" then g:set(1, "luck", 40000)       -- line 19
+  elseif c == "tile" then g:is_wild("10m")             -- line 20
+  elseif c == "notheld" then g:wild_single(1, "1z")    -- line 21
   end
 end
+R.state = { { "luck" } }
 return R

@@ -14,7 +14,10 @@ echo "ok   stale handle"
 for c in seat:7:"a seat is 1..4" self:8:"two different seats" \
          amount:9:"amount is 1..1000000" reason:10:"reason is a name" \
          entry:11:"no ledger entry 999" twice:15:"was refunded already" \
-         many:17:"at most 16 payment reasons"; do
+         many:17:"at most 16 payment reasons" \
+         nostate:18:"no state 'chance' (R.state declares: luck)" \
+         big:19:"a state is 0..30000" tile:20:"bad tile '10m'" \
+         notheld:21:"seat 1 holds no 1z"; do
   name=${c%%:*}; rest=${c#*:}; line=${rest%%:*}; piece=${rest#*:}
   out=$("$hule" sim --ruleset "$dir/misuse.lua" --option case=$name --games 3 2>&1)
   echo "$out" | grep -q "misuse.lua:$line: .*$piece" ||

@@ -20,7 +20,7 @@ g:act("E", "d 6z") g:pass()
 assert(g:can("S", "hu"), "宝吊头: South can win on any tile")
 g:act("S", "d 5z")                   -- declines: 偷机
 g:pass()
-assert(g:touji("S"), "South is now stealing")
+assert(g:state("S", "touji"), "South is now stealing")
 g:act("W", "d 6z") g:pass()
 g:act("N", "d 6z") g:pass()
 g:act("E", "d 7z") g:pass()
