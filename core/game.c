@@ -442,7 +442,7 @@ static bool state_opens(const mj_game *g, int p, mj_tile t)
 }
 
 /* The context of a win by p with t, what the seat and the hand say (no
-   flag yet): the winds, flowers, 飞宝, the wild, the missing suit. */
+   flag yet): the winds, flowers, the wild, the missing suit. */
 static mj_ctx *win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
 {
   const seat *pl = &g->pl[p];

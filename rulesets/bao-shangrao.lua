@@ -1,6 +1,7 @@
 -- bao-shangrao.lua
 -- A local variant of 宝, as played in Shangrao (上饶): wins are self-drawn
--- only, except robbing a kong and 接宝; and a club's own score table.
+-- only, except robbing a kong and 接宝; kong money paid at once; and a
+-- club's own score table.
 --
 -- This file is the example for writing your own rules: start from a
 -- ruleset with mj.extend, then change what differs. Load it with
@@ -35,6 +36,28 @@ R:points("七星十三浪", { base = 8 })
 R:points("七星九幺", { base = 8 })
 R:points("接宝", { fixed = 16 })
 R:points("四个宝", { fixed = 32 })
+
+-- 杠分, the kong money Shangrao tables pay at once: a concealed kong 2
+-- from each other player, an added kong 1 from each, a kong of a discard
+-- 2 from its discarder. The wins are settled as in 宝.
+R:set { options = { gangfen = { default = true,
+  desc = "kong money at once: concealed 2 each, added 1 each, "
+      .. "of a discard 2 from the discarder" } } }
+if R.opt.gangfen then
+  local base_kong = R.on_kong          -- 宝's own: 偷机 ends with the hand
+  R.on_kong = function(g, k)
+    base_kong(g, k)
+    if k.from then
+      g:pay(k.from, k.player, 2, "kong")
+    else
+      for p = 1, 4 do
+        if p ~= k.player then
+          g:pay(p, k.player, k.kind == "concealed" and 2 or 1, "kong")
+        end
+      end
+    end
+  end
+end
 
 -- A pattern of the club's own: 门清 (no meld declared) doubles once.
 R:fan { "门清", en = "Concealed hand", times = 2,
