@@ -229,10 +229,21 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
     if (type == MJ_ACT_WIN && (mj_game_waiting(g) >> p & 1))
       return mj_game_why_no_win(g, p, err);
     if (type == MJ_ACT_DISCARD && mj_game_phase(g) == MJ_PHASE_TURN &&
-        mj_game_turn(g) == p)
+        mj_game_turn(g) == p) {
+      int vs = mj_game_void_suit(g, p, p);
+      if (tiles[0] < MJ_KINDS &&
+          mj_hand_counts(mj_game_hand(g, p))[tiles[0]] > 0 && vs >= 0)
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "while you hold your missing suit (%c) you discard "
+                       "it first; you may: %s", "mps"[vs], legal);
+      if (tiles[0] < MJ_KINDS &&
+          mj_hand_counts(mj_game_hand(g, p))[tiles[0]] > 0)
+        return mj_fail(err, MJ_EINVAL, 0, "%s may not be discarded now; "
+                       "you may: %s", mj_tile_str(tiles[0], b), legal);
       return mj_fail(err, MJ_EINVAL, 0,
                      "you have no %s to discard; you may: %s",
                      mj_tile_str(tiles[0], b), legal);
+    }
     return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not legal now; you may: %s",
                    (int)n, text, legal);
   }

@@ -25,6 +25,7 @@ typedef struct seat {
   bool claimed;        /* this turn began with a chow or pung */
   bool kong_draw;      /* the last draw replaced a kong */
   bool out;            /* won and left play (leave_on_win) */
+  int8_t wins;         /* wins this hand (several with stay_on_win) */
   bool locked;         /* passed a win: no discard win until his draw */
   int8_t void_suit;    /* the declared missing suit, -1 none */
   int8_t kong_from;    /* the kong_draw replaced a kong of this seat's
@@ -61,11 +62,11 @@ struct mj_game {
   mj_tile given_wall[MJ_WALL_MAX]; /* a copy of cfg.wall: the caller's may go */
   int ndiscards;             /* discards by everyone this hand */
   bool drawn;                /* the hand ended with the wall empty */
-  int nwin;                  /* winners so far (several on one discard) */
-  int winners[4];            /* their seats, in the order they won */
+  int nwin;                  /* wins so far (several on one discard) */
+  int winners[MJ_MAX_WINS];  /* their seats, in the order they won */
   int payer;                 /* who pays: the discarder, -1 for a self-draw */
-  mj_score *results[4];      /* each winner's score, by order of winning */
-  mj_hand *win_hands[4];     /* each winner's hand with its context */
+  mj_score *results[MJ_MAX_WINS];   /* each win's score, in order */
+  mj_hand *win_hands[MJ_MAX_WINS];  /* each win's hand with its context */
   int pay[4];                /* this hand's payments, per seat: the ledger's
                                 sum */
   mj_payment *ledger;        /* every payment, in order */
@@ -594,7 +595,7 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
   unsigned was_active = active_mask(g);
   mj_flow_ev ev = { .hook = MJ_HOOK_WIN, .from = (int8_t)payer, .tile = t,
                     .first_win = g->nwin };
-  for (int j = 0; j < n && g->nwin < 4; j++) {
+  for (int j = 0; j < n && g->nwin < MJ_MAX_WINS; j++) {
     int p = w[j];
     int k = g->nwin;
     if (g->win_hands[k] == NULL)
@@ -607,6 +608,7 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
     if (!check_win(g, p, t, flags, g->win_hands[k], g->results[k], NULL))
       continue;
     g->winners[g->nwin++] = p;
+    g->pl[p].wins++;
     ev.winners[ev.nwin++] = (int8_t)p;
     event(g, MJ_EV_WIN, p, t, self ? -1 : payer, 0);
     mj_settle_in in;
@@ -650,14 +652,18 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
     }
   }
   run_hook(g, &ev, NULL);
-  if (!g->tbl.leave_on_win || faulted(g)) {
+  if (!(g->tbl.leave_on_win || g->tbl.stay_on_win) || faulted(g)) {
     end_hand(g);
     return;
   }
+  /* the winners leave; or stay, the winning tile set aside */
   for (int j = 0; j < ev.nwin; j++)
-    g->pl[ev.winners[j]].out = true;
+    if (g->tbl.leave_on_win)
+      g->pl[ev.winners[j]].out = true;
+    else if (flags & MJ_CTX_SELF)
+      hand_remove(g, ev.winners[j], t);
   int last = ev.nwin > 0 ? ev.winners[ev.nwin - 1] : w[0];
-  if (nactive(g) <= 1) {
+  if (nactive(g) <= 1 || g->nwin >= MJ_MAX_WINS) {
     end_hand(g);
     return;
   }
@@ -800,7 +806,7 @@ void mj_game_free(mj_game *g)
     return;
   for (int p = 0; p < 4; p++)
     mj_hand_free(g->pl[p].hand);
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < MJ_MAX_WINS; k++) {
     mj_hand_free(g->win_hands[k]);
     free(g->results[k]);
   }
@@ -847,7 +853,7 @@ mj_game *mj_game_clone(const mj_game *g)
     else
       ok = false;
   }
-  for (int k = 0; k < 4; k++) {
+  for (int k = 0; k < MJ_MAX_WINS; k++) {
     c->win_hands[k] = NULL;
     c->results[k] = NULL;
     if (g->win_hands[k] && (c->win_hands[k] = mj_hand_new()) != NULL)
@@ -934,6 +940,13 @@ static int before_play_actions(const mj_game *g, int p, mj_action *out,
   return n;
 }
 
+/* Won and stays in play (stay_on_win): he may only win again, and
+   otherwise throws what he draws. */
+static bool hand_fixed(const mj_game *g, int p)
+{
+  return g->tbl.stay_on_win && g->pl[p].wins > 0;
+}
+
 static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
 {
   const seat *pl = &g->pl[p];
@@ -941,6 +954,8 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   int n = 0;
   if (!pl->claimed && can_win_self(g, p))
     n = add(out, n, max, MJ_ACT_WIN, p, g->last_draw);
+  if (hand_fixed(g, p))   /* won and stays: his hand is as it won */
+    return add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
   if (kong_allowed(g, p)) {
     for (int t = 0; t < MJ_KINDS; t++)
       if (c[t] == 4 && !in_void(g, p, (mj_tile)t))
@@ -996,7 +1011,8 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
   unsigned o = 0;
   if (pl->out)
     return 0;
-  bool more = mj_wall_left(&g->wall) > 0 && !in_void(g, p, t);
+  bool more = mj_wall_left(&g->wall) > 0 && !in_void(g, p, t) &&
+              !hand_fixed(g, p);
   if (((!g->tbl.self_draw_only && !pl->locked) || state_opens(g, p, t)) &&
       can_win_on(g, p, t, claim_flags(g)))
     o |= 1u << MJ_ACT_WIN;
@@ -1259,13 +1275,16 @@ static bool legal_one(const mj_game *g, const mj_action *a)
       return false;
     switch (a->type) {
     case MJ_ACT_DISCARD:
-      return a->tile < MJ_KINDS && c[a->tile] > 0;
+      return a->tile < MJ_KINDS && c[a->tile] > 0 &&
+             (!hand_fixed(g, p) || a->tile == g->last_draw);
     case MJ_ACT_WIN:
       return !pl->claimed && a->tile == g->last_draw && can_win_self(g, p);
     case MJ_ACT_CKONG:
-      return a->tile < MJ_KINDS && c[a->tile] == 4 && kong_allowed(g, p);
+      return a->tile < MJ_KINDS && c[a->tile] == 4 && kong_allowed(g, p) &&
+             !hand_fixed(g, p);
     case MJ_ACT_AKONG: {
-      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || !kong_allowed(g, p))
+      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || !kong_allowed(g, p) ||
+          hand_fixed(g, p))
         return false;
       const mj_meld *m = mj_hand_melds(pl->hand);
       for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
@@ -1656,12 +1675,14 @@ void mj_game_visible(const mj_game *g, int p, uint8_t counts[MJ_KINDS])
     counts[g->indicator]++;
 }
 
-int mj_game_winners(const mj_game *g, int out[4])
+int mj_game_winners(const mj_game *g, int out[MJ_MAX_WINS])
 {
   for (int k = 0; k < g->nwin; k++)
     out[k] = g->winners[k];
   return g->nwin;
 }
+
+int mj_game_wins(const mj_game *g, int p) { return g->pl[p & 3].wins; }
 
 const mj_score *mj_game_result(const mj_game *g, int k)
 {

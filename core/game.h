@@ -188,7 +188,12 @@ const char *mj_game_fault(const mj_game *g);
 void mj_game_note_fault(const mj_game *g, const mj_error *e);
 bool mj_game_over(const mj_game *g);
 bool mj_game_drawn(const mj_game *g);                /* exhaustive draw */
-int mj_game_winners(const mj_game *g, int out[4]);
+/* The wins so far, their seats in order (a seat may win again with
+   stay_on_win); at most MJ_MAX_WINS, the hand ends at the last. */
+enum { MJ_MAX_WINS = 32 };
+int mj_game_winners(const mj_game *g, int out[MJ_MAX_WINS]);
+/* The wins of seat p this hand. */
+int mj_game_wins(const mj_game *g, int p);
 const mj_score *mj_game_result(const mj_game *g, int k);   /* of winner k */
 const mj_hand *mj_game_win_hand(const mj_game *g, int k);
 int mj_game_payer(const mj_game *g);                 /* -1 for a self-draw */

@@ -111,7 +111,7 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
       st = mj_game_fault(x) != NULL ? MJ_ERULES : MJ_EINVAL;
   }
   /* dealt in: the hand was won on the last tile this seat gave */
-  int w[4];
+  int w[MJ_MAX_WINS];
   if (st == MJ_OK && mj_game_over(g) && mj_game_payer(g) == p &&
       mj_game_winners(g, w) > 0 && last_out >= 0) {
     out->winner = w[0];

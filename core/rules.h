@@ -184,6 +184,8 @@ typedef struct mj_table {
   bool void_suit;         /* 定缺: each declares a suit he must shed
                              first, may not pung, kong or win with */
   bool leave_on_win;      /* a winner leaves and play goes on (血战) */
+  bool stay_on_win;       /* a winner stays, his hand fixed, and may win
+                             again; the wall's end ends the hand (血流) */
   bool multi_win;         /* all who win on a discard win (一炮多响) */
   bool pass_lock;         /* 过手胡: a passed win locks discard wins until
                              one's next draw */

@@ -431,6 +431,8 @@ static int g_seatinfo(lua_State *L)
   int p = checkplayer(L, 2);
   if (strcmp(what, "active") == 0)
     lua_pushboolean(L, mj_game_active(x->g, p));
+  else if (strcmp(what, "wins") == 0)
+    lua_pushinteger(L, mj_game_wins(x->g, p));
   else if (strcmp(what, "missing") == 0) {
     int v = mj_game_void_suit(x->g, p, -1);
     if (v < 0)
@@ -493,7 +495,7 @@ static int g_scores(lua_State *L)
 
 static int g_winners(lua_State *L)
 {
-  int w[4];
+  int w[MJ_MAX_WINS];
   int n = mj_game_winners(checkgame(L, 1)->g, w);
   lua_createtable(L, n, 0);
   for (int k = 0; k < n; k++) {
@@ -509,7 +511,7 @@ static int g_result(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
   int p = checkplayer(L, 2);
-  int w[4];
+  int w[MJ_MAX_WINS];
   int n = mj_game_winners(x->g, w);
   for (int k = 0; k < n; k++)
     if (w[k] == p) {
@@ -623,7 +625,7 @@ void mj_lua_open_game(lua_State *L)
     lua_pushcclosure(L, g_info, 1);
     lua_setfield(L, -2, info[i]);
   }
-  static const char *const seat[] = { "active", "missing" };
+  static const char *const seat[] = { "active", "missing", "wins" };
   for (size_t i = 0; i < sizeof seat / sizeof seat[0]; i++) {
     lua_pushstring(L, seat[i]);
     lua_pushcclosure(L, g_seatinfo, 1);

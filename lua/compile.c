@@ -1086,9 +1086,12 @@ static mj_status table_rules(cctx *c, mj_table *t)
   mj_status st = MJ_OK;
   lua_getfield(L, tt, "after_win");
   const char *aw = lua_tostring(L, -1);
-  if (aw != NULL && strcmp(aw, "end") && strcmp(aw, "leave"))
-    st = bad(c, "table rules: after_win is \"end\" or \"leave\"");
+  if (aw != NULL && strcmp(aw, "end") && strcmp(aw, "leave") &&
+      strcmp(aw, "stay"))
+    st = bad(c, "table rules: after_win is \"end\", \"leave\" or "
+             "\"stay\"");
   t->leave_on_win = aw != NULL && strcmp(aw, "leave") == 0;
+  t->stay_on_win = aw != NULL && strcmp(aw, "stay") == 0;
   lua_pop(L, 1);
   lua_getfield(L, tt, "swap_to");
   t->nswap_to = 0;

@@ -107,6 +107,14 @@ static int f_active(lua_State *L)
   return 1;
 }
 
+/* g:wins(p) -> the wins of p this hand (several with after_win = "stay") */
+static int f_wins(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  lua_pushinteger(L, mj_game_wins(g, checkseat(L, 2)));
+  return 1;
+}
+
 static int f_dealer(lua_State *L)
 {
   lua_pushinteger(L, mj_game_dealer(checkg(L)) + 1);
@@ -323,6 +331,7 @@ static const luaL_Reg methods[] = {
   { "refund", f_refund },
   { "ledger", f_ledger },
   { "active", f_active },
+  { "wins", f_wins },
   { "dealer", f_dealer },
   { "missing", f_missing },
   { "holds_missing", f_holds_missing },

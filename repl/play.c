@@ -229,6 +229,8 @@ static void show_table(repl *r, play *p)
       printf("  缺 %c", "mps"[vs]);
     if (!mj_game_active(g, q))
       printf("  (won: out of play)");
+    else if (mj_game_wins(g, q) > 0 && tb->stay_on_win)
+      printf("  (won %d: plays on, hand fixed)", mj_game_wins(g, q));
     printf("\n%15s", "");
     const mj_tile *d;
     const uint8_t *taken;
@@ -339,7 +341,7 @@ static void show_events(repl *r, play *p)
 static void show_end(repl *r, play *p)
 {
   mj_game *g = p->g;
-  int w[4];
+  int w[MJ_MAX_WINS];
   int nw = mj_game_winners(g, w);
   char *buf = malloc(1 << 15);
   if (buf == NULL)

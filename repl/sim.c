@@ -279,7 +279,7 @@ static int play_one(run *rn, long gi, stats *st)
     mj_game_free(g);
     return 1;
   }
-  int w[4], pay[4];
+  int w[MJ_MAX_WINS], pay[4];
   int nw = mj_game_winners(g, w);
   mj_game_payments(g, pay);
   int payer = mj_game_payer(g);
@@ -293,7 +293,9 @@ static int play_one(run *rn, long gi, stats *st)
   }
   /* each win's payer (the events say), and whether a tile was won by
      several */
-  int from[4] = { -1, -1, -1, -1 };
+  int from[MJ_MAX_WINS];
+  for (int k = 0; k < MJ_MAX_WINS; k++)
+    from[k] = -1;
   bool multi = false;
   for (int i = 0, k = 0; i < mj_game_nevents(g) && k < nw; i++) {
     const mj_event *ev = mj_game_event(g, i);
@@ -520,7 +522,10 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
     long nw = st->seat_wins[p];
     fprintf(f, "%-5s %-12s %5.1f%% ±%4.1f  %7.2f ±%6.2f  %7.1f%%  %+7.2f ±%5.2f\n",
             (const char *[]){ "1", "2", "3", "4" }[p], rn->bots[p],
-            100.0 * wr, 100.0 * 1.96 * sqrt(wr * (1 - wr) / n),
+            /* several wins a game (血流): the count's interval, as a
+               Poisson's */
+            100.0 * wr,
+            100.0 * 1.96 * sqrt((wr <= 1 ? wr * (1 - wr) : wr) / n),
             nw ? (double)st->seat_points[p] / (double)nw : 0.0,
             half95(nw, (double)st->seat_points[p],
                    (double)st->seat_points_sq[p]),

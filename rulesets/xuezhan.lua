@@ -283,9 +283,11 @@ end
 -- 查叫 at the wall's end, when two or more are still in: 查花猪, 查大叫,
 -- then 退税 from the 花猪 and the players not ready.
 R.on_end = function(g)
-  local inplay = {}
+  local inplay = {}            -- still in and never won (血流: winners stay)
   for seat = 1, 4 do
-    if g:active(seat) then inplay[#inplay + 1] = seat end
+    if g:active(seat) and g:wins(seat) == 0 then
+      inplay[#inplay + 1] = seat
+    end
   end
   if #inplay < 2 then return end
   local pig, best = {}, {}

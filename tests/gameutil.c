@@ -68,7 +68,7 @@ void gu_check_tiles(const mj_game *g, int total)
   if (mj_game_phase(g) == MJ_PHASE_ROB &&
       mj_game_pending(g, &from) != MJ_NO_TILE)
     n++;
-  int w[4];
+  int w[MJ_MAX_WINS];
   if (mj_game_over(g) && mj_game_winners(g, w) > 0 && mj_game_payer(g) >= 0)
     n++;
   if (n != total)
@@ -149,7 +149,7 @@ void gu_invariants(const char *id, int games, const char *kind)
   int wins = 0;
   for (int i = 0; i < games; i++) {
     mj_game *g = gu_play(r, (uint64_t)i, kind, i < 2000);
-    int s[4], w[4], pay[4], sum[4] = { 0, 0, 0, 0 };
+    int s[4], w[MJ_MAX_WINS], pay[4], sum[4] = { 0, 0, 0, 0 };
     mj_game_scores(g, s);
     assert_int_equal(s[0] + s[1] + s[2] + s[3], 0);
     /* the payments are the ledger's sum, entry by entry */

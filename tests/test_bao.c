@@ -81,7 +81,7 @@ static void script(mj_game *g, const char *text)
 static const mj_score *won(const mj_game *g, int player, int total,
                            const char *fans)
 {
-  int w[4];
+  int w[MJ_MAX_WINS];
   assert_true(mj_game_over(g));
   int n = mj_game_winners(g, w);
   for (int k = 0; k < n; k++)
@@ -362,7 +362,7 @@ static void rob_kong_two_winners(void **state)
   script(g, "Sak5p");
   assert_int_equal(mj_game_phase(g), MJ_PHASE_ROB);
   script(g, "Nhu Whu");
-  int w[4];
+  int w[MJ_MAX_WINS];
   assert_int_equal(mj_game_winners(g, w), 2);
   assert_int_equal(w[0], 2);
   assert_int_equal(w[1], 3);

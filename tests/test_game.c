@@ -98,7 +98,7 @@ static void priority_and_head_bump(void **state)
   gu_act(g, 2, MJ_ACT_PON, NULL);
   gu_act(g, 3, MJ_ACT_WIN, NULL);
   assert_true(mj_game_over(g));
-  int w[4];
+  int w[MJ_MAX_WINS];
   assert_int_equal(mj_game_winners(g, w), 1);
   assert_int_equal(w[0], 3);
   assert_int_equal(mj_game_payer(g), 0);
@@ -208,7 +208,7 @@ static void robbing_a_kong(void **state)
   assert_true(gu_has(g, 3, MJ_ACT_WIN, NULL));
   gu_act(g, 3, MJ_ACT_WIN, NULL);
   gu_act(g, 2, MJ_ACT_WIN, NULL);
-  int w[4];
+  int w[MJ_MAX_WINS];
   assert_int_equal(mj_game_winners(g, w), 1);
   assert_int_equal(w[0], 2);
   assert_int_equal(mj_game_payer(g), 1);
@@ -396,7 +396,7 @@ static void bad_logs(void **state)
   /* the ledger of a won hand: an edited amount is refused; a log from
      before the ledger (no "ledger" in its end record) still opens */
   mj_game *w = NULL;
-  int wn[4];
+  int wn[MJ_MAX_WINS];
   for (uint64_t seed = 1; w == NULL || mj_game_winners(w, wn) == 0; seed++) {
     mj_game_free(w);
     w = gu_play(r, seed, "efficiency", false);

@@ -288,8 +288,8 @@ static void bad_rulesets(void **state)
       "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: table rules: tiles is 108" },
     { "local R = mj.ruleset { id = '%s', table = { swap_to = { 'up' } } }\n"
       "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: table rules: swap_to lists" },
-    { "local R = mj.ruleset { id = '%s', table = { after_win = 'stay' } }\n"
-      "R:fan { 'x', points = 1, pungs = 4 }", "after_win is \"end\" or \"leave\"" },
+    { "local R = mj.ruleset { id = '%s', table = { after_win = 'later' } }\n"
+      "R:fan { 'x', points = 1, pungs = 4 }", "after_win is \"end\", \"leave\" or \"stay\"" },
     { "local R = mj.ruleset { id = '%s', table = { cap = 99 } }\n"
       "R:fan { 'x', points = 1, pungs = 4 }", "cap is 0..20" },
     { "local R = mj.ruleset { id = '%s', table = { swap = 9 } }\n"
