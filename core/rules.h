@@ -172,6 +172,7 @@ typedef struct mj_table {
   bool winner_deals;      /* the winner deals next (overrides the above) */
   int min_points;         /* 0: any win */
   int rounds;             /* wind rounds in a match (4) */
+  int match_hands;        /* a match is this many hands (0: the rounds) */
   uint8_t wild_rule;
   mj_tileset wild_fixed;
   int succ[MJ_KINDS];     /* indicator successor of each kind */

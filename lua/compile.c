@@ -1005,6 +1005,7 @@ static mj_status table_rules(cctx *c, mj_table *t)
                  { "dealer_stays_on_win", LUA_TBOOLEAN },
                  { "winner_deals", LUA_TBOOLEAN },
                  { "rounds", LUA_TNUMBER },
+                 { "match_hands", LUA_TNUMBER },
                  { "wild", LUA_TSTRING },
                  { "cycles", LUA_TTABLE },
                  { "cap", LUA_TNUMBER },
@@ -1075,6 +1076,7 @@ static mj_status table_rules(cctx *c, mj_table *t)
   BOOL("dealer_stays_on_win", t->dealer_stays_on_win);
   BOOL("winner_deals", t->winner_deals);
   INT("rounds", t->rounds);
+  INT("match_hands", t->match_hands);
   INT("cap", t->cap);
   INT("swap", t->swap);
   BOOL("void_suit", t->void_suit);
@@ -1127,6 +1129,8 @@ static mj_status table_rules(cctx *c, mj_table *t)
         c, "table rules: hand must be 13 (other hand sizes are not supported)");
   else if (t->rounds < 1 || t->rounds > 4)
     st = bad(c, "table rules: rounds is 1..4");
+  else if (t->match_hands < 0 || t->match_hands > 1000)
+    st = bad(c, "table rules: match_hands is 0..1000 (0: the wind rounds)");
   if (st != MJ_OK) {
     lua_settop(L, tt - 1);
     return st;

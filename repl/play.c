@@ -496,9 +496,12 @@ static int deal(repl *r, play *p)
   if (p->g == NULL)
     return repl_error(r, "%s", e.msg);
   p->shown = 0;
+  char of[16] = "";        /* a match of so many hands: "/8" */
+  if (p->match.hands > 0)
+    snprintf(of, sizeof of, "/%d", p->match.hands);
   printf(
-      "Hand %d of %s (seed %llu), %s round, you sit %s%s.\n", p->match.hand_no,
-      mj_rules_id(p->rs), (unsigned long long)p->seed,
+      "Hand %d%s of %s (seed %llu), %s round, you sit %s%s.\n",
+      p->match.hand_no, of, mj_rules_id(p->rs), (unsigned long long)p->seed,
       (const char *[]){ "East", "South", "West", "North" }[p->match.round & 3],
       (const char *[]){ "East", "South", "West",
                         "North" }[mj_game_seat_wind(p->g, YOU)],
@@ -569,7 +572,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "out of memory");
   play_free(r->play);
   r->play = p;
-  mj_match_init(&p->match, rs, seed, 0, YOU);
+  mj_match_init(&p->match, rs, seed, mj_rules_ctable(rs)->match_hands, YOU);
   return deal(r, p);
 }
 
@@ -901,7 +904,8 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   }
   snprintf(p->options, sizeof p->options, "%s", rp.options);
   /* the match goes on from the saved hand */
-  mj_match_init(&p->match, rs, rp.cfg.seed, 0, rp.cfg.dealer);
+  mj_match_init(&p->match, rs, rp.cfg.seed, mj_rules_ctable(rs)->match_hands,
+                rp.cfg.dealer);
   p->match.round = rp.cfg.round;
   p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
   memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);

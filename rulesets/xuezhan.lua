@@ -63,6 +63,7 @@ if math.type(opt.cap) ~= "integer" or opt.cap < 0 or opt.cap > 20 then
 end
 R.table.cap = opt.cap
 R.table.swap = opt.huansanzhang and 3 or 0
+R.table.match_hands = opt.hands      -- a match is so many hands
 
 local TWO_FIVE_EIGHT = tiles "258m258p258s"
 local TERMINALS = tiles "19m19p19s"
