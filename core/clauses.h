@@ -55,6 +55,9 @@
     "(宝吊头)", "not before the winning draw: four complete melds and a "      \
     "lone wild tile (宝吊头)")                                                 \
   X(WIN_TILE, "win_tile", SET, "the winning tile is %s", NULL)                 \
+  X(WILD_IN_PLAY, "wild_in_play", BOOL, "wild tiles are in play this hand",    \
+    "no tile is wild this hand")                                               \
+  X(WILDS, "wilds", RANGE, "%s wild tiles held (at face or not)", NULL)       \
   X(TEMPLATE, "template", TEMPLATE,                                            \
     "the tiles form the fan's pattern in one suit", NULL)                      \
   X(BEFORE_WIN, "before_win", TEMPLATE,                                        \

@@ -169,6 +169,8 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
       snprintf(val, sizeof val, "x%d", 1 << (hh->value > 20 ? 20 : hh->value));
     else if (f->role == MJ_ROLE_FIXED)
       snprintf(val, sizeof val, "fixed %d", hh->value);
+    else if (f->role == MJ_ROLE_PLUS)
+      snprintf(val, sizeof val, "+%d", hh->value);
     else
       snprintf(val, sizeof val, "base %d", hh->value);
     snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
@@ -220,6 +222,8 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
         s->base ? s->base : 1);
     for (int i = 0; i < s->doublings; i++)
       cat(buf, cap, &len, " x2");
+    if (s->plus)
+      cat(buf, cap, &len, " + %d", s->plus);
   }
   if (s->min > 0)
     cat(buf, cap, &len,

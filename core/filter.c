@@ -48,6 +48,8 @@ int mj_clause_is_tile(int kind)
   case MJ_C_FLOWERS:
   case MJ_C_KNITTED:
   case MJ_C_WILD_SINGLE:
+  case MJ_C_WILD_IN_PLAY:
+  case MJ_C_WILDS:
     return 1;
   default:
     return 0;

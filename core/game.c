@@ -228,6 +228,13 @@ static bool is_wild(const mj_game *g, mj_tile t)
   return t < MJ_KINDS && (g->wild & MJ_BIT(t)) != 0;
 }
 
+/* The tiles left to play: the wall less the reserve kept back (买马). */
+static int live_left(const mj_game *g)
+{
+  int n = mj_wall_left(&g->wall) - g->tbl.reserve;
+  return n > 0 ? n : 0;
+}
+
 int mj_game_seat_wind(const mj_game *g, int p)
 {
   return (p - g->dealer + 4) & 3;
@@ -341,7 +348,8 @@ static bool draw(mj_game *g, int p, bool from_tail, bool kong)
   seat *pl = &g->pl[p];
   bool tail = from_tail;
   for (;;) {
-    mj_tile t = tail ? mj_wall_draw_tail(&g->wall) : mj_wall_draw(&g->wall);
+    mj_tile t = live_left(g) == 0 ? MJ_NO_TILE
+                : tail ? mj_wall_draw_tail(&g->wall) : mj_wall_draw(&g->wall);
     if (t == MJ_NO_TILE) {
       end_drawn(g);
       return false;
@@ -359,7 +367,7 @@ static bool draw(mj_game *g, int p, bool from_tail, bool kong)
     if (!kong)
       pl->kong_from = -1;
     g->last_draw = t;
-    g->last_draw_wall_last = mj_wall_left(&g->wall) == 0;
+    g->last_draw_wall_last = live_left(g) == 0;
     pl->kong_draw = kong;
     seat_hook(g, MJ_HOOK_DRAW, p, t);
     return true;
@@ -453,7 +461,10 @@ static mj_ctx *win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
   c->seat = (uint8_t)mj_game_seat_wind(g, p);
   c->round = (uint8_t)g->round;
   c->flowers = (uint8_t)(pl->nflowers > 8 ? 8 : pl->nflowers);
-  if (g->wild_kind != MJ_NO_TILE && g->tbl.wild_rule == MJ_WILD_INDICATOR)
+  if (mj_rules_tokens(g->r) & MJ_TOKEN_GUI)
+    c->gui = g->wild;               /* the ghosts, as gui= says them */
+  else if (g->wild_kind != MJ_NO_TILE &&
+           g->tbl.wild_rule == MJ_WILD_INDICATOR)
     c->wild = g->wild_kind;
   if (pl->void_suit >= 0)
     c->que = (uint8_t)pl->void_suit;
@@ -593,8 +604,19 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
 {
   g->payer = payer;
   unsigned was_active = active_mask(g);
-  mj_flow_ev ev = { .hook = MJ_HOOK_WIN, .from = (int8_t)payer, .tile = t,
-                    .first_win = g->nwin };
+  mj_flow_ev ev = { .hook = MJ_HOOK_WINNING, .from = (int8_t)payer,
+                    .tile = t, .first_win = g->nwin };
+  /* before the scoring: what the ruleset does as the wins are declared
+     (the horses turned, states set for the score) */
+  for (int j = 0; j < n && j < 4; j++)
+    ev.winners[ev.nwin++] = (int8_t)w[j];
+  run_hook(g, &ev, NULL);
+  if (faulted(g)) {
+    g->phase = MJ_PHASE_OVER;
+    return;
+  }
+  ev.hook = MJ_HOOK_WIN;
+  ev.nwin = 0;
   for (int j = 0; j < n && g->nwin < MJ_MAX_WINS; j++) {
     int p = w[j];
     int k = g->nwin;
@@ -782,6 +804,8 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
       g->indicator = ind;
       g->wild_kind = (mj_tile)g->tbl.succ[ind];
       g->wild = MJ_BIT(g->wild_kind);
+      if (g->tbl.wild_kinds == 2)    /* the next two kinds */
+        g->wild |= MJ_BIT(g->tbl.succ[g->wild_kind]);
       event(g, MJ_EV_INDICATOR, -1, ind, -1, 0);
     }
   }
@@ -897,7 +921,7 @@ static int add(mj_action *out, int n, int max, int type, int p, mj_tile t)
 static bool kong_allowed(const mj_game *g, int p)
 {
   return (!g->pl[p].claimed || g->tbl.kong_after_claim) &&
-         mj_wall_left(&g->wall) > 0;
+         live_left(g) > 0;
 }
 
 /* The suits p may still pick a tile to pass from: bit s set. */
@@ -958,7 +982,8 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
     return add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
   if (kong_allowed(g, p)) {
     for (int t = 0; t < MJ_KINDS; t++)
-      if (c[t] == 4 && !in_void(g, p, (mj_tile)t))
+      if (c[t] == 4 && !in_void(g, p, (mj_tile)t) &&
+          (g->tbl.wild_melds || !is_wild(g, (mj_tile)t)))
         n = add(out, n, max, MJ_ACT_CKONG, p, (mj_tile)t);
     const mj_meld *m = mj_hand_melds(pl->hand);
     for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
@@ -1009,10 +1034,10 @@ static unsigned claim_options(const mj_game *g, int p, mj_tile t)
   const seat *pl = &g->pl[p];
   const uint8_t *c = mj_hand_counts(pl->hand);
   unsigned o = 0;
-  if (pl->out)
-    return 0;
-  bool more = mj_wall_left(&g->wall) > 0 && !in_void(g, p, t) &&
-              !hand_fixed(g, p);
+  if (pl->out || (!g->tbl.claim_wild && is_wild(g, t)))
+    return 0;             /* a discarded ghost cannot be claimed */
+  bool more = live_left(g) > 0 && !in_void(g, p, t) && !hand_fixed(g, p) &&
+              (g->tbl.wild_melds || !is_wild(g, t));
   if (((!g->tbl.self_draw_only && !pl->locked) || state_opens(g, p, t)) &&
       can_win_on(g, p, t, claim_flags(g)))
     o |= 1u << MJ_ACT_WIN;
@@ -1106,7 +1131,7 @@ static void open_claims(mj_game *g, int from, mj_tile t)
 {
   g->pending = t;
   g->pending_from = from;
-  g->pending_wall_last = mj_wall_left(&g->wall) == 0;
+  g->pending_wall_last = live_left(g) == 0;
   g->decided = 0;
   g->phase = MJ_PHASE_CLAIM;
   bool any = false;
@@ -1281,7 +1306,7 @@ static bool legal_one(const mj_game *g, const mj_action *a)
       return !pl->claimed && a->tile == g->last_draw && can_win_self(g, p);
     case MJ_ACT_CKONG:
       return a->tile < MJ_KINDS && c[a->tile] == 4 && kong_allowed(g, p) &&
-             !hand_fixed(g, p);
+             !hand_fixed(g, p) && (g->tbl.wild_melds || !is_wild(g, a->tile));
     case MJ_ACT_AKONG: {
       if (a->tile >= MJ_KINDS || c[a->tile] == 0 || !kong_allowed(g, p) ||
           hand_fixed(g, p))
@@ -1563,7 +1588,7 @@ const mj_hand *mj_game_hand(const mj_game *g, int p)
 {
   return g->pl[p & 3].hand;
 }
-int mj_game_wall_left(const mj_game *g) { return mj_wall_left(&g->wall); }
+int mj_game_wall_left(const mj_game *g) { return live_left(g); }
 mj_tile mj_game_last_draw(const mj_game *g) { return g->last_draw; }
 mj_tile mj_game_own_draw(const mj_game *g, int p)
 {
@@ -1748,6 +1773,25 @@ static mj_status reason_ok(mj_game *g, const char *reason, int *idx,
                      "or backslash");
   if ((*idx = reason_index(g, reason)) < 0)
     return mj_fail(err, MJ_ERANGE, 0, "at most 16 payment reasons a hand");
+  return MJ_OK;
+}
+
+mj_status mj_game_turn_tiles(mj_game *g, int n, mj_tile *out, int *got,
+                             mj_error *err)
+{
+  *got = 0;
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK)
+    return st;
+  if (n < 0 || n > 16)
+    return mj_fail(err, MJ_EINVAL, 0, "turn 0..16 tiles, not %d", n);
+  for (int i = 0; i < n; i++) {
+    mj_tile t = mj_wall_draw(&g->wall);
+    if (t == MJ_NO_TILE)
+      break;
+    out[(*got)++] = t;
+    event(g, MJ_EV_TURNED, -1, t, -1, 0);
+  }
   return MJ_OK;
 }
 

@@ -65,6 +65,7 @@ typedef enum mj_event_type {
   MJ_EV_DECLINE,
   MJ_EV_SWAP,        /* player passed his tiles to from (tile: the first) */
   MJ_EV_QUE,         /* player's missing suit is tile's (all revealed) */
+  MJ_EV_TURNED,      /* a tile turned up from the wall by a hook (买马) */
   MJ_EV_COUNT
 } mj_event_type;
 
@@ -217,6 +218,10 @@ mj_status mj_game_transfer(mj_game *g, int i, int to, const char *reason,
 mj_status mj_game_refund(mj_game *g, int i, const char *reason,
                          mj_error *err);
 bool mj_game_in_hook(const mj_game *g);
+/* Turn up to n tiles from the head of the wall (the reserve first kept
+   for it: 买马), face up for all: each an event; into out, *got. */
+mj_status mj_game_turn_tiles(mj_game *g, int n, mj_tile *out, int *got,
+                             mj_error *err);
 /* Set p's state i (mj_table.states) to v (0..30000). */
 mj_status mj_game_set_state(mj_game *g, int p, int i, int v, mj_error *err);
 

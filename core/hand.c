@@ -95,7 +95,7 @@ mj_tileset mj_hand_wild(const mj_hand *h, mj_tileset fixed)
   mj_tileset w = fixed & MJ_SET_ALL;
   if (h->ctx.wild < MJ_KINDS)
     w |= MJ_BIT(h->ctx.wild);
-  return w;
+  return w | (h->ctx.gui & MJ_SET_ALL);
 }
 
 mj_status mj_hand_add(mj_hand *h, mj_tile t)

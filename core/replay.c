@@ -15,7 +15,7 @@
 static const char *const ev_names[] = {
   "deal", "indicator", "draw",  "flower", "discard", "chi",   "pon",
   "kong", "ckong",     "akong", "pass",   "win",     "drawn", "decline",
-  "swap", "que"
+  "swap", "que", "turned"
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");

@@ -32,6 +32,9 @@ static void default_table(mj_table *t)
   t->replace_tail = true;
   t->dealer_stays_on_draw = true;
   t->rounds = 4;
+  t->wild_kinds = 1;
+  t->claim_wild = true;
+  t->wild_melds = true;
   for (int k = 0; k < MJ_KINDS; k++)
     t->succ[k] = k;
 }
@@ -159,6 +162,10 @@ static unsigned fan_tokens(const mj_fan_def *f)
           t |= owned[i].token;
   if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_FEIBAO)
     t |= MJ_TOKEN_FEIBAO;
+  if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_HORSES)
+    t |= MJ_TOKEN_HORSES;
+  if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_STREAK)
+    t |= MJ_TOKEN_STREAK;
   return t;
 }
 

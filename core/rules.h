@@ -69,7 +69,9 @@ typedef enum mj_role {
   MJ_ROLE_ADD,       /* points added (sum scoring) */
   MJ_ROLE_BASE,      /* a base value (doubling scoring): the best counts */
   MJ_ROLE_TIMES,     /* value doublings per count */
-  MJ_ROLE_FIXED      /* a fixed total */
+  MJ_ROLE_FIXED,     /* a fixed total */
+  MJ_ROLE_PLUS       /* added after the doubling, per count (value -1:
+                        the doubled base, one more share) */
 } mj_role;
 
 typedef enum mj_fan_kind {
@@ -82,7 +84,7 @@ typedef enum mj_fan_kind {
 
 /* tile_hogs: kinds held four times outside kongs; fours: kongs included */
 enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
-       MJ_COUNT_FOURS };
+       MJ_COUNT_FOURS, MJ_COUNT_HORSES, MJ_COUNT_STREAK };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
 enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
@@ -176,6 +178,14 @@ typedef struct mj_table {
   uint8_t wild_rule;
   mj_tileset wild_fixed;
   int succ[MJ_KINDS];     /* indicator successor of each kind */
+  int wild_kinds;         /* indicator: the next kind wild (1) or the next
+                             two (2) */
+  bool claim_wild;        /* a discarded wild may be claimed (pung, kong,
+                             win; default true) */
+  bool wild_melds;        /* wild tiles may be punged or konged at face
+                             (default true) */
+  int reserve;            /* tiles kept back at the wall's end (买马): the
+                             hand is drawn when this many are left */
   int cap;                /* 番 scoring: the most 番 counted (0: none) */
   /* decisions before play and the shape of the hand (血战 and kin) */
   int swap;               /* 换三张: tiles of one suit each passes (0: off) */
@@ -233,6 +243,8 @@ typedef enum mj_hook {
   MJ_HOOK_DISCARD,        /* player discarded tile (before claims) */
   MJ_HOOK_DECLINE,        /* player could win on his draw, tile, and
                              discards instead (before the discard) */
+  MJ_HOOK_WINNING,        /* wins are declared on tile, before they are
+                             scored: horses turned, states set */
   MJ_HOOK_COUNT
 } mj_hook;
 

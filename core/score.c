@@ -198,6 +198,9 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
   v->wild = E->wild;
   v->pair = -1;
   v->wild_single = E->wild_single;
+  v->wilds = E->nwilds;
+  v->horses = E->ctx->horses;
+  v->streak = E->ctx->streak;
   if (d == NULL) {
     memcpy(v->cnt, E->held, MJ_KINDS);
   } else {
@@ -390,6 +393,8 @@ bool mjs_clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
   case MJ_C_WILD_ACTING: return v->wild_acting == (c->hi != 0);
   case MJ_C_WILD_SINGLE: return v->wild_single == (c->hi != 0);
   case MJ_C_WIN_TILE: return set_has(E, &c->set, v->win);
+  case MJ_C_WILD_IN_PLAY: return (v->wild != 0) == (c->hi != 0);
+  case MJ_C_WILDS: return in_range(v->wilds, c);
   case MJ_C_TEMPLATE: return any_tpl(f, v->cnt);
   case MJ_C_BEFORE_WIN: {
     if (mj_hand_nmelds(E->h) != 0)
@@ -809,6 +814,8 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
     count = f->count_of == MJ_COUNT_FLOWERS ? v->flowers
           : f->count_of == MJ_COUNT_TILE_HOGS ? v->tile_hogs
           : f->count_of == MJ_COUNT_FOURS ? v->tile_hogs + v->kongs
+          : f->count_of == MJ_COUNT_HORSES ? v->horses
+          : f->count_of == MJ_COUNT_STREAK ? v->streak
           : v->feibao;
     break;
   case MJ_FK_COMBO:
@@ -1044,7 +1051,7 @@ static void totals(const mj_rules *r, mj_score *s)
         any_real = true;
     }
   } else {
-    int base = 0, dbl = 0, fixed = 0;
+    int base = 0, dbl = 0, fixed = 0, plus = 0, shares = 0;
     for (int q = 0; q < s->nhits; q++) {
       const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
       switch (f->role) {
@@ -1064,6 +1071,13 @@ static void totals(const mj_rules *r, mj_score *s)
         dbl += f->value * s->hits[q].count;
         s->hits[q].value = f->value * s->hits[q].count;
         any_real = any_real || !f->bonus;
+        break;
+      case MJ_ROLE_PLUS:   /* its value is known once the doubling is */
+        if (f->value < 0)
+          shares += s->hits[q].count;
+        else
+          plus += f->value * s->hits[q].count;
+        s->hits[q].value = f->value * s->hits[q].count;
         break;
       default:
         s->hits[q].value = f->value * s->hits[q].count;
@@ -1085,6 +1099,15 @@ static void totals(const mj_rules *r, mj_score *s)
       s->total = 1 << (f < 1 ? 0 : f > 21 ? 20 : f - 1);
     } else {
       s->total = fixed ? fixed : (base ? base : 1) << dbl;
+      if (plus || shares) {
+        /* horses and the like: a fixed amount, or one more share, each */
+        for (int q = 0; q < s->nhits; q++)
+          if (r->fans[s->hits[q].fan].def.role == MJ_ROLE_PLUS &&
+              r->fans[s->hits[q].fan].def.value < 0)
+            s->hits[q].value = s->total * s->hits[q].count;
+        s->plus = plus + shares * s->total;
+        s->total += s->plus;
+      }
     }
   }
   s->win = any_real;
@@ -1103,6 +1126,7 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
     return false;
   s->win = false;
   s->total = s->bonus = s->base = s->doublings = s->fixed = s->fan = 0;
+  s->plus = 0;
   s->other_total = 0;
   s->other_fan = -1;
   s->nhits = s->nexempt = s->nstates = 0;
@@ -1222,6 +1246,37 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h,
                    "but the winning tile %s is not wild",
                    mj_tile_str(c->win, b));
   }
+  /* what the table rules forbid: a chow, a discard win, a meld of wilds */
+  const mj_meld *m = mj_hand_melds(h);
+  mj_tileset wild =
+      mj_hand_wild(h, (r->tokens & MJ_TOKEN_GUI) ? 0 : mj_rules_wild(r));
+  for (int i = 0; i < mj_hand_nmelds(h); i++) {
+    char b[3];
+    if (m[i].type == MJ_CHOW && !r->table.chow)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "a chow: ruleset %s has none (table rule chow = false)",
+                     r->id);
+    if (m[i].type != MJ_CHOW && (wild & MJ_BIT(m[i].tile)) &&
+        !r->table.wild_melds)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "a meld of %s, a wild tile: in ruleset %s wild tiles "
+                     "never enter a pung or kong (table rule wild_melds = "
+                     "false)", mj_tile_str(m[i].tile, b), r->id);
+  }
+  if (r->table.self_draw_only && !(c->flags & (MJ_CTX_SELF | MJ_CTX_ROB))) {
+    /* a state that opens a discard win (接宝) lets it through */
+    bool opened = false;
+    for (int i = 0; i < r->table.nstates; i++) {
+      const mj_state_def *d = &r->table.states[i];
+      if (d->on == MJ_STATE_DISCARD && d->token >= 0 &&
+          (c->flags & mj_ctx_token_flag(d->token)))
+        opened = true;
+    }
+    if (!opened)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "a win on a discard: ruleset %s counts self-drawn wins "
+                     "only (and robbing a kong); add self", r->id);
+  }
   return MJ_OK;
 }
 
@@ -1230,7 +1285,7 @@ static void score_empty(mj_score *out, const mj_rules *r)
 {
   out->win = out->meets_min = false;
   out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
-  out->fan = 0;
+  out->fan = out->plus = 0;
   out->nhits = out->nexempt = out->nreadings = out->nstates = 0;
   out->other_total = 0;
   out->other_fan = -1;
@@ -1262,8 +1317,12 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
   st = check_context(r, h, err);
   if (st != MJ_OK)
     return st;
-  E->wild = mj_hand_wild(h, mj_rules_wild(r));
+  /* a ruleset reading gui= takes its ghosts from it alone (absent: none) */
+  E->wild = mj_hand_wild(h, (r->tokens & MJ_TOKEN_GUI) ? 0 : mj_rules_wild(r));
   mj_hand_all_counts(h, E->held);
+  E->nwilds = 0;
+  for (mj_tileset w = E->wild; w; w &= w - 1)
+    E->nwilds += mj_hand_counts(h)[__builtin_ctzll(w)];
   if (E->ctx->que < 3) {
     /* 定缺: a hand holding its missing suit is no win (血战到底) */
     static const char *const names[] = { "万 m", "筒 p", "条 s" };

@@ -46,6 +46,8 @@ struct mj_view {
   int wait;                    /* MJ_WAIT_... for this reading */
   bool wild_acting;            /* some wild stands for another kind */
   bool wild_single;            /* the hand is 宝吊头 (see mj_wild_single) */
+  uint8_t wilds;               /* wild tiles held (the concealed 14) */
+  uint8_t horses, streak;      /* horses=N, streak=N */
 };
 
 enum { MJ_MAX_HITS = 40 };
@@ -85,6 +87,8 @@ typedef struct mj_score {
                                   the fixed value of a fan standing alone;
                                   番 scoring: the base's 番, the add-ons',
                                   a flat 番 */
+  int plus;           /* doubling scoring: added after the doubling
+                         (horses: 2 each, or a share each) */
   int fan;            /* 番 scoring: the 番 before the cap (total is
                          2^(min(fan, cap)-1)) */
   int nreadings;      /* readings the hand has (all were scored) */

@@ -58,6 +58,7 @@ typedef struct eval {
   mj_tileset hpresent;    /* with fixed tiles: the kinds of every reading
                              (their counts: held) */
   int hogs;               /* kinds with four copies */
+  int nwilds;             /* wild tiles in the concealed hand */
   int alt_own, alt_fixed, alt_fan;  /* see note_alternative */
   /* large, left out of the reset */
   mj_score cur;           /* the reading being scored when best holds a win */

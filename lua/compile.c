@@ -267,7 +267,7 @@ static const struct { const char *name; unsigned flag; } flag_fields[] = {
 static const char *const other_fields[] = {
   "where",       "en",    "desc",     "example",        "aliases",
   "points",      "base",  "times",    "fixed",          "shape",
-  "fan",         "add",   "flat",
+  "fan",         "add",   "flat",     "plus",
   "honors",      "melds", "alt",      "alts",           "same_suit",
   "mixed_suits", "count", "excludes", "excludes_melds", "alone",
   "fallback",    "bonus", "state",    "test",           NULL
@@ -365,23 +365,28 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, int scoring)
 {
   lua_State *L = c->L;
   static const char *const vals[] = { "points", "base", "times", "fixed",
-                                      "fan", "add", "flat" };
+                                      "fan", "add", "flat", "plus" };
   static const uint8_t roles[] = { MJ_ROLE_ADD, MJ_ROLE_BASE, MJ_ROLE_TIMES,
                                    MJ_ROLE_FIXED, MJ_ROLE_BASE, MJ_ROLE_TIMES,
-                                   MJ_ROLE_FIXED };
+                                   MJ_ROLE_FIXED, MJ_ROLE_PLUS };
   static const char *const give[] = {
     [MJ_SCORING_SUM] = "give points = N",
-    [MJ_SCORING_DOUBLING] = "give exactly one of base, times, fixed",
+    [MJ_SCORING_DOUBLING] = "give exactly one of base, times, fixed, plus",
     [MJ_SCORING_FAN] = "give exactly one of fan, add, flat (番)",
   };
   int nv = 0;
-  for (int i = 0; i < 7; i++) {
+  for (int i = 0; i < 8; i++) {
     lua_getfield(L, c->t, vals[i]);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
       continue;
     }
     nv++;
+    if (i == 7 && lua_type(L, -1) == LUA_TSTRING &&
+        strcmp(lua_tostring(L, -1), "share") == 0) {
+      lua_pop(L, 1);       /* plus = "share": one more share per count */
+      lua_pushinteger(L, -1);
+    }
     if (!lua_isinteger(L, -1))
       return bad(c, "'%s' must be an integer", vals[i]);
     lua_Integer v = lua_tointeger(L, -1);
@@ -390,8 +395,10 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, int scoring)
       return bad(c, "'%s' is out of range", vals[i]);
     d->value = (int)v;
     d->role = roles[i];
-    int mode = i == 0 ? MJ_SCORING_SUM : i < 4 ? MJ_SCORING_DOUBLING
-                                               : MJ_SCORING_FAN;
+    int mode = i == 0 ? MJ_SCORING_SUM
+             : i < 4 || i == 7 ? MJ_SCORING_DOUBLING : MJ_SCORING_FAN;
+    if (i == 7 && (v < -1 || v > 1000))
+      return bad(c, "'plus' is an amount 0..1000 or \"share\"");
     if (mode != scoring)
       return bad(c, "a %s ruleset: %s, not %s",
                  scoring == MJ_SCORING_SUM ? "sum"
@@ -591,10 +598,12 @@ static mj_status fan_patterns(cctx *c, mj_fan_def *d)
     int k = w == NULL ? -1 : !strcmp(w, "flowers") ? MJ_COUNT_FLOWERS
           : !strcmp(w, "tile_hogs") ? MJ_COUNT_TILE_HOGS
           : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO
-          : !strcmp(w, "fours") ? MJ_COUNT_FOURS : -1;
+          : !strcmp(w, "fours") ? MJ_COUNT_FOURS
+          : !strcmp(w, "horses") ? MJ_COUNT_HORSES
+          : !strcmp(w, "streak") ? MJ_COUNT_STREAK : -1;
     if (k < 0)
-      return bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\" or "
-                 "\"feibao\"");
+      return bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
+                 "\"feibao\", \"horses\" or \"streak\"");
     if (d->npat > 0)
       return bad(c, "'count' and 'melds' exclude each other");
     d->count_of = (uint8_t)k;
@@ -1006,6 +1015,10 @@ static mj_status table_rules(cctx *c, mj_table *t)
                  { "winner_deals", LUA_TBOOLEAN },
                  { "rounds", LUA_TNUMBER },
                  { "match_hands", LUA_TNUMBER },
+                 { "wild_kinds", LUA_TNUMBER },
+                 { "claim_wild", LUA_TBOOLEAN },
+                 { "wild_melds", LUA_TBOOLEAN },
+                 { "reserve", LUA_TNUMBER },
                  { "wild", LUA_TSTRING },
                  { "cycles", LUA_TTABLE },
                  { "cap", LUA_TNUMBER },
@@ -1077,6 +1090,10 @@ static mj_status table_rules(cctx *c, mj_table *t)
   BOOL("winner_deals", t->winner_deals);
   INT("rounds", t->rounds);
   INT("match_hands", t->match_hands);
+  INT("wild_kinds", t->wild_kinds);
+  BOOL("claim_wild", t->claim_wild);
+  BOOL("wild_melds", t->wild_melds);
+  INT("reserve", t->reserve);
   INT("cap", t->cap);
   INT("swap", t->swap);
   BOOL("void_suit", t->void_suit);
@@ -1129,6 +1146,11 @@ static mj_status table_rules(cctx *c, mj_table *t)
         c, "table rules: hand must be 13 (other hand sizes are not supported)");
   else if (t->rounds < 1 || t->rounds > 4)
     st = bad(c, "table rules: rounds is 1..4");
+  else if (t->wild_kinds < 1 || t->wild_kinds > 2)
+    st = bad(c, "table rules: wild_kinds is 1 or 2 (the kinds after the "
+             "indicator)");
+  else if (t->reserve < 0 || t->reserve > 16)
+    st = bad(c, "table rules: reserve is 0..16 tiles");
   else if (t->match_hands < 0 || t->match_hands > 1000)
     st = bad(c, "table rules: match_hands is 0..1000 (0: the wind rounds)");
   if (st != MJ_OK) {

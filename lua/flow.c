@@ -22,7 +22,7 @@ typedef struct flowgame {
 
 static const char *const hook_fields[] = {
   "on_kong", "on_win", "on_end", "next_dealer", "on_start", "on_draw",
-  "on_discard", "on_decline"
+  "on_discard", "on_decline", "on_winning"
 };
 _Static_assert(sizeof hook_fields / sizeof hook_fields[0] == MJ_HOOK_COUNT,
                "a field for every hook");
@@ -170,7 +170,8 @@ static int f_wall_left(lua_State *L)
 
 static const char *const ev_names[] = {
   "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong",
-  "ckong", "akong", "pass", "win", "drawn", "decline", "swap", "que"
+  "ckong", "akong", "pass", "win", "drawn", "decline", "swap", "que",
+  "turned"
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");
@@ -320,7 +321,30 @@ static int f_wild_single(lua_State *L)
   return 1;
 }
 
+/* g:turn_tiles(n) -> { "2s", "9m" }: tiles turned up from the head of
+   the wall (the reserve kept for them), shown to all */
+static int f_turn_tiles(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  lua_Integer n = luaL_checkinteger(L, 2);
+  mj_tile t[16];
+  int got;
+  mj_error e;
+  if (n < 0 || n > 16)
+    return luaL_error(L, "turn 0..16 tiles, not %I", n);
+  if (mj_game_turn_tiles(g, (int)n, t, &got, &e) != MJ_OK)
+    return fail(L, &e);
+  lua_createtable(L, got, 0);
+  for (int i = 0; i < got; i++) {
+    char b[4];
+    lua_pushstring(L, mj_tile_str(t[i], b));
+    lua_rawseti(L, -2, i + 1);
+  }
+  return 1;
+}
+
 static const luaL_Reg methods[] = {
+  { "turn_tiles", f_turn_tiles },
   { "get", f_get },
   { "set", f_set },
   { "is_wild", f_is_wild },
@@ -445,7 +469,8 @@ static int call_hook(lua_State *L)
     }
     break;
   }
-  case MJ_HOOK_WIN: {
+  case MJ_HOOK_WIN:
+  case MJ_HOOK_WINNING: {
     lua_createtable(L, ev->nwin, 0);
     for (int k = 0; k < ev->nwin; k++) {
       lua_pushinteger(L, ev->winners[k] + 1);

@@ -175,7 +175,7 @@ local INFO_FIELDS = {
   on_kong = "function", on_win = "function", on_end = "function",
   next_dealer = "function", source = "string", state = "table",
   on_start = "function", on_draw = "function", on_discard = "function",
-  on_decline = "function", watch = "table",
+  on_decline = "function", watch = "table", on_winning = "function",
 }
 
 local function check_info(t, level)
@@ -237,7 +237,7 @@ function M.ruleset(t)
     on_kong = t.on_kong, on_win = t.on_win, on_end = t.on_end,
     next_dealer = t.next_dealer, state = t.state,
     on_start = t.on_start, on_draw = t.on_draw, on_discard = t.on_discard,
-    on_decline = t.on_decline, watch = t.watch,
+    on_decline = t.on_decline, watch = t.watch, on_winning = t.on_winning,
     fans = {}, where = H.where(2),
   }, RULESET)
   R.opt = resolve_options(t.options, H.user_options(), t.id, 2)
@@ -329,13 +329,13 @@ function METHODS:points(name, value)
   local _, f = find(self, name, 2)
   if type(value) == "number" then
     for _, k in ipairs { "points", "base", "times", "fixed", "fan", "add",
-                         "flat" } do
+                         "flat", "plus" } do
       if f[k] ~= nil then f[k] = value; return f end
     end
     f.points = value
   elseif type(value) == "table" then
     f.points, f.base, f.times, f.fixed = nil, nil, nil, nil
-    f.fan, f.add, f.flat = nil, nil, nil
+    f.fan, f.add, f.flat, f.plus = nil, nil, nil, nil
     for k, v in pairs(value) do f[k] = v end
   else
     error("points: expected a number or a table such as { base = 2 }", 2)

@@ -25,6 +25,17 @@ R.table.self_draw_only = R.opt.self_draw_only
 R:get("地糊").self = R.opt.self_draw_only
 R:get("地糊").example = "123m456p789s111z55m win=5m self first seat=S bao=9s"
 
+-- A discard win is no win here: every example becomes a self-draw.
+if R.opt.self_draw_only then
+  for _, f in ipairs(R.fans) do
+    local ex = f.example
+    if ex and not (ex:find(" self") or ex:find(" rob") or ex:find(" jiebao"))
+    then
+      f.example = ex .. " self"
+    end
+  end
+end
+
 -- The club's score table: every win is self-drawn here, so 平糊自摸 is
 -- the common case and worth less; the big hands are worth more.
 R:points("平糊", { base = 2 })
