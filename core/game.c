@@ -492,7 +492,16 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
   for (unsigned b = on; b; b &= b - 1)
     sflags |= mj_ctx_token_flag(g->tbl.states[__builtin_ctz(b)].token);
   flags |= sflags;
-  if (sflags == 0) {
+  /* enough wilds held may win whatever the shape (四鬼胡牌) */
+  bool any_shape = sflags != 0;
+  int aw = mj_rules_anyhand_wilds(g->r);
+  if (aw > 0) {
+    int n = !self && is_wild(g, t);
+    for (mj_tileset w = g->wild; w; w &= w - 1)
+      n += mj_hand_counts(pl->hand)[__builtin_ctzll(w)];
+    any_shape = any_shape || n >= aw;
+  }
+  if (!any_shape) {
     /* quick refusal by the tables before anything is built */
     mj_tileview v = pl->v;
     if (!(flags & MJ_CTX_SELF)) {

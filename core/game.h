@@ -108,6 +108,7 @@ typedef struct mj_game_cfg {
   int dice;                /* dice sum for the wild indicator (0: roll) */
   int scores[4];           /* scores at the start */
   int hand;                /* its number in a match, 1 first (0: none) */
+  int streak;              /* the dealer's wins in a row before it (节节高) */
 } mj_game_cfg;
 
 /* A new hand, dealt. The ruleset must outlive the game. */

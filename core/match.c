@@ -29,6 +29,7 @@ mj_game *mj_match_deal(mj_match *m, mj_error *err)
   cfg.dealer = m->dealer;
   cfg.round = m->round;
   cfg.hand = m->hand_no + 1;
+  cfg.streak = m->streak;
   memcpy(cfg.scores, m->scores, sizeof cfg.scores);
   mj_game *g = mj_game_new(m->r, &cfg, err);
   if (g != NULL)
@@ -40,6 +41,11 @@ void mj_match_record(mj_match *m, const mj_game *g)
 {
   mj_game_scores(g, m->scores);
   int next = mj_game_next_dealer(g);
+  int w[MJ_MAX_WINS], nw = mj_game_winners(g, w);
+  bool dealer_won = false;
+  for (int k = 0; k < nw; k++)
+    dealer_won = dealer_won || w[k] == m->dealer;
+  m->streak = dealer_won ? m->streak + 1 : 0;
   int rounds = mj_rules_ctable(m->r)->rounds;
   if (rounds < 1 || rounds > 4)
     rounds = 4;

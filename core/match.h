@@ -23,6 +23,7 @@ typedef struct mj_match {
   int first_dealer;     /* who dealt the match's first hand */
   int dealer, round;
   int scores[4];
+  int streak;           /* the dealer's wins in a row (节节高) */
   bool over;
 } mj_match;
 

@@ -176,6 +176,8 @@ char *mj_replay_write(const mj_game *g, const char *const players[4],
   cJSON_AddNumberToObject(h, "round", cfg->round);
   if (cfg->hand > 0)
     cJSON_AddNumberToObject(h, "hand", cfg->hand);
+  if (cfg->streak > 0)
+    cJSON_AddNumberToObject(h, "streak", cfg->streak);
   if (cfg->dice)
     cJSON_AddNumberToObject(h, "dice", cfg->dice);
   cJSON *sc = cJSON_AddArrayToObject(h, "scores");
@@ -322,6 +324,9 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   if (cJSON_GetObjectItemCaseSensitive(o, "hand") &&
       !get_int(o, "hand", 1, 100000, &rp->cfg.hand))
     return line_err(err, 1, "\"hand\" is a number from 1", NULL);
+  if (cJSON_GetObjectItemCaseSensitive(o, "streak") &&
+      !get_int(o, "streak", 0, 1000, &rp->cfg.streak))
+    return line_err(err, 1, "\"streak\" is a number 0..1000", NULL);
   if (cJSON_GetObjectItemCaseSensitive(o, "dice") &&
       !get_int(o, "dice", 2, 12, &rp->cfg.dice))
     return line_err(err, 1, "\"dice\" is 2..12", NULL);

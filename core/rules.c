@@ -146,6 +146,7 @@ void mj_rules_declare_tokens(mj_rules *r, unsigned tokens)
   r->tokens |= tokens;
 }
 unsigned mj_rules_tokens(const mj_rules *r) { return r->tokens; }
+int mj_rules_anyhand_wilds(const mj_rules *r) { return r->anyhand_wilds; }
 
 /* The ruleset-owned tokens fan f reads. */
 static unsigned fan_tokens(const mj_fan_def *f)
@@ -349,8 +350,15 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
         return mj_fail(err, MJ_EINVAL, 0,
                        "fan '%s': alternatives must have as many melds", d->id);
   }
-  if (d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE))
+  if (d->shapes & MJ_SHAPE_BIT(MJ_SHAPE_NONE)) {
     r->any_none = true;
+    /* a win of no shape by the wilds held (四鬼胡牌): the game's quick
+       refusal by shape must let such hands through */
+    for (int k = 0; k < d->nclauses; k++)
+      if (d->clauses[k].kind == MJ_C_WILDS && d->clauses[k].lo > 0 &&
+          (r->anyhand_wilds == 0 || d->clauses[k].lo < r->anyhand_wilds))
+        r->anyhand_wilds = d->clauses[k].lo;
+  }
   return MJ_OK;
 }
 

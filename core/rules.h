@@ -308,6 +308,9 @@ void mj_rules_set_fixed_or_own(mj_rules *r, bool on);
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens);
 /* The ruleset-owned context tokens it reads (after mj_rules_finish). */
 unsigned mj_rules_tokens(const mj_rules *r);
+/* A fan of no shape wins with this many wild tiles held (四鬼胡牌); 0 when
+   the ruleset has none. */
+int mj_rules_anyhand_wilds(const mj_rules *r);
 mj_table *mj_rules_table(mj_rules *r);
 const mj_table *mj_rules_ctable(const mj_rules *r);
 

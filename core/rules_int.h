@@ -46,6 +46,8 @@ struct mj_rules {
   unsigned tokens;           /* MJ_TOKEN_ bits read (declared or derived) */
   bool finished;
   bool any_none;             /* some fan needs no winning shape */
+  int anyhand_wilds;         /* such a fan wins with this many wilds held
+                                (四鬼胡牌), 0 none */
   const mj_rules_vt *vt;
   unsigned hooks;          /* bits 1 << MJ_HOOK_ */
   void *ud;

@@ -127,6 +127,10 @@ static int l_game(lua_State *L)
   cfg.dice = (int)opt_field(L, 1, "dice", 0);
   if (cfg.dice < 0 || cfg.dice > 12)
     return luaL_error(L, "mj.game: dice is 2..12");
+  cfg.streak = (int)opt_field(L, 1, "streak", 0);
+  if (cfg.streak < 0 || cfg.streak > 1000)
+    return luaL_error(L, "mj.game: streak is 0..1000 (the dealer's wins in "
+                      "a row)");
   mj_tile wall[MJ_WALL_MAX];
   lua_getfield(L, 1, "hands");
   bool hands = !lua_isnil(L, -1);

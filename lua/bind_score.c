@@ -108,6 +108,9 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   setint(L, "pungs", v->pungs);
   setint(L, "kongs", v->kongs);
   setint(L, "concealed_pungs", v->cpungs);
+  setint(L, "concealed_kongs", v->ckongs);
+  setint(L, "exposed_kongs", v->ekongs);
+  setint(L, "wilds", v->wilds);
   setint(L, "exposed", v->exposed);
   setint(L, "declared", v->declared);
   setflag(L, "wild_acting", v->wild_acting);

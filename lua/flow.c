@@ -115,6 +115,13 @@ static int f_wins(lua_State *L)
   return 1;
 }
 
+/* g:streak() -> the dealer's wins in a row before this hand (节节高) */
+static int f_streak(lua_State *L)
+{
+  lua_pushinteger(L, mj_game_config(checkg(L))->streak);
+  return 1;
+}
+
 static int f_dealer(lua_State *L)
 {
   lua_pushinteger(L, mj_game_dealer(checkg(L)) + 1);
@@ -356,6 +363,7 @@ static const luaL_Reg methods[] = {
   { "ledger", f_ledger },
   { "active", f_active },
   { "wins", f_wins },
+  { "streak", f_streak },
   { "dealer", f_dealer },
   { "missing", f_missing },
   { "holds_missing", f_holds_missing },
