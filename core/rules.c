@@ -33,6 +33,7 @@ static void default_table(mj_table *t)
   t->dealer_stays_on_draw = true;
   t->rounds = 4;
   t->wild_kinds = 1;
+  memcpy(t->wild_name, "wild", 5);
   t->claim_wild = true;
   t->wild_melds = true;
   for (int k = 0; k < MJ_KINDS; k++)

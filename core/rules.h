@@ -180,6 +180,7 @@ typedef struct mj_table {
   int succ[MJ_KINDS];     /* indicator successor of each kind */
   int wild_kinds;         /* indicator: the next kind wild (1) or the next
                              two (2) */
+  char wild_name[16];     /* what the table calls a wild tile (宝, 鬼) */
   bool claim_wild;        /* a discarded wild may be claimed (pung, kong,
                              win; default true) */
   bool wild_melds;        /* wild tiles may be punged or konged at face

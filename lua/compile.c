@@ -1016,6 +1016,7 @@ static mj_status table_rules(cctx *c, mj_table *t)
                  { "rounds", LUA_TNUMBER },
                  { "match_hands", LUA_TNUMBER },
                  { "wild_kinds", LUA_TNUMBER },
+                 { "wild_name", LUA_TSTRING },
                  { "claim_wild", LUA_TBOOLEAN },
                  { "wild_melds", LUA_TBOOLEAN },
                  { "reserve", LUA_TNUMBER },
@@ -1157,6 +1158,17 @@ static mj_status table_rules(cctx *c, mj_table *t)
     lua_settop(L, tt - 1);
     return st;
   }
+  lua_getfield(L, tt, "wild_name");
+  if (lua_isstring(L, -1)) {
+    size_t n;
+    const char *v = lua_tolstring(L, -1, &n);
+    if (n == 0 || n >= sizeof t->wild_name)
+      st = bad(c, "table rules: wild_name is a word of 1..%d bytes",
+               (int)sizeof t->wild_name - 1);
+    else
+      memcpy(t->wild_name, v, n + 1);
+  }
+  lua_pop(L, 1);
   lua_getfield(L, tt, "replacement");
   if (!lua_isnil(L, -1)) {
     const char *v = lua_tostring(L, -1);

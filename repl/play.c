@@ -135,10 +135,10 @@ static void show_melds(repl *r, const mj_hand *h, bool hide)
   }
 }
 
-/* A hand face up, its wild tiles set apart after "宝" and the tile just
-   drawn (or MJ_NO_TILE) after "drew". */
+/* A hand face up, its wild tiles set apart after the wild's name ("宝",
+   "鬼") and the tile just drawn (or MJ_NO_TILE) after "drew". */
 static void show_hand(repl *r, const mj_hand *h, mj_tileset wild,
-                      mj_tile drawn)
+                      const char *wild_name, mj_tile drawn)
 {
   uint8_t c[MJ_KINDS], w[MJ_KINDS] = { 0 };
   memcpy(c, mj_hand_counts(h), MJ_KINDS);
@@ -154,7 +154,7 @@ static void show_hand(repl *r, const mj_hand *h, mj_tileset wild,
     }
   repl_counts(r, stdout, c);
   if (nw > 0) {
-    printf("  宝 ");
+    printf("  %s ", wild_name);
     repl_counts(r, stdout, w);
   }
   show_melds(r, h, false);
@@ -175,12 +175,15 @@ static void show_table(repl *r, play *p)
          (const char *[]){ "East", "South", "West",
                            "North" }[mj_game_round(g) & 3],
          mj_game_wall_left(g));
-  if (mj_game_indicator(g) != MJ_NO_TILE) {
+  const char *wname = mj_rules_ctable(p->rs)->wild_name;
+  if (mj_game_wild(g) != 0 || mj_game_indicator(g) != MJ_NO_TILE) {
     char a[40], b[40];
-    mj_tileset w = mj_game_wild(g);
-    printf(" · 宝 %s (indicator %s)",
-           w ? repl_tile(r, (mj_tile)__builtin_ctzll(w), a, sizeof a) : "-",
-           repl_tile(r, mj_game_indicator(g), b, sizeof b));
+    printf(" · %s", wname);
+    for (mj_tileset w = mj_game_wild(g); w; w &= w - 1)
+      printf(" %s", repl_tile(r, (mj_tile)__builtin_ctzll(w), a, sizeof a));
+    if (mj_game_indicator(g) != MJ_NO_TILE)
+      printf(" (indicator %s)",
+             repl_tile(r, mj_game_indicator(g), b, sizeof b));
   }
   printf(" ──\n");
   const mj_payment *led;
@@ -204,7 +207,7 @@ static void show_table(repl *r, play *p)
     /* what this seat may know: its own tiles and state; all at the end */
     bool open = q == YOU || p->replaying || mj_game_over(g);
     if (open) {
-      show_hand(r, h, mj_game_wild(g),
+      show_hand(r, h, mj_game_wild(g), wname,
                 q == YOU && !mj_game_over(g) ? mj_game_own_draw(g, q)
                                              : MJ_NO_TILE);
     } else {

@@ -33,6 +33,7 @@ local R = mj.ruleset {
     -- the one after it in its cycle
     wild = "indicator",
     cycles = { "123456789m", "123456789p", "123456789s", "1234z", "567z" },
+    wild_name = "宝",
   },
   -- What the engine keeps per player for the rules below (the hooks at
   -- the end set it): 宝 drawn (his own business), 宝 thrown (飞宝: public,

@@ -65,6 +65,7 @@ local R = mj.ruleset {
     claim_wild = false,               -- a discarded ghost cannot be claimed
     wild_melds = false,               -- ghosts never enter a pung or kong
     cycles = { "123456789m", "123456789p", "123456789s", "1234z", "567z" },
+    wild_name = "鬼",
   },
   -- what the hooks below keep per player: the horses on a winner's seat
   -- (public once turned), and 跟庄's watch over the first go-around
