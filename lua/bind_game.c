@@ -383,10 +383,20 @@ static int g_indicator(lua_State *L)
 static int g_wild(lua_State *L)
 {
   mj_tileset w = mj_game_wild(checkgame(L, 1)->g);
-  if (w == 0)
+  if (w == 0) {
     lua_pushnil(L);
-  else
-    push_tile(L, (mj_tile)__builtin_ctzll(w));
+    return 1;
+  }
+  /* every wild kind, in tile order: "5m", or "1s9s" (翻双鬼) */
+  char buf[3 * MJ_KINDS + 1];
+  size_t n = 0;
+  for (; w; w &= w - 1) {
+    char b[4];
+    size_t k = strlen(mj_tile_str((mj_tile)__builtin_ctzll(w), b));
+    memcpy(buf + n, b, k);
+    n += k;
+  }
+  lua_pushlstring(L, buf, n);
   return 1;
 }
 
