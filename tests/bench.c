@@ -355,18 +355,22 @@ static void bench_games(void)
   double rnd2 = game_rate_2(r, "random", 1.0);
   printf("%-34s %12.0f /s   one process %8.0f /s   ratio %8.2fx\n",
          "random games, 2 processes", rnd2, rnd, rnd2 / rnd);
-  /* 宝 and 血战 (the flow hooks: 换三张, 定缺, play on after a win, kong
-     money, 查叫 at the end) */
-  const mj_rules *bao, *xz;
+  /* 宝, 血战 and 推倒胡 (the flow hooks: 换三张, 定缺, play on after a
+     win, kong money, 查叫 at the end; horses, 跟庄, liabilities) */
+  const mj_rules *bao, *xz, *td;
   if (mj_host_get(host, "bao", &bao, &e) == MJ_OK &&
-      mj_host_get(host, "xuezhan", &xz, &e) == MJ_OK) {
+      mj_host_get(host, "xuezhan", &xz, &e) == MJ_OK &&
+      mj_host_get(host, "tuidao", &td, &e) == MJ_OK) {
     double b = game_rate(bao, "efficiency", 1.5, 1);
     double x = game_rate(xz, "efficiency", 1.5, 1);
+    double t = game_rate(td, "efficiency", 1.5, 1);
     printf("\nfull games of other rulesets, four efficiency bots, one core:\n");
     printf("%-34s %12.0f /s   MCR %16.0f /s   ratio %8.2fx\n",
            "宝 games", b, eff, b / eff);
     printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n",
            "血战 games (hooks in Lua)", x, 1000.0, x / 1000.0);
+    printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n",
+           "推倒胡 games (hooks in Lua)", t, 1000.0, t / 1000.0);
   } else {
     fprintf(stderr, "bench: %s\n", e.msg);
   }

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 # Hidden information stays hidden: play hands at the REPL over a pipe
-# (discarding the drawn tile, passing every claim) under mcr, bao and
-# xuezhan (there taking the bot's choices to pass and discard), and
+# (discarding the drawn tile, passing every claim) under mcr, bao,
+# tuidao and xuezhan (there taking the bot's choices to pass and discard), and
 # check every table shown before the hand ends. An opponent's row shows a
 # tile count, exposed melds and concealed kongs face down only: never
 # concealed tiles, the 宝 drawn or 偷机 (the 宝 thrown are public). Your
@@ -27,7 +27,7 @@ OTHER = re.compile(r"^(Right|Across|Left) +[ESWN][* ] +-?\d+ \(\d+ tiles\)"
                    r"(?: \[" + TILES + r"\]| \{concealed kong\})*"
                    r"(?:  宝 thrown \d+)?" + STATE + "$")
 MINE = re.compile(r"^You +[ESWN][* ] +-?\d+ (" + TILES + r"|-)"
-                  r"(?:  宝 " + TILES + r")?"
+                  r"(?:  (?:宝|鬼) " + TILES + r")?"
                   r"(?: \[" + TILES + r"\]| \{" + TILES + r"\})*"
                   r"(?:  drew " + TILES + r")?"
                   r"(?:  (?:宝 drawn \d+|宝 thrown \d+|偷机)"
@@ -100,10 +100,11 @@ def play(ruleset, seed):
 
 
 total = 0
-for ruleset in ("mcr", "bao", "xuezhan"):
+RULESETS = ("mcr", "bao", "xuezhan", "tuidao")
+for ruleset in RULESETS:
     for seed in range(1, SEEDS + 1):
         total += play(ruleset, seed)
 if total < 200:
     raise SystemExit("only %d rows checked" % total)
 print("hidden_info: %d table rows checked over %d hands (%d concealed kongs "
-      "of opponents face down)" % (total, 3 * SEEDS, hidden_kongs))
+      "of opponents face down)" % (total, len(RULESETS) * SEEDS, hidden_kongs))
