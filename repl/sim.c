@@ -59,6 +59,8 @@ typedef struct stats {
   long games, wins, drawn, self_drawn, points, max_points;
   long all_wins;             /* wins (a game of 血战 has several) */
   long multi;                /* games with a tile won by several (一炮多响) */
+  long horse_wins, horses;   /* wins with horses on the winner; horses */
+  long liable;               /* wins one player paid for all (全包) */
   reasons paid;              /* the ledger's payments other than wins */
   long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
   /* sums of squares, for the 95% intervals (exact integers: shards merge
@@ -317,6 +319,25 @@ static int play_one(run *rn, long gi, stats *st)
       reasons_add(&paid, mj_game_reason(g, led[i].reason), led[i].amount);
   count_game(st, nw, pay);
   st->multi += multi;
+  /* the horses on each winner, and the wins one player paid for all the
+     others (全包): a single payer paying three times the win's total */
+  int horses[MJ_MAX_WINS];
+  bool liable[MJ_MAX_WINS];
+  for (int k = 0; k < nw; k++) {
+    horses[k] = mj_hand_cctx(mj_game_win_hand(g, k))->horses;
+    int one = -1, sum = 0;
+    bool several = false;
+    for (int i = 0; i < nled; i++)
+      if (led[i].reason == MJ_PAY_WIN && led[i].winner == k) {
+        several = several || (one >= 0 && led[i].payer != one);
+        one = led[i].payer;
+        sum += led[i].amount;
+      }
+    liable[k] = !several && one >= 0 && sum >= 3 * mj_game_result(g, k)->total;
+    st->horse_wins += horses[k] > 0;
+    st->horses += horses[k];
+    st->liable += liable[k];
+  }
   for (int j = 0; j < paid.n; j++)
     reasons_add(&st->paid, paid.name[j], paid.sum[j]);
   if (rn->duplicate)
@@ -362,6 +383,10 @@ static int play_one(run *rn, long gi, stats *st)
       if (from[k] >= 0)
         cJSON_AddNumberToObject(x, "from", from[k]);
       cJSON_AddNumberToObject(x, "total", sc->total);
+      if (horses[k] > 0)
+        cJSON_AddNumberToObject(x, "horses", horses[k]);
+      if (liable[k])
+        cJSON_AddTrueToObject(x, "liable");
       cJSON *fa = cJSON_AddArrayToObject(x, "fans");
       for (int i = 0; i < sc->nhits; i++) {
         cJSON *fo = cJSON_CreateObject();
@@ -428,6 +453,9 @@ static void merge(stats *a, const stats *b)
   a->wins += b->wins;
   a->all_wins += b->all_wins;
   a->multi += b->multi;
+  a->horse_wins += b->horse_wins;
+  a->horses += b->horses;
+  a->liable += b->liable;
   for (int i = 0; i < b->paid.n; i++)
     reasons_add(&a->paid, b->paid.name[i], b->paid.sum[i]);
   a->drawn += b->drawn;
@@ -506,6 +534,13 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
   fprintf(f, "points per win: average %.2f, maximum %ld\n",
           st->all_wins ? (double)st->points / (double)st->all_wins : 0.0,
           st->max_points);
+  if (st->horses > 0)
+    fprintf(f, "horses (买马) on the winner: %.2f per win, in %.1f%% of "
+               "wins\n", (double)st->horses / (double)st->all_wins,
+            100.0 * (double)st->horse_wins / (double)st->all_wins);
+  if (st->liable > 0)
+    fprintf(f, "wins one player paid for all (全包): %.1f%% of wins\n",
+            100.0 * (double)st->liable / (double)st->all_wins);
   if (st->paid.n > 0) {
     fprintf(f, "other payments, total per game:");
     for (int i = 0; i < st->paid.n; i++)
@@ -1188,6 +1223,16 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
       wfrom = -1;      /* a line of several wins names each one's payer */
     }
     count_win(st, pl->valueint, (long)tot->valuedouble, wfrom);
+    cJSON *hs = cJSON_GetObjectItemCaseSensitive(w, "horses");
+    if (hs != NULL) {
+      if (!cJSON_IsNumber(hs) || hs->valueint < 0 || hs->valueint > 99) {
+        snprintf(why, cap, "bad \"horses\" of win %d", k + 1);
+        return false;
+      }
+      st->horse_wins += hs->valueint > 0;
+      st->horses += hs->valueint;
+    }
+    st->liable += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "liable"));
     cJSON *lists[2] = { fans, states };
     for (int l = 0; l < 2; l++) {
       cJSON *x;
