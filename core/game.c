@@ -83,6 +83,8 @@ struct mj_game {
   int dice;                  /* the dice sum of the hand */
   int swap_off;              /* 换三张: the offset the tiles went by */
   bool pending_kong;         /* the discard up follows its player's kong */
+  int rob_discarder;         /* robbing an exposed kong: whose discard the
+                                kong claimed (-1: an added kong) */
   int in_hook;               /* a flow hook of this game is running */
   int hook_dealer;           /* the next dealer the hook named, -1 */
   int nreasons;              /* the names of the ledger's reasons */
@@ -733,6 +735,7 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   g->wild_kind = MJ_NO_TILE;
   g->pending = MJ_NO_TILE;
   g->pending_from = -1;
+  g->rob_discarder = -1;
   g->payer = -1;
   g->hook_dealer = -1;
   snprintf(g->reasons[0], sizeof g->reasons[0], "win");
@@ -1184,6 +1187,51 @@ static void take_discard(mj_game *g, bool meld)
     g->any_claim = true;
 }
 
+/* Offer the others (not the kong's owner p, nor the discarder of its
+   tile, or -1) a win by robbing the kong tile t: the rob phase, true
+   when someone may. */
+static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
+{
+  g->pending = t;
+  g->pending_from = p;
+  g->pending_wall_last = false;
+  g->rob_discarder = discarder;
+  g->decided = 0;
+  bool any = false;
+  for (int q = 0; q < 4; q++) {
+    g->options[q] = 0;
+    if (q != p && q != discarder && g->tbl.rob_kong && active(g, q) &&
+        !g->pl[q].locked && can_win_on(g, q, t, MJ_CTX_ROB))
+      g->options[q] = 1u << MJ_ACT_WIN;
+    any = any || g->options[q];
+  }
+  if (any)
+    g->phase = MJ_PHASE_ROB;
+  return any;
+}
+
+/* The exposed kong of p on from's discard t, made: the replacement. */
+static void make_exposed_kong(mj_game *g, int p, int from, mj_tile t)
+{
+  for (int i = 0; i < 3; i++)
+    hand_remove(g, p, t);
+  mj_meld m = { MJ_KONG, t, (uint8_t)((p - from + 4) & 3), 0 };
+  hand_meld(g, p, m, -1);
+  seat *d = &g->pl[from];
+  if (d->ndisc > 0)
+    d->taken[d->ndisc - 1] = 1;
+  g->any_claim = true;
+  event(g, MJ_EV_KONG, p, t, from, 0);
+  g->pending = MJ_NO_TILE;
+  g->rob_discarder = -1;
+  g->pl[p].kong_from = (int8_t)from;
+  kong_hook(g, p, t, MJ_KONG_EXPOSED, from);
+  if (faulted(g))
+    return;
+  if (draw(g, p, g->tbl.replace_tail, true))
+    enter_turn(g, p, false);
+}
+
 static void resolve_claims(mj_game *g)
 {
   int from = g->pending_from;
@@ -1213,6 +1261,9 @@ static void resolve_claims(mj_game *g)
       if (!(g->decided >> q & 1))
         continue;
       const mj_action *a = &g->decision[q];
+      if (pass == 0 && a->type == MJ_ACT_KONG && g->tbl.rob_exposed &&
+          offer_rob(g, q, t, from))
+        return;            /* 明杠可抢: the others may rob it first */
       if (pass == 0 && (a->type == MJ_ACT_KONG || a->type == MJ_ACT_PON)) {
         int need = a->type == MJ_ACT_KONG ? 3 : 2;
         for (int i = 0; i < need; i++)
@@ -1289,11 +1340,20 @@ static void resolve_rob(mj_game *g)
       w[n++] = q;
   }
   if (n == 0) {
-    complete_added_kong(g);
+    if (g->rob_discarder >= 0)
+      make_exposed_kong(g, from, g->rob_discarder, g->pending);
+    else
+      complete_added_kong(g);
     return;
   }
   if (!g->tbl.rob_all)
     n = 1;
+  if (g->rob_discarder >= 0) {   /* the tile leaves the discarder's river */
+    seat *d = &g->pl[g->rob_discarder];
+    if (d->ndisc > 0)
+      d->taken[d->ndisc - 1] = 1;
+    g->rob_discarder = -1;
+  }
   /* the robbed tile leaves the kong's owner */
   finish(g, w, n, from, g->pending, MJ_CTX_ROB);
 }

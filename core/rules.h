@@ -165,6 +165,8 @@ typedef struct mj_table {
   bool chow;              /* chows allowed (from the previous player) */
   bool rob_kong;          /* robbing an added kong */
   bool rob_all;           /* every robber wins (else the first in turn) */
+  bool rob_exposed;       /* a kong claimed from a discard may be robbed
+                             too (明杠可抢; else added kongs only) */
   bool kong_after_claim;  /* a kong may be declared in a chow/pung turn */
   bool replace_tail;      /* kong replacement from the tail */
   bool self_draw_only;    /* no win on a discard (robbing a kong is no

@@ -1007,6 +1007,7 @@ static mj_status table_rules(cctx *c, mj_table *t)
                  { "chow", LUA_TBOOLEAN },
                  { "rob_kong", LUA_TBOOLEAN },
                  { "rob_all", LUA_TBOOLEAN },
+                 { "rob_exposed", LUA_TBOOLEAN },
                  { "kong_after_claim", LUA_TBOOLEAN },
                  { "replacement", LUA_TSTRING },
                  { "self_draw_only", LUA_TBOOLEAN },
@@ -1084,6 +1085,7 @@ static mj_status table_rules(cctx *c, mj_table *t)
   BOOL("chow", t->chow);
   BOOL("rob_kong", t->rob_kong);
   BOOL("rob_all", t->rob_all);
+  BOOL("rob_exposed", t->rob_exposed);
   BOOL("kong_after_claim", t->kong_after_claim);
   BOOL("self_draw_only", t->self_draw_only);
   BOOL("dealer_stays_on_draw", t->dealer_stays_on_draw);

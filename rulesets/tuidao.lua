@@ -51,6 +51,8 @@ local R = mj.ruleset {
                 .. "replaced (they never score)" },
     liuju_gang = { default = false, desc = "kong money is paid in a drawn "
                    .. "hand too" },
+    minggang_rob = { default = false, desc = "明杠可抢: a kong claimed from "
+                     .. "a discard may be robbed too" },
     hands = { default = 8, desc = "hands in a match" },
   },
   table = {
@@ -97,6 +99,7 @@ elseif opt.gui == "fangui" or opt.gui == "fangui2" then
 end
 if not opt.qidui then R.shapes = { "standard", "thirteen_orphans" } end
 R.table.self_draw_only = not opt.jiepao
+R.table.rob_exposed = opt.minggang_rob
 R.table.multi_win = opt.jiepao          -- 一炮多响
 if opt.flowers then R.table.tiles, R.table.flowers = 144, true end
 R.table.reserve = opt.horses            -- the horses wait at the wall's end
