@@ -312,29 +312,41 @@ static void show_prompt(repl *r, play *p)
   printf("   [hint]\n");
 }
 
-/* Print the events since the last time, keeping others' tiles hidden. */
+/* Print the events since the last time, keeping others' tiles hidden,
+   and the money paid as it happens (kong money, 跟庄, the wins of a hand
+   that goes on) after the event that caused it; the end of a hand lists
+   the whole ledger. */
 static void show_events(repl *r, play *p)
 {
   mj_game *g = p->g;
   int n = mj_game_nevents(g);
   int col = 0;
+  const mj_payment *l;
+  int nl = mj_game_over(g) ? 0 : mj_game_ledger(g, &l);
   for (int i = p->shown; i < n; i++) {
     const mj_event *e = mj_game_event(g, i);
     char b[160];
-    if (e->type == MJ_EV_DEAL || e->type == MJ_EV_PASS)
-      continue;
-    if ((e->type == MJ_EV_DRAW || e->type == MJ_EV_DECLINE) &&
-        e->player != YOU && !p->replaying)
-      continue;
-    if (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying)
-      continue;   /* the prompt names it */
-    mj_event_print(e, names, YOU, b, sizeof b);
-    if (col > 0 && col + (int)strlen(b) > 76) {
-      printf("\n");
-      col = 0;
+    bool hide = e->type == MJ_EV_DEAL || e->type == MJ_EV_PASS ||
+                ((e->type == MJ_EV_DRAW || e->type == MJ_EV_DECLINE) &&
+                 e->player != YOU && !p->replaying) ||
+                (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying);
+    if (!hide) {   /* your own draw: the prompt names it */
+      mj_event_print(e, names, YOU, b, sizeof b);
+      if (col > 0 && col + (int)strlen(b) > 76) {
+        printf("\n");
+        col = 0;
+      }
+      printf("%s%s", col ? " · " : "", b);
+      col += (int)strlen(b) + 3;
     }
-    printf("%s%s", col ? " · " : "", b);
-    col += (int)strlen(b) + 3;
+    for (int k = 0; k < nl; k++)
+      if (l[k].event == i) {
+        printf("%s%s %s %s %d (%s)\n", col ? "\n" : "", names[l[k].payer & 3],
+               l[k].payer == YOU ? "pay" : "pays",
+               l[k].payee == YOU ? "you" : names[l[k].payee & 3],
+               l[k].amount, mj_game_reason(g, l[k].reason));
+        col = 0;
+      }
   }
   if (col > 0)
     printf("\n");
