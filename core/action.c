@@ -372,7 +372,10 @@ size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
     return (size_t)snprintf(buf, cap, "%s %s missing %c", who,
                             second ? "are" : "is",
                             e->tile < MJ_HONOR_FIRST ? "mps"[e->tile / 9] : '?');
-  case MJ_EV_TURNED:
+  case MJ_EV_TURNED:   /* a horse names a seat */
+    if (e->player >= 0)
+      return (size_t)snprintf(buf, cap, "%s turned from the wall, for %s",
+                              t, second ? "you" : who);
     return (size_t)snprintf(buf, cap, "%s turned from the wall", t);
   default: return (size_t)snprintf(buf, cap, "?");
   }

@@ -1864,6 +1864,21 @@ mj_status mj_game_turn_tiles(mj_game *g, int n, mj_tile *out, int *got,
   return MJ_OK;
 }
 
+mj_status mj_game_turned_for(mj_game *g, int k, int p, mj_error *err)
+{
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK)
+    return st;
+  if (p < 0 || p > 3)
+    return mj_fail(err, MJ_EINVAL, 0, "a seat is 1..4");
+  for (int i = 0, n = 0; i < g->nev; i++)
+    if (g->ev[i].type == MJ_EV_TURNED && n++ == k) {
+      g->ev[i].player = (int8_t)p;
+      return MJ_OK;
+    }
+  return mj_fail(err, MJ_EINVAL, 0, "no turned tile %d this hand", k + 1);
+}
+
 mj_status mj_game_set_state(mj_game *g, int p, int i, int v, mj_error *err)
 {
   mj_status st = hook_only(g, err);

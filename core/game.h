@@ -223,6 +223,9 @@ bool mj_game_in_hook(const mj_game *g);
    for it: 买马), face up for all: each an event; into out, *got. */
 mj_status mj_game_turn_tiles(mj_game *g, int n, mj_tile *out, int *got,
                              mj_error *err);
+/* The k-th tile turned this hand (0 first) names seat p (a horse's
+   seat): its event says so, for all to see. */
+mj_status mj_game_turned_for(mj_game *g, int k, int p, mj_error *err);
 /* Set p's state i (mj_table.states) to v (0..30000). */
 mj_status mj_game_set_state(mj_game *g, int p, int i, int v, mj_error *err);
 

@@ -350,8 +350,23 @@ static int f_turn_tiles(lua_State *L)
   return 1;
 }
 
+/* g:turned_for(i, p): the i-th tile turned this hand names seat p */
+static int f_turned_for(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  lua_Integer i = luaL_checkinteger(L, 2);
+  int p = checkseat(L, 3);
+  mj_error e;
+  if (i < 1 || i > 1000)
+    return luaL_error(L, "no turned tile %I this hand", i);
+  if (mj_game_turned_for(g, (int)i - 1, p, &e) != MJ_OK)
+    return fail(L, &e);
+  return 0;
+}
+
 static const luaL_Reg methods[] = {
   { "turn_tiles", f_turn_tiles },
+  { "turned_for", f_turned_for },
   { "get", f_get },
   { "set", f_set },
   { "is_wild", f_is_wild },

@@ -224,6 +224,7 @@ end
 R.on_winning = function(g, w)
   if opt.horses > 0 then
     local turned = g:turn_tiles(opt.horses)
+    for i, t in ipairs(turned) do g:turned_for(i, horse_seat(t, g:dealer())) end
     for _, p in ipairs(w.winners) do
       local hits = 0
       for _, t in ipairs(turned) do

@@ -19,6 +19,7 @@ R.on_end = function(g)
   elseif c == "big" then g:set(1, "luck", 40000)       -- line 19
   elseif c == "tile" then g:is_wild("10m")             -- line 20
   elseif c == "notheld" then g:wild_single(1, "1z")    -- line 21
+  elseif c == "turned" then g:turned_for(9, 1)         -- line 22
   end
 end
 R.state = { { "luck" } }

@@ -27,6 +27,12 @@ for _, e in ipairs(g:events()) do
   if t then turned[#turned + 1] = t end
 end
 expect(table.concat(turned, " "), "2s 9m", "the horses, from the wall")
+local named = {}
+for _, e in ipairs(g:events()) do
+  local seat = e:match("turned from the wall, for (%d)")
+  if seat then named[#named + 1] = seat end
+end
+expect(table.concat(named, " "), "2 1", "each horse names its seat")
 local pay = g:payments()
 expect(pay[2], 18, "South +18") expect(pay[1], -6, "East")
 expect(pay[3], -6, "West") expect(pay[4], -6, "North")
