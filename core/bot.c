@@ -8,6 +8,7 @@
 */
 #include "bot.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -22,6 +23,9 @@ typedef struct bot_vt {
 struct mj_bot {
   const bot_vt *vt;
   mj_rng rng;
+  mj_bot_ext ext;      /* a bot of the user's (vt NULL) */
+  int failures;        /* its decisions the efficiency bot made instead */
+  char first_failure[256];
 };
 
 /* {====================================================================
@@ -585,7 +589,7 @@ mj_bot *mj_bot_new(const char *kind, uint64_t seed)
 {
   for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
     if (strcmp(kind, kinds[i].name) == 0) {
-      mj_bot *b = malloc(sizeof *b);
+      mj_bot *b = calloc(1, sizeof *b);
       if (b == NULL)
         return NULL;
       b->vt = &kinds[i];
@@ -595,12 +599,34 @@ mj_bot *mj_bot_new(const char *kind, uint64_t seed)
   return NULL;
 }
 
+mj_bot *mj_bot_new_ext(const mj_bot_ext *ext, uint64_t seed)
+{
+  mj_bot *b = calloc(1, sizeof *b);
+  if (b == NULL)
+    return NULL;
+  b->ext = *ext;
+  mj_rng_seed(&b->rng, seed);
+  return b;
+}
+
 void mj_bot_free(mj_bot *b)
 {
+  if (b != NULL && b->vt == NULL && b->ext.free != NULL)
+    b->ext.free(b->ext.ud);
   free(b);
 }
 
-const char *mj_bot_kind(const mj_bot *b) { return b->vt->name; }
+const char *mj_bot_kind(const mj_bot *b)
+{
+  return b->vt != NULL ? b->vt->name : b->ext.name;
+}
+
+int mj_bot_failures(const mj_bot *b, const char **first)
+{
+  if (first != NULL)
+    *first = b->first_failure;
+  return b->failures;
+}
 
 mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
 {
@@ -636,6 +662,20 @@ int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
 {
   if (n <= 0)
     return -1;
+  if (b->vt == NULL) {
+    /* a bot of the user's: when it fails (an error, no answer, an action
+       not legal), the efficiency bot decides and the failure is kept */
+    mj_error e;
+    mj_error_clear(&e);
+    int i = b->ext.choose(b->ext.ud, g, p, legal, n, &e);
+    if (i >= 0 && i < n)
+      return i;
+    if (b->failures++ == 0)
+      snprintf(b->first_failure, sizeof b->first_failure, "%s",
+               e.msg[0] ? e.msg : "no answer");
+    i = efficiency_choose(b, g, p, legal, n);
+    return i >= 0 && i < n ? i : 0;
+  }
   int i = b->vt->choose(b, g, p, legal, n);
   return i >= 0 && i < n ? i : 0;
 }

@@ -21,6 +21,21 @@ mj_bot *mj_bot_new(const char *kind, uint64_t seed);
 void mj_bot_free(mj_bot *b);
 const char *mj_bot_kind(const mj_bot *b);
 
+/* A bot of the user's (a Lua file, a program): choose gives the index
+** among legal[0..n), or -1 with err set, and then the efficiency bot
+** decides instead (counted: mj_bot_failures). free (may be NULL) frees
+** ud with the bot. name is kept as given (it must outlive the bot). */
+typedef struct mj_bot_ext {
+  const char *name;
+  void *ud;
+  int (*choose)(void *ud, const mj_game *g, int p, const mj_action *legal,
+                int n, mj_error *err);
+  void (*free)(void *ud);
+} mj_bot_ext;
+mj_bot *mj_bot_new_ext(const mj_bot_ext *ext, uint64_t seed);
+/* The decisions a user's bot failed; the first failure's message. */
+int mj_bot_failures(const mj_bot *b, const char **first);
+
 /* Index of the chosen action among legal[0..n). */
 int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
                   int n);

@@ -30,7 +30,7 @@ typedef struct mj_replay {
   char digest[24];         /* of the ruleset's source ("" in older logs) */
   char *text;              /* the log as read, for mj_replay_check */
   size_t len;
-  char players[4][32];
+  char players[4][320];
   mj_game_cfg cfg;
   mj_tile wall[MJ_WALL_MAX];
   int nact;

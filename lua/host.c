@@ -567,6 +567,77 @@ static int sb_require(lua_State *L)
   return 1;
 }
 
+/* {====================================================================
+** Bot files
+** ===================================================================== */
+
+static void vm_free(mj_vm *vm);
+static mj_status vm_new(mj_host *h, bool sandbox, mj_vm **out, mj_error *err);
+
+typedef struct bot_load {
+  const char *path;
+  const mj_rules *r;
+  void (*push_api)(lua_State *L, const mj_rules *r);
+  int ref;
+} bot_load;
+
+static int load_bot(lua_State *L)
+{
+  bot_load *bl = lua_touserdata(L, 1);
+  mj_vm *vm = mj_vm_of(L);
+  size_t n;
+  mj_error e;
+  char *src = read_file(bl->path, &n, &e);
+  if (src == NULL)
+    return luaL_error(L, "%s", e.msg);
+  char chunk[300];
+  snprintf(chunk, sizeof chunk, "@%s", bl->path);
+  int st = luaL_loadbufferx(L, src, n, chunk, "t");
+  free(src);
+  if (st != LUA_OK)
+    return lua_error(L);
+  push_sandbox_env(vm);
+  lua_pushliteral(L, "bot");
+  bl->push_api(L, bl->r);
+  lua_rawset(L, -3);
+  if (lua_setupvalue(L, -2, 1) == NULL)
+    lua_pop(L, 1);
+  lua_call(L, 0, 1);
+  if (lua_istable(L, -1))
+    lua_getfield(L, -1, "choose");
+  if (!lua_isfunction(L, -1))
+    return luaL_error(L, "%s: a bot file returns its choose function (or a "
+                      "table with one), not %s", bl->path,
+                      luaL_typename(L, -1));
+  bl->ref = luaL_ref(L, LUA_REGISTRYINDEX);
+  return 0;
+}
+
+mj_status mj_host_bot_open(mj_host *h, const char *path, const mj_rules *r,
+                           void (*push_api)(lua_State *L, const mj_rules *r),
+                           mj_vm **out, int *ref, mj_error *err)
+{
+  mj_vm *vm = NULL;
+  mj_status st = vm_new(h, true, &vm, err);
+  if (st != MJ_OK)
+    return st;
+  bot_load bl = { path, r, push_api, LUA_NOREF };
+  lua_pushcfunction(vm->L, load_bot);
+  lua_pushlightuserdata(vm->L, &bl);
+  if (mj_lua_call(vm, 1, 0, h->cfg.load_budget, 0, h->cfg.load_seconds, false,
+                  err) != LUA_OK) {
+    vm_free(vm);
+    return MJ_EINVAL;
+  }
+  *out = vm;
+  *ref = bl.ref;
+  return MJ_OK;
+}
+
+void mj_host_bot_close(mj_vm *vm) { vm_free(vm); }
+
+/* }==================================================================== */
+
 /* H.build_base(id): the builder of ruleset id, for mj.extend. */
 static int H_build_base(lua_State *L)
 {

@@ -55,6 +55,14 @@ mj_status mj_host_load_source(mj_host *h, const char *name, const char *src,
 mj_status mj_host_get(mj_host *h, const char *id, const mj_rules **out,
                       mj_error *err);
 
+/* A bot written in Lua (FILE returns choose(view, legal)), in a
+** sandboxed state of its own, seeing only what seat p may know; its
+** failures fall to the efficiency bot (mj_bot_failures). NULL and err
+** (file:line) when the file does not load. */
+typedef struct mj_bot mj_bot;
+mj_bot *mj_lua_bot_new(mj_host *h, const char *path, const mj_rules *r,
+                       unsigned long long seed, mj_error *err);
+
 /* A loaded ruleset by id, NULL if none is loaded (never loads). */
 const mj_rules *mj_host_find_loaded(const mj_host *h, const char *id);
 

@@ -88,6 +88,15 @@ struct mj_host {
 mj_vm *mj_vm_of(lua_State *L);
 mj_host *mj_host_of(lua_State *L);
 
+/* A bot file in a sandboxed state of its own: the file (run under the
+   load budget) returns its choose function, or a table with one; push_api
+   adds the table `bot` of its environment. The function's registry ref
+   into *ref. */
+mj_status mj_host_bot_open(mj_host *h, const char *path, const mj_rules *r,
+                           void (*push_api)(lua_State *L, const mj_rules *r),
+                           mj_vm **out, int *ref, mj_error *err);
+void mj_host_bot_close(mj_vm *vm);
+
 /*
 ** The one protected call into Lua (see host.c): the function and nargs
 ** arguments on vm's stack. budget < 0: no instruction cap (still

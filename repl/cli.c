@@ -12,6 +12,7 @@
 #include <unistd.h>
 
 #include "analysis.h"
+#include "bot.h"
 #include "hand.h"
 #include "render.h"
 #include "score.h"
@@ -602,4 +603,25 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
     return 1;
   }
   return 0;
+}
+
+struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
+                           uint64_t seed, mj_error *err)
+{
+  if (strncmp(spec, "lua:", 4) == 0) {
+    if (spec[4] == '\0') {
+      mj_fail(err, MJ_EINVAL, 0, "lua: needs a file (lua:mybot.lua)");
+      return NULL;
+    }
+    return mj_lua_bot_new(h, spec + 4, r, seed, err);
+  }
+  mj_bot *b = mj_bot_new(spec, seed);
+  if (b == NULL) {
+    char all[128] = "";
+    size_t len = 0;
+    for (const char *const *k = mj_bot_kinds(); *k; k++)
+      mj_catf(all, sizeof all, &len, "%s, ", *k);
+    mj_fail(err, MJ_EINVAL, 0, "no bot kind '%.40s' (%slua:FILE)", spec, all);
+  }
+  return b;
 }

@@ -43,6 +43,12 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
 /* A seed: decimal 0..2^64-1 and nothing else. */
 bool cli_parse_seed(const char *v, uint64_t *out);
 
+/* A bot by its spec: a built-in kind ("efficiency", "random") or
+   "lua:FILE" (a bot written in Lua). NULL and err when the kind is
+   unknown or the file does not load (file:line). */
+struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
+                           uint64_t seed, mj_error *err);
+
 /* The ruleset the options name, loaded; prints the error and returns
 ** NULL on failure. */
 const mj_rules *cli_rules(mj_host *h, const cli_opts *o);

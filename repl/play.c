@@ -484,18 +484,23 @@ static void advance(repl *r, play *p, bool bot_for_you)
 ** ===================================================================== */
 
 static play *new_play(mj_host *host, const mj_rules *rs,
-                      const char *const kinds[4], uint64_t seed)
+                      const char *const kinds[4], uint64_t seed, mj_error *err)
 {
   play *p = calloc(1, sizeof *p);
-  if (p == NULL)
+  if (p == NULL) {
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
     return NULL;
+  }
   p->rs = rs;
   p->host = host;
   mj_host_hold(host, rs);
   p->seed = seed;
-  for (int q = 1; q < 4; q++)
-    p->bots[q] = mj_bot_new(kinds[q], seed * 4 + (uint64_t)q);
-  p->bots[YOU] = mj_bot_new("efficiency", seed * 4); /* for hints and "auto" */
+  /* the bots, one may be written in Lua; your seat's is for hint, auto */
+  p->bots[YOU] = mj_bot_new("efficiency", seed * 4);
+  if (p->bots[YOU] == NULL)
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  for (int q = 1; q < 4 && p->bots[q - 1] != NULL; q++)
+    p->bots[q] = cli_bot_new(host, rs, kinds[q], seed * 4 + (uint64_t)q, err);
   for (int q = 0; q < 4; q++)
     if (p->bots[q] == NULL) {
       play_free(p);
@@ -533,7 +538,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
   bool seeded = false;
   const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
                            "efficiency" };
-  char kbuf[64];
+  char kbuf[600];
   for (int i = 1; i < argc; i++) {
     if (strncmp(argv[i], "seed=", 5) == 0) {
       if (seeded)
@@ -547,12 +552,12 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
       snprintf(kbuf, sizeof kbuf, "%s", argv[i] + 5);
       char *tok = strtok(kbuf, ",");
       for (int q = 1; q < 4; q++) {
-        bool ok = false;
+        bool ok = tok != NULL && strncmp(tok, "lua:", 4) == 0;
         for (const char *const *k = mj_bot_kinds(); tok && *k; k++)
           ok = ok || strcmp(*k, tok) == 0;
         if (!ok)
-          return repl_error(r, "no bot kind '%s' (random, efficiency)",
-                            tok ? tok : "");
+          return repl_error(r, "no bot kind '%s' (random, efficiency, "
+                            "lua:FILE)", tok ? tok : "");
         kinds[q] = tok;
         char *next = strtok(NULL, ",");
         if (next)
@@ -582,9 +587,9 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
     static uint64_t counter;
     seed = (uint64_t)time_seed() + ++counter;
   }
-  play *p = new_play(r->host, rs, kinds, seed);
+  play *p = new_play(r->host, rs, kinds, seed, &e);
   if (p == NULL)
-    return repl_error(r, "out of memory");
+    return repl_error(r, "%s", e.msg);
   play_free(r->play);
   r->play = p;
   mj_match_init(&p->match, rs, seed, mj_rules_ctable(rs)->match_hands, YOU);
@@ -803,7 +808,7 @@ static int c_save(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "no game to save");
   play *p = r->play;
   const char *who[4] = { "you", "", "", "" };
-  char kinds[3][32];
+  char kinds[3][320];
   for (int q = 1; q < 4; q++) {
     snprintf(kinds[q - 1], sizeof kinds[0], "bot:%s", mj_bot_kind(p->bots[q]));
     who[q] = kinds[q - 1];
@@ -908,14 +913,15 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
                            "efficiency" };
   for (int q = 1; q < 4; q++)
     if (strncmp(rp.players[q], "bot:", 4) == 0 &&
-        strcmp(rp.players[q] + 4, "random") == 0)
-      kinds[q] = "random";
-  play *p = new_play(r->host, rs, kinds, rp.cfg.seed);
+        (strcmp(rp.players[q] + 4, "random") == 0 ||
+         strncmp(rp.players[q] + 4, "lua:", 4) == 0))
+      kinds[q] = rp.players[q] + 4;   /* a Lua bot's file is loaded again */
+  play *p = new_play(r->host, rs, kinds, rp.cfg.seed, &e);
   mj_host_release(r->host, rs);    /* the play holds it now */
   if (p == NULL) {
     mj_game_free(g);
     mj_replay_free(&rp);
-    return repl_error(r, "out of memory");
+    return repl_error(r, "%s", e.msg);
   }
   snprintf(p->options, sizeof p->options, "%s", rp.options);
   /* the match goes on from the saved hand */

@@ -115,16 +115,19 @@ typedef struct sink {
 } sink;
 
 typedef struct run {
+  mj_host *host;            /* for the bots written in Lua */
   const mj_rules *r;
   const char *options;
   uint64_t seed;
   long lo, hi;              /* games [lo, hi) */
-  char bots[4][32];
+  char bots[4][256];
   sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */
   bool duplicate;           /* each wall 4 times, the bots rotated */
   int nkinds;               /* the distinct bot kinds, in order */
-  char kinds[4][32];
+  char kinds[4][256];
+  long bot_failures;        /* decisions a user's bot failed (this process) */
+  char bot_failure[300];    /* the first of them */
   const char *log_dir;      /* full replayable logs go here (NULL: none) */
   const long *log_games;    /* ... of these games (sorted), */
   int nlog_games;
@@ -269,12 +272,25 @@ static int play_one(run *rn, long gi, stats *st)
   const char *seat_bot[4];
   for (int p = 0; p < 4; p++)
     seat_bot[p] = rn->bots[(p + turn) & 3];
-  mj_bot *b[4];
-  for (int p = 0; p < 4; p++)
-    b[p] = mj_bot_new(seat_bot[p], cfg.seed * 4 + (uint64_t)p + 1);
-  mj_status s = mj_bot_play(g, b, &e);
-  for (int p = 0; p < 4; p++)
+  mj_bot *b[4] = { NULL, NULL, NULL, NULL };
+  mj_status s = MJ_OK;
+  for (int p = 0; p < 4 && s == MJ_OK; p++)
+    if ((b[p] = cli_bot_new(rn->host, rn->r, seat_bot[p],
+                            cfg.seed * 4 + (uint64_t)p + 1, &e)) == NULL)
+      s = MJ_EINVAL;
+  if (s == MJ_OK)
+    s = mj_bot_play(g, b, &e);
+  for (int p = 0; p < 4; p++) {
+    const char *why;
+    int nf = b[p] != NULL ? mj_bot_failures(b[p], &why) : 0;
+    if (nf > 0 && rn->bot_failures == 0) {
+      snprintf(rn->bot_failure, sizeof rn->bot_failure, "%s", why);
+      fprintf(stderr, "Warning: game %ld: bot %s failed a decision (%s); the "
+              "efficiency bot made it\n", gi, seat_bot[p], why);
+    }
+    rn->bot_failures += nf;
     mj_bot_free(b[p]);
+  }
   if (s != MJ_OK) {
     fprintf(stderr, "Error: game %ld (seed %llu): %s\n", gi,
             (unsigned long long)cfg.seed, e.msg);
@@ -973,14 +989,13 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   char *save = NULL;
   for (char *tok = strtok_r(tmp, ",", &save); tok;
        tok = strtok_r(NULL, ",", &save)) {
-    bool known = false;
+    bool known = strncmp(tok, "lua:", 4) == 0;   /* checked below */
     for (const char *const *k = mj_bot_kinds(); *k; k++)
       known = known || strcmp(*k, tok) == 0;
     if (nb == 4 || !known) {
-      fprintf(
-          stderr,
-          "Error: --bots takes one or four of: efficiency, random (got '%s')\n",
-          a.bots);
+      fprintf(stderr,
+              "Error: --bots takes one or four of: efficiency, random, "
+              "lua:FILE (got '%s')\n", a.bots);
       return 1;
     }
     snprintf(rn.bots[nb++], sizeof rn.bots[0], "%s", tok);
@@ -1019,6 +1034,16 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   rn.r = cli_rules(h, o);
   if (rn.r == NULL)
     return 1;
+  rn.host = h;
+  for (int k = 0; k < rn.nkinds; k++) {   /* a bot file loads, or stop */
+    mj_error be;
+    mj_bot *b = cli_bot_new(h, rn.r, rn.kinds[k], 1, &be);
+    if (b == NULL) {
+      fprintf(stderr, "Error: --bots: %s\n", be.msg);
+      return 1;
+    }
+    mj_bot_free(b);
+  }
   rn.options = o->options;
   sink out = { -1, a.out_path, 0, 0 };
   if (a.out_path != NULL) {

@@ -1,0 +1,385 @@
+/*
+** bot.c
+** Bots written in Lua ("--bots lua:FILE"): the file runs in a sandboxed
+** state of its own, like a ruleset's, and returns choose(view, legal).
+** The view holds what the seat may know and nothing else: its own hand,
+** the public table. The analysis is at hand in the environment as `bot`:
+** shanten, waits, useful and score of a hand, under the game's ruleset.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "action.h"
+#include "analysis.h"
+#include "bind.h"
+#include "bot.h"
+#include "host_int.h"
+#include "score.h"
+
+typedef struct luabot {
+  mj_host *host;
+  mj_vm *vm;
+  int ref;                  /* the choose function */
+  const mj_rules *r;
+  char name[300];           /* "lua:FILE" */
+} luabot;
+
+/* {====================================================================
+** The analysis a bot may call: bot.shanten(hand), bot.waits(hand),
+** bot.useful(hand), bot.score(hand with its context)
+** ===================================================================== */
+
+static const mj_rules *api_rules(lua_State *L)
+{
+  return lua_touserdata(L, lua_upvalueindex(1));
+}
+
+/* The hand of argument 1, parsed (an error names what is wrong). */
+static mj_hand *api_hand(lua_State *L, const char *what, enum mj_check check)
+{
+  size_t n;
+  const char *s = luaL_checklstring(L, 1, &n);
+  mj_hand *h = mj_hand_new();
+  mj_error e;
+  if (h == NULL)
+    luaL_error(L, "out of memory");
+  if (mj_hand_parse(h, s, n, &e) != MJ_OK ||
+      mj_hand_check(h, check, &e) != MJ_OK) {
+    mj_hand_free(h);
+    luaL_error(L, "bot.%s: '%s': %s", what, s, e.msg);
+  }
+  return h;
+}
+
+static mj_tileset api_wild(const mj_hand *h, const mj_rules *r)
+{
+  return mj_hand_wild(h, mj_rules_wild(r));
+}
+
+static int api_shanten(lua_State *L)
+{
+  const mj_rules *r = api_rules(L);
+  mj_hand *h = api_hand(L, "shanten", MJ_CHECK_ANY);
+  mj_tileview v;
+  mj_tileview_init(&v, h, api_wild(h, r));
+  lua_pushinteger(L, mj_shanten(&v, mj_rules_shapes(r), NULL));
+  mj_hand_free(h);
+  return 1;
+}
+
+/* bot.waits(hand) -> "3p6p" (the kinds that complete it); bot.useful(hand)
+   -> the kinds that bring it closer, and its shanten */
+static int api_list(lua_State *L, bool useful)
+{
+  const mj_rules *r = api_rules(L);
+  mj_hand *h = api_hand(L, useful ? "useful" : "waits", MJ_CHECK_WAIT);
+  mj_wait w[MJ_KINDS];
+  int sh = 0;
+  int n = useful ? mj_hand_useful(h, api_wild(h, r), mj_rules_shapes(r), w, &sh)
+                 : mj_hand_waits(h, api_wild(h, r), mj_rules_shapes(r), w,
+                                 NULL);
+  mj_hand_free(h);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 0; i < n; i++) {
+    char t[4];
+    luaL_addstring(&b, mj_tile_str(w[i].tile, t));
+  }
+  luaL_pushresult(&b);
+  if (!useful)
+    return 1;
+  lua_pushinteger(L, sh);
+  return 2;
+}
+
+static int api_waits(lua_State *L) { return api_list(L, false); }
+static int api_useful(lua_State *L) { return api_list(L, true); }
+
+/* bot.score("123m... win=5p self") -> the total, or nil and why not */
+static int api_score(lua_State *L)
+{
+  const mj_rules *r = api_rules(L);
+  mj_hand *h = api_hand(L, "score", MJ_CHECK_ANY);
+  mj_score *s = malloc(sizeof *s);
+  mj_error e;
+  mj_error_clear(&e);
+  if (s == NULL) {
+    mj_hand_free(h);
+    return luaL_error(L, "out of memory");
+  }
+  mj_status st = mj_score_hand(r, h, s, &e);
+  mj_hand_free(h);
+  int total = s->total;
+  bool ok = st == MJ_OK && s->win && s->meets_min;
+  free(s);
+  if (ok) {
+    lua_pushinteger(L, total);
+    return 1;
+  }
+  lua_pushnil(L);
+  lua_pushstring(L, e.msg[0] ? e.msg : "not a win");
+  return 2;
+}
+
+/* bot.without(hand, tile) -> the hand with one copy of tile less */
+static int api_without(lua_State *L)
+{
+  mj_hand *h = api_hand(L, "without", MJ_CHECK_ANY);
+  size_t n;
+  const char *s = luaL_checklstring(L, 2, &n);
+  mj_tile t;
+  mj_error e;
+  if (mj_tile_parse(s, n, &t, &e) != MJ_OK || t >= MJ_KINDS ||
+      mj_hand_counts(h)[t] == 0) {
+    mj_hand_free(h);
+    return luaL_error(L, "bot.without: the hand holds no '%s'", s);
+  }
+  mj_hand_remove(h, t);
+  char b[160];
+  mj_hand_print(h, b, sizeof b);
+  mj_hand_free(h);
+  lua_pushstring(L, b);
+  return 1;
+}
+
+/* The table `bot` of the environment, its functions bound to r. */
+static void push_api(lua_State *L, const mj_rules *r)
+{
+  static const luaL_Reg f[] = { { "shanten", api_shanten },
+                                { "waits", api_waits },
+                                { "useful", api_useful },
+                                { "score", api_score },
+                                { "without", api_without },
+                                { NULL, NULL } };
+  lua_createtable(L, 0, 4);
+  for (int i = 0; f[i].name; i++) {
+    lua_pushlightuserdata(L, (void *)r);
+    lua_pushcclosure(L, f[i].func, 1);
+    lua_setfield(L, -2, f[i].name);
+  }
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The view: what seat p may know
+** ===================================================================== */
+
+static void setstr(lua_State *L, const char *k, const char *v)
+{
+  lua_pushstring(L, v);
+  lua_setfield(L, -2, k);
+}
+
+static void setint(lua_State *L, const char *k, lua_Integer v)
+{
+  lua_pushinteger(L, v);
+  lua_setfield(L, -2, k);
+}
+
+static void settile(lua_State *L, const char *k, mj_tile t)
+{
+  char b[4];
+  if (t != MJ_NO_TILE && t < MJ_ALL_TILES) {
+    lua_pushstring(L, mj_tile_str(t, b));
+    lua_setfield(L, -2, k);
+  }
+}
+
+/* Seat q's exposed melds as p sees them: a concealed kong of another's is
+   face down ("{concealed kong}"). */
+static void push_melds(lua_State *L, const mj_hand *h, bool own)
+{
+  const mj_meld *m = mj_hand_melds(h);
+  int n = mj_hand_nmelds(h);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    char b[32];
+    if (m[i].type == MJ_CKONG && !own) {
+      snprintf(b, sizeof b, "{concealed kong}");
+    } else {
+      mj_hand *one = mj_hand_new();
+      if (one == NULL)
+        luaL_error(L, "out of memory");
+      mj_hand_add_meld(one, m[i]);
+      mj_hand_print(one, b, sizeof b);
+      mj_hand_free(one);
+    }
+    lua_pushstring(L, b);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+static const char *const phase_names[] = { "turn", "claim", "rob",
+                                           "swap", "que",   "over" };
+
+static void push_view(lua_State *L, const mj_game *g, int p)
+{
+  static const char *const winds = "ESWN";
+  lua_createtable(L, 0, 16);
+  setint(L, "seat", p + 1);
+  char w[2] = { winds[mj_game_seat_wind(g, p)], 0 };
+  setstr(L, "wind", w);
+  char rw[2] = { winds[mj_game_round(g) & 3], 0 };
+  setstr(L, "round", rw);
+  setint(L, "dealer", mj_game_dealer(g) + 1);
+  setint(L, "wall", mj_game_wall_left(g));
+  setstr(L, "phase", phase_names[mj_game_phase(g) % 6]);
+  /* the own hand: concealed tiles and melds, the draw apart */
+  char b[160];
+  const mj_hand *h = mj_game_hand(g, p);
+  mj_hand_print(h, b, sizeof b);
+  setstr(L, "hand", b);
+  settile(L, "draw", mj_game_own_draw(g, p));
+  int from;
+  mj_tile t = mj_game_pending(g, &from);
+  if (mj_game_phase(g) == MJ_PHASE_CLAIM || mj_game_phase(g) == MJ_PHASE_ROB) {
+    settile(L, "tile", t);
+    setint(L, "from", from + 1);
+  }
+  mj_tileset wild = mj_game_wild(g);
+  if (wild) {
+    luaL_Buffer wb;
+    luaL_buffinit(L, &wb);
+    for (; wild; wild &= wild - 1) {
+      char tb[4];
+      luaL_addstring(&wb, mj_tile_str((mj_tile)__builtin_ctzll(wild), tb));
+    }
+    luaL_pushresult(&wb);
+    lua_setfield(L, -2, "wild");
+  }
+  settile(L, "indicator", mj_game_indicator(g));
+  int scores[4];
+  mj_game_scores(g, scores);
+  /* every seat's public side */
+  lua_createtable(L, 4, 0);
+  for (int q = 0; q < 4; q++) {
+    lua_createtable(L, 0, 6);
+    setint(L, "score", scores[q]);
+    setint(L, "tiles", mj_hand_ntiles(mj_game_hand(g, q)));
+    push_melds(L, mj_game_hand(g, q), q == p);
+    lua_setfield(L, -2, "melds");
+    const mj_tile *d;
+    const uint8_t *taken;
+    int nd = mj_game_discards(g, q, &d, &taken);
+    lua_createtable(L, nd, 0);
+    for (int i = 0; i < nd; i++) {
+      lua_pushstring(L, mj_tile_str(d[i], b));
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, "discards");
+    int vs = mj_game_void_suit(g, q, p);
+    if (vs >= 0) {
+      char s[2] = { "mps"[vs], 0 };
+      setstr(L, "missing", s);
+    }
+    lua_pushboolean(L, mj_game_active(g, q));
+    lua_setfield(L, -2, "active");
+    lua_rawseti(L, -2, q + 1);
+  }
+  lua_setfield(L, -2, "players");
+}
+
+/* }==================================================================== */
+
+static void luabot_free(void *ud)
+{
+  luabot *b = ud;
+  if (b == NULL)
+    return;
+  mj_host_bot_close(b->vm);
+  free(b);
+}
+
+/* call_choose(g, p, legal, n): the view and the legal actions as text */
+typedef struct choose_args {
+  luabot *b;
+  const mj_game *g;
+  int p;
+  const mj_action *legal;
+  int n;
+} choose_args;
+
+static int call_choose(lua_State *L)
+{
+  choose_args *a = lua_touserdata(L, 1);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, a->b->ref);
+  push_view(L, a->g, a->p);
+  lua_createtable(L, a->n, 0);
+  for (int i = 0; i < a->n; i++) {
+    char t[32];
+    mj_action_print(&a->legal[i], t, sizeof t);
+    lua_pushstring(L, t);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_call(L, 2, 1);
+  return 1;
+}
+
+static int luabot_choose(void *ud, const mj_game *g, int p,
+                         const mj_action *legal, int n, mj_error *err)
+{
+  luabot *b = ud;
+  lua_State *L = b->vm->L;
+  choose_args a = { b, g, p, legal, n };
+  lua_pushcfunction(L, call_choose);
+  lua_pushlightuserdata(L, &a);
+  const mj_host_cfg *cfg = &b->host->cfg;
+  if (mj_lua_call(b->vm, 1, 1, cfg->call_budget, 0, cfg->call_seconds, false,
+                  err) != LUA_OK)
+    return -1;
+  int i = -1;
+  if (lua_isinteger(L, -1)) {
+    lua_Integer k = lua_tointeger(L, -1);
+    if (k >= 1 && k <= n)
+      i = (int)k - 1;
+    else
+      mj_fail(err, MJ_EINVAL, 0, "%s: choose returned %lld, not 1..%d",
+              b->name, (long long)k, n);
+  } else if (lua_type(L, -1) == LUA_TSTRING) {
+    const char *s = lua_tostring(L, -1);
+    for (int k = 0; k < n && i < 0; k++) {
+      char t[32];
+      mj_action_print(&legal[k], t, sizeof t);
+      if (strcmp(t, s) == 0)
+        i = k;
+    }
+    if (i < 0)
+      mj_fail(err, MJ_EINVAL, 0, "%s: '%.40s' is not among the legal actions",
+              b->name, s);
+  } else {
+    mj_fail(err, MJ_EINVAL, 0,
+            "%s: choose returned %s, not an action or its index", b->name,
+            luaL_typename(L, -1));
+  }
+  lua_pop(L, 1);
+  return i;
+}
+
+mj_bot *mj_lua_bot_new(mj_host *h, const char *path, const mj_rules *r,
+                       unsigned long long seed, mj_error *err)
+{
+  luabot *b = calloc(1, sizeof *b);
+  if (b == NULL) {
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  b->host = h;
+  b->r = r;
+  snprintf(b->name, sizeof b->name, "lua:%s", path);
+  if (mj_host_bot_open(h, path, r, push_api, &b->vm, &b->ref, err) != MJ_OK) {
+    free(b);
+    return NULL;
+  }
+  mj_bot_ext ext = { b->name, b, luabot_choose, luabot_free };
+  mj_bot *bot = mj_bot_new_ext(&ext, seed);
+  if (bot == NULL) {
+    luabot_free(b);
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  }
+  return bot;
+}

@@ -1,0 +1,2 @@
+-- A bot file that returns no function.
+return 42
