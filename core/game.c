@@ -2040,3 +2040,58 @@ int mj_game_next_dealer(const mj_game *g)
 }
 
 /* }==================================================================== */
+
+void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v)
+{
+  p &= 3;
+  memset(v, 0, sizeof *v);
+  v->seat = p;
+  v->wind = mj_game_seat_wind(g, p);
+  v->round = g->round;
+  v->dealer = g->dealer;
+  v->wall = live_left(g);
+  v->phase = g->phase;
+  mj_hand_print(g->pl[p].hand, v->hand, sizeof v->hand);
+  v->draw = mj_game_own_draw(g, p);
+  v->tile = MJ_NO_TILE;
+  v->from = -1;
+  if (g->phase == MJ_PHASE_CLAIM || g->phase == MJ_PHASE_ROB) {
+    v->tile = g->pending;
+    v->from = g->pending_from;
+  }
+  v->wild = g->wild;
+  v->indicator = g->indicator;
+  for (int q = 0; q < 4; q++) {
+    const seat *s = &g->pl[q];
+    v->players[q].score = g->scores[q];
+    v->players[q].tiles = mj_hand_ntiles(s->hand);
+    const mj_meld *m = mj_hand_melds(s->hand);
+    int nm = mj_hand_nmelds(s->hand);
+    for (int i = 0; i < nm && i < 4; i++) {
+      char *out = v->players[q].melds[i];
+      if (m[i].type == MJ_CKONG && q != p) {
+        snprintf(out, 20, "{concealed kong}");
+      } else {
+        char t[3];
+        mj_tile_str(m[i].tile, t);
+        int r = t[0] - '0';
+        if (m[i].type == MJ_CHOW)
+          snprintf(out, 20, "[%d%d%d%c]", r, r + 1, r + 2, t[1]);
+        else {   /* [555p], [5555p], {5555p} */
+          int k = m[i].type == MJ_PUNG ? 3 : 4, n = 0;
+          out[n++] = m[i].type == MJ_CKONG ? '{' : '[';
+          while (k-- > 0)
+            out[n++] = t[0];
+          out[n++] = t[1];
+          out[n++] = m[i].type == MJ_CKONG ? '}' : ']';
+          out[n] = '\0';
+        }
+      }
+    }
+    v->players[q].nmelds = nm < 4 ? nm : 4;
+    v->players[q].ndisc = s->ndisc;
+    v->players[q].disc = s->disc;
+    v->players[q].missing = mj_game_void_suit(g, q, p);
+    v->players[q].active = active(g, q);
+  }
+}

@@ -250,6 +250,34 @@ void mj_game_scores(const mj_game *g, int scores[4]);
 /* The next hand's dealer and whether the prevailing wind moves on. */
 int mj_game_next_dealer(const mj_game *g);
 
+/*
+** What seat p may know now, and nothing more: its own hand and draw, the
+** public table (discards, melds with another's concealed kong face
+** down, missing suits once revealed, scores). What bots of the user's
+** are given (a Lua table, a JSON line), made in this one place.
+*/
+typedef struct mj_seat_view {
+  int seat, wind, round, dealer;   /* seats 0..3, winds 0..3 (E..N) */
+  int wall;                        /* tiles left to draw */
+  mj_phase phase;
+  char hand[160];                  /* own tiles and melds, as text */
+  mj_tile draw;                    /* own draw this turn, or MJ_NO_TILE */
+  mj_tile tile;                    /* a claim: the tile up, from whom */
+  int from;
+  mj_tileset wild;
+  mj_tile indicator;
+  struct {
+    int score, tiles;              /* tiles: concealed count */
+    int nmelds;
+    char melds[4][20];             /* "[555p]", "{concealed kong}" */
+    int ndisc;
+    const mj_tile *disc;
+    int missing;                   /* 0 m, 1 p, 2 s, -1 not known */
+    bool active;
+  } players[4];
+} mj_seat_view;
+void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v);
+
 /* The log: events and the decisions that made them. */
 int mj_game_nevents(const mj_game *g);
 const mj_event *mj_game_event(const mj_game *g, int i);

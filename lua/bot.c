@@ -190,94 +190,59 @@ static void settile(lua_State *L, const char *k, mj_tile t)
   }
 }
 
-/* Seat q's exposed melds as p sees them: a concealed kong of another's is
-   face down ("{concealed kong}"). */
-static void push_melds(lua_State *L, const mj_hand *h, bool own)
-{
-  const mj_meld *m = mj_hand_melds(h);
-  int n = mj_hand_nmelds(h);
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    char b[32];
-    if (m[i].type == MJ_CKONG && !own) {
-      snprintf(b, sizeof b, "{concealed kong}");
-    } else {
-      mj_hand *one = mj_hand_new();
-      if (one == NULL)
-        luaL_error(L, "out of memory");
-      mj_hand_add_meld(one, m[i]);
-      mj_hand_print(one, b, sizeof b);
-      mj_hand_free(one);
-    }
-    lua_pushstring(L, b);
-    lua_rawseti(L, -2, i + 1);
-  }
-}
-
 static const char *const phase_names[] = { "turn", "claim", "rob",
                                            "swap", "que",   "over" };
 
+/* The seat's view (mj_game_seat_view) as a table. */
 static void push_view(lua_State *L, const mj_game *g, int p)
 {
-  static const char *const winds = "ESWN";
+  static const char *const winds[] = { "E", "S", "W", "N" };
+  mj_seat_view v;
+  mj_game_seat_view(g, p, &v);
+  char b[4];
   lua_createtable(L, 0, 16);
-  setint(L, "seat", p + 1);
-  char w[2] = { winds[mj_game_seat_wind(g, p)], 0 };
-  setstr(L, "wind", w);
-  char rw[2] = { winds[mj_game_round(g) & 3], 0 };
-  setstr(L, "round", rw);
-  setint(L, "dealer", mj_game_dealer(g) + 1);
-  setint(L, "wall", mj_game_wall_left(g));
-  setstr(L, "phase", phase_names[mj_game_phase(g) % 6]);
-  /* the own hand: concealed tiles and melds, the draw apart */
-  char b[160];
-  const mj_hand *h = mj_game_hand(g, p);
-  mj_hand_print(h, b, sizeof b);
-  setstr(L, "hand", b);
-  settile(L, "draw", mj_game_own_draw(g, p));
-  int from;
-  mj_tile t = mj_game_pending(g, &from);
-  if (mj_game_phase(g) == MJ_PHASE_CLAIM || mj_game_phase(g) == MJ_PHASE_ROB) {
-    settile(L, "tile", t);
-    setint(L, "from", from + 1);
-  }
-  mj_tileset wild = mj_game_wild(g);
-  if (wild) {
+  setint(L, "seat", v.seat + 1);
+  setstr(L, "wind", winds[v.wind & 3]);
+  setstr(L, "round", winds[v.round & 3]);
+  setint(L, "dealer", v.dealer + 1);
+  setint(L, "wall", v.wall);
+  setstr(L, "phase", phase_names[v.phase % 6]);
+  setstr(L, "hand", v.hand);
+  settile(L, "draw", v.draw);
+  settile(L, "tile", v.tile);
+  if (v.from >= 0)
+    setint(L, "from", v.from + 1);
+  if (v.wild) {
     luaL_Buffer wb;
     luaL_buffinit(L, &wb);
-    for (; wild; wild &= wild - 1) {
-      char tb[4];
-      luaL_addstring(&wb, mj_tile_str((mj_tile)__builtin_ctzll(wild), tb));
-    }
+    for (mj_tileset w = v.wild; w; w &= w - 1)
+      luaL_addstring(&wb, mj_tile_str((mj_tile)__builtin_ctzll(w), b));
     luaL_pushresult(&wb);
     lua_setfield(L, -2, "wild");
   }
-  settile(L, "indicator", mj_game_indicator(g));
-  int scores[4];
-  mj_game_scores(g, scores);
-  /* every seat's public side */
+  settile(L, "indicator", v.indicator);
   lua_createtable(L, 4, 0);
   for (int q = 0; q < 4; q++) {
     lua_createtable(L, 0, 6);
-    setint(L, "score", scores[q]);
-    setint(L, "tiles", mj_hand_ntiles(mj_game_hand(g, q)));
-    push_melds(L, mj_game_hand(g, q), q == p);
+    setint(L, "score", v.players[q].score);
+    setint(L, "tiles", v.players[q].tiles);
+    lua_createtable(L, v.players[q].nmelds, 0);
+    for (int i = 0; i < v.players[q].nmelds; i++) {
+      lua_pushstring(L, v.players[q].melds[i]);
+      lua_rawseti(L, -2, i + 1);
+    }
     lua_setfield(L, -2, "melds");
-    const mj_tile *d;
-    const uint8_t *taken;
-    int nd = mj_game_discards(g, q, &d, &taken);
-    lua_createtable(L, nd, 0);
-    for (int i = 0; i < nd; i++) {
-      lua_pushstring(L, mj_tile_str(d[i], b));
+    lua_createtable(L, v.players[q].ndisc, 0);
+    for (int i = 0; i < v.players[q].ndisc; i++) {
+      lua_pushstring(L, mj_tile_str(v.players[q].disc[i], b));
       lua_rawseti(L, -2, i + 1);
     }
     lua_setfield(L, -2, "discards");
-    int vs = mj_game_void_suit(g, q, p);
-    if (vs >= 0) {
-      char s[2] = { "mps"[vs], 0 };
-      setstr(L, "missing", s);
+    if (v.players[q].missing >= 0) {
+      char ms[2] = { "mps"[v.players[q].missing % 3], 0 };
+      setstr(L, "missing", ms);
     }
-    lua_pushboolean(L, mj_game_active(g, q));
+    lua_pushboolean(L, v.players[q].active);
     lua_setfield(L, -2, "active");
     lua_rawseti(L, -2, q + 1);
   }

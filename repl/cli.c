@@ -13,6 +13,7 @@
 
 #include "analysis.h"
 #include "bot.h"
+#include "cmdbot.h"
 #include "hand.h"
 #include "render.h"
 #include "score.h"
@@ -605,9 +606,21 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
   return 0;
 }
 
-struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
-                           uint64_t seed, mj_error *err)
+bool cli_bot_spec_ok(const char *spec)
 {
+  if (strncmp(spec, "lua:", 4) == 0 || strncmp(spec, "cmd:", 4) == 0)
+    return true;
+  for (const char *const *k = mj_bot_kinds(); *k; k++)
+    if (strcmp(*k, spec) == 0)
+      return true;
+  return false;
+}
+
+struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
+                           uint64_t seed, int limit_ms, mj_error *err)
+{
+  if (strncmp(spec, "cmd:", 4) == 0)
+    return cmdbot_new(spec + 4, limit_ms, seed, err);
   if (strncmp(spec, "lua:", 4) == 0) {
     if (spec[4] == '\0') {
       mj_fail(err, MJ_EINVAL, 0, "lua: needs a file (lua:mybot.lua)");
@@ -621,7 +634,8 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
     size_t len = 0;
     for (const char *const *k = mj_bot_kinds(); *k; k++)
       mj_catf(all, sizeof all, &len, "%s, ", *k);
-    mj_fail(err, MJ_EINVAL, 0, "no bot kind '%.40s' (%slua:FILE)", spec, all);
+    mj_fail(err, MJ_EINVAL, 0, "no bot kind '%.40s' (%slua:FILE, cmd:PROGRAM)",
+            spec, all);
   }
   return b;
 }

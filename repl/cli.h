@@ -43,11 +43,15 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
 /* A seed: decimal 0..2^64-1 and nothing else. */
 bool cli_parse_seed(const char *v, uint64_t *out);
 
-/* A bot by its spec: a built-in kind ("efficiency", "random") or
-   "lua:FILE" (a bot written in Lua). NULL and err when the kind is
-   unknown or the file does not load (file:line). */
+/* A bot by its spec: a built-in kind ("efficiency", "random"),
+   "lua:FILE" (a bot written in Lua) or "cmd:PROGRAM" (a program answering
+   each decision within limit_ms, 0: 1000). NULL and err when the kind is
+   unknown, the file does not load (file:line) or the program cannot
+   start. */
 struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
-                           uint64_t seed, mj_error *err);
+                           uint64_t seed, int limit_ms, mj_error *err);
+/* A spec names a kind there is (a file or a program is tried later). */
+bool cli_bot_spec_ok(const char *spec);
 
 /* The ruleset the options name, loaded; prints the error and returns
 ** NULL on failure. */

@@ -500,7 +500,8 @@ static play *new_play(mj_host *host, const mj_rules *rs,
   if (p->bots[YOU] == NULL)
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   for (int q = 1; q < 4 && p->bots[q - 1] != NULL; q++)
-    p->bots[q] = cli_bot_new(host, rs, kinds[q], seed * 4 + (uint64_t)q, err);
+    p->bots[q] =
+        cli_bot_new(host, rs, kinds[q], seed * 4 + (uint64_t)q, 0, err);
   for (int q = 0; q < 4; q++)
     if (p->bots[q] == NULL) {
       play_free(p);
@@ -552,12 +553,9 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
       snprintf(kbuf, sizeof kbuf, "%s", argv[i] + 5);
       char *tok = strtok(kbuf, ",");
       for (int q = 1; q < 4; q++) {
-        bool ok = tok != NULL && strncmp(tok, "lua:", 4) == 0;
-        for (const char *const *k = mj_bot_kinds(); tok && *k; k++)
-          ok = ok || strcmp(*k, tok) == 0;
-        if (!ok)
+        if (tok == NULL || !cli_bot_spec_ok(tok))
           return repl_error(r, "no bot kind '%s' (random, efficiency, "
-                            "lua:FILE)", tok ? tok : "");
+                            "lua:FILE, cmd:PROGRAM)", tok ? tok : "");
         kinds[q] = tok;
         char *next = strtok(NULL, ",");
         if (next)
@@ -914,7 +912,8 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   for (int q = 1; q < 4; q++)
     if (strncmp(rp.players[q], "bot:", 4) == 0 &&
         (strcmp(rp.players[q] + 4, "random") == 0 ||
-         strncmp(rp.players[q] + 4, "lua:", 4) == 0))
+         strncmp(rp.players[q] + 4, "lua:", 4) == 0 ||
+         strncmp(rp.players[q] + 4, "cmd:", 4) == 0))
       kinds[q] = rp.players[q] + 4;   /* a Lua bot's file is loaded again */
   play *p = new_play(r->host, rs, kinds, rp.cfg.seed, &e);
   mj_host_release(r->host, rs);    /* the play holds it now */

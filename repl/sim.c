@@ -126,6 +126,9 @@ typedef struct run {
   bool duplicate;           /* each wall 4 times, the bots rotated */
   int nkinds;               /* the distinct bot kinds, in order */
   char kinds[4][256];
+  int bot_ms;               /* a cmd: bot's time for each decision */
+  mj_bot *programs[4];      /* the cmd: bots of this process, by kind: one
+                               program each plays every game */
   long bot_failures;        /* decisions a user's bot failed (this process) */
   char bot_failure[300];    /* the first of them */
   const char *log_dir;      /* full replayable logs go here (NULL: none) */
@@ -236,7 +239,10 @@ static int usage(void)
           "                [--jobs K] [--shard I/N] [--out FILE.jsonl] "
           "[--option NAME=VALUE]\n"
           "  --bots    one kind for all four seats or four kinds (efficiency, "
-          "random)\n"
+          "random,\n"
+          "            lua:FILE a bot in Lua, cmd:PROGRAM a bot program)\n"
+          "  --bot-ms  milliseconds a cmd: bot has for each decision "
+          "(default 1000)\n"
           "  --jobs    processes on this machine (default 1)\n"
           "  --shard   play only the I-th of N equal ranges of the games "
           "(1-based)\n"
@@ -274,22 +280,37 @@ static int play_one(run *rn, long gi, stats *st)
     seat_bot[p] = rn->bots[(p + turn) & 3];
   mj_bot *b[4] = { NULL, NULL, NULL, NULL };
   mj_status s = MJ_OK;
-  for (int p = 0; p < 4 && s == MJ_OK; p++)
-    if ((b[p] = cli_bot_new(rn->host, rn->r, seat_bot[p],
-                            cfg.seed * 4 + (uint64_t)p + 1, &e)) == NULL)
+  int fails_before[4] = { 0, 0, 0, 0 };
+  for (int p = 0; p < 4 && s == MJ_OK; p++) {
+    int k = kind_index(rn, seat_bot[p]);
+    if (strncmp(seat_bot[p], "cmd:", 4) == 0 && k >= 0) {
+      /* a program is started once and plays every game */
+      if (rn->programs[k] == NULL)
+        rn->programs[k] = cli_bot_new(rn->host, rn->r, seat_bot[p], 1,
+                                      rn->bot_ms, &e);
+      b[p] = rn->programs[k];
+      if (b[p] != NULL)
+        fails_before[p] = mj_bot_failures(b[p], NULL);
+    } else {
+      b[p] = cli_bot_new(rn->host, rn->r, seat_bot[p],
+                         cfg.seed * 4 + (uint64_t)p + 1, 0, &e);
+    }
+    if (b[p] == NULL)
       s = MJ_EINVAL;
+  }
   if (s == MJ_OK)
     s = mj_bot_play(g, b, &e);
   for (int p = 0; p < 4; p++) {
     const char *why;
-    int nf = b[p] != NULL ? mj_bot_failures(b[p], &why) : 0;
+    int nf = b[p] != NULL ? mj_bot_failures(b[p], &why) - fails_before[p] : 0;
     if (nf > 0 && rn->bot_failures == 0) {
       snprintf(rn->bot_failure, sizeof rn->bot_failure, "%s", why);
       fprintf(stderr, "Warning: game %ld: bot %s failed a decision (%s); the "
               "efficiency bot made it\n", gi, seat_bot[p], why);
     }
     rn->bot_failures += nf;
-    mj_bot_free(b[p]);
+    if (strncmp(seat_bot[p], "cmd:", 4) != 0)
+      mj_bot_free(b[p]);
   }
   if (s != MJ_OK) {
     fprintf(stderr, "Error: game %ld (seed %llu): %s\n", gi,
@@ -452,15 +473,24 @@ static int play_one(run *rn, long gi, stats *st)
 /* Play games lo..hi: 0 done, 1 an error, 130 stopped by Ctrl-C. */
 static int play_range(run *rn, stats *st)
 {
-  for (long gi = rn->lo; gi < rn->hi; gi++) {
+  int rc = 0;
+  for (long gi = rn->lo; gi < rn->hi && rc == 0; gi++) {
     if (sim_stop)
-      return 130;
-    if (play_one(rn, gi, st) != 0)
-      return 1;
-    if (rn->progress)
+      rc = 130;
+    else if (play_one(rn, gi, st) != 0)
+      rc = 1;
+    else if (rn->progress)
       (*rn->progress)++;
   }
-  return 0;
+  for (int k = 0; k < 4; k++) {   /* the programs of this process end */
+    mj_bot_free(rn->programs[k]);
+    rn->programs[k] = NULL;
+  }
+  if (rn->bot_failures > 0)
+    fprintf(stderr, "Note: %ld decisions of the user's bots failed and were "
+            "made by the efficiency bot (the first: %s)\n", rn->bot_failures,
+            rn->bot_failure);
+  return rc;
 }
 
 static void merge(stats *a, const stats *b)
@@ -797,7 +827,7 @@ static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
 
 /* What hule sim was asked (see usage). */
 typedef struct sim_args {
-  uint64_t games, seed, jobs, shard_i, shard_n, one_game, min_total;
+  uint64_t games, seed, jobs, shard_i, shard_n, one_game, min_total, bot_ms;
   bool have_games, have_one, duplicate;
   const char *bots, *out_path, *log_dir;
   long log_games[1000];
@@ -818,7 +848,8 @@ static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
   static const char *const flags[] = { "--games", "--seed",      "--jobs",
                                        "--shard", "--bots",      "--ruleset",
                                        "--out",   "--game",      "--log",
-                                       "--log-games", "--log-wins", NULL };
+                                       "--log-games", "--log-wins",
+                                       "--bot-ms", NULL };
   for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
     if (strcmp(a, "--duplicate") == 0) {   /* ... but this one */
@@ -925,6 +956,12 @@ static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
         }
         sa->log_games[sa->nlog_games++] = (long)x;
       }
+    } else if (strcmp(a, "--bot-ms") == 0) {
+      if (!parse_count(v, 600000, &sa->bot_ms) || sa->bot_ms == 0) {
+        fprintf(stderr, "Error: --bot-ms takes 1..600000 (milliseconds a "
+                "cmd: bot has to answer), not '%s'\n", v);
+        return 1;
+      }
     } else if (strcmp(a, "--log-wins") == 0) {
       char num[24];
       size_t vl = strlen(v);
@@ -983,19 +1020,16 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   run rn;
   memset(&rn, 0, sizeof rn);
   /* bots: one kind, or four */
-  char tmp[256];
+  char tmp[1100];
   snprintf(tmp, sizeof tmp, "%s", a.bots);
   int nb = 0;
   char *save = NULL;
   for (char *tok = strtok_r(tmp, ",", &save); tok;
        tok = strtok_r(NULL, ",", &save)) {
-    bool known = strncmp(tok, "lua:", 4) == 0;   /* checked below */
-    for (const char *const *k = mj_bot_kinds(); *k; k++)
-      known = known || strcmp(*k, tok) == 0;
-    if (nb == 4 || !known) {
+    if (nb == 4 || !cli_bot_spec_ok(tok)) {   /* files checked below */
       fprintf(stderr,
               "Error: --bots takes one or four of: efficiency, random, "
-              "lua:FILE (got '%s')\n", a.bots);
+              "lua:FILE, cmd:PROGRAM (got '%s')\n", a.bots);
       return 1;
     }
     snprintf(rn.bots[nb++], sizeof rn.bots[0], "%s", tok);
@@ -1035,9 +1069,12 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   if (rn.r == NULL)
     return 1;
   rn.host = h;
+  rn.bot_ms = (int)a.bot_ms;
   for (int k = 0; k < rn.nkinds; k++) {   /* a bot file loads, or stop */
     mj_error be;
-    mj_bot *b = cli_bot_new(h, rn.r, rn.kinds[k], 1, &be);
+    if (strncmp(rn.kinds[k], "cmd:", 4) == 0)
+      continue;       /* a program starts in the process that plays it */
+    mj_bot *b = cli_bot_new(h, rn.r, rn.kinds[k], 1, 0, &be);
     if (b == NULL) {
       fprintf(stderr, "Error: --bots: %s\n", be.msg);
       return 1;

@@ -1,0 +1,316 @@
+/*
+** cmdbot.c
+** Bots as programs ("--bots cmd:PROGRAM"), the way tournament platforms
+** run them: a subprocess (sh -c PROGRAM) gets one JSON line per decision
+** on its stdin and answers one JSON line on its stdout. Protocol 1:
+**
+**   hule -> bot  {"hule_bot":1,"id":N,"view":{...},"legal":["d 5m",...]}
+**   bot -> hule  {"id":N,"action":"d 5m"}   or   {"id":N,"index":1}
+**
+** An answer late (past the limit; the first may take 10 s, for the
+** program's start-up), wrong (not legal, not JSON, another id) or
+** missing (the program died) is replaced by the efficiency bot's choice
+** for that decision and counted; nothing waits past the limit.
+*/
+#include "cmdbot.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cjson/cJSON.h>
+
+#include "action.h"
+
+typedef struct cmdbot {
+  pid_t pid;
+  int to, from;            /* its stdin, its stdout */
+  int limit_ms;
+  long id;                 /* the decision asked last */
+  char name[300];          /* "cmd:PROGRAM" */
+  char buf[1 << 16];       /* what it wrote, not yet a whole line */
+  size_t have;
+  bool dead;               /* EOF or a failed write: no more asking */
+} cmdbot;
+
+static double now_ms(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
+}
+
+/* {====================================================================
+** The request: the seat's view (mj_game_seat_view) and the legal actions
+** ===================================================================== */
+
+static void add_tile(cJSON *o, const char *k, mj_tile t)
+{
+  char b[4];
+  if (t != MJ_NO_TILE && t < MJ_ALL_TILES)
+    cJSON_AddStringToObject(o, k, mj_tile_str(t, b));
+}
+
+static char *request(const mj_game *g, int p, const mj_action *legal, int n,
+                     long id)
+{
+  static const char *const winds[] = { "E", "S", "W", "N" };
+  static const char *const phases[] = { "turn", "claim", "rob",
+                                        "swap", "que",   "over" };
+  mj_seat_view v;
+  mj_game_seat_view(g, p, &v);
+  char b[40];
+  cJSON *o = cJSON_CreateObject();
+  cJSON_AddNumberToObject(o, "hule_bot", 1);
+  cJSON_AddNumberToObject(o, "id", (double)id);
+  cJSON *w = cJSON_AddObjectToObject(o, "view");
+  cJSON_AddNumberToObject(w, "seat", v.seat + 1);
+  cJSON_AddStringToObject(w, "wind", winds[v.wind & 3]);
+  cJSON_AddStringToObject(w, "round", winds[v.round & 3]);
+  cJSON_AddNumberToObject(w, "dealer", v.dealer + 1);
+  cJSON_AddNumberToObject(w, "wall", v.wall);
+  cJSON_AddStringToObject(w, "phase", phases[v.phase % 6]);
+  cJSON_AddStringToObject(w, "hand", v.hand);
+  add_tile(w, "draw", v.draw);
+  add_tile(w, "tile", v.tile);
+  if (v.from >= 0)
+    cJSON_AddNumberToObject(w, "from", v.from + 1);
+  if (v.wild) {
+    char ws[3 * MJ_KINDS + 1] = "";
+    for (mj_tileset t = v.wild; t; t &= t - 1)
+      strcat(ws, mj_tile_str((mj_tile)__builtin_ctzll(t), b));
+    cJSON_AddStringToObject(w, "wild", ws);
+  }
+  add_tile(w, "indicator", v.indicator);
+  cJSON *pl = cJSON_AddArrayToObject(w, "players");
+  for (int q = 0; q < 4; q++) {
+    cJSON *x = cJSON_CreateObject();
+    cJSON_AddNumberToObject(x, "score", v.players[q].score);
+    cJSON_AddNumberToObject(x, "tiles", v.players[q].tiles);
+    cJSON *m = cJSON_AddArrayToObject(x, "melds");
+    for (int i = 0; i < v.players[q].nmelds; i++)
+      cJSON_AddItemToArray(m, cJSON_CreateString(v.players[q].melds[i]));
+    cJSON *d = cJSON_AddArrayToObject(x, "discards");
+    for (int i = 0; i < v.players[q].ndisc; i++)
+      cJSON_AddItemToArray(
+          d, cJSON_CreateString(mj_tile_str(v.players[q].disc[i], b)));
+    if (v.players[q].missing >= 0) {
+      char ms[2] = { "mps"[v.players[q].missing % 3], 0 };
+      cJSON_AddStringToObject(x, "missing", ms);
+    }
+    cJSON_AddBoolToObject(x, "active", v.players[q].active);
+    cJSON_AddItemToArray(pl, x);
+  }
+  cJSON *l = cJSON_AddArrayToObject(o, "legal");
+  for (int i = 0; i < n; i++) {
+    mj_action_print(&legal[i], b, sizeof b);
+    cJSON_AddItemToArray(l, cJSON_CreateString(b));
+  }
+  char *text = cJSON_PrintUnformatted(o);
+  cJSON_Delete(o);
+  return text;
+}
+
+/* }==================================================================== */
+
+/* Write all of text and a newline before the deadline. */
+static bool send_line(cmdbot *b, const char *text, double deadline)
+{
+  size_t n = strlen(text), off = 0;
+  char nl = '\n';
+  while (off <= n) {
+    const char *src = off < n ? text + off : &nl;
+    size_t len = off < n ? n - off : 1;
+    ssize_t k = write(b->to, src, len);
+    if (k > 0) {
+      off += (size_t)k;
+      continue;
+    }
+    if (k < 0 && errno != EAGAIN && errno != EINTR)
+      return false;
+    int left = (int)(deadline - now_ms());
+    struct pollfd pf = { b->to, POLLOUT, 0 };
+    if (left <= 0 || poll(&pf, 1, left) <= 0)
+      return false;
+  }
+  return true;
+}
+
+/* The answer to decision id, read before the deadline: the index among
+   legal[0..n), or -1 with err set. */
+static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline,
+                       mj_error *err)
+{
+  for (;;) {
+    char *nl = memchr(b->buf, '\n', b->have);
+    if (nl != NULL) {
+      *nl = '\0';
+      cJSON *o = cJSON_Parse(b->buf);
+      size_t used = (size_t)(nl - b->buf) + 1;
+      memmove(b->buf, nl + 1, b->have - used);
+      b->have -= used;
+      cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+      if (o == NULL || !cJSON_IsNumber(id)) {
+        cJSON_Delete(o);
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "%s: an answer is a JSON line {\"id\": N, \"action\": "
+                       "...}", b->name),
+               -1;
+      }
+      if ((long)id->valuedouble != b->id) {   /* a late answer: skip it */
+        cJSON_Delete(o);
+        continue;
+      }
+      cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
+      cJSON *ix = cJSON_GetObjectItemCaseSensitive(o, "index");
+      int found = -1;
+      if (cJSON_IsString(a)) {
+        for (int i = 0; i < n && found < 0; i++) {
+          char t[40];
+          mj_action_print(&legal[i], t, sizeof t);
+          if (strcmp(t, a->valuestring) == 0)
+            found = i;
+        }
+        if (found < 0)
+          mj_fail(err, MJ_EINVAL, 0, "%s: '%.40s' is not among the legal "
+                  "actions", b->name, a->valuestring);
+      } else if (cJSON_IsNumber(ix) && ix->valuedouble >= 1 &&
+                 ix->valuedouble <= n) {
+        found = (int)ix->valuedouble - 1;
+      } else {
+        mj_fail(err, MJ_EINVAL, 0, "%s: the answer names no legal action",
+                b->name);
+      }
+      cJSON_Delete(o);
+      return found;
+    }
+    if (b->have == sizeof b->buf) {
+      b->have = 0;
+      return mj_fail(err, MJ_EINVAL, 0, "%s: a line longer than 64 KB",
+                     b->name), -1;
+    }
+    int left = (int)(deadline - now_ms());
+    struct pollfd pf = { b->from, POLLIN, 0 };
+    int r = left > 0 ? poll(&pf, 1, left) : 0;
+    if (r < 0 && errno == EINTR)
+      continue;
+    if (r <= 0)
+      return mj_fail(err, MJ_ERANGE, 0, "%s: no answer within %d ms",
+                     b->name, b->limit_ms), -1;
+    ssize_t k = read(b->from, b->buf + b->have, sizeof b->buf - b->have);
+    if (k < 0 && (errno == EINTR || errno == EAGAIN))
+      continue;
+    if (k <= 0) {
+      b->dead = true;
+      return mj_fail(err, MJ_EIO, 0, "%s: the program ended", b->name), -1;
+    }
+    b->have += (size_t)k;
+  }
+}
+
+static int cmdbot_choose(void *ud, const mj_game *g, int p,
+                         const mj_action *legal, int n, mj_error *err)
+{
+  cmdbot *b = ud;
+  if (b->dead)
+    return mj_fail(err, MJ_EIO, 0, "%s: the program ended", b->name), -1;
+  /* the first answer may take the program's start-up too: 10 s at least */
+  double limit = b->id == 0 && b->limit_ms < 10000 ? 10000 : b->limit_ms;
+  double deadline = now_ms() + limit;
+  char *text = request(g, p, legal, n, ++b->id);
+  if (text == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory"), -1;
+  bool sent = send_line(b, text, deadline);
+  free(text);
+  if (!sent) {
+    b->dead = errno == EPIPE;
+    return mj_fail(err, MJ_EIO, 0, "%s: cannot write to it (%s)", b->name,
+                   errno == EPIPE ? "it ended" : "it does not read"), -1;
+  }
+  return read_answer(b, legal, n, deadline, err);
+}
+
+static void cmdbot_free(void *ud)
+{
+  cmdbot *b = ud;
+  if (b == NULL)
+    return;
+  close(b->to);
+  close(b->from);
+  /* closing its stdin asks it to end; then it is made to */
+  for (int i = 0; i < 20; i++) {
+    if (waitpid(b->pid, NULL, WNOHANG) != 0) {
+      free(b);
+      return;
+    }
+    usleep(5000);
+  }
+  kill(b->pid, SIGKILL);
+  waitpid(b->pid, NULL, 0);
+  free(b);
+}
+
+mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
+                   mj_error *err)
+{
+  if (program[0] == '\0') {
+    mj_fail(err, MJ_EINVAL, 0, "cmd: needs a program (cmd:'python3 bot.py')");
+    return NULL;
+  }
+  signal(SIGPIPE, SIG_IGN);   /* a bot that ended: a failed write */
+  int in[2], out[2];
+  if (pipe(in) != 0) {
+    mj_fail(err, MJ_EIO, 0, "cannot start %s: %s", program, strerror(errno));
+    return NULL;
+  }
+  if (pipe(out) != 0) {
+    close(in[0]);
+    close(in[1]);
+    mj_fail(err, MJ_EIO, 0, "cannot start %s: %s", program, strerror(errno));
+    return NULL;
+  }
+  cmdbot *b = calloc(1, sizeof *b);
+  pid_t pid = b != NULL ? fork() : -1;
+  if (pid == 0) {
+    dup2(in[0], 0);
+    dup2(out[1], 1);
+    close(in[0]);
+    close(in[1]);
+    close(out[0]);
+    close(out[1]);
+    execl("/bin/sh", "sh", "-c", program, (char *)NULL);
+    _exit(127);
+  }
+  close(in[0]);
+  close(out[1]);
+  if (pid < 0) {
+    close(in[1]);
+    close(out[0]);
+    free(b);
+    mj_fail(err, MJ_EIO, 0, "cannot start %s", program);
+    return NULL;
+  }
+  b->pid = pid;
+  b->to = in[1];
+  b->from = out[0];
+  fcntl(b->to, F_SETFL, O_NONBLOCK);
+  fcntl(b->to, F_SETFD, FD_CLOEXEC);
+  fcntl(b->from, F_SETFD, FD_CLOEXEC);
+  b->limit_ms = limit_ms > 0 ? limit_ms : 1000;
+  snprintf(b->name, sizeof b->name, "cmd:%s", program);
+  mj_bot_ext ext = { b->name, b, cmdbot_choose, cmdbot_free };
+  mj_bot *bot = mj_bot_new_ext(&ext, seed);
+  if (bot == NULL) {
+    cmdbot_free(b);
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  }
+  return bot;
+}
