@@ -574,14 +574,165 @@ static int efficiency_choose(mj_bot *b, const mj_game *g, int p,
 
 /* }==================================================================== */
 
+/* {====================================================================
+** Strong: efficiency, and defence
+** ===================================================================== */
+
+/*
+** How likely seat q is ready, as the table shows it: declared melds say
+** most (a hand with three is near its end), then the discards made (the
+** hand's age). From 0 to 0.9.
+*/
+static double threat_of(const mj_game *g, int q)
+{
+  if (!mj_game_active(g, q))
+    return 0;
+  int melds = mj_hand_nmelds(mj_game_hand(g, q));
+  const mj_tile *d;
+  const uint8_t *taken;
+  int nd = mj_game_discards(g, q, &d, &taken);
+  double t = 0.05 + 0.15 * melds + 0.012 * (nd > 5 ? nd - 5 : 0);
+  if (melds >= 3)
+    t += 0.2;
+  return t > 0.9 ? 0.9 : t;
+}
+
+/*
+** How dangerous tile t is against seat q: none when every copy is in
+** sight; honors by the copies left; number tiles by their rank (a middle
+** tile completes the most waits); less when q threw it or a tile three
+** away (his shapes did not want it).
+*/
+static double danger_of(const mj_game *g, int q, mj_tile t,
+                        const uint8_t seen[MJ_KINDS])
+{
+  int left = 4 - seen[t];
+  if (left <= 0)
+    return 0;
+  const mj_tile *d;
+  const uint8_t *taken;
+  int nd = mj_game_discards(g, q, &d, &taken);
+  bool thrown = false, suji = false;
+  for (int i = 0; i < nd; i++) {
+    thrown = thrown || d[i] == t;
+    suji = suji || (t < MJ_HONOR_FIRST && d[i] < MJ_HONOR_FIRST &&
+                    d[i] / 9 == t / 9 && (d[i] == t + 3 || d[i] + 3 == t));
+  }
+  double x;
+  if (t >= MJ_HONOR_FIRST) {
+    x = left == 1 ? 0.1 : left == 2 ? 0.3 : 0.5;
+  } else {
+    int r = t % 9;
+    x = r == 0 || r == 8 ? 0.5 : r == 1 || r == 7 ? 0.75 : 1.0;
+    x *= 0.4 + 0.15 * left;
+    if (suji)
+      x *= 0.6;
+  }
+  if (thrown)
+    x *= 0.4;
+  return x;
+}
+
+/* The danger of discarding t now, summed over the others' threat. */
+static double discard_danger(const mj_game *g, int p, mj_tile t,
+                             const uint8_t seen[MJ_KINDS],
+                             const double threat[4])
+{
+  double sum = 0;
+  for (int q = 0; q < 4; q++)
+    if (q != p && threat[q] > 0)
+      sum += threat[q] * danger_of(g, q, t, seen);
+  return sum;
+}
+
+/*
+** The strong bot is the efficiency bot reading the table: each discard's
+** progress is weighed against its danger (how ready the others look,
+** times how likely the tile completes their waits), so between discards
+** that keep the hand about as good it throws the safest; far from ready
+** under threat it stops claiming.
+*/
+static int strong_choose(mj_bot *b, const mj_game *g, int p,
+                         const mj_action *legal, int n)
+{
+  mj_phase ph = mj_game_phase(g);
+  if (ph != MJ_PHASE_TURN && ph != MJ_PHASE_CLAIM)
+    return efficiency_choose(b, g, p, legal, n);
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_WIN)
+      return efficiency_choose(b, g, p, legal, n);
+  double threat[4], most = 0;
+  for (int q = 0; q < 4; q++) {
+    threat[q] = q == p ? 0 : threat_of(g, q);
+    if (threat[q] > most)
+      most = threat[q];
+  }
+  /* no danger where nobody may win on a discard, and none worth reading
+     where wild tiles make any wait (宝, ghosts): the efficiency bot's */
+  const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  if (most == 0 || tb->self_draw_only || mj_game_wild(g) != 0)
+    return efficiency_choose(b, g, p, legal, n);
+  uint8_t seen[MJ_KINDS];
+  mj_game_visible(g, p, seen);
+  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
+  for (int t = 0; t < MJ_KINDS; t++)
+    seen[t] = (uint8_t)(seen[t] + own[t]);
+  if (ph == MJ_PHASE_CLAIM) {
+    /* far from ready under threat: no claim (it opens the hand for
+       nothing and throws another tile); with a minimum to reach (MCR's
+       8 fan) an open hand far from ready rarely gets there */
+    int i = efficiency_choose(b, g, p, legal, n);
+    mj_tileview v;
+    mj_tileview_init(&v, mj_game_hand(g, p), mj_game_wild(g));
+    if ((most >= 0.5 || tb->min_points > 0) &&
+        mj_shanten(&v, mj_rules_shapes(mj_game_rules(g)), NULL) >= 2)
+      for (int k = 0; k < n; k++)
+        if (legal[k].type == MJ_ACT_PASS)
+          return k;
+    return i;
+  }
+  mj_discard_eval ev[MJ_KINDS];
+  int k = mj_bot_discards(g, p, ev, MJ_KINDS);
+  /* the weight of danger against progress: a shanten step is 1000, a
+     live useful tile 4, so danger decides between discards that keep
+     the hand about as good (measured by duplicate matches: weighing it
+     more, or folding far from ready, lost points in MCR) */
+  double lambda = 80;
+  int pick = -1;
+  double pick_score = 0;
+  for (int i = 0; i < k; i++) {
+    if (!legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
+      continue;
+    double score = ev[i].value -
+                   lambda * discard_danger(g, p, ev[i].tile, seen, threat);
+    if (pick < 0 || score > pick_score) {
+      pick = i;
+      pick_score = score;
+    }
+  }
+  if (pick < 0)
+    return efficiency_choose(b, g, p, legal, n);
+  /* a kong the efficiency bot would declare stays its choice */
+  int e = efficiency_choose(b, g, p, legal, n);
+  if (legal[e].type != MJ_ACT_DISCARD)
+    return e;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile == ev[pick].tile)
+      return i;
+  return e;
+}
+
+/* }==================================================================== */
+
 static const bot_vt kinds[] = {
   { "efficiency", efficiency_choose },
   { "random", random_choose },
+  { "strong", strong_choose },
 };
 
 const char *const *mj_bot_kinds(void)
 {
-  static const char *const names[] = { "efficiency", "random", NULL };
+  static const char *const names[] = { "efficiency", "random", "strong", NULL };
   return names;
 }
 
