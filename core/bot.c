@@ -830,3 +830,63 @@ int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
   int i = b->vt->choose(b, g, p, legal, n);
   return i >= 0 && i < n ? i : 0;
 }
+
+size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
+                        const char *const names[4], char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  double threat[4];
+  int most = -1;
+  for (int q = 0; q < 4; q++) {
+    threat[q] = q == p ? 0 : threat_of(g, q);
+    if (threat[q] > 0 && (most < 0 || threat[q] > threat[most]))
+      most = q;
+  }
+  uint8_t seen[MJ_KINDS];
+  mj_game_visible(g, p, seen);
+  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
+  for (int k = 0; k < MJ_KINDS; k++)
+    seen[k] = (uint8_t)(seen[k] + own[k]);
+  if (most < 0 || discard_danger(g, p, t, seen, threat) >=
+                      discard_danger(g, p, u, seen, threat))
+    return 0;
+  char b[4];
+  if (seen[t] >= 2)
+    mj_catf(buf, cap, &len, "%d of it in sight", seen[t]);
+  for (int q = 0; q < 4; q++) {
+    if (q == p || threat[q] == 0)
+      continue;
+    const mj_tile *d;
+    const uint8_t *taken;
+    int nd = mj_game_discards(g, q, &d, &taken);
+    bool threw = false;
+    mj_tile three = MJ_NO_TILE;
+    for (int i = 0; i < nd; i++) {
+      threw = threw || d[i] == t;
+      if (t < MJ_HONOR_FIRST && d[i] < MJ_HONOR_FIRST && d[i] / 9 == t / 9 &&
+          (d[i] == t + 3 || d[i] + 3 == t))
+        three = d[i];
+    }
+    if (threw)
+      mj_catf(buf, cap, &len, "%s%s threw it", len ? "; " : "", names[q]);
+    else if (three != MJ_NO_TILE)
+      mj_catf(buf, cap, &len, "%s%s threw %s, three away", len ? "; " : "",
+              names[q], mj_tile_str(three, b));
+  }
+  /* the kind of tile: an honor, a terminal, an edge tile wait less */
+  int rt = t >= MJ_HONOR_FIRST ? 0 : t % 9 == 0 || t % 9 == 8 ? 1
+         : t % 9 == 1 || t % 9 == 7 ? 2 : 3;
+  int ru = u >= MJ_HONOR_FIRST ? 0 : u % 9 == 0 || u % 9 == 8 ? 1
+         : u % 9 == 1 || u % 9 == 7 ? 2 : 3;
+  static const char *const kind[] = { "an honor", "a terminal",
+                                      "a tile next to the end" };
+  if (rt < ru && rt < 3)
+    mj_catf(buf, cap, &len, "%s%s completes fewer waits than %s",
+            len ? "; " : "", kind[rt], mj_tile_str(u, b));
+  int melds = mj_hand_nmelds(mj_game_hand(g, most));
+  mj_catf(buf, cap, &len, "%s%s looks %s: %d meld%s declared", len ? "; " : "",
+          names[most], threat[most] >= 0.5 ? "close to ready" : "on his way",
+          melds, melds == 1 ? "" : "s");
+  return len;
+}

@@ -59,4 +59,13 @@ typedef struct mj_discard_eval {
 
 int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max);
 
+/*
+** Why discarding t is safer than discarding u for p, in words, as the
+** strong bot judges it ("3 of it in sight; Right threw it; Across looks
+** ready: 3 melds"); names are the seats' (as mj_event_print's). Empty
+** when t is not safer.
+*/
+size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
+                        const char *const names[4], char *buf, size_t cap);
+
 #endif

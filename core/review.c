@@ -65,7 +65,7 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
   out->seat = p;
   out->winner = -1;
   const mj_game_cfg *cfg = mj_game_config(g);
-  mj_bot *bot = mj_bot_new("efficiency", cfg->seed * 4 + (uint64_t)p);
+  mj_bot *bot = mj_bot_new("strong", cfg->seed * 4 + (uint64_t)p);
   mj_game *x = mj_game_new(mj_game_rules(g), cfg, err);
   if (bot == NULL || x == NULL) {
     mj_bot_free(bot);

@@ -496,7 +496,7 @@ static play *new_play(mj_host *host, const mj_rules *rs,
   mj_host_hold(host, rs);
   p->seed = seed;
   /* the bots, one may be written in Lua; your seat's is for hint, auto */
-  p->bots[YOU] = mj_bot_new("efficiency", seed * 4);
+  p->bots[YOU] = mj_bot_new("strong", seed * 4);
   if (p->bots[YOU] == NULL)
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   for (int q = 1; q < 4 && p->bots[q - 1] != NULL; q++)
@@ -537,8 +537,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
   const char *rid = NULL;
   uint64_t seed = 0;
   bool seeded = false;
-  const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
-                           "efficiency" };
+  const char *kinds[4] = { "strong", "strong", "strong", "strong" };
   char kbuf[600];
   for (int i = 1; i < argc; i++) {
     if (strncmp(argv[i], "seed=", 5) == 0) {
@@ -711,7 +710,15 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
         ev[j] = ev[j - 1];
         ev[j - 1] = x;
       }
-    printf("The efficiency bot would: %s\n", a);
+    printf("The strong bot would: %s\n", a);
+    /* a safer tile than the fastest one: say why */
+    if (l[best].type == MJ_ACT_DISCARD && k > 0 && ev[0].tile != l[best].tile) {
+      char why[300], x[40];
+      if (mj_bot_why_safer(g, YOU, l[best].tile, ev[0].tile, names, why,
+                           sizeof why) > 0)
+        printf("  safer than %s, as good a hand: %s\n",
+               repl_tile(r, ev[0].tile, x, sizeof x), why);
+    }
     bool aims = mj_rules_ctable(p->rs)->min_points > 0;
     printf("  discard  shanten  useful tiles left%s\n",
            aims ? "  fan it aims at" : "");
@@ -729,7 +736,7 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
            "bring the "
            "hand closer)\n");
   } else {
-    printf("The efficiency bot would: %s\n", a);
+    printf("The strong bot would: %s\n", a);
   }
   return 0;
 }
@@ -774,7 +781,7 @@ static int c_auto(repl *r, int argc, char **argv, const char *rest)
     return 1;
   if (mj_game_over(r->play->g))
     return repl_error(r, "the hand is over: \"next\" deals the next one");
-  printf("The efficiency bot plays your seat to the end of the hand.\n");
+  printf("The strong bot plays your seat to the end of the hand.\n");
   advance(r, r->play, true);
   return 0;
 }
@@ -911,9 +918,7 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
                            "efficiency" };
   for (int q = 1; q < 4; q++)
     if (strncmp(rp.players[q], "bot:", 4) == 0 &&
-        (strcmp(rp.players[q] + 4, "random") == 0 ||
-         strncmp(rp.players[q] + 4, "lua:", 4) == 0 ||
-         strncmp(rp.players[q] + 4, "cmd:", 4) == 0))
+        cli_bot_spec_ok(rp.players[q] + 4))
       kinds[q] = rp.players[q] + 4;   /* a Lua bot's file is loaded again */
   play *p = new_play(r->host, rs, kinds, rp.cfg.seed, &e);
   mj_host_release(r->host, rs);    /* the play holds it now */
@@ -1056,7 +1061,7 @@ static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
   mj_action_print(&it->bot, b, sizeof b);
   printf("decision %d, wall %d: %s", it->index + 1, it->wall, a);
   if (it->differ)
-    printf("; the efficiency bot: %s", b);
+    printf("; the strong bot: %s", b);
   if (it->dealt_in)
     printf(" (dealt in: %s won %d)", who[winner & 3],
            mj_game_result(g, 0)->total);
@@ -1096,7 +1101,7 @@ static int review_show(repl *r, const mj_game *g, int p,
            rv.decisions, mj_game_over(g) ? "" : " so far");
     for (int i = 0; i < rv.nitems; i++)
       review_item(r, g, &rv.items[i], who, rv.winner);
-    printf("%d of %d decisions differ from the efficiency bot's; %d left "
+    printf("%d of %d decisions differ from the strong bot's; %d left "
            "the hand further from ready",
            rv.differ, rv.decisions, rv.further);
     if (rv.dealt_in > 0)
@@ -1176,7 +1181,8 @@ static int c_review(repl *r, int argc, char **argv, const char *rest)
 const repl_cmd repl_play_cmds[] = {
   { "new", "[RULESET] [seed=N] [bots=KIND,...]",
     "deal a new game against three bots\n"
-    "(bots: efficiency or random; e.g. new bao seed=7)",
+    "(bots: strong, efficiency, random, lua:FILE or cmd:PROGRAM; e.g.\n"
+    "new bao seed=7 bots=efficiency)",
     c_new, ARG_RULESET, "play" },
   { "d", "TILE", "discard a tile (a bare tile works too: 5p)", c_act, ARG_TILE,
     "play" },
@@ -1197,11 +1203,11 @@ const repl_cmd repl_play_cmds[] = {
     c_hint, ARG_NONE, "play" },
   { "undo", "", "take back your last action", c_undo, ARG_NONE, "play" },
   { "review", "[FILE] [seat=E|S|W|N]",
-    "your decisions of this hand (or of a saved log) beside the efficiency\n"
+    "your decisions of this hand (or of a saved log) beside the strong\n"
     "bot's: where they differ, the shanten, the useful tiles and the fan\n"
     "aimed at; a discard that dealt in, with the winner's hand",
     c_review, ARG_FILE, "play" },
-  { "auto", "", "let the efficiency bot finish the hand for you", c_auto,
+  { "auto", "", "let the strong bot finish the hand for you", c_auto,
     ARG_NONE, "play" },
   { "table", "", "show the table again", c_table, ARG_NONE, "play" },
   { "next", "", "the next hand (or, replaying, the next decision)", c_next,

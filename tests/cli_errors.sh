@@ -121,19 +121,19 @@ printf 'new seed=-1\n' > seed.in
 expect_fail "the seed is a decimal number" sh -c "'$hule' < seed.in"
 # hule review FILE: errors, and one JSON object with --json
 expect_fail "cannot open nosuch.jsonl" "$hule" review nosuch.jsonl
-printf 'new mcr seed=7\nauto\nsave r7.jsonl\n' | "$hule" > /dev/null 2>&1
+printf 'new mcr seed=6\nauto\nsave r7.jsonl\n' | "$hule" > /dev/null 2>&1
 expect_fail "seat=E, S, W or N" "$hule" review r7.jsonl seat=Q
 out=$("$hule" review r7.jsonl --json)
 if printf '%s\n' "$out" | python3 -c "
 import json,sys
 o=json.loads(sys.stdin.read())
 assert o['seat'] == 'E (you)' and o['decisions'] > 0, o
-assert o['dealt_in'] == 9 and o['items'][-1]['dealt_in'], o"; then
+assert o['dealt_in'] == 25 and o['items'][-1]['dealt_in'], o"; then
   echo "ok   hule review FILE --json"
 else
   echo "FAIL: review --json: $out"; fail=1
 fi
 out=$("$hule" review r7.jsonl seat=S)
-printf '%s\n' "$out" | grep -q "^Review of S (bot:efficiency) in hand 1 of mcr" &&
+printf '%s\n' "$out" | grep -q "^Review of S (bot:strong) in hand 1 of mcr" &&
   echo "ok   hule review FILE seat=S" || { echo "FAIL: review seat=S: $out"; fail=1; }
 exit $fail

@@ -490,7 +490,7 @@ static void review_against_the_bot(void **state)
     mj_review rv;
     mj_error e;
     assert_int_equal(mj_review_game(g, 0, &rv, &e), MJ_OK);
-    mj_bot *bot = mj_bot_new("efficiency", 1);
+    mj_bot *bot = mj_bot_new("strong", 1);
     mj_game *x = mj_game_new(r, mj_game_config(g), &e);
     int decisions = 0, k = 0;
     for (int i = 0; i < mj_game_nactions(g); i++) {
@@ -528,7 +528,7 @@ static void review_against_the_bot(void **state)
     mj_game_free(x);
     mj_game_free(g);
     /* the bot reviewed against itself */
-    g = gu_play(r, seed, "efficiency", false);
+    g = gu_play(r, seed, "strong", false);
     assert_int_equal(mj_review_game(g, 0, &rv, &e), MJ_OK);
     assert_int_equal(rv.differ, 0);
     assert_true(rv.decisions > 0);
