@@ -212,6 +212,21 @@ local function resolve_options(decl, given, id, level)
       opt[name] = value
     end
   end
+  -- an option with choices = { ... } takes one of them
+  for name, d in pairs(decl or {}) do
+    if type(d.choices) == "table" then
+      local ok, list = false, {}
+      for _, c in ipairs(d.choices) do
+        ok = ok or opt[name] == c
+        list[#list + 1] = tostring(c)
+      end
+      if not ok then
+        error(string_format("option %s is one of %s, not %s", name,
+                            table.concat(list, ", "), tostring(opt[name])),
+              level + 1)
+      end
+    end
+  end
   return opt
 end
 

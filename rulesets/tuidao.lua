@@ -17,7 +17,8 @@ local R = mj.ruleset {
   scoring = "doubling",
   context = { "gui=", "horses=", "streak=" },
   options = {
-    gui = { default = "baiban", desc = "ghosts: \"none\", \"baiban\" "
+    gui = { default = "baiban",
+            choices = { "none", "baiban", "fangui", "fangui2" }, desc = "ghosts: \"none\", \"baiban\" "
             .. "(白板 is wild), \"fangui\" (the kind after a turned tile) or "
             .. "\"fangui2\" (the two kinds after it)" },
     jiepao = { default = false, desc = "可接炮: wins on a discard too "
@@ -26,7 +27,7 @@ local R = mj.ruleset {
     qidui_double = { default = false, desc = "七对加倍: 七对 doubles" },
     wugui_double = { default = true, desc = "无鬼加倍: no ghost held, "
                      .. "with ghosts in play, doubles" },
-    shisanyao_times = { default = 1, desc = "十三幺 multiplies the share "
+    shisanyao_times = { default = 1, choices = { 1, 8 }, desc = "十三幺 multiplies the share "
                         .. "(1 or 8)" },
     sigui = { default = true, desc = "四鬼胡牌: four ghosts held win at "
               .. "once, whatever the rest" },
@@ -34,7 +35,7 @@ local R = mj.ruleset {
     gangkai_double = { default = false, desc = "杠上开花 doubles" },
     jiejiegao = { default = false, desc = "节节高: a dealer winning again "
                   .. "adds 2 per win in a row" },
-    horses = { default = 2, desc = "买马: horses turned after a win (0, 2, "
+    horses = { default = 2, choices = { 0, 2, 4, 6, 8 }, desc = "买马: horses turned after a win (0, 2, "
                .. "4, 6, 8), kept back from the wall" },
     ma_gen_difen = { default = false, desc = "马跟底分: a horse adds the "
                      .. "share's base, not 2" },
@@ -79,16 +80,6 @@ local R = mj.ruleset {
 }
 
 local opt = R.opt
-local function choice(name, ...)
-  for _, v in ipairs { ... } do
-    if opt[name] == v then return end
-  end
-  error(("option %s is one of %s, not %s"):format(name,
-        table.concat({ ... }, ", "), tostring(opt[name])))
-end
-choice("gui", "none", "baiban", "fangui", "fangui2")
-choice("horses", 0, 2, 4, 6, 8)
-choice("shisanyao_times", 1, 8)
 
 -- The table as the options say.
 if opt.gui == "baiban" then

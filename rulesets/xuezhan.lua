@@ -21,12 +21,13 @@ local R = mj.ruleset {
     huansanzhang = { default = true, desc = "换三张: pass three tiles of one "
                      .. "suit after the deal, the way the dice say" },
     cap = { default = 4, desc = "the most 番 a win counts (0: no cap)" },
-    zimo = { default = "jiadi", desc = "self-draw: \"jiadi\" (+1 unit from "
+    zimo = { default = "jiadi", choices = { "jiadi", "jiafan" }, desc = "self-draw: \"jiadi\" (+1 unit from "
              .. "each payer, after the cap) or \"jiafan\" (+1 番)" },
-    dianganghua = { default = "zimo", desc = "杠上花 on a kong of a "
+    dianganghua = { default = "zimo", choices = { "zimo", "pao" }, desc = "杠上花 on a kong of a "
                     .. "discard: \"zimo\" (a self-draw) or \"pao\" (the "
                     .. "discarder alone pays, as a discard win)" },
-    transfer = { default = "first", desc = "呼叫转移 with several winners: "
+    transfer = { default = "first", choices = { "first", "each", "split" },
+                 desc = "呼叫转移 with several winners: "
                  .. "\"first\", \"each\" or \"split\"" },
     yaojiu = { default = false, desc = "带幺九 3 番 and 清幺九 5 番" },
     hands = { default = 8, desc = "hands in a match" },
@@ -48,16 +49,6 @@ local R = mj.ruleset {
 }
 
 local opt = R.opt
-local function choice(name, ...)
-  for _, v in ipairs { ... } do
-    if opt[name] == v then return end
-  end
-  error(("option %s is one of %s, not %s"):format(name,
-        table.concat({ ... }, ", "), tostring(opt[name])))
-end
-choice("zimo", "jiadi", "jiafan")
-choice("dianganghua", "zimo", "pao")
-choice("transfer", "first", "each", "split")
 if math.type(opt.cap) ~= "integer" or opt.cap < 0 or opt.cap > 20 then
   error("option cap is 0..20 番, not " .. tostring(opt.cap))
 end

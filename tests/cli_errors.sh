@@ -119,6 +119,9 @@ out=$(printf 'lua print(%s)\n' "'x \"'" | "$hule" 2>&1)
 [ "$out" = 'x "' ] && echo "ok   lua takes its text as typed" || { echo "FAIL: lua quote: $out"; fail=1; }
 printf 'new seed=-1\n' > seed.in
 expect_fail "the seed is a decimal number" sh -c "'$hule' < seed.in"
+# an option outside its choices names them
+expect_fail "option horses is one of 0, 2, 4, 6, 8, not 3" "$hule" score --ruleset tuidao --option horses=3 '123456m789p234s55z win=4s self'
+expect_fail "option zimo is one of jiadi, jiafan, not x" "$hule" score --ruleset xuezhan --option zimo=x '234567m22345789s win=7s que=p'
 # hule review FILE: errors, and one JSON object with --json
 expect_fail "cannot open nosuch.jsonl" "$hule" review nosuch.jsonl
 printf 'new mcr seed=6\nauto\nsave r7.jsonl\n' | "$hule" > /dev/null 2>&1
