@@ -1559,27 +1559,12 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
         enter_turn(g, p, false);
       return MJ_OK;
     }
-    case MJ_ACT_AKONG: {
+    case MJ_ACT_AKONG:
       hand_remove(g, p, a->tile);
       end_turn_states(g, p);
-      g->pending = a->tile;
-      g->pending_from = p;
-      g->pending_wall_last = false;
-      g->decided = 0;
-      bool any = false;
-      for (int q = 0; q < 4; q++) {
-        g->options[q] = 0;
-        if (q != p && g->tbl.rob_kong && active(g, q) && !g->pl[q].locked &&
-            can_win_on(g, q, a->tile, MJ_CTX_ROB))
-          g->options[q] = 1u << MJ_ACT_WIN;
-        any = any || g->options[q];
-      }
-      if (any)
-        g->phase = MJ_PHASE_ROB;
-      else
+      if (!offer_rob(g, p, a->tile, -1))
         complete_added_kong(g);
       return MJ_OK;
-    }
     default:
       return mj_fail(err, MJ_ESTATE, 0, "not a move for one's turn");
     }
