@@ -97,7 +97,12 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
           out->differ += it->differ;
           if (it->differ && a->type == MJ_ACT_DISCARD &&
               b.type == MJ_ACT_DISCARD) {
+            static const char *const seats[4] = { "East", "South", "West",
+                                                  "North" };
             compare_discards(x, p, it);
+            if (it->discards && it->bot_shanten == it->your_shanten)
+              mj_bot_why_safer(x, p, b.tile, a->tile, seats, it->why,
+                               sizeof it->why);
             out->further += it->discards && it->your_shanten > it->bot_shanten;
           }
           if (gives)

@@ -1,7 +1,7 @@
 /*
 ** review.h
 ** A hand reviewed after the fact: one seat's decisions replayed, each set
-** beside what the efficiency bot would have done in the same state.
+** beside what the strong bot would have done in the same state.
 */
 #ifndef MJ_REVIEW_H
 #define MJ_REVIEW_H
@@ -20,6 +20,8 @@ typedef struct mj_review_item {
   int your_shanten, your_useful, bot_shanten, bot_useful;
   const char *your_target, *bot_target;   /* an MCR fan's name, or "-" */
   bool dealt_in;           /* this discard (or added kong) was won on */
+  char why[240];           /* the bot's tile is the safer: why ("3 of it
+                              in sight; North threw it ..."), or "" */
 } mj_review_item;
 
 typedef struct mj_review {

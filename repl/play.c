@@ -1076,6 +1076,8 @@ static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
            repl_tile(r, it->bot.tile, t2, sizeof t2),
            3 - repl_tile_width(r, it->bot.tile), "", it->bot_shanten,
            it->bot_useful, it->bot_target);
+    if (it->why[0])
+      printf("  the bot's is as good and safer: %s\n", it->why);
   }
   if (it->dealt_in) {
     char h[256];

@@ -213,6 +213,8 @@ void render_review_json(FILE *f, const mj_game *g, const mj_review *rv,
       cJSON_AddNumberToObject(x, "bot_shanten", it->bot_shanten);
       cJSON_AddNumberToObject(x, "bot_useful", it->bot_useful);
       cJSON_AddStringToObject(x, "bot_target", it->bot_target);
+      if (it->why[0])
+        cJSON_AddStringToObject(x, "bot_safer", it->why);
     }
     if (it->dealt_in) {
       char h[256];

@@ -482,7 +482,7 @@ static void replay_prefixes(void **state)
 static void review_against_the_bot(void **state)
 {
   (void)state;
-  int dealt_in = 0, differ = 0;
+  int dealt_in = 0, differ = 0, why = 0;
   for (uint64_t seed = 1; seed <= 40; seed++) {
     /* mcr, and 宝 with its wilds and 偷机 declines every fourth game */
     const mj_rules *r = gu_rules(seed % 4 == 0 ? "bao" : "mcr");
@@ -509,6 +509,14 @@ static void review_against_the_bot(void **state)
           assert_true(rv.items[k].differ);
           assert_int_equal(rv.items[k].bot.type, b.type);
           assert_int_equal(rv.items[k].bot.tile, b.tile);
+          /* a reason of safety is given only between discards as good */
+          if (rv.items[k].why[0]) {
+            why++;
+            assert_true(rv.items[k].discards);
+            assert_int_equal(rv.items[k].your_shanten,
+                             rv.items[k].bot_shanten);
+            assert_non_null(strstr(rv.items[k].why, "looks"));
+          }
         } else {
           assert_true(!listed || (!rv.items[k].differ && rv.items[k].dealt_in));
         }
@@ -545,6 +553,7 @@ static void review_against_the_bot(void **state)
   }
   assert_true(differ > 100);
   assert_true(dealt_in > 0);
+  assert_true(why > 0);   /* the review says why a safer tile is better */
 }
 
 /* }==================================================================== */
