@@ -268,8 +268,9 @@ int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem,
 
 static int sb_index(lua_State *L)
 {
-  return luaL_error(L, "undefined global '%s' (rulesets see only the names "
-                    "of the ruleset language)", luaL_tolstring(L, 2, NULL));
+  return luaL_error(L, "undefined global '%s' (rulesets and bots see only "
+                    "the names of the ruleset language, and bots 'bot')",
+                    luaL_tolstring(L, 2, NULL));
 }
 
 static int sb_newindex(lua_State *L)

@@ -552,6 +552,19 @@ static double half95(long n, double s, double q)
    merged shards of it (hule stats). */
 static void summary_body(FILE *f, const run *rn, const stats *st);
 
+/* A bot's name for the table: a file's or a program's last word, short
+   ("lua:shanten.lua", "cmd:ref_bot.py"). */
+static const char *bot_label(const char *spec, char *buf, size_t cap)
+{
+  if (strncmp(spec, "lua:", 4) != 0 && strncmp(spec, "cmd:", 4) != 0)
+    return spec;
+  const char *end = spec + strlen(spec), *w = end;
+  while (w > spec + 4 && w[-1] != '/' && w[-1] != ' ')
+    w--;
+  snprintf(buf, cap, "%.4s%s", spec, w);
+  return buf;
+}
+
 static void summary(FILE *f, const run *rn, const stats *st, double secs,
                     int jobs)
 {
@@ -601,8 +614,10 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
   for (int p = 0; p < 4; p++) {
     double n = (double)st->games, wr = (double)st->seat_wins[p] / n;
     long nw = st->seat_wins[p];
+    char lb[64];
     fprintf(f, "%-5s %-12s %5.1f%% ±%4.1f  %7.2f ±%6.2f  %7.1f%%  %+7.2f ±%5.2f\n",
-            (const char *[]){ "1", "2", "3", "4" }[p], rn->bots[p],
+            (const char *[]){ "1", "2", "3", "4" }[p],
+            bot_label(rn->bots[p], lb, sizeof lb),
             /* several wins a game (血流): the count's interval, as a
                Poisson's */
             100.0 * wr,
@@ -626,7 +641,9 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
         seats += strcmp(rn->bots[p], rn->kinds[k]) == 0;
       /* a wall's sample: the kind's net over its 4 games, per seat-game */
       double per = 4.0 * seats, n = (double)st->dup_walls;
-      fprintf(f, "%-12s  %+8.2f ±%6.2f\n", rn->kinds[k],
+      char lb[64];
+      fprintf(f, "%-12s  %+8.2f ±%6.2f\n",
+              bot_label(rn->kinds[k], lb, sizeof lb),
               (double)st->dup_net[k] / n / per,
               half95(st->dup_walls, (double)st->dup_net[k],
                      (double)st->dup_net_sq[k]) / per);
