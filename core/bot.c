@@ -277,7 +277,25 @@ static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
   return value;
 }
 
+/*
+** Each discard's evaluation (mj_bot_discards). With prune, only the
+** discards that can be chosen are valued in full: a discard leaving the
+** hand a shanten step further than the best loses by 1,000 against at
+** most 4 x 136 useful tiles and 12 x 8 fan, so it gets the shanten and a
+** value no choice takes, unless the best are ready with no valid wait
+** (with a minimum to reach, those are worth about as much as a step back)
+** or a wild tile is held (its discard is valued 3,000 down).
+*/
+static int discards_eval(const mj_game *g, int p, mj_discard_eval *out,
+                         int max, bool prune);
+
 int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
+{
+  return discards_eval(g, p, out, max, false);
+}
+
+static int discards_eval(const mj_game *g, int p, mj_discard_eval *out,
+                         int max, bool prune)
 {
   ctx c;
   ctx_init(&c, g, p);
@@ -294,12 +312,35 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max)
       allowed |= MJ_BIT(t);
   }
   int n = 0;
+  int sh[MJ_KINDS], least = MJ_SHANTEN_NONE;
+  if (prune)
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (mj_hand_counts(h)[t] > 0 && (allowed & MJ_BIT(t))) {
+        mj_tileview x = v;
+        mj_tileview_remove(&x, (mj_tile)t);
+        sh[t] = mj_shanten(&x, c.cfg, NULL);
+        if (sh[t] < least)
+          least = sh[t];
+      }
+  int limit = least + (c.min > 0 && least == 0 ? 1 : 0);
+  for (int t = 0; t < MJ_KINDS; t++)   /* a wild's discard is valued apart */
+    if ((c.wild & MJ_BIT(t)) && mj_hand_counts(h)[t] > 0)
+      limit = MJ_SHANTEN_NONE;
   for (int t = 0; t < MJ_KINDS && n < max; t++) {
     if (mj_hand_counts(h)[t] == 0 || !(allowed & MJ_BIT(t)))
       continue;
     mj_tileview x = v;
     mj_tileview_remove(&x, (mj_tile)t);
     out[n].tile = (mj_tile)t;
+    if (prune && sh[t] > limit) {
+      out[n].shanten = sh[t];
+      out[n].useful = 0;
+      out[n].fan = 0;
+      out[n].target = "-";
+      out[n].value = -1000 * sh[t] - 100000;
+      n++;
+      continue;
+    }
     out[n].value =
         value_of(&c, &x, h, &out[n].shanten, &out[n].useful, &out[n].fan,
                  &out[n].target);
@@ -495,7 +536,7 @@ static int efficiency_choose(mj_bot *b, const mj_game *g, int p,
   ctx_init(&c, g, p);
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
     mj_discard_eval ev[MJ_KINDS];
-    int k = mj_bot_discards(g, p, ev, MJ_KINDS);
+    int k = discards_eval(g, p, ev, MJ_KINDS, true);
     int best = -1;
     for (int i = 0; i < k; i++)
       if ((best < 0 || ev[i].value > ev[best].value) &&
@@ -692,7 +733,7 @@ static int strong_choose(mj_bot *b, const mj_game *g, int p,
     return i;
   }
   mj_discard_eval ev[MJ_KINDS];
-  int k = mj_bot_discards(g, p, ev, MJ_KINDS);
+  int k = discards_eval(g, p, ev, MJ_KINDS, true);
   /* the weight of danger against progress: a shanten step is 1000, a
      live useful tile 4, so danger decides between discards that keep
      the hand about as good (measured by duplicate matches: weighing it
