@@ -3,7 +3,9 @@
 ** Runs "hule score --ruleset ID --batch" on a vector file and compares
 ** every line: the total (column 3) always, the fans (column 4, as a
 ** multiset) unless the line is listed in the ties file; an ERROR line
-** must give ERROR. Usage: check_batch HULE ID VECTORS [TIES]
+** must give ERROR. A line "# options: NAME=VALUE ..." scores the lines
+** after it under those ruleset options (the worked hands of an option in
+** the same file). Usage: check_batch HULE ID VECTORS [TIES]
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -72,80 +74,119 @@ int main(int argc, char **argv)
     if (t)
       fclose(t);
   }
-  /* RULESET may carry options: "xuezhan yaojiu=true zimo=jiafan" */
-  char rs[256], opts[1024] = "";
+  /* RULESET may carry options: "xuezhan yaojiu=true zimo=jiafan"; a line
+     "# options: NAME=VALUE ..." in the file scores the lines after it
+     under those options too (each section its own batch run) */
+  char rs[256], base[1024] = "";
   snprintf(rs, sizeof rs, "%s", argv[2]);
   char *sp = strchr(rs, ' ');
   if (sp != NULL) {
     *sp = '\0';
-    size_t len = 0;
-    for (char *o = strtok(sp + 1, " "); o != NULL; o = strtok(NULL, " "))
-      len += (size_t)snprintf(opts + len, sizeof opts - len,
-                              " --option '%s'", o);
+    snprintf(base, sizeof base, "%s", sp + 1);
   }
-  char cmd[2048];
-  snprintf(cmd, sizeof cmd, "'%s' score --ruleset '%s'%s --batch < '%s'",
-           argv[1], rs, opts, argv[3]);
-  FILE *out = popen(cmd, "r");
   FILE *in = fopen(argv[3], "r");
-  if (out == NULL || in == NULL) {
-    fprintf(stderr, "check_batch: cannot run %s or read %s\n", argv[1],
-            argv[3]);
+  if (in == NULL) {
+    fprintf(stderr, "check_batch: cannot read %s\n", argv[3]);
     return 2;
   }
-  char want[4096], got[4096];
+  static char lines[20000][512];
+  int nlines = 0;
+  while (nlines < 20000 && fgets(lines[nlines], sizeof lines[0], in))
+    nlines++;
+  fclose(in);
   int line = 0, bad = 0, fans_checked = 0;
-  while (fgets(want, sizeof want, in)) {
-    line++;
-    want[strcspn(want, "\r\n")] = '\0';
-    if (!fgets(got, sizeof got, out)) {
-      fprintf(stderr, "line %d: no output\n", line);
-      bad++;
-      break;
-    }
-    got[strcspn(got, "\r\n")] = '\0';
-    char *f[4] = { want, NULL, NULL, NULL };
-    for (int i = 1; i < 4; i++) {
-      char *p = f[i - 1] ? strchr(f[i - 1], '\t') : NULL;
-      if (p) {
-        *p = '\0';
-        f[i] = p + 1;
-      }
-    }
-    char *gt = strchr(got, '\t');
-    char *gfans = gt ? gt + 1 : (char *)"";
-    if (gt)
-      *gt = '\0';
-    if (f[2] == NULL)
+  char extra[1024] = "";
+  for (int from = 0; from < nlines;) {
+    if (strncmp(lines[from], "# options:", 10) == 0) {
+      snprintf(extra, sizeof extra, "%s", lines[from] + 10);
+      extra[strcspn(extra, "\r\n")] = '\0';
+      from++;
+      line++;
       continue;
-    if (strcmp(f[2], "ERROR") == 0) {
-      if (strcmp(got, "ERROR") != 0) {
-        fprintf(stderr, "line %d: %s %s: expected ERROR, got %s\n", line, f[0],
-                f[1], got);
+    }
+    int to = from;
+    while (to < nlines && strncmp(lines[to], "# options:", 10) != 0)
+      to++;
+    char tmp[] = "/tmp/check_batch_XXXXXX";
+    int fd = mkstemp(tmp);
+    FILE *t = fd >= 0 ? fdopen(fd, "w") : NULL;
+    if (t == NULL) {
+      fprintf(stderr, "check_batch: cannot write a temporary file\n");
+      return 2;
+    }
+    for (int i = from; i < to; i++)
+      fputs(lines[i], t);
+    fclose(t);
+    char all[2048], opts[2048] = "";
+    snprintf(all, sizeof all, "%s %s", base, extra);
+    size_t len = 0;
+    for (char *o = strtok(all, " "); o != NULL; o = strtok(NULL, " "))
+      len += (size_t)snprintf(opts + len, sizeof opts - len, " --option '%s'",
+                              o);
+    char cmd[4096];
+    snprintf(cmd, sizeof cmd, "'%s' score --ruleset '%s'%s --batch < '%s'",
+             argv[1], rs, opts, tmp);
+    FILE *out = popen(cmd, "r");
+    if (out == NULL) {
+      fprintf(stderr, "check_batch: cannot run %s\n", argv[1]);
+      remove(tmp);
+      return 2;
+    }
+    char want[4096], got[4096];
+    for (int i = from; i < to; i++) {
+      line++;
+      snprintf(want, sizeof want, "%s", lines[i]);
+      want[strcspn(want, "\r\n")] = '\0';
+      if (!fgets(got, sizeof got, out)) {
+        fprintf(stderr, "line %d: no output\n", line);
+        bad++;
+        break;
+      }
+      got[strcspn(got, "\r\n")] = '\0';
+      char *f[4] = { want, NULL, NULL, NULL };
+      for (int k = 1; k < 4; k++) {
+        char *p = f[k - 1] ? strchr(f[k - 1], '\t') : NULL;
+        if (p) {
+          *p = '\0';
+          f[k] = p + 1;
+        }
+      }
+      char *gt = strchr(got, '\t');
+      char *gfans = gt ? gt + 1 : (char *)"";
+      if (gt)
+        *gt = '\0';
+      if (f[2] == NULL)
+        continue;
+      if (strcmp(f[2], "ERROR") == 0) {
+        if (strcmp(got, "ERROR") != 0) {
+          fprintf(stderr, "line %d: %s %s: expected ERROR, got %s\n", line,
+                  f[0], f[1], got);
+          bad++;
+        }
+        continue;
+      }
+      if (strcmp(got, f[2]) != 0) {
+        fprintf(stderr, "line %d: %s %s: total %s, expected %s (%s)\n", line,
+                f[0], f[1], got, f[2], gfans);
+        bad++;
+        continue;
+      }
+      if (tie[line] || f[3] == NULL)
+        continue;
+      fanset a, b;
+      parse_fans(f[3], &a);
+      parse_fans(gfans, &b);
+      fans_checked++;
+      if (!same(&a, &b)) {
+        fprintf(stderr, "line %d: %s %s: fans %s, expected %s\n", line, f[0],
+                f[1], gfans, f[3]);
         bad++;
       }
-      continue;
     }
-    if (strcmp(got, f[2]) != 0) {
-      fprintf(stderr, "line %d: %s %s: total %s, expected %s (%s)\n", line,
-              f[0], f[1], got, f[2], gfans);
-      bad++;
-      continue;
-    }
-    if (tie[line] || f[3] == NULL)
-      continue;
-    fanset a, b;
-    parse_fans(f[3], &a);
-    parse_fans(gfans, &b);
-    fans_checked++;
-    if (!same(&a, &b)) {
-      fprintf(stderr, "line %d: %s %s: fans %s, expected %s\n", line, f[0],
-              f[1], gfans, f[3]);
-      bad++;
-    }
+    pclose(out);
+    remove(tmp);
+    from = to;
   }
-  pclose(out);
-  fclose(in);
   printf("%s: %d lines, %d fan lists compared, %d disagreements\n", argv[3],
          line, fans_checked, bad);
   return bad ? 1 : 0;
