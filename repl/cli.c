@@ -609,7 +609,7 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
 bool cli_bot_spec_ok(const char *spec)
 {
   if (strncmp(spec, "lua:", 4) == 0 || strncmp(spec, "cmd:", 4) == 0)
-    return true;
+    return spec[4] != '\0';   /* a file or a program must be named */
   for (const char *const *k = mj_bot_kinds(); *k; k++)
     if (strcmp(*k, spec) == 0)
       return true;

@@ -119,6 +119,11 @@ out=$(printf 'lua print(%s)\n' "'x \"'" | "$hule" 2>&1)
 [ "$out" = 'x "' ] && echo "ok   lua takes its text as typed" || { echo "FAIL: lua quote: $out"; fail=1; }
 printf 'new seed=-1\n' > seed.in
 expect_fail "the seed is a decimal number" sh -c "'$hule' < seed.in"
+# bots: a time that is no time, a bot program or file not named
+expect_fail "--bot-ms takes 1..600000" "$hule" sim --ruleset mcr --games 1 --bot-ms 0
+expect_fail "--bot-ms takes 1..600000" "$hule" sim --ruleset mcr --games 1 --bot-ms abc
+expect_fail "lua:FILE, cmd:PROGRAM (got 'cmd:')" "$hule" sim --ruleset mcr --games 1 --bots cmd:
+expect_fail "no bot kind 'lua:'" sh -c "printf 'new mcr bots=lua:\n' | '$hule'"
 # an option outside its choices names them
 expect_fail "option horses is one of 0, 2, 4, 6, 8, not 3" "$hule" score --ruleset tuidao --option horses=3 '123456m789p234s55z win=4s self'
 expect_fail "option zimo is one of jiadi, jiafan, not x" "$hule" score --ruleset xuezhan --option zimo=x '234567m22345789s win=7s que=p'
