@@ -175,7 +175,7 @@ typedef struct best_t { int8_t v[5][2]; } best_t;
 
 static inline void best_init(best_t *b, uint64_t u, int M)
 {
-  for (int m = 0; m <= M; m++) {
+  for (int m = 0; m <= 4; m++) {   /* those over M are never read */
     b->v[m][0] = (int8_t)nib(u, m, 0);
     b->v[m][1] = (int8_t)nib(u, m, 1);
   }
@@ -243,6 +243,24 @@ static inline int best_last(const best_t *b, uint64_t u, int M)
       best = y;
   }
   return best;
+}
+
+/*
+** The slots (m, p) of a group with use u where one more usable tile of
+** the group raises the total over the fold b of the other groups: those
+** that reach the total base already. As a mask of u's nibbles.
+*/
+static inline uint64_t tight_slots(const best_t *b, uint64_t u, int M,
+                                   int base)
+{
+  uint64_t T = 0;
+  for (int k = 0; k <= M; k++) {
+    if (b->v[M - k][1] + nib(u, k, 0) == base)
+      T |= (uint64_t)1 << (8 * k);
+    if (b->v[M - k][0] + nib(u, k, 1) == base)
+      T |= (uint64_t)1 << (8 * k + 4);
+  }
+  return T;
 }
 
 /* The use tables of the four groups with table indices idx. */
@@ -507,12 +525,29 @@ static int shape_shanten(const mj_tileview *v, const mj_shape_cfg *cfg, int s)
 ** The least shanten over the shapes, and in *which the shapes that reach
 ** it. Shapes that cannot get under the best so far are cut short.
 */
+static int min_shanten_std(const mj_tileview *v, const mj_shape_cfg *cfg,
+                           unsigned *which, int std);
+
 static int min_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned *which)
 {
+  int std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
+                ? shanten_standard(v)
+                : MJ_SHANTEN_NONE + 1;
+  return min_shanten_std(v, cfg, which, std);
+}
+
+/* min_shanten with the standard shape's shanten std known. */
+static int min_shanten_std(const mj_tileview *v, const mj_shape_cfg *cfg,
+                           unsigned *which, int std)
+{
   int best = MJ_SHANTEN_NONE + 1;
   unsigned w = 0;
-  for (int s = 0; s < MJ_SHAPE_COUNT; s++) {
+  if (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
+    best = std;
+    w = MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  }
+  for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
     if (!(cfg->shapes & MJ_SHAPE_BIT(s)))
       continue;
     int x = s == MJ_SHAPE_KNITTED ? shanten_knitted(v, best + 1)
@@ -776,27 +811,71 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
   return n;
 }
 
-int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
-              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
-              mj_wait out[MJ_KINDS], int *shanten)
+/*
+** The tiles of cand that raise the standard shape's usable tiles of the
+** groups with table indices idx (M melds to make): fold the other groups
+** once, from prefixes and suffixes, then try each tile of each group.
+*/
+static mj_tileset std_gain(const uint32_t idx[4], int M, mj_tileset cand)
 {
-  unsigned which;
-  int n = 0;
-  int cur = min_shanten(v, cfg, &which);
-  bool good[MJ_KINDS] = { false };
-  if (shanten != NULL)
-    *shanten = cur;
-  if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
-    return 0;
-  if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
-    /* fold the other groups once, then try each tile of each group */
-    int M = 4 - v->melds;
-    uint64_t u[4];
-    const uint32_t *idx = v->idx;
-    uses_of(idx, u);
-    /* the folds of every group but g, from prefixes and suffixes:
-       pre[i] folds groups 0..i, suf[i] groups i..3 */
-    best_t pre[3], suf[4];
+  uint64_t u[4];
+  uses_of(idx, u);
+  /* pre[i] folds groups 0..i, suf[i] groups i..3 */
+  best_t pre[3], suf[4];
+  best_init(&pre[0], u[0], M);
+  pre[1] = pre[0];
+  best_fold(&pre[1], u[1], M);
+  pre[2] = pre[1];
+  best_fold(&pre[2], u[2], M);
+  best_init(&suf[3], u[3], M);
+  suf[2] = suf[3];
+  best_fold(&suf[2], u[2], M);
+  suf[1] = suf[2];
+  best_fold(&suf[1], u[1], M);
+  int base = best_last(&pre[2], u[3], M);
+  mj_tileset good = 0;
+  for (int g = 0; g < 4; g++) {
+    int lo = g < 3 ? g * 9 : MJ_HONOR_FIRST;
+    mj_tileset mine =
+        cand & (g < 3 ? (mj_tileset)0x1ff << lo : (mj_tileset)0x7f << lo);
+    if (mine == 0)
+      continue;
+    best_t b;
+    if (g == 0) {
+      b = suf[1];
+    } else if (g == 3) {
+      b = pre[2];
+    } else {
+      b = pre[g - 1];
+      best_merge(&b, &suf[g + 1], M);
+    }
+    /* one more tile of the group raises the total only through a slot
+       (k melds, p pairs) that reaches the total already: a tile is useful
+       when it raises such a slot (by one: use never grows more) */
+    uint64_t T = tight_slots(&b, u[g], M, base);
+    if (T == 0)
+      continue;
+    const unsigned char *tab = g < 3 ? SUSE : HUSE;
+    for (; mine; mine &= mine - 1) {
+      int t = __builtin_ctzll(mine);
+      uint64_t nu = load5(tab + (size_t)(idx[g] + pow5[t - lo]) * 5);
+      if ((nu - u[g]) & T)
+        good |= MJ_BIT(t);
+    }
+  }
+  return good;
+}
+
+int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
+                       mj_tileset tiles, int sh[MJ_KINDS],
+                       unsigned which[MJ_KINDS])
+{
+  int M = 4 - v->melds, n = 0;
+  bool std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && M >= 0;
+  uint64_t u[4];
+  best_t pre[3], suf[4];
+  if (std) {   /* the folds of all groups but one, as in std_gain */
+    uses_of(v->idx, u);
     best_init(&pre[0], u[0], M);
     pre[1] = pre[0];
     best_fold(&pre[1], u[1], M);
@@ -807,9 +886,16 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
     best_fold(&suf[2], u[2], M);
     suf[1] = suf[2];
     best_fold(&suf[1], u[1], M);
-    int base = best_last(&pre[2], u[3], M);
-    for (int g = 0; g < 4; g++) {
-      best_t b;
+  }
+  int slots = slots_of(v);
+  for (int g = 0; g < 4; g++) {
+    int lo = g < 3 ? g * 9 : MJ_HONOR_FIRST;
+    mj_tileset mine = tiles & (g < 3 ? (mj_tileset)0x1ff << lo
+                                     : (mj_tileset)0x7f << lo);
+    if (mine == 0)
+      continue;
+    best_t b;
+    if (std) {
       if (g == 0) {
         b = suf[1];
       } else if (g == 3) {
@@ -818,54 +904,185 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
         b = pre[g - 1];
         best_merge(&b, &suf[g + 1], M);
       }
-      int lo = g < 3 ? g * 9 : MJ_HONOR_FIRST, hi = g < 3 ? lo + 9 : 34;
-      for (int t = lo; t < hi; t++) {
-        if ((v->wild & MJ_BIT(t)) || v->c[t] >= 4)
-          continue;
-        /* without wilds a tile with no tile of its suit within two ranks
-           (an honor: none of its kind) makes no meld, partial or pair:
-           it cannot lower the shanten, so it is not tried -- unless a kind
-           is held four times (its lone fourth copy waits on a dead tile,
-           and any new single is a better wait: 7777m123567p789s + 1m) */
-        if (v->wilds == 0 && v->at[3] == 0 &&
-            (g == 3 ? v->c[t] == 0
-                    : (v->c[t] | (t - 1 >= lo ? v->c[t - 1] : 0) |
-                       (t - 2 >= lo ? v->c[t - 2] : 0) |
-                       (t + 1 < hi ? v->c[t + 1] : 0) |
-                       (t + 2 < hi ? v->c[t + 2] : 0)) == 0))
-          continue;
-        uint32_t j = idx[g] + pow5[t - lo];
-        uint64_t nu =
-            g < 3 ? load5(SUSE + (size_t)j * 5) : load5(HUSE + (size_t)j * 5);
-        if (best_last(&b, nu, M) > base)
-          good[t] = true;
+    }
+    for (; mine; mine &= mine - 1) {
+      int t = __builtin_ctzll(mine);
+      bool wild = (v->wild & MJ_BIT(t)) != 0;
+      if (wild ? v->wilds == 0 : v->c[t] == 0)
+        continue;
+      mj_tileview x = *v;
+      mj_tileview_remove(&x, (mj_tile)t);
+      int s0 = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && M < 0
+                   ? MJ_SHANTEN_NONE
+                   : MJ_SHANTEN_NONE + 1;
+      if (std && wild) {
+        s0 = shanten_standard(&x);
+      } else if (std) {
+        const unsigned char *tab = g < 3 ? SUSE : HUSE;
+        uint64_t nu = load5(tab + (size_t)(v->idx[g] - pow5[t - lo]) * 5);
+        s0 = slots - 1 - best_last(&b, nu, M) - x.wilds;
+      }
+      sh[t] = min_shanten_std(&x, cfg, &which[t], s0);
+      n++;
+    }
+  }
+  return n;
+}
+
+/* Kinds held 0, 1, 2, 3 times (not wild). */
+static inline mj_tileset held_exactly(const mj_tileview *v, int k)
+{
+  mj_tileset ge = k == 0 ? MJ_SET_ALL & ~v->wild : v->at[k - 1];
+  return ge & ~v->at[k];
+}
+
+static int pairs_kept(int P, int S)
+{
+  if (P > 7)
+    P = 7;
+  return 2 * P + (S < 7 - P ? S : 7 - P);
+}
+
+/*
+** The tiles (not wild) that lower special shape s of v (whose shanten
+** is the least, cur), or -1 when the shape has no short form here.
+*/
+static mj_tileset special_gain(const mj_tileview *v, const mj_shape_cfg *cfg,
+                               int s, int cur)
+{
+  switch (s) {
+  case MJ_SHAPE_PAIRS: {
+    /* a new single (S+1), or a single made a pair (P+1, S-1); with pairs
+       of quads a third copy is a single again and a fourth a pair */
+    bool q = cfg->pair_quads;
+    int P = pop(v->at[1]) + (q ? pop(v->at[3]) : 0);
+    int S = q ? pop(v->at[0]) - pop(v->at[1]) + pop(v->at[2]) - pop(v->at[3])
+              : pop(v->at[0] & ~v->at[1]);
+    int k = pairs_kept(P, S);
+    mj_tileset g = 0;
+    if (pairs_kept(P, S + 1) > k)
+      g |= held_exactly(v, 0) | (q ? held_exactly(v, 2) : 0);
+    if (pairs_kept(P + 1, S - 1) > k)
+      g |= held_exactly(v, 1) | (q ? held_exactly(v, 3) : 0);
+    return g;
+  }
+  case MJ_SHAPE_ORPHANS: /* a new kind, or the first pair */
+    return (TH_SET & ~v->at[0]) |
+           ((v->at[1] & TH_SET) == 0 ? TH_SET & v->at[0] : 0);
+  case MJ_SHAPE_HONORS_KNITTED: {
+    /* a new kind of a sequence (or the honors) that reaches the best */
+    call_once(&knit_once, knit_init);
+    int best = 0;
+    mj_tileset g = 0;
+    for (int i = 0; i < 6; i++) {
+      int k = pop(v->at[0] & (knit_set[i] | HONOR_SET));
+      if (k > best) {
+        best = k;
+        g = 0;
+      }
+      if (k == best)
+        g |= (knit_set[i] | HONOR_SET) & ~v->at[0];
+    }
+    return best >= 14 ? 0 : g & ~v->wild;
+  }
+  case MJ_SHAPE_KNITTED: {
+    /* per sequence i: kept_i = its tiles held + the standard use of the
+       rest. A tile raises kept_i by one at most (a missing tile of the
+       sequence, or one the rest can use), so only the sequences that
+       reach the best count */
+    call_once(&knit_once, knit_init);
+    int M = 1 - v->melds, best = slots_of(v) - 1 - v->wilds - cur;
+    mj_tileset g = 0, cand = MJ_SET_ALL & ~v->wild & ~v->at[3];
+    for (int i = 0; i < 6; i++) {
+      int k9 = pop(v->at[0] & knit_set[i]), real = v->ntiles - v->wilds;
+      if (k9 + (real - k9 < 3 * M + 2 ? real - k9 : 3 * M + 2) < best)
+        continue;
+      uint8_t c[MJ_KINDS];
+      memcpy(c, v->c, MJ_KINDS);
+      for (mj_tileset x = v->at[0] & knit_set[i]; x; x &= x - 1)
+        c[__builtin_ctzll(x)]--;
+      if (k9 + std_best(c, M) != best)
+        continue;
+      uint32_t idx[4] = { suit_idx(c), suit_idx(c + 9), suit_idx(c + 18),
+                          honor_idx(c + MJ_HONOR_FIRST) };
+      g |= (knit_set[i] & ~v->at[0]) | std_gain(idx, M, cand);
+    }
+    return g & ~v->wild;
+  }
+  default: return (mj_tileset)-1;
+  }
+}
+
+int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
+              const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+              mj_wait out[MJ_KINDS], int *shanten)
+{
+  unsigned which;
+  int cur = min_shanten(v, cfg, &which);
+  if (shanten != NULL)
+    *shanten = cur;
+  if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
+    return 0;
+  return mj_useful_at(v, cfg, held, visible, out, cur, which);
+}
+
+int mj_shanten_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
+                      unsigned *which)
+{
+  return min_shanten(v, cfg, which);
+}
+
+int mj_useful_at(const mj_tileview *v, const mj_shape_cfg *cfg,
+                 const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+                 mj_wait out[MJ_KINDS], int cur, unsigned which)
+{
+  if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
+    return 0;
+  mj_tileset good = v->wild;   /* a wild fills any missing tile */
+  if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
+    /* without wilds a tile with no tile of its suit within two ranks (an
+       honor: none of its kind) makes no meld, partial or pair: it cannot
+       lower the shanten, so it is not tried -- unless a kind is held four
+       times (its lone fourth copy waits on a dead tile, and any new single
+       is a better wait: 7777m123567p789s + 1m) */
+    mj_tileset cand = MJ_SET_ALL;
+    if (v->wilds == 0 && v->at[3] == 0) {
+      cand = v->at[0] & HONOR_SET;
+      for (int g = 0; g < 3; g++) {
+        unsigned m = (unsigned)(v->at[0] >> (9 * g)) & 0x1ff;
+        m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1ff;
+        cand |= (mj_tileset)m << (9 * g);
       }
     }
-    for (int t = 0; t < MJ_KINDS; t++)
-      if (v->wild & MJ_BIT(t))
-        good[t] = true;   /* a wild fills any missing tile */
+    good |= std_gain(v->idx, 4 - v->melds, cand & ~(v->wild | v->at[3]));
   }
   for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
     if (!(which & MJ_SHAPE_BIT(s)))
       continue;
+    mj_tileset sg = special_gain(v, cfg, s, cur);
+    if (sg != (mj_tileset)-1) {
+      good |= sg & ~v->at[3];
+      continue;
+    }
     mj_tileview x = *v;
     for (int t = 0; t < MJ_KINDS; t++) {
-      if (good[t] || (!(v->wild & MJ_BIT(t)) && v->c[t] >= 4))
+      if ((good & MJ_BIT(t)) || (!(v->wild & MJ_BIT(t)) && v->c[t] >= 4))
         continue;
       mj_tileview_add(&x, (mj_tile)t);
-      /* the knitted straight is told the bound: only "under cur" matters */
-      if ((s == MJ_SHAPE_KNITTED ? shanten_knitted(&x, cur)
-                                 : shape_shanten(&x, cfg, s)) < cur)
-        good[t] = true;
+      if (shape_shanten(&x, cfg, s) < cur)
+        good |= MJ_BIT(t);
       mj_tileview_remove(&x, (mj_tile)t);
     }
   }
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (good[t] && !(held != NULL && held[t] >= 4)) {
+  int n = 0;
+  for (; good; good &= good - 1) {
+    int t = __builtin_ctzll(good);
+    if (!(held != NULL && held[t] >= 4)) {
       out[n].tile = (mj_tile)t;
       out[n].live = (uint8_t)live_of((mj_tile)t, held, visible);
       n++;
     }
+  }
   return n;
 }
 

@@ -90,6 +90,28 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
               mj_wait out[MJ_KINDS], int *shanten);
 
 /*
+** The same in two steps, for a caller that wants the shanten first (and
+** the useful tiles of some views only): mj_shanten_shapes gives the
+** least shanten and in *which the bits (MJ_SHAPE_BIT) of the shapes that
+** reach it; mj_useful_at takes both back.
+*/
+int mj_shanten_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
+                      unsigned *which);
+int mj_useful_at(const mj_tileview *v, const mj_shape_cfg *cfg,
+                 const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
+                 mj_wait out[MJ_KINDS], int cur, unsigned which);
+
+/*
+** For a full hand (14 - 3*melds tiles), the shanten and shapes of the
+** hand left by each discard: for every kind t of tiles the hand holds,
+** sh[t] and which[t] are those mj_shanten_shapes gives for the view
+** without one t. Kinds not held are skipped. Returns how many were set.
+*/
+int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
+                       mj_tileset tiles, int sh[MJ_KINDS],
+                       unsigned which[MJ_KINDS]);
+
+/*
 ** The analysis of a hand as it stands, in one call each: mj_hand_view
 ** fills the view (the wild kinds as given) and held[] (every tile of the
 ** player, melds included); mj_hand_waits and mj_hand_useful then give the

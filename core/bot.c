@@ -243,14 +243,14 @@ static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
   return good;
 }
 
-/* Value of keeping view v (one tile short of a full hand). */
-static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
-                    int *shanten_out, int *useful_out, int *fan_out,
-                    const char **target_out)
+/* Value of keeping view v (one tile short of a full hand), whose shanten
+** sh and shapes which are known. */
+static int value_at(const ctx *c, const mj_tileview *v, const mj_hand *base,
+                    int sh, unsigned which, int *shanten_out, int *useful_out,
+                    int *fan_out, const char **target_out)
 {
   mj_wait w[MJ_KINDS];
-  int sh;
-  int n = mj_useful(v, c->cfg, c->held, c->seen, w, &sh);
+  int n = mj_useful_at(v, c->cfg, c->held, c->seen, w, sh, which);
   int useful = 0;
   for (int i = 0; i < n; i++)
     useful += w[i].live;
@@ -275,6 +275,29 @@ static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
   if (target_out)
     *target_out = target;
   return value;
+}
+
+static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
+                    int *shanten_out, int *useful_out, int *fan_out,
+                    const char **target_out)
+{
+  unsigned which;
+  int sh = mj_shanten_shapes(v, c->cfg, &which);
+  return value_at(c, v, base, sh, which, shanten_out, useful_out, fan_out,
+                  target_out);
+}
+
+/*
+** The most shanten a discard may leave and still be valued in full,
+** given the least any discard leaves. A discard further back loses by
+** 1,000 a step against at most 4 x 136 useful tiles and 12 x the minimum
+** of fan; when the best are ready with a minimum to reach, their value
+** may be -1,000 (no valid wait), as low as one step back.
+*/
+static int prune_limit(const ctx *c, int least)
+{
+  int limit = least + (4 * 136 + 12 * c->min) / 1000;
+  return limit + (c->min > 0 && least == 0 ? 1 : 0);
 }
 
 /*
@@ -313,26 +336,26 @@ static int discards_eval(const mj_game *g, int p, mj_discard_eval *out,
   }
   int n = 0;
   int sh[MJ_KINDS], least = MJ_SHANTEN_NONE;
-  if (prune)
-    for (int t = 0; t < MJ_KINDS; t++)
-      if (mj_hand_counts(h)[t] > 0 && (allowed & MJ_BIT(t))) {
-        mj_tileview x = v;
-        mj_tileview_remove(&x, (mj_tile)t);
-        sh[t] = mj_shanten(&x, c.cfg, NULL);
-        if (sh[t] < least)
-          least = sh[t];
-      }
-  int limit = least + (c.min > 0 && least == 0 ? 1 : 0);
+  unsigned which[MJ_KINDS];
+  mj_tileset held = 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (mj_hand_counts(h)[t] > 0 && (allowed & MJ_BIT(t)))
+      held |= MJ_BIT(t);
+  mj_discard_shanten(&v, c.cfg, held, sh, which);
+  for (mj_tileset x = held; x; x &= x - 1)
+    if (sh[__builtin_ctzll(x)] < least)
+      least = sh[__builtin_ctzll(x)];
+  int limit = prune ? prune_limit(&c, least) : MJ_SHANTEN_NONE;
   for (int t = 0; t < MJ_KINDS; t++)   /* a wild's discard is valued apart */
     if ((c.wild & MJ_BIT(t)) && mj_hand_counts(h)[t] > 0)
       limit = MJ_SHANTEN_NONE;
   for (int t = 0; t < MJ_KINDS && n < max; t++) {
-    if (mj_hand_counts(h)[t] == 0 || !(allowed & MJ_BIT(t)))
+    if (!(held & MJ_BIT(t)))
       continue;
     mj_tileview x = v;
     mj_tileview_remove(&x, (mj_tile)t);
     out[n].tile = (mj_tile)t;
-    if (prune && sh[t] > limit) {
+    if (sh[t] > limit) {
       out[n].shanten = sh[t];
       out[n].useful = 0;
       out[n].fan = 0;
@@ -342,8 +365,8 @@ static int discards_eval(const mj_game *g, int p, mj_discard_eval *out,
       continue;
     }
     out[n].value =
-        value_of(&c, &x, h, &out[n].shanten, &out[n].useful, &out[n].fan,
-                 &out[n].target);
+        value_at(&c, &x, h, sh[t], which[t], &out[n].shanten, &out[n].useful,
+                 &out[n].fan, &out[n].target);
     /* keep wild tiles; break ties toward isolated honors and terminals */
     if (c.wild & MJ_BIT(t))
       out[n].value -= 3000;
@@ -393,12 +416,24 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
     best = value_of(&c2, &v, x, NULL, NULL, NULL, NULL) +
            50; /* a kong draws again */
   } else {
+    /* only the discards that can be the best are valued in full */
+    int sh[MJ_KINDS], least = MJ_SHANTEN_NONE;
+    unsigned which[MJ_KINDS];
+    mj_tileset held = 0;
+    for (int k = 0; k < MJ_KINDS; k++)   /* not the wilds: they are kept */
+      if (v.c[k] > 0)
+        held |= MJ_BIT(k);
+    mj_discard_shanten(&v, c2.cfg, held, sh, which);
+    for (mj_tileset y = held; y; y &= y - 1)
+      if (sh[__builtin_ctzll(y)] < least)
+        least = sh[__builtin_ctzll(y)];
+    int limit = prune_limit(&c2, least);
     for (int k = 0; k < MJ_KINDS; k++) {
-      if (v.c[k] == 0)
+      if (!(held & MJ_BIT(k)) || sh[k] > limit)
         continue;
       mj_tileview y = v;
       mj_tileview_remove(&y, (mj_tile)k);
-      int val = value_of(&c2, &y, x, NULL, NULL, NULL, NULL);
+      int val = value_at(&c2, &y, x, sh[k], which[k], NULL, NULL, NULL, NULL);
       if (val > best)
         best = val;
     }

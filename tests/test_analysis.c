@@ -280,6 +280,154 @@ static void known_hands(void **state)
   mj_hand_free(h);
 }
 
+/*
+** Hands near the special shapes, which random hands seldom are: most of
+** a knitted sequence (0 or 1 meld), pairs, terminals and honors, single
+** knitted tiles and honors; with 0..2 wilds, pairs of quads or not. The
+** useful tiles and the shanten against the reference.
+*/
+static void shaped_useful(void **state)
+{
+  (void)state;
+  trng r = { 9191 };
+  mj_hand *h = mj_hand_new();
+  static const mj_shape_cfg NOQ = {
+    MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS) |
+    MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS) | MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED) |
+    MJ_SHAPE_BIT(MJ_SHAPE_KNITTED), false
+  };
+  int specials = 0;
+  for (int i = 0; i < 40000; i++) {
+    const mj_shape_cfg *cfg = i % 2 ? &MCR : &NOQ;
+    int kind = i % 4, melds = kind == 0 ? trng_below(&r, 2) : 0;
+    int wilds = trng_below(&r, 4) == 0 ? 1 + trng_below(&r, 2) : 0;
+    mj_tile wild = (mj_tile)trng_below(&r, MJ_KINDS);
+    uint8_t c[MJ_KINDS] = { 0 };
+    int n = 0, want = 13 - 3 * melds - wilds;
+    mj_hand_clear(h);
+    if (melds) {
+      mj_meld m = { MJ_PUNG, (mj_tile)trng_below(&r, MJ_KINDS), 1, 0 };
+      c[m.tile] = 3;   /* counts the meld's copies out of the tiles */
+      assert_int_equal(mj_hand_add_meld(h, m), MJ_OK);
+    }
+    /* a biased part, then random tiles */
+    int seq = trng_below(&r, 6), part = 0;
+    for (int k = 0; k < 40 && part < want - trng_below(&r, 4); k++) {
+      int t;
+      if (kind == 0) {   /* the knitted sequence */
+        int s = trng_below(&r, 3), j = trng_below(&r, 3);
+        t = s * 9 + mj_knitted_seq[seq][s] - 1 + 3 * j;
+      } else if (kind == 1) {   /* pairs */
+        t = trng_below(&r, MJ_KINDS);
+      } else {   /* terminals and honors, or knitted tiles and honors */
+        static const uint8_t th[13] = { 0, 8, 9, 17, 18, 26, 27,
+                                        28, 29, 30, 31, 32, 33 };
+        t = th[trng_below(&r, 13)];
+        if (kind == 3 && t < MJ_HONOR_FIRST) {
+          int s = trng_below(&r, 3), j = trng_below(&r, 3);
+          t = s * 9 + mj_knitted_seq[seq][s] - 1 + 3 * j;
+        }
+      }
+      int copies = kind == 1 ? 2 : 1;
+      if (c[t] + copies > 4 || part + copies > want ||
+          (wilds && t == wild))
+        continue;
+      c[t] = (uint8_t)(c[t] + copies);
+      part += copies;
+    }
+    while (part < want) {
+      int t = trng_below(&r, MJ_KINDS);
+      if (c[t] < 4 && !(wilds && t == wild)) {
+        c[t]++;
+        part++;
+      }
+    }
+    for (int t = 0; t < MJ_KINDS; t++) {
+      int own = c[t] - (melds && mj_hand_melds(h)[0].tile == t ? 3 : 0);
+      for (int k = 0; k < own; k++)
+        assert_int_equal(mj_hand_add(h, (mj_tile)t), MJ_OK);
+    }
+    for (int k = 0; k < wilds; k++)
+      if (mj_hand_add(h, wild) != MJ_OK)
+        break;
+    n = mj_hand_ntiles(h);
+    if (n != 13 - 3 * melds)
+      continue;
+    mj_tileview v;
+    mj_tileview_init(&v, h, wilds ? MJ_BIT(wild) : 0);
+    uint8_t held[MJ_KINDS];
+    mj_hand_all_counts(h, held);
+    mj_wait w[MJ_KINDS];
+    int sh, got = mj_useful(&v, cfg, held, NULL, w, &sh);
+    int base = ref_shanten(&v, cfg), per[MJ_SHAPE_COUNT];
+    assert_int_equal(sh, base);
+    mj_shanten(&v, cfg, per);
+    specials += per[MJ_SHAPE_STANDARD] > base;
+    int k = 0;
+    for (int t = 0; t < MJ_KINDS && base < MJ_SHANTEN_NONE; t++) {
+      if (held[t] >= 4)
+        continue;
+      mj_tileview x = v;
+      mj_tileview_add(&x, (mj_tile)t);
+      if (ref_shanten(&x, cfg) < base) {
+        if (k >= got || w[k].tile != t) {
+          char ht[128];
+          mj_hand_print(h, ht, sizeof ht);
+          fail_msg("case %d (%s, wilds %d): useful %d missing", i, ht, wilds,
+                   t);
+        }
+        k++;
+      }
+    }
+    assert_int_equal(k, got);
+  }
+  /* most of them are nearer a special shape than the standard one */
+  assert_true(specials > 10000);
+  mj_hand_free(h);
+}
+
+/* Each discard's shanten and shapes at once, as one at a time gives. */
+static void discard_shanten(void **state)
+{
+  (void)state;
+  trng r = { 515 };
+  mj_hand *h = mj_hand_new();
+  long checked = 0;
+  for (int i = 0; i < 20000; i++) {
+    mj_tileview v;
+    random_view(&r, h, &v, i % 2 == 0);
+    const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
+    if (v.ntiles != 13 - 3 * v.melds)
+      continue;
+    /* a fourteenth tile */
+    mj_tile t14 = (mj_tile)trng_below(&r, MJ_KINDS);
+    if (!(v.wild & MJ_BIT(t14)) && v.c[t14] >= 4)
+      continue;
+    mj_tileview_add(&v, t14);
+    int sh[MJ_KINDS];
+    unsigned which[MJ_KINDS];
+    memset(sh, 0x7f, sizeof sh);
+    int n = mj_discard_shanten(&v, cfg, MJ_SET_ALL, sh, which), k = 0;
+    for (int t = 0; t < MJ_KINDS; t++) {
+      bool held = (v.wild & MJ_BIT(t)) ? v.wilds > 0 : v.c[t] > 0;
+      if (!held)
+        continue;
+      mj_tileview x = v;
+      mj_tileview_remove(&x, (mj_tile)t);
+      unsigned w;
+      int s = mj_shanten_shapes(&x, cfg, &w);
+      if (s != sh[t] || w != which[t])
+        fail_msg("case %d, discard %d: %d/%x one at a time, %d/%x at once", i,
+                 t, s, w, sh[t], which[t]);
+      k++;
+      checked++;
+    }
+    assert_int_equal(k, n);
+  }
+  assert_true(checked > 50000);
+  mj_hand_free(h);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -289,6 +437,8 @@ int main(void)
     cmocka_unit_test(random_is_win),
     cmocka_unit_test(random_shanten),
     cmocka_unit_test(random_waits_and_useful),
+    cmocka_unit_test(shaped_useful),
+    cmocka_unit_test(discard_shanten),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
