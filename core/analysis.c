@@ -564,6 +564,14 @@ static int min_shanten_std(const mj_tileview *v, const mj_shape_cfg *cfg,
   return best > MJ_SHANTEN_NONE ? MJ_SHANTEN_NONE : best;
 }
 
+int mj_shape_shanten_below(const mj_tileview *v, const mj_shape_cfg *cfg,
+                           mj_shape s, int goal)
+{
+  return s == MJ_SHAPE_KNITTED && (cfg->shapes & MJ_SHAPE_BIT(s))
+             ? shanten_knitted(v, goal)
+             : shape_shanten(v, cfg, s);
+}
+
 int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                int per_shape[MJ_SHAPE_COUNT])
 {
@@ -646,7 +654,7 @@ bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
       view_need(v) <= v->wilds)
     return true;
   for (int s = 1; s < MJ_SHAPE_COUNT; s++)
-    if ((cfg->shapes & MJ_SHAPE_BIT(s)) &&
+    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && !refused(v, s, 0) &&
         (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0)
                                : shape_shanten(v, cfg, s)) == -1)
       return true;
@@ -816,7 +824,8 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
 ** groups with table indices idx (M melds to make): fold the other groups
 ** once, from prefixes and suffixes, then try each tile of each group.
 */
-static mj_tileset std_gain(const uint32_t idx[4], int M, mj_tileset cand)
+static inline __attribute__((always_inline)) mj_tileset
+std_gain_m(const uint32_t idx[4], int M, mj_tileset cand)
 {
   uint64_t u[4];
   uses_of(idx, u);
@@ -927,6 +936,18 @@ int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
     }
   }
   return n;
+}
+
+/* std_gain with its loops unrolled for each M. */
+static mj_tileset std_gain(const uint32_t idx[4], int M, mj_tileset cand)
+{
+  switch (M) {
+  case 4: return std_gain_m(idx, 4, cand);
+  case 3: return std_gain_m(idx, 3, cand);
+  case 2: return std_gain_m(idx, 2, cand);
+  case 1: return std_gain_m(idx, 1, cand);
+  default: return std_gain_m(idx, 0, cand);
+  }
 }
 
 /* Kinds held 0, 1, 2, 3 times (not wild). */

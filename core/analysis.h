@@ -62,6 +62,11 @@ enum { MJ_SHANTEN_NONE = 99 };
 int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                int per_shape[MJ_SHAPE_COUNT]);
 
+/* Shape s's shanten when it is under goal; otherwise some number not
+** under goal (the knitted straight is cut short then). */
+int mj_shape_shanten_below(const mj_tileview *v, const mj_shape_cfg *cfg,
+                           mj_shape s, int goal);
+
 typedef struct mj_wait {
   mj_tile tile;
   uint8_t live;     /* copies not in the hand, melds or the visible tiles */

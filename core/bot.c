@@ -73,9 +73,19 @@ static void near_shapes(ctx *c, const mj_tileview *v)
 {
   int per[MJ_SHAPE_COUNT];
   const mj_shape_cfg *all = mj_rules_shapes(mj_game_rules(c->g));
-  int best = mj_shanten(v, all, per);
   /* a full hand still discards (one step of slack); a short one draws */
   int slack = v->ntiles + 3 * v->melds == 14;
+  /* the knitted straight (the costly one) only as far as it matters:
+     when it might be within the slack of the best */
+  mj_shape_cfg rest = *all;
+  rest.shapes &= ~MJ_SHAPE_BIT(MJ_SHAPE_KNITTED);
+  int best = mj_shanten(v, &rest, per);
+  if (all->shapes & MJ_SHAPE_BIT(MJ_SHAPE_KNITTED)) {
+    per[MJ_SHAPE_KNITTED] =
+        mj_shape_shanten_below(v, all, MJ_SHAPE_KNITTED, best + slack + 1);
+    if (per[MJ_SHAPE_KNITTED] < best)
+      best = per[MJ_SHAPE_KNITTED];
+  }
   c->near = *all;
   for (int s = 0; s < MJ_SHAPE_COUNT; s++)
     if ((c->near.shapes & MJ_SHAPE_BIT(s)) && s != MJ_SHAPE_STANDARD &&
@@ -126,10 +136,12 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
     if ((n) > top)                                                            \
       top = (n), *target = (name);                                            \
   } while (0)
-  for (int t = 0; t < MJ_HONOR_FIRST; t++)
-    suit[t / 9] += v->c[t];
-  for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++)
-    honors += v->c[t];
+  /* counts from the copy masks: at[k] holds the kinds held over k times */
+  for (int k = 0; k < 4; k++) {
+    for (int s = 0; s < 3; s++)
+      suit[s] += mj_set_count(v->at[k] & (mj_tileset)0x1ff << (9 * s));
+    honors += mj_set_count(v->at[k] & (mj_tileset)0x7f << MJ_HONOR_FIRST);
+  }
   const mj_meld *m = mj_hand_melds(h);
   int nm = mj_hand_nmelds(h);
   for (int i = 0; i < nm; i++) {
@@ -140,12 +152,8 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
     if (m[i].type != MJ_CHOW)
       pungs++;
   }
-  for (int t = 0; t < MJ_KINDS; t++) {
-    if (v->c[t] >= 3)
-      pungs++;
-    else if (v->c[t] == 2)
-      pairs++;
-  }
+  pungs += mj_set_count(v->at[2]);
+  pairs += mj_set_count(v->at[1] & ~v->at[2]);
   int main = suit[0] > suit[1] ? (suit[0] > suit[2] ? 0 : 2)
                                : (suit[1] > suit[2] ? 1 : 2);
   int other = suit[0] + suit[1] + suit[2] - suit[main];
