@@ -535,81 +535,137 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
 typedef struct fast {
   const unsigned char *s;
   size_t i, n;
-  uint8_t all[MJ_KINDS];   /* copies seen, melds included */
 } fast;
 
-/* One tile at f->i: a digit run's first digit with its suit letter ahead,
-   or an honor letter. Returns the tile, or MJ_NO_TILE. */
-static int fast_tiles(fast *f, mj_tile *out, int max)
+/* c is a digit 1..9 (its class is its value) */
+static inline bool fast_digit(unsigned char c) { return (unsigned)(c - '1') < 9u; }
+
+/*
+** The concealed tiles at f->i straight into h: runs of digits closed by
+** their suit letter, and honor letters. A run is read twice, first to
+** its suit letter, then digit by digit. No fifth copy (the melds' copies
+** are counted at the end); the copy masks kept on the way.
+*/
+static bool fast_run(fast *f, mj_hand *h)
 {
   const unsigned char *s = f->s;
-  size_t i = f->i, n = f->n;
-  int k = 0, pending = 0;   /* digits read, waiting for their suit */
-  uint8_t ranks[MJ_MAX_CONCEALED];
-  for (; i < n; i++) {
-    int cl = mj_char_class[s[i]];
-    if (cl >= 1 && cl <= 9) {
-      if (pending == (int)sizeof ranks)
-        return -1;
-      ranks[pending++] = (uint8_t)cl;
-      continue;
-    }
-    if (cl >= MJ_CL_HONOR && pending == 0) {
-      if (k == max)
-        return -1;
-      out[k++] = (mj_tile)(cl - MJ_CL_HONOR);
-      continue;
-    }
-    int suit = cl - MJ_CL_SUIT;
-    if (pending == 0 || suit < 0 || suit > MJ_SUIT_Z)
+  size_t i = f->i, n = f->n, start = i;
+  size_t nt = h->ntiles;
+  while (i < n) {
+    unsigned c = s[i];
+    if (fast_digit((unsigned char)c)) {
+      size_t j = i + 1;
+      while (j < n && fast_digit(s[j]))
+        j++;
+      int suit = j < n ? mj_char_class[s[j]] - MJ_CL_SUIT : -1;
+      if (suit < 0 || suit > MJ_SUIT_Z || nt + (j - i) > MJ_MAX_CONCEALED)
+        return false;
+      nt += j - i;
+      int base = suit * 9 - '1';
+      for (; i < j; i++) {
+        if (suit == MJ_SUIT_Z && s[i] > '7')
+          return false;
+        unsigned t = (unsigned)(base + s[i]), k = h->counts[t];
+        if (k >= 4)
+          return false;
+        h->at[k] |= MJ_BIT(t);
+        h->counts[t] = (uint8_t)(k + 1);
+      }
+      i = j + 1;
+    } else if (mj_char_class[c] >= MJ_CL_HONOR) {
+      unsigned t = mj_char_class[c] - MJ_CL_HONOR, k = h->counts[t];
+      if (k >= 4 || nt >= MJ_MAX_CONCEALED)
+        return false;
+      h->at[k] |= MJ_BIT(t);
+      h->counts[t] = (uint8_t)(k + 1);
+      nt++;
+      i++;
+    } else {
       break;
-    if (k + pending > max)
-      return -1;
-    for (int q = 0; q < pending; q++) {
-      if (suit == MJ_SUIT_Z && ranks[q] > 7)
-        return -1;
-      out[k++] = (mj_tile)(suit * 9 + ranks[q] - 1);
     }
-    pending = 0;
   }
+  h->ntiles = (uint8_t)nt;
   f->i = i;
-  return pending ? -1 : k;
+  return i > start;
 }
 
-static bool fast_count(fast *f, mj_tile t) { return ++f->all[t] <= 4; }
-
+/*
+** A meld at f->i as the notation's tables write them nearly always:
+** [abcS] (a pung or chow of digits), [aaaaS] or {aaaaS} (kongs), [EEE],
+** [EEEE], {EEEE}. Anything else is left to the careful parser.
+*/
 static bool fast_meld(fast *f, mj_hand *h, bool concealed)
 {
-  mj_tile t[5];
-  f->i++;
-  int k = fast_tiles(f, t, 4);
-  if (k < 3 || f->i >= f->n || f->s[f->i] != (concealed ? '}' : ']') ||
-      h->nmelds >= MJ_MAX_MELDS)
+  const unsigned char *p = f->s + f->i + 1;
+  size_t left = f->n - f->i - 1, len;
+  unsigned char close = concealed ? '}' : ']';
+  if (h->nmelds >= MJ_MAX_MELDS || left < 4)
     return false;
-  f->i++;
-  for (int i = 1; i < k; i++)
-    for (int j = i; j > 0 && t[j - 1] > t[j]; j--) {
-      mj_tile x = t[j];
-      t[j] = t[j - 1];
-      t[j - 1] = x;
-    }
-  bool same = t[1] == t[0] && t[k - 1] == t[0] && t[1] == t[k - 2];
-  mj_meld m = { 0, t[0], 0, 0 };
-  if (k == 4 && same)
-    m.type = concealed ? MJ_CKONG : MJ_KONG;
-  else if (concealed)
-    return false;
-  else if (k == 3 && same)
-    m.type = MJ_PUNG;
-  else if (k == 3 && t[0] < MJ_HONOR_FIRST && t[1] == t[0] + 1 &&
-           t[2] == t[0] + 2 && t[0] / 9 == t[2] / 9)
-    m.type = MJ_CHOW;
-  else
-    return false;
-  for (int i = 0; i < k; i++)
-    if (!fast_count(f, t[i]))
+  mj_meld m = { 0, 0, 0, 0 };
+  unsigned a = p[0] - '1', b = p[1] - '1', c = p[2] - '1', d = p[3] - '1';
+  if (a < 9 && b < 9 && c < 9) {
+    size_t k = d < 9 ? 4 : 3;
+    if (left < k + 2)
       return false;
+    int suit = mj_char_class[p[k]] - MJ_CL_SUIT;
+    if (suit < 0 || suit > MJ_SUIT_Z || p[k + 1] != close)
+      return false;
+    unsigned lo = a < b ? a : b, hi = a < b ? b : a;
+    lo = c < lo ? c : lo;
+    hi = c > hi ? c : hi;
+    if (k == 4 && a == b && b == c && c == d)
+      m.type = concealed ? MJ_CKONG : MJ_KONG;
+    else if (k == 4 || concealed)
+      return false;
+    else if (a == b && b == c)
+      m.type = MJ_PUNG;
+    else if (suit != MJ_SUIT_Z && a != b && b != c && a != c && hi - lo == 2)
+      m.type = MJ_CHOW;
+    else
+      return false;
+    if (suit == MJ_SUIT_Z && hi > 6)
+      return false;
+    m.tile = (mj_tile)(suit * 9 + (int)lo);
+    len = k + 2;
+  } else {
+    int x = mj_char_class[p[0]];
+    if (x < MJ_CL_HONOR || p[1] != p[0] || p[2] != p[0])
+      return false;
+    size_t k = p[3] == p[0] ? 4 : 3;
+    if (left < k + 1 || p[k] != close || (k == 3 && concealed))
+      return false;
+    m.type = k == 4 ? (concealed ? MJ_CKONG : MJ_KONG) : MJ_PUNG;
+    m.tile = (mj_tile)(x - MJ_CL_HONOR);
+    len = k + 1;
+  }
   h->melds[h->nmelds++] = m;
+  f->i += 1 + len;
+  return true;
+}
+
+/* No kind more than four times, the melds' copies with the hand's. */
+static bool fast_copies(const mj_hand *h)
+{
+  if (h->nmelds == 0)
+    return true;   /* the concealed counts were checked on the way */
+  uint8_t all[MJ_KINDS];
+  memcpy(all, h->counts, MJ_KINDS);
+  for (int i = 0; i < h->nmelds; i++) {
+    const mj_meld *m = &h->melds[i];
+    if (m->type == MJ_CHOW) {
+      all[m->tile]++;
+      all[m->tile + 1]++;
+      all[m->tile + 2]++;
+    } else {
+      all[m->tile] = (uint8_t)(all[m->tile] + 3 + (m->type != MJ_PUNG));
+    }
+  }
+  for (int i = 0; i < h->nmelds; i++) {
+    const mj_meld *m = &h->melds[i];
+    if (all[m->tile] > 4 ||
+        (m->type == MJ_CHOW && (all[m->tile + 1] > 4 || all[m->tile + 2] > 4)))
+      return false;
+  }
   return true;
 }
 
@@ -626,10 +682,10 @@ static mj_tile fast_tile(const unsigned char *v, size_t n)
   return (mj_tile)(suit * 9 + a - 1);
 }
 
-static inline bool fast_space(unsigned char c)
-{
-  return c <= ' ' && (c == ' ' || c == '\t' || c == '\r' || c == '\n');
-}
+static const bool space_of[256] = { [' '] = true, ['\t'] = true,
+                                    ['\r'] = true, ['\n'] = true };
+
+static inline bool fast_space(unsigned char c) { return space_of[c]; }
 
 static bool fast_context(fast *f, mj_ctx *c)
 {
@@ -641,56 +697,80 @@ static bool fast_context(fast *f, mj_ctx *c)
       i++;
     if (i >= n)
       return true;
-    /* the tokens of nearly every line, by their text: win=5m, seat=E,
-       round=E, flowers=0, self; the rest through the table below. Written
-       out one by one on purpose: a loop over a table of them costs the
-       batch about 140 instructions a hand (measured with callgrind) */
+    /* the tokens of nearly every line, by their first letter and text:
+       win=5m, seat=E, round=E, flowers=0, self; the rest through the
+       table below. Written out one by one on purpose: a loop over a table
+       of them costs the batch about 140 instructions a hand (measured
+       with callgrind) */
     const unsigned char *t = s + i;
     size_t left = n - i;
-    if (left >= 6 && t[0] == 'w' && t[1] == 'i' && t[2] == 'n' &&
-        t[3] == '=' && (left == 6 || fast_space(t[6])) &&
-        !(seen & 1u << TOK_WIN)) {
-      if ((c->win = fast_tile(t + 4, 2)) == MJ_NO_TILE)
-        return false;
-      seen |= 1u << TOK_WIN;
-      i += 6;
-      continue;
+    int tk = -1, w = 0;
+    uint32_t word = 0;
+    if (left >= 4)
+      memcpy(&word, t, 4);
+    /* the first four letters as one word (of either byte order) */
+#define WORD4(a, b, c, d)                                                    \
+  ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 |        \
+   (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
+    static const uint32_t probe = WORD4('w', 'i', 'n', '=');
+    uint32_t le = word;
+    if (memcmp(&probe, "win=", 4) != 0)   /* big-endian: turn it round */
+      le = (word >> 24) | (word >> 8 & 0xff00) | (word << 8 & 0xff0000) |
+           word << 24;
+    switch (le) {
+    case WORD4('w', 'i', 'n', '='):
+      if (left >= 6)
+        tk = TOK_WIN, w = 6;
+      break;
+    case WORD4('s', 'e', 'a', 't'):
+      if (left >= 6 && t[4] == '=')
+        tk = TOK_SEAT, w = 6;
+      break;
+    case WORD4('s', 'e', 'l', 'f'): tk = TOK_SELF, w = 4; break;
+    case WORD4('r', 'o', 'u', 'n'):
+      if (left >= 7 && t[4] == 'd' && t[5] == '=')
+        tk = TOK_ROUND, w = 7;
+      break;
+    case WORD4('f', 'l', 'o', 'w'):
+      if (left >= 9 && memcmp(t + 4, "ers=", 4) == 0)
+        tk = TOK_FLOWERS, w = 9;
+      break;
+    default: break;
     }
-    if (left >= 6 && memcmp(t, "seat=", 5) == 0 &&
-        (left == 6 || fast_space(t[6])) && !(seen & 1u << TOK_SEAT)) {
-      int x = wind_value((const char *)t + 5, 1);
-      if (x < 0)
-        return false;
-      c->seat = (uint8_t)x;
-      seen |= 1u << TOK_SEAT;
-      i += 6;
-      continue;
-    }
-    if (left >= 7 && memcmp(t, "round=", 6) == 0 &&
-        (left == 7 || fast_space(t[7])) && !(seen & 1u << TOK_ROUND)) {
-      int x = wind_value((const char *)t + 6, 1);
-      if (x < 0)
-        return false;
-      c->round = (uint8_t)x;
-      seen |= 1u << TOK_ROUND;
-      i += 7;
-      continue;
-    }
-    if (left >= 9 && memcmp(t, "flowers=", 8) == 0 &&
-        (left == 9 || fast_space(t[9])) && !(seen & 1u << TOK_FLOWERS)) {
-      int x = small_int((const char *)t + 8, 1, 8);
-      if (x < 0)
-        return false;
-      c->flowers = (uint8_t)x;
-      seen |= 1u << TOK_FLOWERS;
-      i += 9;
-      continue;
-    }
-    if (left >= 4 && memcmp(t, "self", 4) == 0 &&
-        (left == 4 || fast_space(t[4])) && !(seen & 1u << TOK_SELF)) {
-      c->flags |= MJ_CTX_SELF;
-      seen |= 1u << TOK_SELF;
-      i += 4;
+#undef WORD4
+    if (tk >= 0 && (left == (size_t)w || fast_space(t[w])) &&
+        !(seen & 1u << tk)) {
+      int x = 0;
+      switch (tk) {
+      case TOK_WIN: {
+        unsigned d = t[4] - '1';
+        int suit = mj_char_class[t[5]] - MJ_CL_SUIT;
+        if (d >= 9 || suit < 0 || suit > MJ_SUIT_Z ||
+            (suit == MJ_SUIT_Z && d > 6))
+          return false;
+        c->win = (mj_tile)(suit * 9 + (int)d);
+        break;
+      }
+      case TOK_SEAT:
+      case TOK_ROUND:
+        switch (t[w - 1]) {
+        case 'E': x = 0; break;
+        case 'S': x = 1; break;
+        case 'W': x = 2; break;
+        case 'N': x = 3; break;
+        default: return false;
+        }
+        *(tk == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
+        break;
+      case TOK_FLOWERS:
+        if ((unsigned)(t[8] - '0') > 8u)
+          return false;
+        c->flowers = (uint8_t)(t[8] - '0');
+        break;
+      default: c->flags |= MJ_CTX_SELF; break;
+      }
+      seen |= 1u << tk;
+      i += (size_t)w;
       continue;
     }
     size_t b = i, eq = 0;
@@ -734,7 +814,7 @@ static bool fast_context(fast *f, mj_ctx *c)
 
 static bool fast_parse(mj_hand *h, const char *text, size_t n)
 {
-  fast f = { (const unsigned char *)text, 0, n, { 0 } };
+  fast f = { (const unsigned char *)text, 0, n };
   while (f.i < n && fast_space((unsigned char)text[f.i]))
     f.i++;
   mj_tile plus = MJ_NO_TILE;
@@ -743,29 +823,27 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
     if (c == '[' || c == '{') {
       if (!fast_meld(&f, h, c == '{'))
         return false;
-      continue;
-    }
-    mj_tile t[MJ_MAX_CONCEALED];
-    int k;
-    if (c == '+') {
-      f.i++;
-      k = fast_tiles(&f, t, 1);
-      if (k != 1 || (f.i < n && !fast_space((unsigned char)text[f.i])) ||
-          h->ntiles >= MJ_MAX_CONCEALED)
+    } else if (c == '+') {
+      /* +T, then a space or the end */
+      size_t w = 1;
+      mj_tile t = MJ_NO_TILE;
+      if (f.i + 1 < n && mj_char_class[f.s[f.i + 1]] >= MJ_CL_HONOR) {
+        t = (mj_tile)(mj_char_class[f.s[f.i + 1]] - MJ_CL_HONOR);
+      } else if (f.i + 2 < n) {
+        t = fast_tile(f.s + f.i + 1, 2);
+        w = 2;
+      }
+      f.i += 1 + w;
+      if (t == MJ_NO_TILE || (f.i < n && !fast_space(f.s[f.i])) ||
+          h->ntiles >= MJ_MAX_CONCEALED || h->counts[t] >= 4)
         return false;
-      plus = t[0];
-    } else {
-      k = fast_tiles(&f, t, MJ_MAX_CONCEALED - h->ntiles);
-      if (k <= 0)
-        return false;
-    }
-    for (int q = 0; q < k; q++) {
-      if (!fast_count(&f, t[q]))
-        return false;
-      put_tile(h, t[q]);
+      put_tile(h, t);
+      plus = t;
+    } else if (!fast_run(&f, h)) {
+      return false;
     }
   }
-  if (h->ntiles == 0 && h->nmelds == 0)
+  if ((h->ntiles == 0 && h->nmelds == 0) || !fast_copies(h))
     return false;
   if (!fast_context(&f, &h->ctx))
     return false;
