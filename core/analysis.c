@@ -171,63 +171,109 @@ void mj_tileview_remove(mj_tileview *v, mj_tile t)
 ** Standard shape
 ** ===================================================================== */
 
-typedef struct best_t { int8_t v[5][2]; } best_t;
+/*
+** best_t: for m = 0..M melds, the most tiles of some groups usable in m
+** melds and no pair (lane m) or one pair (lane 8 + m). Lanes over 4 and
+** 5..7, 13..15 stay zero. The folds are max-plus convolutions, done on
+** all lanes at once with the compiler's vector extension (SSE2 or NEON;
+** plain code elsewhere): for each k, the lanes moved up by k, plus the
+** other side's k-meld entries, the impossible lanes (m < k) masked off.
+** Every entry is at least 0, so a masked lane (0) never wins wrongly.
+*/
+typedef uint8_t v16 __attribute__((vector_size(16)));
+typedef uint64_t v2x64 __attribute__((vector_size(16)));
+typedef struct best_t { v16 x; } best_t;
+
+#define BV0(b, m) ((int)(b)->x[(m)])
+#define BV1(b, m) ((int)(b)->x[8 + (m)])
+
+static inline v16 vmax(v16 a, v16 b)
+{
+  v16 gt = (v16)(a > b);
+  return (a & gt) | (b & ~gt);
+}
+
+/* A group's use u as lanes: nibble 2m is lane m, nibble 2m+1 lane 8+m. */
+static inline v16 use_lanes(uint64_t u)
+{
+  v2x64 w = { u & 0x0f0f0f0f0fULL, (u >> 4) & 0x0f0f0f0f0fULL };
+  v16 r;
+  memcpy(&r, &w, sizeof r);
+  return r;
+}
+
+/*
+** The lanes of x moved up by k (0..4), zeros in: the whole register
+** shifted. Lanes 5..7 being zero, each half's lanes stay in their half
+** as far as the masks of the caller keep them (lanes m >= k, m <= 4).
+*/
+static inline v16 lanes_up(v16 x, int k)
+{
+  const v16 z = { 0 };
+#define UP(k)                                                                 \
+  __builtin_shufflevector(z, x, 16 - (k), 17 - (k), 18 - (k), 19 - (k),       \
+                          20 - (k), 21 - (k), 22 - (k), 23 - (k), 24 - (k),   \
+                          25 - (k), 26 - (k), 27 - (k), 28 - (k), 29 - (k),   \
+                          30 - (k), 31 - (k))
+  switch (k) {
+  case 0: return x;
+  case 1: return UP(1);
+  case 2: return UP(2);
+  case 3: return UP(3);
+  case 4: return UP(4);
+  case 8: return UP(8);
+  case 9: return UP(9);
+  case 10: return UP(10);
+  case 11: return UP(11);
+  default: return UP(12);
+  }
+#undef UP
+}
+
+/* The low half (no pair) of x moved up by k into the high half. */
+static inline v16 low_up_high(v16 x, int k) { return lanes_up(x, 8 + k); }
+
+/* The lanes of m = k..4 in both halves, and the high half alone. */
+#define F 0xff
+static const v16 lanes_from[5] = {
+  { F, F, F, F, F, 0, 0, 0, F, F, F, F, F, 0, 0, 0 },
+  { 0, F, F, F, F, 0, 0, 0, 0, F, F, F, F, 0, 0, 0 },
+  { 0, 0, F, F, F, 0, 0, 0, 0, 0, F, F, F, 0, 0, 0 },
+  { 0, 0, 0, F, F, 0, 0, 0, 0, 0, 0, F, F, 0, 0, 0 },
+  { 0, 0, 0, 0, F, 0, 0, 0, 0, 0, 0, 0, F, 0, 0, 0 },
+};
+static const v16 lanes_high = { 0, 0, 0, 0, 0, 0, 0, 0,
+                                F, F, F, F, F, 0, 0, 0 };
+#undef F
+
+/* b (+) g: for each m, the best of b's m - k and g's k melds (no pair
+** + no pair in the low half; pair + no pair, no pair + pair high). */
+static inline v16 lanes_fold(v16 b, v16 g, int M)
+{
+  v16 r = (b + g[0]) & lanes_from[0];
+  r = vmax(r, (low_up_high(b, 0) + g[8]) & lanes_high);
+  for (int k = 1; k <= M; k++) {
+    r = vmax(r, (lanes_up(b, k) + g[k]) & lanes_from[k]);
+    r = vmax(r, (low_up_high(b, k) + g[8 + k]) & lanes_from[k] & lanes_high);
+  }
+  return r;
+}
 
 static inline void best_init(best_t *b, uint64_t u, int M)
 {
-  for (int m = 0; m <= 4; m++) {   /* those over M are never read */
-    b->v[m][0] = (int8_t)nib(u, m, 0);
-    b->v[m][1] = (int8_t)nib(u, m, 1);
-  }
+  (void)M;
+  b->x = use_lanes(u);
 }
 
 static inline void best_fold(best_t *b, uint64_t u, int M)
 {
-  best_t nb;
-  for (int m = M; m >= 0; m--) {
-    int b0 = -1, b1 = -1;
-    for (int k = 0; k <= m; k++) {
-      int x0 = b->v[m - k][0], x1 = b->v[m - k][1];
-      int g0 = nib(u, k, 0), g1 = nib(u, k, 1);
-      if (x0 + g0 > b0)
-        b0 = x0 + g0;
-      if (x1 + g0 > b1)
-        b1 = x1 + g0;
-      if (x0 + g1 > b1)
-        b1 = x0 + g1;
-    }
-    nb.v[m][0] = (int8_t)b0;
-    nb.v[m][1] = (int8_t)b1;
-  }
-  for (int m = 0; m <= M; m++) {   /* only the entries in use are set */
-    b->v[m][0] = nb.v[m][0];
-    b->v[m][1] = nb.v[m][1];
-  }
+  b->x = lanes_fold(b->x, use_lanes(u), M);
 }
 
 /* best_fold with a fold for the other side: a = a (+) b. */
 static inline void best_merge(best_t *a, const best_t *b, int M)
 {
-  best_t nb;
-  for (int m = M; m >= 0; m--) {
-    int b0 = -1, b1 = -1;
-    for (int k = 0; k <= m; k++) {
-      int x0 = a->v[m - k][0], x1 = a->v[m - k][1];
-      int g0 = b->v[k][0], g1 = b->v[k][1];
-      if (x0 >= 0 && g0 >= 0 && x0 + g0 > b0)
-        b0 = x0 + g0;
-      if (x1 >= 0 && g0 >= 0 && x1 + g0 > b1)
-        b1 = x1 + g0;
-      if (x0 >= 0 && g1 >= 0 && x0 + g1 > b1)
-        b1 = x0 + g1;
-    }
-    nb.v[m][0] = (int8_t)b0;
-    nb.v[m][1] = (int8_t)b1;
-  }
-  for (int m = 0; m <= M; m++) {
-    a->v[m][0] = nb.v[m][0];
-    a->v[m][1] = nb.v[m][1];
-  }
+  a->x = lanes_fold(a->x, b->x, M);
 }
 
 /* The final fold, only for [M][1]. */
@@ -235,8 +281,8 @@ static inline int best_last(const best_t *b, uint64_t u, int M)
 {
   int best = -1;
   for (int k = 0; k <= M; k++) {
-    int x = b->v[M - k][1] + nib(u, k, 0);
-    int y = b->v[M - k][0] + nib(u, k, 1);
+    int x = BV1(b, M - k) + nib(u, k, 0);
+    int y = BV0(b, M - k) + nib(u, k, 1);
     if (x > best)
       best = x;
     if (y > best)
@@ -255,9 +301,9 @@ static inline uint64_t tight_slots(const best_t *b, uint64_t u, int M,
 {
   uint64_t T = 0;
   for (int k = 0; k <= M; k++) {
-    if (b->v[M - k][1] + nib(u, k, 0) == base)
+    if (BV1(b, M - k) + nib(u, k, 0) == base)
       T |= (uint64_t)1 << (8 * k);
-    if (b->v[M - k][0] + nib(u, k, 1) == base)
+    if (BV0(b, M - k) + nib(u, k, 1) == base)
       T |= (uint64_t)1 << (8 * k + 4);
   }
   return T;
