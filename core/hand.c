@@ -687,11 +687,61 @@ static const bool space_of[256] = { [' '] = true, ['\t'] = true,
 
 static inline bool fast_space(unsigned char c) { return space_of[c]; }
 
+/* A wind written E, S, W or N: 0..3, or -1. */
+static inline int fast_wind(unsigned char c)
+{
+  switch (c) {
+  case 'E': return 0;
+  case 'S': return 1;
+  case 'W': return 2;
+  case 'N': return 3;
+  default: return -1;
+  }
+}
+
+/*
+** The context nearly every line has, in its usual order and spacing:
+** "win=T [self ]seat=W round=W flowers=N" (T a suited tile), read in one
+** look of a few word compares. Returns its length, or 0 when the text is
+** anything else (the tokens are then read one by one).
+*/
+static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
+                         unsigned *seen)
+{
+  if (left < 31 || memcmp(t, "win=", 4) != 0 || t[6] != ' ')
+    return 0;
+  size_t o = memcmp(t + 7, "self ", 5) == 0 ? 12 : 7;
+  if (left < o + 24 || memcmp(t + o, "seat=", 5) != 0 || t[o + 6] != ' ' ||
+      memcmp(t + o + 7, "round=", 6) != 0 || t[o + 14] != ' ' ||
+      memcmp(t + o + 15, "flowers=", 8) != 0 ||
+      (left > o + 24 && !fast_space(t[o + 24])))
+    return 0;
+  unsigned d = t[4] - '1', fl = t[o + 23] - '0';
+  int suit = mj_char_class[t[5]] - MJ_CL_SUIT;
+  int seat = fast_wind(t[o + 5]), round = fast_wind(t[o + 13]);
+  if (d >= 9 || suit < 0 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && d > 6) ||
+      seat < 0 || round < 0 || fl > 8)
+    return 0;
+  c->win = (mj_tile)(suit * 9 + (int)d);
+  c->seat = (uint8_t)seat;
+  c->round = (uint8_t)round;
+  c->flowers = (uint8_t)fl;
+  *seen = 1u << TOK_WIN | 1u << TOK_SEAT | 1u << TOK_ROUND | 1u << TOK_FLOWERS;
+  if (o == 12) {
+    c->flags |= MJ_CTX_SELF;
+    *seen |= 1u << TOK_SELF;
+  }
+  return o + 24;
+}
+
 static bool fast_context(fast *f, mj_ctx *c)
 {
   const unsigned char *s = f->s;
   size_t i = f->i, n = f->n;
   unsigned seen = 0;
+  while (i < n && s[i] == ' ')
+    i++;
+  i += fast_usual(s + i, n - i, c, &seen);
   for (;;) {
     while (i < n && fast_space(s[i]))
       i++;
