@@ -541,10 +541,37 @@ typedef struct fast {
 static inline bool fast_digit(unsigned char c) { return (unsigned)(c - '1') < 9u; }
 
 /*
+** The end of the digits 1..9 from s[i]: eight bytes at a time where
+** eight are left (each byte's high bit cleared before the sums, so no
+** carry crosses a byte; a byte with it set is no digit), then one by one.
+*/
+static inline size_t digits_end(const unsigned char *s, size_t i, size_t n)
+{
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+  const uint64_t hi = 0x8080808080808080ULL, lo7 = 0x7f7f7f7f7f7f7f7fULL;
+  while (i + 8 <= n) {
+    uint64_t w;
+    memcpy(&w, s + i, 8);
+    uint64_t x = w & lo7;
+    uint64_t dig = (x + 0x4f4f4f4f4f4f4f4fULL) &   /* >= '1' */
+                   ~(x + 0x4646464646464646ULL) &  /* <= '9' */
+                   ~w & hi;
+    uint64_t non = ~dig & hi;
+    if (non != 0)
+      return i + (size_t)(__builtin_ctzll(non) >> 3);
+    i += 8;
+  }
+#endif
+  while (i < n && fast_digit(s[i]))
+    i++;
+  return i;
+}
+
+/*
 ** The concealed tiles at f->i straight into h: runs of digits closed by
-** their suit letter, and honor letters. A run is read twice, first to
-** its suit letter, then digit by digit. No fifth copy (the melds' copies
-** are counted at the end); the copy masks kept on the way.
+** their suit letter, and honor letters. A run's end is found first, then
+** its digits are put one by one. No fifth copy (the melds' copies are
+** counted at the end); the copy masks kept on the way.
 */
 static bool fast_run(fast *f, mj_hand *h)
 {
@@ -554,9 +581,7 @@ static bool fast_run(fast *f, mj_hand *h)
   while (i < n) {
     unsigned c = s[i];
     if (fast_digit((unsigned char)c)) {
-      size_t j = i + 1;
-      while (j < n && fast_digit(s[j]))
-        j++;
+      size_t j = digits_end(s, i + 1, n);
       int suit = j < n ? mj_char_class[s[j]] - MJ_CL_SUIT : -1;
       if (suit < 0 || suit > MJ_SUIT_Z || nt + (j - i) > MJ_MAX_CONCEALED)
         return false;
@@ -589,11 +614,6 @@ static bool fast_run(fast *f, mj_hand *h)
   return i > start;
 }
 
-/*
-** A meld at f->i as the notation's tables write them nearly always:
-** [abcS] (a pung or chow of digits), [aaaaS] or {aaaaS} (kongs), [EEE],
-** [EEEE], {EEEE}. Anything else is left to the careful parser.
-*/
 static bool fast_meld(fast *f, mj_hand *h, bool concealed)
 {
   const unsigned char *p = f->s + f->i + 1;
@@ -602,32 +622,30 @@ static bool fast_meld(fast *f, mj_hand *h, bool concealed)
   if (h->nmelds >= MJ_MAX_MELDS || left < 4)
     return false;
   mj_meld m = { 0, 0, 0, 0 };
-  unsigned a = p[0] - '1', b = p[1] - '1', c = p[2] - '1', d = p[3] - '1';
-  if (a < 9 && b < 9 && c < 9) {
-    size_t k = d < 9 ? 4 : 3;
-    if (left < k + 2)
+  unsigned a = p[0] - '1';
+  if (a < 9 && p[1] == p[0] && p[2] == p[0]) {   /* a pung or kong */
+    size_t k = p[3] == p[0] ? 4 : 3;
+    if (left < k + 2 || p[k + 1] != close || (k == 3 && concealed))
       return false;
     int suit = mj_char_class[p[k]] - MJ_CL_SUIT;
-    if (suit < 0 || suit > MJ_SUIT_Z || p[k + 1] != close)
+    if (suit < 0 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && a > 6))
       return false;
-    unsigned lo = a < b ? a : b, hi = a < b ? b : a;
-    lo = c < lo ? c : lo;
-    hi = c > hi ? c : hi;
-    if (k == 4 && a == b && b == c && c == d)
-      m.type = concealed ? MJ_CKONG : MJ_KONG;
-    else if (k == 4 || concealed)
-      return false;
-    else if (a == b && b == c)
-      m.type = MJ_PUNG;
-    else if (suit != MJ_SUIT_Z && a != b && b != c && a != c && hi - lo == 2)
-      m.type = MJ_CHOW;
-    else
-      return false;
-    if (suit == MJ_SUIT_Z && hi > 6)
-      return false;
-    m.tile = (mj_tile)(suit * 9 + (int)lo);
+    m.type = k == 4 ? (concealed ? MJ_CKONG : MJ_KONG) : MJ_PUNG;
+    m.tile = (mj_tile)(suit * 9 + (int)a);
     len = k + 2;
-  } else {
+  } else if (a < 9) {   /* a chow: three kinds in a row, in any order */
+    unsigned b = p[1] - '1', c = p[2] - '1';
+    unsigned lo = a < b ? a : b;
+    lo = c < lo ? c : lo;
+    int suit = mj_char_class[p[3]] - MJ_CL_SUIT;
+    if (concealed || left < 5 || b >= 9 || c >= 9 || a == b || b == c ||
+        a == c || a + b + c != 3 * lo + 3 || suit < 0 || suit >= MJ_SUIT_Z ||
+        p[4] != close)
+      return false;
+    m.type = MJ_CHOW;
+    m.tile = (mj_tile)(suit * 9 + (int)lo);
+    len = 5;
+  } else {   /* honors by letter */
     int x = mj_char_class[p[0]];
     if (x < MJ_CL_HONOR || p[1] != p[0] || p[2] != p[0])
       return false;
