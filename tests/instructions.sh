@@ -1,0 +1,51 @@
+#!/bin/sh
+# Work per hand and per game, counted in instructions by callgrind, so the
+# figures do not wander with the machine's load the way timings do.
+#   tests/instructions.sh HULE SHARED_DIR
+# (cmake --build build --target bench-instructions runs it.)
+#  - hule score --ruleset mcr --batch over vectors/mcr.tsv x30, the whole
+#    process with its start-up, per hand; of it, reading the hand
+#    (mj_hand_parse) and writing the fan list (mj_score_fans_line);
+#  - hule sim of 200 MCR games with four efficiency bots, per game.
+set -eu
+hule=$1
+shared=$2
+command -v valgrind > /dev/null || {
+  echo "bench-instructions: valgrind is not installed (apt-get install valgrind)" >&2
+  exit 1
+}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+cut -f1,2 "$shared/vectors/mcr.tsv" | tr '\t' ' ' > "$tmp/hands"
+i=0
+while [ $i -lt 30 ]; do cat "$tmp/hands"; i=$((i + 1)); done > "$tmp/hands30"
+n=$(wc -l < "$tmp/hands30")
+
+# the inclusive count of function $2 in callgrind output $1
+incl() {
+  callgrind_annotate --inclusive=yes "$1" 2>/dev/null |
+    awk -v f="$2" '$0 ~ ":" f " " { gsub(",", "", $1); print $1; exit }'
+}
+total() {
+  callgrind_annotate "$1" 2>/dev/null |
+    awk '/PROGRAM TOTALS/ { gsub(",", "", $1); print $1; exit }'
+}
+per() { awk -v a="$1" -v b="$2" 'BEGIN { printf "%.0f", a / b }'; }
+
+valgrind --tool=callgrind --callgrind-out-file="$tmp/batch.cg" \
+  "$hule" score --ruleset mcr --batch < "$tmp/hands30" > /dev/null 2>"$tmp/err"
+all=$(total "$tmp/batch.cg")
+parse=$(incl "$tmp/batch.cg" mj_hand_parse)
+fmt=$(incl "$tmp/batch.cg" mj_score_fans_line)
+printf '%-44s %8s a hand   goal %6s\n' \
+  "score --batch, whole process ($n hands)" "$(per "$all" "$n")" 6500 \
+  "  of it, reading the hand (mj_hand_parse)" "$(per "${parse:-0}" "$n")" 500 \
+  "  of it, the fan list (mj_score_fans_line)" "$(per "${fmt:-0}" "$n")" 500
+echo "  (the C++ MCR scorer's batch driver, measured elsewhere on 2026-11-29,"
+echo "   not in this run: 13,015 instructions a hand)"
+
+valgrind --tool=callgrind --callgrind-out-file="$tmp/sim.cg" \
+  "$hule" sim --ruleset mcr --games 200 --seed 5 --bots efficiency \
+  --out /dev/null > /dev/null 2>"$tmp/err"
+printf '%-44s %8s a game\n' "MCR game, four efficiency bots (200 games)" \
+  "$(per "$(total "$tmp/sim.cg")" 200)"
