@@ -43,8 +43,11 @@ void mj_hand_free(mj_hand *h)
 
 void mj_hand_clear(mj_hand *h)
 {
-  memset(h, 0, sizeof *h);
-  mj_ctx_init(&h->ctx);
+  /* the empty hand, its context as mj_ctx_init leaves it */
+  static const mj_hand empty = {
+    .ctx = { .win = MJ_NO_TILE, .wild = MJ_NO_TILE, .que = 0xff }
+  };
+  *h = empty;
 }
 
 void mj_hand_copy(mj_hand *dst, const mj_hand *src)
@@ -567,53 +570,6 @@ static inline size_t digits_end(const unsigned char *s, size_t i, size_t n)
   return i;
 }
 
-/*
-** The concealed tiles at f->i straight into h: runs of digits closed by
-** their suit letter, and honor letters. A run's end is found first, then
-** its digits are put one by one. No fifth copy (the melds' copies are
-** counted at the end); the copy masks kept on the way.
-*/
-static bool fast_run(fast *f, mj_hand *h)
-{
-  const unsigned char *s = f->s;
-  size_t i = f->i, n = f->n, start = i;
-  size_t nt = h->ntiles;
-  while (i < n) {
-    unsigned c = s[i];
-    if (fast_digit((unsigned char)c)) {
-      size_t j = digits_end(s, i + 1, n);
-      int suit = j < n ? mj_char_class[s[j]] - MJ_CL_SUIT : -1;
-      if (suit < 0 || suit > MJ_SUIT_Z || nt + (j - i) > MJ_MAX_CONCEALED)
-        return false;
-      nt += j - i;
-      int base = suit * 9 - '1';
-      for (; i < j; i++) {
-        if (suit == MJ_SUIT_Z && s[i] > '7')
-          return false;
-        unsigned t = (unsigned)(base + s[i]), k = h->counts[t];
-        if (k >= 4)
-          return false;
-        h->at[k] |= MJ_BIT(t);
-        h->counts[t] = (uint8_t)(k + 1);
-      }
-      i = j + 1;
-    } else if (mj_char_class[c] >= MJ_CL_HONOR) {
-      unsigned t = mj_char_class[c] - MJ_CL_HONOR, k = h->counts[t];
-      if (k >= 4 || nt >= MJ_MAX_CONCEALED)
-        return false;
-      h->at[k] |= MJ_BIT(t);
-      h->counts[t] = (uint8_t)(k + 1);
-      nt++;
-      i++;
-    } else {
-      break;
-    }
-  }
-  h->ntiles = (uint8_t)nt;
-  f->i = i;
-  return i > start;
-}
-
 static bool fast_meld(fast *f, mj_hand *h, bool concealed)
 {
   const unsigned char *p = f->s + f->i + 1;
@@ -803,7 +759,16 @@ static bool fast_context(fast *f, mj_ctx *c)
       if (left >= 9 && memcmp(t + 4, "ers=", 4) == 0)
         tk = TOK_FLOWERS, w = 9;
       break;
-    default: break;
+    case WORD4('k', 'o', 'n', 'g'): tk = TOK_KONG, w = 4; break;
+    case WORD4('l', 'a', 's', 't'): tk = TOK_LAST, w = 4; break;
+    case WORD4('w', 'a', 'l', 'l'):
+      if (left >= 9 && memcmp(t + 4, "-last", 5) == 0)
+        tk = TOK_WALL_LAST, w = 9;
+      break;
+    default:
+      if (left >= 3 && t[0] == 'r' && t[1] == 'o' && t[2] == 'b')
+        tk = TOK_ROB, w = 3;
+      break;
     }
 #undef WORD4
     if (tk >= 0 && (left == (size_t)w || fast_space(t[w])) &&
@@ -835,7 +800,7 @@ static bool fast_context(fast *f, mj_ctx *c)
           return false;
         c->flowers = (uint8_t)(t[8] - '0');
         break;
-      default: c->flags |= MJ_CTX_SELF; break;
+      default: c->flags |= tokens[tk].flag; break;   /* self, kong, ... */
       }
       seen |= 1u << tk;
       i += (size_t)w;
@@ -880,39 +845,78 @@ static bool fast_context(fast *f, mj_ctx *c)
   }
 }
 
+/*
+** The hand part in one pass: digit runs with their suit letter, honor
+** letters, melds, +T, up to the first space; then the context.
+*/
 static bool fast_parse(mj_hand *h, const char *text, size_t n)
 {
-  fast f = { (const unsigned char *)text, 0, n };
-  while (f.i < n && fast_space((unsigned char)text[f.i]))
-    f.i++;
+  const unsigned char *s = (const unsigned char *)text;
+  size_t i = 0;
+  while (i < n && fast_space(s[i]))
+    i++;
+  size_t nt = 0;
   mj_tile plus = MJ_NO_TILE;
-  while (f.i < n && !fast_space((unsigned char)text[f.i])) {
-    unsigned char c = f.s[f.i];
-    if (c == '[' || c == '{') {
+  uint8_t *cnt = h->counts;
+  mj_tileset *at = h->at;
+  while (i < n) {
+    unsigned c = s[i], cl = mj_char_class[c];
+    if (cl - 1 < 9u) {   /* digits and their suit letter */
+      size_t j = digits_end(s, i + 1, n);
+      unsigned suit = j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
+      if (suit > MJ_SUIT_Z || nt + (j - i) > MJ_MAX_CONCEALED)
+        return false;
+      nt += j - i;
+      int base = (int)suit * 9 - '1';
+      unsigned top = suit == MJ_SUIT_Z ? '7' : '9';
+      do {
+        unsigned d = s[i], t = (unsigned)(base + (int)d), k = cnt[t];
+        if (k >= 4 || d > top)
+          return false;
+        at[k] |= MJ_BIT(t);
+        cnt[t] = (uint8_t)(k + 1);
+      } while (++i < j);
+      i = j + 1;
+    } else if (c == '[' || c == '{') {
+      fast f = { s, i, n };
       if (!fast_meld(&f, h, c == '{'))
         return false;
-    } else if (c == '+') {
-      /* +T, then a space or the end */
+      i = f.i;
+    } else if (cl >= MJ_CL_HONOR) {
+      unsigned t = cl - MJ_CL_HONOR, k = cnt[t];
+      if (k >= 4 || nt >= MJ_MAX_CONCEALED)
+        return false;
+      at[k] |= MJ_BIT(t);
+      cnt[t] = (uint8_t)(k + 1);
+      nt++;
+      i++;
+    } else if (c == '+') {   /* +T, then a space or the end */
       size_t w = 1;
       mj_tile t = MJ_NO_TILE;
-      if (f.i + 1 < n && mj_char_class[f.s[f.i + 1]] >= MJ_CL_HONOR) {
-        t = (mj_tile)(mj_char_class[f.s[f.i + 1]] - MJ_CL_HONOR);
-      } else if (f.i + 2 < n) {
-        t = fast_tile(f.s + f.i + 1, 2);
+      if (i + 1 < n && mj_char_class[s[i + 1]] >= MJ_CL_HONOR) {
+        t = (mj_tile)(mj_char_class[s[i + 1]] - MJ_CL_HONOR);
+      } else if (i + 2 < n) {
+        t = fast_tile(s + i + 1, 2);
         w = 2;
       }
-      f.i += 1 + w;
-      if (t == MJ_NO_TILE || (f.i < n && !fast_space(f.s[f.i])) ||
-          h->ntiles >= MJ_MAX_CONCEALED || h->counts[t] >= 4)
+      i += 1 + w;
+      if (t == MJ_NO_TILE || (i < n && !fast_space(s[i])) ||
+          nt >= MJ_MAX_CONCEALED || cnt[t] >= 4)
         return false;
-      put_tile(h, t);
+      at[cnt[t]] |= MJ_BIT(t);
+      cnt[t]++;
+      nt++;
       plus = t;
-    } else if (!fast_run(&f, h)) {
+    } else if (fast_space((unsigned char)c)) {
+      break;
+    } else {
       return false;
     }
   }
-  if ((h->ntiles == 0 && h->nmelds == 0) || !fast_copies(h))
+  h->ntiles = (uint8_t)nt;
+  if ((nt == 0 && h->nmelds == 0) || !fast_copies(h))
     return false;
+  fast f = { s, i, n };
   if (!fast_context(&f, &h->ctx))
     return false;
   if (plus != MJ_NO_TILE) {
