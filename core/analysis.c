@@ -865,18 +865,11 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
   return n;
 }
 
-/*
-** The tiles of cand that raise the standard shape's usable tiles of the
-** groups with table indices idx (M melds to make): fold the other groups
-** once, from prefixes and suffixes, then try each tile of each group.
-*/
-static inline __attribute__((always_inline)) mj_tileset
-std_gain_m(const uint32_t idx[4], int M, mj_tileset cand)
+/* The folds of the groups with uses u from both ends: pre[i] folds
+** groups 0..i, suf[i] groups i..3. */
+static inline __attribute__((always_inline)) void
+ends_fold(const uint64_t u[4], int M, best_t pre[3], best_t suf[4])
 {
-  uint64_t u[4];
-  uses_of(idx, u);
-  /* pre[i] folds groups 0..i, suf[i] groups i..3 */
-  best_t pre[3], suf[4];
   best_init(&pre[0], u[0], M);
   pre[1] = pre[0];
   best_fold(&pre[1], u[1], M);
@@ -887,6 +880,33 @@ std_gain_m(const uint32_t idx[4], int M, mj_tileset cand)
   best_fold(&suf[2], u[2], M);
   suf[1] = suf[2];
   best_fold(&suf[1], u[1], M);
+}
+
+/* The fold of every group but g. */
+static inline __attribute__((always_inline)) best_t
+others_fold(const best_t pre[3], const best_t suf[4], int g, int M)
+{
+  if (g == 0)
+    return suf[1];
+  if (g == 3)
+    return pre[2];
+  best_t b = pre[g - 1];
+  best_merge(&b, &suf[g + 1], M);
+  return b;
+}
+
+/*
+** The tiles of cand that raise the standard shape's usable tiles of the
+** groups with table indices idx (M melds to make): fold the other groups
+** once, from prefixes and suffixes, then try each tile of each group.
+*/
+static inline __attribute__((always_inline)) mj_tileset
+std_gain_m(const uint32_t idx[4], int M, mj_tileset cand)
+{
+  uint64_t u[4];
+  uses_of(idx, u);
+  best_t pre[3], suf[4];
+  ends_fold(u, M, pre, suf);
   int base = best_last(&pre[2], u[3], M);
   mj_tileset good = 0;
   for (int g = 0; g < 4; g++) {
@@ -895,15 +915,7 @@ std_gain_m(const uint32_t idx[4], int M, mj_tileset cand)
         cand & (g < 3 ? (mj_tileset)0x1ff << lo : (mj_tileset)0x7f << lo);
     if (mine == 0)
       continue;
-    best_t b;
-    if (g == 0) {
-      b = suf[1];
-    } else if (g == 3) {
-      b = pre[2];
-    } else {
-      b = pre[g - 1];
-      best_merge(&b, &suf[g + 1], M);
-    }
+    best_t b = others_fold(pre, suf, g, M);
     /* one more tile of the group raises the total only through a slot
        (k melds, p pairs) that reaches the total already: a tile is useful
        when it raises such a slot (by one: use never grows more) */
@@ -931,16 +943,7 @@ int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
   best_t pre[3], suf[4];
   if (std) {   /* the folds of all groups but one, as in std_gain */
     uses_of(v->idx, u);
-    best_init(&pre[0], u[0], M);
-    pre[1] = pre[0];
-    best_fold(&pre[1], u[1], M);
-    pre[2] = pre[1];
-    best_fold(&pre[2], u[2], M);
-    best_init(&suf[3], u[3], M);
-    suf[2] = suf[3];
-    best_fold(&suf[2], u[2], M);
-    suf[1] = suf[2];
-    best_fold(&suf[1], u[1], M);
+    ends_fold(u, M, pre, suf);
   }
   int slots = slots_of(v);
   for (int g = 0; g < 4; g++) {
@@ -949,17 +952,9 @@ int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                                      : (mj_tileset)0x7f << lo);
     if (mine == 0)
       continue;
-    best_t b;
-    if (std) {
-      if (g == 0) {
-        b = suf[1];
-      } else if (g == 3) {
-        b = pre[2];
-      } else {
-        b = pre[g - 1];
-        best_merge(&b, &suf[g + 1], M);
-      }
-    }
+    best_t b = { { 0 } };
+    if (std)
+      b = others_fold(pre, suf, g, M);
     for (; mine; mine &= mine - 1) {
       int t = __builtin_ctzll(mine);
       bool wild = (v->wild & MJ_BIT(t)) != 0;

@@ -131,6 +131,36 @@ static void random_shanten(void **state)
   mj_hand_free(h);
 }
 
+/* The useful tiles of view v (of hand h) and its shanten against the
+** reference: the draws that lower the reference shanten. Returns the
+** shanten. */
+static int check_useful(const mj_hand *h, const mj_tileview *v,
+                        const mj_shape_cfg *cfg, const uint8_t held[MJ_KINDS],
+                        int i)
+{
+  mj_wait w[MJ_KINDS];
+  int sh, n = mj_useful(v, cfg, held, NULL, w, &sh);
+  int base = ref_shanten(v, cfg), k = 0;
+  assert_int_equal(sh, base);
+  for (int t = 0; t < MJ_KINDS && base < MJ_SHANTEN_NONE; t++) {
+    if (held[t] >= 4)
+      continue;
+    mj_tileview x = *v;
+    mj_tileview_add(&x, (mj_tile)t);
+    if (ref_shanten(&x, cfg) < base) {
+      if (k >= n || w[k].tile != t) {
+        char ht[128];
+        mj_hand_print(h, ht, sizeof ht);
+        fail_msg("case %d (%s, wilds %d): useful %d missing", i, ht, v->wilds,
+                 t);
+      }
+      k++;
+    }
+  }
+  assert_int_equal(k, n);
+  return base;
+}
+
 static void random_waits_and_useful(void **state)
 {
   (void)state;
@@ -161,28 +191,7 @@ static void random_waits_and_useful(void **state)
     }
     assert_int_equal(k, n);
     ready += n > 0;
-    /* useful: the draws that lower the reference shanten */
-    int sh;
-    n = mj_useful(&v, cfg, held, NULL, w, &sh);
-    int base = ref_shanten(&v, cfg);
-    assert_int_equal(sh, base);
-    k = 0;
-    for (int t = 0; t < MJ_KINDS && base < MJ_SHANTEN_NONE; t++) {
-      if (held[t] >= 4)
-        continue;
-      mj_tileview x = v;
-      mj_tileview_add(&x, (mj_tile)t);
-      if (ref_shanten(&x, cfg) < base) {
-        if (k >= n || w[k].tile != t) {
-          char ht[128];
-          mj_hand_print(h, ht, sizeof ht);
-          fail_msg("case %d (%s, wilds %d, cfg %d): useful %d missing", i, ht,
-                   v.wilds, i % 3, t);
-        }
-        k++;
-      }
-    }
-    assert_int_equal(k, n);
+    check_useful(h, &v, cfg, held, i);
   }
   assert_true(ready > 1000);
   mj_hand_free(h);
@@ -357,29 +366,9 @@ static void shaped_useful(void **state)
     mj_tileview_init(&v, h, wilds ? MJ_BIT(wild) : 0);
     uint8_t held[MJ_KINDS];
     mj_hand_all_counts(h, held);
-    mj_wait w[MJ_KINDS];
-    int sh, got = mj_useful(&v, cfg, held, NULL, w, &sh);
-    int base = ref_shanten(&v, cfg), per[MJ_SHAPE_COUNT];
-    assert_int_equal(sh, base);
+    int base = check_useful(h, &v, cfg, held, i), per[MJ_SHAPE_COUNT];
     mj_shanten(&v, cfg, per);
     specials += per[MJ_SHAPE_STANDARD] > base;
-    int k = 0;
-    for (int t = 0; t < MJ_KINDS && base < MJ_SHANTEN_NONE; t++) {
-      if (held[t] >= 4)
-        continue;
-      mj_tileview x = v;
-      mj_tileview_add(&x, (mj_tile)t);
-      if (ref_shanten(&x, cfg) < base) {
-        if (k >= got || w[k].tile != t) {
-          char ht[128];
-          mj_hand_print(h, ht, sizeof ht);
-          fail_msg("case %d (%s, wilds %d): useful %d missing", i, ht, wilds,
-                   t);
-        }
-        k++;
-      }
-    }
-    assert_int_equal(k, got);
   }
   /* most of them are nearer a special shape than the standard one */
   assert_true(specials > 10000);
