@@ -661,44 +661,53 @@ static const bool space_of[256] = { [' '] = true, ['\t'] = true,
 
 static inline bool fast_space(unsigned char c) { return space_of[c]; }
 
-/* A wind written E, S, W or N: 0..3, or -1. */
-static inline int fast_wind(unsigned char c)
+/* Eight bytes at p, as one word. */
+static inline uint64_t word8(const void *p)
 {
-  switch (c) {
-  case 'E': return 0;
-  case 'S': return 1;
-  case 'W': return 2;
-  case 'N': return 3;
-  default: return -1;
-  }
+  uint64_t x;
+  memcpy(&x, p, 8);
+  return x;
 }
+
+/* A wind's letter: 1 + its number (E S W N), 0 if none. */
+static const uint8_t wind_of[256] = { ['E'] = 1, ['S'] = 2, ['W'] = 3,
+                                      ['N'] = 4 };
 
 /*
 ** The context nearly every line has, in its usual order and spacing:
-** "win=T [self ]seat=W round=W flowers=N" (T a suited tile), read in one
-** look of a few word compares. Returns its length, or 0 when the text is
+** "win=T [self ]seat=W round=W flowers=N" (T a suited tile), read as a
+** few eight-byte words compared under masks (the values' bytes masked
+** off, then read one by one). Returns its length, or 0 when the text is
 ** anything else (the tokens are then read one by one).
 */
 static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
                          unsigned *seen)
 {
-  if (left < 31 || memcmp(t, "win=", 4) != 0 || t[6] != ' ')
+  static const char ff = (char)0xff;
+  static const char head[8] = { 'w', 'i', 'n', '=', 0, 0, ' ', 0 };
+  static const char head_m[8] = { ff, ff, ff, ff, 0, 0, ff, 0 };
+  static const char body[24] = "seat=\0 round=\0 flowers=";
+  static const char body_m[24] = { ff, ff, ff, ff, ff, 0,  ff, ff,
+                                   ff, ff, ff, ff, ff, 0,  ff, ff,
+                                   ff, ff, ff, ff, ff, ff, ff, 0 };
+  if (left < 31 || (word8(t) & word8(head_m)) != word8(head))
     return 0;
   size_t o = memcmp(t + 7, "self ", 5) == 0 ? 12 : 7;
-  if (left < o + 24 || memcmp(t + o, "seat=", 5) != 0 || t[o + 6] != ' ' ||
-      memcmp(t + o + 7, "round=", 6) != 0 || t[o + 14] != ' ' ||
-      memcmp(t + o + 15, "flowers=", 8) != 0 ||
-      (left > o + 24 && !fast_space(t[o + 24])))
+  const unsigned char *b = t + o;
+  if (left < o + 24 || (word8(b) & word8(body_m)) != word8(body) ||
+      (word8(b + 8) & word8(body_m + 8)) != word8(body + 8) ||
+      (word8(b + 16) & word8(body_m + 16)) != word8(body + 16) ||
+      (left > o + 24 && !fast_space(b[24])))
     return 0;
-  unsigned d = t[4] - '1', fl = t[o + 23] - '0';
-  int suit = mj_char_class[t[5]] - MJ_CL_SUIT;
-  int seat = fast_wind(t[o + 5]), round = fast_wind(t[o + 13]);
-  if (d >= 9 || suit < 0 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && d > 6) ||
-      seat < 0 || round < 0 || fl > 8)
+  unsigned d = t[4] - '1', fl = b[23] - '0';
+  unsigned suit = (unsigned)(mj_char_class[t[5]] - MJ_CL_SUIT);
+  unsigned seat = wind_of[b[5]], round = wind_of[b[13]];
+  if (d >= 9 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && d > 6) ||
+      seat == 0 || round == 0 || fl > 8)
     return 0;
-  c->win = (mj_tile)(suit * 9 + (int)d);
-  c->seat = (uint8_t)seat;
-  c->round = (uint8_t)round;
+  c->win = (mj_tile)(suit * 9 + d);
+  c->seat = (uint8_t)(seat - 1);
+  c->round = (uint8_t)(round - 1);
   c->flowers = (uint8_t)fl;
   *seen = 1u << TOK_WIN | 1u << TOK_SEAT | 1u << TOK_ROUND | 1u << TOK_FLOWERS;
   if (o == 12) {
