@@ -353,6 +353,9 @@ static void bench_games(void)
          "games, four random bots", rnd, 20000.0, rnd / 20000.0);
   printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n",
          "games, four efficiency bots", eff, 3000.0, eff / 3000.0);
+  double strong = game_rate(r, "strong", 1.0, 1);
+  printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n",
+         "games, four strong bots", strong, 300.0, strong / 300.0);
   double rnd2 = game_rate_2(r, "random", 1.0);
   printf("%-34s %12.0f /s   one process %8.0f /s   ratio %8.2fx\n",
          "random games, 2 processes", rnd2, rnd, rnd2 / rnd);
