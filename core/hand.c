@@ -541,7 +541,10 @@ typedef struct fast {
 } fast;
 
 /* c is a digit 1..9 (its class is its value) */
-static inline bool fast_digit(unsigned char c) { return (unsigned)(c - '1') < 9u; }
+static inline bool fast_digit(unsigned char c)
+{
+  return (unsigned)(c - '1') < 9u;
+}
 
 /*
 ** The end of the digits 1..9 from s[i]: eight bytes at a time where
@@ -872,7 +875,8 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
     unsigned c = s[i], cl = mj_char_class[c];
     if (cl - 1 < 9u) {   /* digits and their suit letter */
       size_t j = digits_end(s, i + 1, n);
-      unsigned suit = j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
+      unsigned suit =
+          j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
       if (suit > MJ_SUIT_Z || nt + (j - i) > MJ_MAX_CONCEALED)
         return false;
       nt += j - i;

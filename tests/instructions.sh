@@ -11,7 +11,8 @@ set -eu
 hule=$1
 shared=$2
 command -v valgrind > /dev/null || {
-  echo "bench-instructions: valgrind is not installed (apt-get install valgrind)" >&2
+  echo "bench-instructions: valgrind is not installed" \
+       "(apt-get install valgrind)" >&2
   exit 1
 }
 tmp=$(mktemp -d)
