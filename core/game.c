@@ -1634,6 +1634,13 @@ mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
 
 const mj_rules *mj_game_rules(const mj_game *g) { return g->r; }
 const mj_game_cfg *mj_game_config(const mj_game *g) { return &g->cfg; }
+const char *mj_phase_name(mj_phase ph)
+{
+  static const char *const names[] = { "turn", "claim", "rob",
+                                       "swap", "que",   "over" };
+  return (unsigned)ph < 6 ? names[ph] : "over";
+}
+
 mj_phase mj_game_phase(const mj_game *g) { return g->phase; }
 int mj_game_turn(const mj_game *g) { return g->turn; }
 int mj_game_dealer(const mj_game *g) { return g->dealer; }

@@ -48,6 +48,10 @@ typedef enum mj_phase {
   MJ_PHASE_OVER
 } mj_phase;
 
+/* The phase's name as the notation and the bot protocol write it:
+** "turn", "claim", "rob", "swap", "que", "over". */
+const char *mj_phase_name(mj_phase ph);
+
 typedef enum mj_event_type {
   MJ_EV_DEAL,
   MJ_EV_INDICATOR,

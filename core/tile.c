@@ -267,6 +267,19 @@ size_t mj_counts_print(const uint8_t *counts, int nkinds, char *buf, size_t cap)
   return len;
 }
 
+size_t mj_set_print(mj_tileset s, char *buf, size_t cap)
+{
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  for (s &= MJ_SET_ALL; s; s &= s - 1) {
+    char b[4];
+    mj_tile_str((mj_tile)__builtin_ctzll(s), b);
+    put(buf, cap, &len, b, strlen(b));
+  }
+  return len;
+}
+
 size_t mj_tiles_print(const mj_tile *tiles, int n, char *buf, size_t cap)
 {
   uint8_t counts[MJ_ALL_TILES] = { 0 };

@@ -158,6 +158,11 @@ mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
 size_t mj_counts_print(const uint8_t *counts, int nkinds, char *buf,
                        size_t cap);
 
+/* Print the kinds of a set one by one in tile order ("5m", "1s9s": the
+** wild kinds of a game), not merged. Returns the length the full text
+** needs; writes at most cap-1 bytes. */
+size_t mj_set_print(mj_tileset s, char *buf, size_t cap);
+
 /* Print a list of tiles in canonical form (sorted and merged). */
 size_t mj_tiles_print(const mj_tile *tiles, int n, char *buf, size_t cap);
 

@@ -389,14 +389,8 @@ static int g_wild(lua_State *L)
   }
   /* every wild kind, in tile order: "5m", or "1s9s" (翻双鬼) */
   char buf[3 * MJ_KINDS + 1];
-  size_t n = 0;
-  for (; w; w &= w - 1) {
-    char b[4];
-    size_t k = strlen(mj_tile_str((mj_tile)__builtin_ctzll(w), b));
-    memcpy(buf + n, b, k);
-    n += k;
-  }
-  lua_pushlstring(L, buf, n);
+  mj_set_print(w, buf, sizeof buf);
+  lua_pushstring(L, buf);
   return 1;
 }
 
@@ -431,9 +425,7 @@ static int g_info(lua_State *L)
     else
       lua_pushnil(L);
   } else {
-    static const char *const ph[] = { "turn", "claim", "rob",
-                                      "swap", "que",   "over" };
-    lua_pushstring(L, ph[mj_game_phase(g)]);
+    lua_pushstring(L, mj_phase_name(mj_game_phase(g)));
   }
   return 1;
 }

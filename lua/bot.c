@@ -190,8 +190,6 @@ static void settile(lua_State *L, const char *k, mj_tile t)
   }
 }
 
-static const char *const phase_names[] = { "turn", "claim", "rob",
-                                           "swap", "que",   "over" };
 
 /* The seat's view (mj_game_seat_view) as a table. */
 static void push_view(lua_State *L, const mj_game *g, int p)
@@ -206,19 +204,16 @@ static void push_view(lua_State *L, const mj_game *g, int p)
   setstr(L, "round", winds[v.round & 3]);
   setint(L, "dealer", v.dealer + 1);
   setint(L, "wall", v.wall);
-  setstr(L, "phase", phase_names[v.phase % 6]);
+  setstr(L, "phase", mj_phase_name(v.phase));
   setstr(L, "hand", v.hand);
   settile(L, "draw", v.draw);
   settile(L, "tile", v.tile);
   if (v.from >= 0)
     setint(L, "from", v.from + 1);
   if (v.wild) {
-    luaL_Buffer wb;
-    luaL_buffinit(L, &wb);
-    for (mj_tileset w = v.wild; w; w &= w - 1)
-      luaL_addstring(&wb, mj_tile_str((mj_tile)__builtin_ctzll(w), b));
-    luaL_pushresult(&wb);
-    lua_setfield(L, -2, "wild");
+    char ws[3 * MJ_KINDS + 1];
+    mj_set_print(v.wild, ws, sizeof ws);
+    setstr(L, "wild", ws);
   }
   settile(L, "indicator", v.indicator);
   lua_createtable(L, 4, 0);

@@ -63,8 +63,6 @@ static char *request(const mj_game *g, int p, const mj_action *legal, int n,
                      long id)
 {
   static const char *const winds[] = { "E", "S", "W", "N" };
-  static const char *const phases[] = { "turn", "claim", "rob",
-                                        "swap", "que",   "over" };
   mj_seat_view v;
   mj_game_seat_view(g, p, &v);
   char b[40];
@@ -77,16 +75,15 @@ static char *request(const mj_game *g, int p, const mj_action *legal, int n,
   cJSON_AddStringToObject(w, "round", winds[v.round & 3]);
   cJSON_AddNumberToObject(w, "dealer", v.dealer + 1);
   cJSON_AddNumberToObject(w, "wall", v.wall);
-  cJSON_AddStringToObject(w, "phase", phases[v.phase % 6]);
+  cJSON_AddStringToObject(w, "phase", mj_phase_name(v.phase));
   cJSON_AddStringToObject(w, "hand", v.hand);
   add_tile(w, "draw", v.draw);
   add_tile(w, "tile", v.tile);
   if (v.from >= 0)
     cJSON_AddNumberToObject(w, "from", v.from + 1);
   if (v.wild) {
-    char ws[3 * MJ_KINDS + 1] = "";
-    for (mj_tileset t = v.wild; t; t &= t - 1)
-      strcat(ws, mj_tile_str((mj_tile)__builtin_ctzll(t), b));
+    char ws[3 * MJ_KINDS + 1];
+    mj_set_print(v.wild, ws, sizeof ws);
     cJSON_AddStringToObject(w, "wild", ws);
   }
   add_tile(w, "indicator", v.indicator);

@@ -41,6 +41,17 @@ static void mcr_efficiency_games(void **state)
 ** Scenarios with given walls
 ** ===================================================================== */
 
+/* The phases' names, as the bot view and g:phase() write them. */
+static void phase_names(void **state)
+{
+  (void)state;
+  assert_string_equal(mj_phase_name(MJ_PHASE_TURN), "turn");
+  assert_string_equal(mj_phase_name(MJ_PHASE_ROB), "rob");
+  assert_string_equal(mj_phase_name(MJ_PHASE_QUE), "que");
+  assert_string_equal(mj_phase_name(MJ_PHASE_OVER), "over");
+  assert_string_equal(mj_phase_name((mj_phase)42), "over");
+}
+
 static void chow_only_from_previous(void **state)
 {
   (void)state;
@@ -615,6 +626,7 @@ static void strong_bot_trades_only_safety(void **state)
 int main(void)
 {
   const struct CMUnitTest tests[] = {
+    cmocka_unit_test(phase_names),
     cmocka_unit_test(chow_only_from_previous),
     cmocka_unit_test(priority_and_head_bump),
     cmocka_unit_test(kongs_replacement_and_claim_turn),

@@ -300,6 +300,13 @@ static void tiles_and_names(void **state)
   size_t need = mj_tiles_print(list, n, tiny, sizeof tiny);
   assert_int_equal(need, 7);
   assert_string_equal(tiny, "123");
+  /* a set of kinds, one by one in tile order */
+  assert_int_equal(mj_set_print(MJ_BIT(26) | MJ_BIT(18), out, sizeof out), 4);
+  assert_string_equal(out, "1s9s");
+  assert_int_equal(mj_set_print(0, out, sizeof out), 0);
+  assert_string_equal(out, "");
+  assert_int_equal(mj_set_print(MJ_BIT(0) | MJ_BIT(33), tiny, 3), 4);
+  assert_string_equal(tiny, "1m");
 }
 
 /* The copy masks agree with the counts. */
