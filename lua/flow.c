@@ -364,6 +364,30 @@ static int f_turned_for(lua_State *L)
   return 0;
 }
 
+/* g:pay_each(payee, amount, reason): each other player still in pays
+** payee (a kong's money, a self-draw); returns how many paid. */
+static int f_pay_each(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int b = checkseat(L, 2);
+  lua_Integer n = luaL_checkinteger(L, 3);
+  const char *why = luaL_checkstring(L, 4);
+  if (n < 1 || n > 1000000)
+    return luaL_error(L, "a payment's amount is 1..1000000, not %I", n);
+  int paid = 0;
+  for (int a = 0; a < 4; a++) {
+    mj_error e;
+    int i;
+    if (a == b || !mj_game_active(g, a))
+      continue;
+    if (mj_game_pay(g, a, b, (int)n, why, &i, &e) != MJ_OK)
+      return fail(L, &e);
+    paid++;
+  }
+  lua_pushinteger(L, paid);
+  return 1;
+}
+
 static const luaL_Reg methods[] = {
   { "turn_tiles", f_turn_tiles },
   { "turned_for", f_turned_for },
@@ -373,6 +397,7 @@ static const luaL_Reg methods[] = {
   { "count", f_count },
   { "wild_single", f_wild_single },
   { "pay", f_pay },
+  { "pay_each", f_pay_each },
   { "transfer", f_transfer },
   { "refund", f_refund },
   { "ledger", f_ledger },

@@ -61,11 +61,7 @@ if R.opt.gangfen then
     if k.from then
       g:pay(k.from, k.player, 2, "kong")
     else
-      for p = 1, 4 do
-        if p ~= k.player then
-          g:pay(p, k.player, k.kind == "concealed" and 2 or 1, "kong")
-        end
-      end
+      g:pay_each(k.player, k.kind == "concealed" and 2 or 1, "kong")
     end
   end
 end

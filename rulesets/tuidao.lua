@@ -245,11 +245,7 @@ R.on_end = function(g)
     if e.type == "kong" then
       g:pay(e.from, e.player, 3, "kong")
     elseif e.type == "akong" or e.type == "ckong" then
-      for p = 1, 4 do
-        if p ~= e.player then
-          g:pay(p, e.player, e.type == "ckong" and 2 or 1, "kong")
-        end
-      end
+      g:pay_each(e.player, e.type == "ckong" and 2 or 1, "kong")
     end
   end
 end

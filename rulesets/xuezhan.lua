@@ -218,12 +218,7 @@ R.on_kong = function(g, k)
     g:pay(k.from, k.player, 2, "kong")
     return
   end
-  local amount = k.kind == "concealed" and 2 or 1
-  for seat = 1, 4 do
-    if seat ~= k.player and g:active(seat) then
-      g:pay(seat, k.player, amount, "kong")
-    end
-  end
+  g:pay_each(k.player, k.kind == "concealed" and 2 or 1, "kong")
 end
 
 -- The kongs the player declared since his previous discard: the events

@@ -20,6 +20,7 @@ R.on_end = function(g)
   elseif c == "tile" then g:is_wild("10m")             -- line 20
   elseif c == "notheld" then g:wild_single(1, "1z")    -- line 21
   elseif c == "turned" then g:turned_for(9, 1)         -- line 22
+  elseif c == "each" then g:pay_each(2, -3, "x")       -- line 23
   end
 end
 R.state = { { "luck" } }

@@ -18,7 +18,8 @@ for c in seat:7:"a seat is 1..4" self:8:"two different seats" \
          nostate:18:"no state 'chance' (R.state declares: luck)" \
          big:19:"a state is 0..30000" tile:20:"bad tile '10m'" \
          notheld:21:"seat 1 holds no 1z" \
-         turned:22:"no turned tile 9 this hand"; do
+         turned:22:"no turned tile 9 this hand" \
+         each:23:"amount is 1..1000000"; do
   name=${c%%:*}; rest=${c#*:}; line=${rest%%:*}; piece=${rest#*:}
   out=$("$hule" sim --ruleset "$dir/misuse.lua" --option case=$name --games 3 2>&1)
   echo "$out" | grep -q "misuse.lua:$line: .*$piece" ||
