@@ -714,6 +714,24 @@ static int live_of(mj_tile t, const uint8_t *held, const uint8_t *visible)
   return x < 0 ? 0 : x;
 }
 
+/* The kinds of set s, after the n entries of out already there, as
+** waits with their live copies (kinds the player holds four of left
+** out). Returns the new count. */
+static int waits_list(mj_tileset s, const uint8_t held[MJ_KINDS],
+                      const uint8_t visible[MJ_KINDS], mj_wait out[MJ_KINDS],
+                      int n)
+{
+  for (; s; s &= s - 1) {
+    int t = __builtin_ctzll(s);
+    if (!(held != NULL && held[t] >= 4)) {
+      out[n].tile = (mj_tile)t;
+      out[n].live = (uint8_t)live_of((mj_tile)t, held, visible);
+      n++;
+    }
+  }
+  return n;
+}
+
 static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
                       const uint8_t held[MJ_KINDS],
                       const uint8_t visible[MJ_KINDS], mj_wait out[MJ_KINDS],
@@ -854,15 +872,7 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
       mj_tileview_remove(&x, (mj_tile)t);
     }
   }
-  for (; win; win &= win - 1) {
-    int t = __builtin_ctzll(win);
-    if (!(held != NULL && held[t] >= 4)) {
-      out[n].tile = (mj_tile)t;
-      out[n].live = (uint8_t)live_of((mj_tile)t, held, visible);
-      n++;
-    }
-  }
-  return n;
+  return waits_list(win, held, visible, out, n);
 }
 
 /* The folds of the groups with uses u from both ends: pre[i] folds
@@ -1105,17 +1115,7 @@ int mj_useful_at(const mj_tileview *v, const mj_shape_cfg *cfg,
 {
   if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
     return 0;
-  mj_tileset good = useful_tiles(v, cfg, cur, which);
-  int n = 0;
-  for (; good; good &= good - 1) {
-    int t = __builtin_ctzll(good);
-    if (!(held != NULL && held[t] >= 4)) {
-      out[n].tile = (mj_tile)t;
-      out[n].live = (uint8_t)live_of((mj_tile)t, held, visible);
-      n++;
-    }
-  }
-  return n;
+  return waits_list(useful_tiles(v, cfg, cur, which), held, visible, out, 0);
 }
 
 /*
@@ -1140,7 +1140,8 @@ static mj_tileset useful_tiles(const mj_tileview *v, const mj_shape_cfg *cfg,
   unsigned shapes = cfg->shapes | (unsigned)cfg->pair_quads << 31;
   uint32_t h = v->idx[0] * 2654435761u ^ v->idx[1] * 40503u ^
                v->idx[2] * 2246822519u ^ v->idx[3] * 3266489917u ^
-               (uint32_t)v->wilds * 668265263u ^ (uint32_t)v->melds * 374761393u;
+               (uint32_t)v->wilds * 668265263u ^
+               (uint32_t)v->melds * 374761393u;
   useful_memo *m = &memo[(h ^ h >> 15) & (MEMO_SLOTS - 1)];
   if (m->set && m->idx[0] == v->idx[0] && m->idx[1] == v->idx[1] &&
       m->idx[2] == v->idx[2] && m->idx[3] == v->idx[3] &&
