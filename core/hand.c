@@ -626,17 +626,7 @@ static bool fast_copies(const mj_hand *h)
   if (h->nmelds == 0)
     return true;   /* the concealed counts were checked on the way */
   uint8_t all[MJ_KINDS];
-  memcpy(all, h->counts, MJ_KINDS);
-  for (int i = 0; i < h->nmelds; i++) {
-    const mj_meld *m = &h->melds[i];
-    if (m->type == MJ_CHOW) {
-      all[m->tile]++;
-      all[m->tile + 1]++;
-      all[m->tile + 2]++;
-    } else {
-      all[m->tile] = (uint8_t)(all[m->tile] + 3 + (m->type != MJ_PUNG));
-    }
-  }
+  mj_hand_all_counts(h, all);
   for (int i = 0; i < h->nmelds; i++) {
     const mj_meld *m = &h->melds[i];
     if (all[m->tile] > 4 ||
