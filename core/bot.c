@@ -314,6 +314,20 @@ static int prune_limit(const ctx *c, int least)
   return limit + (c->min > 0 && least == 0 ? 1 : 0);
 }
 
+/* The shanten and shapes each discard of tiles leaves full view v with
+** (mj_discard_shanten), and the prune_limit of the least of them. */
+static int discards_limit(const ctx *c, const mj_tileview *v,
+                          mj_tileset tiles, int sh[MJ_KINDS],
+                          unsigned which[MJ_KINDS])
+{
+  int least = MJ_SHANTEN_NONE;
+  mj_discard_shanten(v, c->cfg, tiles, sh, which);
+  for (mj_tileset x = tiles; x; x &= x - 1)
+    if (sh[__builtin_ctzll(x)] < least)
+      least = sh[__builtin_ctzll(x)];
+  return prune_limit(c, least);
+}
+
 /*
 ** Each discard's evaluation (mj_bot_discards). With prune, only the
 ** discards that can be chosen are valued in full: a discard leaving the
@@ -348,18 +362,12 @@ static int discards_eval(const mj_game *g, int p, mj_discard_eval *out,
     for (int t = vs * 9; t < vs * 9 + 9; t++)
       allowed |= MJ_BIT(t);
   }
-  int n = 0;
-  int sh[MJ_KINDS], least = MJ_SHANTEN_NONE;
+  int n = 0, sh[MJ_KINDS];
   unsigned which[MJ_KINDS];
-  mj_tileset held = 0;
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (mj_hand_counts(h)[t] > 0 && (allowed & MJ_BIT(t)))
-      held |= MJ_BIT(t);
-  mj_discard_shanten(&v, c.cfg, held, sh, which);
-  for (mj_tileset x = held; x; x &= x - 1)
-    if (sh[__builtin_ctzll(x)] < least)
-      least = sh[__builtin_ctzll(x)];
-  int limit = prune ? prune_limit(&c, least) : MJ_SHANTEN_NONE;
+  mj_tileset held = mj_hand_copies(h)[0] & allowed;   /* wilds too */
+  int limit = discards_limit(&c, &v, held, sh, which);
+  if (!prune)
+    limit = MJ_SHANTEN_NONE;
   for (int t = 0; t < MJ_KINDS; t++)   /* a wild's discard is valued apart */
     if ((c.wild & MJ_BIT(t)) && mj_hand_counts(h)[t] > 0)
       limit = MJ_SHANTEN_NONE;
@@ -431,17 +439,10 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
            50; /* a kong draws again */
   } else {
     /* only the discards that can be the best are valued in full */
-    int sh[MJ_KINDS], least = MJ_SHANTEN_NONE;
+    int sh[MJ_KINDS];
     unsigned which[MJ_KINDS];
-    mj_tileset held = 0;
-    for (int k = 0; k < MJ_KINDS; k++)   /* not the wilds: they are kept */
-      if (v.c[k] > 0)
-        held |= MJ_BIT(k);
-    mj_discard_shanten(&v, c2.cfg, held, sh, which);
-    for (mj_tileset y = held; y; y &= y - 1)
-      if (sh[__builtin_ctzll(y)] < least)
-        least = sh[__builtin_ctzll(y)];
-    int limit = prune_limit(&c2, least);
+    mj_tileset held = v.at[0];   /* not the wilds: they are kept */
+    int limit = discards_limit(&c2, &v, held, sh, which);
     for (int k = 0; k < MJ_KINDS; k++) {
       if (!(held & MJ_BIT(k)) || sh[k] > limit)
         continue;
