@@ -7,9 +7,17 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
+/* counts[] with spare bytes after the kinds, kept zero: the fast parser
+   counts "8z" and "9z" there and reads the counts 16 bytes at a time */
+enum { COUNTS_SPACE = 48 };
 
 struct mj_hand {
-  uint8_t counts[MJ_KINDS];   /* concealed tiles, the winning tile included */
+  uint8_t counts[COUNTS_SPACE];   /* concealed tiles, the winning tile
+                                     included (MJ_KINDS of them) */
   mj_tileset at[4];           /* kinds with more than k of them (kept with
                                  counts: change them only by put_tile
                                  and take_tile) */
@@ -573,67 +581,138 @@ static inline size_t digits_end(const unsigned char *s, size_t i, size_t n)
   return i;
 }
 
-static bool fast_meld(fast *f, mj_hand *h, bool concealed)
+/*
+** Eight bytes from p as a little-endian word, zeros past the end of the
+** text (left bytes are there).
+*/
+static inline uint64_t word8_le(const unsigned char *p, size_t left)
 {
-  const unsigned char *p = f->s + f->i + 1;
-  size_t left = f->n - f->i - 1, len;
-  unsigned char close = concealed ? '}' : ']';
-  if (h->nmelds >= MJ_MAX_MELDS || left < 4)
-    return false;
-  mj_meld m = { 0, 0, 0, 0 };
-  unsigned a = p[0] - '1';
-  if (a < 9 && p[1] == p[0] && p[2] == p[0]) {   /* a pung or kong */
-    size_t k = p[3] == p[0] ? 4 : 3;
-    if (left < k + 2 || p[k + 1] != close || (k == 3 && concealed))
-      return false;
-    int suit = mj_char_class[p[k]] - MJ_CL_SUIT;
-    if (suit < 0 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && a > 6))
-      return false;
-    m.type = k == 4 ? (concealed ? MJ_CKONG : MJ_KONG) : MJ_PUNG;
-    m.tile = (mj_tile)(suit * 9 + (int)a);
-    len = k + 2;
-  } else if (a < 9) {   /* a chow: three kinds in a row, in any order */
-    unsigned b = p[1] - '1', c = p[2] - '1';
-    unsigned lo = a < b ? a : b;
-    lo = c < lo ? c : lo;
-    int suit = mj_char_class[p[3]] - MJ_CL_SUIT;
-    if (concealed || left < 5 || b >= 9 || c >= 9 || a == b || b == c ||
-        a == c || a + b + c != 3 * lo + 3 || suit < 0 || suit >= MJ_SUIT_Z ||
-        p[4] != close)
-      return false;
-    m.type = MJ_CHOW;
-    m.tile = (mj_tile)(suit * 9 + (int)lo);
-    len = 5;
-  } else {   /* honors by letter */
-    int x = mj_char_class[p[0]];
-    if (x < MJ_CL_HONOR || p[1] != p[0] || p[2] != p[0])
-      return false;
-    size_t k = p[3] == p[0] ? 4 : 3;
-    if (left < k + 1 || p[k] != close || (k == 3 && concealed))
-      return false;
-    m.type = k == 4 ? (concealed ? MJ_CKONG : MJ_KONG) : MJ_PUNG;
-    m.tile = (mj_tile)(x - MJ_CL_HONOR);
-    len = k + 1;
+  uint64_t w = 0;
+  if (left >= 8) {
+    memcpy(&w, p, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+    w = __builtin_bswap64(w);
+#endif
+  } else {
+    for (size_t k = 0; k < left; k++)
+      w |= (uint64_t)p[k] << (8 * k);
   }
-  h->melds[h->nmelds++] = m;
-  f->i += 1 + len;
-  return true;
+  return w;
 }
 
-/* No kind more than four times, the melds' copies with the hand's. */
+/* Byte k of a word */
+#define BYTE(w, k) ((unsigned)((w) >> (8 * (k))) & 0xffu)
+
+/*
+** A meld from its opening bracket (byte 0 of w, '[' or '{'), read as one
+** word: the bytes equal to the first tile's show a pung or kong at once,
+** and a kong is read as a pung one byte further on. Returns the meld as
+** length << 16 | type << 8 | tile, 0 if it is none the fast path reads.
+*/
+static inline unsigned fast_meld(uint64_t w)
+{
+  unsigned open = BYTE(w, 0), close = open + 2;   /* ']' and '}' */
+  unsigned a = BYTE(w, 1), cla = mj_char_class[a];
+  uint64_t e = w ^ (a * 0x0101010101010101ULL);   /* zero where a */
+  if ((e & 0xffff0000ULL) == 0) {   /* a pung or kong: a a a [a] */
+    unsigned kong = (e & 0xff00000000ULL) == 0;
+    uint64_t v = w >> (8 * kong);
+    unsigned type = !kong ? MJ_PUNG : open == '{' ? MJ_CKONG : MJ_KONG;
+    if (!kong && open == '{')
+      return 0;
+    if (cla - 1 < 9u) {   /* digits, then a suit letter */
+      unsigned suit = mj_char_class[BYTE(v, 4)] - MJ_CL_SUIT;
+      unsigned t = suit * 9 + cla - 1;
+      if (suit > MJ_SUIT_Z || t >= MJ_KINDS || BYTE(v, 5) != close)
+        return 0;
+      return (6 + kong) << 16 | type << 8 | t;
+    }
+    if (cla < MJ_CL_HONOR || BYTE(v, 4) != close)
+      return 0;
+    return (5 + kong) << 16 | type << 8 | (cla - MJ_CL_HONOR);
+  }
+  /* a chow: three kinds in a row, in any order, then a suit letter */
+  unsigned x = cla - 1, y = BYTE(w, 2) - '1', z = BYTE(w, 3) - '1';
+  if (((x + 7) | (y + 7) | (z + 7)) >= 16u)   /* not three digits */
+    return 0;
+  unsigned bits = 1u << x | 1u << y | 1u << z, lo = (unsigned)__builtin_ctz(bits);
+  unsigned suit = mj_char_class[BYTE(w, 4)] - MJ_CL_SUIT;
+  if (bits != 7u << lo || suit >= MJ_SUIT_Z || open != '[' ||
+      BYTE(w, 5) != close)
+    return 0;
+  return 6u << 16 | MJ_CHOW << 8 | (suit * 9 + lo);
+}
+
+#undef BYTE
+
+/*
+** The copy masks from the counts (at[k]: the kinds with more than k),
+** the spare bytes being zero: a byte compare and a movemask for 16 kinds
+** at a time with SSE2, else kind by kind.
+*/
+static void copies_from_counts(mj_hand *h)
+{
+#if defined(__SSE2__)
+  const __m128i *c = (const __m128i *)(const void *)h->counts;
+  __m128i a = _mm_loadu_si128(c), b = _mm_loadu_si128(c + 1),
+          d = _mm_loadu_si128(c + 2);
+  for (int k = 0; k < 4; k++) {
+    __m128i kk = _mm_set1_epi8((char)k);
+    h->at[k] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(a, kk)) |
+               (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(b, kk))
+                   << 16 |
+               (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(d, kk))
+                   << 32;
+  }
+#else
+  memset(h->at, 0, sizeof h->at);
+  for (int t = 0; t < MJ_KINDS; t++)
+    for (int k = 0; k < h->counts[t]; k++)
+      h->at[k] |= MJ_BIT(t);
+#endif
+}
+
+/*
+** No kind more than four times, the melds' copies with the hand's, and
+** nothing counted in the spare bytes ("8z", "9z").
+*/
 static bool fast_copies(const mj_hand *h)
 {
-  if (h->nmelds == 0)
-    return true;   /* the concealed counts were checked on the way */
-  uint8_t all[MJ_KINDS];
-  mj_hand_all_counts(h, all);
-  for (int i = 0; i < h->nmelds; i++) {
-    const mj_meld *m = &h->melds[i];
-    if (all[m->tile] > 4 ||
-        (m->type == MJ_CHOW && (all[m->tile + 1] > 4 || all[m->tile + 2] > 4)))
-      return false;
+  uint8_t all[COUNTS_SPACE];
+  const uint8_t *v = h->counts;
+  if (h->nmelds > 0) {
+    memcpy(all, h->counts, sizeof all);
+    for (int i = 0; i < h->nmelds; i++) {
+      const mj_meld *m = &h->melds[i];
+      if (m->type == MJ_CHOW) {
+        all[m->tile]++;
+        all[m->tile + 1]++;
+        all[m->tile + 2]++;
+      } else {
+        all[m->tile] += (uint8_t)mj_meld_size(m);
+      }
+    }
+    v = all;
   }
+  static const uint8_t most[COUNTS_SPACE] = {
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  };
+#if defined(__SSE2__)
+  const __m128i *p = (const __m128i *)(const void *)v,
+                *q = (const __m128i *)(const void *)most;
+  __m128i ok = _mm_setzero_si128();
+  for (int k = 0; k < 3; k++) {
+    __m128i x = _mm_loadu_si128(p + k), lim = _mm_loadu_si128(q + k);
+    ok = _mm_or_si128(ok, _mm_subs_epu8(x, lim));   /* over: nonzero */
+  }
+  return _mm_movemask_epi8(_mm_cmpeq_epi8(ok, _mm_setzero_si128())) == 0xffff;
+#else
+  for (int t = 0; t < COUNTS_SPACE; t++)
+    if (v[t] > most[t])
+      return false;
   return true;
+#endif
 }
 
 /* One tile as a token's value ("5m", "E"); MJ_NO_TILE if not. */
@@ -849,7 +928,10 @@ static bool fast_context(fast *f, mj_ctx *c)
 
 /*
 ** The hand part in one pass: digit runs with their suit letter, honor
-** letters, melds, +T, up to the first space; then the context.
+** letters, melds, +T, up to the first space; then the context. The loop
+** only counts (a kind's count may pass four, "8z" and "9z" land in the
+** spare bytes); the counts are checked and the copy masks made at the
+** end, for all kinds at once.
 */
 static bool fast_parse(mj_hand *h, const char *text, size_t n)
 {
@@ -860,39 +942,31 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
   size_t nt = 0;
   mj_tile plus = MJ_NO_TILE;
   uint8_t *cnt = h->counts;
-  mj_tileset *at = h->at;
   while (i < n) {
     unsigned c = s[i], cl = mj_char_class[c];
     if (cl - 1 < 9u) {   /* digits and their suit letter */
       size_t j = digits_end(s, i + 1, n);
       unsigned suit =
           j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
-      if (suit > MJ_SUIT_Z || nt + (j - i) > MJ_MAX_CONCEALED)
+      if (suit > MJ_SUIT_Z)
         return false;
       nt += j - i;
       int base = (int)suit * 9 - '1';
-      unsigned top = suit == MJ_SUIT_Z ? '7' : '9';
-      do {
-        unsigned d = s[i], t = (unsigned)(base + (int)d), k = cnt[t];
-        if (k >= 4 || d > top)
-          return false;
-        at[k] |= MJ_BIT(t);
-        cnt[t] = (uint8_t)(k + 1);
-      } while (++i < j);
+      do
+        cnt[base + s[i]]++;
+      while (++i < j);
       i = j + 1;
-    } else if (c == '[' || c == '{') {
-      fast f = { s, i, n };
-      if (!fast_meld(&f, h, c == '{'))
-        return false;
-      i = f.i;
     } else if (cl >= MJ_CL_HONOR) {
-      unsigned t = cl - MJ_CL_HONOR, k = cnt[t];
-      if (k >= 4 || nt >= MJ_MAX_CONCEALED)
-        return false;
-      at[k] |= MJ_BIT(t);
-      cnt[t] = (uint8_t)(k + 1);
+      cnt[cl - MJ_CL_HONOR]++;
       nt++;
       i++;
+    } else if (c == '[' || c == '{') {
+      unsigned m = fast_meld(word8_le(s + i, n - i));
+      if (m == 0 || h->nmelds >= MJ_MAX_MELDS)
+        return false;
+      h->melds[h->nmelds++] =
+          (mj_meld){ .type = (uint8_t)(m >> 8), .tile = (mj_tile)m };
+      i += m >> 16;
     } else if (c == '+') {   /* +T, then a space or the end */
       size_t w = 1;
       mj_tile t = MJ_NO_TILE;
@@ -903,10 +977,8 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
         w = 2;
       }
       i += 1 + w;
-      if (t == MJ_NO_TILE || (i < n && !fast_space(s[i])) ||
-          nt >= MJ_MAX_CONCEALED || cnt[t] >= 4)
+      if (t == MJ_NO_TILE || (i < n && !fast_space(s[i])))
         return false;
-      at[cnt[t]] |= MJ_BIT(t);
       cnt[t]++;
       nt++;
       plus = t;
@@ -916,9 +988,11 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       return false;
     }
   }
-  h->ntiles = (uint8_t)nt;
-  if ((nt == 0 && h->nmelds == 0) || !fast_copies(h))
+  /* at most 18 tiles: no count wrapped round */
+  if (nt > MJ_MAX_CONCEALED || (nt == 0 && h->nmelds == 0) || !fast_copies(h))
     return false;
+  h->ntiles = (uint8_t)nt;
+  copies_from_counts(h);
   fast f = { s, i, n };
   if (!fast_context(&f, &h->ctx))
     return false;
