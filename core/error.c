@@ -19,14 +19,6 @@ mj_status mj_fail(mj_error *e, mj_status st, int column, const char *fmt, ...)
   return st;
 }
 
-void mj_error_clear(mj_error *e)
-{
-  if (e != NULL) {
-    e->column = 0;
-    e->msg[0] = '\0';
-  }
-}
-
 const char *mj_error_text(const mj_error *e, char *buf, size_t cap)
 {
   if (cap == 0)

@@ -34,8 +34,14 @@ mj_status mj_fail(mj_error *e, mj_status st, int column, const char *fmt, ...)
 #endif
   ;
 
-/* Clear *e (which may be NULL). */
-void mj_error_clear(mj_error *e);
+/* Clear *e (which may be NULL); inline, as every parse of a hand does it. */
+static inline void mj_error_clear(mj_error *e)
+{
+  if (e != NULL) {
+    e->column = 0;
+    e->msg[0] = '\0';
+  }
+}
 
 /* Write "error at column N: msg" (or just msg) into buf; returns buf. */
 const char *mj_error_text(const mj_error *e, char *buf, size_t cap);

@@ -51,11 +51,19 @@ void mj_hand_free(mj_hand *h)
 
 void mj_hand_clear(mj_hand *h)
 {
-  /* the empty hand, its context as mj_ctx_init leaves it */
+  /* the empty hand, its context as mj_ctx_init leaves it, copied 16 bytes
+     at a time (a plain struct copy became a rep stos: 24 instructions
+     where this is 18, and every parse begins with it) */
   static const mj_hand empty = {
     .ctx = { .win = MJ_NO_TILE, .wild = MJ_NO_TILE, .que = 0xff }
   };
-  *h = empty;
+  typedef uint8_t v16 __attribute__((vector_size(16), aligned(1), may_alias));
+  enum { N = sizeof(mj_hand) / 16 };
+  v16 *d = (v16 *)(void *)h;
+  const v16 *e = (const v16 *)(const void *)&empty;
+  _Static_assert(sizeof(mj_hand) % 16 == 0, "mj_hand is whole vectors");
+  for (int k = 0; k < N; k++)
+    d[k] = e[k];
 }
 
 void mj_hand_copy(mj_hand *dst, const mj_hand *src)
@@ -794,9 +802,11 @@ static bool fast_context(fast *f, mj_ctx *c)
   const unsigned char *s = f->s;
   size_t i = f->i, n = f->n;
   unsigned seen = 0;
-  while (i < n && s[i] == ' ')
-    i++;
-  i += fast_usual(s + i, n - i, c, &seen);
+  if (i < n && s[i] == ' ') {   /* the usual context, the end of the text */
+    size_t u = fast_usual(s + i + 1, n - i - 1, c, &seen);
+    if (u != 0 && (i += 1 + u) == n)
+      return true;
+  }
   for (;;) {
     while (i < n && fast_space(s[i]))
       i++;
@@ -951,10 +961,11 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       if (suit > MJ_SUIT_Z)
         return false;
       nt += j - i;
-      int base = (int)suit * 9 - '1';
+      uint8_t *row = cnt + suit * 9;
+      const unsigned char *p = s + i, *end = s + j;
       do
-        cnt[base + s[i]]++;
-      while (++i < j);
+        row[(size_t)*p - '1']++;
+      while (++p < end);
       i = j + 1;
     } else if (cl >= MJ_CL_HONOR) {
       cnt[cl - MJ_CL_HONOR]++;
