@@ -563,33 +563,6 @@ static inline bool fast_digit(unsigned char c)
 }
 
 /*
-** The end of the digits 1..9 from s[i]: eight bytes at a time where
-** eight are left (each byte's high bit cleared before the sums, so no
-** carry crosses a byte; a byte with it set is no digit), then one by one.
-*/
-static inline size_t digits_end(const unsigned char *s, size_t i, size_t n)
-{
-#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-  const uint64_t hi = 0x8080808080808080ULL, lo7 = 0x7f7f7f7f7f7f7f7fULL;
-  while (i + 8 <= n) {
-    uint64_t w;
-    memcpy(&w, s + i, 8);
-    uint64_t x = w & lo7;
-    uint64_t dig = (x + 0x4f4f4f4f4f4f4f4fULL) &   /* >= '1' */
-                   ~(x + 0x4646464646464646ULL) &  /* <= '9' */
-                   ~w & hi;
-    uint64_t non = ~dig & hi;
-    if (non != 0)
-      return i + (size_t)(__builtin_ctzll(non) >> 3);
-    i += 8;
-  }
-#endif
-  while (i < n && fast_digit(s[i]))
-    i++;
-  return i;
-}
-
-/*
 ** Eight bytes from p as a little-endian word, zeros past the end of the
 ** text (left bytes are there).
 */
@@ -606,6 +579,37 @@ static inline uint64_t word8_le(const unsigned char *p, size_t left)
       w |= (uint64_t)p[k] << (8 * k);
   }
   return w;
+}
+
+/*
+** How many of the bytes of the little-endian word w, from its low end, are
+** digits 1..9 before the first that is not (8 if all are): each byte's
+** high bit cleared before the sums, so no carry crosses a byte; a byte
+** with it set is no digit.
+*/
+static inline unsigned lead_digits(uint64_t w)
+{
+  const uint64_t hi = 0x8080808080808080ULL, lo7 = 0x7f7f7f7f7f7f7f7fULL;
+  uint64_t x = w & lo7;
+  uint64_t dig = (x + 0x4f4f4f4f4f4f4f4fULL) &   /* >= '1' */
+                 ~(x + 0x4646464646464646ULL) &  /* <= '9' */
+                 ~w & hi;
+  uint64_t non = ~dig & hi;
+  return non != 0 ? (unsigned)__builtin_ctzll(non) >> 3 : 8;
+}
+
+/* The end of the digits 1..9 from s[i], eight bytes at a time where
+   eight are left, then one by one. */
+static inline size_t digits_end(const unsigned char *s, size_t i, size_t n)
+{
+  for (; i + 8 <= n; i += 8) {
+    unsigned k = lead_digits(word8_le(s + i, 8));
+    if (k < 8)
+      return i + k;
+  }
+  while (i < n && fast_digit(s[i]))
+    i++;
+  return i;
 }
 
 /* Byte k of a word */
@@ -954,7 +958,31 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
   uint8_t *cnt = h->counts;
   while (i < n) {
     unsigned c = s[i], cl = mj_char_class[c];
-    if (cl - 1 < 9u) {   /* digits and their suit letter */
+    uint64_t w;
+    unsigned len;
+    if (cl - 1 < 9u && i + 8 <= n &&
+        (len = lead_digits(w = word8_le(s + i, 8))) < 8) {
+      /* digits and their suit letter within a word: each digit counted
+         from the word as it moves down, no loop */
+      unsigned suit = mj_char_class[(unsigned)(w >> (8 * len)) & 0xffu] -
+                      MJ_CL_SUIT;
+      if (suit > MJ_SUIT_Z)
+        return false;
+      uint8_t *row = cnt + suit * 9;
+      nt += len;
+      i += len + 1;
+#define DIGIT() (row[(size_t)(w & 0xffu) - '1']++, w >>= 8)
+      switch (len) {
+      case 7: DIGIT(); __attribute__((fallthrough));
+      case 6: DIGIT(); __attribute__((fallthrough));
+      case 5: DIGIT(); __attribute__((fallthrough));
+      case 4: DIGIT(); __attribute__((fallthrough));
+      case 3: DIGIT(); __attribute__((fallthrough));
+      case 2: DIGIT(); __attribute__((fallthrough));
+      default: DIGIT(); break;   /* one at least: s[i] is a digit */
+      }
+#undef DIGIT
+    } else if (cl - 1 < 9u) {   /* a long run, or near the end */
       size_t j = digits_end(s, i + 1, n);
       unsigned suit =
           j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
@@ -979,15 +1007,15 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
           (mj_meld){ .type = (uint8_t)(m >> 8), .tile = (mj_tile)m };
       i += m >> 16;
     } else if (c == '+') {   /* +T, then a space or the end */
-      size_t w = 1;
+      size_t tl = 1;
       mj_tile t = MJ_NO_TILE;
       if (i + 1 < n && mj_char_class[s[i + 1]] >= MJ_CL_HONOR) {
         t = (mj_tile)(mj_char_class[s[i + 1]] - MJ_CL_HONOR);
       } else if (i + 2 < n) {
         t = fast_tile(s + i + 1, 2);
-        w = 2;
+        tl = 2;
       }
-      i += 1 + w;
+      i += 1 + tl;
       if (t == MJ_NO_TILE || (i < n && !fast_space(s[i])))
         return false;
       cnt[t]++;
