@@ -770,28 +770,53 @@ static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
   static const char ff = (char)0xff;
   static const char head[8] = { 'w', 'i', 'n', '=', 0, 0, ' ', 0 };
   static const char head_m[8] = { ff, ff, ff, ff, 0, 0, ff, 0 };
+#if defined(__SSE2__)
+  /* the body as its bytes 0..15 and 8..23, masked */
+  static const char body[32] = "seat=\0 round=\0 found=\0 flowers=";
+  static const char body_m[32] = { ff, ff, ff, ff, ff, 0,  ff, ff,
+                                   ff, ff, ff, ff, ff, 0,  ff, ff,
+                                   ff, ff, ff, ff, ff, 0,  ff, ff,
+                                   ff, ff, ff, ff, ff, ff, ff, 0 };
+#else
   static const char body[24] = "seat=\0 round=\0 flowers=";
   static const char body_m[24] = { ff, ff, ff, ff, ff, 0,  ff, ff,
                                    ff, ff, ff, ff, ff, 0,  ff, ff,
                                    ff, ff, ff, ff, ff, ff, ff, 0 };
+#endif
   if (left < 31 || (word8(t) & word8(head_m)) != word8(head))
     return 0;
   size_t o = memcmp(t + 7, "self ", 5) == 0 ? 12 : 7;
   const unsigned char *b = t + o;
-  if (left < o + 24 || (word8(b) & word8(body_m)) != word8(body) ||
-      (word8(b + 8) & word8(body_m + 8)) != word8(body + 8) ||
-      (word8(b + 16) & word8(body_m + 16)) != word8(body + 16) ||
-      (left > o + 24 && !fast_space(b[24])))
+  if (left < o + 24 || (left > o + 24 && !fast_space(b[24])))
     return 0;
+#if defined(__SSE2__)
+  const __m128i *bm = (const __m128i *)(const void *)body_m,
+                *bp = (const __m128i *)(const void *)body;
+  __m128i x = _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)b),
+                            _mm_loadu_si128(bm)),
+          y = _mm_and_si128(
+              _mm_loadu_si128((const __m128i *)(const void *)(b + 8)),
+              _mm_loadu_si128(bm + 1));
+  if (_mm_movemask_epi8(_mm_and_si128(_mm_cmpeq_epi8(x, _mm_loadu_si128(bp)),
+                                      _mm_cmpeq_epi8(y, _mm_loadu_si128(bp + 1)))) !=
+      0xffff)
+    return 0;
+#else
+  if ((word8(b) & word8(body_m)) != word8(body) ||
+      (word8(b + 8) & word8(body_m + 8)) != word8(body + 8) ||
+      (word8(b + 16) & word8(body_m + 16)) != word8(body + 16))
+    return 0;
+#endif
   unsigned d = t[4] - '1', fl = b[23] - '0';
   unsigned suit = (unsigned)(mj_char_class[t[5]] - MJ_CL_SUIT);
-  unsigned seat = wind_of[b[5]], round = wind_of[b[13]];
-  if (d >= 9 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && d > 6) ||
-      seat == 0 || round == 0 || fl > 8)
+  unsigned tile = suit * 9 + d;
+  unsigned seat = wind_of[b[5]] - 1u, round = wind_of[b[13]] - 1u;
+  if ((d >= 9) | (suit > MJ_SUIT_Z) | (tile >= MJ_KINDS) |
+      ((seat | round) > 3) | (fl > 8))
     return 0;
-  c->win = (mj_tile)(suit * 9 + d);
-  c->seat = (uint8_t)(seat - 1);
-  c->round = (uint8_t)(round - 1);
+  c->win = (mj_tile)tile;
+  c->seat = (uint8_t)seat;
+  c->round = (uint8_t)round;
   c->flowers = (uint8_t)fl;
   *seen = 1u << TOK_WIN | 1u << TOK_SEAT | 1u << TOK_ROUND | 1u << TOK_FLOWERS;
   if (o == 12) {
