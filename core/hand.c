@@ -658,73 +658,63 @@ static inline unsigned fast_meld(uint64_t w)
 #undef BYTE
 
 /*
-** The copy masks from the counts (at[k]: the kinds with more than k),
-** the spare bytes being zero: a byte compare and a movemask for 16 kinds
-** at a time with SSE2, else kind by kind.
+** The counts checked (no kind more than four times, the melds' copies
+** with the hand's; nothing in the spare bytes, "8z" and "9z") and the copy
+** masks made from them (at[k]: the kinds with more than k): with SSE2 a
+** byte compare and a movemask for 16 kinds at a time, else kind by kind.
 */
-static void copies_from_counts(mj_hand *h)
+static bool fast_counts(mj_hand *h)
 {
+  static const uint8_t most[COUNTS_SPACE] = {
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
+  };
+  uint8_t melded[COUNTS_SPACE];
+  if (h->nmelds > 0) {
+    memset(melded, 0, sizeof melded);
+    for (int i = 0; i < h->nmelds; i++) {
+      const mj_meld *m = &h->melds[i];
+      if (m->type == MJ_CHOW) {
+        melded[m->tile]++;
+        melded[m->tile + 1]++;
+        melded[m->tile + 2]++;
+      } else {
+        melded[m->tile] += (uint8_t)mj_meld_size(m);
+      }
+    }
+  }
 #if defined(__SSE2__)
-  const __m128i *c = (const __m128i *)(const void *)h->counts;
-  __m128i a = _mm_loadu_si128(c), b = _mm_loadu_si128(c + 1),
-          d = _mm_loadu_si128(c + 2);
+  const __m128i *c = (const __m128i *)(const void *)h->counts,
+                *q = (const __m128i *)(const void *)most;
+  __m128i v[3], over = _mm_setzero_si128();
+  for (int k = 0; k < 3; k++) {
+    v[k] = _mm_loadu_si128(c + k);
+    __m128i all = v[k];
+    if (h->nmelds > 0)
+      all = _mm_add_epi8(
+          all, _mm_loadu_si128((const __m128i *)(const void *)melded + k));
+    over = _mm_or_si128(over, _mm_subs_epu8(all, _mm_loadu_si128(q + k)));
+  }
+  if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) != 0xffff)
+    return false;
+  __m128i kk = _mm_setzero_si128(), one = _mm_set1_epi8(1);
   for (int k = 0; k < 4; k++) {
-    __m128i kk = _mm_set1_epi8((char)k);
-    h->at[k] = (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(a, kk)) |
-               (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(b, kk))
-                   << 16 |
-               (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(d, kk))
-                   << 32;
+    h->at[k] =
+        (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[0], kk)) |
+        (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[1], kk)) << 16 |
+        (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[2], kk)) << 32;
+    kk = _mm_add_epi8(kk, one);
   }
 #else
+  for (int t = 0; t < COUNTS_SPACE; t++)
+    if (h->counts[t] + (h->nmelds > 0 ? melded[t] : 0) > most[t])
+      return false;
   memset(h->at, 0, sizeof h->at);
   for (int t = 0; t < MJ_KINDS; t++)
     for (int k = 0; k < h->counts[t]; k++)
       h->at[k] |= MJ_BIT(t);
 #endif
-}
-
-/*
-** No kind more than four times, the melds' copies with the hand's, and
-** nothing counted in the spare bytes ("8z", "9z").
-*/
-static bool fast_copies(const mj_hand *h)
-{
-  uint8_t all[COUNTS_SPACE];
-  const uint8_t *v = h->counts;
-  if (h->nmelds > 0) {
-    memcpy(all, h->counts, sizeof all);
-    for (int i = 0; i < h->nmelds; i++) {
-      const mj_meld *m = &h->melds[i];
-      if (m->type == MJ_CHOW) {
-        all[m->tile]++;
-        all[m->tile + 1]++;
-        all[m->tile + 2]++;
-      } else {
-        all[m->tile] += (uint8_t)mj_meld_size(m);
-      }
-    }
-    v = all;
-  }
-  static const uint8_t most[COUNTS_SPACE] = {
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-    4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4, 4,
-  };
-#if defined(__SSE2__)
-  const __m128i *p = (const __m128i *)(const void *)v,
-                *q = (const __m128i *)(const void *)most;
-  __m128i ok = _mm_setzero_si128();
-  for (int k = 0; k < 3; k++) {
-    __m128i x = _mm_loadu_si128(p + k), lim = _mm_loadu_si128(q + k);
-    ok = _mm_or_si128(ok, _mm_subs_epu8(x, lim));   /* over: nonzero */
-  }
-  return _mm_movemask_epi8(_mm_cmpeq_epi8(ok, _mm_setzero_si128())) == 0xffff;
-#else
-  for (int t = 0; t < COUNTS_SPACE; t++)
-    if (v[t] > most[t])
-      return false;
   return true;
-#endif
 }
 
 /* One tile as a token's value ("5m", "E"); MJ_NO_TILE if not. */
@@ -1053,10 +1043,9 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
     }
   }
   /* at most 18 tiles: no count wrapped round */
-  if (nt > MJ_MAX_CONCEALED || (nt == 0 && h->nmelds == 0) || !fast_copies(h))
+  if (nt > MJ_MAX_CONCEALED || (nt == 0 && h->nmelds == 0) || !fast_counts(h))
     return false;
   h->ntiles = (uint8_t)nt;
-  copies_from_counts(h);
   fast f = { s, i, n };
   if (!fast_context(&f, &h->ctx))
     return false;
