@@ -612,6 +612,24 @@ static inline size_t digits_end(const unsigned char *s, size_t i, size_t n)
   return i;
 }
 
+/* The first len (1..8) bytes of w, digits 1..9, counted in row[]: each
+   from the word as it moves down, no loop */
+static inline void count_word(uint8_t *row, uint64_t w, unsigned len)
+{
+#define DIGIT() (row[(size_t)(w & 0xffu) - '1']++, w >>= 8)
+  switch (len) {
+  case 8: DIGIT(); __attribute__((fallthrough));
+  case 7: DIGIT(); __attribute__((fallthrough));
+  case 6: DIGIT(); __attribute__((fallthrough));
+  case 5: DIGIT(); __attribute__((fallthrough));
+  case 4: DIGIT(); __attribute__((fallthrough));
+  case 3: DIGIT(); __attribute__((fallthrough));
+  case 2: DIGIT(); __attribute__((fallthrough));
+  default: DIGIT(); break;
+  }
+#undef DIGIT
+}
+
 /* Byte k of a word */
 #define BYTE(w, k) ((unsigned)((w) >> (8 * (k))) & 0xffu)
 
@@ -973,12 +991,11 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
   uint8_t *cnt = h->counts;
   while (i < n) {
     unsigned c = s[i], cl = mj_char_class[c];
-    uint64_t w;
-    unsigned len;
+    uint64_t w = 0, w2;
+    unsigned len = 0, len2;
     if (cl - 1 < 9u && i + 8 <= n &&
         (len = lead_digits(w = word8_le(s + i, 8))) < 8) {
-      /* digits and their suit letter within a word: each digit counted
-         from the word as it moves down, no loop */
+      /* digits and their suit letter within a word */
       unsigned suit = mj_char_class[(unsigned)(w >> (8 * len)) & 0xffu] -
                       MJ_CL_SUIT;
       if (suit > MJ_SUIT_Z)
@@ -986,17 +1003,20 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       uint8_t *row = cnt + suit * 9;
       nt += len;
       i += len + 1;
-#define DIGIT() (row[(size_t)(w & 0xffu) - '1']++, w >>= 8)
-      switch (len) {
-      case 7: DIGIT(); __attribute__((fallthrough));
-      case 6: DIGIT(); __attribute__((fallthrough));
-      case 5: DIGIT(); __attribute__((fallthrough));
-      case 4: DIGIT(); __attribute__((fallthrough));
-      case 3: DIGIT(); __attribute__((fallthrough));
-      case 2: DIGIT(); __attribute__((fallthrough));
-      default: DIGIT(); break;   /* one at least: s[i] is a digit */
-      }
-#undef DIGIT
+      count_word(row, w, len);
+    } else if (cl - 1 < 9u && len == 8 && i + 16 <= n &&
+               (len2 = lead_digits(w2 = word8_le(s + i + 8, 8))) < 8) {
+      /* a run of eight digits or more, in two words */
+      unsigned suit = mj_char_class[(unsigned)(w2 >> (8 * len2)) & 0xffu] -
+                      MJ_CL_SUIT;
+      if (suit > MJ_SUIT_Z)
+        return false;
+      uint8_t *row = cnt + suit * 9;
+      nt += 8 + len2;
+      i += 8 + len2 + 1;
+      count_word(row, w, 8);
+      if (len2 > 0)
+        count_word(row, w2, len2);
     } else if (cl - 1 < 9u) {   /* a long run, or near the end */
       size_t j = digits_end(s, i + 1, n);
       unsigned suit =
