@@ -637,7 +637,7 @@ static inline void count_word(uint8_t *row, uint64_t w, unsigned len)
 ** A meld from its opening bracket (byte 0 of w, '[' or '{'), read as one
 ** word: the bytes equal to the first tile's show a pung or kong at once,
 ** and a kong is read as a pung one byte further on. Returns the meld as
-** length << 16 | type << 8 | tile, 0 if it is none the fast path reads.
+** length << 16 | tile << 8 | type, 0 if it is none the fast path reads.
 */
 static inline unsigned fast_meld(uint64_t w)
 {
@@ -655,11 +655,11 @@ static inline unsigned fast_meld(uint64_t w)
       unsigned t = suit * 9 + cla - 1;
       if (suit > MJ_SUIT_Z || t >= MJ_KINDS || BYTE(v, 5) != close)
         return 0;
-      return (6 + kong) << 16 | type << 8 | t;
+      return (6 + kong) << 16 | t << 8 | type;
     }
     if (cla < MJ_CL_HONOR || BYTE(v, 4) != close)
       return 0;
-    return (5 + kong) << 16 | type << 8 | (cla - MJ_CL_HONOR);
+    return (5 + kong) << 16 | (cla - MJ_CL_HONOR) << 8 | type;
   }
   /* a chow: three kinds in a row, in any order, then a suit letter */
   unsigned x = cla - 1, y = BYTE(w, 2) - '1', z = BYTE(w, 3) - '1';
@@ -670,7 +670,7 @@ static inline unsigned fast_meld(uint64_t w)
   if (bits != 7u << lo || suit >= MJ_SUIT_Z || open != '[' ||
       BYTE(w, 5) != close)
     return 0;
-  return 6u << 16 | MJ_CHOW << 8 | (suit * 9 + lo);
+  return 6u << 16 | (suit * 9 + lo) << 8 | MJ_CHOW;
 }
 
 #undef BYTE
@@ -1039,7 +1039,7 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       if (m == 0 || h->nmelds >= MJ_MAX_MELDS)
         return false;
       h->melds[h->nmelds++] =
-          (mj_meld){ .type = (uint8_t)(m >> 8), .tile = (mj_tile)m };
+          (mj_meld){ .type = (uint8_t)m, .tile = (mj_tile)(m >> 8) };
       i += m >> 16;
     } else if (c == '+') {   /* +T, then a space or the end */
       size_t tl = 1;
