@@ -761,6 +761,10 @@ static inline uint64_t word8(const void *p)
   return x;
 }
 
+/* 64 + a suit letter's first kind (m p s z), 0 for any other byte. */
+static const uint8_t suit_first[256] = { ['m'] = 64, ['p'] = 64 + 9,
+                                         ['s'] = 64 + 18, ['z'] = 64 + 27 };
+
 /* A wind's letter: 1 + its number (E S W N), 0 if none. */
 static const uint8_t wind_of[256] = { ['E'] = 1, ['S'] = 2, ['W'] = 3,
                                       ['N'] = 4 };
@@ -816,11 +820,9 @@ static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
     return 0;
 #endif
   unsigned d = t[4] - '1', fl = b[23] - '0';
-  unsigned suit = (unsigned)(mj_char_class[t[5]] - MJ_CL_SUIT);
-  unsigned tile = suit * 9 + d;
+  unsigned tile = suit_first[t[5]] + d - 64u;   /* wraps unless a suit */
   unsigned seat = wind_of[b[5]] - 1u, round = wind_of[b[13]] - 1u;
-  if ((d >= 9) | (suit > MJ_SUIT_Z) | (tile >= MJ_KINDS) |
-      ((seat | round) > 3) | (fl > 8))
+  if ((d >= 9) | (tile >= MJ_KINDS) | ((seat | round) > 3) | (fl > 8))
     return 0;
   c->win = (mj_tile)tile;
   c->seat = (uint8_t)seat;
