@@ -986,8 +986,8 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
 {
   const unsigned char *s = (const unsigned char *)text;
   size_t i = 0;
-  while (i < n && fast_space(s[i]))
-    i++;
+  if (n > 0 && fast_space(s[0]))
+    return false;   /* leading spaces: the careful parser */
   size_t nt = 0;
   mj_tile plus = MJ_NO_TILE;
   uint8_t *cnt = h->counts;
