@@ -4,6 +4,7 @@
 */
 #include "hand.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -49,20 +50,37 @@ void mj_hand_free(mj_hand *h)
   free(h);
 }
 
+/* The empty hand, its context as mj_ctx_init leaves it. */
+static const mj_hand empty_hand = {
+  .ctx = { .win = MJ_NO_TILE, .wild = MJ_NO_TILE, .que = 0xff }
+};
+
+typedef uint8_t v16_any __attribute__((vector_size(16), aligned(1), may_alias));
+enum { HAND_VECTORS = sizeof(mj_hand) / 16 };
+_Static_assert(sizeof(mj_hand) % 16 == 0, "mj_hand is whole vectors");
+
 void mj_hand_clear(mj_hand *h)
 {
-  /* the empty hand, its context as mj_ctx_init leaves it, copied 16 bytes
-     at a time (a plain struct copy became a rep stos: 24 instructions
-     where this is 18, and every parse begins with it) */
-  static const mj_hand empty = {
-    .ctx = { .win = MJ_NO_TILE, .wild = MJ_NO_TILE, .que = 0xff }
-  };
-  typedef uint8_t v16 __attribute__((vector_size(16), aligned(1), may_alias));
-  enum { N = sizeof(mj_hand) / 16 };
-  v16 *d = (v16 *)(void *)h;
-  const v16 *e = (const v16 *)(const void *)&empty;
-  _Static_assert(sizeof(mj_hand) % 16 == 0, "mj_hand is whole vectors");
-  for (int k = 0; k < N; k++)
+  /* copied 16 bytes at a time: a plain struct copy became a rep stos, 24
+     instructions where this is 18, and every parse begins with it */
+  v16_any *d = (v16_any *)(void *)h;
+  const v16_any *e = (const v16_any *)(const void *)&empty_hand;
+  for (int k = 0; k < HAND_VECTORS; k++)
+    d[k] = e[k];
+}
+
+/* The same but for the copy masks, which the fast parser writes whole. */
+static inline void clear_but_copies(mj_hand *h)
+{
+  _Static_assert(offsetof(mj_hand, at) == 48 && sizeof h->at == 32,
+                 "the copy masks are vectors 3 and 4");
+  const v16_any zero = { 0 };
+  v16_any *d = (v16_any *)(void *)h;
+  const v16_any *e = (const v16_any *)(const void *)&empty_hand;
+  d[0] = zero;
+  d[1] = zero;
+  d[2] = zero;
+  for (int k = 5; k < HAND_VECTORS; k++)
     d[k] = e[k];
 }
 
@@ -1084,7 +1102,7 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
 
 mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err)
 {
-  mj_hand_clear(h);
+  clear_but_copies(h);
   mj_error_clear(err);
   if (fast_parse(h, text, n))
     return MJ_OK;
