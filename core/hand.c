@@ -840,7 +840,7 @@ static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
   unsigned d = t[4] - '1', fl = b[23] - '0';
   unsigned tile = suit_first[t[5]] + d - 64u;   /* wraps unless a suit */
   unsigned seat = wind_of[b[5]] - 1u, round = wind_of[b[13]] - 1u;
-  if ((d >= 9) | (tile >= MJ_KINDS) | ((seat | round) > 3) | (fl > 8))
+  if (d >= 9 || tile >= MJ_KINDS || (seat | round) > 3 || fl > 8)
     return 0;
   c->win = (mj_tile)tile;
   c->seat = (uint8_t)seat;
