@@ -1018,7 +1018,7 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       /* digits and their suit letter within a word */
       unsigned suit = mj_char_class[(unsigned)(w >> (8 * len)) & 0xffu] -
                       MJ_CL_SUIT;
-      if (suit > MJ_SUIT_Z)
+      if (__builtin_expect(suit > MJ_SUIT_Z, 0))
         return false;
       uint8_t *row = cnt + suit * 9;
       nt += len;
@@ -1029,7 +1029,7 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       /* a run of eight digits or more, in two words */
       unsigned suit = mj_char_class[(unsigned)(w2 >> (8 * len2)) & 0xffu] -
                       MJ_CL_SUIT;
-      if (suit > MJ_SUIT_Z)
+      if (__builtin_expect(suit > MJ_SUIT_Z, 0))
         return false;
       uint8_t *row = cnt + suit * 9;
       nt += 8 + len2;
@@ -1041,7 +1041,7 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       size_t j = digits_end(s, i + 1, n);
       unsigned suit =
           j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
-      if (suit > MJ_SUIT_Z)
+      if (__builtin_expect(suit > MJ_SUIT_Z, 0))
         return false;
       nt += j - i;
       uint8_t *row = cnt + suit * 9;
@@ -1056,7 +1056,7 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       i++;
     } else if (c == '[' || c == '{') {
       unsigned m = fast_meld(word8_le(s + i, n - i));
-      if (m == 0 || h->nmelds >= MJ_MAX_MELDS)
+      if (__builtin_expect(m == 0 || h->nmelds >= MJ_MAX_MELDS, 0))
         return false;
       h->melds[h->nmelds++] =
           (mj_meld){ .type = (uint8_t)m, .tile = (mj_tile)(m >> 8) };
