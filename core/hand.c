@@ -666,12 +666,13 @@ static inline unsigned fast_meld(uint64_t w)
     unsigned kong = (e & 0xff00000000ULL) == 0;
     uint64_t v = w >> (8 * kong);
     unsigned type = !kong ? MJ_PUNG : open == '{' ? MJ_CKONG : MJ_KONG;
-    if (!kong && open == '{')
+    if (__builtin_expect(!kong && open == '{', 0))
       return 0;
     if (cla - 1 < 9u) {   /* digits, then a suit letter */
       unsigned suit = mj_char_class[BYTE(v, 4)] - MJ_CL_SUIT;
       unsigned t = suit * 9 + cla - 1;
-      if (suit > MJ_SUIT_Z || t >= MJ_KINDS || BYTE(v, 5) != close)
+      if (__builtin_expect(suit > MJ_SUIT_Z || t >= MJ_KINDS ||
+                               BYTE(v, 5) != close, 0))
         return 0;
       return (6 + kong) << 16 | t << 8 | type;
     }
@@ -681,12 +682,12 @@ static inline unsigned fast_meld(uint64_t w)
   }
   /* a chow: three kinds in a row, in any order, then a suit letter */
   unsigned x = cla - 1, y = BYTE(w, 2) - '1', z = BYTE(w, 3) - '1';
-  if (((x + 7) | (y + 7) | (z + 7)) >= 16u)   /* not three digits */
-    return 0;
+  if (__builtin_expect(((x + 7) | (y + 7) | (z + 7)) >= 16u, 0))
+    return 0;   /* not three digits */
   unsigned bits = 1u << x | 1u << y | 1u << z, lo = (unsigned)__builtin_ctz(bits);
   unsigned suit = mj_char_class[BYTE(w, 4)] - MJ_CL_SUIT;
-  if (bits != 7u << lo || suit >= MJ_SUIT_Z || open != '[' ||
-      BYTE(w, 5) != close)
+  if (__builtin_expect(bits != 7u << lo || suit >= MJ_SUIT_Z ||
+                           open != '[' || BYTE(w, 5) != close, 0))
     return 0;
   return 6u << 16 | (suit * 9 + lo) << 8 | MJ_CHOW;
 }
