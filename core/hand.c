@@ -734,14 +734,21 @@ static bool fast_counts(mj_hand *h)
   }
   if (_mm_movemask_epi8(_mm_cmpeq_epi8(over, _mm_setzero_si128())) != 0xffff)
     return false;
-  __m128i kk = _mm_setzero_si128(), one = _mm_set1_epi8(1);
-  for (int k = 0; k < 4; k++) {
-    h->at[k] =
-        (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[0], kk)) |
-        (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[1], kk)) << 16 |
-        (uint64_t)(unsigned)_mm_movemask_epi8(_mm_cmpgt_epi8(v[2], kk)) << 32;
-    kk = _mm_add_epi8(kk, one);
+  /* the counts' bits as planes (each 0..4: bits 0, 1, 2), each byte's bit
+     brought to its top and gathered by movemask */
+  uint64_t plane[3] = { 0, 0, 0 };
+  for (int k = 0; k < 3; k++) {
+    __m128i x = _mm_slli_epi16(v[k], 5);   /* bit 2 on top, in each byte */
+    plane[2] |= (uint64_t)(unsigned)_mm_movemask_epi8(x) << (16 * k);
+    x = _mm_add_epi8(x, x);
+    plane[1] |= (uint64_t)(unsigned)_mm_movemask_epi8(x) << (16 * k);
+    x = _mm_add_epi8(x, x);
+    plane[0] |= (uint64_t)(unsigned)_mm_movemask_epi8(x) << (16 * k);
   }
+  h->at[0] = plane[0] | plane[1] | plane[2];
+  h->at[1] = plane[1] | plane[2];
+  h->at[2] = (plane[0] & plane[1]) | plane[2];
+  h->at[3] = plane[2];   /* four */
 #else
   for (int t = 0; t < COUNTS_SPACE; t++)
     if (h->counts[t] + (h->nmelds > 0 ? melded[t] : 0) > most[t])
