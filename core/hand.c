@@ -648,51 +648,98 @@ static inline void count_word(uint8_t *row, uint64_t w, unsigned len)
 #undef DIGIT
 }
 
-/* Byte k of a word */
-#define BYTE(w, k) ((unsigned)((w) >> (8 * (k))) & 0xffu)
+/*
+** The melds the fast path reads, known by their text: the bytes from the
+** bracket as a little-endian word, 6 of them for a pung, a chow in any
+** order or an honor kong by letters, 7 for a kong, 5 for an honor pung by
+** letters. Each length has its table, every text in a slot of its own
+** under a multiplicative hash (the multipliers were found by a search over
+** all the texts; the tables' builder checks them). An entry is the text's
+** bytes with the meld's type and tile in its top byte; an empty slot is
+** zero, which no text is.
+*/
+typedef struct meld_table {
+  uint64_t mul;
+  int bits;
+  uint64_t *slot;
+} meld_table;
+
+static uint64_t meld6_slots[1 << 9], meld7_slots[1 << 7], meld5_slots[1 << 4];
+static const meld_table meld6 = { 145254053073486627ULL, 9, meld6_slots },
+                        meld7 = { 10338730036061962549ULL, 7, meld7_slots },
+                        meld5 = { 11311824479506114159ULL, 4, meld5_slots };
+
+static inline uint64_t meld_entry(const meld_table *t, uint64_t text)
+{
+  return t->slot[(text * t->mul) >> (64 - t->bits)];
+}
+
+static void meld_put(const meld_table *t, const char *text, int type,
+                     int tile)
+{
+  uint64_t key = 0;
+  for (int k = 0; text[k] != '\0'; k++)
+    key |= (uint64_t)(unsigned char)text[k] << (8 * k);
+  uint64_t *e = &t->slot[(key * t->mul) >> (64 - t->bits)];
+  if (*e != 0)
+    abort();   /* a multiplier no longer keeps the texts apart */
+  *e = key | (uint64_t)(type << 6 | tile) << 56;
+}
+
+/* Every meld text the fast path reads, before main (the tables are
+   constant after that, so threads share them). */
+__attribute__((constructor)) static void meld_tables(void)
+{
+  static const char suits[] = "mpsz", honors[] = "ESWNCFP";
+  static const int order[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
+                                   { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
+  for (int s = 0; s < 4; s++)
+    for (int d = 1; d <= (s == 3 ? 7 : 9); d++) {
+      char x = (char)('0' + d), u = suits[s];
+      int t = s * 9 + d - 1;
+      meld_put(&meld6, (char[]){ '[', x, x, x, u, ']', 0 }, MJ_PUNG, t);
+      meld_put(&meld7, (char[]){ '[', x, x, x, x, u, ']', 0 }, MJ_KONG, t);
+      meld_put(&meld7, (char[]){ '{', x, x, x, x, u, '}', 0 }, MJ_CKONG, t);
+      for (int o = 0; o < 6 && s < 3 && d <= 7; o++)   /* chows, any order */
+        meld_put(&meld6,
+                 (char[]){ '[', (char)(x + order[o][0]),
+                           (char)(x + order[o][1]), (char)(x + order[o][2]),
+                           u, ']', 0 },
+                 MJ_CHOW, t);
+    }
+  for (int k = 0; k < 7; k++) {
+    char l = honors[k];
+    int t = MJ_HONOR_FIRST + k;
+    meld_put(&meld5, (char[]){ '[', l, l, l, ']', 0 }, MJ_PUNG, t);
+    meld_put(&meld6, (char[]){ '[', l, l, l, l, ']', 0 }, MJ_KONG, t);
+    meld_put(&meld6, (char[]){ '{', l, l, l, l, '}', 0 }, MJ_CKONG, t);
+  }
+}
 
 /*
-** A meld from its opening bracket (byte 0 of w, '[' or '{'), read as one
-** word: the bytes equal to the first tile's show a pung or kong at once,
-** and a kong is read as a pung one byte further on. Returns the meld as
-** length << 16 | tile << 8 | type, 0 if it is none the fast path reads.
+** The meld whose bracket begins w: length << 16 | tile << 8 | type, 0 if
+** it is none the fast path reads.
 */
 static inline unsigned fast_meld(uint64_t w)
 {
-  unsigned open = BYTE(w, 0), close = open + 2;   /* ']' and '}' */
-  unsigned a = BYTE(w, 1), cla = mj_char_class[a];
-  uint64_t e = w ^ (a * 0x0101010101010101ULL);   /* zero where a */
-  if ((e & 0xffff0000ULL) == 0) {   /* a pung or kong: a a a [a] */
-    unsigned kong = (e & 0xff00000000ULL) == 0;
-    uint64_t v = w >> (8 * kong);
-    unsigned type = !kong ? MJ_PUNG : open == '{' ? MJ_CKONG : MJ_KONG;
-    if (__builtin_expect(!kong && open == '{', 0))
-      return 0;
-    if (cla - 1 < 9u) {   /* digits, then a suit letter */
-      unsigned suit = mj_char_class[BYTE(v, 4)] - MJ_CL_SUIT;
-      unsigned t = suit * 9 + cla - 1;
-      if (__builtin_expect(suit > MJ_SUIT_Z || t >= MJ_KINDS ||
-                               BYTE(v, 5) != close, 0))
+  const uint64_t low56 = 0x00ffffffffffffffULL;
+  uint64_t k = w & 0xffffffffffffULL, e = meld_entry(&meld6, k);
+  unsigned len = 6;
+  if (__builtin_expect((e & low56) != k, 0)) {
+    k = w & low56;
+    e = meld_entry(&meld7, k);
+    len = 7;
+    if ((e & low56) != k) {
+      k = w & 0xffffffffffULL;
+      e = meld_entry(&meld5, k);
+      len = 5;
+      if ((e & low56) != k)
         return 0;
-      return (6 + kong) << 16 | t << 8 | type;
     }
-    if (cla < MJ_CL_HONOR || BYTE(v, 4) != close)
-      return 0;
-    return (5 + kong) << 16 | (cla - MJ_CL_HONOR) << 8 | type;
   }
-  /* a chow: three kinds in a row, in any order, then a suit letter */
-  unsigned x = cla - 1, y = BYTE(w, 2) - '1', z = BYTE(w, 3) - '1';
-  if (__builtin_expect(((x + 7) | (y + 7) | (z + 7)) >= 16u, 0))
-    return 0;   /* not three digits */
-  unsigned bits = 1u << x | 1u << y | 1u << z, lo = (unsigned)__builtin_ctz(bits);
-  unsigned suit = mj_char_class[BYTE(w, 4)] - MJ_CL_SUIT;
-  if (__builtin_expect(bits != 7u << lo || suit >= MJ_SUIT_Z ||
-                           open != '[' || BYTE(w, 5) != close, 0))
-    return 0;
-  return 6u << 16 | (suit * 9 + lo) << 8 | MJ_CHOW;
+  return len << 16 | (unsigned)(e >> 56 & 63) << 8 | (unsigned)(e >> 62);
 }
 
-#undef BYTE
 
 /*
 ** The counts checked (no kind more than four times, the melds' copies
