@@ -205,14 +205,16 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
 }
 
 /*
-** The live waits of a ready view whose win would meet the minimum. The
-** winning hand is scored as a discard win (self-draws score more).
+** The live waits of a ready view whose win would meet the minimum, and in
+** *points the sum over them of the live copies times the hand's points.
+** The winning hand is scored as a discard win (self-draws score more).
 */
 static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
-                       const mj_wait *w, int n)
+                       const mj_wait *w, int n, int *points)
 {
   const mj_rules *r = mj_game_rules(c->g);
   int good = 0;
+  *points = 0;
   mj_hand *h = mj_hand_new();
   mj_score *s = malloc(sizeof *s);
   if (h == NULL || s == NULL) {
@@ -247,6 +249,7 @@ static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
     mj_status st = mj_score_hand(r, h, s, &e);
     if (st == MJ_OK && s->meets_min) {
       good += w[i].live;
+      *points += w[i].live * s->total;
     } else if (st == MJ_ERULES) {
       mj_game_note_fault(c->g, &e);   /* the ruleset failed: the hand stops */
       break;
@@ -261,8 +264,10 @@ static int valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
 ** sh and shapes which are known. */
 static int value_at(const ctx *c, const mj_tileview *v, const mj_hand *base,
                     int sh, unsigned which, int *shanten_out, int *useful_out,
-                    int *fan_out, const char **target_out)
+                    int *fan_out, const char **target_out, int *wins_out,
+                    int *points_out)
 {
+  int points = 0, good = 0;
   mj_wait w[MJ_KINDS];
   int n = mj_useful_at(v, c->cfg, c->held, c->seen, w, sh, which);
   int useful = 0;
@@ -274,7 +279,7 @@ static int value_at(const ctx *c, const mj_tileview *v, const mj_hand *base,
   if (c->min > 0) {
     if (sh == 0) {
       /* ready: only valid waits count */
-      int good = valid_waits(c, v, base, w, n);
+      good = valid_waits(c, v, base, w, n, &points);
       value = good > 0 ? 4 * good + 200 : -1000 + useful;
     } else {
       value += 12 * (fan < c->min ? fan : c->min);
@@ -288,6 +293,10 @@ static int value_at(const ctx *c, const mj_tileview *v, const mj_hand *base,
     *fan_out = fan;
   if (target_out)
     *target_out = target;
+  if (wins_out)
+    *wins_out = good;
+  if (points_out)
+    *points_out = points;
   return value;
 }
 
@@ -298,7 +307,7 @@ static int value_of(const ctx *c, const mj_tileview *v, const mj_hand *base,
   unsigned which;
   int sh = mj_shanten_shapes(v, c->cfg, &which);
   return value_at(c, v, base, sh, which, shanten_out, useful_out, fan_out,
-                  target_out);
+                  target_out, NULL, NULL);
 }
 
 /*
@@ -382,13 +391,16 @@ static int discards_eval(const mj_game *g, int p, mj_discard_eval *out,
       out[n].useful = 0;
       out[n].fan = 0;
       out[n].target = "-";
+      out[n].wins = 0;
+      out[n].points = 0;
       out[n].value = -1000 * sh[t] - 100000;
       n++;
       continue;
     }
     out[n].value =
         value_at(&c, &x, h, sh[t], which[t], &out[n].shanten, &out[n].useful,
-                 &out[n].fan, &out[n].target);
+                 &out[n].fan, &out[n].target, &out[n].wins,
+                 &out[n].points);
     /* keep wild tiles; break ties toward isolated honors and terminals */
     if (c.wild & MJ_BIT(t))
       out[n].value -= 3000;
@@ -448,7 +460,9 @@ static int claim_value(const ctx *c, const mj_action *a, mj_tile t)
         continue;
       mj_tileview y = v;
       mj_tileview_remove(&y, (mj_tile)k);
-      int val = value_at(&c2, &y, x, sh[k], which[k], NULL, NULL, NULL, NULL);
+      int val =
+          value_at(&c2, &y, x, sh[k], which[k], NULL, NULL, NULL, NULL, NULL,
+                   NULL);
       if (val > best)
         best = val;
     }
@@ -743,6 +757,8 @@ static double discard_danger(const mj_game *g, int p, mj_tile t,
 ** that keep the hand about as good it throws the safest; far from ready
 ** under threat it stops claiming.
 */
+enum { STRONG_POINTS = 8 };   /* the weight of a wait's points, ready */
+
 static int strong_choose(mj_bot *b, const mj_game *g, int p,
                          const mj_action *legal, int n)
 {
@@ -792,14 +808,17 @@ static int strong_choose(mj_bot *b, const mj_game *g, int p,
   /* the weight of danger against progress: a shanten step is 1000, a
      live useful tile 4, so danger decides between discards that keep
      the hand about as good (measured by duplicate matches: weighing it
-     more, or folding far from ready, lost points in MCR) */
+     more, or folding far from ready, lost points in MCR). Ready, the
+     waits count by the points they win too (a live copy of a 16-point
+     win is worth 8 x 16 more; MCR, duplicate, 20,000 walls: +0.16 a
+     hand against the waits counted alone) */
   double lambda = 80;
   int pick = -1;
   double pick_score = 0;
   for (int i = 0; i < k; i++) {
     if (!legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
       continue;
-    double score = ev[i].value -
+    double score = ev[i].value + STRONG_POINTS * ev[i].points -
                    lambda * discard_danger(g, p, ev[i].tile, seen, threat);
     if (pick < 0 || score > pick_score) {
       pick = i;
@@ -925,6 +944,36 @@ int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
   }
   int i = b->vt->choose(b, g, p, legal, n);
   return i >= 0 && i < n ? i : 0;
+}
+
+size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
+                         char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  mj_discard_eval ev[MJ_KINDS];
+  int n = discards_eval(g, p, ev, MJ_KINDS, false);
+  const mj_discard_eval *a = NULL, *b = NULL;
+  for (int i = 0; i < n; i++) {
+    if (ev[i].tile == t)
+      a = &ev[i];
+    if (ev[i].tile == u)
+      b = &ev[i];
+  }
+  if (a == NULL || b == NULL || a->shanten != 0 || b->shanten != 0 ||
+      a->wins == 0 || a->points <= b->points)
+    return 0;
+  char x[4];
+  mj_catf(buf, cap, &len, "%d live tile%s win%s %d points on average, ",
+          a->wins, a->wins == 1 ? "" : "s", a->wins == 1 ? "s" : "",
+          (a->points + a->wins / 2) / a->wins);
+  if (b->wins == 0)
+    mj_catf(buf, cap, &len, "against no valid win with %s",
+            mj_tile_str(u, x));
+  else
+    mj_catf(buf, cap, &len, "against %d winning %d with %s", b->wins,
+            (b->points + b->wins / 2) / b->wins, mj_tile_str(u, x));
+  return len;
 }
 
 size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,

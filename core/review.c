@@ -100,7 +100,12 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
             static const char *const seats[4] = { "East", "South", "West",
                                                   "North" };
             compare_discards(x, p, it);
-            if (it->discards && it->bot_shanten == it->your_shanten)
+            if (it->discards && it->bot_shanten == 0 &&
+                it->your_shanten == 0)
+              mj_bot_why_richer(x, p, b.tile, a->tile, it->richer,
+                                sizeof it->richer);
+            if (it->discards && it->bot_shanten == it->your_shanten &&
+                it->richer[0] == '\0')
               mj_bot_why_safer(x, p, b.tile, a->tile, seats, it->why,
                                sizeof it->why);
             out->further += it->discards && it->your_shanten > it->bot_shanten;

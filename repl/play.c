@@ -714,8 +714,11 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
     /* a safer tile than the fastest one: say why */
     if (l[best].type == MJ_ACT_DISCARD && k > 0 && ev[0].tile != l[best].tile) {
       char why[300], x[40];
-      if (mj_bot_why_safer(g, YOU, l[best].tile, ev[0].tile, names, why,
-                           sizeof why) > 0)
+      if (mj_bot_why_richer(g, YOU, l[best].tile, ev[0].tile, why,
+                            sizeof why) > 0)
+        printf("  ready either way, its waits win more: %s\n", why);
+      else if (mj_bot_why_safer(g, YOU, l[best].tile, ev[0].tile, names, why,
+                                sizeof why) > 0)
         printf("  safer than %s, as good a hand: %s\n",
                repl_tile(r, ev[0].tile, x, sizeof x), why);
     }
@@ -1078,6 +1081,8 @@ static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
            it->bot_useful, it->bot_target);
     if (it->why[0])
       printf("  the bot's is as good and safer: %s\n", it->why);
+    if (it->richer[0])
+      printf("  the bot's waits win more: %s\n", it->richer);
   }
   if (it->dealt_in) {
     char h[256];

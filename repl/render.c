@@ -215,6 +215,8 @@ void render_review_json(FILE *f, const mj_game *g, const mj_review *rv,
       cJSON_AddStringToObject(x, "bot_target", it->bot_target);
       if (it->why[0])
         cJSON_AddStringToObject(x, "bot_safer", it->why);
+      if (it->richer[0])
+        cJSON_AddStringToObject(x, "bot_richer", it->richer);
     }
     if (it->dealt_in) {
       char h[256];
