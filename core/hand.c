@@ -562,9 +562,9 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
 ** ===================================================================== */
 
 /*
-** The common hand, read in one pass with table lookups: concealed runs,
-** [melds] and {concealed kongs}, +T, and the context tokens without a
-** ruleset's own. Anything else, or anything wrong, returns false and the
+** The common hand, read in one pass that only counts: concealed runs
+** from eight-byte words, [melds] and {concealed kongs} from tables of
+** their texts, +T, and the context tokens without a ruleset's own. Anything else, or anything wrong, returns false and the
 ** careful parser below reads the text again, for its error message: the
 ** two give the same hand for every text this one accepts (a test and the
 ** fuzzer compare them).
@@ -844,9 +844,10 @@ static const uint8_t wind_of[256] = { ['E'] = 1, ['S'] = 2, ['W'] = 3,
 
 /*
 ** The context nearly every line has, in its usual order and spacing:
-** "win=T [self ]seat=W round=W flowers=N" (T a suited tile), read as a
-** few eight-byte words compared under masks (the values' bytes masked
-** off, then read one by one). Returns its length, or 0 when the text is
+** "win=T [self ]seat=W round=W flowers=N" (T a suited tile), compared
+** under masks (the values' bytes masked off, then read one by one): its
+** head as an eight-byte word, its body as two 16-byte vectors with SSE2,
+** else three words. Returns its length, or 0 when the text is
 ** anything else (the tokens are then read one by one).
 */
 static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
