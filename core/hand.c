@@ -112,9 +112,9 @@ const mj_meld *mj_hand_melds(const mj_hand *h) { return h->melds; }
 mj_ctx *mj_hand_ctx(mj_hand *h) { return &h->ctx; }
 const mj_ctx *mj_hand_cctx(const mj_hand *h) { return &h->ctx; }
 
-void mj_hand_all_counts(const mj_hand *h, uint8_t counts[MJ_KINDS])
+/* The melds' tiles added to counts[]. */
+static inline void add_melds(const mj_hand *h, uint8_t *counts)
 {
-  memcpy(counts, h->counts, MJ_KINDS);
   for (int i = 0; i < h->nmelds; i++) {
     const mj_meld *m = &h->melds[i];
     if (m->type == MJ_CHOW) {
@@ -125,6 +125,12 @@ void mj_hand_all_counts(const mj_hand *h, uint8_t counts[MJ_KINDS])
       counts[m->tile] += (uint8_t)mj_meld_size(m);
     }
   }
+}
+
+void mj_hand_all_counts(const mj_hand *h, uint8_t counts[MJ_KINDS])
+{
+  memcpy(counts, h->counts, MJ_KINDS);
+  add_melds(h, counts);
 }
 
 mj_tileset mj_hand_wild(const mj_hand *h, mj_tileset fixed)
@@ -756,16 +762,7 @@ static bool fast_counts(mj_hand *h)
   uint8_t melded[COUNTS_SPACE];
   if (h->nmelds > 0) {
     memset(melded, 0, sizeof melded);
-    for (int i = 0; i < h->nmelds; i++) {
-      const mj_meld *m = &h->melds[i];
-      if (m->type == MJ_CHOW) {
-        melded[m->tile]++;
-        melded[m->tile + 1]++;
-        melded[m->tile + 2]++;
-      } else {
-        melded[m->tile] += (uint8_t)mj_meld_size(m);
-      }
-    }
+    add_melds(h, melded);
   }
 #if defined(__SSE2__)
   const __m128i *c = (const __m128i *)(const void *)h->counts,
