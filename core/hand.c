@@ -654,6 +654,15 @@ static inline void count_word(uint8_t *row, uint64_t w, unsigned len)
 #undef DIGIT
 }
 
+/* The counts' row of the suit whose letter is byte len of w (after the
+   run's digits), NULL if that byte is no suit letter (m p s z). */
+static inline uint8_t *run_row(uint8_t *cnt, uint64_t w, unsigned len)
+{
+  unsigned suit =
+      mj_char_class[(unsigned)(w >> (8 * len)) & 0xffu] - MJ_CL_SUIT;
+  return suit > MJ_SUIT_Z ? NULL : cnt + suit * 9;
+}
+
 /*
 ** The melds the fast path reads, known by their text: the bytes from the
 ** bracket as a little-endian word, 6 of them for a pung, a chow in any
@@ -1069,22 +1078,18 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
     if (cl - 1 < 9u && i + 8 <= n &&
         (len = lead_digits(w = word8_le(s + i, 8))) < 8) {
       /* digits and their suit letter within a word */
-      unsigned suit = mj_char_class[(unsigned)(w >> (8 * len)) & 0xffu] -
-                      MJ_CL_SUIT;
-      if (__builtin_expect(suit > MJ_SUIT_Z, 0))
+      uint8_t *row = run_row(cnt, w, len);
+      if (__builtin_expect(row == NULL, 0))
         return false;
-      uint8_t *row = cnt + suit * 9;
       nt += len;
       i += len + 1;
       count_word(row, w, len);
     } else if (cl - 1 < 9u && len == 8 && i + 16 <= n &&
                (len2 = lead_digits(w2 = word8_le(s + i + 8, 8))) < 8) {
       /* a run of eight digits or more, in two words */
-      unsigned suit = mj_char_class[(unsigned)(w2 >> (8 * len2)) & 0xffu] -
-                      MJ_CL_SUIT;
-      if (__builtin_expect(suit > MJ_SUIT_Z, 0))
+      uint8_t *row = run_row(cnt, w2, len2);
+      if (__builtin_expect(row == NULL, 0))
         return false;
-      uint8_t *row = cnt + suit * 9;
       nt += 8 + len2;
       i += 8 + len2 + 1;
       count_word(row, w, 8);
