@@ -100,8 +100,7 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
             static const char *const seats[4] = { "East", "South", "West",
                                                   "North" };
             compare_discards(x, p, it);
-            if (it->discards && it->bot_shanten == 0 &&
-                it->your_shanten == 0)
+            if (it->discards)
               mj_bot_why_richer(x, p, b.tile, a->tile, it->richer,
                                 sizeof it->richer);
             if (it->discards && it->bot_shanten == it->your_shanten &&

@@ -22,9 +22,8 @@ typedef struct mj_review_item {
   bool dealt_in;           /* this discard (or added kong) was won on */
   char why[240];           /* the bot's tile is the safer: why ("3 of it
                               in sight; North threw it ..."), or "" */
-  char richer[160];        /* both ready, the bot's waits win more: how
-                              ("4 live tiles win 32 points on average,
-                              against ..."), or "" */
+  char richer[200];        /* the bot's discard wins more: how
+                              (mj_bot_why_richer), or "" */
 } mj_review_item;
 
 typedef struct mj_review {

@@ -716,7 +716,7 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
       char why[300], x[40];
       if (mj_bot_why_richer(g, YOU, l[best].tile, ev[0].tile, why,
                             sizeof why) > 0)
-        printf("  ready either way, its waits win more: %s\n", why);
+        printf("  it wins more: %s\n", why);
       else if (mj_bot_why_safer(g, YOU, l[best].tile, ev[0].tile, names, why,
                                 sizeof why) > 0)
         printf("  safer than %s, as good a hand: %s\n",
@@ -1082,7 +1082,7 @@ static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
     if (it->why[0])
       printf("  the bot's is as good and safer: %s\n", it->why);
     if (it->richer[0])
-      printf("  the bot's waits win more: %s\n", it->richer);
+      printf("  the bot's choice wins more: %s\n", it->richer);
   }
   if (it->dealt_in) {
     char h[256];

@@ -129,14 +129,20 @@ expect_fail "option horses is one of 0, 2, 4, 6, 8, not 3" "$hule" score --rules
 expect_fail "option zimo is one of jiadi, jiafan, not x" "$hule" score --ruleset xuezhan --option zimo=x '234567m22345789s win=7s que=p'
 # hule review FILE: errors, and one JSON object with --json
 expect_fail "cannot open nosuch.jsonl" "$hule" review nosuch.jsonl
-printf 'new mcr seed=6\nauto\nsave r7.jsonl\n' | "$hule" > /dev/null 2>&1
+# the first hand (seed 1 up) where the player, played by the strong bot,
+# deals in: the review names the deal-in and what it cost
+for s in $(seq 1 60); do
+  printf 'new mcr seed=%d\nauto\nsave r7.jsonl\n' "$s" | "$hule" > /dev/null 2>&1
+  "$hule" review r7.jsonl --json | grep -q '"dealt_in":[1-9]' && break
+done
 expect_fail "seat=E, S, W or N" "$hule" review r7.jsonl seat=Q
 out=$("$hule" review r7.jsonl --json)
 if printf '%s\n' "$out" | python3 -c "
 import json,sys
 o=json.loads(sys.stdin.read())
 assert o['seat'] == 'E (you)' and o['decisions'] > 0, o
-assert o['dealt_in'] == 25 and o['items'][-1]['dealt_in'], o"; then
+assert o['dealt_in'] > 0 and o['items'][-1]['dealt_in'], o
+assert o['items'][-1]['winner_total'] == o['dealt_in'], o"; then
   echo "ok   hule review FILE --json"
 else
   echo "FAIL: review --json: $out"; fail=1
