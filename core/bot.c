@@ -119,6 +119,14 @@ static void ctx_init(ctx *c, const mj_game *g, int p)
       c->concealed = false;
 }
 
+/* ctx_init, and v the view of p's hand, with the shapes within reach. */
+static void ctx_view(ctx *c, const mj_game *g, int p, mj_tileview *v)
+{
+  ctx_init(c, g, p);
+  mj_tileview_init(v, mj_game_hand(g, p), c->wild);
+  near_shapes(c, v);
+}
+
 /*
 ** A rough count of the fan the hand is heading to, from its shape: used
 ** only to prefer, between equally fast discards, the one that keeps a
@@ -358,11 +366,9 @@ static int discards_eval(const mj_game *g, int p, mj_discard_eval *out,
                          int max, bool prune)
 {
   ctx c;
-  ctx_init(&c, g, p);
-  const mj_hand *h = mj_game_hand(g, p);
   mj_tileview v;
-  mj_tileview_init(&v, h, c.wild);
-  near_shapes(&c, &v);
+  ctx_view(&c, g, p, &v);
+  const mj_hand *h = mj_game_hand(g, p);
   /* only the discards the rules allow now (定缺: the missing suit first) */
   mj_tileset allowed = ~(mj_tileset)0;
   if (mj_game_void_suit(g, p, -1) >= 0 && mj_game_holds_void(g, p)) {
@@ -547,6 +553,15 @@ static int bao_instead_of_win(const mj_game *g, int p, const mj_action *legal,
   return -1;
 }
 
+/* The first legal action of a type, or -1. */
+static int legal_find(const mj_action *legal, int n, int type)
+{
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == type)
+      return i;
+  return -1;
+}
+
 static bool legal_has(const mj_action *legal, int n, int type, mj_tile t)
 {
   for (int i = 0; i < n; i++)
@@ -658,10 +673,7 @@ static int efficiency_choose(mj_bot *b, const mj_game *g, int p,
     return 0;
   }
   /* a claim: take it only when the hand gets better than by passing */
-  int pass = -1;
-  for (int i = 0; i < n; i++)
-    if (legal[i].type == MJ_ACT_PASS)
-      pass = i;
+  int pass = legal_find(legal, n, MJ_ACT_PASS);
   if (pass < 0)
     return 0;
   const mj_hand *h = mj_game_hand(g, p);
@@ -873,15 +885,10 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
                         int n)
 {
   ctx c;
-  ctx_init(&c, g, p);
-  const mj_hand *h = mj_game_hand(g, p);
   mj_tileview v;
-  mj_tileview_init(&v, h, c.wild);
-  near_shapes(&c, &v);
-  int pass = -1;
-  for (int i = 0; i < n; i++)
-    if (legal[i].type == MJ_ACT_PASS)
-      pass = i;
+  ctx_view(&c, g, p, &v);
+  const mj_hand *h = mj_game_hand(g, p);
+  int pass = legal_find(legal, n, MJ_ACT_PASS);
   mj_tile t = mj_game_pending(g, NULL);
   if (pass < 0 || t >= MJ_KINDS || (c.wild & MJ_BIT(t)))
     return -1;
@@ -955,10 +962,9 @@ static int strong_choose(mj_bot *b, const mj_game *g, int p,
     mj_tileview v;
     mj_tileview_init(&v, mj_game_hand(g, p), mj_game_wild(g));
     int sh = mj_shanten(&v, mj_rules_shapes(mj_game_rules(g)), NULL);
-    if (tb->min_points > 0 ? sh >= 3 : most >= 0.5 && sh >= 2)
-      for (int k = 0; k < n; k++)
-        if (legal[k].type == MJ_ACT_PASS)
-          return k;
+    int pass = legal_find(legal, n, MJ_ACT_PASS);
+    if (pass >= 0 && (tb->min_points > 0 ? sh >= 3 : most >= 0.5 && sh >= 2))
+      return pass;
     if (tb->min_points > 0 && legal[i].type != MJ_ACT_KONG) {
       int s = strong_claim(g, p, legal, n);
       if (s >= 0)
@@ -978,10 +984,8 @@ static int strong_choose(mj_bot *b, const mj_game *g, int p,
      ahead (strong_value; 12,000 walls: +2.42 against +0.78) */
   double lambda = 80;
   ctx c;
-  ctx_init(&c, g, p);
   mj_tileview hv;
-  mj_tileview_init(&hv, mj_game_hand(g, p), c.wild);
-  near_shapes(&c, &hv);
+  ctx_view(&c, g, p, &hv);
   bool valid_ready = false;   /* then nothing else is worth looking at */
   for (int i = 0; i < k; i++)
     valid_ready = valid_ready || (ev[i].shanten == 0 && ev[i].wins > 0);
@@ -1132,10 +1136,8 @@ static long ahead_of_discard(const mj_game *g, int p, mj_tile t, int *draws,
                              long *points)
 {
   ctx c;
-  ctx_init(&c, g, p);
   mj_tileview v;
-  mj_tileview_init(&v, mj_game_hand(g, p), c.wild);
-  near_shapes(&c, &v);
+  ctx_view(&c, g, p, &v);
   mj_tileview_remove(&v, t);
   unsigned which;
   mj_shanten_shapes(&v, c.cfg, &which);
