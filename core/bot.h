@@ -85,4 +85,13 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
 size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
                         const char *const names[4], char *buf, size_t cap);
 
+/*
+** How likely discarding t now deals in, as the strong bot reads the table
+** from p's seat: the chance, summed over the others in play, that t
+** completes that player's hand for a win (a logistic model of what the
+** table shows: melds, discards, the wall, the tile's kind and copies in
+** sight, what the player threw and let go). Reads nothing p may not see.
+*/
+double mj_bot_deal_in(const mj_game *g, int p, mj_tile t);
+
 #endif

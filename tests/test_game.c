@@ -23,6 +23,7 @@
 #include "action.h"
 #include "replay.h"
 #include "review.h"
+#include "score.h"
 #include "testutil.h"
 
 static void mcr_random_games(void **state)
@@ -709,6 +710,120 @@ static void strong_bot_trades_only_safety_or_points(void **state)
   assert_true(pattern > 0);
 }
 
+/* The kinds on which q wins on a discard now, the minimum met. */
+static mj_tileset wins_now(const mj_game *g, int q)
+{
+  const mj_rules *r = mj_game_rules(g);
+  const mj_hand *hq = mj_game_hand(g, q);
+  mj_wait w[MJ_KINDS];
+  int sh;
+  int n = mj_hand_waits(hq, mj_game_wild(g), mj_rules_shapes(r), w, &sh);
+  mj_tileset out = 0;
+  if (sh != 0)
+    return 0;
+  mj_score *s = malloc(sizeof *s);
+  mj_hand *h = mj_hand_new();
+  assert_non_null(s);
+  assert_non_null(h);
+  for (int i = 0; i < n; i++) {
+    mj_hand_copy(h, hq);
+    if (mj_hand_add(h, w[i].tile) != MJ_OK)
+      continue;
+    mj_ctx *x = mj_hand_ctx(h);
+    mj_ctx_init(x);
+    x->win = w[i].tile;
+    x->seat = (uint8_t)mj_game_seat_wind(g, q);
+    x->round = (uint8_t)mj_game_round(g);
+    mj_error e;
+    if (mj_score_hand(r, h, s, &e) == MJ_OK && s->meets_min)
+      out |= MJ_BIT(w[i].tile);
+  }
+  mj_hand_free(h);
+  free(s);
+  return out;
+}
+
+/*
+** The strong bot's read of danger (mj_bot_deal_in) against the truth:
+** at every turn of 80 MCR games of four strong bots, for each kind held,
+** the chance it gives beside whether the tile would complete another's
+** hand for a win. The chances add up to about the deal-ins there are,
+** the tiles that would deal in are rated far above the others, and a
+** tile another let go since his hand last changed is rated low.
+*/
+static void deal_in_read_is_calibrated(void **state)
+{
+  (void)state;
+  const mj_rules *r = gu_rules("mcr");
+  double pred = 0, pred_pos = 0, pred_neg = 0, pred_passed = 0;
+  long truth = 0, npos = 0, nneg = 0, npassed = 0, passed_wins = 0;
+  for (uint64_t seed = 1; seed <= 80; seed++) {
+    mj_game_cfg cfg = { .seed = seed * 31, .dealer = (int)(seed & 3) };
+    mj_error e;
+    mj_game *g = mj_game_new(r, &cfg, &e);
+    assert_non_null(g);
+    mj_bot *b = mj_bot_new("strong", seed);
+    mj_action legal[64];
+    for (int guard = 0; !mj_game_over(g) && guard < 3000; guard++) {
+      int p = __builtin_ctz(mj_game_waiting(g));
+      int n = mj_game_legal(g, p, legal, 64);
+      if (mj_game_phase(g) == MJ_PHASE_TURN) {
+        mj_tileset w = 0, let_go = 0;
+        for (int q = 0; q < 4; q++) {
+          if (q == p || !mj_game_active(g, q))
+            continue;
+          w |= wins_now(g, q);
+        }
+        /* the tiles discarded since the player after p last acted */
+        int q = (p + 1) & 3;
+        for (int i = mj_game_nactions(g) - 1; i >= 0; i--) {
+          const mj_action *a = mj_game_action(g, i);
+          if (a->player == q && a->type != MJ_ACT_PASS)
+            break;
+          if (a->type == MJ_ACT_DISCARD)
+            let_go |= MJ_BIT(a->tile);
+        }
+        const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
+        for (int t = 0; t < MJ_KINDS; t++) {
+          if (!own[t])
+            continue;
+          double x = mj_bot_deal_in(g, p, (mj_tile)t);
+          assert_true(x >= 0 && x <= 3);
+          bool wins = (w & MJ_BIT(t)) != 0;
+          pred += x;
+          truth += wins;
+          if (wins) {
+            pred_pos += x;
+            npos++;
+          } else {
+            pred_neg += x;
+            nneg++;
+          }
+          if (let_go & MJ_BIT(t)) {
+            pred_passed += x;
+            npassed++;
+            passed_wins += (wins_now(g, q) & MJ_BIT(t)) != 0;
+          }
+        }
+      }
+      int i = mj_bot_choose(b, g, p, legal, n);
+      assert_int_equal(mj_game_act(g, &legal[i], &e), MJ_OK);
+    }
+    mj_bot_free(b);
+    mj_game_free(g);
+  }
+  print_message("deal-in read: %.1f predicted, %ld true over %ld tiles; "
+                "%.4f on the tiles that deal in, %.4f on the others, "
+                "%.4f on %ld let go (%ld of them win for him)\n",
+                pred, truth, npos + nneg, pred_pos / npos, pred_neg / nneg,
+                pred_passed / npassed, npassed, passed_wins);
+  assert_true(truth > 100);
+  assert_true(pred > 0.7 * truth && pred < 1.4 * truth);
+  assert_true(pred_pos / npos > 3.5 * (pred_neg / nneg));   /* 1: blind */
+  assert_true(npassed > 100);
+  assert_true(pred_passed / npassed < pred / (npos + nneg));
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -727,6 +842,7 @@ int main(void)
     cmocka_unit_test(mcr_random_games),
     cmocka_unit_test(mcr_efficiency_games),
     cmocka_unit_test(strong_bot_trades_only_safety_or_points),
+    cmocka_unit_test(deal_in_read_is_calibrated),
   };
   return cmocka_run_group_tests(tests, gu_setup, gu_teardown);
 }

@@ -108,8 +108,12 @@ grep -q __asan_init "$hule" 2>/dev/null && limit=1048576
   || bad "1000 reloads: peak '$peak' KB"
 
 # -- logs: edited ones refused, and nothing loaded for them ---------------
-printf 'new seed=5\nauto\nsave g.jsonl\n' | "$hule" > /dev/null 2>&1
-[ -s g.jsonl ] || bad "no saved game"
+# a hand won, so that its total, fans and end can be edited
+for seed in 5 6 7 8 9 10 11 12 13 14 15 16; do
+  printf 'new seed=%s\nauto\nsave g.jsonl\n' $seed | "$hule" > /dev/null 2>&1
+  grep -q '"end":"win"' g.jsonl 2>/dev/null && break
+done
+grep -q '"end":"win"' g.jsonl || bad "no saved game won"
 edit() {   # edit NAME SED-EXPRESSION
   sed "$2" g.jsonl > "$1.jsonl"
 }
