@@ -1633,3 +1633,18 @@ double mj_bot_deal_in(const mj_game *g, int p, mj_tile t)
   passed_all(g, p, passed);
   return deal_in_chance(g, p, t, seen, passed);
 }
+
+int mj_bot_danger_features(const mj_game *g, int p, int q, mj_tile t,
+                           float *x, int cap)
+{
+  uint8_t seen[MJ_KINDS];
+  mj_game_visible(g, p, seen);
+  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
+  for (int k = 0; k < MJ_KINDS; k++)
+    seen[k] = (uint8_t)(seen[k] + own[k]);
+  float f[DF_N];
+  danger_features(g, q, t, seen, passed_by(g, q), f);
+  for (int i = 0; i < DF_N && i < cap; i++)
+    x[i] = f[i];
+  return DF_N;
+}

@@ -94,4 +94,10 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
 */
 double mj_bot_deal_in(const mj_game *g, int p, mj_tile t);
 
+/* The model's inputs for "t completes q's hand", as p sees the table,
+** into x[0..cap); returns their number (for tests/danger_data.c, which
+** writes the cases the model is fitted on). */
+int mj_bot_danger_features(const mj_game *g, int p, int q, mj_tile t,
+                           float *x, int cap);
+
 #endif

@@ -16,6 +16,8 @@
 #include "action.h"
 #include "gameutil.h"
 #include "replay.h"
+#include "score.h"
+#include "analysis.h"
 
 static mj_host *H;
 
@@ -283,4 +285,50 @@ const char *gu_fans(const mj_game *g, int k)
   static char line[512];
   mj_score_fans_line(mj_game_rules(g), mj_game_result(g, k), line, sizeof line);
   return line;
+}
+
+/* The kinds on which q wins on a discard now, the minimum met. */
+mj_tileset gu_wins_now(const mj_game *g, int q)
+{
+  const mj_rules *r = mj_game_rules(g);
+  const mj_hand *hq = mj_game_hand(g, q);
+  mj_wait w[MJ_KINDS];
+  int sh;
+  int n = mj_hand_waits(hq, mj_game_wild(g), mj_rules_shapes(r), w, &sh);
+  mj_tileset out = 0;
+  if (sh != 0)
+    return 0;
+  mj_score *s = malloc(sizeof *s);
+  mj_hand *h = mj_hand_new();
+  assert_non_null(s);
+  assert_non_null(h);
+  for (int i = 0; i < n; i++) {
+    mj_hand_copy(h, hq);
+    if (mj_hand_add(h, w[i].tile) != MJ_OK)
+      continue;
+    mj_ctx *x = mj_hand_ctx(h);
+    mj_ctx_init(x);
+    x->win = w[i].tile;
+    x->seat = (uint8_t)mj_game_seat_wind(g, q);
+    x->round = (uint8_t)mj_game_round(g);
+    mj_error e;
+    if (mj_score_hand(r, h, s, &e) == MJ_OK && s->meets_min)
+      out |= MJ_BIT(w[i].tile);
+  }
+  mj_hand_free(h);
+  free(s);
+  return out;
+}
+
+/* Each tile of the list (space-separated) discarded in turn by the
+** player to move, everyone passing it. */
+void gu_discards(mj_game *g, const char *tiles)
+{
+  char t[4];
+  int used;
+  while (sscanf(tiles, " %3s%n", t, &used) == 1) {
+    gu_act(g, mj_game_turn(g), MJ_ACT_DISCARD, t);
+    gu_all_pass(g);
+    tiles += used;
+  }
 }

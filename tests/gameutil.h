@@ -58,4 +58,11 @@ void gu_all_pass(mj_game *g);
 /* The winner k's patterns as in the batch output. */
 const char *gu_fans(const mj_game *g, int k);
 
+/* Each tile of the list (space-separated) discarded in turn by the
+** player to move, everyone passing it. */
+void gu_discards(mj_game *g, const char *tiles);
+
+/* The kinds on which q would win on a discard now, the minimum met. */
+mj_tileset gu_wins_now(const mj_game *g, int q);
+
 #endif

@@ -300,12 +300,7 @@ static void false_win_refused(void **state)
     "4s37m37p7s1234567z",
   };
   mj_game *g = gu_scenario("mcr", hands, "7z9p1p6p", "", 0);
-  gu_act(g, 0, MJ_ACT_DISCARD, "7z");
-  gu_all_pass(g);
-  gu_act(g, 1, MJ_ACT_DISCARD, "9p");
-  gu_all_pass(g);
-  gu_act(g, 2, MJ_ACT_DISCARD, "1p");
-  gu_all_pass(g);
+  gu_discards(g, "7z 9p 1p");
   assert_int_equal(mj_game_turn(g), 3);
   gu_act(g, 3, MJ_ACT_DISCARD, "4s");
   assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
@@ -710,39 +705,6 @@ static void strong_bot_trades_only_safety_or_points(void **state)
   assert_true(pattern > 0);
 }
 
-/* The kinds on which q wins on a discard now, the minimum met. */
-static mj_tileset wins_now(const mj_game *g, int q)
-{
-  const mj_rules *r = mj_game_rules(g);
-  const mj_hand *hq = mj_game_hand(g, q);
-  mj_wait w[MJ_KINDS];
-  int sh;
-  int n = mj_hand_waits(hq, mj_game_wild(g), mj_rules_shapes(r), w, &sh);
-  mj_tileset out = 0;
-  if (sh != 0)
-    return 0;
-  mj_score *s = malloc(sizeof *s);
-  mj_hand *h = mj_hand_new();
-  assert_non_null(s);
-  assert_non_null(h);
-  for (int i = 0; i < n; i++) {
-    mj_hand_copy(h, hq);
-    if (mj_hand_add(h, w[i].tile) != MJ_OK)
-      continue;
-    mj_ctx *x = mj_hand_ctx(h);
-    mj_ctx_init(x);
-    x->win = w[i].tile;
-    x->seat = (uint8_t)mj_game_seat_wind(g, q);
-    x->round = (uint8_t)mj_game_round(g);
-    mj_error e;
-    if (mj_score_hand(r, h, s, &e) == MJ_OK && s->meets_min)
-      out |= MJ_BIT(w[i].tile);
-  }
-  mj_hand_free(h);
-  free(s);
-  return out;
-}
-
 /*
 ** The strong bot's read of danger (mj_bot_deal_in) against the truth:
 ** at every turn of 80 MCR games of four strong bots, for each kind held,
@@ -772,7 +734,7 @@ static void deal_in_read_is_calibrated(void **state)
         for (int q = 0; q < 4; q++) {
           if (q == p || !mj_game_active(g, q))
             continue;
-          w |= wins_now(g, q);
+          w |= gu_wins_now(g, q);
         }
         /* the tiles discarded since the player after p last acted */
         int q = (p + 1) & 3;
@@ -802,7 +764,7 @@ static void deal_in_read_is_calibrated(void **state)
           if (let_go & MJ_BIT(t)) {
             pred_passed += x;
             npassed++;
-            passed_wins += (wins_now(g, q) & MJ_BIT(t)) != 0;
+            passed_wins += (gu_wins_now(g, q) & MJ_BIT(t)) != 0;
           }
         }
       }
@@ -824,6 +786,31 @@ static void deal_in_read_is_calibrated(void **state)
   assert_true(pred_passed / npassed < pred / (npos + nneg));
 }
 
+/*
+** The read of danger sees only the table: two deals that differ only in
+** South's concealed tiles (a hand one from ready on 5z, and a scattered
+** one), the same discards, give East the same chance for every tile.
+*/
+static void deal_in_read_sees_no_hidden_tile(void **state)
+{
+  (void)state;
+  const char *south[2] = { "234m567p345s9m55z6z", "19m19p19s1234567z" };
+  double chance[2][MJ_KINDS];
+  for (int k = 0; k < 2; k++) {
+    const char *hands[4] = { "123m456p789s1122z", south[k],
+                             "666m888p666s777z9p", "777m333p777s444z5p" };
+    mj_game *g = gu_scenario("mcr", hands, "3z8m8s2p4s", "", 0);
+    gu_discards(g, "3z 6z 9p 5p");
+    assert_int_equal(mj_game_turn(g), 0);
+    for (int t = 0; t < MJ_KINDS; t++)
+      chance[k][t] = mj_bot_deal_in(g, 0, (mj_tile)t);
+    mj_game_free(g);
+  }
+  for (int t = 0; t < MJ_KINDS; t++)
+    assert_true(chance[0][t] == chance[1][t]);
+  assert_true(chance[0][MJ_HONOR_FIRST] > 0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -843,6 +830,7 @@ int main(void)
     cmocka_unit_test(mcr_efficiency_games),
     cmocka_unit_test(strong_bot_trades_only_safety_or_points),
     cmocka_unit_test(deal_in_read_is_calibrated),
+    cmocka_unit_test(deal_in_read_sees_no_hidden_tile),
   };
   return cmocka_run_group_tests(tests, gu_setup, gu_teardown);
 }
