@@ -646,6 +646,7 @@ static void strong_bot_trades_only_safety_or_points(void **state)
   const mj_rules *r = gu_rules("mcr");
   static const char *const names[4] = { "East", "South", "West", "North" };
   int differ = 0, discards = 0, richer = 0, ahead = 0, pattern = 0;
+  int let_go = 0;   /* safer for a tile another let go */
   for (uint64_t seed = 1; seed <= 60; seed++) {
     mj_game_cfg cfg = { .seed = seed, .dealer = (int)(seed & 3) };
     mj_error e;
@@ -686,6 +687,7 @@ static void strong_bot_trades_only_safety_or_points(void **state)
             assert_true(si <= sj);
             assert_true(mj_bot_why_safer(g, p, legal[i].tile, legal[j].tile,
                                          names, why, sizeof why) > 0);
+            let_go += strstr(why, "let it go since his last discard") != NULL;
           }
         }
       }
@@ -697,12 +699,14 @@ static void strong_bot_trades_only_safety_or_points(void **state)
   }
   print_message("strong bot: %d of %d discards differ from the efficiency "
                 "bot's, %d for waits that win more, %d for draws that reach "
-                "more valid wins, %d for a chow pattern kept in reach\n",
-                differ, discards, richer, ahead, pattern);
+                "more valid wins, %d for a chow pattern kept in reach; "
+                "%d safer for a tile another let go\n",
+                differ, discards, richer, ahead, pattern, let_go);
   assert_true(differ * 20 > discards);   /* more than 5% */
   assert_true(richer > 0);
   assert_true(ahead > 0);
   assert_true(pattern > 0);
+  assert_true(let_go > 0);
 }
 
 /*
