@@ -2,7 +2,7 @@
 ** review.c
 ** A hand reviewed after the fact (see review.h). The game is replayed
 ** decision by decision; before each of the seat's own decisions with a
-** choice the efficiency bot is asked what it would do, seeing what the
+** choice the strong bot is asked what it would do, seeing what the
 ** seat saw.
 */
 #include "review.h"
