@@ -952,6 +952,15 @@ static double win_chance(const mj_game *g, int q, mj_tile t,
   return 1 / (1 + exp(-z));
 }
 
+/* The tiles p sees: those in sight, and p's own. */
+static void seen_by(const mj_game *g, int p, uint8_t seen[MJ_KINDS])
+{
+  mj_game_visible(g, p, seen);
+  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
+  for (int t = 0; t < MJ_KINDS; t++)
+    seen[t] = (uint8_t)(seen[t] + own[t]);
+}
+
 /* passed_by for each seat but p (p's own: none). */
 static void passed_all(const mj_game *g, int p, mj_tileset passed[4])
 {
@@ -1252,10 +1261,7 @@ static int strong_choose(mj_bot *b, const mj_game *g, int p,
       tb->leave_on_win || tb->stay_on_win)
     return efficiency_choose(b, g, p, legal, n);
   uint8_t seen[MJ_KINDS];
-  mj_game_visible(g, p, seen);
-  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
-  for (int t = 0; t < MJ_KINDS; t++)
-    seen[t] = (uint8_t)(seen[t] + own[t]);
+  seen_by(g, p, seen);
   if (ph == MJ_PHASE_CLAIM) {
     /* far from ready under threat: no claim (it opens the hand for
        nothing and throws another tile); with a minimum to reach (MCR's
@@ -1562,10 +1568,7 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
       most = q;
   }
   uint8_t seen[MJ_KINDS];
-  mj_game_visible(g, p, seen);
-  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
-  for (int k = 0; k < MJ_KINDS; k++)
-    seen[k] = (uint8_t)(seen[k] + own[k]);
+  seen_by(g, p, seen);
   mj_tileset passed[4];
   passed_all(g, p, passed);
   double dt = deal_in_chance(g, p, t, seen, passed),
@@ -1635,10 +1638,7 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
 double mj_bot_deal_in(const mj_game *g, int p, mj_tile t)
 {
   uint8_t seen[MJ_KINDS];
-  mj_game_visible(g, p, seen);
-  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
-  for (int k = 0; k < MJ_KINDS; k++)
-    seen[k] = (uint8_t)(seen[k] + own[k]);
+  seen_by(g, p, seen);
   mj_tileset passed[4];
   passed_all(g, p, passed);
   return deal_in_chance(g, p, t, seen, passed);
@@ -1648,10 +1648,7 @@ int mj_bot_danger_features(const mj_game *g, int p, int q, mj_tile t,
                            float *x, int cap)
 {
   uint8_t seen[MJ_KINDS];
-  mj_game_visible(g, p, seen);
-  const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
-  for (int k = 0; k < MJ_KINDS; k++)
-    seen[k] = (uint8_t)(seen[k] + own[k]);
+  seen_by(g, p, seen);
   float f[DF_N];
   danger_features(g, q, t, seen, passed_by(g, q), f);
   for (int i = 0; i < DF_N && i < cap; i++)
