@@ -39,6 +39,17 @@ int main(int argc, char **argv)
             argv[1], argv[3]);
     return 2;
   }
+  for (int i = 0; i < 4; i++) {
+    mj_bot *b = mj_bot_new(kinds[i], 1);
+    if (b == NULL) {
+      fprintf(stderr, "danger_data: no bot kind '%s' (kinds:", kinds[i]);
+      for (const char *const *k = mj_bot_kinds(); *k; k++)
+        fprintf(stderr, " %s", *k);
+      fprintf(stderr, ")\n");
+      return 2;
+    }
+    mj_bot_free(b);
+  }
   FILE *f = fopen(argv[4], "wb");
   if (f == NULL) {
     perror(argv[4]);
