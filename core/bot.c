@@ -11,6 +11,7 @@
 */
 #include "bot.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -30,6 +31,8 @@ struct mj_bot {
   mj_bot_ext ext;      /* a bot of the user's (vt NULL) */
   int failures;        /* its decisions the efficiency bot made instead */
   char first_failure[256];
+  double caution;      /* strong: its weight of danger, 1 as shipped */
+  char name[40];       /* the kind, its setting written out */
 };
 
 /* {====================================================================
@@ -1321,7 +1324,8 @@ static int strong_choose(mj_bot *b, const mj_game *g, int p,
         value += pattern_bonus(&c, &x, mj_game_hand(g, p), ev[i].fan);
       }
     }
-    double weight = ev[i].shanten >= 2 ? DANGER_FAR : DANGER_NEAR;
+    double weight =
+        b->caution * (ev[i].shanten >= 2 ? DANGER_FAR : DANGER_NEAR);
     double score =
         value - weight * deal_in_chance(g, p, ev[i].tile, seen, passed);
     if (pick < 0 || score > pick_score) {
@@ -1355,18 +1359,63 @@ const char *const *mj_bot_kinds(void)
   return names;
 }
 
+/* The largest caution a strong bot takes: at 100 it throws the safest
+   tile whatever its hand loses. */
+static const double CAUTION_MAX = 100;
+
+mj_bot *mj_bot_make(const char *spec, uint64_t seed, mj_error *err)
+{
+  const char *colon = strchr(spec, ':');
+  size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
+  const bot_vt *vt = NULL;
+  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+    if (strlen(kinds[i].name) == len && strncmp(spec, kinds[i].name, len) == 0)
+      vt = &kinds[i];
+  if (vt == NULL) {
+    mj_fail(err, MJ_EINVAL, 0, "no bot kind '%.*s' (kinds: efficiency, "
+            "random, strong, strong:caution=X)", (int)(len < 40 ? len : 40),
+            spec);
+    return NULL;
+  }
+  double caution = 1;
+  if (colon != NULL) {
+    /* strong:caution=X, X a number from 0 to CAUTION_MAX */
+    const char *v = colon + 1;
+    char *end = NULL;
+    if (vt->choose == strong_choose && strncmp(v, "caution=", 8) == 0 &&
+        v[8] != '\0' && !isspace((unsigned char)v[8]))
+      caution = strtod(v + 8, &end);
+    if (vt->choose != strong_choose) {
+      mj_fail(err, MJ_EINVAL, 0, "'%.60s': the %s bot takes no setting", spec,
+              vt->name);
+      return NULL;
+    }
+    if (end == NULL || *end != '\0' ||
+        !(caution >= 0 && caution <= CAUTION_MAX)) {
+      mj_fail(err, MJ_EINVAL, 0, "'%.60s': the strong bot's setting is "
+              "caution=X, X a number from 0 to 100 (1 as shipped)", spec);
+      return NULL;
+    }
+  }
+  mj_bot *b = calloc(1, sizeof *b);
+  if (b == NULL) {
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  b->vt = vt;
+  b->caution = caution;
+  /* its name as the kind, the setting written out (saved games name it) */
+  if (colon != NULL)
+    snprintf(b->name, sizeof b->name, "%s:caution=%.6g", vt->name, caution);
+  else
+    snprintf(b->name, sizeof b->name, "%s", vt->name);
+  mj_rng_seed(&b->rng, seed);
+  return b;
+}
+
 mj_bot *mj_bot_new(const char *kind, uint64_t seed)
 {
-  for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
-    if (strcmp(kind, kinds[i].name) == 0) {
-      mj_bot *b = calloc(1, sizeof *b);
-      if (b == NULL)
-        return NULL;
-      b->vt = &kinds[i];
-      mj_rng_seed(&b->rng, seed);
-      return b;
-    }
-  return NULL;
+  return mj_bot_make(kind, seed, NULL);
 }
 
 mj_bot *mj_bot_new_ext(const mj_bot_ext *ext, uint64_t seed)
@@ -1388,7 +1437,7 @@ void mj_bot_free(mj_bot *b)
 
 const char *mj_bot_kind(const mj_bot *b)
 {
-  return b->vt != NULL ? b->vt->name : b->ext.name;
+  return b->vt != NULL ? b->name : b->ext.name;
 }
 
 int mj_bot_failures(const mj_bot *b, const char **first)

@@ -12,12 +12,17 @@
 
 typedef struct mj_bot mj_bot;
 
-/* The kinds there are, NULL-terminated: "efficiency", "random". */
+/* The kinds there are, NULL-terminated: "efficiency", "random",
+** "strong". */
 const char *const *mj_bot_kinds(void);
 
 /* A new bot of a kind (NULL if the kind is unknown); seed drives its
-** random choices, so a game with bots replays exactly. */
+** random choices, so a game with bots replays exactly. The kind may
+** carry a setting: "strong:caution=X" weighs danger X times as shipped
+** (0 to 100: 0 never looks at it, 2 twice as much). */
 mj_bot *mj_bot_new(const char *kind, uint64_t seed);
+/* The same, saying in err what is wrong with the kind. */
+mj_bot *mj_bot_make(const char *kind, uint64_t seed, mj_error *err);
 void mj_bot_free(mj_bot *b);
 const char *mj_bot_kind(const mj_bot *b);
 

@@ -296,15 +296,25 @@ static void set_bots(lua_State *L, lgame *x, int idx)
   } else if (!lua_isnoneornil(L, idx)) {
     luaL_argerror(L, idx, "a bot kind or a list of four");
   }
+  /* all four made before any is replaced: a wrong kind changes nothing */
+  mj_bot *made[4] = { NULL, NULL, NULL, NULL };
+  mj_error e;
   for (int p = 0; p < 4; p++) {
     if (x->bots[p] != NULL && strcmp(mj_bot_kind(x->bots[p]), kinds[p]) == 0)
       continue;
-    mj_bot_free(x->bots[p]);
-    x->bots[p] =
-        mj_bot_new(kinds[p], mj_game_config(x->g)->seed * 4 + (uint64_t)p);
-    if (x->bots[p] == NULL)
-      luaL_error(L, "no bot kind '%s' (random, efficiency)", kinds[p]);
+    made[p] = mj_bot_make(kinds[p], mj_game_config(x->g)->seed * 4 + (uint64_t)p,
+                          &e);
+    if (made[p] == NULL) {
+      for (int q = 0; q < p; q++)
+        mj_bot_free(made[q]);
+      luaL_error(L, "bots: %s", e.msg);
+    }
   }
+  for (int p = 0; p < 4; p++)
+    if (made[p] != NULL) {
+      mj_bot_free(x->bots[p]);
+      x->bots[p] = made[p];
+    }
 }
 
 /* One decision by a bot; false when the game is over. */

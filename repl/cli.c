@@ -606,13 +606,30 @@ int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
   return 0;
 }
 
-bool cli_bot_spec_ok(const char *spec)
+bool cli_bot_spec_check(const char *spec, mj_error *err)
 {
-  if (strncmp(spec, "lua:", 4) == 0 || strncmp(spec, "cmd:", 4) == 0)
-    return spec[4] != '\0';   /* a file or a program must be named */
+  if (strncmp(spec, "lua:", 4) == 0 || strncmp(spec, "cmd:", 4) == 0) {
+    if (spec[4] != '\0')
+      return true;   /* a file or a program must be named */
+    mj_fail(err, MJ_EINVAL, 0, spec[0] == 'l'
+                                   ? "lua: needs a file (lua:mybot.lua)"
+                                   : "cmd: needs a program (cmd:'python3 bot.py')");
+    return false;
+  }
+  size_t len = strcspn(spec, ":");
   for (const char *const *k = mj_bot_kinds(); *k; k++)
-    if (strcmp(*k, spec) == 0)
-      return true;
+    if (strlen(*k) == len && strncmp(*k, spec, len) == 0) {
+      mj_bot *b = mj_bot_make(spec, 0, err);   /* its setting, if any */
+      mj_bot_free(b);
+      return b != NULL;
+    }
+  char all[160] = "";
+  size_t n = 0;
+  for (const char *const *k = mj_bot_kinds(); *k; k++)
+    mj_catf(all, sizeof all, &n, "%s, ", *k);
+  mj_fail(err, MJ_EINVAL, 0,
+          "no bot kind '%.40s' (%sstrong:caution=X, lua:FILE, cmd:PROGRAM)",
+          spec, all);
   return false;
 }
 
@@ -628,14 +645,7 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
     }
     return mj_lua_bot_new(h, spec + 4, r, seed, err);
   }
-  mj_bot *b = mj_bot_new(spec, seed);
-  if (b == NULL) {
-    char all[128] = "";
-    size_t len = 0;
-    for (const char *const *k = mj_bot_kinds(); *k; k++)
-      mj_catf(all, sizeof all, &len, "%s, ", *k);
-    mj_fail(err, MJ_EINVAL, 0, "no bot kind '%.40s' (%slua:FILE, cmd:PROGRAM)",
-            spec, all);
-  }
-  return b;
+  if (!cli_bot_spec_check(spec, err))
+    return NULL;
+  return mj_bot_make(spec, seed, err);
 }

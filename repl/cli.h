@@ -50,8 +50,9 @@ bool cli_parse_seed(const char *v, uint64_t *out);
    start. */
 struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
                            uint64_t seed, int limit_ms, mj_error *err);
-/* A spec names a kind there is (a file or a program is tried later). */
-bool cli_bot_spec_ok(const char *spec);
+/* A spec names a kind there is, with a valid setting (a file or a
+** program is tried later); if not, err says why. */
+bool cli_bot_spec_check(const char *spec, mj_error *err);
 
 /* The ruleset the options name, loaded; prints the error and returns
 ** NULL on failure. */

@@ -552,9 +552,11 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
       snprintf(kbuf, sizeof kbuf, "%s", argv[i] + 5);
       char *tok = strtok(kbuf, ",");
       for (int q = 1; q < 4; q++) {
-        if (tok == NULL || !cli_bot_spec_ok(tok))
-          return repl_error(r, "no bot kind '%s' (random, efficiency, "
-                            "lua:FILE, cmd:PROGRAM)", tok ? tok : "");
+        mj_error be;
+        if (tok == NULL)
+          return repl_error(r, "'%s': no bot kind named", argv[i]);
+        if (!cli_bot_spec_check(tok, &be))
+          return repl_error(r, "%s", be.msg);
         kinds[q] = tok;
         char *next = strtok(NULL, ",");
         if (next)
@@ -921,7 +923,7 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
                            "efficiency" };
   for (int q = 1; q < 4; q++)
     if (strncmp(rp.players[q], "bot:", 4) == 0 &&
-        cli_bot_spec_ok(rp.players[q] + 4))
+        cli_bot_spec_check(rp.players[q] + 4, NULL))
       kinds[q] = rp.players[q] + 4;   /* a Lua bot's file is loaded again */
   play *p = new_play(r->host, rs, kinds, rp.cfg.seed, &e);
   mj_host_release(r->host, rs);    /* the play holds it now */
@@ -1188,7 +1190,8 @@ static int c_review(repl *r, int argc, char **argv, const char *rest)
 const repl_cmd repl_play_cmds[] = {
   { "new", "[RULESET] [seed=N] [bots=KIND,...]",
     "deal a new game against three bots\n"
-    "(bots: strong, efficiency, random, lua:FILE or cmd:PROGRAM; e.g.\n"
+    "(bots: strong, efficiency, random, lua:FILE or cmd:PROGRAM;\n"
+    "strong:caution=X weighs danger X times as shipped, 0 to 100; e.g.\n"
     "new bao seed=7 bots=efficiency)",
     c_new, ARG_RULESET, "play" },
   { "d", "TILE", "discard a tile (a bare tile works too: 5p)", c_act, ARG_TILE,

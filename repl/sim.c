@@ -240,6 +240,8 @@ static int usage(void)
           "[--option NAME=VALUE]\n"
           "  --bots    one kind for all four seats or four kinds (efficiency, "
           "random,\n"
+          "            strong, strong:caution=X its danger weighed X times, "
+          "0 to 100,\n"
           "            lua:FILE a bot in Lua, cmd:PROGRAM a bot program)\n"
           "  --bot-ms  milliseconds a cmd: bot has for each decision "
           "(default 1000)\n"
@@ -607,16 +609,23 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
               (double)st->paid.sum[i] / (double)st->games);
     fprintf(f, "\n");
   }
-  fprintf(f, "\nseat  bot          win rate        points/win        "
-             "dealt in  net per game (95%% intervals)\n");
+  /* the bots' column as wide as its widest name (strong:caution=0.25) */
+  int bw = 12;
+  for (int p = 0; p < 4; p++) {
+    char lb[64];
+    int len = (int)strlen(bot_label(rn->bots[p], lb, sizeof lb));
+    bw = len > bw ? len : bw;
+  }
+  fprintf(f, "\nseat  %-*s win rate        points/win        "
+             "dealt in  net per game (95%% intervals)\n", bw, "bot");
   if (rn->duplicate)
     fprintf(f, "(the bots turn through the seats: seat figures mix them)\n");
   for (int p = 0; p < 4; p++) {
     double n = (double)st->games, wr = (double)st->seat_wins[p] / n;
     long nw = st->seat_wins[p];
     char lb[64];
-    fprintf(f, "%-5s %-12s %5.1f%% ±%4.1f  %7.2f ±%6.2f  %7.1f%%  %+7.2f ±%5.2f\n",
-            (const char *[]){ "1", "2", "3", "4" }[p],
+    fprintf(f, "%-5s %-*s %5.1f%% ±%4.1f  %7.2f ±%6.2f  %7.1f%%  %+7.2f ±%5.2f\n",
+            (const char *[]){ "1", "2", "3", "4" }[p], bw,
             bot_label(rn->bots[p], lb, sizeof lb),
             /* several wins a game (血流): the count's interval, as a
                Poisson's */
@@ -633,8 +642,8 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
   if (rn->duplicate && st->dup_walls > 0) {
     fprintf(f, "\nduplicate: %ld walls, each played 4 times with the bots "
                "turned a seat each time\n"
-               "bot           net per game (95%% interval over the walls)\n",
-            st->dup_walls);
+               "%-*s  net per game (95%% interval over the walls)\n",
+            st->dup_walls, bw, "bot");
     for (int k = 0; k < rn->nkinds; k++) {
       int seats = 0;
       for (int p = 0; p < 4; p++)
@@ -642,7 +651,7 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
       /* a wall's sample: the kind's net over its 4 games, per seat-game */
       double per = 4.0 * seats, n = (double)st->dup_walls;
       char lb[64];
-      fprintf(f, "%-12s  %+8.2f ±%6.2f\n",
+      fprintf(f, "%-*s  %+8.2f ±%6.2f\n", bw,
               bot_label(rn->kinds[k], lb, sizeof lb),
               (double)st->dup_net[k] / n / per,
               half95(st->dup_walls, (double)st->dup_net[k],
@@ -1043,10 +1052,14 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   char *save = NULL;
   for (char *tok = strtok_r(tmp, ",", &save); tok;
        tok = strtok_r(NULL, ",", &save)) {
-    if (nb == 4 || !cli_bot_spec_ok(tok)) {   /* files checked below */
-      fprintf(stderr,
-              "Error: --bots takes one or four of: efficiency, random, "
-              "lua:FILE, cmd:PROGRAM (got '%s')\n", a.bots);
+    mj_error e;
+    if (nb == 4) {
+      fprintf(stderr, "Error: --bots takes one kind or four, not more "
+              "(got '%s')\n", a.bots);
+      return 1;
+    }
+    if (!cli_bot_spec_check(tok, &e)) {   /* files checked below */
+      fprintf(stderr, "Error: --bots: %s\n", e.msg);
       return 1;
     }
     snprintf(rn.bots[nb++], sizeof rn.bots[0], "%s", tok);

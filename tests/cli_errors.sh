@@ -49,7 +49,23 @@ fi
 expect_fail "--ruleset given twice" "$hule" --ruleset mcr --ruleset bao score 1m
 expect_fail "--seed given twice" "$hule" sim --games 2 --seed 1 --seed 2
 expect_fail "--games takes a number" "$hule" sim --games x
-expect_fail "--bots takes one or four" "$hule" sim --games 5 --bots bogus
+expect_fail "--bots: no bot kind 'bogus' (efficiency, random, strong, strong:caution=X, lua:FILE, cmd:PROGRAM)" "$hule" sim --games 5 --bots bogus
+expect_fail "--bots takes one kind or four, not more" "$hule" sim --games 5 --bots strong,strong,strong,strong,random
+# the strong bot's one setting: a number from 0 to 100, nothing else
+for b in strong:caution=abc strong:caution= strong:caution=101 strong:caution=-1 strong:caution=nan "strong:caution= 2" strong:care=2 strong:; do
+  expect_fail "'$b': the strong bot's setting is caution=X, X a number from 0 to 100" "$hule" sim --games 5 --bots "$b"
+done
+# a strong bot with its setting plays, is saved as such and comes back so
+printf 'new mcr seed=9 bots=strong:caution=4,efficiency,random\nd 9s\nsave c1.jsonl\nopen c1.jsonl\nsave c2.jsonl\n' | "$hule" > caution.out 2>&1
+if grep -q '"bot:strong:caution=4","bot:efficiency","bot:random"' c1.jsonl c2.jsonl 2>/dev/null &&
+   [ "$(grep -c 'bot:strong:caution=4' c1.jsonl c2.jsonl | grep -c ':1')" = 2 ] &&
+   ! grep -q Error caution.out; then
+  echo "ok   strong:caution=4 saved and opened again"
+else
+  echo "FAIL: strong:caution=4 in a saved game:"; head -5 caution.out; fail=1
+fi
+expect_fail "'efficiency:caution=2': the efficiency bot takes no setting" "$hule" sim --games 5 --bots efficiency:caution=2
+expect_fail "the strong bot's setting is caution=X" sh -c "printf 'new mcr bots=strong:caution=x\n' | '$hule'"
 expect_fail "--shard takes I/N" "$hule" sim --games 5 --shard 3/2
 expect_fail "cannot write /nonexistent/x.jsonl" "$hule" sim --games 5 --out /nonexistent/x.jsonl
 expect_fail "say how many games" "$hule" sim
@@ -122,8 +138,8 @@ expect_fail "the seed is a decimal number" sh -c "'$hule' < seed.in"
 # bots: a time that is no time, a bot program or file not named
 expect_fail "--bot-ms takes 1..600000" "$hule" sim --ruleset mcr --games 1 --bot-ms 0
 expect_fail "--bot-ms takes 1..600000" "$hule" sim --ruleset mcr --games 1 --bot-ms abc
-expect_fail "lua:FILE, cmd:PROGRAM (got 'cmd:')" "$hule" sim --ruleset mcr --games 1 --bots cmd:
-expect_fail "no bot kind 'lua:'" sh -c "printf 'new mcr bots=lua:\n' | '$hule'"
+expect_fail "--bots: cmd: needs a program (cmd:'python3 bot.py')" "$hule" sim --ruleset mcr --games 1 --bots cmd:
+expect_fail "lua: needs a file (lua:mybot.lua)" sh -c "printf 'new mcr bots=lua:\n' | '$hule'"
 # an option outside its choices names them
 expect_fail "option horses is one of 0, 2, 4, 6, 8, not 3" "$hule" score --ruleset tuidao --option horses=3 '123456m789p234s55z win=4s self'
 expect_fail "option zimo is one of jiadi, jiafan, not x" "$hule" score --ruleset xuezhan --option zimo=x '234567m22345789s win=7s que=p'

@@ -815,6 +815,43 @@ static void deal_in_read_sees_no_hidden_tile(void **state)
   assert_true(chance[0][MJ_HONOR_FIRST] > 0);
 }
 
+/* The strong bot's setting: named as written out, refused when wrong
+** with what is wrong (the play it changes: tests/scenarios/caution.lua). */
+static void strong_bot_caution(void **state)
+{
+  (void)state;
+  mj_error e;
+  const char *good[][2] = { { "strong", "strong" },
+                            { "strong:caution=4.0", "strong:caution=4" },
+                            { "strong:caution=0", "strong:caution=0" },
+                            { "strong:caution=0.25", "strong:caution=0.25" },
+                            { "strong:caution=100", "strong:caution=100" } };
+  for (size_t i = 0; i < sizeof good / sizeof good[0]; i++) {
+    mj_bot *b = mj_bot_make(good[i][0], 1, &e);
+    assert_non_null(b);
+    assert_string_equal(mj_bot_kind(b), good[i][1]);
+    mj_bot_free(b);
+  }
+  const char *bad[][2] = {
+    { "strong:caution=x", "the strong bot's setting is caution=X" },
+    { "strong:caution=100.5", "from 0 to 100" },
+    { "strong:caution=-0.5", "from 0 to 100" },
+    { "strong:caution=1e400", "from 0 to 100" },
+    { "strong:caution=2x", "caution=X" },
+    { "strong:speed=2", "caution=X" },
+    { "efficiency:caution=2", "the efficiency bot takes no setting" },
+    { "random:", "the random bot takes no setting" },
+    { "strongest", "no bot kind 'strongest'" },
+    { "", "no bot kind ''" },
+  };
+  for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+    e.msg[0] = '\0';
+    assert_null(mj_bot_make(bad[i][0], 1, &e));
+    assert_non_null(strstr(e.msg, bad[i][1]));
+    assert_null(mj_bot_new(bad[i][0], 1));
+  }
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -835,6 +872,7 @@ int main(void)
     cmocka_unit_test(strong_bot_trades_only_safety_or_points),
     cmocka_unit_test(deal_in_read_is_calibrated),
     cmocka_unit_test(deal_in_read_sees_no_hidden_tile),
+    cmocka_unit_test(strong_bot_caution),
   };
   return cmocka_run_group_tests(tests, gu_setup, gu_teardown);
 }
