@@ -636,16 +636,11 @@ bool cli_bot_spec_check(const char *spec, mj_error *err)
 struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
                            uint64_t seed, int limit_ms, mj_error *err)
 {
-  if (strncmp(spec, "cmd:", 4) == 0)
-    return cmdbot_new(spec + 4, limit_ms, seed, err);
-  if (strncmp(spec, "lua:", 4) == 0) {
-    if (spec[4] == '\0') {
-      mj_fail(err, MJ_EINVAL, 0, "lua: needs a file (lua:mybot.lua)");
-      return NULL;
-    }
-    return mj_lua_bot_new(h, spec + 4, r, seed, err);
-  }
   if (!cli_bot_spec_check(spec, err))
     return NULL;
+  if (strncmp(spec, "cmd:", 4) == 0)
+    return cmdbot_new(spec + 4, limit_ms, seed, err);
+  if (strncmp(spec, "lua:", 4) == 0)
+    return mj_lua_bot_new(h, spec + 4, r, seed, err);
   return mj_bot_make(spec, seed, err);
 }
