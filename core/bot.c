@@ -1372,24 +1372,27 @@ mj_bot *mj_bot_make(const char *spec, uint64_t seed, mj_error *err)
     if (strlen(kinds[i].name) == len && strncmp(spec, kinds[i].name, len) == 0)
       vt = &kinds[i];
   if (vt == NULL) {
-    mj_fail(err, MJ_EINVAL, 0, "no bot kind '%.*s' (kinds: efficiency, "
-            "random, strong, strong:caution=X)", (int)(len < 40 ? len : 40),
-            spec);
+    char all[96] = "";
+    size_t n = 0;
+    for (size_t i = 0; i < sizeof kinds / sizeof kinds[0]; i++)
+      mj_catf(all, sizeof all, &n, "%s, ", kinds[i].name);
+    mj_fail(err, MJ_EINVAL, 0, "no bot kind '%.*s' (kinds: %sstrong:caution=X)",
+            (int)(len < 40 ? len : 40), spec, all);
     return NULL;
   }
   double caution = 1;
+  if (colon != NULL && vt->choose != strong_choose) {
+    mj_fail(err, MJ_EINVAL, 0, "'%.60s': the %s bot takes no setting", spec,
+            vt->name);
+    return NULL;
+  }
   if (colon != NULL) {
     /* strong:caution=X, X a number from 0 to CAUTION_MAX */
     const char *v = colon + 1;
     char *end = NULL;
-    if (vt->choose == strong_choose && strncmp(v, "caution=", 8) == 0 &&
-        v[8] != '\0' && !isspace((unsigned char)v[8]))
+    if (strncmp(v, "caution=", 8) == 0 && v[8] != '\0' &&
+        !isspace((unsigned char)v[8]))
       caution = strtod(v + 8, &end);
-    if (vt->choose != strong_choose) {
-      mj_fail(err, MJ_EINVAL, 0, "'%.60s': the %s bot takes no setting", spec,
-              vt->name);
-      return NULL;
-    }
     if (end == NULL || *end != '\0' ||
         !(caution >= 0 && caution <= CAUTION_MAX)) {
       mj_fail(err, MJ_EINVAL, 0, "'%.60s': the strong bot's setting is "

@@ -309,6 +309,13 @@ static void set_bots(lua_State *L, lgame *x, int idx)
         mj_bot_free(made[q]);
       luaL_error(L, "bots: %s", e.msg);
     }
+    /* the same kind spelled otherwise (strong:caution=4.0): the seat's
+       bot plays on */
+    if (x->bots[p] != NULL &&
+        strcmp(mj_bot_kind(x->bots[p]), mj_bot_kind(made[p])) == 0) {
+      mj_bot_free(made[p]);
+      made[p] = NULL;
+    }
   }
   for (int p = 0; p < 4; p++)
     if (made[p] != NULL) {

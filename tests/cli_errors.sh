@@ -65,6 +65,7 @@ else
   echo "FAIL: strong:caution=4 in a saved game:"; head -5 caution.out; fail=1
 fi
 expect_fail "'efficiency:caution=2': the efficiency bot takes no setting" "$hule" sim --games 5 --bots efficiency:caution=2
+expect_fail "'bots=': no bot kind named" sh -c "printf 'new mcr bots=\\n' | '$hule'"
 expect_fail "the strong bot's setting is caution=X" sh -c "printf 'new mcr bots=strong:caution=x\n' | '$hule'"
 expect_fail "--shard takes I/N" "$hule" sim --games 5 --shard 3/2
 expect_fail "cannot write /nonexistent/x.jsonl" "$hule" sim --games 5 --out /nonexistent/x.jsonl
