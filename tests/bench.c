@@ -183,7 +183,7 @@ static double batch_rate(void)
     return 0;
   FILE *f = fdopen(fd, "w");
   char path[600];
-  snprintf(path, sizeof path, "%s/vectors/mcr.tsv", HULE_SHARED_DIR);
+  snprintf(path, sizeof path, "%s/mcr.tsv", HULE_DATA_DIR);
   FILE *src = fopen(path, "r");
   long lines = 0;
   if (f != NULL && src != NULL) {
@@ -420,7 +420,7 @@ int main(void)
   hands hs = { calloc(7000, sizeof(mj_tileview)),
                calloc(7000, sizeof(mj_tileview)), 0 };
   if (tsv_each("mcr.tsv", load_line, &hs) < 0) {
-    fprintf(stderr, "bench: cannot read %s/vectors/mcr.tsv\n", HULE_SHARED_DIR);
+    fprintf(stderr, "bench: cannot read %s/mcr.tsv\n", HULE_DATA_DIR);
     return 1;
   }
   printf("hule bench: %d hands of vectors/mcr.tsv, single thread\n\n", hs.n);

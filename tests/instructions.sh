@@ -10,7 +10,7 @@
 #  - hule sim of 200 MCR games with four efficiency bots, per game.
 set -eu
 hule=$1
-shared=$2
+data=$2
 command -v valgrind > /dev/null || {
   echo "bench-instructions: valgrind is not installed" \
        "(apt-get install valgrind)" >&2
@@ -20,7 +20,7 @@ command -v valgrind > /dev/null || {
 echo "Instructions (callgrind), measured in this run:"
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
-cut -f1,2 "$shared/vectors/mcr.tsv" | tr '\t' ' ' > "$tmp/hands"
+cut -f1,2 "$data/mcr.tsv" | tr '\t' ' ' > "$tmp/hands"
 i=0
 while [ $i -lt 30 ]; do cat "$tmp/hands"; i=$((i + 1)); done > "$tmp/hands30"
 n=$(wc -l < "$tmp/hands30")

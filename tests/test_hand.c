@@ -131,7 +131,7 @@ static void round_trip_vectors(void **state)
     struct rt rt = { 0, 0, 0, files[i] };
     int n = tsv_each(files[i], round_trip_line, &rt);
     if (n < 0)
-      fail_msg("missing %s/vectors/%s", HULE_SHARED_DIR, files[i]);
+      fail_msg("missing %s/%s", HULE_DATA_DIR, files[i]);
     assert_int_equal(rt.lines, n);
     if (i < 2)   /* the scored vectors are written canonically */
       assert_int_equal(rt.exact, n);

@@ -10,7 +10,7 @@
 int tsv_each(const char *name, tsv_fn fn, void *ud)
 {
   char path[512], line[4096];
-  snprintf(path, sizeof path, "%s/vectors/%s", HULE_SHARED_DIR, name);
+  snprintf(path, sizeof path, "%s/%s", HULE_DATA_DIR, name);
   FILE *f = fopen(path, "r");
   if (f == NULL)
     return -1;
