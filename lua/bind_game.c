@@ -331,6 +331,9 @@ static bool bot_step(lua_State *L, lgame *x)
   if (mj_game_over(x->g) || w == 0)
     return false;
   int p = __builtin_ctz(w);
+  /* a decision costs about what a thousand instructions do: a script
+     looping over whole hands meets its budget, and Ctrl-C, in time */
+  mj_vm_charge(mj_vm_of(L), L, 1000);
   mj_action l[64];
   int n = mj_game_legal(x->g, p, l, 64);
   int i = mj_bot_choose(x->bots[p], x->g, p, l, n);
@@ -585,9 +588,13 @@ static int g_log(lua_State *L)
   return 1;
 }
 
-/* g:save(path) -> writes the replay log atomically */
+/* g:save(path) -> writes the replay log atomically; refused in a
+   sandboxed script, which reaches no file (g:log() gives the text) */
 static int g_save(lua_State *L)
 {
+  if (mj_vm_of(L)->sandbox)
+    return luaL_error(L, "g:save: a sandboxed script cannot write files "
+                      "(g:log() returns the log's text)");
   lgame *x = checkgame(L, 1);
   const char *path = luaL_checkstring(L, 2);
   char *text = log_text(L, x, true);

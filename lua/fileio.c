@@ -41,6 +41,26 @@ int mj_file_temp(const char *near, char *path, size_t cap, mj_error *err)
   return fd;
 }
 
+static const char *file_kind(mode_t m)
+{
+  return S_ISDIR(m)    ? "a directory"
+         : S_ISFIFO(m) ? "a FIFO"
+         : S_ISCHR(m)  ? "a character device"
+         : S_ISBLK(m)  ? "a block device"
+         : S_ISSOCK(m) ? "a socket"
+                       : "not a regular file";
+}
+
+mj_status mj_file_check_target(const char *path, mj_error *err)
+{
+  struct stat st;
+  if (stat(path, &st) == 0 && !S_ISREG(st.st_mode))
+    return mj_fail(err, MJ_EIO, 0,
+                   "cannot write %s: it is %s, and only a regular file is "
+                   "replaced", path, file_kind(st.st_mode));
+  return MJ_OK;
+}
+
 mj_status mj_file_write_all(int fd, const char *data, size_t len)
 {
   size_t done = 0;
@@ -62,6 +82,8 @@ mj_status mj_file_write_all(int fd, const char *data, size_t len)
 mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
                                mj_error *err)
 {
+  if (mj_file_check_target(path, err) != MJ_OK)
+    return MJ_EIO;
   char tmp[4096];
   int fd = mj_file_temp(path, tmp, sizeof tmp, err);
   if (fd < 0)

@@ -15,12 +15,18 @@
 ** name goes to path. Returns the descriptor, or -1 with err set. */
 int mj_file_temp(const char *near, char *path, size_t cap, mj_error *err);
 
+/* May path be written? Refused (MJ_EIO, err naming it) when something
+** exists there that is not a regular file: a FIFO, a device, a socket, a
+** directory. A missing file may be created. */
+mj_status mj_file_check_target(const char *path, mj_error *err);
+
 /* Write all of data to fd (MJ_EIO and errno set on failure). */
 mj_status mj_file_write_all(int fd, const char *data, size_t len);
 
 /* Write data to path so that path holds either its old content or all
 ** of data, never a part: a new file beside it (mj_file_temp), fsync,
-** rename. An existing file's mode is kept; errors name the path and the
+** rename. Only a regular file is replaced (mj_file_check_target); an
+** existing file's mode is kept; errors name the path and the
 ** system's reason. */
 mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
                                mj_error *err);

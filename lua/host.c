@@ -32,6 +32,8 @@ extern const size_t mj_prelude_src_len;
 ** Allocator and budgets
 ** ===================================================================== */
 
+static bool user_place(lua_State *L, char *buf, size_t cap);
+
 static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
 {
   mj_vm *vm = ud;
@@ -43,11 +45,18 @@ static void *l_alloc(void *ud, void *ptr, size_t osize, size_t nsize)
   }
   if (nsize > old && vm->used + (nsize - old) > vm->limit) {
     vm->mem_hit = true;
+    /* the error will have no line of its own: keep the running one */
+    if (vm->L != NULL && vm->host != NULL && vm->host->active == vm)
+      user_place(vm->L, vm->where, sizeof vm->where);
     return NULL;
   }
   void *p = realloc(ptr, nsize);
   if (p == NULL)
     return NULL;
+  /* what grows is work too: a step for every 64 bytes (a copy made by a
+     single instruction, such as a concatenation, is paid for here) */
+  if (nsize > old && vm->budget_size >= 0)
+    vm->budget -= (long)((nsize - old) >> 6);
   vm->used = vm->used - old + nsize;
   return p;
 }
@@ -1301,6 +1310,7 @@ static int setup_ruleset_state(lua_State *L)
     luaL_requiref(L, lib->name, lib->func, 1);
     lua_pop(L, 1);
   }
+  mj_lua_safe_libs(L);
   lua_getglobal(L, LUA_STRLIBNAME);   /* also the strings' __index */
   mj_lua_patterns(L, -1);
   lua_pushnil(L);
@@ -1340,7 +1350,8 @@ static const char helpers_src[] =
 static int setup_main_state(lua_State *L)
 {
   luaL_openlibs(L);
-  lua_getglobal(L, LUA_STRLIBNAME);   /* Ctrl-C stops a runaway pattern */
+  mj_lua_safe_libs(L);                /* Ctrl-C stops long library calls */
+  lua_getglobal(L, LUA_STRLIBNAME);   /* ... and a runaway pattern */
   mj_lua_patterns(L, -1);
   lua_pop(L, 1);
   lua_pushcfunction(L, print_out);

@@ -110,6 +110,13 @@ int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem,
 ** call's budget; raises the budget or interrupt error. */
 void mj_vm_charge(mj_vm *vm, lua_State *L, long steps);
 
+/* Replace the library functions whose work grows with an argument
+** (table.move, concat, insert, remove, unpack, sort; string.rep, byte,
+** sub, upper, lower, reverse, format, pack, unpack; utf8.codepoint, len,
+** offset) in the global tables by versions that charge that work to the
+** running call's budget (safelib.c). */
+void mj_lua_safe_libs(lua_State *L);
+
 /* Replace find, match, gmatch and gsub in the table at idx by the
 ** budgeted matcher (pattern.c). */
 void mj_lua_patterns(lua_State *L, int idx);

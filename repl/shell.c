@@ -705,6 +705,11 @@ static void history_open(void)
   snprintf(history_path, sizeof history_path, "%s/.hule_history", home);
   stifle_history(HISTORY_CAP);
   struct stat st;
+  if (stat(history_path, &st) == 0 && !S_ISREG(st.st_mode)) {
+    fprintf(stderr, "Warning: %s is not a regular file; going on without "
+            "a history\n", history_path);
+    return;
+  }
   if (stat(history_path, &st) == 0)
     read_history(history_path);
   history_ok = true;

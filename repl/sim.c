@@ -1114,6 +1114,13 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   rn.options = o->options;
   sink out = { -1, a.out_path, 0, 0 };
   if (a.out_path != NULL) {
+    mj_error fe;
+    if (strcmp(a.out_path, "-") != 0 &&
+        mj_file_check_target(a.out_path, &fe) != MJ_OK) {
+      fprintf(stderr, "Error: %s (--out - writes to standard output)\n",
+              fe.msg);
+      return 1;
+    }
     out.fd = strcmp(a.out_path, "-") == 0
            ? 1 : open(a.out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
     if (out.fd < 0) {

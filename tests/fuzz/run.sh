@@ -18,11 +18,13 @@ for t in parse score repl ruleset replay rules_score; do
     ruleset|rules_score) max=8192 ;;
     *) max=4096 ;;
   esac
+  dict=
+  case $t in ruleset|rules_score) dict="-dict=$here/ruleset.dict" ;; esac
   work="$build/fuzz-corpus/$t"
   mkdir -p "$work"
   log="$build/fuzz-$t.log"
   if "$build/tests/fuzz/fuzz_$t" -max_total_time="$secs" -print_final_stats=1 \
-       -timeout=10 -rss_limit_mb=2048 -max_len=$max \
+       -timeout=10 -rss_limit_mb=2048 -max_len=$max $dict \
        -artifact_prefix="$build/fuzz-crashes/$t-" \
        "$work" "$here/corpus/$t" > "$log" 2>&1; then
     runs=$(grep -o 'stat::number_of_executed_units: *[0-9]*' "$log" | grep -o '[0-9]*$')
