@@ -117,16 +117,25 @@ static void event(mj_game *g, int type, int player, mj_tile tile, int from,
 
 /* A payment into the ledger (and the per-seat sums). False when out of
    memory. */
-static bool pay_entry(mj_game *g, int payer, int payee, int amount,
-                      int reason, int winner)
+static mj_status pay_entry(mj_game *g, int payer, int payee, int amount,
+                           int reason, int winner, mj_error *err)
 {
   if (amount <= 0 || payer == payee)
-    return true;
+    return MJ_OK;
+  /* a score past the bound is refused before it is made: a hand's, a
+     match's and a simulation's sums then never wrap */
+  if ((long long)g->scores[payer] - amount < -MJ_MAX_SCORE ||
+      (long long)g->scores[payee] + amount > MJ_MAX_SCORE)
+    return mj_fail(err, MJ_ERANGE, 0,
+                   "a payment of %d from seat %d to seat %d would take a "
+                   "score past %d points either way (seat %d has %d, seat "
+                   "%d has %d)", amount, payer + 1, payee + 1, MJ_MAX_SCORE,
+                   payer + 1, g->scores[payer], payee + 1, g->scores[payee]);
   if (g->nledger >= g->ledgercap) {
     int cap = g->ledgercap ? g->ledgercap * 2 : 8;
     mj_payment *p = realloc(g->ledger, sizeof *p * (size_t)cap);
     if (p == NULL)
-      return false;
+      return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
     g->ledger = p;
     g->ledgercap = cap;
   }
@@ -135,12 +144,13 @@ static bool pay_entry(mj_game *g, int payer, int payee, int amount,
                                           amount, g->nev - 1, -1, 0 };
   g->pay[payer] -= amount, g->pay[payee] += amount;
   g->scores[payer] -= amount, g->scores[payee] += amount;
-  return true;
+  return MJ_OK;
 }
 
 /* A win's settlement (net amounts per seat, zero-sum) as ledger entries:
    each seat that pays pays the seats that receive, in seat order. */
-static bool pay_net(mj_game *g, int pay[4], int reason, int winner)
+static mj_status pay_net(mj_game *g, int pay[4], int reason, int winner,
+                         mj_error *err)
 {
   int left[4];
   memcpy(left, pay, sizeof left);
@@ -148,11 +158,12 @@ static bool pay_net(mj_game *g, int pay[4], int reason, int winner)
     for (int j = 0; j < 4 && left[i] < 0; j++)
       if (left[j] > 0) {
         int x = -left[i] < left[j] ? -left[i] : left[j];
-        if (!pay_entry(g, i, j, x, reason, winner))
-          return false;
+        mj_status st = pay_entry(g, i, j, x, reason, winner, err);
+        if (st != MJ_OK)
+          return st;
         left[i] += x, left[j] -= x;
       }
-  return true;
+  return MJ_OK;
 }
 
 static void record(mj_game *g, const mj_action *a)
@@ -677,8 +688,7 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
       g->phase = MJ_PHASE_OVER;
       return;
     }
-    if (!pay_net(g, pay, MJ_PAY_WIN, g->nwin - 1)) {
-      mj_fail(&e, MJ_ENOMEM, 0, "out of memory");
+    if (pay_net(g, pay, MJ_PAY_WIN, g->nwin - 1, &e) != MJ_OK) {
       note_fault(g, &e);
       g->phase = MJ_PHASE_OVER;
       return;
@@ -712,6 +722,12 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
 
 mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
 {
+  for (int p = 0; p < 4; p++)
+    if (cfg->scores[p] < -MJ_MAX_SCORE || cfg->scores[p] > MJ_MAX_SCORE) {
+      mj_fail(err, MJ_ERANGE, 0, "seat %d's score %d is past %d points "
+              "either way", p + 1, cfg->scores[p], MJ_MAX_SCORE);
+      return NULL;
+    }
   mj_game *g = calloc(1, sizeof *g);
   if (g == NULL) {
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
@@ -1898,8 +1914,8 @@ mj_status mj_game_pay(mj_game *g, int payer, int payee, int amount,
     return mj_fail(err, MJ_EINVAL, 0, "a payment's amount is 1..1000000");
   if (g->nledger >= 4096)
     return mj_fail(err, MJ_ERANGE, 0, "at most 4096 payments a hand");
-  if (!pay_entry(g, payer, payee, amount, r, -1))
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  if ((st = pay_entry(g, payer, payee, amount, r, -1, err)) != MJ_OK)
+    return st;
   if (index != NULL)
     *index = g->nledger - 1;
   return MJ_OK;
@@ -1929,8 +1945,8 @@ mj_status mj_game_transfer(mj_game *g, int i, int to, const char *reason,
     return mj_fail(err, MJ_EINVAL, 0,
                    "a transfer goes to another seat 1..4 than the payee");
   mj_payment e = g->ledger[i];
-  if (!pay_entry(g, e.payee, to, e.amount, r, -1))
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  if ((st = pay_entry(g, e.payee, to, e.amount, r, -1, err)) != MJ_OK)
+    return st;
   g->ledger[g->nledger - 1].of = i;
   g->ledger[i].flags |= MJ_PAY_MOVED;
   return MJ_OK;
@@ -1944,8 +1960,8 @@ mj_status mj_game_refund(mj_game *g, int i, const char *reason, mj_error *err)
       (st = reason_ok(g, reason, &r, err)) != MJ_OK)
     return st;
   mj_payment e = g->ledger[i];
-  if (!pay_entry(g, e.payee, e.payer, e.amount, r, -1))
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  if ((st = pay_entry(g, e.payee, e.payer, e.amount, r, -1, err)) != MJ_OK)
+    return st;
   g->ledger[g->nledger - 1].of = i;
   g->ledger[i].flags |= MJ_PAY_REFUNDED;
   return MJ_OK;

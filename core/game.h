@@ -90,7 +90,11 @@ typedef struct mj_game mj_game;
 ** The hand's payments are the ledger's sum, so they are zero-sum by
 ** construction, and the table, the logs and explain can show each line.
 */
-enum { MJ_PAY_WIN };     /* reason 0 is a win; hooks name others */
+enum { MJ_PAY_WIN };
+/* No score leaves +-MJ_MAX_SCORE: a payment that would take one past it
+   is refused (MJ_ERANGE), so a hand's nets stay within +-2 MJ_MAX_SCORE
+   and every sum of them fits its type. */
+enum { MJ_MAX_SCORE = 1000000000 };     /* reason 0 is a win; hooks name others */
 enum { MJ_PAY_MOVED = 1, MJ_PAY_REFUNDED = 2 };
 typedef struct mj_payment {
   int8_t payer, payee;   /* seats */

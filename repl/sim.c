@@ -54,6 +54,11 @@ static void reasons_add(reasons *r, const char *name, long amount)
   r->sum[i] += amount;
 }
 
+/* A sum of squares of nets: a hand's net is within +-2 MJ_MAX_SCORE,
+   its square under 2^63, and a run's sum of them needs more (a GCC and
+   Clang extension on 64-bit targets). */
+__extension__ typedef __int128 wide;
+
 /* What a range of games adds up to; merged across processes. */
 typedef struct stats {
   long games, wins, drawn, self_drawn, points, max_points;
@@ -64,13 +69,14 @@ typedef struct stats {
   reasons paid;              /* the ledger's payments other than wins */
   long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
   /* sums of squares, for the 95% intervals (exact integers: shards merge
-     to the single run's figures) */
-  long long seat_points_sq[4], seat_net_sq[4];
+     to the single run's figures; 128 bits, as a net may be 2 x 10^9) */
+  wide seat_points_sq[4], seat_net_sq[4];
   long fan_games[MAX_FANS];
   /* duplicate: per bot kind (index in the run's kinds), one sample a wall,
      the kind's net over the wall's four rotations (exact integers) */
   long dup_walls;
-  long long dup_net[4], dup_net_sq[4];
+  long long dup_net[4];
+  wide dup_net_sq[4];
   long long cur[4];          /* the wall being played (never merged) */
 } stats;
 
@@ -83,7 +89,7 @@ static void count_win(stats *st, int p, long total, int from)
     st->seat_dealins[from]++;
   st->seat_wins[p]++;
   st->seat_points[p] += total;
-  st->seat_points_sq[p] += (long long)total * total;
+  st->seat_points_sq[p] += (wide)total * total;
   st->points += total;
   if (total > st->max_points)
     st->max_points = total;
@@ -101,7 +107,7 @@ static void count_game(stats *st, int nwins, const int pay[4])
     st->wins++;
   for (int p = 0; p < 4; p++) {
     st->seat_net[p] += pay[p];
-    st->seat_net_sq[p] += (long long)pay[p] * pay[p];
+    st->seat_net_sq[p] += (wide)pay[p] * pay[p];
   }
 }
 
@@ -162,7 +168,7 @@ static void count_duplicate(const run *rn, stats *st,
   st->dup_walls++;
   for (int k = 0; k < 4; k++) {
     st->dup_net[k] += st->cur[k];
-    st->dup_net_sq[k] += st->cur[k] * st->cur[k];
+    st->dup_net_sq[k] += (wide)st->cur[k] * st->cur[k];
     st->cur[k] = 0;
   }
 }
@@ -1271,11 +1277,16 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
   int pv[4];
   for (int p = 0; p < 4; p++) {
     cJSON *x = cJSON_GetArrayItem(pay, p);
-    if (!cJSON_IsNumber(x) || x->valuedouble != (int)x->valuedouble) {
+    if (!cJSON_IsNumber(x) || !(fabs(x->valuedouble) <= 2.0 * MJ_MAX_SCORE) ||
+        x->valuedouble != (int)x->valuedouble) {
       snprintf(why, cap, "bad \"pay\"");
       return false;
     }
     pv[p] = (int)x->valuedouble;
+  }
+  if ((long long)pv[0] + pv[1] + pv[2] + pv[3] != 0) {
+    snprintf(why, cap, "\"pay\" is not zero-sum");
+    return false;
   }
   int payer = -1, nw = cJSON_GetArraySize(wins);
   if (from != NULL) {
@@ -1305,7 +1316,8 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
     cJSON *fans = cJSON_GetObjectItemCaseSensitive(w, "fans");
     cJSON *states = cJSON_GetObjectItemCaseSensitive(w, "states");
     if (!cJSON_IsNumber(pl) || pl->valueint < 0 || pl->valueint > 3 ||
-        !cJSON_IsNumber(tot) || !cJSON_IsArray(fans)) {
+        !cJSON_IsNumber(tot) || !(tot->valuedouble >= 0) ||
+        tot->valuedouble > MJ_MAX_SCORE || !cJSON_IsArray(fans)) {
       snprintf(why, cap, "bad win %d", k + 1);
       return false;
     }

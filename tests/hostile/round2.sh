@@ -78,5 +78,22 @@ sleep 1; kill -INT $pid; sleep 2.5; kill -INT $pid; wait
 grep -q "after move" cc.out && grep -q "after sort" cc.out && [ "$(grep -c interrupted cc.out)" = 2 ] \
   && ok "Ctrl-C stops a loop inside table.move and table.sort" || bad "Ctrl-C in C loops: $(cat cc.out)"
 
+# -- 4. exact money ------------------------------------------------------
+expect_err 1 "money.lua:5: a payment of 1000000 from seat 1 to seat 2 would take a score past 1000000000" \
+  "$hule" sim --ruleset "$here/money.lua" --games 3
+"$hule" sim --ruleset "$here/money_big.lua" --games 40 --bots random --out big.jsonl > big.sum 2>&1
+"$hule" --ruleset "$here/money_big.lua" stats big.jsonl > big.stats 2>&1
+for f in big.sum big.stats; do
+  line=$(grep '^2 ' $f)
+  printf '%s' "$line" | grep -q '+998999999.[0-9]* ± 0.00' && ok "$f: the largest nets sum exactly: $line" \
+    || bad "$f: seat 2's net: $line"
+done
+python3 - big.jsonl > zs.jsonl <<'PY'
+import json, sys
+for l in open(sys.argv[1]):
+    o = json.loads(l); o["pay"][0] += 1; print(json.dumps(o)); break
+PY
+expect_err 1 "not zero-sum" "$hule" --ruleset "$here/money_big.lua" stats zs.jsonl
+
 [ $fail -eq 0 ] && echo "round2: all passed"
 exit $fail
