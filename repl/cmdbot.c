@@ -10,7 +10,10 @@
 ** An answer late (past the limit; the first may take 10 s, for the
 ** program's start-up), wrong (not legal, not JSON, another id) or
 ** missing (the program died) is replaced by the efficiency bot's choice
-** for that decision and counted; nothing waits past the limit.
+** for that decision and counted; nothing waits past the limit, and an
+** answer to another decision than the one asked (other than one that
+** timed out) is wrong at once. The program leads a process group of its
+** own, ended whole (forks included) when the bot is freed.
 */
 #include "cmdbot.h"
 
@@ -25,6 +28,9 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
+#ifdef __linux__
+#include <sys/prctl.h>
+#endif
 
 #include <cjson/cJSON.h>
 
@@ -39,6 +45,8 @@ typedef struct cmdbot {
   char buf[1 << 16];       /* what it wrote, not yet a whole line */
   size_t have;
   bool dead;               /* EOF or a failed write: no more asking */
+  long late[8];            /* decisions that timed out, not yet answered */
+  int nlate;
 } cmdbot;
 
 static double now_ms(void)
@@ -162,9 +170,22 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
                        "...}", b->name),
                -1;
       }
-      if ((long)id->valuedouble != b->id) {   /* a late answer: skip it */
+      long said = (long)id->valuedouble;
+      if (said != b->id) {
+        /* the answer to a decision that timed out: skipped; any other
+           id is wrong at once (waiting would only wait the limit out) */
+        bool late = false;
+        for (int i = 0; i < b->nlate && !late; i++)
+          if (b->late[i] == said) {
+            b->late[i] = b->late[--b->nlate];
+            late = true;
+          }
         cJSON_Delete(o);
-        continue;
+        if (late)
+          continue;
+        return mj_fail(err, MJ_EINVAL, 0, "%s: answered decision %.0f while "
+                       "asked decision %ld", b->name, id->valuedouble, b->id),
+               -1;
       }
       cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
       cJSON *ix = cJSON_GetObjectItemCaseSensitive(o, "index");
@@ -199,9 +220,14 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
     int r = left > 0 ? poll(&pf, 1, left) : 0;
     if (r < 0 && errno == EINTR)
       continue;
-    if (r <= 0)
+    if (r <= 0) {
+      if (b->nlate == (int)(sizeof b->late / sizeof b->late[0]))
+        memmove(b->late, b->late + 1, sizeof b->late - sizeof b->late[0]),
+            b->nlate--;
+      b->late[b->nlate++] = b->id;
       return mj_fail(err, MJ_ERANGE, 0, "%s: no answer within %d ms",
                      b->name, b->limit_ms), -1;
+    }
     ssize_t k = read(b->from, b->buf + b->have, sizeof b->buf - b->have);
     if (k < 0 && (errno == EINTR || errno == EAGAIN))
       continue;
@@ -235,6 +261,24 @@ static int cmdbot_choose(void *ud, const mj_game *g, int p,
   return read_answer(b, legal, n, deadline, err);
 }
 
+/* End the program and everything it started: its process group (it
+   leads one, see cmdbot_new). The leader is reaped last, so that its
+   group id cannot have been taken by another process meanwhile. */
+static void end_group(pid_t pid)
+{
+  siginfo_t si;
+  /* closing its stdin asked it to end: 100 ms for that */
+  for (int i = 0; i < 20; i++) {
+    memset(&si, 0, sizeof si);
+    if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
+        si.si_pid == pid)
+      break;
+    usleep(5000);
+  }
+  kill(-pid, SIGKILL);
+  waitpid(pid, NULL, 0);
+}
+
 static void cmdbot_free(void *ud)
 {
   cmdbot *b = ud;
@@ -242,21 +286,13 @@ static void cmdbot_free(void *ud)
     return;
   close(b->to);
   close(b->from);
-  /* closing its stdin asks it to end; then it is made to */
-  for (int i = 0; i < 20; i++) {
-    if (waitpid(b->pid, NULL, WNOHANG) != 0) {
-      free(b);
-      return;
-    }
-    usleep(5000);
-  }
-  kill(b->pid, SIGKILL);
-  waitpid(b->pid, NULL, 0);
+  end_group(b->pid);
   free(b);
 }
 
-mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
-                   mj_error *err)
+/* Start program (sh -c) with pipes to its stdin and stdout, leading a
+   process group of its own; NULL and err when it cannot be started. */
+static cmdbot *spawn(const char *program, mj_error *err)
 {
   if (program[0] == '\0') {
     mj_fail(err, MJ_EINVAL, 0, "cmd: needs a program (cmd:'python3 bot.py')");
@@ -277,6 +313,12 @@ mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
   cmdbot *b = calloc(1, sizeof *b);
   pid_t pid = b != NULL ? fork() : -1;
   if (pid == 0) {
+    /* a group of its own, ended whole with the game; and ended with
+       hule, should hule die first (Linux) */
+    setpgid(0, 0);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
     dup2(in[0], 0);
     dup2(out[1], 1);
     close(in[0]);
@@ -295,14 +337,24 @@ mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
     mj_fail(err, MJ_EIO, 0, "cannot start %s", program);
     return NULL;
   }
+  setpgid(pid, pid);    /* also here: no race with the first kill */
   b->pid = pid;
   b->to = in[1];
   b->from = out[0];
   fcntl(b->to, F_SETFL, O_NONBLOCK);
   fcntl(b->to, F_SETFD, FD_CLOEXEC);
   fcntl(b->from, F_SETFD, FD_CLOEXEC);
-  b->limit_ms = limit_ms > 0 ? limit_ms : 1000;
   snprintf(b->name, sizeof b->name, "cmd:%s", program);
+  return b;
+}
+
+mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
+                   mj_error *err)
+{
+  cmdbot *b = spawn(program, err);
+  if (b == NULL)
+    return NULL;
+  b->limit_ms = limit_ms > 0 ? limit_ms : 1000;
   mj_bot_ext ext = { b->name, b, cmdbot_choose, cmdbot_free };
   mj_bot *bot = mj_bot_new_ext(&ext, seed);
   if (bot == NULL) {
@@ -310,4 +362,30 @@ mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   }
   return bot;
+}
+
+mj_status cmdbot_check(const char *program, int ms, mj_error *err)
+{
+  cmdbot *b = spawn(program, err);
+  if (b == NULL)
+    return MJ_EIO;
+  siginfo_t si;
+  bool ended = false;
+  for (int t = 0; t < ms && !ended; t += 10) {
+    memset(&si, 0, sizeof si);
+    ended = waitid(P_PID, (id_t)b->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0
+            && si.si_pid == b->pid;
+    if (!ended)
+      usleep(10000);
+  }
+  mj_status st = MJ_OK;
+  if (ended && si.si_code == CLD_EXITED)
+    st = mj_fail(err, MJ_EIO, 0, "%s: the program ended before its first "
+                 "decision (exit status %d%s)", b->name, si.si_status,
+                 si.si_status == 127 ? ": not found" : "");
+  else if (ended)
+    st = mj_fail(err, MJ_EIO, 0, "%s: the program ended before its first "
+                 "decision (signal %d)", b->name, si.si_status);
+  cmdbot_free(b);
+  return st;
 }

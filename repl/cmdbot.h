@@ -15,4 +15,9 @@
 mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
                    mj_error *err);
 
+/* Does PROGRAM start? It runs for up to ms milliseconds, asked nothing;
+   one that ends in that time is refused (err names its exit status),
+   one still running is ended. */
+mj_status cmdbot_check(const char *program, int ms, mj_error *err);
+
 #endif

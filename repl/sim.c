@@ -24,6 +24,7 @@
 #include <cjson/cJSON.h>
 
 #include "bot.h"
+#include "cmdbot.h"
 #include "fileio.h"
 #include "game.h"
 #include "replay.h"
@@ -78,6 +79,10 @@ typedef struct stats {
   long long dup_net[4];
   wide dup_net_sq[4];
   long long cur[4];          /* the wall being played (never merged) */
+  /* decisions of each player's bot (by its place in --bots) that failed
+     and were made by the efficiency bot, and the first reason */
+  long fallback[4];
+  char fallback_why[4][200];
 } stats;
 
 /* One win into the statistics: from is who paid alone (-1 a self-draw). */
@@ -133,10 +138,9 @@ typedef struct run {
   int nkinds;               /* the distinct bot kinds, in order */
   char kinds[4][256];
   int bot_ms;               /* a cmd: bot's time for each decision */
-  mj_bot *programs[4];      /* the cmd: bots of this process, by kind: one
-                               program each plays every game */
-  long bot_failures;        /* decisions a user's bot failed (this process) */
-  char bot_failure[300];    /* the first of them */
+  mj_bot *programs[4];      /* the cmd: bots of this process, one per
+                               player (place in --bots): a program sees
+                               the views of its own player only */
   const char *log_dir;      /* full replayable logs go here (NULL: none) */
   const long *log_games;    /* ... of these games (sorted), */
   int nlog_games;
@@ -260,6 +264,9 @@ static int usage(void)
           "            open, replay and review) of --log-games 5,17, of\n"
           "            --log-wins 88+ (games won with 88 or more), or of\n"
           "            the --game\n"
+          "  --fallback-ok  a bot's failed decisions, made by the efficiency\n"
+          "            bot instead, are expected: exit 0 all the same (they\n"
+          "            are counted per player at the end either way)\n"
           "  --duplicate  each wall 4 times with the bots turned a seat each\n"
           "            time, so luck cancels; the summary gives each bot's\n"
           "            net per game with a 95%% interval over the walls\n");
@@ -290,9 +297,9 @@ static int play_one(run *rn, long gi, stats *st)
   mj_status s = MJ_OK;
   int fails_before[4] = { 0, 0, 0, 0 };
   for (int p = 0; p < 4 && s == MJ_OK; p++) {
-    int k = kind_index(rn, seat_bot[p]);
-    if (strncmp(seat_bot[p], "cmd:", 4) == 0 && k >= 0) {
-      /* a program is started once and plays every game */
+    int k = (p + turn) & 3;            /* the player: a place in --bots */
+    if (strncmp(seat_bot[p], "cmd:", 4) == 0) {
+      /* a program is started once and plays every game of its player */
       if (rn->programs[k] == NULL)
         rn->programs[k] = cli_bot_new(rn->host, rn->r, seat_bot[p], 1,
                                       rn->bot_ms, &e);
@@ -311,12 +318,13 @@ static int play_one(run *rn, long gi, stats *st)
   for (int p = 0; p < 4; p++) {
     const char *why;
     int nf = b[p] != NULL ? mj_bot_failures(b[p], &why) - fails_before[p] : 0;
-    if (nf > 0 && rn->bot_failures == 0) {
-      snprintf(rn->bot_failure, sizeof rn->bot_failure, "%s", why);
+    int k = (p + turn) & 3;
+    if (nf > 0 && st->fallback[k] == 0) {
+      snprintf(st->fallback_why[k], sizeof st->fallback_why[k], "%s", why);
       fprintf(stderr, "Warning: game %ld: bot %s failed a decision (%s); the "
               "efficiency bot made it\n", gi, seat_bot[p], why);
     }
-    rn->bot_failures += nf;
+    st->fallback[k] += nf;
     if (strncmp(seat_bot[p], "cmd:", 4) != 0)
       mj_bot_free(b[p]);
   }
@@ -494,10 +502,6 @@ static int play_range(run *rn, stats *st)
     mj_bot_free(rn->programs[k]);
     rn->programs[k] = NULL;
   }
-  if (rn->bot_failures > 0)
-    fprintf(stderr, "Note: %ld decisions of the user's bots failed and were "
-            "made by the efficiency bot (the first: %s)\n", rn->bot_failures,
-            rn->bot_failure);
   return rc;
 }
 
@@ -528,6 +532,11 @@ static void merge(stats *a, const stats *b)
     a->dup_net_sq[p] += b->dup_net_sq[p];
   }
   a->dup_walls += b->dup_walls;
+  for (int k = 0; k < 4; k++) {
+    if (a->fallback[k] == 0 && b->fallback[k] > 0)
+      memcpy(a->fallback_why[k], b->fallback_why[k], sizeof a->fallback_why[k]);
+    a->fallback[k] += b->fallback[k];
+  }
   for (int i = 0; i < MAX_FANS; i++)
     a->fan_games[i] += b->fan_games[i];
 }
@@ -571,6 +580,22 @@ static const char *bot_label(const char *spec, char *buf, size_t cap)
     w--;
   snprintf(buf, cap, "%.4s%s", spec, w);
   return buf;
+}
+
+/* Each player whose bot failed decisions: how many, and the first
+   reason. Returns their sum. */
+static long fallback_report(FILE *f, const run *rn, const stats *st)
+{
+  long sum = 0;
+  for (int k = 0; k < 4; k++)
+    if (st->fallback[k] > 0) {
+      if (sum == 0)
+        fprintf(f, "\nfallback (decisions the efficiency bot made instead):\n");
+      fprintf(f, "  player %d (%s): %ld, the first: %s\n", k + 1, rn->bots[k],
+              st->fallback[k], st->fallback_why[k]);
+      sum += st->fallback[k];
+    }
+  return sum;
 }
 
 static void summary(FILE *f, const run *rn, const stats *st, double secs,
@@ -860,7 +885,7 @@ static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
 /* What hule sim was asked (see usage). */
 typedef struct sim_args {
   uint64_t games, seed, jobs, shard_i, shard_n, one_game, min_total, bot_ms;
-  bool have_games, have_one, duplicate;
+  bool have_games, have_one, duplicate, fallback_ok;
   const char *bots, *out_path, *log_dir;
   long log_games[1000];
   int nlog_games;
@@ -884,12 +909,13 @@ static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
                                        "--bot-ms", NULL };
   for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
     const char *a = argv[i];
-    if (strcmp(a, "--duplicate") == 0) {   /* ... but this one */
-      if (sa->duplicate) {
-        fprintf(stderr, "Error: --duplicate given twice\n");
+    if (strcmp(a, "--duplicate") == 0 || strcmp(a, "--fallback-ok") == 0) {
+      bool *flag = a[2] == 'd' ? &sa->duplicate : &sa->fallback_ok;
+      if (*flag) {     /* ... but these two, which take no value */
+        fprintf(stderr, "Error: %s given twice\n", a);
         return 1;
       }
-      sa->duplicate = true;
+      *flag = true;
       i--;
       continue;
     }
@@ -1108,8 +1134,15 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   rn.bot_ms = (int)a.bot_ms;
   for (int k = 0; k < rn.nkinds; k++) {   /* a bot file loads, or stop */
     mj_error be;
-    if (strncmp(rn.kinds[k], "cmd:", 4) == 0)
-      continue;       /* a program starts in the process that plays it */
+    if (strncmp(rn.kinds[k], "cmd:", 4) == 0) {
+      /* a program plays in the process of its games; here it only has
+         to start (and not end at once: a command not found, a crash) */
+      if (cmdbot_check(rn.kinds[k] + 4, 300, &be) != MJ_OK) {
+        fprintf(stderr, "Error: --bots: %s\n", be.msg);
+        return 1;
+      }
+      continue;
+    }
     mj_bot *b = cli_bot_new(h, rn.r, rn.kinds[k], 1, 0, &be);
     if (b == NULL) {
       fprintf(stderr, "Error: --bots: %s\n", be.msg);
@@ -1195,8 +1228,18 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   if (status == 130)
     fprintf(stderr, "interrupted: the summary of the %ld games played\n",
             st->games);
-  if (status == 0 || status == 130)
-    summary(out.fd == 1 ? stderr : stdout, &rn, st, secs, (int)a.jobs);
+  if (status == 0 || status == 130) {
+    FILE *sf = out.fd == 1 ? stderr : stdout;
+    summary(sf, &rn, st, secs, (int)a.jobs);
+    long fb = fallback_report(sf, &rn, st);
+    if (fb > 0 && !a.fallback_ok && status == 0) {
+      fflush(sf);
+      fprintf(stderr, "Error: %ld decision%s of the bots were made by the "
+              "fallback (the efficiency bot) instead; --fallback-ok says "
+              "that is expected\n", fb, fb == 1 ? "" : "s");
+      status = 1;
+    }
+  }
   if (prog)
     munmap((void *)prog, sizeof(long) * 65);
   free(st);

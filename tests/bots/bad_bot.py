@@ -3,12 +3,30 @@
 the limit on every third decision, "liar" answers an action that is not
 legal, "garbage" answers a line that is not JSON, "quit" ends after three
 decisions, "mute" reads and never answers; "peek" answers well unless
-the view shows what its seat may not know (then it answers garbage)."""
+the view shows what its seat may not know (then it answers garbage);
+"wrongid" answers every decision under another id; "fork" leaves two
+processes running (one a grandchild), their pids appended to the file
+argv[2], and plays well; "seats" plays well and appends each seat it is
+asked for to the file argv[2].PID."""
 import json
+import os
+import subprocess
 import sys
 import time
 
 how = sys.argv[1]
+if how == "fork":
+    kids = [subprocess.Popen(["sleep", "600"]).pid]
+    if os.fork() == 0:          # a grandchild that outlives its parent
+        if os.fork() == 0:
+            time.sleep(600)
+        os._exit(0)
+    with open(sys.argv[2], "a") as f:
+        f.write("%d\n" % kids[0])
+    os.wait()
+    out = subprocess.run(["pgrep", "-g", str(os.getpgrp())], capture_output=True, text=True)
+    with open(sys.argv[2], "a") as f:
+        f.write(out.stdout)
 n = 0
 for line in sys.stdin:
     req = json.loads(line)
@@ -30,6 +48,12 @@ for line in sys.stdin:
                                 for m in p["melds"])
         print(json.dumps({"id": req["id"], "index": 1}) if ok else "leak",
               flush=True)
+        continue
+    if how == "seats":
+        with open("%s.%d" % (sys.argv[2], os.getpid()), "a") as f:
+            f.write("%d\n" % req["view"]["seat"])
+    if how == "wrongid":
+        print(json.dumps({"id": req["id"] + 1000, "index": 1}), flush=True)
         continue
     if how == "liar":
         ans = {"id": req["id"], "action": "d 9z"}

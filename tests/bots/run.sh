@@ -9,7 +9,7 @@ hule=$1; dir=$2; fail=0
 for c in error:"error.lua:2: boom" loop:"instruction budget" \
          wrong:"'d 9z' is not among the legal actions"; do
   name=${c%%:*}; piece=${c#*:}
-  out=$("$hule" sim --ruleset mcr --games 3 --bots "lua:$dir/$name.lua,efficiency,efficiency,efficiency" 2>&1)
+  out=$("$hule" sim --ruleset mcr --games 3 --fallback-ok --bots "lua:$dir/$name.lua,efficiency,efficiency,efficiency" 2>&1)
   rc=$?
   if [ $rc -ne 0 ] || ! echo "$out" | grep -q "failed a decision.*$piece"; then
     echo "FAIL: $name (exit $rc):"; echo "$out" | head -3; fail=1
@@ -69,7 +69,7 @@ for c in slow:"no answer within 200 ms" liar:"'d 9z' is not among the legal" \
          mute:"no answer within 200 ms"; do
   name=${c%%:*}; piece=${c#*:}
   start=$(date +%s)
-  out=$(timeout 120 "$hule" sim --ruleset mcr --games 2 --seed 3 --bot-ms 200 \
+  out=$(timeout 120 "$hule" sim --ruleset mcr --games 2 --seed 3 --bot-ms 200 --fallback-ok \
         --bots "cmd:$py $dir/bad_bot.py $name,efficiency,efficiency,efficiency" 2>&1)
   rc=$?
   if [ $rc -ne 0 ] || ! echo "$out" | grep -q "failed a decision.*$piece"; then

@@ -78,6 +78,56 @@ sleep 1; kill -INT $pid; sleep 2.5; kill -INT $pid; wait
 grep -q "after move" cc.out && grep -q "after sort" cc.out && [ "$(grep -c interrupted cc.out)" = 2 ] \
   && ok "Ctrl-C stops a loop inside table.move and table.sort" || bad "Ctrl-C in C loops: $(cat cc.out)"
 
+# -- 5, 7, 11. program bots: one process a player, ended whole, failures loud
+py=$(command -v python3)
+bb="$src/tests/bots/bad_bot.py"
+alive() {   # alive FILE: the pids listed in FILE still running (not zombies)
+  for p in $(sort -u "$1"); do
+    st=$(ps -o stat= -p "$p" 2>/dev/null)
+    [ -n "$st" ] && [ "${st#Z}" = "$st" ] && echo "$p"
+  done
+}
+rm -f seen.* pids
+timeout 60 "$hule" sim --games 4 --bots "cmd:$py $bb seats $PWD/seen,efficiency,cmd:$py $bb seats $PWD/seen,efficiency" > /dev/null 2>&1
+n=0; bad_seen=0
+for f in seen.*; do
+  n=$((n + 1))
+  [ "$(sort -u "$f" | wc -l)" = 1 ] || bad_seen=1
+done
+[ $n = 2 ] && [ $bad_seen = 0 ] && ok "two players of the same program: two processes, each sees one seat" \
+  || bad "two players of one program: $n processes, seats $(cat seen.* | sort | uniq -c | tr '\n' ' ')"
+rm -f seen.*
+timeout 60 "$hule" sim --games 8 --duplicate --bots "cmd:$py $bb seats $PWD/seen,efficiency,cmd:$py $bb seats $PWD/seen,efficiency" > /dev/null 2>&1
+[ "$(ls seen.* | wc -l)" = 2 ] && ok "duplicate: a process a player, following its player round the seats" \
+  || bad "duplicate: $(ls seen.* | wc -l) processes"
+timeout 60 "$hule" sim --games 3 --bots "cmd:$py $bb fork $PWD/pids,efficiency,efficiency,efficiency" > /dev/null 2>&1
+sleep 0.3
+[ -s pids ] && [ -z "$(alive pids)" ] && ok "nothing of a forking bot survives sim ($(sort -u pids | wc -l) processes)" \
+  || bad "sim left running: $(alive pids)"
+rm -f pids
+printf '#!/bin/sh\nexec "%s" "%s" fork "%s/pids"\n' "$py" "$bb" "$PWD" > forker.sh
+chmod +x forker.sh
+printf 'new seed=3 bots=cmd:./forker.sh\nauto\nquit\n' | timeout 60 "$hule" > /dev/null 2>&1
+sleep 0.3
+[ -s pids ] && [ -z "$(alive pids)" ] && ok "nothing of a forking bot survives the REPL ($(sort -u pids | wc -l) processes)" \
+  || bad "the REPL left running: $(alive pids) (pids: $(cat pids 2>/dev/null | tr '\n' ' '))"
+expect_err 1 "cmd:no-such-program-here: the program ended before its first decision (exit status 127" \
+  "$hule" sim --games 2 --bots "cmd:no-such-program-here,efficiency,efficiency,efficiency"
+t0=$(now)
+expect_err 1 "answered decision 1001 while asked decision 1" \
+  "$hule" sim --games 2 --bot-ms 3000 --bots "cmd:$py $bb wrongid,efficiency,efficiency,efficiency"
+s=$(elapsed "$t0")
+awk "BEGIN { exit !($s < 5) }" && ok "a wrong id is dropped at once ($s s for two games)" \
+  || bad "a wrong id: two games took $s s"
+expect_err 1 "player 1 (cmd:$py $bb quit): " \
+  "$hule" sim --games 2 --bots "cmd:$py $bb quit,efficiency,efficiency,efficiency"
+expect_err 1 "--fallback-ok says that is expected" \
+  "$hule" sim --games 2 --bots "lua:$src/tests/bots/error.lua,efficiency,efficiency,efficiency"
+expect_err 0 "player 1 (lua:$src/tests/bots/error.lua): " \
+  "$hule" sim --games 2 --fallback-ok --bots "lua:$src/tests/bots/error.lua,efficiency,efficiency,efficiency"
+expect_err 0 "player 3 (cmd:$py $bb garbage): " \
+  "$hule" sim --games 4 --jobs 2 --fallback-ok --bots "efficiency,efficiency,cmd:$py $bb garbage,efficiency"
+
 # -- 4. exact money ------------------------------------------------------
 expect_err 1 "money.lua:5: a payment of 1000000 from seat 1 to seat 2 would take a score past 1000000000" \
   "$hule" sim --ruleset "$here/money.lua" --games 3
