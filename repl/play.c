@@ -45,6 +45,8 @@ struct play {
   bool replaying;      /* stepping through a saved game */
   mj_replay rp;
   int pos;             /* decisions applied, while replaying */
+  int view_seat;       /* replaying an unfinished hand: the one seat whose
+                          tiles are shown (-1: a finished hand, all) */
   int noted;           /* event count when a short win was last looked at */
   int saved_n;         /* decisions when last saved or opened (0: never) */
   char notes[1024];    /* said after the events: wins below the minimum */
@@ -164,6 +166,24 @@ static void show_hand(repl *r, const mj_hand *h, mj_tileset wild,
   }
 }
 
+/* May the table show seat q's concealed tiles and private states? The
+   player's own; replaying an unfinished hand, the viewer's alone; every
+   seat once the hand is over. */
+static bool seat_open(const play *p, int q)
+{
+  if (mj_game_over(p->g))
+    return true;
+  if (p->replaying)
+    return p->view_seat < 0 || q == p->view_seat;
+  return q == YOU;
+}
+
+/* The seat whose view the table is: the player's, or the replay's. */
+static int viewer(const play *p)
+{
+  return p->replaying && p->view_seat >= 0 ? p->view_seat : YOU;
+}
+
 static void show_table(repl *r, play *p)
 {
   mj_game *g = p->g;
@@ -205,7 +225,7 @@ static void show_table(repl *r, play *p)
     printf(" %6d ", scores[q]);
     const mj_hand *h = mj_game_hand(g, q);
     /* what this seat may know: its own tiles and state; all at the end */
-    bool open = q == YOU || p->replaying || mj_game_over(g);
+    bool open = seat_open(p, q);
     if (open) {
       show_hand(r, h, mj_game_wild(g), wname,
                 q == YOU && !mj_game_over(g) ? mj_game_own_draw(g, q)
@@ -227,7 +247,7 @@ static void show_table(repl *r, play *p)
         printf(" %d", v);
     }
     /* the missing suit, once all have declared (one's own at once) */
-    int vs = mj_game_void_suit(g, q, open ? -1 : YOU);
+    int vs = mj_game_void_suit(g, q, open ? -1 : viewer(p));
     if (vs >= 0)
       printf("  缺 %c", "mps"[vs]);
     if (!mj_game_active(g, q))
@@ -326,9 +346,13 @@ static void show_events(repl *r, play *p)
   for (int i = p->shown; i < n; i++) {
     const mj_event *e = mj_game_event(g, i);
     char b[160];
+    /* a draw (or a declined claim) is the drawer's to know: replaying,
+       the viewer's (all of them once the hand is over) */
+    bool secret = e->type == MJ_EV_DRAW || e->type == MJ_EV_DECLINE;
     bool hide = e->type == MJ_EV_DEAL || e->type == MJ_EV_PASS ||
-                ((e->type == MJ_EV_DRAW || e->type == MJ_EV_DECLINE) &&
-                 e->player != YOU && !p->replaying) ||
+                (secret && !p->replaying && e->player != YOU) ||
+                (secret && p->replaying && p->view_seat >= 0 &&
+                 e->player != p->view_seat && !mj_game_over(p->g)) ||
                 (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying);
     if (!hide) {   /* your own draw: the prompt names it */
       mj_event_print(e, names, YOU, b, sizeof b);
@@ -981,27 +1005,72 @@ static int replay_show(repl *r, play *p, int pos)
   return 0;
 }
 
+/* The seat of a log named by "seat=W" (-1: none asked, -2: not a wind),
+   and the one its players call "you" (-1: none). */
+static int log_seat(const mj_game *g, const char *wind)
+{
+  for (int k = 0; wind != NULL && k < 4; k++)
+    if (strlen(wind) == 1 && "ESWN"[mj_game_seat_wind(g, k)] == wind[0])
+      return k;
+  return wind != NULL ? -2 : -1;
+}
+
+static int you_of(const mj_replay *rp)
+{
+  for (int k = 0; k < 4; k++)
+    if (strcasecmp(rp->players[k], "you") == 0)
+      return k;
+  return -1;
+}
+
 static int c_replay(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
-  if (argc != 2)
+  const char *file = NULL, *seat = NULL;
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "seat=", 5) == 0 && seat == NULL)
+      seat = argv[i] + 5;
+    else if (file == NULL && strchr(argv[i], '=') == NULL)
+      file = argv[i];
+    else
+      return repl_usage(r, "replay");
+  }
+  if (file == NULL)
     return repl_usage(r, "replay");
   if (!repl_confirm_leave(r))
     return 0;
   play *p = calloc(1, sizeof *p);
   if (p == NULL)
     return repl_error(r, "out of memory");
-  if (read_log(r, argv[1], &p->rp, &p->rs)) {
+  if (read_log(r, file, &p->rp, &p->rs)) {
     free(p);
     return 1;
   }
   p->host = r->host;      /* takes the hold read_log made */
+  /* a hand saved before its end is seen from one seat: the saver's, or
+     the one asked for; the others' tiles stay hidden */
+  mj_error e;
+  mj_game *end = mj_replay_build(&p->rp, p->rs, -1, &e);
+  int asked = end != NULL ? log_seat(end, seat) : -1;
+  bool finished = end != NULL && mj_game_over(end);
+  mj_game_free(end);
+  if (asked == -2) {
+    play_free(p);
+    return repl_error(r, "replay: seat=E, S, W or N (the seat wind), not "
+                      "'%s'", seat);
+  }
+  p->view_seat = finished ? -1 : asked >= 0 ? asked : you_of(&p->rp);
+  if (!finished && p->view_seat < 0)
+    p->view_seat = 0;
   p->replaying = true;
   p->match.hand_no = p->rp.cfg.hand > 0 ? p->rp.cfg.hand : 1;
   play_free(r->play);
   r->play = p;
-  printf("replaying %s: %s, %d decisions; next, prev, goto N\n", argv[1],
+  printf("replaying %s: %s, %d decisions; next, prev, goto N\n", file,
          mj_rules_id(p->rs), p->rp.nact);
+  if (p->view_seat >= 0)
+    printf("The hand was saved before its end: the table shows %s's tiles "
+           "only.\n", names[p->view_seat]);
   return replay_show(r, p, 0);
 }
 
@@ -1170,6 +1239,16 @@ static int c_review(repl *r, int argc, char **argv, const char *rest)
     for (int k = 0; q < 0 && k < 4; k++)
       if (mj_game_seat_wind(g, k) == 0)
         q = k;
+    int you = you_of(&rp);
+    if (!mj_game_over(g) && seat != NULL && q != you && you >= 0) {
+      st = repl_error(r, "review: the hand in %s was saved before its end: "
+                      "another seat's decisions are hidden until it ends",
+                      file);
+      mj_game_free(g);
+      mj_host_release(r->host, rs);
+      mj_replay_free(&rp);
+      return st;
+    }
     const char *who[4];
     char labels[4][48];
     for (int k = 0; k < 4; k++) {
@@ -1225,7 +1304,10 @@ const repl_cmd repl_play_cmds[] = {
   { "save", "FILE", "save the game (its replay log) to FILE", c_save, ARG_FILE,
     "play" },
   { "open", "FILE", "open a saved game and play on", c_open, ARG_FILE, "play" },
-  { "replay", "FILE", "step through a saved game: next, prev, goto N", c_replay,
+  { "replay", "FILE [seat=E|S|W|N]",
+    "step through a saved game: next, prev, goto N\n"
+    "(unfinished: only the saver's tiles, or seat=S's)",
+    c_replay,
     ARG_FILE, "play" },
   { "prev", "", "replaying: the previous decision", c_prev, ARG_NONE, "play" },
   { "goto", "N|end", "replaying: the state after decision N", c_goto, ARG_NONE,

@@ -128,6 +128,28 @@ expect_err 0 "player 1 (lua:$src/tests/bots/error.lua): " \
 expect_err 0 "player 3 (cmd:$py $bb garbage): " \
   "$hule" sim --games 4 --jobs 2 --fallback-ok --bots "efficiency,efficiency,cmd:$py $bb garbage,efficiency"
 
+# -- 6. a hand saved before its end stays fair ---------------------------
+printf 'new seed=5\nd 7z\nsave mid.jsonl\n' | "$hule" > /dev/null 2>&1
+printf 'replay mid.jsonl\nnext\nnext\nnext\ngoto end\nprev\n' | "$hule" > mid.out 2>&1
+grep -qE '^(Left|Across|Right) .*\(13 tiles\)' mid.out && \
+  ! grep -E '^(Left|Across|Right) +[ESWN]' mid.out | grep -vqE '\(1[34] tiles\)' && \
+  ! grep -E '(Left|Across|Right) draws? [0-9]' mid.out | grep -q . && \
+  grep -qE '^You .*[0-9][mpsz]' mid.out \
+  && ok "replaying an unfinished hand shows the saver's tiles only" \
+  || bad "replay of an unfinished hand: $(grep -E '^(Left|Across|Right) |draws' mid.out | head -4)"
+printf 'replay mid.jsonl seat=S\ngoto end\n' | "$hule" > mids.out 2>&1
+grep -qE '^Right .*[0-9][mpsz]' mids.out && grep -qE '^You .*\(13 tiles\)|^You .*\(14 tiles\)' mids.out \
+  && ok "replay seat=S shows that seat and hides the saver's" \
+  || bad "replay seat=S: $(grep -E '^(You|Right) ' mids.out | head -2)"
+out=$(printf 'review mid.jsonl seat=S\n' | "$hule" 2>&1)
+printf '%s' "$out" | grep -q "saved before its end: another seat's decisions are hidden" \
+  && ok "review of another seat of an unfinished hand is refused" || bad "review seat=S: $(printf '%s' "$out" | head -2)"
+expect_err 1 "saved before its end" "$hule" review mid.jsonl seat=S
+printf 'new seed=5\nauto\nsave end.jsonl\n' | "$hule" > /dev/null 2>&1
+printf 'replay end.jsonl\nnext\n' | "$hule" > end.out 2>&1
+grep -E '^(Left|Across|Right) +[ESWN]' end.out | grep -vqE '\(1[34] tiles\)' \
+  && ok "a finished hand replays with every hand shown" || bad "finished replay: $(grep -E '^Left ' end.out | head -1)"
+
 # -- 4. exact money ------------------------------------------------------
 expect_err 1 "money.lua:5: a payment of 1000000 from seat 1 to seat 2 would take a score past 1000000000" \
   "$hule" sim --ruleset "$here/money.lua" --games 3
