@@ -4,6 +4,7 @@
 ** nothing here asks which ruleset it is.
 */
 #include "game.h"
+#include "text.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -1842,12 +1843,13 @@ static mj_status reason_ok(mj_game *g, const char *reason, int *idx,
     return mj_fail(err, MJ_EINVAL, 0,
                    "a payment's reason is a name of 1..%d bytes",
                    (int)sizeof g->reasons[0] - 1);
-  for (size_t i = 0; i < n; i++)
-    if ((unsigned char)reason[i] < 0x20 || reason[i] == '"' ||
-        reason[i] == '\\')
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "a payment's reason has no control character, quote "
-                     "or backslash");
+  bool ok = mj_text_clean(reason, n, NULL);
+  for (size_t i = 0; i < n && ok; i++)
+    ok = reason[i] != '"' && reason[i] != '\\';
+  if (!ok)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "a payment's reason is clean text (UTF-8, no control "
+                   "character), with no quote or backslash");
   if ((*idx = reason_index(g, reason)) < 0)
     return mj_fail(err, MJ_ERANGE, 0, "at most 16 payment reasons a hand");
   return MJ_OK;

@@ -4,6 +4,8 @@
 */
 #include "replay.h"
 
+#include "text.h"
+
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -360,6 +362,39 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   return MJ_OK;
 }
 
+/* Is the line clean text (text.h) in what it says, escapes decoded too?
+   A NUL or a control character written as an escape (\u0000, \n) would
+   pass the JSON reader: they are refused here, with the column. */
+static bool line_clean(const char *s, size_t n, char *why, size_t cap)
+{
+  size_t at;
+  char f[60];
+  if (!mj_text_clean(s, n, &at)) {
+    snprintf(why, cap, "%s at column %zu", mj_text_fault(s, n, at, f, sizeof f),
+             at + 1);
+    return false;
+  }
+  for (size_t i = 0; i + 1 < n; i++) {
+    if (s[i] != '\\')
+      continue;
+    char e = s[i + 1];
+    unsigned v = 0x20;
+    static const char esc[] = "btnfr";   /* U+0008, 9, A, C, D */
+    const char *k = e != '\0' ? strchr(esc, e) : NULL;
+    if (k != NULL)
+      v = (unsigned)(k - esc) + 8 + (k - esc >= 3);
+    else if (e == 'u' && i + 5 < n && sscanf(s + i + 2, "%4x", &v) != 1)
+      v = 0x20;
+    if (v < 0x20 || (v >= 0x7f && v <= 0x9f)) {
+      snprintf(why, cap, "a control character (U+%04X) written as an escape "
+               "at column %zu", v, i + 1);
+      return false;
+    }
+    i++;          /* the escaped character, a backslash included */
+  }
+  return true;
+}
+
 void mj_replay_free(mj_replay *rp)
 {
   free(rp->text);
@@ -402,6 +437,11 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
     }
     if (n > 65536) {
       st = line_err(err, line, "a line longer than 64 KB", NULL);
+      break;
+    }
+    char why[120];
+    if (!line_clean(text + pos, n, why, sizeof why)) {
+      st = line_err(err, line, why, " (a log holds clean text only)");
       break;
     }
     cJSON *o = cJSON_ParseWithLength(text + pos, n);

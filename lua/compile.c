@@ -13,6 +13,7 @@
 #include <lua.h>
 
 #include "host_int.h"
+#include "text.h"
 
 /* {====================================================================
 ** Errors
@@ -41,7 +42,22 @@ static mj_status bad(cctx *c, const char *fmt, ...)
   const char *where = c->where ? c->where : "?";
   if (c->name == NULL)
     return mj_fail(c->err, MJ_EINVAL, 0, "%s: %s", where, msg);
-  return mj_fail(c->err, MJ_EINVAL, 0, "%s: fan '%s': %s", where, c->name, msg);
+  char name[80];     /* the name may be what is refused: shown escaped */
+  return mj_fail(c->err, MJ_EINVAL, 0, "%s: fan '%s': %s", where,
+                 mj_text_escape(c->name, name, sizeof name), msg);
+}
+
+/* A text of the ruleset (a name, a label, a description) is clean text
+   (text.h): one line, no control character, valid UTF-8. */
+static mj_status clean(cctx *c, const char *what, const char *s)
+{
+  size_t n = s != NULL ? strlen(s) : 0, at;
+  char why[60];
+  if (s == NULL || mj_text_clean(s, n, &at))
+    return MJ_OK;
+  return bad(c, "%s holds %s at byte %zu: a ruleset's texts are plain text "
+             "on one line", what, mj_text_fault(s, n, at, why, sizeof why),
+             at + 1);
 }
 
 /* }==================================================================== */
@@ -744,6 +760,12 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, int scoring,
   d->test = -1;
   TRY(fan_name(&c, d));
   TRY(fan_texts(&c, d));
+  TRY(clean(&c, "its name", d->id));
+  TRY(clean(&c, "en", d->en));
+  TRY(clean(&c, "desc", d->desc));
+  TRY(clean(&c, "example", d->example));
+  for (int i = 0; i < MJ_MAX_ALIASES; i++)
+    TRY(clean(&c, "an alias", d->aliases[i]));
   TRY(fan_value(&c, d, scoring));
   TRY(fan_shapes(&c, d));
   TRY(fan_clauses(&c, d));
@@ -1167,7 +1189,7 @@ static mj_status table_rules(cctx *c, mj_table *t)
     if (n == 0 || n >= sizeof t->wild_name)
       st = bad(c, "table rules: wild_name is a word of 1..%d bytes",
                (int)sizeof t->wild_name - 1);
-    else
+    else if ((st = clean(c, "table rules: wild_name", v)) == MJ_OK)
       memcpy(t->wild_name, v, n + 1);
   }
   lua_pop(L, 1);
@@ -1223,9 +1245,13 @@ static mj_status rules_info(cctx *c, mj_entry *e)
   e->rules = mj_rules_new(id);
   if (e->rules == NULL)
     return mj_fail(c->err, MJ_ENOMEM, 0, "out of memory");
+  TRY(clean(c, "the id", id));
   lua_getfield(L, c->t, "title");
   lua_getfield(L, c->t, "version");
   lua_getfield(L, c->t, "description");
+  TRY(clean(c, "the title", lua_tostring(L, -3)));
+  TRY(clean(c, "the version", lua_tostring(L, -2)));
+  TRY(clean(c, "the description", lua_tostring(L, -1)));
   if (mj_rules_set_info(e->rules, lua_tostring(L, -3), lua_tostring(L, -2),
                         lua_tostring(L, -1), c->path) != MJ_OK)
     return mj_fail(c->err, MJ_ENOMEM, 0, "out of memory");
@@ -1329,6 +1355,8 @@ static mj_status state_rules(cctx *c, mj_table *t)
         if (vt != LUA_TSTRING || ln >= sizeof def->label)
           rs = bad(c, "state '%s': label is a text of up to %d bytes",
                    def->name, (int)sizeof def->label - 1);
+        else if ((rs = clean(c, "a state's label", lb)) != MJ_OK)
+          ;
         else
           memcpy(def->label, lb, ln + 1);
       } else if (!strcmp(k, "private") || !strcmp(k, "flag") ||
@@ -1616,8 +1644,8 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
     e->hook_refs[h] = LUA_NOREF;
   char where[300];
   lua_getfield(L, b, "where");
-  snprintf(where, sizeof where, "%s",
-           lua_tostring(L, -1) ? lua_tostring(L, -1) : path);
+  const char *w = lua_tostring(L, -1);
+  snprintf(where, sizeof where, "%s", w && strcmp(w, "?") != 0 ? w : path);
   lua_settop(L, top);
   cctx c = { L, b, where, NULL, err, path };
   mj_shape_cfg cfg;

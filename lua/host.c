@@ -701,11 +701,15 @@ static int H_where(lua_State *L)
 {
   int level = (int)luaL_optinteger(L, 1, 1);
   lua_Debug ar;
-  if (lua_getstack(L, level, &ar) && lua_getinfo(L, "Sl", &ar) &&
-      ar.currentline > 0)
-    lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
-  else
-    lua_pushliteral(L, "?");
+  /* the caller at level, or the first file line above it (a tail call,
+     "return mj.ruleset {...}", leaves no line of its own) */
+  for (; lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@' &&
+        ar.currentline > 0) {
+      lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
+      return 1;
+    }
+  lua_pushliteral(L, "?");
   return 1;
 }
 

@@ -265,6 +265,8 @@ function M.extend(id, changes)
   H.check_loading("mj.extend")
   if type(id) ~= "string" then error("mj.extend: expected a ruleset id", 2) end
   local R = H.build_base(id)
+  -- the ruleset's own fields are now this file's: errors name its line
+  R.where = H.where(2)
   if changes ~= nil then R:set(changes) end
   H.register(R)
   return R

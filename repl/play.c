@@ -925,6 +925,31 @@ static int read_log(repl *r, const char *path, mj_replay *rp,
   return 0;
 }
 
+/*
+** What a log states that no replay can check, said as such: who played
+** each seat (a person plays as a bot might), and, for a hand past the
+** first, its number and the scores before it (a log holds one hand; the
+** scores after it are checked against them and the payments).
+*/
+static void log_claims(const mj_replay *rp)
+{
+  bool named = false;
+  for (int k = 0; k < 4; k++)
+    named = named || strcmp(rp->players[k], "?") != 0;
+  printf("%s", named ? "players as the log names them (not checked):\n " : "");
+  for (int k = 0; k < 4 && named; k++)
+    printf(" %c %s%s", "ESWN"[(k - rp->cfg.dealer + 4) & 3], rp->players[k],
+           k < 3 ? "," : "\n");
+  bool prior = rp->cfg.hand > 1;
+  for (int k = 0; k < 4; k++)
+    prior = prior || rp->cfg.scores[k] != 0;
+  if (prior)
+    printf("hand %d of a match, the scores before it as the log says: "
+           "%d %d %d %d\n(not checked: the log holds this hand only)\n",
+           rp->cfg.hand > 0 ? rp->cfg.hand : 1, rp->cfg.scores[0],
+           rp->cfg.scores[1], rp->cfg.scores[2], rp->cfg.scores[3]);
+}
+
 static int c_open(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
@@ -963,7 +988,6 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   p->match.round = rp.cfg.round;
   p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
   memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
-  mj_replay_free(&rp);
   p->g = g;
   p->shown = mj_game_nevents(g);
   p->saved_n = mj_game_nactions(g);   /* on disk already */
@@ -971,6 +995,8 @@ static int c_open(repl *r, int argc, char **argv, const char *rest)
   r->play = p;
   printf("opened %s: %s, %d decisions so far\n", argv[1], mj_rules_id(rs),
          mj_game_nactions(g));
+  log_claims(&rp);
+  mj_replay_free(&rp);
   advance(r, p, false);
   return 0;
 }
@@ -1068,6 +1094,7 @@ static int c_replay(repl *r, int argc, char **argv, const char *rest)
   r->play = p;
   printf("replaying %s: %s, %d decisions; next, prev, goto N\n", file,
          mj_rules_id(p->rs), p->rp.nact);
+  log_claims(&p->rp);
   if (p->view_seat >= 0)
     printf("The hand was saved before its end: the table shows %s's tiles "
            "only.\n", names[p->view_seat]);

@@ -150,6 +150,59 @@ printf 'replay end.jsonl\nnext\n' | "$hule" > end.out 2>&1
 grep -E '^(Left|Across|Right) +[ESWN]' end.out | grep -vqE '\(1[34] tiles\)' \
   && ok "a finished hand replays with every hand shown" || bad "finished replay: $(grep -E '^Left ' end.out | head -1)"
 
+# -- 8. every claim of a log is checked, or shown as not checked ----------
+# end.jsonl: a finished hand saved above. Each edit below keeps the log
+# self-consistent, as a cheater would.
+ed() { sed "$2" end.jsonl > "$1.jsonl"; }
+ed bots '1s/"bot:strong","bot:strong","bot:strong"/"bot:random","bot:strong","bot:strong"/'
+ed prior '1s/"scores":\[0,0,0,0\]/"scores":[5,-5,0,0]/; $s/"scores":\[\([-0-9]*\),\([-0-9]*\),/"scores":[X\1,Y\2,/'
+python3 - prior.jsonl <<'PY'
+import re, sys
+t = open(sys.argv[1]).read()
+t = re.sub(r'X(-?\d+)', lambda m: str(int(m.group(1)) + 5), t)
+t = re.sub(r'Y(-?\d+)', lambda m: str(int(m.group(1)) - 5), t)
+open(sys.argv[1], 'w').write(t)
+PY
+ed handno '1s/"hand":1/"hand":7/'
+for f in bots prior handno; do
+  out=$(printf 'open %s.jsonl\n' $f | timeout 20 "$hule" 2>&1)
+  printf '%s' "$out" | grep -q "not checked" && ok "edited log '$f': opens, its claims shown as not checked" \
+    || bad "edited log '$f': $(printf '%s' "$out" | head -3)"
+done
+printf '%s' "$(printf 'open prior.jsonl\n' | "$hule" 2>&1)" | grep -q "as the log says: 5 -5 0 0" \
+  && ok "the moved prior scores are shown as the log's claim" || bad "prior scores not shown"
+ed nul '1s/"ruleset":"mcr"/"ruleset":"mcr\\u0000evil"/'
+ed nulname '1s/"you"/"you\\u0000x"/'
+ed esc '1s/"you"/"\\u001b]0;pwned\\u0007you"/'
+ed tab '1s/"you"/"you\\tme"/'
+printf '%s' "$(head -1 end.jsonl)" | sed 's/"you"/"you\xff"/' > badutf.jsonl; tail -n +2 end.jsonl >> badutf.jsonl
+printf '%s' "$(head -1 end.jsonl)" | sed 's/"you"/"you\xc2\x9b2J"/' > c1.jsonl; tail -n +2 end.jsonl >> c1.jsonl
+ed big '1s/"scores":\[0,0,0,0\]/"scores":[2000000000,0,0,-2000000000]/'
+for f in nul nulname esc tab badutf c1 big; do
+  out=$(printf 'open %s.jsonl\nrulesets\n' $f | timeout 20 "$hule" 2>&1)
+  if printf '%s' "$out" | grep -q "^Error: $f.jsonl: line 1: " && ! printf '%s' "$out" | grep -q "^opened"; then
+    ok "edited log '$f' refused: $(printf '%s\n' "$out" | head -1 | cut -c1-100)"
+  else
+    bad "edited log '$f': $(printf '%s\n' "$out" | head -2 | cat -A)"
+  fi
+  expect_err 1 "line 1: " "$hule" review $f.jsonl
+done
+
+# -- 9. clean text: rulesets' names and labels, payment reasons -----------
+expect_err 1 "escape_name.lua:3: fan 'Clear\x1b[2J\x1b]0;pwned\x07': its name holds a control character (U+001B)" \
+  "$hule" --ruleset "$here/escape_name.lua" score "$hand"
+expect_err 1 "tab_name.lua:3: fan 'Two\x09Columns': its name holds a control character (U+0009)" \
+  "$hule" --ruleset "$here/tab_name.lua" score "$hand"
+expect_err 1 "c1_desc.lua: the description holds a control character (U+009B)" \
+  "$hule" --ruleset "$here/c1_desc.lua" score "$hand"
+expect_err 1 "newline_label.lua:2: a state's label holds a control character (U+000A)" \
+  "$hule" --ruleset "$here/newline_label.lua" score "$hand"
+expect_err 1 "escape_reason.lua:3: a payment's reason is clean text" \
+  "$hule" sim --games 1 --ruleset "$here/escape_reason.lua"
+out=$(printf 'load %s\nfans\n' "$here/escape_name.lua" | "$hule" 2>&1)
+printf '%s' "$out" | grep -q "$(printf '\033')" && bad "an escape reached the output" \
+  || ok "no escape byte reaches the terminal from a refused ruleset"
+
 # -- 4. exact money ------------------------------------------------------
 expect_err 1 "money.lua:5: a payment of 1000000 from seat 1 to seat 2 would take a score past 1000000000" \
   "$hule" sim --ruleset "$here/money.lua" --games 3

@@ -1,0 +1,27 @@
+/*
+** text.h
+** The one rule for text that comes from outside (a ruleset's names and
+** descriptions, a log's strings, a bot's words) and reaches a terminal
+** or a one-line-per-record output: valid UTF-8 with no control
+** character (C0, tab and newline included; DEL; C1, U+0080..U+009F).
+*/
+#ifndef MJ_TEXT_H
+#define MJ_TEXT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Is s (n bytes) clean text? If not, *at (may be NULL) is the offset of
+   the first byte that is not. */
+bool mj_text_clean(const char *s, size_t n, size_t *at);
+
+/* What is wrong at s[at]: "a control character (U+001B)", "a byte that is
+   not UTF-8 (0xff)", written into buf. */
+const char *mj_text_fault(const char *s, size_t n, size_t at, char *buf,
+                          size_t cap);
+
+/* s with every byte of what is not clean text written as \xNN, into out
+   (always NUL-ended, cut to cap). Returns out. */
+char *mj_text_escape(const char *s, char *out, size_t cap);
+
+#endif
