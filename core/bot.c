@@ -1390,8 +1390,10 @@ mj_bot *mj_bot_make(const char *spec, uint64_t seed, mj_error *err)
     /* strong:caution=X, X a number from 0 to CAUTION_MAX */
     const char *v = colon + 1;
     char *end = NULL;
+    /* a decimal number only: strtod would also read 0x10, inf, 1e2 */
     if (strncmp(v, "caution=", 8) == 0 && v[8] != '\0' &&
-        !isspace((unsigned char)v[8]))
+        strspn(v + 8, "0123456789.") == strlen(v + 8) &&
+        isdigit((unsigned char)v[8]))
       caution = strtod(v + 8, &end);
     if (end == NULL || *end != '\0' ||
         !(caution >= 0 && caution <= CAUTION_MAX)) {

@@ -914,23 +914,34 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
                   e->host->cfg.call_seconds, false, err) != LUA_OK)
     return name_failure(err, "settle");
   mj_status st = MJ_OK;
+  char at[200];                /* where settle is defined, for its errors */
+  lua_Debug ar;
+  lua_rawgeti(L, LUA_REGISTRYINDEX, e->settle_ref);
+  if (lua_getinfo(L, ">S", &ar) && ar.linedefined > 0)
+    snprintf(at, sizeof at, "settle (%s:%d)", ar.short_src, ar.linedefined);
+  else
+    snprintf(at, sizeof at, "settle");
   if (lua_type(L, -1) != LUA_TTABLE) {
-    st =
-        mj_fail(err, MJ_ERULES, 0,
-                "settle must return the four payments { E, S, W, N }, not a %s",
-                luaL_typename(L, -1));
+    st = mj_fail(err, MJ_ERULES, 0,
+                 "%s must return the four payments { E, S, W, N }, not a %s",
+                 at, luaL_typename(L, -1));
   } else {
     for (int i = 0; i < 4 && st == MJ_OK; i++) {
       lua_rawgeti(L, -1, i + 1);
       if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -10000000 ||
           lua_tointeger(L, -1) > 10000000)
         st = mj_fail(err, MJ_ERULES, 0,
-                     "settle must return four integer payments (seat %d: %s)",
-                     i + 1, luaL_typename(L, -1));
+                     "%s must return four integer payments of at most "
+                     "10000000 (seat %d: %s)", at, i + 1,
+                     luaL_typename(L, -1));
       else
         pay[i] = (int)lua_tointeger(L, -1);
       lua_pop(L, 1);
     }
+    if (st == MJ_OK && pay[0] + pay[1] + pay[2] + pay[3] != 0)
+      st = mj_fail(err, MJ_ERULES, 0, "%s returned payments that are not "
+                   "zero-sum (%+d %+d %+d %+d)", at, pay[0], pay[1], pay[2],
+                   pay[3]);
   }
   lua_pop(L, 1);
   return st;

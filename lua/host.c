@@ -160,18 +160,45 @@ void mj_host_interrupt(mj_host *h)
 void mj_host_clear_interrupt(mj_host *h) { h->interrupted = 0; }
 bool mj_host_interrupted(const mj_host *h) { return h->interrupted != 0; }
 
+static bool has_place(const char *msg);
+
 static int msghandler(lua_State *L)
 {
   const char *msg = lua_tostring(L, 1);
   if (msg == NULL) {
     if (luaL_callmeta(L, 1, "__tostring") && lua_type(L, -1) == LUA_TSTRING)
       return 1;
-    msg =
-        lua_pushfstring(L, "(error object is a %s value)", luaL_typename(L, 1));
+    /* error({}), error(): no message and no place of its own; the place
+       is the running line, here where the error is still on the stack */
+    char at[160];
+    if (user_place(L, at, sizeof at))
+      msg = lua_pushfstring(L, "%s: an error was raised with a %s value, "
+                            "not a message", at, luaL_typename(L, 1));
+    else
+      msg = lua_pushfstring(L, "(error object is a %s value)",
+                            luaL_typename(L, 1));
   }
   mj_vm *vm = mj_vm_of(L);
-  if (vm->want_traceback)
+  if (vm->want_traceback) {
     luaL_traceback(L, L, msg, 1);
+    return 1;
+  }
+  /* an error inside another file's code (a base ruleset's function the
+     user's code called) also names the user's line that called it: the
+     outermost line of a file on the stack */
+  lua_Debug ar;
+  char outer[200] = "";
+  size_t olen = 0;
+  /* (lua_getstack walks from the top: the first 50 levels only, or a deep
+     recursion's error would take quadratic time) */
+  for (int level = 1; level < 50 && lua_getstack(L, level, &ar); level++)
+    if (lua_getinfo(L, "Sl", &ar) && ar.source[0] == '@' &&
+        ar.currentline > 0) {
+      snprintf(outer, sizeof outer, "%s:%d", ar.short_src, ar.currentline);
+      olen = strlen(ar.short_src);
+    }
+  if (outer[0] && strncmp(msg, outer, olen) != 0 && has_place(msg))
+    lua_pushfstring(L, "%s (called from %s)", msg, outer);
   else
     lua_pushstring(L, msg);
   return 1;
@@ -523,6 +550,27 @@ int mj_host_available(mj_host *h, char ids[][64], int max)
 ** Load a ruleset file as text into a fresh sandbox and call it. Must run
 ** inside a protected call. [-0, +0, e]
 */
+/* Mark path as being loaded in this state (on = true) or done; a file
+   that is being loaded already is a cycle of requires (a file requiring
+   itself included), raised at the require's line. [-0, +0, e] */
+static void loading_mark(lua_State *L, const char *path, bool on)
+{
+  if (lua_getfield(L, LUA_REGISTRYINDEX, "hule.loading") != LUA_TTABLE) {
+    lua_pop(L, 1);
+    lua_newtable(L);
+    lua_pushvalue(L, -1);
+    lua_setfield(L, LUA_REGISTRYINDEX, "hule.loading");
+  }
+  if (on && lua_getfield(L, -1, path) != LUA_TNIL)
+    luaL_error(L, "require: %s is being loaded already (a file that "
+               "requires itself, or a cycle of requires)", path);
+  if (on)
+    lua_pop(L, 1);
+  lua_pushboolean(L, on);
+  lua_setfield(L, -2, path);
+  lua_pop(L, 1);
+}
+
 static void run_in_sandbox(lua_State *L, mj_vm *vm, const char *path,
                            const char *given, size_t glen)
 {
@@ -545,7 +593,9 @@ static void run_in_sandbox(lua_State *L, mj_vm *vm, const char *path,
   push_sandbox_env(vm);
   if (lua_setupvalue(L, -2, 1) == NULL)
     lua_pop(L, 1);
+  loading_mark(L, path, true);
   lua_call(L, 0, 0);
+  loading_mark(L, path, false);
 }
 
 static int sb_require(lua_State *L)
@@ -557,6 +607,7 @@ static int sb_require(lua_State *L)
   if (!mj_host_find_file(h, name, path, sizeof path))
     return luaL_error(
         L, "require: no ruleset module '%s' in the ruleset directories", name);
+  loading_mark(L, path, true);
   size_t n;
   mj_error e;
   char *src = read_file(path, &n, &e);
@@ -574,6 +625,7 @@ static int sb_require(lua_State *L)
   if (lua_setupvalue(L, -2, 1) == NULL)
     lua_pop(L, 1);
   lua_call(L, 0, 1);
+  loading_mark(L, path, false);
   return 1;
 }
 
@@ -663,6 +715,12 @@ static int H_build_base(lua_State *L)
   if (!mj_host_find_file(h, id, path, sizeof path))
     return luaL_error(
         L, "mj.extend: no ruleset '%s' in the ruleset directories", id);
+  lua_getfield(L, LUA_REGISTRYINDEX, "hule.loading");
+  bool self = lua_istable(L, -1) && lua_getfield(L, -1, path) == LUA_TBOOLEAN &&
+              lua_toboolean(L, -1);
+  if (self)
+    return luaL_error(L, "mj.extend: ruleset '%s' extends itself", id);
+  lua_settop(L, 1);
   int saved = vm->builder_ref;
   vm->builder_ref = LUA_NOREF;
   snprintf(vm->base_stack[vm->nbase], sizeof vm->base_stack[0], "%s", id);

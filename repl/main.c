@@ -3,6 +3,7 @@
 ** hule: the command line. With no command it starts the REPL.
 */
 #include <stdio.h>
+#include <sys/stat.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -88,6 +89,12 @@ int main(int argc, char **argv)
       } else if (strcmp(a, "--rules") == 0) {
         if (o.ndirs >= 6) {
           fprintf(stderr, "Error: at most 6 --rules directories\n");
+          return 1;
+        }
+        struct stat sb;
+        if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+          fprintf(stderr, "Error: --rules %s: %s\n", v,
+                  stat(v, &sb) != 0 ? "no such directory" : "not a directory");
           return 1;
         }
         o.rules_dirs[o.ndirs++] = v;

@@ -203,6 +203,20 @@ out=$(printf 'load %s\nfans\n' "$here/escape_name.lua" | "$hule" 2>&1)
 printf '%s' "$out" | grep -q "$(printf '\033')" && bad "an escape reached the output" \
   || ok "no escape byte reaches the terminal from a refused ruleset"
 
+# -- 10. errors always name a place in the user's file; no input guessed ---
+expect_err 1 "error_table.lua:2: an error was raised with a table value" "$hule" --ruleset "$here/error_table.lua" score "$hand"
+expect_err 1 "error_nil.lua:2: an error was raised with a nil value" "$hule" --ruleset "$here/error_nil.lua" score "$hand"
+expect_err 1 "selfreq.lua:2: require: " "$hule" --rules "$here/rules" --ruleset selfreq score "$hand"
+expect_err 1 "requires itself" "$hule" --rules "$here/rules" --ruleset selfreq score "$hand"
+expect_err 1 "(called from $here/base_call.lua:4)" "$hule" sim --ruleset "$here/base_call.lua" --games 3
+expect_err 1 "settle ($here/settle_type.lua:3) must return the four payments" "$hule" sim --ruleset "$here/settle_type.lua" --games 3
+expect_err 1 "settle ($here/settle_sum.lua:2) returned payments that are not zero-sum" "$hule" sim --ruleset "$here/settle_sum.lua" --games 3
+expect_err 1 "newline_label.lua:2:" "$hule" --ruleset "$here/newline_label.lua" score "$hand"
+expect_err 1 "--rules /nonexistent: no such directory" "$hule" --rules /nonexistent score "$hand"
+for v in 0x10 1e1 inf nan .5 -0; do
+  expect_err 1 "'strong:caution=$v': the strong bot's setting is caution=X" "$hule" sim --games 1 --bots "strong:caution=$v"
+done
+
 # -- 4. exact money ------------------------------------------------------
 expect_err 1 "money.lua:5: a payment of 1000000 from seat 1 to seat 2 would take a score past 1000000000" \
   "$hule" sim --ruleset "$here/money.lua" --games 3

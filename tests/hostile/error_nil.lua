@@ -1,0 +1,3 @@
+-- error() with nothing at all.
+error()
+return mj.ruleset{id="e2"}

@@ -1,0 +1,3 @@
+-- A ruleset that requires itself.
+local x = require("selfreq")
+return mj.ruleset { id = "selfreq" }
