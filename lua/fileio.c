@@ -113,19 +113,72 @@ mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
   return MJ_OK;
 }
 
+FILE *mj_file_open_read(const char *path, mj_error *err)
+{
+  int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+  if (fd < 0) {
+    mj_fail(err, MJ_EIO, 0, "cannot open %s: %s", path, strerror(errno));
+    return NULL;
+  }
+  struct stat st;
+  if (fstat(fd, &st) == 0 && S_ISDIR(st.st_mode)) {
+    close(fd);
+    mj_fail(err, MJ_EIO, 0, "%s is a directory", path);
+    return NULL;
+  }
+  /* opened: reads may wait for a writer that is there */
+  fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  FILE *f = fdopen(fd, "rb");
+  if (f == NULL) {
+    close(fd);
+    mj_fail(err, MJ_ENOMEM, 0, "cannot read %s: %s", path, strerror(errno));
+  }
+  return f;
+}
+
+long mj_file_line(FILE *f, char **buf, size_t *cap, size_t max, bool *longer)
+{
+  size_t n = 0;
+  int c = EOF;
+  *longer = false;
+  if (*buf == NULL || *cap == 0) {
+    *cap = 256;
+    *buf = malloc(*cap);
+    if (*buf == NULL)
+      return -1;
+  }
+  while ((c = getc(f)) != EOF && c != '\n') {
+    if (n >= max) {
+      *longer = true;
+      break;
+    }
+    if (n + 1 >= *cap) {
+      size_t nc = *cap * 2;
+      char *p = realloc(*buf, nc);
+      if (p == NULL)
+        return -1;
+      *buf = p;
+      *cap = nc;
+    }
+    (*buf)[n++] = (char)c;
+  }
+  if (c == EOF && n == 0 && !*longer)
+    return -1;
+  if (n > 0 && (*buf)[n - 1] == '\r')
+    n--;
+  (*buf)[n] = '\0';
+  return (long)n;
+}
+
 mj_status mj_file_read(const char *path, size_t max, char **out, size_t *len,
                        mj_error *err)
 {
   *out = NULL;
   *len = 0;
-  FILE *f = fopen(path, "rb");
+  FILE *f = mj_file_open_read(path, err);
   if (f == NULL)
-    return mj_fail(err, MJ_EIO, 0, "cannot open %s: %s", path, strerror(errno));
+    return MJ_EIO;
   struct stat st;
-  if (fstat(fileno(f), &st) == 0 && S_ISDIR(st.st_mode)) {
-    fclose(f);
-    return mj_fail(err, MJ_EIO, 0, "%s is a directory", path);
-  }
   if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
       (size_t)st.st_size > max) {
     fclose(f);

@@ -6,7 +6,9 @@
 #ifndef MJ_FILEIO_H
 #define MJ_FILEIO_H
 
+#include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include "error.h"
 
@@ -35,5 +37,16 @@ mj_status mj_file_write_atomic(const char *path, const char *data, size_t len,
 ** freed by the caller). Larger files are refused without reading them. */
 mj_status mj_file_read(const char *path, size_t max, char **out, size_t *len,
                        mj_error *err);
+
+/* Open path for reading without waiting: a FIFO with no writer reads as
+** empty instead of blocking the open; a directory is refused. NULL and
+** err (naming the path) on failure. */
+FILE *mj_file_open_read(const char *path, mj_error *err);
+
+/* One line of f (its newline and a '\r' before it dropped) into *buf,
+** growing it, of at most max bytes: a longer line stops the reading
+** there (*longer set; the rest is not read). Returns its length, or -1
+** at the end (or on a read error: ferror). */
+long mj_file_line(FILE *f, char **buf, size_t *cap, size_t max, bool *longer);
 
 #endif

@@ -19,6 +19,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "fileio.h"
 #include "host_int.h"
 
 #ifndef HULE_RULES_DIR
@@ -429,11 +430,9 @@ static void push_sandbox_env(mj_vm *vm)
 /* Read a whole file (at most 1 MB); malloc'd, *n its size. */
 static char *read_file(const char *path, size_t *n, mj_error *err)
 {
-  FILE *f = fopen(path, "rb");
-  if (f == NULL) {
-    mj_fail(err, MJ_EIO, 0, "cannot open %s: %s", path, strerror(errno));
+  FILE *f = mj_file_open_read(path, err);   /* a FIFO does not block */
+  if (f == NULL)
     return NULL;
-  }
   size_t cap = 1 << 20;
   char *buf = malloc(cap + 1);
   if (buf == NULL) {

@@ -1409,6 +1409,8 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
   return true;
 }
 
+enum { STATS_LINE_MAX = 1 << 20 };   /* a sim line is under a few KB */
+
 int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
   if (argc < 2) {
@@ -1424,23 +1426,48 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
     return 1;
   int status = 0, files = 0;
   bool first = true;
+  mj_error e0;
+  struct stat seen[64];
   for (int a = 1; a < argc && status == 0; a++) {
-    char *text;
-    size_t len;
-    mj_error e;
-    if (mj_file_read(argv[a], (size_t)1 << 32, &text, &len, &e) != MJ_OK) {
-      fprintf(stderr, "Error: %s\n", e.msg);
+    /* a file given twice (by any name) would count its games twice */
+    struct stat sb;
+    if (stat(argv[a], &sb) == 0) {
+      for (int b = 0; b < files && b < 64 && status == 0; b++)
+        if (seen[b].st_dev == sb.st_dev && seen[b].st_ino == sb.st_ino) {
+          fprintf(stderr, "Error: %s is given twice (the same file as an "
+                  "earlier one): its games would count twice\n", argv[a]);
+          status = 1;
+        }
+      if (files < 64)
+        seen[files] = sb;
+    }
+    if (status != 0)
+      break;
+    FILE *f = mj_file_open_read(argv[a], &e0);
+    if (f == NULL) {
+      fprintf(stderr, "Error: %s\n", e0.msg);
       status = 1;
       break;
     }
     files++;
     int line = 0;
-    for (char *p = text, *end = text + len; p < end && status == 0;) {
-      char *nl = memchr(p, '\n', (size_t)(end - p));
-      size_t n = nl ? (size_t)(nl - p) : (size_t)(end - p);
+    char *buf = NULL;
+    size_t bcap = 0;
+    long n;
+    bool longer;
+    /* a line at a time, each at most STATS_LINE_MAX: a file of any size
+       (or a pipe, or a device) is read in a few MB */
+    while (status == 0 &&
+           (n = mj_file_line(f, &buf, &bcap, STATS_LINE_MAX, &longer)) >= 0) {
       line++;
+      if (longer) {
+        fprintf(stderr, "Error: %s:%d: a line longer than %d bytes: not a "
+                "line of hule sim\n", argv[a], line, STATS_LINE_MAX);
+        status = 1;
+        break;
+      }
       if (n > 0) {
-        cJSON *obj = cJSON_ParseWithLength(p, n);
+        cJSON *obj = cJSON_ParseWithLength(buf, (size_t)n);
         char why[160] = "not JSON";
         if (obj != NULL && rn.r == NULL) {
           /* the ruleset: --ruleset, else the one the first line names */
@@ -1460,9 +1487,17 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
         first = false;
         cJSON_Delete(obj);
       }
-      p += n + 1;
     }
-    free(text);
+    if (status == 0 && line == 0 && !ferror(f)) {
+      fprintf(stderr, "Error: %s is empty (no line of hule sim)\n", argv[a]);
+      status = 1;
+    }
+    if (status == 0 && ferror(f)) {
+      fprintf(stderr, "Error: cannot read %s: %s\n", argv[a], strerror(errno));
+      status = 1;
+    }
+    free(buf);
+    fclose(f);
   }
   if (status == 0 && st->games == 0) {
     fprintf(stderr, "Error: no games in the files\n");

@@ -217,6 +217,31 @@ for v in 0x10 1e1 inf nan .5 -0; do
   expect_err 1 "'strong:caution=$v': the strong bot's setting is caution=X" "$hule" sim --games 1 --bots "strong:caution=$v"
 done
 
+# -- 11. bounded reading ------------------------------------------------
+truncate -s 4G huge.jsonl 2>/dev/null || dd if=/dev/zero of=huge.jsonl bs=1 count=0 seek=4G 2>/dev/null
+peak() {   # peak COMMAND...: the command's peak memory in KB (its stderr to peak.err)
+  python3 -c '
+import resource, subprocess, sys
+subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=open("peak.err", "w"), timeout=60)
+print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)' "$@"
+}
+kb=$(peak "$hule" stats huge.jsonl)
+grep -q "huge.jsonl:1: a line longer than" peak.err && [ "$kb" -lt 65536 ] \
+  && ok "stats of a 4 GB file without a line: refused at line 1 in $kb KB" \
+  || bad "stats of a 4 GB file: $kb KB, $(cat peak.err)"
+"$hule" sim --games 30 --out s1.jsonl > /dev/null 2>&1
+expect_err 1 "is given twice" "$hule" stats s1.jsonl ./s1.jsonl
+rm -f fifo2; mkfifo fifo2
+expect_err 1 "fifo2" "$hule" stats fifo2
+out=$(printf 'open fifo2\nreplay fifo2\nreview fifo2\nload fifo2.lua\n' | timeout 20 "$hule" 2>&1); rc=$?
+[ $rc -ne 124 ] && ok "open, replay and review of a FIFO with no writer do not wait" || bad "a FIFO made the REPL wait"
+ln -s fifo2 fifo2.lua
+expect_err 1 "fifo2.lua" "$hule" --ruleset ./fifo2.lua score "$hand"
+kb=$(peak "$hule" review huge.jsonl)
+grep -q "huge.jsonl is 4294967296 bytes: at most" peak.err && [ "$kb" -lt 65536 ] \
+  && ok "review of a 4 GB file: refused unread in $kb KB" || bad "review of 4 GB: $kb KB, $(cat peak.err)"
+rm -f huge.jsonl
+
 # -- 4. exact money ------------------------------------------------------
 expect_err 1 "money.lua:5: a payment of 1000000 from seat 1 to seat 2 would take a score past 1000000000" \
   "$hule" sim --ruleset "$here/money.lua" --games 3
