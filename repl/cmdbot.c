@@ -170,7 +170,8 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
                        "...}", b->name),
                -1;
       }
-      long said = (long)id->valuedouble;
+      double dv = id->valuedouble;   /* cast only what fits a long */
+      long said = dv >= 0 && dv < 1e15 && dv == (double)(long)dv ? (long)dv : -1;
       if (said != b->id) {
         /* the answer to a decision that timed out: skipped; any other
            id is wrong at once (waiting would only wait the limit out) */
@@ -183,8 +184,8 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
         cJSON_Delete(o);
         if (late)
           continue;
-        return mj_fail(err, MJ_EINVAL, 0, "%s: answered decision %.0f while "
-                       "asked decision %ld", b->name, id->valuedouble, b->id),
+        return mj_fail(err, MJ_EINVAL, 0, "%s: answered decision %ld while "
+                       "asked decision %ld", b->name, said, b->id),
                -1;
       }
       cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
