@@ -67,8 +67,8 @@ static bool word_is(const char *w, size_t n, const char *const *names)
 /* The legal actions of p as "d 1m..9m, chi 345m, pass" into buf. */
 static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
 {
-  mj_action l[64];
-  int n = mj_game_legal(g, p, l, 64);
+  mj_action l[MJ_MAX_LEGAL];
+  int n = mj_game_legal(g, p, l, MJ_MAX_LEGAL);
   size_t len = 0;
   uint8_t disc[MJ_ALL_TILES] = { 0 };
   bool any_disc = false;
@@ -197,8 +197,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   if (type == MJ_ACT_SWAP && nt == 0)
     return mj_fail(err, MJ_EINVAL, 0,
                    "pass which tiles? say swap 1m2m3m (one suit)");
-  mj_action l[64];
-  int nl = mj_game_legal(g, p, l, 64), found = -1, matches = 0;
+  mj_action l[MJ_MAX_LEGAL];
+  int nl = mj_game_legal(g, p, l, MJ_MAX_LEGAL), found = -1, matches = 0;
   for (int i = 0; i < nl; i++) {
     int lt = l[i].type;
     bool kind = lt == type || (type == MJ_ACT_KONG &&

@@ -1454,7 +1454,7 @@ int mj_bot_failures(const mj_bot *b, const char **first)
 
 mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
 {
-  mj_action legal[64];
+  mj_action legal[MJ_MAX_LEGAL];
   int guard = 0;
   while (!mj_game_over(g)) {
     unsigned w = mj_game_waiting(g);
@@ -1463,7 +1463,7 @@ mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
     for (int p = 0; p < 4; p++) {
       if (!(w >> p & 1))
         continue;
-      int n = mj_game_legal(g, p, legal, 64);
+      int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
       int i = mj_bot_choose(bots[p], g, p, legal, n);
       if (i < 0)
         return mj_fail(err, MJ_ESTATE, 0, "no legal action for player %d", p);

@@ -1489,7 +1489,7 @@ mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
 
 static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
 {
-  mj_action legal[64];
+  mj_action legal[MJ_MAX_LEGAL];
   mj_action norm = *act;
   const mj_action *a = &norm;
   int p = a->player;
@@ -1514,7 +1514,7 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
   if (n) {
     legal[0] = *a;
   } else {
-    n = mj_game_legal(g, p, legal, 64);
+    n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
   }
   if (!in_list(a, legal, n)) {
     if (a->type == MJ_ACT_WIN)

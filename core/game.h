@@ -135,6 +135,11 @@ int mj_game_seat_wind(const mj_game *g, int player);   /* 0 = East */
 /* Bit p set: player p must decide now. */
 unsigned mj_game_waiting(const mj_game *g);
 
+/* The most legal actions a player can have at one decision: the
+   discards (at most 14 kinds), kongs, a win and the claims; the size of
+   every list given to mj_game_legal. */
+enum { MJ_MAX_LEGAL = 64 };
+
 /* The legal actions of player p now (none when p need not decide). */
 int mj_game_legal(const mj_game *g, int p, mj_action *out, int max);
 

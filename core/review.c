@@ -77,8 +77,8 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
   for (int i = 0; i < n && st == MJ_OK; i++) {
     const mj_action *a = mj_game_action(g, i);
     if (a->player == p) {
-      mj_action legal[64];
-      int nl = mj_game_legal(x, p, legal, 64);
+      mj_action legal[MJ_MAX_LEGAL];
+      int nl = mj_game_legal(x, p, legal, MJ_MAX_LEGAL);
       bool gives = a->type == MJ_ACT_DISCARD || a->type == MJ_ACT_AKONG;
       if (nl > 1) {
         out->decisions++;

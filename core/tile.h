@@ -23,6 +23,7 @@ typedef uint8_t mj_tile;
 enum {
   MJ_KINDS = 34,          /* playing tile kinds */
   MJ_HONOR_FIRST = 27,    /* 1z: the first honor; below it the suits */
+  MJ_DRAGON_FIRST = 31,   /* 5z: the first dragon; the winds before it */
   MJ_FLOWER0 = 34,        /* first flower */
   MJ_ALL_TILES = 42,      /* kinds including flowers */
   MJ_NO_TILE = 0xff
@@ -38,7 +39,7 @@ typedef uint64_t mj_tileset;
 
 static inline int mj_tile_suit(mj_tile t)
 {
-  return t / 9 < 3 ? t / 9 : (t < 34 ? 3 : 4);
+  return t < MJ_HONOR_FIRST ? t / 9 : (t < MJ_KINDS ? MJ_SUIT_Z : MJ_SUIT_F);
 }
 static inline int mj_tile_rank(mj_tile t)
 {
@@ -53,18 +54,25 @@ static inline bool mj_tile_is_honor(mj_tile t)
 }
 static inline bool mj_tile_is_wind(mj_tile t)
 {
-  return t >= MJ_HONOR_FIRST && t < 31;
+  return t >= MJ_HONOR_FIRST && t < MJ_DRAGON_FIRST;
 }
-static inline bool mj_tile_is_dragon(mj_tile t) { return t >= 31 && t < 34; }
-static inline bool mj_tile_is_flower(mj_tile t) { return t >= 34 && t < 42; }
+static inline bool mj_tile_is_dragon(mj_tile t)
+{
+  return t >= MJ_DRAGON_FIRST && t < MJ_KINDS;
+}
+static inline bool mj_tile_is_flower(mj_tile t)
+{
+  return t >= MJ_FLOWER0 && t < MJ_ALL_TILES;
+}
 static inline bool mj_tile_is_terminal(mj_tile t)
 {
   return t < MJ_HONOR_FIRST && (t % 9 == 0 || t % 9 == 8);
 }
 static inline mj_tile mj_tile_make(int suit, int rank)
 {
-  return (mj_tile)(suit < 3 ? suit * 9 + rank - 1
-                            : (suit == 3 ? 26 + rank : 33 + rank));
+  return (mj_tile)(suit < MJ_SUIT_Z   ? suit * 9 + rank - 1
+                   : suit == MJ_SUIT_Z ? MJ_HONOR_FIRST + rank - 1
+                                       : MJ_FLOWER0 + rank - 1);
 }
 
 /* Named sets used by rulesets and the bots. */

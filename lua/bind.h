@@ -27,6 +27,12 @@ void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
    moved, refunded, of } (seats and indexes from 1). [-0, +1, m] */
 void mj_lua_push_ledger(lua_State *L, const mj_game *g);
 
+/* Push an empty box and return its slot: what malloc'd memory is put
+   there is freed when the box is collected, so it outlives no error
+   raised while it is held (make the box first, then the memory).
+   [-0, +1, m] */
+void **mj_lua_newbox(lua_State *L);
+
 void mj_lua_open_hand(lua_State *L);
 void mj_lua_open_game(lua_State *L);
 void mj_lua_open_score(lua_State *L);

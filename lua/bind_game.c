@@ -238,8 +238,8 @@ static int g_legal(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
   int p = checkplayer(L, 2);
-  mj_action l[64];
-  int n = mj_game_legal(x->g, p, l, 64);
+  mj_action l[MJ_MAX_LEGAL];
+  int n = mj_game_legal(x->g, p, l, MJ_MAX_LEGAL);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     char b[32];
@@ -334,8 +334,8 @@ static bool bot_step(lua_State *L, lgame *x)
   /* a decision costs about what a thousand instructions do: a script
      looping over whole hands meets its budget, and Ctrl-C, in time */
   mj_vm_charge(mj_vm_of(L), L, 1000);
-  mj_action l[64];
-  int n = mj_game_legal(x->g, p, l, 64);
+  mj_action l[MJ_MAX_LEGAL];
+  int n = mj_game_legal(x->g, p, l, MJ_MAX_LEGAL);
   int i = mj_bot_choose(x->bots[p], x->g, p, l, n);
   mj_error e;
   if (mj_game_act(x->g, &l[i], &e) != MJ_OK)
@@ -580,11 +580,11 @@ static char *log_text(lua_State *L, lgame *x, bool saved)
 static int g_log(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
-  char *text = log_text(L, x, false);
+  void **box = mj_lua_newbox(L);
+  char *text = *box = log_text(L, x, false);
   if (text == NULL)
     return luaL_error(L, "out of memory");
-  lua_pushstring(L, text);
-  free(text);
+  lua_pushstring(L, text);      /* may raise: the box frees text */
   return 1;
 }
 

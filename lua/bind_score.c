@@ -197,18 +197,15 @@ static int l_score(lua_State *L)
 {
   mj_hand *h = mj_lua_tohand(L, 1);
   const mj_rules *r = mj_lua_optrules(L, 2);
-  mj_score *s = malloc(sizeof *s);
-  if (s == NULL)
-    return luaL_error(L, "out of memory");
+  /* the score is large: a userdata, so that an error raised while its
+     table is made (out of memory) frees it too */
+  mj_score *s = lua_newuserdatauv(L, sizeof *s, 0);
   mj_error e;
   mj_status st = mj_score_hand(r, h, s, &e);
-  if (st != MJ_OK) {
-    free(s);
+  if (st != MJ_OK)
     return luaL_error(L, "%s", e.msg);
-  }
   mj_score_annotate(r, h, s);
   mj_lua_push_score(L, r, h, s);
-  free(s);
   return 1;
 }
 

@@ -285,8 +285,8 @@ static void show_prompt(repl *r, play *p)
   mj_game *g = p->g;
   if (mj_game_over(g) || p->replaying)
     return;
-  mj_action l[64];
-  int n = mj_game_legal(g, YOU, l, 64);
+  mj_action l[MJ_MAX_LEGAL];
+  int n = mj_game_legal(g, YOU, l, MJ_MAX_LEGAL);
   if (n == 0)
     return;
   char b[40];
@@ -471,8 +471,8 @@ static void advance(repl *r, play *p, bool bot_for_you)
     if ((w & 1u << YOU) && !bot_for_you && w == 1u << YOU)
       break;
     int q = __builtin_ctz(bot_for_you ? w : w & ~(1u << YOU));
-    mj_action l[64];
-    int n = mj_game_legal(g, q, l, 64);
+    mj_action l[MJ_MAX_LEGAL];
+    int n = mj_game_legal(g, q, l, MJ_MAX_LEGAL);
     int i = mj_bot_choose(p->bots[q], g, q, l, n);
     mj_error e;
     if (mj_game_act(g, &l[i], &e) != MJ_OK) {
@@ -706,8 +706,8 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
     return 1;
   play *p = r->play;
   mj_game *g = p->g;
-  mj_action l[64];
-  int n = mj_game_legal(g, YOU, l, 64);
+  mj_action l[MJ_MAX_LEGAL];
+  int n = mj_game_legal(g, YOU, l, MJ_MAX_LEGAL);
   if (n == 0)
     return repl_error(r, mj_game_over(g) ? "the hand is over"
                                          : "it is not your decision");

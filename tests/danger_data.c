@@ -72,10 +72,10 @@ int main(int argc, char **argv)
         return 1;
       }
     }
-    mj_action legal[64];
+    mj_action legal[MJ_MAX_LEGAL];
     for (int guard = 0; !mj_game_over(g) && guard < 3000; guard++) {
       int p = __builtin_ctz(mj_game_waiting(g));
-      int n = mj_game_legal(g, p, legal, 64);
+      int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
       if (mj_game_phase(g) == MJ_PHASE_TURN) {
         const uint8_t *own = mj_hand_counts(mj_game_hand(g, p));
         for (int q = 0; q < 4; q++) {

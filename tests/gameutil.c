@@ -93,7 +93,7 @@ mj_game *gu_play(const mj_rules *r, uint64_t seed, const char *kind, bool check)
   for (int p = 0; p < 4; p++)
     b[p] = mj_bot_new(kind, seed * 4 + (uint64_t)p);
   int total = mj_rules_ctable(r)->tiles;
-  mj_action legal[64];
+  mj_action legal[MJ_MAX_LEGAL];
   int steps = 0;
   while (!mj_game_over(g)) {
     unsigned w = mj_game_waiting(g);
@@ -102,7 +102,7 @@ mj_game *gu_play(const mj_rules *r, uint64_t seed, const char *kind, bool check)
     for (int p = 0; p < 4; p++) {
       if (!(w >> p & 1))
         continue;
-      int n = mj_game_legal(g, p, legal, 64);
+      int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
       assert_true(n > 0);
       int i = mj_bot_choose(b[p], g, p, legal, n);
       if (mj_game_act(g, &legal[i], &e) != MJ_OK)
@@ -242,11 +242,11 @@ mj_game *gu_scenario(const char *id, const char *hands[4], const char *draws,
 
 bool gu_has(const mj_game *g, int p, int type, const char *tile)
 {
-  mj_action l[64];
+  mj_action l[MJ_MAX_LEGAL];
   mj_tile t = MJ_NO_TILE;
   if (tile)
     assert_int_equal(mj_tile_parse(tile, strlen(tile), &t, NULL), MJ_OK);
-  int n = mj_game_legal(g, p, l, 64);
+  int n = mj_game_legal(g, p, l, MJ_MAX_LEGAL);
   for (int i = 0; i < n; i++)
     if (l[i].type == type && (tile == NULL || l[i].tile == t))
       return true;

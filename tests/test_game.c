@@ -529,8 +529,8 @@ static void review_against_the_bot(void **state)
     int decisions = 0, k = 0;
     for (int i = 0; i < mj_game_nactions(g); i++) {
       const mj_action *a = mj_game_action(g, i);
-      mj_action legal[64];
-      int nl = a->player == 0 ? mj_game_legal(x, 0, legal, 64) : 0;
+      mj_action legal[MJ_MAX_LEGAL];
+      int nl = a->player == 0 ? mj_game_legal(x, 0, legal, MJ_MAX_LEGAL) : 0;
       if (nl > 1) {
         decisions++;
         mj_action b = legal[mj_bot_choose(bot, x, 0, legal, nl)];
@@ -654,11 +654,11 @@ static void strong_bot_trades_only_safety_or_points(void **state)
     assert_non_null(g);
     mj_bot *strong = mj_bot_new("strong", seed), *eff = mj_bot_new("efficiency",
                                                                      seed);
-    mj_action legal[64];
+    mj_action legal[MJ_MAX_LEGAL];
     for (int guard = 0; !mj_game_over(g) && guard < 2000; guard++) {
       unsigned w = mj_game_waiting(g);
       int p = __builtin_ctz(w);
-      int n = mj_game_legal(g, p, legal, 64);
+      int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
       int i = mj_bot_choose(strong, g, p, legal, n);
       if (mj_game_phase(g) == MJ_PHASE_TURN &&
           legal[i].type == MJ_ACT_DISCARD) {
@@ -729,10 +729,10 @@ static void deal_in_read_is_calibrated(void **state)
     mj_game *g = mj_game_new(r, &cfg, &e);
     assert_non_null(g);
     mj_bot *b = mj_bot_new("strong", seed);
-    mj_action legal[64];
+    mj_action legal[MJ_MAX_LEGAL];
     for (int guard = 0; !mj_game_over(g) && guard < 3000; guard++) {
       int p = __builtin_ctz(mj_game_waiting(g));
-      int n = mj_game_legal(g, p, legal, 64);
+      int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
       if (mj_game_phase(g) == MJ_PHASE_TURN) {
         mj_tileset w = 0, let_go = 0;
         for (int q = 0; q < 4; q++) {
