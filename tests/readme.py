@@ -11,7 +11,8 @@
 # comment <!-- file NAME ... --> over several lines writes the lines
 # between as NAME (an edit the transcript relies on, such as a mistake).
 #
-# usage: readme.py HULE README [--show]
+# usage: readme.py HULE FILE.md [--show] [--min N]   (N: at least N
+# commands checked, 10 by default)
 import os
 import re
 import sys
@@ -22,6 +23,8 @@ from repldriver import Repl  # noqa: E402
 
 HULE, README = os.path.abspath(sys.argv[1]), sys.argv[2]
 SHOW = "--show" in sys.argv
+MIN = int(sys.argv[sys.argv.index("--min") + 1]) if "--min" in sys.argv else 10
+NAME = os.path.basename(README)
 PROMPT = re.compile(r"^hule(?: \([a-z]+\))?> ?(.*)$")
 def norm(lines):
     return " ".join(" ".join(l.split()) for l in lines if l.strip()).strip()
@@ -101,17 +104,17 @@ def main():
                 print("hule> " + cmd)
                 print("\n".join(actual))
             elif not matches(expected, actual):
-                print("README.md:%d: '%s' prints:" % (at + k, cmd))
+                print("%s:%d: '%s' prints:" % (NAME, at + k, cmd))
                 print("\n".join(actual))
-                print("--- the README shows:")
+                print("--- %s shows:" % NAME)
                 print("\n".join(expected))
                 sys.exit(1)
             checked += 1
             k = j
     if not SHOW:
-        if checked < 10:
-            sys.exit("README: only %d commands checked" % checked)
-        print("README: %d transcript commands match the program" % checked)
+        if checked < MIN:
+            sys.exit("%s: only %d commands checked" % (NAME, checked))
+        print("%s: %d transcript commands match the program" % (NAME, checked))
 
 
 main()
