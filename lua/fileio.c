@@ -136,7 +136,8 @@ FILE *mj_file_open_read(const char *path, mj_error *err)
   return f;
 }
 
-long mj_file_line(FILE *f, char **buf, size_t *cap, size_t max, bool *longer)
+long mj_file_line(FILE *f, char **buf, size_t *cap, size_t max, bool *longer,
+                  bool skip_rest)
 {
   size_t n = 0;
   int c = EOF;
@@ -150,6 +151,8 @@ long mj_file_line(FILE *f, char **buf, size_t *cap, size_t max, bool *longer)
   while ((c = getc(f)) != EOF && c != '\n') {
     if (n >= max) {
       *longer = true;
+      if (skip_rest)
+        continue;
       break;
     }
     if (n + 1 >= *cap) {

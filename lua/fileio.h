@@ -44,9 +44,12 @@ mj_status mj_file_read(const char *path, size_t max, char **out, size_t *len,
 FILE *mj_file_open_read(const char *path, mj_error *err);
 
 /* One line of f (its newline and a '\r' before it dropped) into *buf,
-** growing it, of at most max bytes: a longer line stops the reading
-** there (*longer set; the rest is not read). Returns its length, or -1
-** at the end (or on a read error: ferror). */
-long mj_file_line(FILE *f, char **buf, size_t *cap, size_t max, bool *longer);
+** growing it, of at most max bytes. A longer line sets *longer and keeps
+** its first max bytes; the rest is read and dropped up to the newline
+** when skip_rest, else left unread (a reader that stops there holds no
+** more than max, whatever the file). Returns the length, or -1 at the
+** end (or on a read error: ferror). */
+long mj_file_line(FILE *f, char **buf, size_t *cap, size_t max, bool *longer,
+                  bool skip_rest);
 
 #endif

@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "bot.h"
 #include "cmdbot.h"
+#include "fileio.h"
 #include "hand.h"
 #include "render.h"
 #include "score.h"
@@ -34,38 +35,7 @@ const mj_rules *cli_rules(mj_host *h, const cli_opts *o)
 
 long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut)
 {
-  size_t n = 0;
-  int c;
-  *cut = false;
-  if (*buf == NULL || *cap == 0) {
-    *cap = 256;
-    *buf = malloc(*cap);
-    if (*buf == NULL)
-      return -1;
-  }
-  while ((c = getc(f)) != EOF) {
-    if (c == '\n')
-      break;
-    if (n >= max) {
-      *cut = true;
-      continue;
-    }
-    if (n + 1 >= *cap) {
-      size_t nc = *cap * 2;
-      char *p = realloc(*buf, nc);
-      if (p == NULL)
-        return -1;
-      *buf = p;
-      *cap = nc;
-    }
-    (*buf)[n++] = (char)c;
-  }
-  if (c == EOF && n == 0 && !*cut)
-    return -1;
-  if (n > 0 && (*buf)[n - 1] == '\r')
-    n--;
-  (*buf)[n] = '\0';
-  return (long)n;
+  return mj_file_line(f, buf, cap, max, cut, true);
 }
 
 void cli_reader_init(cli_reader *rd, int fd)

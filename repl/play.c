@@ -1031,6 +1031,21 @@ static int replay_show(repl *r, play *p, int pos)
   return 0;
 }
 
+/* "[FILE] [seat=W]" in either order, each at most once. */
+static bool file_and_seat(int argc, char **argv, const char **file,
+                          const char **seat)
+{
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "seat=", 5) == 0 && *seat == NULL)
+      *seat = argv[i] + 5;
+    else if (*file == NULL && strchr(argv[i], '=') == NULL)
+      *file = argv[i];
+    else
+      return false;
+  }
+  return true;
+}
+
 /* The seat of a log named by "seat=W" (-1: none asked, -2: not a wind),
    and the one its players call "you" (-1: none). */
 static int log_seat(const mj_game *g, const char *wind)
@@ -1053,14 +1068,8 @@ static int c_replay(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
   const char *file = NULL, *seat = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (strncmp(argv[i], "seat=", 5) == 0 && seat == NULL)
-      seat = argv[i] + 5;
-    else if (file == NULL && strchr(argv[i], '=') == NULL)
-      file = argv[i];
-    else
-      return repl_usage(r, "replay");
-  }
+  if (!file_and_seat(argc, argv, &file, &seat))
+    return repl_usage(r, "replay");
   if (file == NULL)
     return repl_usage(r, "replay");
   if (!repl_confirm_leave(r))
@@ -1221,14 +1230,8 @@ static int c_review(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
   const char *file = NULL, *seat = NULL;
-  for (int i = 1; i < argc; i++) {
-    if (strncmp(argv[i], "seat=", 5) == 0 && seat == NULL)
-      seat = argv[i] + 5;
-    else if (file == NULL && strchr(argv[i], '=') == NULL)
-      file = argv[i];
-    else
-      return repl_usage(r, "review");
-  }
+  if (!file_and_seat(argc, argv, &file, &seat))
+    return repl_usage(r, "review");
   static const char winds_of[] = "ESWN";
   if (seat != NULL && (strlen(seat) != 1 || !strchr(winds_of, seat[0])))
     return repl_error(r, "review: seat=E, S, W or N (the seat wind), not "

@@ -1458,7 +1458,7 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
     /* a line at a time, each at most STATS_LINE_MAX: a file of any size
        (or a pipe, or a device) is read in a few MB */
     while (status == 0 &&
-           (n = mj_file_line(f, &buf, &bcap, STATS_LINE_MAX, &longer)) >= 0) {
+           (n = mj_file_line(f, &buf, &bcap, STATS_LINE_MAX, &longer, false)) >= 0) {
       line++;
       if (longer) {
         fprintf(stderr, "Error: %s:%d: a line longer than %d bytes: not a "
