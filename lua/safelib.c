@@ -319,12 +319,14 @@ static int s_rep(lua_State *L)
 /*
 ** The library function in upvalue 1, after charging one step for every
 ** upvalue-2 bytes of the string arguments: its work is a pass over them
-** (byte, sub, upper, lower, reverse, format, the utf8 functions). The
-** first argument is checked here so that an error names the function.
+** (byte, sub, upper, lower, reverse, format, pack, tonumber, the utf8
+** functions, the strings' arithmetic). It runs in a protected call so
+** that its own errors ("bad argument") are raised again from here, with
+** its name (upvalue 3) and the place of the Lua code that called it,
+** as the library's would be.
 */
 static int by_length(lua_State *L)
 {
-  luaL_checklstring(L, 1, NULL);
   lua_Integer per = lua_tointeger(L, lua_upvalueindex(2));
   size_t total = 0;
   for (int i = 1; i <= lua_gettop(L); i++)
@@ -333,8 +335,24 @@ static int by_length(lua_State *L)
   charge(L, 1 + (lua_Integer)(total / (size_t)per));
   lua_pushvalue(L, lua_upvalueindex(1));
   lua_insert(L, 1);
-  lua_call(L, lua_gettop(L) - 1, LUA_MULTRET);
-  return lua_gettop(L);
+  int st = lua_pcall(L, lua_gettop(L) - 1, LUA_MULTRET, 0);
+  if (st == LUA_OK)
+    return lua_gettop(L);
+  mj_vm *vm = mj_vm_of(L);
+  const char *msg = lua_tostring(L, -1);
+  if (st != LUA_ERRRUN || vm->aborting || vm->mem_hit || msg == NULL)
+    return lua_error(L);          /* a budget, Ctrl-C or memory: as it is */
+  const char *name = lua_tostring(L, lua_upvalueindex(3));
+  const char *q = strstr(msg, " to '?'");
+  luaL_where(L, 1);                      /* the caller's file:line: */
+  const char *where = lua_tostring(L, -1);
+  if (q != NULL) {
+    const char *head = lua_pushlstring(L, msg, (size_t)(q - msg));
+    lua_pushfstring(L, "%s%s to '%s'%s", where, head, name, q + 7);
+  } else {
+    lua_pushfstring(L, "%s%s", where, msg);
+  }
+  return lua_error(L);
 }
 
 /* }==================================================================== */
@@ -346,18 +364,28 @@ static void set_all(lua_State *L, const char *lib, const luaL_Reg *fns)
   lua_pop(L, 1);
 }
 
-/* Wrap lib.name by by_length, a step for every per bytes. */
-static void wrap(lua_State *L, const char *lib, const char *name, int per)
+/* Wrap the C function t.name (t at idx) by by_length, a step for every
+   per bytes; shown in errors as label. */
+static void wrap_at(lua_State *L, int idx, const char *name, int per,
+                    const char *label)
 {
-  lua_getglobal(L, lib);
-  lua_getfield(L, -1, name);
+  idx = lua_absindex(L, idx);
+  lua_getfield(L, idx, name);
   if (lua_iscfunction(L, -1)) {
     lua_pushinteger(L, per);
-    lua_pushcclosure(L, by_length, 2);
-    lua_setfield(L, -2, name);
+    lua_pushstring(L, label);
+    lua_pushcclosure(L, by_length, 3);
+    lua_setfield(L, idx, name);
   } else {
     lua_pop(L, 1);
   }
+}
+
+/* Wrap lib.name (a global library table) by by_length. */
+static void wrap(lua_State *L, const char *lib, const char *name, int per)
+{
+  lua_getglobal(L, lib);
+  wrap_at(L, -1, name, per, name);
   lua_pop(L, 1);
 }
 
@@ -378,7 +406,26 @@ void mj_lua_safe_libs(lua_State *L)
                                         "format", "pack", "unpack", NULL };
   for (int i = 0; copies[i]; i++)
     wrap(L, LUA_STRLIBNAME, copies[i], 64);
-  static const char *const utf8s[] = { "codepoint", "len", "offset", NULL };
+  static const char *const utf8s[] = { "codepoint", "len", "offset", "char",
+                                       NULL };
   for (int i = 0; utf8s[i]; i++)
     wrap(L, LUA_UTF8LIBNAME, utf8s[i], 8);
+  wrap(L, LUA_STRLIBNAME, "packsize", 8);
+  wrap(L, LUA_STRLIBNAME, "char", 8);
+  wrap(L, LUA_MATHLIBNAME, "tointeger", 8);   /* read a numeral: a pass */
+  lua_pushglobaltable(L);
+  wrap_at(L, -1, "tonumber", 8, "tonumber");
+  lua_pop(L, 1);
+  /* "123..." + 1: the strings' arithmetic reads the numeral in C, within
+     one instruction */
+  static const char *const arith[] = { "__add", "__sub", "__mul", "__div",
+                                       "__mod", "__pow", "__unm", "__idiv",
+                                       NULL };
+  lua_pushliteral(L, "");
+  if (lua_getmetatable(L, -1)) {
+    for (int i = 0; arith[i]; i++)
+      wrap_at(L, -1, arith[i], 8, arith[i]);
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
 }

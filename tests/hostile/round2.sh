@@ -54,10 +54,12 @@ for c in 'concat:table.concat(t, "", 1, 1000)' 'insert:table.insert(t, 1, "y")' 
          'remove:table.remove(t, 1); t[#t + 1] = "x"' \
          'unpack:table.unpack(t, 1, 900000)' 'utf8:utf8.len(u)' \
          'byte:u:byte(1, 200000)' 'upper:u:upper()' 'sub:u:sub(2)' \
-         'format:string.format("%s%s", u, u)' 'concat2:local _ = u .. u'; do
+         'format:string.format("%s%s", u, u)' 'concat2:local _ = u .. u' \
+         'arith:local _ = d + 0' 'tonumber:local _ = tonumber(d)' \
+         'tointeger:local _ = math.tointeger(d)' 'packsize:string.packsize(("b"):rep(1e6))'; do
   name=${c%%:*}; code=${c#*:}
   { echo 'local t = {} for i = 1, 1000 do t[i] = "x" end'
-    echo 'local u = ("é"):rep(1e6)'
+    echo 'local u, d = ("é"):rep(1e6), ("9"):rep(1e6)'
     echo "for k = 1, 1e12 do $code end"
     echo 'return mj.ruleset { id = "c" }'; } > "c_$name.lua"
   t0=$(now)
@@ -65,6 +67,11 @@ for c in 'concat:table.concat(t, "", 1, 1000)' 'insert:table.insert(t, 1, "y")' 
   s=$(elapsed "$t0")
   awk "BEGIN { exit !($s < 21.0) }" || bad "$name: the 20 s load budget ended after $s s"
 done
+# the replaced functions' own errors keep their name and the caller's line
+printf 'local x = ("x"):sub({})\nreturn mj.ruleset { id = "e" }\n' > sub_err.lua
+expect_err 1 "sub_err.lua:1: bad argument #2 to 'sub' (number expected, got table)" "$hule" --ruleset sub_err.lua score "$hand"
+printf 'local x = table.concat({ {} })\nreturn mj.ruleset { id = "e" }\n' > concat_err.lua
+expect_err 1 "concat_err.lua:1: invalid value (at index 1) in table for 'concat'" "$hule" --ruleset concat_err.lua score "$hand"
 expect_err 1 "cloop_scenario.lua:2: instruction budget" "$hule" run --sandbox "$here/cloop_scenario.lua"
 out=$(timeout 60 "$hule" sim --games 1 --fallback-ok --bots "lua:$src/tests/bots/cloop.lua,efficiency,efficiency,efficiency" 2>&1)
 printf '%s' "$out" | grep -q "cloop.lua:2: instruction budget" && ok "a Lua bot's C loop meets its budget" \
