@@ -13,111 +13,6 @@
 #include "host_int.h"
 #include "score.h"
 
-static const char *const group_names[] = { "chow",           "pung", "kong",
-                                           "concealed_kong", "pair", "knitted",
-                                           "single" };
-
-static const char *wait_name(int w)
-{
-  switch (w) {
-  case MJ_WAIT_EDGE: return "edge";
-  case MJ_WAIT_CLOSED: return "closed";
-  case MJ_WAIT_SINGLE: return "single";
-  default: return "none";
-  }
-}
-
-static void setflag(lua_State *L, const char *k, bool v)
-{
-  lua_pushboolean(L, v);
-  lua_setfield(L, -2, k);
-}
-
-static void setint(lua_State *L, const char *k, lua_Integer v)
-{
-  lua_pushinteger(L, v);
-  lua_setfield(L, -2, k);
-}
-
-void mj_lua_push_view(lua_State *L, const mj_view *v)
-{
-  char b[3];
-  static const char winds[] = "ESWN";
-  luaL_checkstack(L, 10, "view");
-  lua_createtable(L, 0, 32);
-  lua_pushstring(L, mj_shape_name((mj_shape)v->shape));
-  lua_setfield(L, -2, "shape");
-  lua_createtable(L, v->d ? v->d->ngroups : 0, 0);
-  for (int i = 0; v->d && i < v->d->ngroups; i++) {
-    const mj_group *g = &v->d->groups[i];
-    lua_createtable(L, 0, 5);
-    lua_pushstring(L, group_names[g->type % 7]);
-    lua_setfield(L, -2, "type");
-    lua_pushstring(L, mj_tile_str(g->tile, b));
-    lua_setfield(L, -2, "tile");
-    setflag(L, "declared", g->declared);
-    setflag(L, "exposed", g->exposed);
-    setflag(L, "concealed", v->concealed[i]);
-    lua_rawseti(L, -2, i + 1);
-  }
-  lua_setfield(L, -2, "groups");
-  if (v->pair >= 0) {
-    lua_pushstring(L, mj_tile_str((mj_tile)v->pair, b));
-    lua_setfield(L, -2, "pair");
-  }
-  lua_createtable(L, 0, 14);
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (v->cnt[t]) {
-      lua_pushinteger(L, v->cnt[t]);
-      lua_setfield(L, -2, mj_tile_str((mj_tile)t, b));
-    }
-  lua_setfield(L, -2, "tiles");
-  lua_pushstring(L, mj_tile_str(v->win, b));
-  lua_setfield(L, -2, "win");
-  setflag(L, "self", v->flags & MJ_CTX_SELF);
-  setflag(L, "last", v->flags & MJ_CTX_LAST);
-  setflag(L, "wall_last", v->flags & MJ_CTX_WALL_LAST);
-  setflag(L, "kong", v->flags & MJ_CTX_KONG);
-  setflag(L, "rob", v->flags & MJ_CTX_ROB);
-  setflag(L, "first", v->flags & MJ_CTX_FIRST);
-  setflag(L, "touji", v->flags & MJ_CTX_TOUJI);
-  setflag(L, "jiebao", v->flags & MJ_CTX_JIEBAO);
-  setflag(L, "sibao", v->flags & MJ_CTX_SIBAO);
-  lua_pushlstring(L, &winds[v->seat & 3], 1);
-  lua_setfield(L, -2, "seat");
-  lua_pushlstring(L, &winds[v->round & 3], 1);
-  lua_setfield(L, -2, "round");
-  setint(L, "flowers", v->flowers);
-  setint(L, "feibao", v->feibao);
-  /* the tokens of other rulesets' own: que, gui, horses, streak */
-  const mj_ctx *cx = mj_hand_cctx(v->hand);
-  if (cx->que != 0xff) {
-    lua_pushlstring(L, &"mps"[cx->que % 3], 1);
-    lua_setfield(L, -2, "que");
-  }
-  lua_createtable(L, 2, 0);
-  for (int t = 0, n = 0; t < MJ_KINDS; t++)
-    if (cx->gui & MJ_BIT(t)) {
-      lua_pushstring(L, mj_tile_str((mj_tile)t, b));
-      lua_rawseti(L, -2, ++n);
-    }
-  lua_setfield(L, -2, "gui");
-  setint(L, "horses", cx->horses);
-  setint(L, "streak", cx->streak);
-  setint(L, "chows", v->chows);
-  setint(L, "pungs", v->pungs);
-  setint(L, "kongs", v->kongs);
-  setint(L, "concealed_pungs", v->cpungs);
-  setint(L, "concealed_kongs", v->ckongs);
-  setint(L, "exposed_kongs", v->ekongs);
-  setint(L, "wilds", v->wilds);
-  setint(L, "exposed", v->exposed);
-  setint(L, "declared", v->declared);
-  setflag(L, "wild_acting", v->wild_acting);
-  setflag(L, "wild_single", v->wild_single);
-  lua_pushstring(L, wait_name(v->wait));
-  lua_setfield(L, -2, "wait");
-}
 
 /* A new table { id =, en = } for fan f. [-0, +1, m] */
 static void push_fan_table(lua_State *L, const mj_fan_def *f)
@@ -135,11 +30,11 @@ void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
                        const mj_score *s)
 {
   lua_createtable(L, 0, 12);
-  setflag(L, "win", s->win);
-  setint(L, "total", s->total);
-  setint(L, "bonus", s->bonus);
-  setint(L, "min", s->min);
-  setflag(L, "meets_min", s->meets_min);
+  mj_lua_setbool(L, "win", s->win);
+  mj_lua_setint(L, "total", s->total);
+  mj_lua_setint(L, "bonus", s->bonus);
+  mj_lua_setint(L, "min", s->min);
+  mj_lua_setbool(L, "meets_min", s->meets_min);
   char buf[4096];
   mj_score_reading(s, buf, sizeof buf);
   lua_pushstring(L, buf);
@@ -153,8 +48,8 @@ void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
   for (int i = 0; i < s->nhits; i++) {
     const mj_fan_def *f = mj_rules_fan(r, s->hits[i].fan);
     push_fan_table(L, f);
-    setint(L, "count", s->hits[i].count);
-    setint(L, "value", s->hits[i].value);
+    mj_lua_setint(L, "count", s->hits[i].count);
+    mj_lua_setint(L, "value", s->hits[i].value);
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "fans");
@@ -169,7 +64,7 @@ void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
     lua_pushstring(L, s->other_fan >= 0 ? mj_rules_fan(r, s->other_fan)->id
                                         : "own value");
     lua_setfield(L, -2, "id");
-    setint(L, "total", s->other_total);
+    mj_lua_setint(L, "total", s->other_total);
     lua_setfield(L, -2, "instead_of");
   }
   lua_createtable(L, s->nexempt, 0);
@@ -242,7 +137,7 @@ static int l_fans(lua_State *L)
   for (int i = 0; i < n; i++) {
     const mj_fan_def *f = mj_rules_fan(r, i);
     push_fan_table(L, f);
-    setint(L, "value", f->value);
+    mj_lua_setint(L, "value", f->value);
     if (f->desc) {
       lua_pushstring(L, f->desc);
       lua_setfield(L, -2, "desc");
@@ -308,9 +203,3 @@ void mj_lua_open_score(lua_State *L)
   luaL_setfuncs(L, funcs, 0);
 }
 
-void mj_lua_open_bindings(lua_State *L)
-{
-  mj_lua_open_hand(L);
-  mj_lua_open_score(L);
-  mj_lua_open_game(L);
-}

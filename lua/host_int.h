@@ -88,6 +88,58 @@ struct mj_host {
 mj_vm *mj_vm_of(lua_State *L);
 mj_host *mj_host_of(lua_State *L);
 
+/* {====================================================================
+** vm.c: a state and its limits
+** ===================================================================== */
+
+/* A state for h (sandbox: a ruleset's, a bot's or a sandboxed script's),
+** made by running setup in it under mj_lua_call; freed by mj_vm_free
+** (NULL does nothing). */
+void mj_vm_init(mj_vm *vm, mj_host *h, bool sandbox);
+mj_status mj_vm_open(mj_vm *vm, lua_CFunction setup, mj_error *err);
+mj_status mj_vm_new(mj_host *h, bool sandbox, lua_CFunction setup,
+                    mj_vm **out, mj_error *err);
+void mj_vm_free(mj_vm *vm);
+
+/* The innermost running line of a file, "file:line" into buf (the
+** prelude's own lines skipped); false when there is none. */
+bool mj_lua_user_place(lua_State *L, char *buf, size_t cap);
+
+/* }==================================================================== */
+
+/* {====================================================================
+** sandbox.c: the environment of untrusted code, ruleset files
+** ===================================================================== */
+
+/* A fresh environment for one file of untrusted code (see sandbox.c).
+** [-0, +1, m] */
+void mj_lua_sandbox_env(mj_vm *vm);
+/* Copy the table at idx; a read-only proxy of it. [-0, +1, m] */
+void mj_lua_copy_table(lua_State *L, int idx);
+void mj_lua_readonly(lua_State *L, int idx);
+/* Run the file at path (or the source given) in vm's sandbox, its
+** digest added to the host's; raises on error. [-0, +0, e] */
+void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
+                     const char *given, size_t glen);
+/* A ruleset or bot file of at most 1 MB, malloc'd; *n its size. */
+char *mj_lua_read_source(const char *path, size_t *n, mj_error *err);
+bool mj_lua_valid_id(const char *id);
+bool mj_lua_file_exists(const char *path);
+long mj_lua_file_mtime(const char *path);
+
+/* }==================================================================== */
+
+/* The setup of a ruleset's state (builder.c): trimmed libraries, the
+** budgeted ones, the prelude. A lua_CFunction for mj_vm_new. */
+int mj_lua_setup_ruleset_state(lua_State *L);
+/* Run the prelude with the builder's helpers; keep the language it
+** returns in the registry (vm->prelude_ref) and leave it on the stack.
+** [-0, +1, e] */
+void mj_lua_open_prelude(lua_State *L);
+
+/* Free a loaded ruleset's entry, its state included (registry.c). */
+void mj_lua_entry_free(mj_entry *e);
+
 /* A bot file in a sandboxed state of its own: the file (run under the
    load budget) returns its choose function, or a table with one; push_api
    adds the table `bot` of its environment. The function's registry ref
@@ -140,6 +192,9 @@ mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
 
 /* Push a view as a Lua table. [-0, +1, m] */
 void mj_lua_push_view(lua_State *L, const mj_view *v);
+/* t[k] = v for the table on top (view.c). [-0, +0, m] */
+void mj_lua_setbool(lua_State *L, const char *k, bool v);
+void mj_lua_setint(lua_State *L, const char *k, lua_Integer v);
 
 /* Add the engine's functions to the table on top (mj.parse...). */
 void mj_lua_open_bindings(lua_State *L);

@@ -1,0 +1,118 @@
+/*
+** view.c
+** A reading of a hand (mj_view, what a fan's test sees) as a Lua table,
+** and the two setters every table maker of lua/ uses.
+*/
+#include <stdbool.h>
+
+#include <lauxlib.h>
+#include <lua.h>
+
+#include "host_int.h"
+#include "score.h"
+
+static const char *const group_names[] = { "chow",           "pung", "kong",
+                                           "concealed_kong", "pair", "knitted",
+                                           "single" };
+
+static const char *wait_name(int w)
+{
+  switch (w) {
+  case MJ_WAIT_EDGE: return "edge";
+  case MJ_WAIT_CLOSED: return "closed";
+  case MJ_WAIT_SINGLE: return "single";
+  default: return "none";
+  }
+}
+
+void mj_lua_setbool(lua_State *L, const char *k, bool v)
+{
+  lua_pushboolean(L, v);
+  lua_setfield(L, -2, k);
+}
+
+void mj_lua_setint(lua_State *L, const char *k, lua_Integer v)
+{
+  lua_pushinteger(L, v);
+  lua_setfield(L, -2, k);
+}
+
+void mj_lua_push_view(lua_State *L, const mj_view *v)
+{
+  char b[3];
+  static const char winds[] = "ESWN";
+  luaL_checkstack(L, 10, "view");
+  lua_createtable(L, 0, 32);
+  lua_pushstring(L, mj_shape_name((mj_shape)v->shape));
+  lua_setfield(L, -2, "shape");
+  lua_createtable(L, v->d ? v->d->ngroups : 0, 0);
+  for (int i = 0; v->d && i < v->d->ngroups; i++) {
+    const mj_group *g = &v->d->groups[i];
+    lua_createtable(L, 0, 5);
+    lua_pushstring(L, group_names[g->type % 7]);
+    lua_setfield(L, -2, "type");
+    lua_pushstring(L, mj_tile_str(g->tile, b));
+    lua_setfield(L, -2, "tile");
+    mj_lua_setbool(L, "declared", g->declared);
+    mj_lua_setbool(L, "exposed", g->exposed);
+    mj_lua_setbool(L, "concealed", v->concealed[i]);
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "groups");
+  if (v->pair >= 0) {
+    lua_pushstring(L, mj_tile_str((mj_tile)v->pair, b));
+    lua_setfield(L, -2, "pair");
+  }
+  lua_createtable(L, 0, 14);
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (v->cnt[t]) {
+      lua_pushinteger(L, v->cnt[t]);
+      lua_setfield(L, -2, mj_tile_str((mj_tile)t, b));
+    }
+  lua_setfield(L, -2, "tiles");
+  lua_pushstring(L, mj_tile_str(v->win, b));
+  lua_setfield(L, -2, "win");
+  mj_lua_setbool(L, "self", v->flags & MJ_CTX_SELF);
+  mj_lua_setbool(L, "last", v->flags & MJ_CTX_LAST);
+  mj_lua_setbool(L, "wall_last", v->flags & MJ_CTX_WALL_LAST);
+  mj_lua_setbool(L, "kong", v->flags & MJ_CTX_KONG);
+  mj_lua_setbool(L, "rob", v->flags & MJ_CTX_ROB);
+  mj_lua_setbool(L, "first", v->flags & MJ_CTX_FIRST);
+  mj_lua_setbool(L, "touji", v->flags & MJ_CTX_TOUJI);
+  mj_lua_setbool(L, "jiebao", v->flags & MJ_CTX_JIEBAO);
+  mj_lua_setbool(L, "sibao", v->flags & MJ_CTX_SIBAO);
+  lua_pushlstring(L, &winds[v->seat & 3], 1);
+  lua_setfield(L, -2, "seat");
+  lua_pushlstring(L, &winds[v->round & 3], 1);
+  lua_setfield(L, -2, "round");
+  mj_lua_setint(L, "flowers", v->flowers);
+  mj_lua_setint(L, "feibao", v->feibao);
+  /* the tokens of other rulesets' own: que, gui, horses, streak */
+  const mj_ctx *cx = mj_hand_cctx(v->hand);
+  if (cx->que != 0xff) {
+    lua_pushlstring(L, &"mps"[cx->que % 3], 1);
+    lua_setfield(L, -2, "que");
+  }
+  lua_createtable(L, 2, 0);
+  for (int t = 0, n = 0; t < MJ_KINDS; t++)
+    if (cx->gui & MJ_BIT(t)) {
+      lua_pushstring(L, mj_tile_str((mj_tile)t, b));
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "gui");
+  mj_lua_setint(L, "horses", cx->horses);
+  mj_lua_setint(L, "streak", cx->streak);
+  mj_lua_setint(L, "chows", v->chows);
+  mj_lua_setint(L, "pungs", v->pungs);
+  mj_lua_setint(L, "kongs", v->kongs);
+  mj_lua_setint(L, "concealed_pungs", v->cpungs);
+  mj_lua_setint(L, "concealed_kongs", v->ckongs);
+  mj_lua_setint(L, "exposed_kongs", v->ekongs);
+  mj_lua_setint(L, "wilds", v->wilds);
+  mj_lua_setint(L, "exposed", v->exposed);
+  mj_lua_setint(L, "declared", v->declared);
+  mj_lua_setbool(L, "wild_acting", v->wild_acting);
+  mj_lua_setbool(L, "wild_single", v->wild_single);
+  lua_pushstring(L, wait_name(v->wait));
+  lua_setfield(L, -2, "wait");
+}
