@@ -1,6 +1,8 @@
 /*
 ** sim.c
-** hule sim: many hands between bots. Game g of a run uses the seed
+** hule sim: many hands between bots, its command line and the playing of
+** each game (pool.c runs them in processes, summary.c adds them up).
+** Game g of a run uses the seed
 ** mj_seed_mix(seed, g) and the dealer g % 4, so any range of games can
 ** be played anywhere: shards (--shard I/N) and processes (--jobs K) split
 ** the range and their outputs concatenate to the unsplit output.
@@ -31,151 +33,7 @@
 #include "score.h"
 #include "wall.h"
 
-enum { MAX_FANS = MJ_MAX_FANS };
-
-/* Amounts paid by reason (kong money, 查叫...), names in first-seen order. */
-typedef struct reasons {
-  int n;
-  char name[16][24];
-  long sum[16];
-} reasons;
-
-static void reasons_add(reasons *r, const char *name, long amount)
-{
-  int i = 0;
-  while (i < r->n && strcmp(r->name[i], name) != 0)
-    i++;
-  if (i == r->n) {
-    if (i >= 16)
-      return;
-    snprintf(r->name[i], sizeof r->name[0], "%s", name);
-    r->sum[i] = 0;
-    r->n++;
-  }
-  r->sum[i] += amount;
-}
-
-/* A sum of squares of nets: a hand's net is within +-2 MJ_MAX_SCORE,
-   its square under 2^63, and a run's sum of them needs more (a GCC and
-   Clang extension on 64-bit targets). */
-__extension__ typedef __int128 wide;
-
-/* What a range of games adds up to; merged across processes. */
-typedef struct stats {
-  long games, wins, drawn, self_drawn, points, max_points;
-  long all_wins;             /* wins (a game of 血战 has several) */
-  long multi;                /* games with a tile won by several (一炮多响) */
-  long horse_wins, horses;   /* wins with horses on the winner; horses */
-  long liable;               /* wins one player paid for all (全包) */
-  reasons paid;              /* the ledger's payments other than wins */
-  long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
-  /* sums of squares, for the 95% intervals (exact integers: shards merge
-     to the single run's figures; 128 bits, as a net may be 2 x 10^9) */
-  wide seat_points_sq[4], seat_net_sq[4];
-  long fan_games[MAX_FANS];
-  /* duplicate: per bot kind (index in the run's kinds), one sample a wall,
-     the kind's net over the wall's four rotations (exact integers) */
-  long dup_walls;
-  long long dup_net[4];
-  wide dup_net_sq[4];
-  long long cur[4];          /* the wall being played (never merged) */
-  /* decisions of each player's bot (by its place in --bots) that failed
-     and were made by the efficiency bot, and the first reason */
-  long fallback[4];
-  char fallback_why[4][200];
-} stats;
-
-/* One win into the statistics: from is who paid alone (-1 a self-draw). */
-static void count_win(stats *st, int p, long total, int from)
-{
-  bool self_drawn = from < 0;
-  st->all_wins++;
-  if (from >= 0)
-    st->seat_dealins[from]++;
-  st->seat_wins[p]++;
-  st->seat_points[p] += total;
-  st->seat_points_sq[p] += (wide)total * total;
-  st->points += total;
-  if (total > st->max_points)
-    st->max_points = total;
-  if (self_drawn)
-    st->self_drawn++;
-}
-
-/* One game's payments into the statistics. */
-static void count_game(stats *st, int nwins, const int pay[4])
-{
-  st->games++;
-  if (nwins == 0)
-    st->drawn++;
-  else
-    st->wins++;
-  for (int p = 0; p < 4; p++) {
-    st->seat_net[p] += pay[p];
-    st->seat_net_sq[p] += (wide)pay[p] * pay[p];
-  }
-}
-
-/* Where the JSON lines go: written whole, a line at a time; a failed
-   write takes the partial line back (a file then ends on a whole line). */
-typedef struct sink {
-  int fd;                   /* -1: no output */
-  const char *path;
-  off_t good;               /* bytes of whole lines written */
-  int err;                  /* errno of the first failed write, 0 none */
-} sink;
-
-typedef struct run {
-  mj_host *host;            /* for the bots written in Lua */
-  const mj_rules *r;
-  const char *options;
-  uint64_t seed;
-  long lo, hi;              /* games [lo, hi) */
-  char bots[4][256];
-  sink *out;                /* JSON lines, may be NULL */
-  volatile long *progress;  /* games done, shared with the parent */
-  bool duplicate;           /* each wall 4 times, the bots rotated */
-  int nkinds;               /* the distinct bot kinds, in order */
-  char kinds[4][256];
-  int bot_ms;               /* a cmd: bot's time for each decision */
-  mj_bot *programs[4];      /* the cmd: bots of this process, one per
-                               player (place in --bots): a program sees
-                               the views of its own player only */
-  const char *log_dir;      /* full replayable logs go here (NULL: none) */
-  const long *log_games;    /* ... of these games (sorted), */
-  int nlog_games;
-  long log_min_total;       /* ... and of wins reaching this (0: none) */
-} run;
-
-/* The index of bot kind name among the run's kinds, -1 if not one. */
-static int kind_index(const run *rn, const char *name)
-{
-  for (int k = 0; k < rn->nkinds; k++)
-    if (strcmp(rn->kinds[k], name) == 0)
-      return k;
-  return -1;
-}
-
-/* A duplicate game's payments by bot kind; the fourth turn of a wall
-   closes its sample. */
-static void count_duplicate(const run *rn, stats *st,
-                            const char *const seat_bot[4], const int pay[4],
-                            int turn)
-{
-  for (int p = 0; p < 4; p++) {
-    int k = kind_index(rn, seat_bot[p]);
-    if (k >= 0)
-      st->cur[k] += pay[p];
-  }
-  if (turn != 3)
-    return;
-  st->dup_walls++;
-  for (int k = 0; k < 4; k++) {
-    st->dup_net[k] += st->cur[k];
-    st->dup_net_sq[k] += (wide)st->cur[k] * st->cur[k];
-    st->cur[k] = 0;
-  }
-}
+#include "sim.h"
 
 /* Should game gi, won with a best total of best (0: drawn), be logged? */
 static bool wants_log(const run *rn, long gi, long best)
@@ -213,33 +71,12 @@ static bool write_log(const run *rn, const mj_game *g, long gi)
 }
 
 /* Ctrl-C: the game being played is finished, then the run stops. */
-static volatile sig_atomic_t sim_stop;
+volatile sig_atomic_t sim_stop;
 
 static void on_sigint(int sig)
 {
   (void)sig;
   sim_stop = 1;
-}
-
-static bool sink_write(sink *k, const char *text, size_t len)
-{
-  if (k->err != 0)
-    return false;
-  if (mj_file_write_all(k->fd, text, len) != MJ_OK) {
-    k->err = errno;
-    if (ftruncate(k->fd, k->good) == 0)   /* no half line left behind */
-      lseek(k->fd, k->good, SEEK_SET);
-    return false;
-  }
-  k->good += (off_t)len;
-  return true;
-}
-
-static double now(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
 static int usage(void)
@@ -369,8 +206,8 @@ static int play_one(run *rn, long gi, stats *st)
   reasons paid = { 0 };
   for (int i = 0; i < nled; i++)
     if (led[i].reason != MJ_PAY_WIN)
-      reasons_add(&paid, mj_game_reason(g, led[i].reason), led[i].amount);
-  count_game(st, nw, pay);
+      sim_reasons_add(&paid, mj_game_reason(g, led[i].reason), led[i].amount);
+  sim_count_game(st, nw, pay);
   st->multi += multi;
   /* the horses on each winner, and the wins one player paid for all the
      others (全包): a single payer paying three times the win's total */
@@ -392,12 +229,12 @@ static int play_one(run *rn, long gi, stats *st)
     st->liable += liable[k];
   }
   for (int j = 0; j < paid.n; j++)
-    reasons_add(&st->paid, paid.name[j], paid.sum[j]);
+    sim_reasons_add(&st->paid, paid.name[j], paid.sum[j]);
   if (rn->duplicate)
-    count_duplicate(rn, st, seat_bot, pay, turn);
+    sim_count_duplicate(rn, st, seat_bot, pay, turn);
   for (int k = 0; k < nw; k++) {
     const mj_score *sc = mj_game_result(g, k);
-    count_win(st, w[k], sc->total, from[k]);
+    sim_count_win(st, w[k], sc->total, from[k]);
     for (int i = 0; i < sc->nhits; i++)
       if (sc->hits[i].fan < MAX_FANS)
         st->fan_games[sc->hits[i].fan]++;
@@ -474,7 +311,7 @@ static int play_one(run *rn, long gi, stats *st)
     bool ok = text != NULL;
     if (ok) {
       text[len] = '\n';     /* the line and its newline in one write */
-      ok = sink_write(rn->out, text, len + 1);
+      ok = sim_sink_write(rn->out, text, len + 1);
       cJSON_free(text);
     }
     if (!ok) {
@@ -505,240 +342,6 @@ static int play_range(run *rn, stats *st)
   return rc;
 }
 
-static void merge(stats *a, const stats *b)
-{
-  a->games += b->games;
-  a->wins += b->wins;
-  a->all_wins += b->all_wins;
-  a->multi += b->multi;
-  a->horse_wins += b->horse_wins;
-  a->horses += b->horses;
-  a->liable += b->liable;
-  for (int i = 0; i < b->paid.n; i++)
-    reasons_add(&a->paid, b->paid.name[i], b->paid.sum[i]);
-  a->drawn += b->drawn;
-  a->self_drawn += b->self_drawn;
-  a->points += b->points;
-  if (b->max_points > a->max_points)
-    a->max_points = b->max_points;
-  for (int p = 0; p < 4; p++) {
-    a->seat_wins[p] += b->seat_wins[p];
-    a->seat_points[p] += b->seat_points[p];
-    a->seat_net[p] += b->seat_net[p];
-    a->seat_dealins[p] += b->seat_dealins[p];
-    a->seat_points_sq[p] += b->seat_points_sq[p];
-    a->seat_net_sq[p] += b->seat_net_sq[p];
-    a->dup_net[p] += b->dup_net[p];
-    a->dup_net_sq[p] += b->dup_net_sq[p];
-  }
-  a->dup_walls += b->dup_walls;
-  for (int k = 0; k < 4; k++) {
-    if (a->fallback[k] == 0 && b->fallback[k] > 0)
-      memcpy(a->fallback_why[k], b->fallback_why[k], sizeof a->fallback_why[k]);
-    a->fallback[k] += b->fallback[k];
-  }
-  for (int i = 0; i < MAX_FANS; i++)
-    a->fan_games[i] += b->fan_games[i];
-}
-
-static void show_progress(long done, long total, double t0, bool final)
-{
-  int width = 30, fill = total ? (int)(done * width / total) : width;
-  double el = now() - t0;
-  fprintf(stderr, "\r[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s ", fill,
-          "##############################", width - fill, "",
-          total ? done * 100 / total : 100, done, total,
-          el > 0 ? (double)done / el : 0.0);
-  if (final)
-    fputc('\n', stderr);
-  fflush(stderr);
-}
-
-/* The half-width of a 95% interval of a mean from n values with sum s
-   and sum of squares q (normal approximation); 0 for fewer than 2. */
-static double half95(long n, double s, double q)
-{
-  if (n < 2)
-    return 0;
-  double mean = s / (double)n;
-  double var = (q - (double)n * mean * mean) / (double)(n - 1);
-  return var > 0 ? 1.96 * sqrt(var / (double)n) : 0;
-}
-
-/* Everything after the first line is the same for one run and for the
-   merged shards of it (hule stats). */
-static void summary_body(FILE *f, const run *rn, const stats *st);
-
-/* A bot's name for the table: a file's or a program's last word, short
-   ("lua:shanten.lua", "cmd:ref_bot.py"). */
-static const char *bot_label(const char *spec, char *buf, size_t cap)
-{
-  if (strncmp(spec, "lua:", 4) != 0 && strncmp(spec, "cmd:", 4) != 0)
-    return spec;
-  const char *end = spec + strlen(spec), *w = end;
-  while (w > spec + 4 && w[-1] != '/' && w[-1] != ' ')
-    w--;
-  snprintf(buf, cap, "%.4s%s", spec, w);
-  return buf;
-}
-
-/* Each player whose bot failed decisions: how many, and the first
-   reason. Returns their sum. */
-static long fallback_report(FILE *f, const run *rn, const stats *st)
-{
-  long sum = 0;
-  for (int k = 0; k < 4; k++)
-    if (st->fallback[k] > 0) {
-      if (sum == 0)
-        fprintf(f, "\nfallback (decisions the efficiency bot made instead):\n");
-      fprintf(f, "  player %d (%s): %ld, the first: %s\n", k + 1, rn->bots[k],
-              st->fallback[k], st->fallback_why[k]);
-      sum += st->fallback[k];
-    }
-  return sum;
-}
-
-static void summary(FILE *f, const run *rn, const stats *st, double secs,
-                    int jobs)
-{
-  fprintf(f, "ruleset %s: %ld games in %.2f s (%.0f games/s, %d process%s)\n",
-          mj_rules_id(rn->r), st->games, secs,
-          secs > 0 ? (double)st->games / secs : 0.0, jobs,
-          jobs == 1 ? "" : "es");
-  summary_body(f, rn, st);
-}
-
-static void summary_body(FILE *f, const run *rn, const stats *st)
-{
-  if (st->games == 0)
-    return;
-  fprintf(f,
-          "wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n",
-          100.0 * (double)st->wins / (double)st->games,
-          st->all_wins ? 100.0 * (double)st->self_drawn / (double)st->all_wins
-                       : 0.0,
-          100.0 * (double)st->drawn / (double)st->games);
-  if (st->all_wins != st->wins || st->multi > 0)
-    fprintf(f, "wins per game %.2f; games with a tile won by several "
-               "(一炮多响) %.1f%%\n",
-            (double)st->all_wins / (double)st->games,
-            100.0 * (double)st->multi / (double)st->games);
-  fprintf(f, "points per win: average %.2f, maximum %ld\n",
-          st->all_wins ? (double)st->points / (double)st->all_wins : 0.0,
-          st->max_points);
-  if (st->horses > 0)
-    fprintf(f, "horses (买马) on the winner: %.2f per win, in %.1f%% of "
-               "wins\n", (double)st->horses / (double)st->all_wins,
-            100.0 * (double)st->horse_wins / (double)st->all_wins);
-  if (st->liable > 0)
-    fprintf(f, "wins one player paid for all (全包): %.1f%% of wins\n",
-            100.0 * (double)st->liable / (double)st->all_wins);
-  if (st->paid.n > 0) {
-    fprintf(f, "other payments, total per game:");
-    for (int i = 0; i < st->paid.n; i++)
-      fprintf(f, "%s %s %.2f", i ? "," : "", st->paid.name[i],
-              (double)st->paid.sum[i] / (double)st->games);
-    fprintf(f, "\n");
-  }
-  /* the bots' column as wide as its widest name (strong:caution=0.25) */
-  int bw = 12;
-  for (int p = 0; p < 4; p++) {
-    char lb[64];
-    int len = (int)strlen(bot_label(rn->bots[p], lb, sizeof lb));
-    bw = len > bw ? len : bw;
-  }
-  fprintf(f, "\nseat  %-*s win rate        points/win        "
-             "dealt in  net per game (95%% intervals)\n", bw, "bot");
-  if (rn->duplicate)
-    fprintf(f, "(the bots turn through the seats: seat figures mix them)\n");
-  for (int p = 0; p < 4; p++) {
-    double n = (double)st->games, wr = (double)st->seat_wins[p] / n;
-    long nw = st->seat_wins[p];
-    char lb[64];
-    fprintf(f, "%-5s %-*s %5.1f%% ±%4.1f  %7.2f ±%6.2f  %7.1f%%  %+7.2f ±%5.2f\n",
-            (const char *[]){ "1", "2", "3", "4" }[p], bw,
-            bot_label(rn->bots[p], lb, sizeof lb),
-            /* several wins a game (血流): the count's interval, as a
-               Poisson's */
-            100.0 * wr,
-            100.0 * 1.96 * sqrt((wr <= 1 ? wr * (1 - wr) : wr) / n),
-            nw ? (double)st->seat_points[p] / (double)nw : 0.0,
-            half95(nw, (double)st->seat_points[p],
-                   (double)st->seat_points_sq[p]),
-            100.0 * (double)st->seat_dealins[p] / n,
-            (double)st->seat_net[p] / n,
-            half95(st->games, (double)st->seat_net[p],
-                   (double)st->seat_net_sq[p]));
-  }
-  if (rn->duplicate && st->dup_walls > 0) {
-    fprintf(f, "\nduplicate: %ld walls, each played 4 times with the bots "
-               "turned a seat each time\n"
-               "%-*s  net per game (95%% interval over the walls)\n",
-            st->dup_walls, bw, "bot");
-    for (int k = 0; k < rn->nkinds; k++) {
-      int seats = 0;
-      for (int p = 0; p < 4; p++)
-        seats += strcmp(rn->bots[p], rn->kinds[k]) == 0;
-      /* a wall's sample: the kind's net over its 4 games, per seat-game */
-      double per = 4.0 * seats, n = (double)st->dup_walls;
-      char lb[64];
-      fprintf(f, "%-*s  %+8.2f ±%6.2f\n", bw,
-              bot_label(rn->kinds[k], lb, sizeof lb),
-              (double)st->dup_net[k] / n / per,
-              half95(st->dup_walls, (double)st->dup_net[k],
-                     (double)st->dup_net_sq[k]) / per);
-    }
-  }
-  /* fans or patterns by how often they came up */
-  int order[MAX_FANS], n = mj_rules_nfans(rn->r);
-  for (int i = 0; i < n; i++)
-    order[i] = i;
-  for (int i = 1; i < n; i++)
-    for (int j = i;
-         j > 0 && st->fan_games[order[j - 1]] < st->fan_games[order[j]]; j--) {
-      int x = order[j];
-      order[j] = order[j - 1];
-      order[j - 1] = x;
-    }
-  char pad[128];
-  fprintf(
-      f, "\n%s %10s %9s\n",
-      mj_text_pad(mj_rules_scoring(rn->r) == MJ_SCORING_SUM ? "fan" : "pattern",
-                  50, pad, sizeof pad),
-      "wins with", "of wins");
-  int unseen = 0;
-  for (int i = 0; i < n; i++) {
-    const mj_fan_def *fd = mj_rules_fan(rn->r, order[i]);
-    long k = st->fan_games[order[i]];
-    if (k == 0) {
-      unseen++;
-      continue;
-    }
-    char name[160];
-    snprintf(name, sizeof name, "%s%s%s", fd->id, fd->en ? "  " : "",
-             fd->en ? fd->en : "");
-    fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
-           st->all_wins ? 100.0 * (double)k / (double)st->all_wins : 0.0);
-  }
-  if (unseen > 0) {
-    fprintf(f, "not seen (%d):", unseen);
-    int col = 16;
-    for (int i = 0; i < n; i++) {
-      if (st->fan_games[order[i]] != 0)
-        continue;
-      const char *id = mj_rules_fan(rn->r, order[i])->id;
-      int w = mj_text_width(id) + 1;
-      if (col + w > 78) {
-        fprintf(f, "\n ");
-        col = 1;
-      }
-      fprintf(f, " %s", id);
-      col += w;
-    }
-    fprintf(f, "\n");
-  }
-}
-
 /* A decimal number 0..max and nothing else (no sign, no space, no junk). */
 static bool parse_count(const char *v, uint64_t max, uint64_t *out)
 {
@@ -757,129 +360,6 @@ static bool parse_count(const char *v, uint64_t max, uint64_t *out)
 bool cli_parse_seed(const char *v, uint64_t *out)
 {
   return parse_count(v, UINT64_MAX, out);
-}
-
-/* The child processes of --jobs: each plays a slice of the games into a
-   file of its own, and sends its stats through a pipe. */
-typedef struct job {
-  pid_t pid;
-  int fd;                  /* its JSON lines (a temporary file) */
-  char path[4096];
-  int pipe;                /* its stats */
-} job;
-
-static int run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
-                    double t0, volatile long *prog)
-{
-  job *jb = calloc((size_t)jobs, sizeof *jb);
-  if (jb == NULL)
-    return 1;
-  long total = rn->hi - rn->lo;
-  int status = 0, started = 0;
-  mj_error e;
-  fflush(NULL);
-  for (int j = 0; j < jobs; j++) {
-    jb[j].fd = -1;
-    int pf[2];
-    if (rn->out != NULL &&
-        (jb[j].fd = mj_file_temp(rn->out->path, jb[j].path, sizeof jb[j].path,
-                                 &e)) < 0) {
-      fprintf(stderr, "Error: %s\n", e.msg);
-      status = 1;
-      break;
-    }
-    if (pipe(pf) != 0 || (jb[j].pid = fork()) < 0) {
-      fprintf(stderr, "Error: cannot start a process: %s\n", strerror(errno));
-      if (jb[j].fd >= 0) {
-        close(jb[j].fd);
-        unlink(jb[j].path);
-      }
-      status = 1;
-      break;
-    }
-    started++;
-    if (jb[j].pid == 0) {
-      close(pf[0]);
-      run sub = *rn;
-      sink mine = { jb[j].fd, jb[j].path, 0, 0 };
-      long unit = rn->duplicate ? 4 : 1, units = total / unit;
-      sub.lo = rn->lo + unit * (units * j / jobs);
-      sub.hi = j + 1 == jobs ? rn->hi : rn->lo + unit * (units * (j + 1) / jobs);
-      sub.progress = prog ? prog + 1 + j : NULL;
-      sub.out = rn->out != NULL ? &mine : NULL;
-      stats *ss = calloc(1, sizeof *ss);
-      int rc = ss ? play_range(&sub, ss) : 1;
-      if (rc == 1 && mine.err != 0)
-        fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path,
-                strerror(mine.err));
-      if (ss == NULL ||
-          mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
-        rc = 1;
-      free(ss);
-      close(pf[1]);
-      if (jb[j].fd >= 0)
-        close(jb[j].fd);
-      free(st);       /* the parent's, inherited: freed for leak checkers */
-      free(jb);
-      mj_host_free(h);
-      _exit(rc);
-    }
-    close(pf[1]);
-    jb[j].pipe = pf[0];
-  }
-  /* wait, with the bar; a Ctrl-C reaches the children too */
-  int alive = started;
-  bool stopped = false;
-  while (alive > 0) {
-    int ws;
-    pid_t done = waitpid(-1, &ws, bar ? WNOHANG : 0);
-    if (done > 0) {
-      alive--;
-      if (WIFEXITED(ws) && WEXITSTATUS(ws) == 130)
-        stopped = true;
-      else if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-        status = 1;
-    } else if (done < 0 && errno != EINTR) {
-      break;
-    } else if (done == 0) {
-      long sum = 0;
-      for (int j = 0; j < jobs; j++)
-        sum += prog[1 + j];
-      show_progress(sum, total, t0, false);
-      usleep(100000);
-    }
-  }
-  if (bar)
-    show_progress(total, total, t0, true);
-  /* the lines in the order of the games, then the stats */
-  char buf[65536];
-  for (int j = 0; j < started; j++) {
-    if (jb[j].fd >= 0) {
-      ssize_t k;
-      lseek(jb[j].fd, 0, SEEK_SET);
-      while ((k = read(jb[j].fd, buf, sizeof buf)) > 0)
-        if (!sink_write(rn->out, buf, (size_t)k))
-          break;
-      close(jb[j].fd);
-      unlink(jb[j].path);
-    }
-    stats *ss = calloc(1, sizeof *ss);
-    size_t got = 0;
-    ssize_t k;
-    while (ss != NULL && got < sizeof *ss &&
-           (k = read(jb[j].pipe, (char *)ss + got, sizeof *ss - got)) > 0)
-      got += (size_t)k;
-    if (ss != NULL && got == sizeof *ss)
-      merge(st, ss);
-    else
-      status = 1;
-    free(ss);
-    close(jb[j].pipe);
-  }
-  free(jb);
-  if (status == 0 && (stopped || sim_stop))
-    status = 130;
-  return status;
 }
 
 /* What hule sim was asked (see usage). */
@@ -1105,7 +585,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   rn.seed = a.seed;
   rn.duplicate = a.duplicate;
   for (int p = 0; p < 4; p++)
-    if (kind_index(&rn, rn.bots[p]) < 0)
+    if (sim_kind_index(&rn, rn.bots[p]) < 0)
       snprintf(rn.kinds[rn.nkinds++], sizeof rn.kinds[0], "%s", rn.bots[p]);
   /* shards of a duplicate run split between walls */
   uint64_t unit = a.duplicate ? 4 : 1, units = a.games / unit;
@@ -1186,7 +666,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   sigemptyset(&sa.sa_mask);
   sigaction(SIGINT, &sa, &old);
   sim_stop = 0;
-  double t0 = now();
+  double t0 = sim_now();
   int status = 0;
   if (a.jobs <= 1) {
     rn.progress = prog;
@@ -1198,22 +678,22 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
         rn.lo = s;
         rn.hi = s + step < hi ? s + step : hi;
         status = play_range(&rn, st);
-        if (now() - last > 0.1) {
-          show_progress(*prog, total, t0, false);
-          last = now();
+        if (sim_now() - last > 0.1) {
+          sim_show_progress(*prog, total, t0, false);
+          last = sim_now();
         }
       }
       rn.lo = lo;
       rn.hi = hi;
-      show_progress(*prog, total, t0, true);
+      sim_show_progress(*prog, total, t0, true);
     } else {
       status = play_range(&rn, st);
     }
   } else {
-    status = run_jobs(h, &rn, st, (int)a.jobs, bar, t0, prog);
+    status = sim_run_jobs(h, &rn, st, (int)a.jobs, bar, t0, prog, play_range);
   }
   sigaction(SIGINT, &old, NULL);
-  double secs = now() - t0;
+  double secs = sim_now() - t0;
   if (out.err != 0) {
     fprintf(
         stderr,
@@ -1230,8 +710,8 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
             st->games);
   if (status == 0 || status == 130) {
     FILE *sf = out.fd == 1 ? stderr : stdout;
-    summary(sf, &rn, st, secs, (int)a.jobs);
-    long fb = fallback_report(sf, &rn, st);
+    sim_summary(sf, &rn, st, secs, (int)a.jobs);
+    long fb = sim_fallback_report(sf, &rn, st);
     if (fb > 0 && !a.fallback_ok && status == 0) {
       fflush(sf);
       fprintf(stderr, "Error: %ld decision%s of the bots were made by the "
@@ -1245,311 +725,3 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   free(st);
   return status;
 }
-
-/* {====================================================================
-** hule stats: the summary of any number of JSONL files of a run
-** ===================================================================== */
-
-/* One JSON line of hule sim into st; false with why (a line not of a
-   sim, or of another ruleset or other bots than the first). */
-static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
-                       size_t cap)
-{
-  cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
-  cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots");
-  cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
-  cJSON *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
-  cJSON *from = cJSON_GetObjectItemCaseSensitive(o, "from");
-  if (!cJSON_IsString(rs) || !cJSON_IsArray(bots) ||
-      cJSON_GetArraySize(bots) != 4 || !cJSON_IsArray(pay) ||
-      cJSON_GetArraySize(pay) != 4 || !cJSON_IsArray(wins) ||
-      cJSON_GetArraySize(wins) > 4) {
-    snprintf(why, cap, "not a line of hule sim --out (ruleset, bots, pay, "
-             "wins)");
-    return false;
-  }
-  if (strcmp(rs->valuestring, mj_rules_id(rn->r)) != 0) {
-    snprintf(why, cap, "a game of %.40s, not %.40s", rs->valuestring,
-             mj_rules_id(rn->r));
-    return false;
-  }
-  /* a duplicate run: the wall and the turn the bots are rotated by */
-  cJSON *turn = cJSON_GetObjectItemCaseSensitive(o, "turn");
-  bool dup = cJSON_GetObjectItemCaseSensitive(o, "wall") != NULL;
-  int tn = 0;
-  if (dup && (!cJSON_IsNumber(turn) || turn->valueint < 0 || turn->valueint > 3)) {
-    snprintf(why, cap, "bad \"turn\"");
-    return false;
-  }
-  if (dup)
-    tn = turn->valueint;
-  if (first && dup && tn != 0) {
-    snprintf(why, cap, "a duplicate run starts with turn 0 of a wall");
-    return false;
-  }
-  if (first)
-    rn->duplicate = dup;
-  else if (dup != rn->duplicate) {
-    snprintf(why, cap, "a duplicate and a plain run mixed");
-    return false;
-  }
-  const char *seat_bot[4];
-  for (int p = 0; p < 4; p++) {
-    cJSON *b = cJSON_GetArrayItem(bots, p);
-    if (!cJSON_IsString(b) || strlen(b->valuestring) >= sizeof rn->bots[0]) {
-      snprintf(why, cap, "bad \"bots\"");
-      return false;
-    }
-    seat_bot[p] = b->valuestring;
-  }
-  for (int p = 0; p < 4; p++) {
-    const char *base = seat_bot[(p - tn + 4) & 3];   /* the bot of turn 0 */
-    if (first)
-      snprintf(rn->bots[p], sizeof rn->bots[0], "%s", base);
-    else if (strcmp(rn->bots[p], base) != 0) {
-      snprintf(why, cap, "seat %d is %.31s here, %.31s before: another run",
-               p + 1, base, rn->bots[p]);
-      return false;
-    }
-  }
-  if (first)
-    for (int p = 0; p < 4; p++)
-      if (kind_index(rn, rn->bots[p]) < 0)
-        snprintf(rn->kinds[rn->nkinds++], sizeof rn->kinds[0], "%s",
-                 rn->bots[p]);
-  int pv[4];
-  for (int p = 0; p < 4; p++) {
-    cJSON *x = cJSON_GetArrayItem(pay, p);
-    if (!cJSON_IsNumber(x) || !(fabs(x->valuedouble) <= 2.0 * MJ_MAX_SCORE) ||
-        x->valuedouble != (int)x->valuedouble) {
-      snprintf(why, cap, "bad \"pay\"");
-      return false;
-    }
-    pv[p] = (int)x->valuedouble;
-  }
-  if ((long long)pv[0] + pv[1] + pv[2] + pv[3] != 0) {
-    snprintf(why, cap, "\"pay\" is not zero-sum");
-    return false;
-  }
-  int payer = -1, nw = cJSON_GetArraySize(wins);
-  if (from != NULL) {
-    if (!cJSON_IsNumber(from) || from->valueint < 0 || from->valueint > 3) {
-      snprintf(why, cap, "bad \"from\"");
-      return false;
-    }
-    payer = from->valueint;
-  }
-  count_game(st, nw, pv);
-  st->multi += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "multi"));
-  cJSON *paid = cJSON_GetObjectItemCaseSensitive(o, "paid"), *x0;
-  cJSON_ArrayForEach(x0, paid) {
-    if (!cJSON_IsNumber(x0) || x0->string == NULL || x0->valuedouble < 0 ||
-        x0->valuedouble > 1e12) {
-      snprintf(why, cap, "bad \"paid\"");
-      return false;
-    }
-    reasons_add(&st->paid, x0->string, (long)x0->valuedouble);
-  }
-  if (dup)
-    count_duplicate(rn, st, seat_bot, pv, tn);
-  for (int k = 0; k < nw; k++) {
-    cJSON *w = cJSON_GetArrayItem(wins, k);
-    cJSON *pl = cJSON_GetObjectItemCaseSensitive(w, "player");
-    cJSON *tot = cJSON_GetObjectItemCaseSensitive(w, "total");
-    cJSON *fans = cJSON_GetObjectItemCaseSensitive(w, "fans");
-    cJSON *states = cJSON_GetObjectItemCaseSensitive(w, "states");
-    if (!cJSON_IsNumber(pl) || pl->valueint < 0 || pl->valueint > 3 ||
-        !cJSON_IsNumber(tot) || !(tot->valuedouble >= 0) ||
-        tot->valuedouble > MJ_MAX_SCORE || !cJSON_IsArray(fans)) {
-      snprintf(why, cap, "bad win %d", k + 1);
-      return false;
-    }
-    /* the win's own payer (older lines: the game's) */
-    cJSON *wf = cJSON_GetObjectItemCaseSensitive(w, "from");
-    int wfrom = payer;
-    if (wf != NULL) {
-      if (!cJSON_IsNumber(wf) || wf->valueint < 0 || wf->valueint > 3) {
-        snprintf(why, cap, "bad \"from\" of win %d", k + 1);
-        return false;
-      }
-      wfrom = wf->valueint;
-    } else if (nw > 1) {
-      wfrom = -1;      /* a line of several wins names each one's payer */
-    }
-    count_win(st, pl->valueint, (long)tot->valuedouble, wfrom);
-    cJSON *hs = cJSON_GetObjectItemCaseSensitive(w, "horses");
-    if (hs != NULL) {
-      if (!cJSON_IsNumber(hs) || hs->valueint < 0 || hs->valueint > 99) {
-        snprintf(why, cap, "bad \"horses\" of win %d", k + 1);
-        return false;
-      }
-      st->horse_wins += hs->valueint > 0;
-      st->horses += hs->valueint;
-    }
-    st->liable += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "liable"));
-    cJSON *lists[2] = { fans, states };
-    for (int l = 0; l < 2; l++) {
-      cJSON *x;
-      cJSON_ArrayForEach(x, lists[l]) {
-        cJSON *id = l == 0 ? cJSON_GetObjectItemCaseSensitive(x, "id") : x;
-        int f = -1;
-        for (int i = 0; cJSON_IsString(id) && i < mj_rules_nfans(rn->r); i++)
-          if (strcmp(mj_rules_fan(rn->r, i)->id, id->valuestring) == 0)
-            f = i;
-        if (f < 0 || f >= MAX_FANS) {
-          snprintf(why, cap, "'%.40s' is not a fan of %s",
-                   cJSON_IsString(id) ? id->valuestring : "?",
-                   mj_rules_id(rn->r));
-          return false;
-        }
-        st->fan_games[f]++;
-      }
-    }
-  }
-  return true;
-}
-
-enum { STATS_LINE_MAX = 1 << 20 };   /* a sim line is under a few KB */
-
-int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
-{
-  if (argc < 2) {
-    fprintf(stderr, "Usage: hule stats FILE.jsonl... [--ruleset ID] "
-            "[--json]\n  the summary of the games in the files (the JSON "
-            "lines of hule sim --out),\n  shards merged exactly as one run\n");
-    return 1;
-  }
-  run rn;
-  memset(&rn, 0, sizeof rn);
-  stats *st = calloc(1, sizeof *st);
-  if (st == NULL)
-    return 1;
-  int status = 0, files = 0;
-  bool first = true;
-  mj_error e0;
-  struct stat seen[64];
-  for (int a = 1; a < argc && status == 0; a++) {
-    /* a file given twice (by any name) would count its games twice */
-    struct stat sb;
-    if (stat(argv[a], &sb) == 0) {
-      for (int b = 0; b < files && b < 64 && status == 0; b++)
-        if (seen[b].st_dev == sb.st_dev && seen[b].st_ino == sb.st_ino) {
-          fprintf(stderr, "Error: %s is given twice (the same file as an "
-                  "earlier one): its games would count twice\n", argv[a]);
-          status = 1;
-        }
-      if (files < 64)
-        seen[files] = sb;
-    }
-    if (status != 0)
-      break;
-    FILE *f = mj_file_open_read(argv[a], &e0);
-    if (f == NULL) {
-      fprintf(stderr, "Error: %s\n", e0.msg);
-      status = 1;
-      break;
-    }
-    files++;
-    int line = 0;
-    char *buf = NULL;
-    size_t bcap = 0;
-    long n;
-    bool longer;
-    /* a line at a time, each at most STATS_LINE_MAX: a file of any size
-       (or a pipe, or a device) is read in a few MB */
-    while (status == 0 &&
-           (n = mj_file_line(f, &buf, &bcap, STATS_LINE_MAX, &longer, false)) >= 0) {
-      line++;
-      if (longer) {
-        fprintf(stderr, "Error: %s:%d: a line longer than %d bytes: not a "
-                "line of hule sim\n", argv[a], line, STATS_LINE_MAX);
-        status = 1;
-        break;
-      }
-      if (n > 0) {
-        cJSON *obj = cJSON_ParseWithLength(buf, (size_t)n);
-        char why[160] = "not JSON";
-        if (obj != NULL && rn.r == NULL) {
-          /* the ruleset: --ruleset, else the one the first line names */
-          cli_opts mine = *o;
-          cJSON *rs = cJSON_GetObjectItemCaseSensitive(obj, "ruleset");
-          if (mine.ruleset == NULL && cJSON_IsString(rs))
-            mine.ruleset = rs->valuestring;
-          rn.r = cli_rules(h, &mine);
-          if (rn.r == NULL)
-            status = 1;
-        }
-        if (status == 0 &&
-            (obj == NULL || !stats_line(obj, &rn, st, first, why, sizeof why))) {
-          fprintf(stderr, "Error: %s:%d: %s\n", argv[a], line, why);
-          status = 1;
-        }
-        first = false;
-        cJSON_Delete(obj);
-      }
-    }
-    if (status == 0 && line == 0 && !ferror(f)) {
-      fprintf(stderr, "Error: %s is empty (no line of hule sim)\n", argv[a]);
-      status = 1;
-    }
-    if (status == 0 && ferror(f)) {
-      fprintf(stderr, "Error: cannot read %s: %s\n", argv[a], strerror(errno));
-      status = 1;
-    }
-    free(buf);
-    fclose(f);
-  }
-  if (status == 0 && st->games == 0) {
-    fprintf(stderr, "Error: no games in the files\n");
-    status = 1;
-  }
-  if (status == 0 && o->json) {
-    cJSON *out = cJSON_CreateObject();
-    cJSON_AddStringToObject(out, "ruleset", mj_rules_id(rn.r));
-    cJSON_AddNumberToObject(out, "games", (double)st->games);
-    cJSON_AddNumberToObject(out, "wins", (double)st->wins);
-    cJSON_AddNumberToObject(out, "drawn", (double)st->drawn);
-    cJSON_AddNumberToObject(out, "self_drawn", (double)st->self_drawn);
-    cJSON_AddNumberToObject(out, "max_points", (double)st->max_points);
-    cJSON *seats = cJSON_AddArrayToObject(out, "seats");
-    double n = (double)st->games;
-    for (int p = 0; p < 4; p++) {
-      cJSON *x = cJSON_CreateObject();
-      double wr = (double)st->seat_wins[p] / n;
-      long nw = st->seat_wins[p];
-      cJSON_AddStringToObject(x, "bot", rn.bots[p]);
-      cJSON_AddNumberToObject(x, "win_rate", wr);
-      cJSON_AddNumberToObject(x, "win_rate_95", 1.96 * sqrt(wr * (1 - wr) / n));
-      cJSON_AddNumberToObject(
-          x, "points_per_win", nw ? (double)st->seat_points[p] / (double)nw : 0);
-      cJSON_AddNumberToObject(x, "points_per_win_95",
-                              half95(nw, (double)st->seat_points[p],
-                                     (double)st->seat_points_sq[p]));
-      cJSON_AddNumberToObject(x, "dealt_in", (double)st->seat_dealins[p] / n);
-      cJSON_AddNumberToObject(x, "net_per_game", (double)st->seat_net[p] / n);
-      cJSON_AddNumberToObject(x, "net_per_game_95",
-                              half95(st->games, (double)st->seat_net[p],
-                                     (double)st->seat_net_sq[p]));
-      cJSON_AddItemToArray(seats, x);
-    }
-    cJSON *fans = cJSON_AddObjectToObject(out, "fans");
-    for (int i = 0; i < mj_rules_nfans(rn.r) && i < MAX_FANS; i++)
-      if (st->fan_games[i] > 0)
-        cJSON_AddNumberToObject(fans, mj_rules_fan(rn.r, i)->id,
-                                (double)st->fan_games[i]);
-    char *t = cJSON_PrintUnformatted(out);
-    if (t != NULL) {
-      puts(t);
-      cJSON_free(t);
-    }
-    cJSON_Delete(out);
-  } else if (status == 0) {
-    printf("ruleset %s: %ld games from %d file%s\n", mj_rules_id(rn.r),
-           st->games, files, files == 1 ? "" : "s");
-    summary_body(stdout, &rn, st);
-  }
-  free(st);
-  return status;
-}
-
-/* }==================================================================== */

@@ -1,0 +1,176 @@
+/*
+** pool.c
+** hule sim --jobs K: the games of a run in K processes, each playing a
+** slice of them into a file of its own and sending its statistics back
+** through a pipe; their lines concatenated in order, their statistics
+** merged, a progress bar redrawn.
+*/
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include <poll.h>
+#include <errno.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "fileio.h"
+#include "host.h"
+#include "sim.h"
+
+bool sim_sink_write(sink *k, const char *text, size_t len)
+{
+  if (k->err != 0)
+    return false;
+  if (mj_file_write_all(k->fd, text, len) != MJ_OK) {
+    k->err = errno;
+    if (ftruncate(k->fd, k->good) == 0)   /* no half line left behind */
+      lseek(k->fd, k->good, SEEK_SET);
+    return false;
+  }
+  k->good += (off_t)len;
+  return true;
+}
+
+double sim_now(void)
+{
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+void sim_show_progress(long done, long total, double t0, bool final)
+{
+  int width = 30, fill = total ? (int)(done * width / total) : width;
+  double el = sim_now() - t0;
+  fprintf(stderr, "\r[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s ", fill,
+          "##############################", width - fill, "",
+          total ? done * 100 / total : 100, done, total,
+          el > 0 ? (double)done / el : 0.0);
+  if (final)
+    fputc('\n', stderr);
+  fflush(stderr);
+}
+
+/* The child processes of --jobs: each plays a slice of the games into a
+   file of its own, and sends its stats through a pipe. */
+typedef struct job {
+  pid_t pid;
+  int fd;                  /* its JSON lines (a temporary file) */
+  char path[4096];
+  int pipe;                /* its stats */
+} job;
+
+int sim_run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
+                 double t0, volatile long *prog, sim_play_fn play)
+{
+  job *jb = calloc((size_t)jobs, sizeof *jb);
+  if (jb == NULL)
+    return 1;
+  long total = rn->hi - rn->lo;
+  int status = 0, started = 0;
+  mj_error e;
+  fflush(NULL);
+  for (int j = 0; j < jobs; j++) {
+    jb[j].fd = -1;
+    int pf[2];
+    if (rn->out != NULL &&
+        (jb[j].fd = mj_file_temp(rn->out->path, jb[j].path, sizeof jb[j].path,
+                                 &e)) < 0) {
+      fprintf(stderr, "Error: %s\n", e.msg);
+      status = 1;
+      break;
+    }
+    if (pipe(pf) != 0 || (jb[j].pid = fork()) < 0) {
+      fprintf(stderr, "Error: cannot start a process: %s\n", strerror(errno));
+      if (jb[j].fd >= 0) {
+        close(jb[j].fd);
+        unlink(jb[j].path);
+      }
+      status = 1;
+      break;
+    }
+    started++;
+    if (jb[j].pid == 0) {
+      close(pf[0]);
+      run sub = *rn;
+      sink mine = { jb[j].fd, jb[j].path, 0, 0 };
+      long unit = rn->duplicate ? 4 : 1, units = total / unit;
+      sub.lo = rn->lo + unit * (units * j / jobs);
+      sub.hi = j + 1 == jobs ? rn->hi : rn->lo + unit * (units * (j + 1) / jobs);
+      sub.progress = prog ? prog + 1 + j : NULL;
+      sub.out = rn->out != NULL ? &mine : NULL;
+      stats *ss = calloc(1, sizeof *ss);
+      int rc = ss ? play(&sub, ss) : 1;
+      if (rc == 1 && mine.err != 0)
+        fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path,
+                strerror(mine.err));
+      if (ss == NULL ||
+          mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
+        rc = 1;
+      free(ss);
+      close(pf[1]);
+      if (jb[j].fd >= 0)
+        close(jb[j].fd);
+      free(st);       /* the parent's, inherited: freed for leak checkers */
+      free(jb);
+      mj_host_free(h);
+      _exit(rc);
+    }
+    close(pf[1]);
+    jb[j].pipe = pf[0];
+  }
+  /* wait, with the bar; a Ctrl-C reaches the children too */
+  int alive = started;
+  bool stopped = false;
+  while (alive > 0) {
+    int ws;
+    pid_t done = waitpid(-1, &ws, bar ? WNOHANG : 0);
+    if (done > 0) {
+      alive--;
+      if (WIFEXITED(ws) && WEXITSTATUS(ws) == 130)
+        stopped = true;
+      else if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+        status = 1;
+    } else if (done < 0 && errno != EINTR) {
+      break;
+    } else if (done == 0) {
+      long sum = 0;
+      for (int j = 0; j < jobs; j++)
+        sum += prog[1 + j];
+      sim_show_progress(sum, total, t0, false);
+      usleep(100000);
+    }
+  }
+  if (bar)
+    sim_show_progress(total, total, t0, true);
+  /* the lines in the order of the games, then the stats */
+  char buf[65536];
+  for (int j = 0; j < started; j++) {
+    if (jb[j].fd >= 0) {
+      ssize_t k;
+      lseek(jb[j].fd, 0, SEEK_SET);
+      while ((k = read(jb[j].fd, buf, sizeof buf)) > 0)
+        if (!sim_sink_write(rn->out, buf, (size_t)k))
+          break;
+      close(jb[j].fd);
+      unlink(jb[j].path);
+    }
+    stats *ss = calloc(1, sizeof *ss);
+    size_t got = 0;
+    ssize_t k;
+    while (ss != NULL && got < sizeof *ss &&
+           (k = read(jb[j].pipe, (char *)ss + got, sizeof *ss - got)) > 0)
+      got += (size_t)k;
+    if (ss != NULL && got == sizeof *ss)
+      sim_merge(st, ss);
+    else
+      status = 1;
+    free(ss);
+    close(jb[j].pipe);
+  }
+  free(jb);
+  if (status == 0 && (stopped || sim_stop))
+    status = 130;
+  return status;
+}
