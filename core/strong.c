@@ -1,0 +1,547 @@
+/*
+** strong.c
+** The strong bot: the efficiency bot reading the table. Each discard's
+** progress is weighed against its danger (danger.c), its waits counted
+** by their points, a step ahead looked at, and the chow patterns that
+** carry MCR hands kept in reach; and the words that say why it differs.
+*/
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot_int.h"
+
+/*
+** The strong bot is the efficiency bot reading the table: each discard's
+** progress is weighed against its danger (how ready the others look,
+** times how likely the tile completes their waits), so between discards
+** that keep the hand about as good it throws the safest; far from ready
+** under threat it stops claiming.
+*/
+enum {
+  STRONG_POINTS = 8,   /* the weight of a wait's points, ready */
+  CLAIM_MARGIN = 60    /* what a claim must gain over passing */
+};
+/* The weight of the chance a discard deals in (deal_in_chance), against
+   the value of what it keeps: a hand ready or a tile from it, and a hand
+   two or more from ready (how they were chosen: docs/bots.md) */
+enum { DANGER_NEAR = 4000, DANGER_FAR = 8000 };
+/* The weight of one step ahead (ahead_one's sum): a live draw making a
+   ready hand of value 500 adds 80 */
+static const double AHEAD_WEIGHT = 0.16;
+/* The weight of a chow pattern in reach (pattern_bonus): 12 a fan as
+   value_at counts the fan estimate, PATTERN_WEIGHT times, up to
+   PATTERN_CAP fan */
+enum { PATTERN_WEIGHT = 2, PATTERN_CAP = 16 };
+
+/* chow_pattern's kinds: 0 三色三步高 (starts a, a+1, a+2 over the suits),
+   1 花龙 (1, 4, 7 over the suits), 2 清龙 (1, 4, 7 in one suit), 3
+   三色三同顺; their names, for the words, and fan */
+static const char *const pattern_name[4] = { "三色三步高", "花龙", "清龙",
+                                             "三色三同顺" };
+static const int pattern_fan[4] = { 6, 8, 16, 8 };
+
+/*
+** The chow patterns that carry most MCR hands past the minimum (三色三步高
+** 6, 花龙 8, 清龙 16, 三色三同顺 8): for each way of placing one, the tiles
+** of its three chows the hand lacks (a declared chow of it counts whole;
+** a lacking tile with no live copy rules it out, and so do two declared
+** melds outside it). Returns the best fan times how near it is (all nine
+** held: the fan; each lacking tile a fifth less).
+*/
+static double chow_pattern(const ctx *c, const mj_tileview *v,
+                           const mj_hand *base, int *kind_out,
+                           int *missing_out)
+{
+  static const int perm[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
+                                  { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
+  const mj_meld *m = mj_hand_melds(base);
+  int nm = mj_hand_nmelds(base);
+  double best = 0;
+  for (int kind = 0; kind < 4; kind++) {
+    int nstart = kind == 0 ? 5 : kind == 3 ? 7 : 1;
+    int nperm = kind == 2 ? 3 : kind == 3 ? 1 : 6;
+    for (int a = 0; a < nstart; a++)
+      for (int pi = 0; pi < nperm; pi++) {
+        int chow[3];   /* the lowest tile of each chow */
+        for (int k = 0; k < 3; k++) {
+          int suit = kind == 2 ? pi : kind == 3 ? k : perm[pi][k];
+          int rank = kind == 0 ? a + k : kind == 3 ? a : 3 * k;
+          chow[k] = 9 * suit + rank;
+        }
+        int missing = 0, outside = 0;
+        bool used[3] = { false, false, false };
+        for (int i = 0; i < nm; i++) {
+          bool in = false;
+          for (int k = 0; k < 3 && !in; k++)
+            if (!used[k] && m[i].type == MJ_CHOW && m[i].tile == chow[k])
+              used[k] = in = true;
+          outside += !in;
+        }
+        if (outside > 1)
+          continue;
+        for (int k = 0; k < 3 && missing < 9; k++) {
+          if (used[k])
+            continue;
+          for (int j = 0; j < 3; j++) {
+            int t = chow[k] + j;
+            if (v->c[t] > 0)
+              continue;
+            missing++;
+            if (c->seen[t] + c->held[t] >= 4)
+              missing = 9;   /* out of reach */
+          }
+        }
+        double x = pattern_fan[kind] * (1 - missing / 5.0);
+        if (x > best) {
+          best = x;
+          if (kind_out)
+            *kind_out = kind;
+          if (missing_out)
+            *missing_out = missing;
+        }
+      }
+  }
+  return best;
+}
+
+
+/*
+** What a chow pattern in reach adds to a hand not ready whose fan
+** estimate is fan: the fan it would add, as far as it is in reach, up to
+** PATTERN_CAP. The fan estimate sees a pattern only once most of it is
+** held; this sees it from two or three tiles away, so the discards keep
+** the tiles that lead to one. Nothing without a minimum to reach.
+*/
+static double pattern_bonus(const ctx *c, const mj_tileview *v,
+                            const mj_hand *base, int fan)
+{
+  if (c->min <= 0)
+    return 0;
+  double with = fan + chow_pattern(c, v, base, NULL, NULL);
+  double f0 = fan < PATTERN_CAP ? fan : PATTERN_CAP;
+  double f1 = with < PATTERN_CAP ? with : PATTERN_CAP;
+  return PATTERN_WEIGHT * 12 * (f1 - f0);
+}
+
+/*
+** One step ahead for a hand one tile from ready (MCR's minimum makes
+** many of its draws worthless: the ready hand they make has no valid
+** win). For view x (13 - 3*melds tiles, shanten 1, shapes which), each
+** draw that makes it ready is followed by the discard leaving the
+** richest valid waits (4 a live winning copy, STRONG_POINTS a point it
+** wins, as a ready hand is valued). The sum over the draws of their live
+** copies times that value; in *draws the live copies of the draws that
+** reach a valid win, in *points the sum over them of the average points
+** of their waits.
+*/
+static long ahead_one(const ctx *c, const mj_tileview *x, const mj_hand *base,
+                      unsigned which, int *draws, long *points)
+{
+  mj_wait u[MJ_KINDS];
+  int nu = mj_useful_at(x, c->cfg, c->held, c->seen, u, 1, which);
+  long sum = 0;
+  *draws = 0;
+  *points = 0;
+  for (int i = 0; i < nu; i++) {
+    if (u[i].live == 0)
+      continue;
+    mj_tileview y = *x;
+    mj_tileview_add(&y, u[i].tile);
+    ctx c2 = *c;
+    c2.held[u[i].tile]++;   /* a copy fewer to wait on */
+    int sh[MJ_KINDS];
+    unsigned wh[MJ_KINDS];
+    mj_discard_shanten(&y, c->cfg, y.at[0], sh, wh);
+    int best = 0, best_avg = 0;
+    for (mj_tileset d = y.at[0]; d; d &= d - 1) {
+      int t = __builtin_ctzll(d);
+      if (sh[t] != 0)
+        continue;
+      mj_tileview z = y;
+      mj_tileview_remove(&z, (mj_tile)t);
+      mj_wait w[MJ_KINDS];
+      int nw = mj_useful_at(&z, c->cfg, c2.held, c->seen, w, 0, wh[t]);
+      int pts;
+      int good = mjb_valid_waits(&c2, &z, base, w, nw, &pts);
+      int val = 4 * good + STRONG_POINTS * pts;
+      if (val > best) {
+        best = val;
+        best_avg = pts / good;
+      }
+    }
+    sum += (long)u[i].live * best;
+    if (best > 0) {
+      *draws += u[i].live;
+      *points += (long)u[i].live * best_avg;
+    }
+  }
+  return sum;
+}
+
+/*
+** The strong bot's value of a hand of 13 - 3*melds tiles (view v, hand
+** base for its melds), of shanten sh (shapes which) and efficiency value
+** value: a ready hand with a valid win above all, by its waits and their
+** points; then, with a minimum to reach, a hand one tile from ready by
+** one step ahead, at the level of a ready hand with no valid win;
+** otherwise the efficiency bot's value.
+*/
+static double strong_value(const ctx *c, const mj_tileview *v,
+                           const mj_hand *base, int sh, unsigned which,
+                           int value, int fan, int wins, int points)
+{
+  if (sh == 0 && wins > 0)
+    return 100000 + value + STRONG_POINTS * points;
+  if (sh == 0 || c->min <= 0)
+    return value;
+  double r = value + pattern_bonus(c, v, base, fan);
+  if (sh == 1) {
+    int draws;
+    long pts;
+    r += AHEAD_WEIGHT * (double)ahead_one(c, v, base, which, &draws, &pts);
+  }
+  return r;
+}
+
+/* The same for a view whose shanten is not known yet. */
+static double strong_value_of(const ctx *c, const mj_tileview *v,
+                              const mj_hand *base)
+{
+  unsigned which;
+  int sh = mj_shanten_shapes(v, c->cfg, &which);
+  int fan, wins, points;
+  int value = mjb_value_at(c, v, base, sh, which, NULL, NULL, &fan, NULL, &wins,
+                       &points);
+  return strong_value(c, v, base, sh, which, value, fan, wins, points);
+}
+
+/*
+** A claim by strong_value: the best discard after each chow or pung
+** against passing (CLAIM_MARGIN more needed). Returns the action, or -1
+** when there is no pass to weigh against.
+*/
+static int strong_claim(const mj_game *g, int p, const mj_action *legal,
+                        int n)
+{
+  ctx c;
+  mj_tileview v;
+  mjb_ctx_view(&c, g, p, &v);
+  const mj_hand *h = mj_game_hand(g, p);
+  int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
+  mj_tile t = mj_game_pending(g, NULL);
+  if (pass < 0 || t >= MJ_KINDS || (c.wild & MJ_BIT(t)))
+    return -1;
+  double bestv = strong_value_of(&c, &v, h) + CLAIM_MARGIN;
+  int best = pass;
+  for (int i = 0; i < n; i++) {
+    if (legal[i].type != MJ_ACT_PON && legal[i].type != MJ_ACT_CHI)
+      continue;
+    mj_hand *x = mjb_after_claim(h, &legal[i], t);
+    if (x == NULL)
+      continue;
+    ctx c2 = c;
+    c2.concealed = false;
+    c2.held[t]++;
+    mj_tileview y;
+    mj_tileview_init(&y, x, c.wild);
+    mjb_near_shapes(&c2, &y);
+    for (mj_tileset d = y.at[0]; d; d &= d - 1) {
+      mj_tileview z = y;
+      mj_tileview_remove(&z, (mj_tile)__builtin_ctzll(d));
+      double val = strong_value_of(&c2, &z, x);
+      if (val > bestv) {
+        bestv = val;
+        best = i;
+      }
+    }
+    mj_hand_free(x);
+  }
+  return best;
+}
+
+int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
+                      const mj_action *legal, int n)
+{
+  mj_phase ph = mj_game_phase(g);
+  if (ph != MJ_PHASE_TURN && ph != MJ_PHASE_CLAIM)
+    return mjb_efficiency_choose(b, g, p, legal, n);
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_WIN)
+      return mjb_efficiency_choose(b, g, p, legal, n);
+  double most = 0;   /* how ready the readiest opponent looks */
+  for (int q = 0; q < 4; q++)
+    if (q != p && mjb_threat_of(g, q) > most)
+      most = mjb_threat_of(g, q);
+  /* no danger where nobody may win on a discard, none worth reading
+     where wild tiles make any wait (宝, ghosts), and none worth avoiding
+     where a win does not end the hand (血战, 血流: dealing in costs one
+     payment and play goes on): the efficiency bot's */
+  const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  if (most == 0 || tb->self_draw_only || mj_game_wild(g) != 0 ||
+      tb->leave_on_win || tb->stay_on_win)
+    return mjb_efficiency_choose(b, g, p, legal, n);
+  uint8_t seen[MJ_KINDS];
+  mjb_seen_by(g, p, seen);
+  if (ph == MJ_PHASE_CLAIM) {
+    /* far from ready under threat: no claim (it opens the hand for
+       nothing and throws another tile); with a minimum to reach (MCR's
+       8 fan) an open hand three or more from ready rarely gets there,
+       and nearer a claim is weighed by strong_value */
+    int i = mjb_efficiency_choose(b, g, p, legal, n);
+    mj_tileview v;
+    mj_tileview_init(&v, mj_game_hand(g, p), mj_game_wild(g));
+    int sh = mj_shanten(&v, mj_rules_shapes(mj_game_rules(g)), NULL);
+    int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
+    if (pass >= 0 && (tb->min_points > 0 ? sh >= 3 : most >= 0.5 && sh >= 2))
+      return pass;
+    if (tb->min_points > 0 && legal[i].type != MJ_ACT_KONG) {
+      int s = strong_claim(g, p, legal, n);
+      if (s >= 0)
+        return s;
+    }
+    return i;
+  }
+  mj_discard_eval ev[MJ_KINDS];
+  int k = mjb_discards_eval(g, p, ev, MJ_KINDS, true);
+  /* the weight of danger against progress (DANGER_NEAR, DANGER_FAR):
+     a shanten step is 1000, a live useful tile 4. Ready, the
+     waits count by the points they win too (a live copy of a 16-point
+     win is worth 8 x 16 more); one from ready, by one step ahead
+     (strong_value); not ready, by the chow pattern in reach too
+     (pattern_bonus) */
+  ctx c;
+  mj_tileview hv;
+  mjb_ctx_view(&c, g, p, &hv);
+  bool valid_ready = false;   /* then nothing else is worth looking at */
+  for (int i = 0; i < k; i++)
+    valid_ready = valid_ready || (ev[i].shanten == 0 && ev[i].wins > 0);
+  mj_tileset passed[4];
+  mjb_passed_all(g, p, passed);
+  int pick = -1;
+  double pick_score = 0;
+  for (int i = 0; i < k; i++) {
+    if (!mjb_legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
+      continue;
+    double value = ev[i].value + STRONG_POINTS * ev[i].points;
+    if (ev[i].shanten >= 1 && c.min > 0) {
+      mj_tileview x = hv;
+      mj_tileview_remove(&x, ev[i].tile);
+      if (!valid_ready && ev[i].shanten == 1) {
+        unsigned which;
+        mj_shanten_shapes(&x, c.cfg, &which);
+        value = strong_value(&c, &x, mj_game_hand(g, p), 1, which,
+                             ev[i].value, ev[i].fan, 0, 0);
+      } else {
+        /* a valid ready hand in reach: no step ahead looked for */
+        value += pattern_bonus(&c, &x, mj_game_hand(g, p), ev[i].fan);
+      }
+    }
+    double weight =
+        b->caution * (ev[i].shanten >= 2 ? DANGER_FAR : DANGER_NEAR);
+    double score =
+        value - weight * mjb_deal_in_chance(g, p, ev[i].tile, seen, passed);
+    if (pick < 0 || score > pick_score) {
+      pick = i;
+      pick_score = score;
+    }
+  }
+  if (pick < 0)
+    return mjb_efficiency_choose(b, g, p, legal, n);
+  /* a kong the efficiency bot would declare stays its choice */
+  int e = mjb_efficiency_choose(b, g, p, legal, n);
+  if (legal[e].type != MJ_ACT_DISCARD)
+    return e;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile == ev[pick].tile)
+      return i;
+  return e;
+}
+
+/* }==================================================================== */
+
+/* One step ahead of p's hand without t (ahead_one), for the words. */
+static long ahead_of_discard(const mj_game *g, int p, mj_tile t, int *draws,
+                             long *points)
+{
+  ctx c;
+  mj_tileview v;
+  mjb_ctx_view(&c, g, p, &v);
+  mj_tileview_remove(&v, t);
+  unsigned which;
+  mj_shanten_shapes(&v, c.cfg, &which);
+  return ahead_one(&c, &v, mj_game_hand(g, p), which, draws, points);
+}
+
+/* The pattern_bonus of p's hand without t (its fan estimate fan), and
+** the pattern itself in *kind and *missing (-1 and 9: none). */
+static double pattern_of_discard(const mj_game *g, int p, mj_tile t, int fan,
+                                 int *kind, int *missing)
+{
+  ctx c;
+  mj_tileview v;
+  mjb_ctx_view(&c, g, p, &v);
+  mj_tileview_remove(&v, t);
+  *kind = -1;
+  *missing = 9;
+  chow_pattern(&c, &v, mj_game_hand(g, p), kind, missing);
+  return pattern_bonus(&c, &v, mj_game_hand(g, p), fan);
+}
+
+size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
+                         char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  mj_discard_eval ev[MJ_KINDS];
+  int n = mjb_discards_eval(g, p, ev, MJ_KINDS, false);
+  const mj_discard_eval *a = NULL, *b = NULL;
+  for (int i = 0; i < n; i++) {
+    if (ev[i].tile == t)
+      a = &ev[i];
+    if (ev[i].tile == u)
+      b = &ev[i];
+  }
+  if (a == NULL || b == NULL)
+    return 0;
+  char x[4];
+  if (a->shanten == 0 && b->shanten == 0) {
+    if (a->wins == 0 || a->points <= b->points)
+      return 0;
+    mj_catf(buf, cap, &len,
+            "ready either way: %d live tile%s win%s %d points on average, ",
+            a->wins, a->wins == 1 ? "" : "s", a->wins == 1 ? "s" : "",
+            (a->points + a->wins / 2) / a->wins);
+    if (b->wins == 0)
+      mj_catf(buf, cap, &len, "against no valid win with %s",
+              mj_tile_str(u, x));
+    else
+      mj_catf(buf, cap, &len, "against %d winning %d with %s", b->wins,
+              (b->points + b->wins / 2) / b->wins, mj_tile_str(u, x));
+    return len;
+  }
+  if (mj_rules_ctable(mj_game_rules(g))->min_points <= 0 || a->shanten == 0)
+    return 0;
+  /* a tile from ready, against a tile from ready or a ready hand with no
+     valid win: the draws that reach a valid win */
+  int da = 0, db = 0;
+  long pa = 0, pb = 0, va = 0, vb = 0;
+  if (a->shanten == 1 &&
+      (b->shanten == 1 || (b->shanten == 0 && b->wins == 0))) {
+    va = ahead_of_discard(g, p, t, &da, &pa);
+    if (b->shanten == 1)
+      vb = ahead_of_discard(g, p, u, &db, &pb);
+  }
+  if (da == 0 || va <= vb) {
+    /* neither ready: the chow pattern kept in reach */
+    int ka, ma, kb = -1, mb = 9;
+    double xa = pattern_of_discard(g, p, t, a->fan, &ka, &ma);
+    double xb = b->shanten == 0 ? 0
+              : pattern_of_discard(g, p, u, b->fan, &kb, &mb);
+    if (xa <= xb)
+      return 0;
+    mj_catf(buf, cap, &len, "it keeps %s (%d fan) in reach: %d of its "
+            "tiles missing, ", pattern_name[ka], pattern_fan[ka], ma);
+    if (kb < 0 || mb >= 9)
+      mj_catf(buf, cap, &len, "against no such pattern with %s",
+              mj_tile_str(u, x));
+    else
+      mj_catf(buf, cap, &len, "against %s with %d missing with %s",
+              pattern_name[kb], mb, mj_tile_str(u, x));
+    return len;
+  }
+  mj_catf(buf, cap, &len,
+          "a tile from ready: %d live draw%s make%s it ready with a valid "
+          "win, %ld points on average, ",
+          da, da == 1 ? "" : "s", da == 1 ? "s" : "", (pa + da / 2) / da);
+  if (b->shanten == 0)
+    mj_catf(buf, cap, &len, "against a ready hand with no valid win with %s",
+            mj_tile_str(u, x));
+  else if (db == 0)
+    mj_catf(buf, cap, &len, "against none with %s", mj_tile_str(u, x));
+  else
+    mj_catf(buf, cap, &len, "against %d (%ld points) with %s", db,
+            (pb + db / 2) / db, mj_tile_str(u, x));
+  return len;
+}
+
+size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
+                        const char *const names[4], char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  double threat[4];
+  int most = -1;
+  for (int q = 0; q < 4; q++) {
+    threat[q] = q == p ? 0 : mjb_threat_of(g, q);
+    if (threat[q] > 0 && (most < 0 || threat[q] > threat[most]))
+      most = q;
+  }
+  uint8_t seen[MJ_KINDS];
+  mjb_seen_by(g, p, seen);
+  mj_tileset passed[4];
+  mjb_passed_all(g, p, passed);
+  double dt = mjb_deal_in_chance(g, p, t, seen, passed),
+         du = mjb_deal_in_chance(g, p, u, seen, passed);
+  if (most < 0 || dt >= du)
+    return 0;
+  char b[4];
+  if (seen[t] >= 2)
+    mj_catf(buf, cap, &len, "%d of it in sight", seen[t]);
+  for (int q = 0; q < 4; q++) {
+    if (q == p || threat[q] == 0)
+      continue;
+    const mj_tile *d;
+    const uint8_t *taken;
+    int nd = mj_game_discards(g, q, &d, &taken);
+    bool threw = false;
+    mj_tile three = MJ_NO_TILE;
+    for (int i = 0; i < nd; i++) {
+      threw = threw || d[i] == t;
+      if (t < MJ_HONOR_FIRST && d[i] < MJ_HONOR_FIRST && d[i] / 9 == t / 9 &&
+          (d[i] == t + 3 || d[i] + 3 == t))
+        three = d[i];
+    }
+    /* his last claim, and whether he threw t since */
+    int claim = -1;
+    bool since = false;
+    for (int i = mj_game_nactions(g) - 1; i >= 0 && claim < 0; i--) {
+      const mj_action *a = mj_game_action(g, i);
+      if (a->player != q)
+        continue;
+      if (a->type == MJ_ACT_CHI || a->type == MJ_ACT_PON ||
+          a->type == MJ_ACT_KONG)
+        claim = a->type;
+      else if (a->type == MJ_ACT_DISCARD && a->tile == t)
+        since = true;
+    }
+    if ((passed[q] & MJ_BIT(t)) && !(passed[q] & MJ_BIT(u)))
+      mj_catf(buf, cap, &len, "%s%s let it go since his last discard",
+              len ? "; " : "", names[q]);
+    else if (threw && claim >= 0 && since)
+      mj_catf(buf, cap, &len, "%s%s threw it after his %s", len ? "; " : "",
+              names[q], claim == MJ_ACT_CHI ? "chow"
+                        : claim == MJ_ACT_PON ? "pung" : "kong");
+    else if (threw)
+      mj_catf(buf, cap, &len, "%s%s threw it", len ? "; " : "", names[q]);
+    else if (three != MJ_NO_TILE)
+      mj_catf(buf, cap, &len, "%s%s threw %s, three away", len ? "; " : "",
+              names[q], mj_tile_str(three, b));
+  }
+  /* the kind of tile: an honor, a terminal, an edge tile wait less */
+  int rt = t >= MJ_HONOR_FIRST ? 0 : t % 9 == 0 || t % 9 == 8 ? 1
+         : t % 9 == 1 || t % 9 == 7 ? 2 : 3;
+  int ru = u >= MJ_HONOR_FIRST ? 0 : u % 9 == 0 || u % 9 == 8 ? 1
+         : u % 9 == 1 || u % 9 == 7 ? 2 : 3;
+  static const char *const kind[] = { "an honor", "a terminal",
+                                      "a tile next to the end" };
+  if (rt < ru && rt < 3)
+    mj_catf(buf, cap, &len, "%s%s completes fewer waits than %s",
+            len ? "; " : "", kind[rt], mj_tile_str(u, b));
+  int melds = mj_hand_nmelds(mj_game_hand(g, most));
+  mj_catf(buf, cap, &len, "%s%s looks %s: %d meld%s declared", len ? "; " : "",
+          names[most], threat[most] >= 0.5 ? "close to ready" : "on his way",
+          melds, melds == 1 ? "" : "s");
+  return len;
+}
