@@ -1,0 +1,68 @@
+/*
+** hand_int.h
+** The inside of a hand, shared by hand.c (the type, validation,
+** printing) and fastparse.c (its one-pass reader) only.
+*/
+#ifndef MJ_HAND_INT_H
+#define MJ_HAND_INT_H
+
+#include "hand.h"
+
+/* counts[] with spare bytes after the kinds, kept zero: the fast parser
+   counts "8z" and "9z" there and reads the counts 16 bytes at a time */
+enum { COUNTS_SPACE = 48 };
+
+struct mj_hand {
+  uint8_t counts[COUNTS_SPACE];   /* concealed tiles, the winning tile
+                                     included (MJ_KINDS of them) */
+  mj_tileset at[4];           /* kinds with more than k of them (kept with
+                                 counts: change them only by put_tile
+                                 and take_tile) */
+  uint8_t ntiles;
+  uint8_t nmelds;
+  bool plus;                  /* the winning tile was written +T */
+  mj_meld melds[MJ_MAX_MELDS];
+  mj_ctx ctx;
+};
+
+/* The context tokens both parsers read, in one table (hand.c). */
+enum {
+  TOK_WIN, TOK_SELF, TOK_SEAT, TOK_ROUND, TOK_FLOWERS, TOK_LAST, TOK_WALL_LAST,
+  TOK_KONG, TOK_ROB, TOK_BAO, TOK_TOUJI, TOK_FEIBAO, TOK_FIRST, TOK_JIEBAO,
+  TOK_SIBAO, TOK_QUE, TOK_GUI, TOK_HORSES, TOK_STREAK, TOK_COUNT
+};
+
+typedef struct mj_ctx_token {
+  const char *name;
+  uint8_t len;       /* of name */
+  bool value;        /* takes "=value" */
+  unsigned flag;
+  unsigned owned;    /* MJ_TOKEN_ bit of a ruleset-owned token */
+} mj_ctx_token;
+extern const mj_ctx_token mj_ctx_tokens[TOK_COUNT];
+
+/* A seat wind "E".."N" or "1z".."4z" (-1: not one); a number 0..max of
+   one or two digits (-1: not one). */
+int mjh_wind_value(const char *v, size_t n);
+int mjh_small_int(const char *v, size_t n, int max);
+
+/* The melds' tiles added to counts[]. */
+static inline void add_melds(const mj_hand *h, uint8_t *counts)
+{
+  for (int i = 0; i < h->nmelds; i++) {
+    const mj_meld *m = &h->melds[i];
+    if (m->type == MJ_CHOW) {
+      counts[m->tile]++;
+      counts[m->tile + 1]++;
+      counts[m->tile + 2]++;
+    } else {
+      counts[m->tile] += (uint8_t)mj_meld_size(m);
+    }
+  }
+}
+
+/* Read text into h (cleared but for its copies) in one pass, or false:
+   then the careful parser reads it again (fastparse.c). */
+bool mj_hand_fast_parse(mj_hand *h, const char *text, size_t n);
+
+#endif
