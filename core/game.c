@@ -68,11 +68,7 @@ struct mj_game {
   int payer;                 /* who pays: the discarder, -1 for a self-draw */
   mj_score *results[MJ_MAX_WINS];   /* each win's score, in order */
   mj_hand *win_hands[MJ_MAX_WINS];  /* each win's hand with its context */
-  int pay[4];                /* this hand's payments, per seat: the ledger's
-                                sum */
-  mj_payment *ledger;        /* every payment, in order */
-  int nledger, ledgercap;
-  int scores[4];             /* cfg.scores plus pay */
+  mj_ledger led;             /* every payment, the sums, the scores */
   mj_hand *scratch;          /* for the win checks of the legal actions */
   mj_score *scratch_score;   /* their scores */
   mj_event *ev;              /* what happened, in order (the log) */
@@ -88,8 +84,6 @@ struct mj_game {
                                 kong claimed (-1: an added kong) */
   int in_hook;               /* a flow hook of this game is running */
   int hook_dealer;           /* the next dealer the hook named, -1 */
-  int nreasons;              /* the names of the ledger's reasons */
-  char reasons[16][24];
 };
 
 /* {====================================================================
@@ -114,57 +108,6 @@ static void event(mj_game *g, int type, int player, mj_tile tile, int from,
   e->from = (int8_t)from;
   e->replacement = (uint8_t)repl;
   e->claimed = MJ_NO_TILE;
-}
-
-/* A payment into the ledger (and the per-seat sums). False when out of
-   memory. */
-static mj_status pay_entry(mj_game *g, int payer, int payee, int amount,
-                           int reason, int winner, mj_error *err)
-{
-  if (amount <= 0 || payer == payee)
-    return MJ_OK;
-  /* a score past the bound is refused before it is made: a hand's, a
-     match's and a simulation's sums then never wrap */
-  if ((long long)g->scores[payer] - amount < -MJ_MAX_SCORE ||
-      (long long)g->scores[payee] + amount > MJ_MAX_SCORE)
-    return mj_fail(err, MJ_ERANGE, 0,
-                   "a payment of %d from seat %d to seat %d would take a "
-                   "score past %d points either way (seat %d has %d, seat "
-                   "%d has %d)", amount, payer + 1, payee + 1, MJ_MAX_SCORE,
-                   payer + 1, g->scores[payer], payee + 1, g->scores[payee]);
-  if (g->nledger >= g->ledgercap) {
-    int cap = g->ledgercap ? g->ledgercap * 2 : 8;
-    mj_payment *p = realloc(g->ledger, sizeof *p * (size_t)cap);
-    if (p == NULL)
-      return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-    g->ledger = p;
-    g->ledgercap = cap;
-  }
-  g->ledger[g->nledger++] = (mj_payment){ (int8_t)payer, (int8_t)payee,
-                                          (uint8_t)reason, (int8_t)winner,
-                                          amount, g->nev - 1, -1, 0 };
-  g->pay[payer] -= amount, g->pay[payee] += amount;
-  g->scores[payer] -= amount, g->scores[payee] += amount;
-  return MJ_OK;
-}
-
-/* A win's settlement (net amounts per seat, zero-sum) as ledger entries:
-   each seat that pays pays the seats that receive, in seat order. */
-static mj_status pay_net(mj_game *g, int pay[4], int reason, int winner,
-                         mj_error *err)
-{
-  int left[4];
-  memcpy(left, pay, sizeof left);
-  for (int i = 0; i < 4; i++)
-    for (int j = 0; j < 4 && left[i] < 0; j++)
-      if (left[j] > 0) {
-        int x = -left[i] < left[j] ? -left[i] : left[j];
-        mj_status st = pay_entry(g, i, j, x, reason, winner, err);
-        if (st != MJ_OK)
-          return st;
-        left[i] += x, left[j] -= x;
-      }
-  return MJ_OK;
 }
 
 static void record(mj_game *g, const mj_action *a)
@@ -689,7 +632,8 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
       g->phase = MJ_PHASE_OVER;
       return;
     }
-    if (pay_net(g, pay, MJ_PAY_WIN, g->nwin - 1, &e) != MJ_OK) {
+    if (mj_ledger_net(&g->led, pay, MJ_PAY_WIN, g->nwin - 1, g->nev - 1,
+                      &e) != MJ_OK) {
       note_fault(g, &e);
       g->phase = MJ_PHASE_OVER;
       return;
@@ -723,15 +667,13 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
 
 mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
 {
-  for (int p = 0; p < 4; p++)
-    if (cfg->scores[p] < -MJ_MAX_SCORE || cfg->scores[p] > MJ_MAX_SCORE) {
-      mj_fail(err, MJ_ERANGE, 0, "seat %d's score %d is past %d points "
-              "either way", p + 1, cfg->scores[p], MJ_MAX_SCORE);
-      return NULL;
-    }
   mj_game *g = calloc(1, sizeof *g);
   if (g == NULL) {
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  if (mj_ledger_init(&g->led, cfg->scores, err) != MJ_OK) {
+    free(g);
     return NULL;
   }
   g->r = r;
@@ -755,11 +697,8 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   g->rob_discarder = -1;
   g->payer = -1;
   g->hook_dealer = -1;
-  snprintf(g->reasons[0], sizeof g->reasons[0], "win");
-  g->nreasons = 1;
   for (int p = 0; p < 4; p++)
     g->pl[p].void_suit = g->pl[p].kong_from = -1;
-  memcpy(g->scores, cfg->scores, sizeof g->scores);
   g->scratch = mj_hand_new();
   g->scratch_score = malloc(sizeof *g->scratch_score);
   g->fault = calloc(1, sizeof *g->fault);
@@ -868,7 +807,7 @@ void mj_game_free(mj_game *g)
   free(g->fault);
   free(g->ev);
   free(g->act);
-  free(g->ledger);
+  mj_ledger_free(&g->led);
   free(g);
 }
 
@@ -881,17 +820,8 @@ mj_game *mj_game_clone(const mj_game *g)
   if (g->cfg.wall != NULL)
     c->cfg.wall = c->given_wall;
   bool ok = true;
-  c->ledger = NULL;
-  c->ledgercap = c->nledger = 0;
-  if (g->nledger > 0) {
-    c->ledger = malloc(sizeof *c->ledger * (size_t)g->nledger);
-    if (c->ledger != NULL) {
-      memcpy(c->ledger, g->ledger, sizeof *c->ledger * (size_t)g->nledger);
-      c->nledger = c->ledgercap = g->nledger;
-    } else {
-      ok = false;
-    }
-  }
+  if (!mj_ledger_copy(&c->led, &g->led))
+    ok = false;
   c->scratch = mj_hand_new();
   c->scratch_score = malloc(sizeof *c->scratch_score);
   c->fault = malloc(sizeof *c->fault);
@@ -1799,59 +1729,27 @@ const mj_hand *mj_game_win_hand(const mj_game *g, int k)
 
 void mj_game_payments(const mj_game *g, int pay[4])
 {
-  memcpy(pay, g->pay, sizeof g->pay);
+  memcpy(pay, g->led.pay, sizeof g->led.pay);
 }
 
 int mj_game_ledger(const mj_game *g, const mj_payment **out)
 {
-  *out = g->ledger;
-  return g->nledger;
+  *out = g->led.entries;
+  return g->led.n;
 }
 
 const char *mj_game_reason(const mj_game *g, int reason)
 {
-  return reason >= 0 && reason < g->nreasons ? g->reasons[reason] : "?";
+  return mj_ledger_reason_name(&g->led, reason);
 }
 
 bool mj_game_in_hook(const mj_game *g) { return g->in_hook > 0; }
-
-/* The index of a reason's name, added when new (-1: too many). */
-static int reason_index(mj_game *g, const char *name)
-{
-  for (int i = 0; i < g->nreasons; i++)
-    if (strcmp(g->reasons[i], name) == 0)
-      return i;
-  if (g->nreasons >= 16)
-    return -1;
-  snprintf(g->reasons[g->nreasons], sizeof g->reasons[0], "%s", name);
-  return g->nreasons++;
-}
 
 static mj_status hook_only(const mj_game *g, mj_error *err)
 {
   if (g->in_hook <= 0)
     return mj_fail(err, MJ_ESTATE, 0,
                    "the ledger changes only inside a flow hook");
-  return MJ_OK;
-}
-
-static mj_status reason_ok(mj_game *g, const char *reason, int *idx,
-                           mj_error *err)
-{
-  size_t n = reason != NULL ? strlen(reason) : 0;
-  if (n == 0 || n >= sizeof g->reasons[0])
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "a payment's reason is a name of 1..%d bytes",
-                   (int)sizeof g->reasons[0] - 1);
-  bool ok = mj_text_clean(reason, n, NULL);
-  for (size_t i = 0; i < n && ok; i++)
-    ok = reason[i] != '"' && reason[i] != '\\';
-  if (!ok)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "a payment's reason is clean text (UTF-8, no control "
-                   "character), with no quote or backslash");
-  if ((*idx = reason_index(g, reason)) < 0)
-    return mj_fail(err, MJ_ERANGE, 0, "at most 16 payment reasons a hand");
   return MJ_OK;
 }
 
@@ -1907,32 +1805,21 @@ mj_status mj_game_pay(mj_game *g, int payer, int payee, int amount,
 {
   int r;
   mj_status st = hook_only(g, err);
-  if (st != MJ_OK || (st = reason_ok(g, reason, &r, err)) != MJ_OK)
+  if (st != MJ_OK ||
+      (st = mj_ledger_reason(&g->led, reason, &r, err)) != MJ_OK)
     return st;
   if (payer < 0 || payer > 3 || payee < 0 || payee > 3 || payer == payee)
     return mj_fail(err, MJ_EINVAL, 0,
                    "a payment is between two different seats 1..4");
   if (amount <= 0 || amount > 1000000)
     return mj_fail(err, MJ_EINVAL, 0, "a payment's amount is 1..1000000");
-  if (g->nledger >= 4096)
-    return mj_fail(err, MJ_ERANGE, 0, "at most 4096 payments a hand");
-  if ((st = pay_entry(g, payer, payee, amount, r, -1, err)) != MJ_OK)
-    return st;
-  if (index != NULL)
-    *index = g->nledger - 1;
-  return MJ_OK;
-}
-
-/* Entry i, still standing, for a move or a refund. */
-static mj_status entry_ok(const mj_game *g, int i, mj_error *err)
-{
-  if (i < 0 || i >= g->nledger)
-    return mj_fail(err, MJ_EINVAL, 0, "no ledger entry %d", i + 1);
-  if (g->ledger[i].flags)
-    return mj_fail(err, MJ_ESTATE, 0, "ledger entry %d was %s already",
-                   i + 1, g->ledger[i].flags & MJ_PAY_MOVED ? "moved"
-                                                           : "refunded");
-  return MJ_OK;
+  if (g->led.n >= MJ_LEDGER_MAX)
+    return mj_fail(err, MJ_ERANGE, 0, "at most %d payments a hand",
+                   MJ_LEDGER_MAX);
+  st = mj_ledger_pay(&g->led, payer, payee, amount, r, -1, g->nev - 1, err);
+  if (st == MJ_OK && index != NULL)
+    *index = g->led.n - 1;
+  return st;
 }
 
 mj_status mj_game_transfer(mj_game *g, int i, int to, const char *reason,
@@ -1940,33 +1827,20 @@ mj_status mj_game_transfer(mj_game *g, int i, int to, const char *reason,
 {
   int r = 0;
   mj_status st = hook_only(g, err);
-  if (st != MJ_OK || (st = entry_ok(g, i, err)) != MJ_OK ||
-      (st = reason_ok(g, reason, &r, err)) != MJ_OK)
+  if (st != MJ_OK || (st = mj_ledger_standing(&g->led, i, err)) != MJ_OK ||
+      (st = mj_ledger_reason(&g->led, reason, &r, err)) != MJ_OK)
     return st;
-  if (to < 0 || to > 3 || to == g->ledger[i].payee)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "a transfer goes to another seat 1..4 than the payee");
-  mj_payment e = g->ledger[i];
-  if ((st = pay_entry(g, e.payee, to, e.amount, r, -1, err)) != MJ_OK)
-    return st;
-  g->ledger[g->nledger - 1].of = i;
-  g->ledger[i].flags |= MJ_PAY_MOVED;
-  return MJ_OK;
+  return mj_ledger_transfer(&g->led, i, to, r, g->nev - 1, err);
 }
 
 mj_status mj_game_refund(mj_game *g, int i, const char *reason, mj_error *err)
 {
   int r = 0;
   mj_status st = hook_only(g, err);
-  if (st != MJ_OK || (st = entry_ok(g, i, err)) != MJ_OK ||
-      (st = reason_ok(g, reason, &r, err)) != MJ_OK)
+  if (st != MJ_OK || (st = mj_ledger_standing(&g->led, i, err)) != MJ_OK ||
+      (st = mj_ledger_reason(&g->led, reason, &r, err)) != MJ_OK)
     return st;
-  mj_payment e = g->ledger[i];
-  if ((st = pay_entry(g, e.payee, e.payer, e.amount, r, -1, err)) != MJ_OK)
-    return st;
-  g->ledger[g->nledger - 1].of = i;
-  g->ledger[i].flags |= MJ_PAY_REFUNDED;
-  return MJ_OK;
+  return mj_ledger_refund(&g->led, i, r, g->nev - 1, err);
 }
 
 bool mj_game_active(const mj_game *g, int p) { return active(g, p); }
@@ -2031,7 +1905,7 @@ int mj_game_best_win(const mj_game *g, int p, mj_tile *best)
 
 void mj_game_scores(const mj_game *g, int scores[4])
 {
-  memcpy(scores, g->scores, sizeof g->scores);
+  memcpy(scores, g->led.scores, sizeof g->led.scores);
 }
 
 int mj_game_next_dealer(const mj_game *g)
@@ -2073,7 +1947,7 @@ void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v)
   v->indicator = g->indicator;
   for (int q = 0; q < 4; q++) {
     const seat *s = &g->pl[q];
-    v->players[q].score = g->scores[q];
+    v->players[q].score = g->led.scores[q];
     v->players[q].tiles = mj_hand_ntiles(s->hand);
     const mj_meld *m = mj_hand_melds(s->hand);
     int nm = mj_hand_nmelds(s->hand);

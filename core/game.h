@@ -15,6 +15,7 @@
 #include "error.h"
 #include "hand.h"
 #include "rules.h"
+#include "ledger.h"
 #include "score.h"
 #include "tile.h"
 #include "wall.h"
@@ -85,27 +86,7 @@ typedef struct mj_event {
 
 typedef struct mj_game mj_game;
 
-/*
-** The ledger: every payment of a hand is an entry, in the order made.
-** The hand's payments are the ledger's sum, so they are zero-sum by
-** construction, and the table, the logs and explain can show each line.
-*/
-enum { MJ_PAY_WIN };
-/* No score leaves +-MJ_MAX_SCORE: a payment that would take one past it
-   is refused (MJ_ERANGE), so a hand's nets stay within +-2 MJ_MAX_SCORE
-   and every sum of them fits its type. */
-enum { MJ_MAX_SCORE = 1000000000 };     /* reason 0 is a win; hooks name others */
-enum { MJ_PAY_MOVED = 1, MJ_PAY_REFUNDED = 2 };
-typedef struct mj_payment {
-  int8_t payer, payee;   /* seats */
-  uint8_t reason;        /* index of its name (mj_game_reason) */
-  int8_t winner;         /* a win's: the winner's index k (results) */
-  int amount;            /* > 0 */
-  int event;             /* the index of the event that caused it */
-  int of;                /* a move or refund: the entry it undoes, -1 */
-  uint8_t flags;         /* MJ_PAY_MOVED, MJ_PAY_REFUNDED: what later
-                            entries did to this one */
-} mj_payment;
+/* The ledger of a hand (mj_payment, MJ_MAX_SCORE): ledger.h. */
 
 typedef struct mj_game_cfg {
   uint64_t seed;
