@@ -110,111 +110,97 @@ static int usage(void)
   return 1;
 }
 
-/* One game: play it, add it to st, write its line. */
-static int play_one(run *rn, long gi, stats *st)
-{
+/* A game as played: who sat where, and what its end says. */
+typedef struct played {
+  long gi, wall;
+  int turn;                    /* duplicate: the bots turned this far */
   mj_game_cfg cfg;
-  memset(&cfg, 0, sizeof cfg);
-  /* duplicate: game gi plays wall gi / 4 with the bots turned gi % 4
-     seats, so every bot sits every seat of every wall */
-  long wall = rn->duplicate ? gi / 4 : gi;
-  int turn = rn->duplicate ? (int)(gi % 4) : 0;
-  cfg.seed = mj_seed_mix(rn->seed, (uint64_t)wall);
-  cfg.dealer = (int)(wall & 3);
-  mj_error e;
-  mj_game *g = mj_game_new(rn->r, &cfg, &e);
-  if (g == NULL) {
-    fprintf(stderr, "Error: game %ld: %s\n", gi, e.msg);
-    return 1;
-  }
   const char *seat_bot[4];
-  for (int p = 0; p < 4; p++)
-    seat_bot[p] = rn->bots[(p + turn) & 3];
+  int w[MJ_MAX_WINS], nw;      /* the winners */
+  int pay[4], payer;
+  int from[MJ_MAX_WINS];       /* each win's payer, -1 a self-draw */
+  bool multi;                  /* a tile won by several */
+  reasons paid;                /* the ledger's other payments, by reason */
+  int horses[MJ_MAX_WINS];     /* the horses on each winner */
+  bool liable[MJ_MAX_WINS];    /* one player paid for all the others */
+} played;
+
+/* The bots of the game at their seats play it to its end; the decisions
+   they failed are counted for their players. Programs stay for the next
+   game of their player; the others are freed. */
+static mj_status play_bots(run *rn, played *pl, mj_game *g, stats *st,
+                           mj_error *e)
+{
   mj_bot *b[4] = { NULL, NULL, NULL, NULL };
   mj_status s = MJ_OK;
   int fails_before[4] = { 0, 0, 0, 0 };
   for (int p = 0; p < 4 && s == MJ_OK; p++) {
-    int k = (p + turn) & 3;            /* the player: a place in --bots */
-    if (strncmp(seat_bot[p], "cmd:", 4) == 0) {
+    int k = (p + pl->turn) & 3;        /* the player: a place in --bots */
+    if (strncmp(pl->seat_bot[p], "cmd:", 4) == 0) {
       /* a program is started once and plays every game of its player */
       if (rn->programs[k] == NULL)
-        rn->programs[k] = cli_bot_new(rn->host, rn->r, seat_bot[p], 1,
-                                      rn->bot_ms, &e);
+        rn->programs[k] = cli_bot_new(rn->host, rn->r, pl->seat_bot[p], 1,
+                                      rn->bot_ms, e);
       b[p] = rn->programs[k];
       if (b[p] != NULL)
         fails_before[p] = mj_bot_failures(b[p], NULL);
     } else {
-      b[p] = cli_bot_new(rn->host, rn->r, seat_bot[p],
-                         cfg.seed * 4 + (uint64_t)p + 1, 0, &e);
+      b[p] = cli_bot_new(rn->host, rn->r, pl->seat_bot[p],
+                         pl->cfg.seed * 4 + (uint64_t)p + 1, 0, e);
     }
     if (b[p] == NULL)
       s = MJ_EINVAL;
   }
   if (s == MJ_OK)
-    s = mj_bot_play(g, b, &e);
+    s = mj_bot_play(g, b, e);
   for (int p = 0; p < 4; p++) {
     const char *why;
     int nf = b[p] != NULL ? mj_bot_failures(b[p], &why) - fails_before[p] : 0;
-    int k = (p + turn) & 3;
+    int k = (p + pl->turn) & 3;
     if (nf > 0 && st->fallback[k] == 0) {
       snprintf(st->fallback_why[k], sizeof st->fallback_why[k], "%s", why);
       fprintf(stderr, "Warning: game %ld: bot %s failed a decision (%s); the "
-              "efficiency bot made it\n", gi, seat_bot[p], why);
+              "efficiency bot made it\n", pl->gi, pl->seat_bot[p], why);
     }
     st->fallback[k] += nf;
-    if (strncmp(seat_bot[p], "cmd:", 4) != 0)
+    if (strncmp(pl->seat_bot[p], "cmd:", 4) != 0)
       mj_bot_free(b[p]);
   }
-  if (s != MJ_OK) {
-    fprintf(stderr, "Error: game %ld (seed %llu): %s\n", gi,
-            (unsigned long long)cfg.seed, e.msg);
-    mj_game_free(g);
-    return 1;
-  }
-  int w[MJ_MAX_WINS], pay[4];
-  int nw = mj_game_winners(g, w);
-  mj_game_payments(g, pay);
-  int payer = mj_game_payer(g);
-  long best = 0;
-  for (int k = 0; k < nw; k++)
-    if (mj_game_result(g, k)->total > best)
-      best = mj_game_result(g, k)->total;
-  if (wants_log(rn, gi, best) && !write_log(rn, g, gi)) {
-    mj_game_free(g);
-    return 1;
-  }
-  /* each win's payer (the events say), and whether a tile was won by
-     several */
-  int from[MJ_MAX_WINS];
+  return s;
+}
+
+/* What the end of g says, into pl: the winners and payments, each win's
+   payer (the events say) and whether a tile was won by several, the
+   other payments by reason (kong money, 查叫...), the horses and the
+   wins one player paid for all (全包: one payer, three times the total). */
+static void read_end(const mj_game *g, played *pl)
+{
+  pl->nw = mj_game_winners(g, pl->w);
+  mj_game_payments(g, pl->pay);
+  pl->payer = mj_game_payer(g);
   for (int k = 0; k < MJ_MAX_WINS; k++)
-    from[k] = -1;
-  bool multi = false;
-  for (int i = 0, k = 0; i < mj_game_nevents(g) && k < nw; i++) {
+    pl->from[k] = -1;
+  pl->multi = false;
+  for (int i = 0, k = 0; i < mj_game_nevents(g) && k < pl->nw; i++) {
     const mj_event *ev = mj_game_event(g, i);
     if (ev->type != MJ_EV_WIN)
       continue;
-    from[k] = ev->from;
+    pl->from[k] = ev->from;
     if (k > 0 && ev->from >= 0 && i > 0 &&
         mj_game_event(g, i - 1)->type == MJ_EV_WIN &&
         mj_game_event(g, i - 1)->from == ev->from)
-      multi = true;
+      pl->multi = true;
     k++;
   }
-  /* the ledger's other payments, by reason (kong money, 查叫...) */
   const mj_payment *led;
   int nled = mj_game_ledger(g, &led);
-  reasons paid = { 0 };
+  memset(&pl->paid, 0, sizeof pl->paid);
   for (int i = 0; i < nled; i++)
     if (led[i].reason != MJ_PAY_WIN)
-      sim_reasons_add(&paid, mj_game_reason(g, led[i].reason), led[i].amount);
-  sim_count_game(st, nw, pay);
-  st->multi += multi;
-  /* the horses on each winner, and the wins one player paid for all the
-     others (全包): a single payer paying three times the win's total */
-  int horses[MJ_MAX_WINS];
-  bool liable[MJ_MAX_WINS];
-  for (int k = 0; k < nw; k++) {
-    horses[k] = mj_hand_cctx(mj_game_win_hand(g, k))->horses;
+      sim_reasons_add(&pl->paid, mj_game_reason(g, led[i].reason),
+                      led[i].amount);
+  for (int k = 0; k < pl->nw; k++) {
+    pl->horses[k] = mj_hand_cctx(mj_game_win_hand(g, k))->horses;
     int one = -1, sum = 0;
     bool several = false;
     for (int i = 0; i < nled; i++)
@@ -223,18 +209,29 @@ static int play_one(run *rn, long gi, stats *st)
         one = led[i].payer;
         sum += led[i].amount;
       }
-    liable[k] = !several && one >= 0 && sum >= 3 * mj_game_result(g, k)->total;
-    st->horse_wins += horses[k] > 0;
-    st->horses += horses[k];
-    st->liable += liable[k];
+    pl->liable[k] = !several && one >= 0 &&
+                    sum >= 3 * mj_game_result(g, k)->total;
   }
-  for (int j = 0; j < paid.n; j++)
-    sim_reasons_add(&st->paid, paid.name[j], paid.sum[j]);
+}
+
+/* The game into the statistics. */
+static void count_played(const run *rn, stats *st, const mj_game *g,
+                         const played *pl)
+{
+  sim_count_game(st, pl->nw, pl->pay);
+  st->multi += pl->multi;
+  for (int k = 0; k < pl->nw; k++) {
+    st->horse_wins += pl->horses[k] > 0;
+    st->horses += pl->horses[k];
+    st->liable += pl->liable[k];
+  }
+  for (int j = 0; j < pl->paid.n; j++)
+    sim_reasons_add(&st->paid, pl->paid.name[j], pl->paid.sum[j]);
   if (rn->duplicate)
-    sim_count_duplicate(rn, st, seat_bot, pay, turn);
-  for (int k = 0; k < nw; k++) {
+    sim_count_duplicate(rn, st, pl->seat_bot, pl->pay, pl->turn);
+  for (int k = 0; k < pl->nw; k++) {
     const mj_score *sc = mj_game_result(g, k);
-    sim_count_win(st, w[k], sc->total, from[k]);
+    sim_count_win(st, pl->w[k], sc->total, pl->from[k]);
     for (int i = 0; i < sc->nhits; i++)
       if (sc->hits[i].fan < MAX_FANS)
         st->fan_games[sc->hits[i].fan]++;
@@ -242,85 +239,127 @@ static int play_one(run *rn, long gi, stats *st)
       if (sc->states[i] < MAX_FANS)
         st->fan_games[sc->states[i]]++;
   }
-  if (rn->out != NULL) {
-    cJSON *o = cJSON_CreateObject();
-    char seed[32], buf[1024];
-    cJSON_AddNumberToObject(o, "game", (double)gi);
-    snprintf(seed, sizeof seed, "%llu", (unsigned long long)cfg.seed);
-    cJSON_AddStringToObject(o, "seed", seed);
-    cJSON_AddStringToObject(o, "ruleset", mj_rules_id(rn->r));
-    cJSON_AddNumberToObject(o, "dealer", cfg.dealer);
-    if (rn->duplicate) {
-      cJSON_AddNumberToObject(o, "wall", (double)wall);
-      cJSON_AddNumberToObject(o, "turn", turn);
-    }
-    cJSON *bots = cJSON_AddArrayToObject(o, "bots");
-    for (int p = 0; p < 4; p++)
-      cJSON_AddItemToArray(bots, cJSON_CreateString(seat_bot[p]));
-    cJSON_AddStringToObject(o, "result", nw ? "win" : "drawn");
-    cJSON *wa = cJSON_AddArrayToObject(o, "winners");
-    for (int k = 0; k < nw; k++)
-      cJSON_AddItemToArray(wa, cJSON_CreateNumber(w[k]));
-    if (nw > 0 && payer >= 0)
-      cJSON_AddNumberToObject(o, "from", payer);
-    /* each win: the player, the total, the fans {id, points, count}, the
-       states it was made in, the hand */
-    cJSON *wins = cJSON_AddArrayToObject(o, "wins");
-    for (int k = 0; k < nw; k++) {
-      const mj_score *sc = mj_game_result(g, k);
-      cJSON *x = cJSON_CreateObject();
-      cJSON_AddNumberToObject(x, "player", w[k]);
-      if (from[k] >= 0)
-        cJSON_AddNumberToObject(x, "from", from[k]);
-      cJSON_AddNumberToObject(x, "total", sc->total);
-      if (horses[k] > 0)
-        cJSON_AddNumberToObject(x, "horses", horses[k]);
-      if (liable[k])
-        cJSON_AddTrueToObject(x, "liable");
-      cJSON *fa = cJSON_AddArrayToObject(x, "fans");
-      for (int i = 0; i < sc->nhits; i++) {
-        cJSON *fo = cJSON_CreateObject();
-        cJSON_AddStringToObject(fo, "id",
-                                mj_rules_fan(rn->r, sc->hits[i].fan)->id);
-        cJSON_AddNumberToObject(fo, "points", sc->hits[i].value);
-        cJSON_AddNumberToObject(fo, "count", sc->hits[i].count);
-        cJSON_AddItemToArray(fa, fo);
-      }
-      cJSON *sa = cJSON_AddArrayToObject(x, "states");
-      for (int i = 0; i < sc->nstates; i++)
-        cJSON_AddItemToArray(
-            sa, cJSON_CreateString(mj_rules_fan(rn->r, sc->states[i])->id));
-      mj_hand_print_full(mj_game_win_hand(g, k), buf, sizeof buf);
-      cJSON_AddStringToObject(x, "hand", buf);
-      cJSON_AddItemToArray(wins, x);
-    }
-    cJSON *pa = cJSON_AddArrayToObject(o, "pay");
-    for (int p = 0; p < 4; p++)
-      cJSON_AddItemToArray(pa, cJSON_CreateNumber(pay[p]));
-    if (multi)
-      cJSON_AddTrueToObject(o, "multi");
-    if (paid.n > 0) {
-      cJSON *po = cJSON_AddObjectToObject(o, "paid");
-      for (int j = 0; j < paid.n; j++)
-        cJSON_AddNumberToObject(po, paid.name[j], (double)paid.sum[j]);
-    }
-    cJSON_AddNumberToObject(o, "actions", mj_game_nactions(g));
-    char *text = cJSON_PrintUnformatted(o);
-    cJSON_Delete(o);
-    size_t len = text != NULL ? strlen(text) : 0;
-    bool ok = text != NULL;
-    if (ok) {
-      text[len] = '\n';     /* the line and its newline in one write */
-      ok = sim_sink_write(rn->out, text, len + 1);
-      cJSON_free(text);
-    }
-    if (!ok) {
-      mj_game_free(g);
-      return 1;
-    }
+}
+
+/* Win k as its JSON object: the player, the total, the fans {id,
+   points, count}, the states it was made in, the hand. */
+static cJSON *win_json(const run *rn, const mj_game *g, const played *pl,
+                       int k)
+{
+  const mj_score *sc = mj_game_result(g, k);
+  cJSON *x = cJSON_CreateObject();
+  cJSON_AddNumberToObject(x, "player", pl->w[k]);
+  if (pl->from[k] >= 0)
+    cJSON_AddNumberToObject(x, "from", pl->from[k]);
+  cJSON_AddNumberToObject(x, "total", sc->total);
+  if (pl->horses[k] > 0)
+    cJSON_AddNumberToObject(x, "horses", pl->horses[k]);
+  if (pl->liable[k])
+    cJSON_AddTrueToObject(x, "liable");
+  cJSON *fa = cJSON_AddArrayToObject(x, "fans");
+  for (int i = 0; i < sc->nhits; i++) {
+    cJSON *fo = cJSON_CreateObject();
+    cJSON_AddStringToObject(fo, "id", mj_rules_fan(rn->r, sc->hits[i].fan)->id);
+    cJSON_AddNumberToObject(fo, "points", sc->hits[i].value);
+    cJSON_AddNumberToObject(fo, "count", sc->hits[i].count);
+    cJSON_AddItemToArray(fa, fo);
+  }
+  cJSON *sa = cJSON_AddArrayToObject(x, "states");
+  for (int i = 0; i < sc->nstates; i++)
+    cJSON_AddItemToArray(
+        sa, cJSON_CreateString(mj_rules_fan(rn->r, sc->states[i])->id));
+  char buf[1024];
+  mj_hand_print_full(mj_game_win_hand(g, k), buf, sizeof buf);
+  cJSON_AddStringToObject(x, "hand", buf);
+  return x;
+}
+
+/* The game's JSON line into rn->out; false on a failed write. */
+static bool write_line(const run *rn, const mj_game *g, const played *pl)
+{
+  cJSON *o = cJSON_CreateObject();
+  char seed[32];
+  cJSON_AddNumberToObject(o, "game", (double)pl->gi);
+  snprintf(seed, sizeof seed, "%llu", (unsigned long long)pl->cfg.seed);
+  cJSON_AddStringToObject(o, "seed", seed);
+  cJSON_AddStringToObject(o, "ruleset", mj_rules_id(rn->r));
+  cJSON_AddNumberToObject(o, "dealer", pl->cfg.dealer);
+  if (rn->duplicate) {
+    cJSON_AddNumberToObject(o, "wall", (double)pl->wall);
+    cJSON_AddNumberToObject(o, "turn", pl->turn);
+  }
+  cJSON *bots = cJSON_AddArrayToObject(o, "bots");
+  for (int p = 0; p < 4; p++)
+    cJSON_AddItemToArray(bots, cJSON_CreateString(pl->seat_bot[p]));
+  cJSON_AddStringToObject(o, "result", pl->nw ? "win" : "drawn");
+  cJSON *wa = cJSON_AddArrayToObject(o, "winners");
+  for (int k = 0; k < pl->nw; k++)
+    cJSON_AddItemToArray(wa, cJSON_CreateNumber(pl->w[k]));
+  if (pl->nw > 0 && pl->payer >= 0)
+    cJSON_AddNumberToObject(o, "from", pl->payer);
+  cJSON *wins = cJSON_AddArrayToObject(o, "wins");
+  for (int k = 0; k < pl->nw; k++)
+    cJSON_AddItemToArray(wins, win_json(rn, g, pl, k));
+  cJSON *pa = cJSON_AddArrayToObject(o, "pay");
+  for (int p = 0; p < 4; p++)
+    cJSON_AddItemToArray(pa, cJSON_CreateNumber(pl->pay[p]));
+  if (pl->multi)
+    cJSON_AddTrueToObject(o, "multi");
+  if (pl->paid.n > 0) {
+    cJSON *po = cJSON_AddObjectToObject(o, "paid");
+    for (int j = 0; j < pl->paid.n; j++)
+      cJSON_AddNumberToObject(po, pl->paid.name[j], (double)pl->paid.sum[j]);
+  }
+  cJSON_AddNumberToObject(o, "actions", mj_game_nactions(g));
+  char *text = cJSON_PrintUnformatted(o);
+  cJSON_Delete(o);
+  if (text == NULL)
+    return false;
+  size_t len = strlen(text);
+  text[len] = '\n';     /* the line and its newline in one write */
+  bool ok = sim_sink_write(rn->out, text, len + 1);
+  cJSON_free(text);
+  return ok;
+}
+
+/* One game: play it, add it to st, write its line (and its log). */
+static int play_one(run *rn, long gi, stats *st)
+{
+  played pl;
+  memset(&pl, 0, sizeof pl);
+  /* duplicate: game gi plays wall gi / 4 with the bots turned gi % 4
+     seats, so every bot sits every seat of every wall */
+  pl.gi = gi;
+  pl.wall = rn->duplicate ? gi / 4 : gi;
+  pl.turn = rn->duplicate ? (int)(gi % 4) : 0;
+  pl.cfg.seed = mj_seed_mix(rn->seed, (uint64_t)pl.wall);
+  pl.cfg.dealer = (int)(pl.wall & 3);
+  for (int p = 0; p < 4; p++)
+    pl.seat_bot[p] = rn->bots[(p + pl.turn) & 3];
+  mj_error e;
+  mj_game *g = mj_game_new(rn->r, &pl.cfg, &e);
+  if (g == NULL) {
+    fprintf(stderr, "Error: game %ld: %s\n", gi, e.msg);
+    return 1;
+  }
+  if (play_bots(rn, &pl, g, st, &e) != MJ_OK) {
+    fprintf(stderr, "Error: game %ld (seed %llu): %s\n", gi,
+            (unsigned long long)pl.cfg.seed, e.msg);
+    mj_game_free(g);
+    return 1;
+  }
+  read_end(g, &pl);
+  long best = 0;
+  for (int k = 0; k < pl.nw; k++)
+    if (mj_game_result(g, k)->total > best)
+      best = mj_game_result(g, k)->total;
+  bool ok = !wants_log(rn, gi, best) || write_log(rn, g, gi);
+  if (ok) {
+    count_played(rn, st, g, &pl);
+    ok = rn->out == NULL || write_line(rn, g, &pl);
   }
   mj_game_free(g);
-  return 0;
+  return ok ? 0 : 1;
 }
 
 /* Play games lo..hi: 0 done, 1 an error, 130 stopped by Ctrl-C. */
