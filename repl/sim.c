@@ -586,6 +586,183 @@ static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
   return -1;
 }
 
+/* --bots into rn: one kind for all four seats, or four; each spec's
+   form checked (files are loaded later). False with the error said. */
+static bool parse_bots(run *rn, const char *bots)
+{
+  char tmp[1100];
+  snprintf(tmp, sizeof tmp, "%s", bots);
+  int nb = 0;
+  char *save = NULL;
+  for (char *tok = strtok_r(tmp, ",", &save); tok;
+       tok = strtok_r(NULL, ",", &save)) {
+    mj_error e;
+    if (nb == 4) {
+      fprintf(stderr, "Error: --bots takes one kind or four, not more "
+              "(got '%s')\n", bots);
+      return false;
+    }
+    if (!cli_bot_spec_check(tok, &e)) {
+      fprintf(stderr, "Error: --bots: %s\n", e.msg);
+      return false;
+    }
+    snprintf(rn->bots[nb++], sizeof rn->bots[0], "%s", tok);
+  }
+  if (nb != 1 && nb != 4) {
+    fprintf(stderr, "Error: --bots takes one kind or four, not %d\n", nb);
+    return false;
+  }
+  for (int p = nb; p < 4; p++)
+    strcpy(rn->bots[p], rn->bots[0]);
+  for (int p = 0; p < 4; p++)
+    if (sim_kind_index(rn, rn->bots[p]) < 0)
+      snprintf(rn->kinds[rn->nkinds++], sizeof rn->kinds[0], "%s",
+               rn->bots[p]);
+  return true;
+}
+
+/* The range of games this run plays: its shard (a duplicate run's split
+   between walls), or game G alone. False (said) when it is empty. */
+static bool plan_range(run *rn, sim_args *a)
+{
+  uint64_t unit = a->duplicate ? 4 : 1, units = a->games / unit;
+  rn->lo = (long)(unit * (units * (a->shard_i - 1) / a->shard_n));
+  rn->hi = (long)(unit * (units * a->shard_i / a->shard_n));
+  if (a->have_one) {   /* game G alone, as it was played in its run */
+    rn->lo = (long)a->one_game;
+    rn->hi = rn->lo + 1;
+    a->jobs = 1;
+  }
+  if (rn->hi > rn->lo)
+    return true;
+  fprintf(stderr, "Error: shard %llu/%llu of %llu games has no games to play "
+          "(use fewer shards or more games)\n", (unsigned long long)a->shard_i,
+          (unsigned long long)a->shard_n, (unsigned long long)a->games);
+  return false;
+}
+
+/* Each bot kind can be made before the first game: a file loads, a
+   program starts (and does not end at once: a command not found). */
+static bool check_bots(mj_host *h, const run *rn)
+{
+  for (int k = 0; k < rn->nkinds; k++) {
+    mj_error be;
+    bool ok;
+    if (strncmp(rn->kinds[k], "cmd:", 4) == 0) {
+      ok = cmdbot_check(rn->kinds[k] + 4, 300, &be) == MJ_OK;
+    } else {
+      mj_bot *b = cli_bot_new(h, rn->r, rn->kinds[k], 1, 0, &be);
+      ok = b != NULL;
+      mj_bot_free(b);
+    }
+    if (!ok) {
+      fprintf(stderr, "Error: --bots: %s\n", be.msg);
+      return false;
+    }
+  }
+  return true;
+}
+
+/* --out: a regular file (replaced) or "-" for standard output. */
+static bool open_out(sink *out, const char *path)
+{
+  mj_error fe;
+  if (strcmp(path, "-") == 0) {
+    out->fd = 1;
+    return true;
+  }
+  if (mj_file_check_target(path, &fe) != MJ_OK) {
+    fprintf(stderr, "Error: %s (--out - writes to standard output)\n", fe.msg);
+    return false;
+  }
+  out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+  if (out->fd < 0) {
+    fprintf(stderr, "Error: cannot write %s: %s\n", path, strerror(errno));
+    return false;
+  }
+  return true;
+}
+
+/* Play the run's games, in this process (a progress bar on a terminal,
+   redrawn between slices) or in jobs processes; Ctrl-C finishes the game
+   in play. 0, 1 an error, 130 stopped. */
+static int play_all(mj_host *h, run *rn, stats *st, int jobs, double t0)
+{
+  bool bar = isatty(2);
+  long total = rn->hi - rn->lo;
+  volatile long *prog = mmap(NULL, sizeof(long) * 65, PROT_READ | PROT_WRITE,
+                             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  if (prog == MAP_FAILED)
+    prog = NULL;
+  struct sigaction sa, old;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_sigint;
+  sigemptyset(&sa.sa_mask);
+  sigaction(SIGINT, &sa, &old);
+  sim_stop = 0;
+  int status = 0;
+  if (jobs > 1) {
+    status = sim_run_jobs(h, rn, st, jobs, bar, t0, prog, play_range);
+  } else if (bar && prog) {
+    rn->progress = prog;
+    long lo = rn->lo, hi = rn->hi, step = total / 100 + 1;
+    double last = 0;
+    for (long s = lo; s < hi && status == 0; s += step) {
+      rn->lo = s;
+      rn->hi = s + step < hi ? s + step : hi;
+      status = play_range(rn, st);
+      if (sim_now() - last > 0.1) {
+        sim_show_progress(*prog, total, t0, false);
+        last = sim_now();
+      }
+    }
+    rn->lo = lo;
+    rn->hi = hi;
+    sim_show_progress(*prog, total, t0, true);
+  } else {
+    rn->progress = prog;
+    status = play_range(rn, st);
+  }
+  sigaction(SIGINT, &old, NULL);
+  rn->progress = NULL;
+  if (prog)
+    munmap((void *)prog, sizeof(long) * 65);
+  return status;
+}
+
+/* The end of a run: a failed write said, the summary and the fallback
+   report printed; the exit status. */
+static int finish(const run *rn, const stats *st, const sim_args *a,
+                  sink *out, int status, double secs)
+{
+  if (out->err != 0) {
+    fprintf(stderr, "Error: cannot write %s: %s (the file ends with the "
+            "last whole line)\n", a->out_path, strerror(out->err));
+    status = 1;
+  }
+  if (out->fd > 1 && close(out->fd) != 0 && status != 1) {
+    fprintf(stderr, "Error: cannot write %s: %s\n", a->out_path,
+            strerror(errno));
+    status = 1;
+  }
+  if (status == 130)
+    fprintf(stderr, "interrupted: the summary of the %ld games played\n",
+            st->games);
+  if (status != 0 && status != 130)
+    return status;
+  FILE *sf = out->fd == 1 ? stderr : stdout;
+  sim_summary(sf, rn, st, secs, (int)a->jobs);
+  long fb = sim_fallback_report(sf, rn, st);
+  if (fb > 0 && !a->fallback_ok && status == 0) {
+    fflush(sf);
+    fprintf(stderr, "Error: %ld decision%s of the bots were made by the "
+            "fallback (the efficiency bot) instead; --fallback-ok says "
+            "that is expected\n", fb, fb == 1 ? "" : "s");
+    status = 1;
+  }
+  return status;
+}
+
 int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
 {
   cli_opts mine = *given;
@@ -596,171 +773,36 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
     return st0;
   run rn;
   memset(&rn, 0, sizeof rn);
-  /* bots: one kind, or four */
-  char tmp[1100];
-  snprintf(tmp, sizeof tmp, "%s", a.bots);
-  int nb = 0;
-  char *save = NULL;
-  for (char *tok = strtok_r(tmp, ",", &save); tok;
-       tok = strtok_r(NULL, ",", &save)) {
-    mj_error e;
-    if (nb == 4) {
-      fprintf(stderr, "Error: --bots takes one kind or four, not more "
-              "(got '%s')\n", a.bots);
-      return 1;
-    }
-    if (!cli_bot_spec_check(tok, &e)) {   /* files checked below */
-      fprintf(stderr, "Error: --bots: %s\n", e.msg);
-      return 1;
-    }
-    snprintf(rn.bots[nb++], sizeof rn.bots[0], "%s", tok);
-  }
-  if (nb != 1 && nb != 4) {
-    fprintf(stderr, "Error: --bots takes one kind or four, not %d\n", nb);
-    return 1;
-  }
-  for (int p = nb; p < 4; p++)
-    strcpy(rn.bots[p], rn.bots[0]);
   rn.seed = a.seed;
   rn.duplicate = a.duplicate;
-  for (int p = 0; p < 4; p++)
-    if (sim_kind_index(&rn, rn.bots[p]) < 0)
-      snprintf(rn.kinds[rn.nkinds++], sizeof rn.kinds[0], "%s", rn.bots[p]);
-  /* shards of a duplicate run split between walls */
-  uint64_t unit = a.duplicate ? 4 : 1, units = a.games / unit;
-  rn.lo = (long)(unit * (units * (a.shard_i - 1) / a.shard_n));
-  rn.hi = (long)(unit * (units * a.shard_i / a.shard_n));
-  if (a.have_one) {   /* game G alone, as it was played in its run */
-    rn.lo = (long)a.one_game;
-    rn.hi = rn.lo + 1;
-    a.jobs = 1;
-  }
   rn.log_dir = a.log_dir;
   rn.log_games = a.log_games;
   rn.nlog_games = a.nlog_games;
   rn.log_min_total = (long)a.min_total;
-  long total = rn.hi - rn.lo;
-  if (total == 0) {
-    fprintf(stderr, "Error: shard %llu/%llu of %llu games has no games to play "
-            "(use fewer shards or more games)\n", (unsigned long long)a.shard_i,
-            (unsigned long long)a.shard_n, (unsigned long long)a.games);
-    return 1;
-  }
-  rn.r = cli_rules(h, o);
-  if (rn.r == NULL)
-    return 1;
   rn.host = h;
   rn.bot_ms = (int)a.bot_ms;
-  for (int k = 0; k < rn.nkinds; k++) {   /* a bot file loads, or stop */
-    mj_error be;
-    if (strncmp(rn.kinds[k], "cmd:", 4) == 0) {
-      /* a program plays in the process of its games; here it only has
-         to start (and not end at once: a command not found, a crash) */
-      if (cmdbot_check(rn.kinds[k] + 4, 300, &be) != MJ_OK) {
-        fprintf(stderr, "Error: --bots: %s\n", be.msg);
-        return 1;
-      }
-      continue;
-    }
-    mj_bot *b = cli_bot_new(h, rn.r, rn.kinds[k], 1, 0, &be);
-    if (b == NULL) {
-      fprintf(stderr, "Error: --bots: %s\n", be.msg);
-      return 1;
-    }
-    mj_bot_free(b);
-  }
+  if (!parse_bots(&rn, a.bots) || !plan_range(&rn, &a))
+    return 1;
+  if ((rn.r = cli_rules(h, o)) == NULL || !check_bots(h, &rn))
+    return 1;
   rn.options = o->options;
   sink out = { -1, a.out_path, 0, 0 };
   if (a.out_path != NULL) {
-    mj_error fe;
-    if (strcmp(a.out_path, "-") != 0 &&
-        mj_file_check_target(a.out_path, &fe) != MJ_OK) {
-      fprintf(stderr, "Error: %s (--out - writes to standard output)\n",
-              fe.msg);
+    if (!open_out(&out, a.out_path))
       return 1;
-    }
-    out.fd = strcmp(a.out_path, "-") == 0
-           ? 1 : open(a.out_path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
-    if (out.fd < 0) {
-      fprintf(stderr, "Error: cannot write %s: %s\n", a.out_path,
-              strerror(errno));
-      return 1;
-    }
     rn.out = &out;
   }
-  bool bar = isatty(2);
-  if ((long)a.jobs > total)
-    a.jobs = (uint64_t)total;
-  volatile long *prog = mmap(NULL, sizeof(long) * 65, PROT_READ | PROT_WRITE,
-                             MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (prog == MAP_FAILED)
-    prog = NULL;
+  if ((long)a.jobs > rn.hi - rn.lo)
+    a.jobs = (uint64_t)(rn.hi - rn.lo);
   stats *st = calloc(1, sizeof *st);
-  if (st == NULL)
+  if (st == NULL) {
+    if (out.fd > 1)
+      close(out.fd);
     return 1;
-  /* Ctrl-C finishes the game in play, then the summary of those played */
-  struct sigaction sa, old;
-  memset(&sa, 0, sizeof sa);
-  sa.sa_handler = on_sigint;
-  sigemptyset(&sa.sa_mask);
-  sigaction(SIGINT, &sa, &old);
-  sim_stop = 0;
+  }
   double t0 = sim_now();
-  int status = 0;
-  if (a.jobs <= 1) {
-    rn.progress = prog;
-    if (bar && prog) {
-      /* play in slices to redraw the bar */
-      long lo = rn.lo, hi = rn.hi, step = total / 100 + 1;
-      double last = 0;
-      for (long s = lo; s < hi && status == 0; s += step) {
-        rn.lo = s;
-        rn.hi = s + step < hi ? s + step : hi;
-        status = play_range(&rn, st);
-        if (sim_now() - last > 0.1) {
-          sim_show_progress(*prog, total, t0, false);
-          last = sim_now();
-        }
-      }
-      rn.lo = lo;
-      rn.hi = hi;
-      sim_show_progress(*prog, total, t0, true);
-    } else {
-      status = play_range(&rn, st);
-    }
-  } else {
-    status = sim_run_jobs(h, &rn, st, (int)a.jobs, bar, t0, prog, play_range);
-  }
-  sigaction(SIGINT, &old, NULL);
-  double secs = sim_now() - t0;
-  if (out.err != 0) {
-    fprintf(
-        stderr,
-        "Error: cannot write %s: %s (the file ends with the last whole line)\n",
-        a.out_path, strerror(out.err));
-    status = 1;
-  }
-  if (out.fd > 1 && close(out.fd) != 0 && status != 1) {
-    fprintf(stderr, "Error: cannot write %s: %s\n", a.out_path, strerror(errno));
-    status = 1;
-  }
-  if (status == 130)
-    fprintf(stderr, "interrupted: the summary of the %ld games played\n",
-            st->games);
-  if (status == 0 || status == 130) {
-    FILE *sf = out.fd == 1 ? stderr : stdout;
-    sim_summary(sf, &rn, st, secs, (int)a.jobs);
-    long fb = sim_fallback_report(sf, &rn, st);
-    if (fb > 0 && !a.fallback_ok && status == 0) {
-      fflush(sf);
-      fprintf(stderr, "Error: %ld decision%s of the bots were made by the "
-              "fallback (the efficiency bot) instead; --fallback-ok says "
-              "that is expected\n", fb, fb == 1 ? "" : "s");
-      status = 1;
-    }
-  }
-  if (prog)
-    munmap((void *)prog, sizeof(long) * 65);
+  int status = play_all(h, &rn, st, (int)a.jobs, t0);
+  status = finish(&rn, st, &a, &out, status, sim_now() - t0);
   free(st);
   return status;
 }
