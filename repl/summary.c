@@ -477,6 +477,50 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
   return true;
 }
 
+/* The summary as one JSON object (stats --json). */
+static void stats_json(const run *rn, const stats *st)
+{
+  cJSON *out = cJSON_CreateObject();
+  cJSON_AddStringToObject(out, "ruleset", mj_rules_id(rn->r));
+  cJSON_AddNumberToObject(out, "games", (double)st->games);
+  cJSON_AddNumberToObject(out, "wins", (double)st->wins);
+  cJSON_AddNumberToObject(out, "drawn", (double)st->drawn);
+  cJSON_AddNumberToObject(out, "self_drawn", (double)st->self_drawn);
+  cJSON_AddNumberToObject(out, "max_points", (double)st->max_points);
+  cJSON *seats = cJSON_AddArrayToObject(out, "seats");
+  double n = (double)st->games;
+  for (int p = 0; p < 4; p++) {
+    cJSON *x = cJSON_CreateObject();
+    double wr = (double)st->seat_wins[p] / n;
+    long nw = st->seat_wins[p];
+    cJSON_AddStringToObject(x, "bot", rn->bots[p]);
+    cJSON_AddNumberToObject(x, "win_rate", wr);
+    cJSON_AddNumberToObject(x, "win_rate_95", 1.96 * sqrt(wr * (1 - wr) / n));
+    cJSON_AddNumberToObject(
+        x, "points_per_win", nw ? (double)st->seat_points[p] / (double)nw : 0);
+    cJSON_AddNumberToObject(x, "points_per_win_95",
+                            half95(nw, (double)st->seat_points[p],
+                                   (double)st->seat_points_sq[p]));
+    cJSON_AddNumberToObject(x, "dealt_in", (double)st->seat_dealins[p] / n);
+    cJSON_AddNumberToObject(x, "net_per_game", (double)st->seat_net[p] / n);
+    cJSON_AddNumberToObject(x, "net_per_game_95",
+                            half95(st->games, (double)st->seat_net[p],
+                                   (double)st->seat_net_sq[p]));
+    cJSON_AddItemToArray(seats, x);
+  }
+  cJSON *fans = cJSON_AddObjectToObject(out, "fans");
+  for (int i = 0; i < mj_rules_nfans(rn->r) && i < MAX_FANS; i++)
+    if (st->fan_games[i] > 0)
+      cJSON_AddNumberToObject(fans, mj_rules_fan(rn->r, i)->id,
+                              (double)st->fan_games[i]);
+  char *t = cJSON_PrintUnformatted(out);
+  if (t != NULL) {
+    puts(t);
+    cJSON_free(t);
+  }
+  cJSON_Delete(out);
+}
+
 enum { STATS_LINE_MAX = 1 << 20 };   /* a sim line is under a few KB */
 
 int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
@@ -572,45 +616,7 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
     status = 1;
   }
   if (status == 0 && o->json) {
-    cJSON *out = cJSON_CreateObject();
-    cJSON_AddStringToObject(out, "ruleset", mj_rules_id(rn.r));
-    cJSON_AddNumberToObject(out, "games", (double)st->games);
-    cJSON_AddNumberToObject(out, "wins", (double)st->wins);
-    cJSON_AddNumberToObject(out, "drawn", (double)st->drawn);
-    cJSON_AddNumberToObject(out, "self_drawn", (double)st->self_drawn);
-    cJSON_AddNumberToObject(out, "max_points", (double)st->max_points);
-    cJSON *seats = cJSON_AddArrayToObject(out, "seats");
-    double n = (double)st->games;
-    for (int p = 0; p < 4; p++) {
-      cJSON *x = cJSON_CreateObject();
-      double wr = (double)st->seat_wins[p] / n;
-      long nw = st->seat_wins[p];
-      cJSON_AddStringToObject(x, "bot", rn.bots[p]);
-      cJSON_AddNumberToObject(x, "win_rate", wr);
-      cJSON_AddNumberToObject(x, "win_rate_95", 1.96 * sqrt(wr * (1 - wr) / n));
-      cJSON_AddNumberToObject(
-          x, "points_per_win", nw ? (double)st->seat_points[p] / (double)nw : 0);
-      cJSON_AddNumberToObject(x, "points_per_win_95",
-                              half95(nw, (double)st->seat_points[p],
-                                     (double)st->seat_points_sq[p]));
-      cJSON_AddNumberToObject(x, "dealt_in", (double)st->seat_dealins[p] / n);
-      cJSON_AddNumberToObject(x, "net_per_game", (double)st->seat_net[p] / n);
-      cJSON_AddNumberToObject(x, "net_per_game_95",
-                              half95(st->games, (double)st->seat_net[p],
-                                     (double)st->seat_net_sq[p]));
-      cJSON_AddItemToArray(seats, x);
-    }
-    cJSON *fans = cJSON_AddObjectToObject(out, "fans");
-    for (int i = 0; i < mj_rules_nfans(rn.r) && i < MAX_FANS; i++)
-      if (st->fan_games[i] > 0)
-        cJSON_AddNumberToObject(fans, mj_rules_fan(rn.r, i)->id,
-                                (double)st->fan_games[i]);
-    char *t = cJSON_PrintUnformatted(out);
-    if (t != NULL) {
-      puts(t);
-      cJSON_free(t);
-    }
-    cJSON_Delete(out);
+    stats_json(&rn, st);
   } else if (status == 0) {
     printf("ruleset %s: %ld games from %d file%s\n", mj_rules_id(rn.r),
            st->games, files, files == 1 ? "" : "s");
