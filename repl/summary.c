@@ -318,20 +318,20 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
 ** hule stats: the summary of any number of JSONL files of a run
 ** ===================================================================== */
 
-/* One JSON line of hule sim into st; false with why (a line not of a
-   sim, or of another ruleset or other bots than the first). */
-static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
-                       size_t cap)
+/* The run a line of hule sim belongs to: its ruleset, whether it is of a
+   duplicate run and the turn of its wall (*turn), the bots at each seat
+   (set by the first line, the same in every other). False with why. */
+static bool line_run(cJSON *o, run *rn, bool first, int *turn_out,
+                     const char *seat_bot[4], char *why, size_t cap)
 {
   cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
   cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots");
   cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
   cJSON *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
-  cJSON *from = cJSON_GetObjectItemCaseSensitive(o, "from");
   if (!cJSON_IsString(rs) || !cJSON_IsArray(bots) ||
       cJSON_GetArraySize(bots) != 4 || !cJSON_IsArray(pay) ||
       cJSON_GetArraySize(pay) != 4 || !cJSON_IsArray(wins) ||
-      cJSON_GetArraySize(wins) > 4) {
+      cJSON_GetArraySize(wins) > MJ_MAX_WINS) {
     snprintf(why, cap, "not a line of hule sim --out (ruleset, bots, pay, "
              "wins)");
     return false;
@@ -361,7 +361,6 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
     snprintf(why, cap, "a duplicate and a plain run mixed");
     return false;
   }
-  const char *seat_bot[4];
   for (int p = 0; p < 4; p++) {
     cJSON *b = cJSON_GetArrayItem(bots, p);
     if (!cJSON_IsString(b) || strlen(b->valuestring) >= sizeof rn->bots[0]) {
@@ -385,6 +384,23 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
       if (sim_kind_index(rn, rn->bots[p]) < 0)
         snprintf(rn->kinds[rn->nkinds++], sizeof rn->kinds[0], "%s",
                  rn->bots[p]);
+  *turn_out = tn;
+  return true;
+}
+
+/* One JSON line of hule sim into st; false with why (a line not of a
+   sim, or of another ruleset or other bots than the first). */
+static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
+                       size_t cap)
+{
+  cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
+  cJSON *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
+  cJSON *from = cJSON_GetObjectItemCaseSensitive(o, "from");
+  const char *seat_bot[4];
+  int tn = 0;
+  bool dup = cJSON_GetObjectItemCaseSensitive(o, "wall") != NULL;
+  if (!line_run(o, rn, first, &tn, seat_bot, why, cap))
+    return false;
   int pv[4];
   for (int p = 0; p < 4; p++) {
     cJSON *x = cJSON_GetArrayItem(pay, p);

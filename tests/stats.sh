@@ -14,9 +14,9 @@ check() {   # check NAME: one.txt and merged.txt agree after line 1
     echo "FAIL: $1"; diff one.txt merged.txt | head -10; fail=1
   fi
 }
-for spec in "mcr efficiency" "bao efficiency,random,efficiency,random" \
+for spec in "xueliu efficiency" "bao efficiency,random,efficiency,random" \
             "xuezhan efficiency,random,efficiency,efficiency" \
-            "tuidao efficiency,random,efficiency,random"; do
+            "tuidao efficiency,random,efficiency,random" "mcr efficiency"; do
   set -- $spec
   "$hule" sim --ruleset "$1" --games 240 --seed 9 --bots "$2" --out all.jsonl > one.txt 2>&1
   for i in 1 2 3 4; do
