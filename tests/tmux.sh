@@ -102,6 +102,9 @@ $T kill-server 2>/dev/null
 # an unwritable history file: one warning, the REPL goes on
 mkdir -p "$work/ro" && touch "$work/ro/.hule_history" && chmod 444 "$work/ro/.hule_history"
 if [ "$(id -u)" = 0 ]; then chattr +i "$work/ro/.hule_history" 2>/dev/null || true; fi
+# a server of its own: the one killed above may still be going away (on a
+# loaded machine a new session on its socket found it gone mid-start)
+T="tmux -S $work/tmux-ro.sock"
 $T new-session -d -s hule -x 140 -y 60 "env HOME=$work/ro TERM=xterm $hule; sleep 30"
 wait_for "hule>"
 $T send-keys -t hule "fans" Enter
