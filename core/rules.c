@@ -3,6 +3,7 @@
 ** Compiled rulesets: storage, name resolution, descriptions.
 */
 #include "rules_int.h"
+#include "table_rules.h"
 
 #include <ctype.h>
 #include <stdarg.h>
@@ -24,15 +25,19 @@ static char *dup(const char *s)
 static void default_table(mj_table *t)
 {
   memset(t, 0, sizeof *t);
-  t->tiles = 136;
-  t->hand = 13;
-  t->chow = true;
-  t->rob_kong = true;
-  t->kong_after_claim = true;
+  /* the flags and numbers from the one list; the rest by hand */
+#define B(member, dflt) t->member = (dflt) != 0;
+#define I(member, dflt) t->member = (dflt);
+#define S(member, dflt)
+#define T(member, dflt)
+#define X(name, kind, member, dflt, lo, hi, range, words) kind(member, dflt)
+  MJ_TABLE_RULES(X)
+#undef X
+#undef B
+#undef I
+#undef S
+#undef T
   t->replace_tail = true;
-  t->dealer_stays_on_draw = true;
-  t->rounds = 4;
-  t->wild_kinds = 1;
   memcpy(t->wild_name, "wild", 5);
   t->claim_wild = true;
   t->wild_melds = true;

@@ -13,6 +13,7 @@
 #include <lua.h>
 
 #include "host_int.h"
+#include "table_rules.h"
 #include "text.h"
 
 /* {====================================================================
@@ -1033,38 +1034,19 @@ static mj_status table_rules(cctx *c, mj_table *t)
     lua_pop(L, 1);
     return bad(c, "ruleset field 'table' must be a table");
   }
+  /* the fields and their Lua types, from the one list (table_rules.h) */
+#define KIND_B LUA_TBOOLEAN
+#define KIND_I LUA_TNUMBER
+#define KIND_S LUA_TSTRING
+#define KIND_T LUA_TTABLE
+#define X(name, kind, member, dflt, lo, hi, range, words) { #name, KIND_##kind },
   static const struct { const char *name; int type;
-  } fields[] = { { "tiles", LUA_TNUMBER },
-                 { "flowers", LUA_TBOOLEAN },
-                 { "hand", LUA_TNUMBER },
-                 { "chow", LUA_TBOOLEAN },
-                 { "rob_kong", LUA_TBOOLEAN },
-                 { "rob_all", LUA_TBOOLEAN },
-                 { "rob_exposed", LUA_TBOOLEAN },
-                 { "kong_after_claim", LUA_TBOOLEAN },
-                 { "replacement", LUA_TSTRING },
-                 { "self_draw_only", LUA_TBOOLEAN },
-                 { "dealer_stays_on_draw", LUA_TBOOLEAN },
-                 { "dealer_stays_on_win", LUA_TBOOLEAN },
-                 { "winner_deals", LUA_TBOOLEAN },
-                 { "rounds", LUA_TNUMBER },
-                 { "match_hands", LUA_TNUMBER },
-                 { "wild_kinds", LUA_TNUMBER },
-                 { "wild_name", LUA_TSTRING },
-                 { "claim_wild", LUA_TBOOLEAN },
-                 { "wild_melds", LUA_TBOOLEAN },
-                 { "reserve", LUA_TNUMBER },
-                 { "wild", LUA_TSTRING },
-                 { "cycles", LUA_TTABLE },
-                 { "cap", LUA_TNUMBER },
-                 { "swap", LUA_TNUMBER },
-                 { "swap_to", LUA_TTABLE },
-                 { "void_suit", LUA_TBOOLEAN },
-                 { "after_win", LUA_TSTRING },
-                 { "multi_win", LUA_TBOOLEAN },
-                 { "pass_lock", LUA_TBOOLEAN },
-                 { "kong_discard", LUA_TBOOLEAN },
-                 { NULL, 0 } };
+  } fields[] = { MJ_TABLE_RULES(X) { NULL, 0 } };
+#undef X
+#undef KIND_B
+#undef KIND_I
+#undef KIND_S
+#undef KIND_T
   lua_pushnil(L);
   while (lua_next(L, tt)) {
     lua_pop(L, 1);
@@ -1102,42 +1084,26 @@ static mj_status table_rules(cctx *c, mj_table *t)
       return st;
     }
   }
-#define BOOL(name, dst)                                                        \
-  lua_getfield(L, tt, name);                                                   \
-  if (!lua_isnil(L, -1))                                                       \
-    dst = lua_toboolean(L, -1);                                                \
-  lua_pop(L, 1)
-#define INT(name, dst)                                                         \
-  lua_getfield(L, tt, name);                                                   \
-  if (!lua_isnil(L, -1))                                                       \
-    dst = (int)lua_tointeger(L, -1);                                           \
-  lua_pop(L, 1)
-  INT("tiles", t->tiles);
-  BOOL("flowers", t->flowers);
-  INT("hand", t->hand);
-  BOOL("chow", t->chow);
-  BOOL("rob_kong", t->rob_kong);
-  BOOL("rob_all", t->rob_all);
-  BOOL("rob_exposed", t->rob_exposed);
-  BOOL("kong_after_claim", t->kong_after_claim);
-  BOOL("self_draw_only", t->self_draw_only);
-  BOOL("dealer_stays_on_draw", t->dealer_stays_on_draw);
-  BOOL("dealer_stays_on_win", t->dealer_stays_on_win);
-  BOOL("winner_deals", t->winner_deals);
-  INT("rounds", t->rounds);
-  INT("match_hands", t->match_hands);
-  INT("wild_kinds", t->wild_kinds);
-  BOOL("claim_wild", t->claim_wild);
-  BOOL("wild_melds", t->wild_melds);
-  INT("reserve", t->reserve);
-  INT("cap", t->cap);
-  INT("swap", t->swap);
-  BOOL("void_suit", t->void_suit);
-  BOOL("multi_win", t->multi_win);
-  BOOL("pass_lock", t->pass_lock);
-  BOOL("kong_discard", t->kong_discard);
-#undef BOOL
-#undef INT
+  /* the flags and whole numbers, each where the list says */
+#define B(name, member)                                                      \
+  lua_getfield(L, tt, #name);                                                \
+  if (!lua_isnil(L, -1))                                                     \
+    t->member = lua_toboolean(L, -1);                                        \
+  lua_pop(L, 1);
+#define I(name, member)                                                      \
+  lua_getfield(L, tt, #name);                                                \
+  if (!lua_isnil(L, -1))                                                     \
+    t->member = (int)lua_tointeger(L, -1);                                   \
+  lua_pop(L, 1);
+#define S(name, member)
+#define T(name, member)
+#define X(name, kind, member, dflt, lo, hi, range, words) kind(name, member)
+  MJ_TABLE_RULES(X)
+#undef X
+#undef B
+#undef I
+#undef S
+#undef T
   mj_status st = MJ_OK;
   lua_getfield(L, tt, "after_win");
   const char *aw = lua_tostring(L, -1);
@@ -1166,29 +1132,26 @@ static mj_status table_rules(cctx *c, mj_table *t)
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  if (st != MJ_OK)
-    ;
-  else if (t->tiles != 108 && t->tiles != 136 && t->tiles != 144)
+  if (st == MJ_OK && t->tiles != 108 && t->tiles != 136 && t->tiles != 144)
     st = bad(c, "table rules: tiles is 108 (suits only), 136 or 144");
-  else if (t->flowers != (t->tiles == 144))
+  else if (st == MJ_OK && t->flowers != (t->tiles == 144))
     st = bad(c, "table rules: 144 tiles means flowers = true, 108 and 136 "
              "false");
-  else if (t->cap < 0 || t->cap > 20)
-    st = bad(c, "table rules: cap is 0..20 番 (0: none)");
-  else if (t->swap < 0 || t->swap > 4)
-    st = bad(c, "table rules: swap is 0..4 tiles");
-  else if (t->hand != 13)
-    st = bad(
-        c, "table rules: hand must be 13 (other hand sizes are not supported)");
-  else if (t->rounds < 1 || t->rounds > 4)
-    st = bad(c, "table rules: rounds is 1..4");
-  else if (t->wild_kinds < 1 || t->wild_kinds > 2)
-    st = bad(c, "table rules: wild_kinds is 1 or 2 (the kinds after the "
-             "indicator)");
-  else if (t->reserve < 0 || t->reserve > 16)
-    st = bad(c, "table rules: reserve is 0..16 tiles");
-  else if (t->match_hands < 0 || t->match_hands > 1000)
-    st = bad(c, "table rules: match_hands is 0..1000 (0: the wind rounds)");
+  /* the other whole numbers: in the range the list gives */
+#define B(name, member, lo, hi, range)
+#define I(name, member, lo, hi, range)                                       \
+  if (st == MJ_OK && (t->member < (lo) || t->member > (hi)))                 \
+    st = bad(c, "table rules: " #name " is %s", range);
+#define S(name, member, lo, hi, range)
+#define T(name, member, lo, hi, range)
+#define X(name, kind, member, dflt, lo, hi, range, words)                    \
+  kind(name, member, lo, hi, range)
+  MJ_TABLE_RULES(X)
+#undef X
+#undef B
+#undef I
+#undef S
+#undef T
   if (st != MJ_OK) {
     lua_settop(L, tt - 1);
     return st;

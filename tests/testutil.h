@@ -12,9 +12,6 @@
 
 #include "hand.h"
 
-#ifndef HULE_SHARED_DIR
-#define HULE_SHARED_DIR "../shared"
-#endif
 #ifndef HULE_SOURCE_DIR
 #define HULE_SOURCE_DIR "."
 #endif

@@ -1,0 +1,42 @@
+#!/bin/sh
+# The table rules of core/table_rules.h, the one list, as the loader reads
+# them: every flag takes true and false, every whole number takes its
+# range and is refused past it naming the rule, a flag given a number is
+# refused; a field not in the list is unknown.
+# Usage: table_rules.sh HULE SRCDIR WORKDIR
+set -u
+hule=$1; src=$2
+mkdir -p "$3" && cd "$3" || exit 1
+fail=0
+load() {   # load TABLE-FIELDS: the load's last line of output
+  printf 'local R = mj.extend("xuezhan", { id = "t", table = { %s } })\nreturn R\n' "$1" > t.lua
+  printf 'load t.lua\n' | "$hule" 2>&1 | tail -1
+}
+rules=$(sed -n 's/^  X(\([a-z_]*\), \([BIST]\), [a-z_]*, \(-*[0-9]*\), \(-*[0-9]*\), \(-*[0-9]*\),.*/\1 \2 \3 \4 \5/p' "$src/core/table_rules.h")
+n=$(printf '%s\n' "$rules" | grep -c .)
+[ "$n" -ge 30 ] || { echo "FAIL: only $n rules read from the list"; fail=1; }
+printf '%s\n' "$rules" | while read -r name kind dflt lo hi; do
+  case $kind in
+    B)
+      for v in true false; do
+        extra=""; [ "$name" = flowers ] && [ $v = true ] && extra=", tiles = 144"
+        out=$(load "$name = $v$extra")
+        printf '%s' "$out" | grep -q "^loaded t" || { echo "FAIL: $name = $v: $out"; exit 1; }
+      done
+      out=$(load "$name = 1")
+      printf '%s' "$out" | grep -q "'$name' has the wrong type" || { echo "FAIL: $name = 1: $out"; exit 1; }
+      echo "ok   $name: a flag" ;;
+    I)
+      [ "$name" = tiles ] && { echo "ok   tiles: checked as 108, 136 or 144 below"; continue; }
+      out=$(load "$name = $hi")
+      printf '%s' "$out" | grep -q "^loaded t" || { echo "FAIL: $name = $hi: $out"; exit 1; }
+      out=$(load "$name = $((hi + 1))")
+      printf '%s' "$out" | grep -q "table rules: $name is " || { echo "FAIL: $name = $((hi + 1)): $out"; exit 1; }
+      echo "ok   $name: $lo..$hi" ;;
+  esac
+done || fail=1
+out=$(load "tiles = 100")
+printf '%s' "$out" | grep -q "tiles is 108 (suits only), 136 or 144" && echo "ok   tiles = 100 refused" || { echo "FAIL: tiles = 100: $out"; fail=1; }
+out=$(load "no_such_rule = true")
+printf '%s' "$out" | grep -q "unknown field 'no_such_rule'" && echo "ok   an unknown rule" || { echo "FAIL: unknown: $out"; fail=1; }
+exit $fail
