@@ -1,6 +1,7 @@
 /*
 ** fastparse.c
-** The one-pass reader of the common hand (mj_hand_parse's first try).
+** mj_hand_parse: the one-pass reader of the common hand, and the careful
+** parser (hand.c) for anything else.
 */
 #include <stddef.h>
 #include <stdio.h>
@@ -511,7 +512,22 @@ static bool fast_context(fast *f, mj_ctx *c)
 ** spare bytes); the counts are checked and the copy masks made at the
 ** end, for all kinds at once.
 */
-bool mj_hand_fast_parse(mj_hand *h, const char *text, size_t n)
+/* The same but for the copy masks, which the fast parser writes whole. */
+static inline void clear_but_copies(mj_hand *h)
+{
+  _Static_assert(offsetof(mj_hand, at) == 48 && sizeof h->at == 32,
+                 "the copy masks are vectors 3 and 4");
+  const v16_any zero = { 0 };
+  v16_any *d = (v16_any *)(void *)h;
+  const v16_any *e = (const v16_any *)(const void *)&mj_empty_hand;
+  d[0] = zero;
+  d[1] = zero;
+  d[2] = zero;
+  for (int k = 5; k < HAND_VECTORS; k++)
+    d[k] = e[k];
+}
+
+static bool fast_parse(mj_hand *h, const char *text, size_t n)
 {
   const unsigned char *s = (const unsigned char *)text;
   size_t i = 0;
@@ -606,3 +622,12 @@ bool mj_hand_fast_parse(mj_hand *h, const char *text, size_t n)
 }
 
 /* }==================================================================== */
+
+mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err)
+{
+  clear_but_copies(h);
+  mj_error_clear(err);
+  if (fast_parse(h, text, n))
+    return MJ_OK;
+  return mj_hand_parse_careful(h, text, n, err);
+}

@@ -33,36 +33,18 @@ void mj_hand_free(mj_hand *h)
 }
 
 /* The empty hand, its context as mj_ctx_init leaves it. */
-static const mj_hand empty_hand = {
+const mj_hand mj_empty_hand = {
   .ctx = { .win = MJ_NO_TILE, .wild = MJ_NO_TILE, .que = 0xff }
 };
 
-typedef uint8_t v16_any __attribute__((vector_size(16), aligned(1), may_alias));
-enum { HAND_VECTORS = sizeof(mj_hand) / 16 };
-_Static_assert(sizeof(mj_hand) % 16 == 0, "mj_hand is whole vectors");
 
 void mj_hand_clear(mj_hand *h)
 {
   /* copied 16 bytes at a time: a plain struct copy became a rep stos, 24
      instructions where this is 18, and every parse begins with it */
   v16_any *d = (v16_any *)(void *)h;
-  const v16_any *e = (const v16_any *)(const void *)&empty_hand;
+  const v16_any *e = (const v16_any *)(const void *)&mj_empty_hand;
   for (int k = 0; k < HAND_VECTORS; k++)
-    d[k] = e[k];
-}
-
-/* The same but for the copy masks, which the fast parser writes whole. */
-static inline void clear_but_copies(mj_hand *h)
-{
-  _Static_assert(offsetof(mj_hand, at) == 48 && sizeof h->at == 32,
-                 "the copy masks are vectors 3 and 4");
-  const v16_any zero = { 0 };
-  v16_any *d = (v16_any *)(void *)h;
-  const v16_any *e = (const v16_any *)(const void *)&empty_hand;
-  d[0] = zero;
-  d[1] = zero;
-  d[2] = zero;
-  for (int k = 5; k < HAND_VECTORS; k++)
     d[k] = e[k];
 }
 
@@ -519,14 +501,6 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
   return MJ_OK;
 }
 
-mj_status mj_hand_parse(mj_hand *h, const char *text, size_t n, mj_error *err)
-{
-  clear_but_copies(h);
-  mj_error_clear(err);
-  if (mj_hand_fast_parse(h, text, n))
-    return MJ_OK;
-  return mj_hand_parse_careful(h, text, n, err);
-}
 
 mj_status mj_hand_parse_careful(mj_hand *h, const char *text, size_t n,
                                 mj_error *err)

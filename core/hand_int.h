@@ -61,8 +61,12 @@ static inline void add_melds(const mj_hand *h, uint8_t *counts)
   }
 }
 
-/* Read text into h (cleared but for its copies) in one pass, or false:
-   then the careful parser reads it again (fastparse.c). */
-bool mj_hand_fast_parse(mj_hand *h, const char *text, size_t n);
+/* The empty hand, its context as mj_ctx_init leaves it (hand.c). */
+extern const mj_hand mj_empty_hand;
+
+/* A hand as 16-byte vectors, for clearing it fast. */
+typedef uint8_t v16_any __attribute__((vector_size(16), aligned(1), may_alias));
+enum { HAND_VECTORS = sizeof(mj_hand) / 16 };
+_Static_assert(sizeof(mj_hand) % 16 == 0, "mj_hand is whole vectors");
 
 #endif

@@ -18,7 +18,7 @@
 #include "host.h"
 #include "sim.h"
 
-bool sim_sink_write(sink *k, const char *text, size_t len)
+bool sim_sink_write(sim_sink *k, const char *text, size_t len)
 {
   if (k->err != 0)
     return false;
@@ -61,7 +61,7 @@ typedef struct job {
   int pipe;                /* its stats */
 } job;
 
-int sim_run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
+int sim_run_jobs(mj_host *h, sim_run *rn, sim_stats *st, int jobs, bool bar,
                  double t0, volatile long *prog, sim_play_fn play)
 {
   job *jb = calloc((size_t)jobs, sizeof *jb);
@@ -93,14 +93,14 @@ int sim_run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
     started++;
     if (jb[j].pid == 0) {
       close(pf[0]);
-      run sub = *rn;
-      sink mine = { jb[j].fd, jb[j].path, 0, 0 };
+      sim_run sub = *rn;
+      sim_sink mine = { jb[j].fd, jb[j].path, 0, 0 };
       long unit = rn->duplicate ? 4 : 1, units = total / unit;
       sub.lo = rn->lo + unit * (units * j / jobs);
       sub.hi = j + 1 == jobs ? rn->hi : rn->lo + unit * (units * (j + 1) / jobs);
       sub.progress = prog ? prog + 1 + j : NULL;
       sub.out = rn->out != NULL ? &mine : NULL;
-      stats *ss = calloc(1, sizeof *ss);
+      sim_stats *ss = calloc(1, sizeof *ss);
       int rc = ss ? play(&sub, ss) : 1;
       if (rc == 1 && mine.err != 0)
         fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path,
@@ -156,7 +156,7 @@ int sim_run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
       close(jb[j].fd);
       unlink(jb[j].path);
     }
-    stats *ss = calloc(1, sizeof *ss);
+    sim_stats *ss = calloc(1, sizeof *ss);
     size_t got = 0;
     ssize_t k;
     while (ss != NULL && got < sizeof *ss &&

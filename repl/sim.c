@@ -36,7 +36,7 @@
 #include "sim.h"
 
 /* Should game gi, won with a best total of best (0: drawn), be logged? */
-static bool wants_log(const run *rn, long gi, long best)
+static bool wants_log(const sim_run *rn, long gi, long best)
 {
   if (rn->log_dir == NULL)
     return false;
@@ -50,7 +50,7 @@ static bool wants_log(const run *rn, long gi, long best)
 
 /* The game's full log as DIR/game-G.jsonl, which open, replay and review
    read. */
-static bool write_log(const run *rn, const mj_game *g, long gi)
+static bool write_log(const sim_run *rn, const mj_game *g, long gi)
 {
   const char *players[4] = { rn->bots[0], rn->bots[1], rn->bots[2],
                              rn->bots[3] };
@@ -120,7 +120,7 @@ typedef struct played {
   int pay[4], payer;
   int from[MJ_MAX_WINS];       /* each win's payer, -1 a self-draw */
   bool multi;                  /* a tile won by several */
-  reasons paid;                /* the ledger's other payments, by reason */
+  sim_reasons paid;                /* the ledger's other payments, by reason */
   int horses[MJ_MAX_WINS];     /* the horses on each winner */
   bool liable[MJ_MAX_WINS];    /* one player paid for all the others */
 } played;
@@ -128,7 +128,7 @@ typedef struct played {
 /* The bots of the game at their seats play it to its end; the decisions
    they failed are counted for their players. Programs stay for the next
    game of their player; the others are freed. */
-static mj_status play_bots(run *rn, played *pl, mj_game *g, stats *st,
+static mj_status play_bots(sim_run *rn, played *pl, mj_game *g, sim_stats *st,
                            mj_error *e)
 {
   mj_bot *b[4] = { NULL, NULL, NULL, NULL };
@@ -215,7 +215,7 @@ static void read_end(const mj_game *g, played *pl)
 }
 
 /* The game into the statistics. */
-static void count_played(const run *rn, stats *st, const mj_game *g,
+static void count_played(const sim_run *rn, sim_stats *st, const mj_game *g,
                          const played *pl)
 {
   sim_count_game(st, pl->nw, pl->pay);
@@ -233,17 +233,17 @@ static void count_played(const run *rn, stats *st, const mj_game *g,
     const mj_score *sc = mj_game_result(g, k);
     sim_count_win(st, pl->w[k], sc->total, pl->from[k]);
     for (int i = 0; i < sc->nhits; i++)
-      if (sc->hits[i].fan < MAX_FANS)
+      if (sc->hits[i].fan < SIM_MAX_FANS)
         st->fan_games[sc->hits[i].fan]++;
     for (int i = 0; i < sc->nstates; i++)   /* a state the win was made in */
-      if (sc->states[i] < MAX_FANS)
+      if (sc->states[i] < SIM_MAX_FANS)
         st->fan_games[sc->states[i]]++;
   }
 }
 
 /* Win k as its JSON object: the player, the total, the fans {id,
    points, count}, the states it was made in, the hand. */
-static cJSON *win_json(const run *rn, const mj_game *g, const played *pl,
+static cJSON *win_json(const sim_run *rn, const mj_game *g, const played *pl,
                        int k)
 {
   const mj_score *sc = mj_game_result(g, k);
@@ -275,7 +275,7 @@ static cJSON *win_json(const run *rn, const mj_game *g, const played *pl,
 }
 
 /* The game's JSON line into rn->out; false on a failed write. */
-static bool write_line(const run *rn, const mj_game *g, const played *pl)
+static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
 {
   cJSON *o = cJSON_CreateObject();
   char seed[32];
@@ -323,7 +323,7 @@ static bool write_line(const run *rn, const mj_game *g, const played *pl)
 }
 
 /* One game: play it, add it to st, write its line (and its log). */
-static int play_one(run *rn, long gi, stats *st)
+static int play_one(sim_run *rn, long gi, sim_stats *st)
 {
   played pl;
   memset(&pl, 0, sizeof pl);
@@ -363,7 +363,7 @@ static int play_one(run *rn, long gi, stats *st)
 }
 
 /* Play games lo..hi: 0 done, 1 an error, 130 stopped by Ctrl-C. */
-static int play_range(run *rn, stats *st)
+static int play_range(sim_run *rn, sim_stats *st)
 {
   int rc = 0;
   for (long gi = rn->lo; gi < rn->hi && rc == 0; gi++) {
@@ -588,7 +588,7 @@ static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
 
 /* --bots into rn: one kind for all four seats, or four; each spec's
    form checked (files are loaded later). False with the error said. */
-static bool parse_bots(run *rn, const char *bots)
+static bool parse_bots(sim_run *rn, const char *bots)
 {
   char tmp[1100];
   snprintf(tmp, sizeof tmp, "%s", bots);
@@ -623,7 +623,7 @@ static bool parse_bots(run *rn, const char *bots)
 
 /* The range of games this run plays: its shard (a duplicate run's split
    between walls), or game G alone. False (said) when it is empty. */
-static bool plan_range(run *rn, sim_args *a)
+static bool plan_range(sim_run *rn, sim_args *a)
 {
   uint64_t unit = a->duplicate ? 4 : 1, units = a->games / unit;
   rn->lo = (long)(unit * (units * (a->shard_i - 1) / a->shard_n));
@@ -643,7 +643,7 @@ static bool plan_range(run *rn, sim_args *a)
 
 /* Each bot kind can be made before the first game: a file loads, a
    program starts (and does not end at once: a command not found). */
-static bool check_bots(mj_host *h, const run *rn)
+static bool check_bots(mj_host *h, const sim_run *rn)
 {
   for (int k = 0; k < rn->nkinds; k++) {
     mj_error be;
@@ -664,7 +664,7 @@ static bool check_bots(mj_host *h, const run *rn)
 }
 
 /* --out: a regular file (replaced) or "-" for standard output. */
-static bool open_out(sink *out, const char *path)
+static bool open_out(sim_sink *out, const char *path)
 {
   mj_error fe;
   if (strcmp(path, "-") == 0) {
@@ -686,7 +686,7 @@ static bool open_out(sink *out, const char *path)
 /* Play the run's games, in this process (a progress bar on a terminal,
    redrawn between slices) or in jobs processes; Ctrl-C finishes the game
    in play. 0, 1 an error, 130 stopped. */
-static int play_all(mj_host *h, run *rn, stats *st, int jobs, double t0)
+static int play_all(mj_host *h, sim_run *rn, sim_stats *st, int jobs, double t0)
 {
   bool bar = isatty(2);
   long total = rn->hi - rn->lo;
@@ -732,8 +732,8 @@ static int play_all(mj_host *h, run *rn, stats *st, int jobs, double t0)
 
 /* The end of a run: a failed write said, the summary and the fallback
    report printed; the exit status. */
-static int finish(const run *rn, const stats *st, const sim_args *a,
-                  sink *out, int status, double secs)
+static int finish(const sim_run *rn, const sim_stats *st, const sim_args *a,
+                  sim_sink *out, int status, double secs)
 {
   if (out->err != 0) {
     fprintf(stderr, "Error: cannot write %s: %s (the file ends with the "
@@ -771,7 +771,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   int st0 = sim_parse(&a, o, argc, argv);
   if (st0 >= 0)
     return st0;
-  run rn;
+  sim_run rn;
   memset(&rn, 0, sizeof rn);
   rn.seed = a.seed;
   rn.duplicate = a.duplicate;
@@ -786,7 +786,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   if ((rn.r = cli_rules(h, o)) == NULL || !check_bots(h, &rn))
     return 1;
   rn.options = o->options;
-  sink out = { -1, a.out_path, 0, 0 };
+  sim_sink out = { -1, a.out_path, 0, 0 };
   if (a.out_path != NULL) {
     if (!open_out(&out, a.out_path))
       return 1;
@@ -794,7 +794,7 @@ int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
   }
   if ((long)a.jobs > rn.hi - rn.lo)
     a.jobs = (uint64_t)(rn.hi - rn.lo);
-  stats *st = calloc(1, sizeof *st);
+  sim_stats *st = calloc(1, sizeof *st);
   if (st == NULL) {
     if (out.fd > 1)
       close(out.fd);

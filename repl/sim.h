@@ -17,62 +17,62 @@
 #include "cli.h"
 #include "rules.h"
 
-enum { MAX_FANS = MJ_MAX_FANS };
+enum { SIM_MAX_FANS = MJ_MAX_FANS };
 
 /* Amounts paid by reason (kong money, 查叫...), names in first-seen order. */
-typedef struct reasons {
+typedef struct sim_reasons {
   int n;
   char name[16][24];
   long sum[16];
-} reasons;
+} sim_reasons;
 
 /* A sum of squares of nets: a hand's net is within +-2 MJ_MAX_SCORE,
    its square under 2^63, and a run's sum of them needs more (a GCC and
    Clang extension on 64-bit targets). */
-__extension__ typedef __int128 wide;
+__extension__ typedef __int128 sim_wide;
 
 /* What a range of games adds up to; merged across processes. */
-typedef struct stats {
+typedef struct sim_stats {
   long games, wins, drawn, self_drawn, points, max_points;
   long all_wins;             /* wins (a game of 血战 has several) */
   long multi;                /* games with a tile won by several (一炮多响) */
   long horse_wins, horses;   /* wins with horses on the winner; horses */
   long liable;               /* wins one player paid for all (全包) */
-  reasons paid;              /* the ledger's payments other than wins */
+  sim_reasons paid;              /* the ledger's payments other than wins */
   long seat_wins[4], seat_points[4], seat_net[4], seat_dealins[4];
   /* sums of squares, for the 95% intervals (exact integers: shards merge
      to the single run's figures; 128 bits, as a net may be 2 x 10^9) */
-  wide seat_points_sq[4], seat_net_sq[4];
-  long fan_games[MAX_FANS];
+  sim_wide seat_points_sq[4], seat_net_sq[4];
+  long fan_games[SIM_MAX_FANS];
   /* duplicate: per bot kind (index in the run's kinds), one sample a wall,
      the kind's net over the wall's four rotations (exact integers) */
   long dup_walls;
   long long dup_net[4];
-  wide dup_net_sq[4];
+  sim_wide dup_net_sq[4];
   long long cur[4];          /* the wall being played (never merged) */
   /* decisions of each player's bot (by its place in --bots) that failed
      and were made by the efficiency bot, and the first reason */
   long fallback[4];
   char fallback_why[4][200];
-} stats;
+} sim_stats;
 
 /* Where the JSON lines go: written whole, a line at a time; a failed
    write takes the partial line back (a file then ends on a whole line). */
-typedef struct sink {
+typedef struct sim_sink {
   int fd;                   /* -1: no output */
   const char *path;
   off_t good;               /* bytes of whole lines written */
   int err;                  /* errno of the first failed write, 0 none */
-} sink;
+} sim_sink;
 
-typedef struct run {
+typedef struct sim_run {
   mj_host *host;            /* for the bots written in Lua */
   const mj_rules *r;
   const char *options;
   uint64_t seed;
   long lo, hi;              /* games [lo, hi) */
   char bots[4][256];
-  sink *out;                /* JSON lines, may be NULL */
+  sim_sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */
   bool duplicate;           /* each wall 4 times, the bots rotated */
   int nkinds;               /* the distinct bot kinds, in order */
@@ -85,34 +85,34 @@ typedef struct run {
   const long *log_games;    /* ... of these games (sorted), */
   int nlog_games;
   long log_min_total;       /* ... and of wins reaching this (0: none) */
-} run;
+} sim_run;
 
 /* The games of a run are played one after another in a process: 0 all
    played, 1 an error, 130 stopped by Ctrl-C (sim.c). */
-typedef int (*sim_play_fn)(run *rn, stats *st);
+typedef int (*sim_play_fn)(sim_run *rn, sim_stats *st);
 
 /* Ctrl-C asks the run to stop after the game in play (sim.c). */
 extern volatile sig_atomic_t sim_stop;
 
 /* summary.c: the statistics */
-void sim_reasons_add(reasons *r, const char *name, long amount);
-void sim_count_win(stats *st, int p, long total, int from);
-void sim_count_game(stats *st, int nwins, const int pay[4]);
-int sim_kind_index(const run *rn, const char *name);
-void sim_count_duplicate(const run *rn, stats *st, const char *const seat_bot[4],
+void sim_reasons_add(sim_reasons *r, const char *name, long amount);
+void sim_count_win(sim_stats *st, int p, long total, int from);
+void sim_count_game(sim_stats *st, int nwins, const int pay[4]);
+int sim_kind_index(const sim_run *rn, const char *name);
+void sim_count_duplicate(const sim_run *rn, sim_stats *st, const char *const seat_bot[4],
                          const int pay[4], int turn);
-void sim_merge(stats *a, const stats *b);
-void sim_summary(FILE *f, const run *rn, const stats *st, double secs,
+void sim_merge(sim_stats *a, const sim_stats *b);
+void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
                  int jobs);
 /* Each player's fallback decisions (summary.c); their sum. */
-long sim_fallback_report(FILE *f, const run *rn, const stats *st);
+long sim_fallback_report(FILE *f, const sim_run *rn, const sim_stats *st);
 
 /* pool.c: the games of rn in jobs processes, each playing a slice with
    play, their lines and statistics merged in order into rn->out and st */
-int sim_run_jobs(mj_host *h, run *rn, stats *st, int jobs, bool bar,
+int sim_run_jobs(mj_host *h, sim_run *rn, sim_stats *st, int jobs, bool bar,
                  double t0, volatile long *prog, sim_play_fn play);
 void sim_show_progress(long done, long total, double t0, bool final);
-bool sim_sink_write(sink *k, const char *text, size_t len);
+bool sim_sink_write(sim_sink *k, const char *text, size_t len);
 double sim_now(void);
 
 #endif

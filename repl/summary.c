@@ -17,7 +17,7 @@
 #include "game.h"
 #include "sim.h"
 
-void sim_reasons_add(reasons *r, const char *name, long amount)
+void sim_reasons_add(sim_reasons *r, const char *name, long amount)
 {
   int i = 0;
   while (i < r->n && strcmp(r->name[i], name) != 0)
@@ -33,7 +33,7 @@ void sim_reasons_add(reasons *r, const char *name, long amount)
 }
 
 /* One win into the statistics: from is who paid alone (-1 a self-draw). */
-void sim_count_win(stats *st, int p, long total, int from)
+void sim_count_win(sim_stats *st, int p, long total, int from)
 {
   bool self_drawn = from < 0;
   st->all_wins++;
@@ -41,7 +41,7 @@ void sim_count_win(stats *st, int p, long total, int from)
     st->seat_dealins[from]++;
   st->seat_wins[p]++;
   st->seat_points[p] += total;
-  st->seat_points_sq[p] += (wide)total * total;
+  st->seat_points_sq[p] += (sim_wide)total * total;
   st->points += total;
   if (total > st->max_points)
     st->max_points = total;
@@ -50,7 +50,7 @@ void sim_count_win(stats *st, int p, long total, int from)
 }
 
 /* One game's payments into the statistics. */
-void sim_count_game(stats *st, int nwins, const int pay[4])
+void sim_count_game(sim_stats *st, int nwins, const int pay[4])
 {
   st->games++;
   if (nwins == 0)
@@ -59,12 +59,12 @@ void sim_count_game(stats *st, int nwins, const int pay[4])
     st->wins++;
   for (int p = 0; p < 4; p++) {
     st->seat_net[p] += pay[p];
-    st->seat_net_sq[p] += (wide)pay[p] * pay[p];
+    st->seat_net_sq[p] += (sim_wide)pay[p] * pay[p];
   }
 }
 
 /* The index of bot kind name among the run's kinds, -1 if not one. */
-int sim_kind_index(const run *rn, const char *name)
+int sim_kind_index(const sim_run *rn, const char *name)
 {
   for (int k = 0; k < rn->nkinds; k++)
     if (strcmp(rn->kinds[k], name) == 0)
@@ -74,7 +74,7 @@ int sim_kind_index(const run *rn, const char *name)
 
 /* A duplicate game's payments by bot kind; the fourth turn of a wall
    closes its sample. */
-void sim_count_duplicate(const run *rn, stats *st,
+void sim_count_duplicate(const sim_run *rn, sim_stats *st,
                             const char *const seat_bot[4], const int pay[4],
                             int turn)
 {
@@ -88,12 +88,12 @@ void sim_count_duplicate(const run *rn, stats *st,
   st->dup_walls++;
   for (int k = 0; k < 4; k++) {
     st->dup_net[k] += st->cur[k];
-    st->dup_net_sq[k] += (wide)st->cur[k] * st->cur[k];
+    st->dup_net_sq[k] += (sim_wide)st->cur[k] * st->cur[k];
     st->cur[k] = 0;
   }
 }
 
-void sim_merge(stats *a, const stats *b)
+void sim_merge(sim_stats *a, const sim_stats *b)
 {
   a->games += b->games;
   a->wins += b->wins;
@@ -125,7 +125,7 @@ void sim_merge(stats *a, const stats *b)
       memcpy(a->fallback_why[k], b->fallback_why[k], sizeof a->fallback_why[k]);
     a->fallback[k] += b->fallback[k];
   }
-  for (int i = 0; i < MAX_FANS; i++)
+  for (int i = 0; i < SIM_MAX_FANS; i++)
     a->fan_games[i] += b->fan_games[i];
 }
 
@@ -142,7 +142,7 @@ static double half95(long n, double s, double q)
 
 /* Everything after the first line is the same for one run and for the
    merged shards of it (hule stats). */
-static void summary_body(FILE *f, const run *rn, const stats *st);
+static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st);
 
 /* A bot's name for the table: a file's or a program's last word, short
    ("lua:shanten.lua", "cmd:ref_bot.py"). */
@@ -159,7 +159,7 @@ static const char *bot_label(const char *spec, char *buf, size_t cap)
 
 /* Each player whose bot failed decisions: how many, and the first
    reason. Returns their sum. */
-long sim_fallback_report(FILE *f, const run *rn, const stats *st)
+long sim_fallback_report(FILE *f, const sim_run *rn, const sim_stats *st)
 {
   long sum = 0;
   for (int k = 0; k < 4; k++)
@@ -173,7 +173,7 @@ long sim_fallback_report(FILE *f, const run *rn, const stats *st)
   return sum;
 }
 
-void sim_summary(FILE *f, const run *rn, const stats *st, double secs,
+void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
                     int jobs)
 {
   fprintf(f, "ruleset %s: %ld games in %.2f s (%.0f games/s, %d process%s)\n",
@@ -183,7 +183,7 @@ void sim_summary(FILE *f, const run *rn, const stats *st, double secs,
   summary_body(f, rn, st);
 }
 
-static void summary_body(FILE *f, const run *rn, const stats *st)
+static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
 {
   if (st->games == 0)
     return;
@@ -265,7 +265,7 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
     }
   }
   /* fans or patterns by how often they came up */
-  int order[MAX_FANS], n = mj_rules_nfans(rn->r);
+  int order[SIM_MAX_FANS], n = mj_rules_nfans(rn->r);
   for (int i = 0; i < n; i++)
     order[i] = i;
   for (int i = 1; i < n; i++)
@@ -321,7 +321,7 @@ static void summary_body(FILE *f, const run *rn, const stats *st)
 /* The run a line of hule sim belongs to: its ruleset, whether it is of a
    duplicate run and the turn of its wall (*turn), the bots at each seat
    (set by the first line, the same in every other). False with why. */
-static bool line_run(cJSON *o, run *rn, bool first, int *turn_out,
+static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
                      const char *seat_bot[4], char *why, size_t cap)
 {
   cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "ruleset");
@@ -390,7 +390,7 @@ static bool line_run(cJSON *o, run *rn, bool first, int *turn_out,
 
 /* One JSON line of hule sim into st; false with why (a line not of a
    sim, or of another ruleset or other bots than the first). */
-static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
+static bool stats_line(cJSON *o, sim_run *rn, sim_stats *st, bool first, char *why,
                        size_t cap)
 {
   cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
@@ -480,7 +480,7 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
         for (int i = 0; cJSON_IsString(id) && i < mj_rules_nfans(rn->r); i++)
           if (strcmp(mj_rules_fan(rn->r, i)->id, id->valuestring) == 0)
             f = i;
-        if (f < 0 || f >= MAX_FANS) {
+        if (f < 0 || f >= SIM_MAX_FANS) {
           snprintf(why, cap, "'%.40s' is not a fan of %s",
                    cJSON_IsString(id) ? id->valuestring : "?",
                    mj_rules_id(rn->r));
@@ -494,7 +494,7 @@ static bool stats_line(cJSON *o, run *rn, stats *st, bool first, char *why,
 }
 
 /* The summary as one JSON object (stats --json). */
-static void stats_json(const run *rn, const stats *st)
+static void stats_json(const sim_run *rn, const sim_stats *st)
 {
   cJSON *out = cJSON_CreateObject();
   cJSON_AddStringToObject(out, "ruleset", mj_rules_id(rn->r));
@@ -525,7 +525,7 @@ static void stats_json(const run *rn, const stats *st)
     cJSON_AddItemToArray(seats, x);
   }
   cJSON *fans = cJSON_AddObjectToObject(out, "fans");
-  for (int i = 0; i < mj_rules_nfans(rn->r) && i < MAX_FANS; i++)
+  for (int i = 0; i < mj_rules_nfans(rn->r) && i < SIM_MAX_FANS; i++)
     if (st->fan_games[i] > 0)
       cJSON_AddNumberToObject(fans, mj_rules_fan(rn->r, i)->id,
                               (double)st->fan_games[i]);
@@ -547,9 +547,9 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
             "lines of hule sim --out),\n  shards merged exactly as one run\n");
     return 1;
   }
-  run rn;
+  sim_run rn;
   memset(&rn, 0, sizeof rn);
-  stats *st = calloc(1, sizeof *st);
+  sim_stats *st = calloc(1, sizeof *st);
   if (st == NULL)
     return 1;
   int status = 0, files = 0;
