@@ -24,7 +24,7 @@ typedef enum mj_status {
 */
 typedef struct mj_error {
   int column;
-  char msg[240];
+  char msg[512];
 } mj_error;
 
 /* Fill *e (which may be NULL) and return st. */

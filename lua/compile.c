@@ -802,7 +802,7 @@ static mj_status name_failure(mj_error *err, const char *what)
   if (err == NULL)
     return MJ_ERULES;
   char msg[sizeof err->msg];
-  snprintf(msg, sizeof msg, "%.90s: %.140s", what, err->msg);
+  snprintf(msg, sizeof msg, "%.90s: %.400s", what, err->msg);
   memcpy(err->msg, msg, sizeof msg);
   return MJ_ERULES;
 }

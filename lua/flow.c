@@ -563,7 +563,7 @@ mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
   vm->flow_serial = saved_serial;
   if (st != LUA_OK) {
     char msg[sizeof err->msg];
-    snprintf(msg, sizeof msg, "%s: %.200s", hook_fields[ev->hook], err->msg);
+    snprintf(msg, sizeof msg, "%s: %.460s", hook_fields[ev->hook], err->msg);
     memcpy(err->msg, msg, sizeof msg);
     return MJ_ERULES;
   }

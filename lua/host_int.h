@@ -58,7 +58,7 @@ typedef struct mj_entry {
   mj_rules *rules;
   int *refs;            /* registry refs of the fan tests */
   uint8_t *spent;       /* tests that ran out of their budget once */
-  char spent_msg[240];  /* ... and what they said */
+  char spent_msg[512];  /* ... and what they said */
   int nrefs;
   int settle_ref;
   int hook_refs[MJ_HOOK_COUNT];   /* registry refs of the flow hooks */
