@@ -26,21 +26,14 @@ static void default_table(mj_table *t)
 {
   memset(t, 0, sizeof *t);
   /* the flags and numbers from the one list; the rest by hand */
-#define B(member, dflt) t->member = (dflt) != 0;
-#define I(member, dflt) t->member = (dflt);
-#define S(member, dflt)
-#define T(member, dflt)
-#define X(name, kind, member, dflt, lo, hi, range, words) kind(member, dflt)
-  MJ_TABLE_RULES(X)
-#undef X
-#undef B
-#undef I
-#undef S
-#undef T
+#define FLAG(name, dflt, words) t->name = (dflt) != 0;
+#define NUMBER(name, dflt, lo, hi, range, words) t->name = (dflt);
+  MJ_TABLE_FLAGS(FLAG)
+  MJ_TABLE_NUMBERS(NUMBER)
+#undef FLAG
+#undef NUMBER
   t->replace_tail = true;
   memcpy(t->wild_name, "wild", 5);
-  t->claim_wild = true;
-  t->wild_melds = true;
   for (int k = 0; k < MJ_KINDS; k++)
     t->succ[k] = k;
 }

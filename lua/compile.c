@@ -1035,18 +1035,15 @@ static mj_status table_rules(cctx *c, mj_table *t)
     return bad(c, "ruleset field 'table' must be a table");
   }
   /* the fields and their Lua types, from the one list (table_rules.h) */
-#define KIND_B LUA_TBOOLEAN
-#define KIND_I LUA_TNUMBER
-#define KIND_S LUA_TSTRING
-#define KIND_T LUA_TTABLE
-#define X(name, kind, member, dflt, lo, hi, range, words) { #name, KIND_##kind },
+#define FLAG(name, dflt, words) { #name, LUA_TBOOLEAN },
+#define NUMBER(name, dflt, lo, hi, range, words) { #name, LUA_TNUMBER },
+#define OTHER(name, type, words) { #name, type },
   static const struct { const char *name; int type;
-  } fields[] = { MJ_TABLE_RULES(X) { NULL, 0 } };
-#undef X
-#undef KIND_B
-#undef KIND_I
-#undef KIND_S
-#undef KIND_T
+  } fields[] = { MJ_TABLE_FLAGS(FLAG) MJ_TABLE_NUMBERS(NUMBER)
+                 MJ_TABLE_OTHERS(OTHER) { NULL, 0 } };
+#undef FLAG
+#undef NUMBER
+#undef OTHER
   lua_pushnil(L);
   while (lua_next(L, tt)) {
     lua_pop(L, 1);
@@ -1085,25 +1082,18 @@ static mj_status table_rules(cctx *c, mj_table *t)
     }
   }
   /* the flags and whole numbers, each where the list says */
-#define B(name, member)                                                      \
-  lua_getfield(L, tt, #name);                                                \
-  if (!lua_isnil(L, -1))                                                     \
-    t->member = lua_toboolean(L, -1);                                        \
+#define FLAG(name, dflt, words)                                              \
+  if (lua_getfield(L, tt, #name) != LUA_TNIL)                                \
+    t->name = lua_toboolean(L, -1);                                          \
   lua_pop(L, 1);
-#define I(name, member)                                                      \
-  lua_getfield(L, tt, #name);                                                \
-  if (!lua_isnil(L, -1))                                                     \
-    t->member = (int)lua_tointeger(L, -1);                                   \
+#define NUMBER(name, dflt, lo, hi, range, words)                             \
+  if (lua_getfield(L, tt, #name) != LUA_TNIL)                                \
+    t->name = (int)lua_tointeger(L, -1);                                     \
   lua_pop(L, 1);
-#define S(name, member)
-#define T(name, member)
-#define X(name, kind, member, dflt, lo, hi, range, words) kind(name, member)
-  MJ_TABLE_RULES(X)
-#undef X
-#undef B
-#undef I
-#undef S
-#undef T
+  MJ_TABLE_FLAGS(FLAG)
+  MJ_TABLE_NUMBERS(NUMBER)
+#undef FLAG
+#undef NUMBER
   mj_status st = MJ_OK;
   lua_getfield(L, tt, "after_win");
   const char *aw = lua_tostring(L, -1);
@@ -1138,20 +1128,11 @@ static mj_status table_rules(cctx *c, mj_table *t)
     st = bad(c, "table rules: 144 tiles means flowers = true, 108 and 136 "
              "false");
   /* the other whole numbers: in the range the list gives */
-#define B(name, member, lo, hi, range)
-#define I(name, member, lo, hi, range)                                       \
-  if (st == MJ_OK && (t->member < (lo) || t->member > (hi)))                 \
+#define NUMBER(name, dflt, lo, hi, range, words)                             \
+  if (st == MJ_OK && (t->name < (lo) || t->name > (hi)))                     \
     st = bad(c, "table rules: " #name " is %s", range);
-#define S(name, member, lo, hi, range)
-#define T(name, member, lo, hi, range)
-#define X(name, kind, member, dflt, lo, hi, range, words)                    \
-  kind(name, member, lo, hi, range)
-  MJ_TABLE_RULES(X)
-#undef X
-#undef B
-#undef I
-#undef S
-#undef T
+  MJ_TABLE_NUMBERS(NUMBER)
+#undef NUMBER
   if (st != MJ_OK) {
     lua_settop(L, tt - 1);
     return st;

@@ -12,9 +12,14 @@ load() {   # load TABLE-FIELDS: the load's last line of output
   printf 'local R = mj.extend("xuezhan", { id = "t", table = { %s } })\nreturn R\n' "$1" > t.lua
   printf 'load t.lua\n' | "$hule" 2>&1 | tail -1
 }
-rules=$(sed -n 's/^  X(\([a-z_]*\), \([BIST]\), [a-z_]*, \(-*[0-9]*\), \(-*[0-9]*\), \(-*[0-9]*\),.*/\1 \2 \3 \4 \5/p' "$src/core/table_rules.h")
+rules=$(awk '/^#define MJ_TABLE_FLAGS/ { k = "B" } /^#define MJ_TABLE_NUMBERS/ { k = "I" }
+  /^#define MJ_TABLE_OTHERS/ { k = "" }
+  k != "" && match($0, /^  X\([a-z_]+, -?[0-9]+(, -?[0-9]+, -?[0-9]+)?/) {
+    split(substr($0, 5, RLENGTH - 4), f, ", ")
+    print f[1], k, f[2], (k == "I" ? f[3] : 0), (k == "I" ? f[4] : 1)
+  }' "$src/core/table_rules.h")
 n=$(printf '%s\n' "$rules" | grep -c .)
-[ "$n" -ge 30 ] || { echo "FAIL: only $n rules read from the list"; fail=1; }
+[ "$n" -ge 24 ] || { echo "FAIL: only $n rules read from the list"; fail=1; }
 printf '%s\n' "$rules" | while read -r name kind dflt lo hi; do
   case $kind in
     B)
