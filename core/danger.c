@@ -283,11 +283,9 @@ static void danger_features(const mj_game *g, int q, mj_tile t,
 /*
 ** The model's weights, in danger_features' order: a logistic regression
 ** of "t completes q's hand for a win", fitted by tests/danger_fit.py on
-** 6.5 million cases that tests/danger_data.c wrote from 4,000 MCR games
-** (four strong bots, and two strong against two efficiency, as they
-** played before this read), the truth read from q's hand; on the cases
-** held out its AUC is 0.88. Fit it again when the bots or the features
-** change.
+** the cases tests/danger_data.c writes from simulated MCR games, the
+** truth read from q's hand (the fit's data and quality: docs/bots.md).
+** Fit it again when the bots or the features change.
 */
 static const float DANGER_W[DF_N] = {
   [DF_BIAS] = -8.182f,

@@ -384,8 +384,7 @@ static bool fast_context(fast *f, mj_ctx *c)
     /* the tokens of nearly every line, by their first letter and text:
        win=5m, seat=E, round=E, flowers=0, self; the rest through the
        table below. Written out one by one on purpose: a loop over a table
-       of them costs the batch about 140 instructions a hand (measured
-       with callgrind) */
+       of them costs the batch noticeably more (docs/performance.md) */
     const unsigned char *t = s + i;
     size_t left = n - i;
     int tk = -1, w = 0;
