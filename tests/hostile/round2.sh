@@ -152,6 +152,10 @@ out=$(printf 'review mid.jsonl seat=S\n' | "$hule" 2>&1)
 printf '%s' "$out" | grep -q "saved before its end: another seat's decisions are hidden" \
   && ok "review of another seat of an unfinished hand is refused" || bad "review seat=S: $(printf '%s' "$out" | head -2)"
 expect_err 1 "saved before its end" "$hule" review mid.jsonl seat=S
+out=$(printf 'replay mid.jsonl seat=Q\nreplay mid.jsonl seat=S seat=W\nreplay\n' | "$hule" 2>&1)
+printf '%s' "$out" | grep -q "replay: seat=E, S, W or N (the seat wind), not 'Q'" && \
+  [ "$(printf '%s\n' "$out" | grep -c '^Usage: replay')" = 2 ] && ok "replay's bad seats refused" \
+  || bad "replay's bad arguments: $out"
 printf 'new seed=5\nauto\nsave end.jsonl\n' | "$hule" > /dev/null 2>&1
 printf 'replay end.jsonl\nnext\n' | "$hule" > end.out 2>&1
 grep -E '^(Left|Across|Right) +[ESWN]' end.out | grep -vqE '\(1[34] tiles\)' \
@@ -220,6 +224,7 @@ expect_err 1 "settle_type.lua:3) must return the four payments" "$hule" sim --ru
 expect_err 1 "settle_sum.lua:2) returned payments that are not zero-sum" "$hule" sim --ruleset "$here/settle_sum.lua" --games 3
 expect_err 1 "newline_label.lua:2:" "$hule" --ruleset "$here/newline_label.lua" score "$hand"
 expect_err 1 "--rules /nonexistent: no such directory" "$hule" --rules /nonexistent score "$hand"
+expect_err 1 "--fallback-ok given twice" "$hule" sim --games 1 --fallback-ok --fallback-ok
 for v in 0x10 1e1 inf nan .5 -0; do
   expect_err 1 "'strong:caution=$v': the strong bot's setting is caution=X" "$hule" sim --games 1 --bots "strong:caution=$v"
 done
