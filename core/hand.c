@@ -330,25 +330,12 @@ int mjh_small_int(const char *v, size_t n, int max)
   return x <= max ? x : -1;
 }
 
-const mj_ctx_token mj_ctx_tokens[TOK_COUNT] = { { "win", 3, true, 0, 0 },
-                        { "self", 4, false, MJ_CTX_SELF, 0 },
-                        { "seat", 4, true, 0, 0 },
-                        { "round", 5, true, 0, 0 },
-                        { "flowers", 7, true, 0, 0 },
-                        { "last", 4, false, MJ_CTX_LAST, 0 },
-                        { "wall-last", 9, false, MJ_CTX_WALL_LAST, 0 },
-                        { "kong", 4, false, MJ_CTX_KONG, 0 },
-                        { "rob", 3, false, MJ_CTX_ROB, 0 },
-                        { "bao", 3, true, 0, MJ_TOKEN_BAO },
-                        { "touji", 5, false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI },
-                        { "feibao", 6, true, 0, MJ_TOKEN_FEIBAO },
-                        { "first", 5, false, MJ_CTX_FIRST, 0 },
-                        { "jiebao", 6, false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
-                        { "sibao", 5, false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO },
-                        { "que", 3, true, 0, MJ_TOKEN_QUE },
-                        { "gui", 3, true, 0, MJ_TOKEN_GUI },
-                        { "horses", 6, true, 0, MJ_TOKEN_HORSES },
-                        { "streak", 6, true, 0, MJ_TOKEN_STREAK } };
+const mj_ctx_token mj_ctx_tokens[TOK_COUNT] = {
+#define MJ_TOK_ROW(k, name, value, flag, owned, words)                        \
+  { name, sizeof name - 1, value, flag, owned },
+  MJ_CTX_TOKENS(MJ_TOK_ROW)
+#undef MJ_TOK_ROW
+};
 
 unsigned mj_ctx_token_flag(int k)
 {

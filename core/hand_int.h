@@ -6,6 +6,7 @@
 #ifndef MJ_HAND_INT_H
 #define MJ_HAND_INT_H
 
+#include "ctx_tokens.h"
 #include "hand.h"
 
 /* counts[] with spare bytes after the kinds, kept zero: the fast parser
@@ -27,9 +28,10 @@ struct mj_hand {
 
 /* The context tokens both parsers read, in one table (hand.c). */
 enum {
-  TOK_WIN, TOK_SELF, TOK_SEAT, TOK_ROUND, TOK_FLOWERS, TOK_LAST, TOK_WALL_LAST,
-  TOK_KONG, TOK_ROB, TOK_BAO, TOK_TOUJI, TOK_FEIBAO, TOK_FIRST, TOK_JIEBAO,
-  TOK_SIBAO, TOK_QUE, TOK_GUI, TOK_HORSES, TOK_STREAK, TOK_COUNT
+#define MJ_TOK_ENUM(k, name, value, flag, owned, words) TOK_##k,
+  MJ_CTX_TOKENS(MJ_TOK_ENUM)
+#undef MJ_TOK_ENUM
+  TOK_COUNT
 };
 
 typedef struct mj_ctx_token {

@@ -13,6 +13,7 @@
 #include "clauses.h"
 #include "error.h"
 #include "hand.h"
+#include "hooks.h"
 #include "shape.h"
 #include "tile.h"
 
@@ -235,19 +236,11 @@ typedef struct mj_settle_in {
 
 typedef struct mj_view mj_view;   /* score.h */
 
-/* Flow hooks: the ruleset's code run at the hand's events. */
+/* Flow hooks: the ruleset's code run at the hand's events (hooks.h). */
 typedef enum mj_hook {
-  MJ_HOOK_KONG,           /* a kong was declared (before its replacement) */
-  MJ_HOOK_WIN,            /* the wins of one tile were settled */
-  MJ_HOOK_END,            /* the hand is over (wall end or last winner) */
-  MJ_HOOK_DEALER,         /* who deals next (answer: a seat) */
-  MJ_HOOK_START,          /* dealt, the wild known, before the first draw */
-  MJ_HOOK_DRAW,           /* player drew tile (not a flower) */
-  MJ_HOOK_DISCARD,        /* player discarded tile (before claims) */
-  MJ_HOOK_DECLINE,        /* player could win on his draw, tile, and
-                             discards instead (before the discard) */
-  MJ_HOOK_WINNING,        /* wins are declared on tile, before they are
-                             scored: horses turned, states set */
+#define MJ_HOOK_ENUM(k, field, call, when, gets) MJ_HOOK_##k,
+  MJ_HOOKS(MJ_HOOK_ENUM)
+#undef MJ_HOOK_ENUM
   MJ_HOOK_COUNT
 } mj_hook;
 

@@ -12,6 +12,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "fan_fields.h"
 #include "host_int.h"
 #include "table_rules.h"
 #include "text.h"
@@ -282,12 +283,10 @@ static const struct { const char *name; unsigned flag; } flag_fields[] = {
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
 static const char *const other_fields[] = {
-  "where",       "en",    "desc",     "example",        "aliases",
-  "points",      "base",  "times",    "fixed",          "shape",
-  "fan",         "add",   "flat",     "plus",
-  "honors",      "melds", "alt",      "alts",           "same_suit",
-  "mixed_suits", "count", "excludes", "excludes_melds", "alone",
-  "fallback",    "bonus", "state",    "test",           NULL
+#define MJ_FAN_FIELD(field, words) field,
+  MJ_FAN_FIELDS(MJ_FAN_FIELD)
+#undef MJ_FAN_FIELD
+  NULL
 };
 
 static bool known_field(const char *k)

@@ -21,11 +21,10 @@ typedef struct flowgame {
 } flowgame;
 
 static const char *const hook_fields[] = {
-  "on_kong", "on_win", "on_end", "next_dealer", "on_start", "on_draw",
-  "on_discard", "on_decline", "on_winning"
+#define MJ_HOOK_FIELD(k, field, call, when, gets) field,
+  MJ_HOOKS(MJ_HOOK_FIELD)
+#undef MJ_HOOK_FIELD
 };
-_Static_assert(sizeof hook_fields / sizeof hook_fields[0] == MJ_HOOK_COUNT,
-               "a field for every hook");
 
 static mj_game *checkg(lua_State *L)
 {

@@ -137,7 +137,7 @@ mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
   h->out = stdout_out;
   /* directories: the caller's, HULE_RULES, then the built-in one */
   for (int i = 0;
-       cfg != NULL && i < cfg->ndirs && h->ndirs < MJ_HOST_MAX_DIRS - 2; i++)
+       cfg != NULL && i < cfg->ndirs && h->ndirs < MJ_HOST_USER_DIRS; i++)
     snprintf(h->dirs[h->ndirs++], sizeof h->dirs[0], "%s", cfg->dirs[i]);
   const char *env = getenv("HULE_RULES");
   if (env != NULL && *env && h->ndirs < MJ_HOST_MAX_DIRS - 1) {

@@ -16,6 +16,8 @@ typedef struct lua_State lua_State;
 typedef struct mj_host mj_host;
 
 enum { MJ_HOST_MAX_DIRS = 8 };
+/* Directories a caller may add (HULE_RULES and the built-in one follow). */
+enum { MJ_HOST_USER_DIRS = MJ_HOST_MAX_DIRS - 2 };
 
 typedef struct mj_host_cfg {
   const char *dirs[MJ_HOST_MAX_DIRS];   /* searched first, in order */

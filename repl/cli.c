@@ -542,13 +542,9 @@ int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv)
       "hule score [--ruleset ID] [--json] [--batch] \"HAND CONTEXT\"");
 }
 
-int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv)
+int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
+            char **argv)
 {
-  bool sandbox = argc >= 2 && strcmp(argv[1], "--sandbox") == 0;
-  if (sandbox) {
-    argc--;
-    argv++;
-  }
   if (argc < 2) {
     fprintf(
         stderr,

@@ -1,6 +1,7 @@
 /*
 ** cli.h
-** The one-shot commands: hule waits, shanten, score, sim, run.
+** The one-shot commands: hule waits, shanten, score, sim, stats, run
+** (cmdline.c reads the command line).
 */
 #ifndef HULE_CLI_H
 #define HULE_CLI_H
@@ -16,7 +17,7 @@
 
 /* Shared settings of the command line. */
 typedef struct cli_opts {
-  const char *rules_dirs[8];
+  const char *rules_dirs[MJ_HOST_USER_DIRS];
   int ndirs;
   const char *ruleset;     /* --ruleset ID (NULL: mcr) */
   const char *options;     /* --option name=value... */
@@ -27,9 +28,12 @@ typedef struct cli_opts {
 int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv);
 int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv);
-int cli_sim(mj_host *h, const cli_opts *o, int argc, char **argv);
+struct cl_args;
+int cli_sim(mj_host *h, cli_opts *o, const struct cl_args *a);
 int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv);
-int cli_run(mj_host *h, const cli_opts *o, int argc, char **argv);
+/* run FILE [ARGS]: argv[1] the file; sandbox: someone else's script. */
+int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
+            char **argv);
 
 /* One hand (text) through waits, shanten or score, printed; false (and
 ** the error printed) when it fails. */

@@ -103,6 +103,9 @@ int repl_lua(repl *r, const char *code);
 /* A line that answers the pending quiz. */
 int teach_answer(repl *r, const char *answer);
 
+/* The commands as Markdown tables, for the reference page. */
+void repl_markdown(FILE *f);
+
 /* Run the REPL; returns the exit status. */
 int repl_main(mj_host *host, cli_opts *o);
 /* One REPL command from the command line (hule review FILE ...), run

@@ -263,6 +263,37 @@ static void help_one(const repl_cmd *c)
   }
 }
 
+/* The commands as a Markdown table per group, for the reference. */
+void repl_markdown(FILE *f)
+{
+  static const char *const groups[] = { "play", "teach", "author", "shell" };
+  static const char *const titles[] = { "Playing", "Learning the rules",
+                                        "Writing rules and scripts",
+                                        "The shell" };
+  for (int gi = 0; gi < 4; gi++) {
+    fprintf(f, "### %s\n\n| command | what it does |\n|---|---|\n",
+            titles[gi]);
+    for (int t = 0; tables[t]; t++)
+      for (const repl_cmd *c = tables[t]; c->name; c++) {
+        if (c->group == NULL || strcmp(c->group, groups[gi]) != 0)
+          continue;
+        fprintf(f, "| `%s%s", c->name, c->args[0] ? " " : "");
+        for (const char *h = c->args; *h; h++)
+          fputs(*h == '|' ? "\\|" : (char[2]){ *h, 0 }, f);
+        fputs("` | ", f);
+        for (const char *h = c->help; *h; h++)
+          if (*h == '\n')
+            fputc(' ', f);
+          else if (*h == '|')
+            fputs("\\|", f);
+          else
+            fputc(*h, f);
+        fputs(" |\n", f);
+      }
+    fputc('\n', f);
+  }
+}
+
 /* help tiles: every tile as shown, beside its notation. */
 static void help_tiles(const repl *r)
 {

@@ -27,6 +27,7 @@
 
 #include "bot.h"
 #include "cmdbot.h"
+#include "cmdline.h"
 #include "fileio.h"
 #include "game.h"
 #include "replay.h"
@@ -77,37 +78,6 @@ static void on_sigint(int sig)
 {
   (void)sig;
   sim_stop = 1;
-}
-
-static int usage(void)
-{
-  fprintf(stderr,
-          "Usage: hule sim --ruleset ID --games N [--seed S] [--bots K,K,K,K]\n"
-          "                [--jobs K] [--shard I/N] [--out FILE.jsonl] "
-          "[--option NAME=VALUE]\n"
-          "  --bots    one kind for all four seats or four kinds (efficiency, "
-          "random,\n"
-          "            strong, strong:caution=X its danger weighed X times, "
-          "0 to 100,\n"
-          "            lua:FILE a bot in Lua, cmd:PROGRAM a bot program)\n"
-          "  --bot-ms  milliseconds a cmd: bot has for each decision "
-          "(default 1000)\n"
-          "  --jobs    processes on this machine (default 1)\n"
-          "  --shard   play only the I-th of N equal ranges of the games "
-          "(1-based)\n"
-          "  --out     one JSON line a game (\"-\": standard output)\n"
-          "  --game G  play game G of the run alone (its seed: mix(S, G))\n"
-          "  --log DIR write full replayable logs (DIR/game-G.jsonl, for\n"
-          "            open, replay and review) of --log-games 5,17, of\n"
-          "            --log-wins 88+ (games won with 88 or more), or of\n"
-          "            the --game\n"
-          "  --fallback-ok  a bot's failed decisions, made by the efficiency\n"
-          "            bot instead, are expected: exit 0 all the same (they\n"
-          "            are counted per player at the end either way)\n"
-          "  --duplicate  each wall 4 times with the bots turned a seat each\n"
-          "            time, so luck cancels; the summary gives each bot's\n"
-          "            net per game with a 95%% interval over the walls\n");
-  return 1;
 }
 
 /* A game as played: who sat where, and what its end says. */
@@ -410,157 +380,179 @@ typedef struct sim_args {
   int nlog_games;
 } sim_args;
 
-/* The arguments into sa and o: -1 when they are good, else the exit
-   status (the error printed). */
-static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
+/* {====================================================================
+** sim's options: one setter each, in the order of the table
+** ===================================================================== */
+
+static bool bad(const char *what, const char *v)
+{
+  fprintf(stderr, "Error: %s, not '%s'\n", what, v);
+  return false;
+}
+
+static bool set_games(void *x, const char *v)
+{
+  sim_args *sa = x;
+  sa->have_games = true;
+  return (parse_count(v, 1000000000, &sa->games) && sa->games >= 1) ||
+         bad("--games takes a number 1..1000000000", v);
+}
+
+static bool set_seed(void *x, const char *v)
+{
+  return cli_parse_seed(v, &((sim_args *)x)->seed) ||
+         bad("--seed takes a decimal number 0..18446744073709551615", v);
+}
+
+static bool set_jobs(void *x, const char *v)
+{
+  sim_args *sa = x;
+  return (parse_count(v, 64, &sa->jobs) && sa->jobs >= 1) ||
+         bad("--jobs takes 1..64", v);
+}
+
+static bool set_shard(void *x, const char *v)
+{
+  sim_args *sa = x;
+  char ib[24], nb[24];
+  const char *sl = strchr(v, '/');
+  bool ok = sl != NULL && sl - v < 20 && strlen(sl + 1) < 20;
+  if (ok) {
+    snprintf(ib, sizeof ib, "%.*s", (int)(sl - v), v);
+    snprintf(nb, sizeof nb, "%s", sl + 1);
+    ok = parse_count(ib, 1000000000, &sa->shard_i) &&
+         parse_count(nb, 1000000000, &sa->shard_n);
+  }
+  return (ok && sa->shard_n >= 1 && sa->shard_i >= 1 &&
+          sa->shard_i <= sa->shard_n) ||
+         bad("--shard takes I/N with 1 <= I <= N", v);
+}
+
+static bool set_bots(void *x, const char *v)
+{
+  ((sim_args *)x)->bots = v;
+  return true;
+}
+
+static bool set_out(void *x, const char *v)
+{
+  ((sim_args *)x)->out_path = v;
+  return true;
+}
+
+static bool set_game(void *x, const char *v)
+{
+  sim_args *sa = x;
+  sa->have_one = true;
+  return parse_count(v, 1000000000, &sa->one_game) ||
+         bad("--game takes a game number 0..", v);
+}
+
+static bool set_log(void *x, const char *v)
+{
+  struct stat sb;
+  ((sim_args *)x)->log_dir = v;
+  return (stat(v, &sb) == 0 && S_ISDIR(sb.st_mode)) ||
+         bad("--log takes a directory that exists", v);
+}
+
+static bool set_log_games(void *x, const char *v)
+{
+  sim_args *sa = x;
+  char list[4096];
+  snprintf(list, sizeof list, "%s", v);
+  char *sv = NULL;
+  for (char *t = strtok_r(list, ",", &sv); t; t = strtok_r(NULL, ",", &sv)) {
+    uint64_t n;
+    if (sa->nlog_games == 1000 || !parse_count(t, 1000000000, &n))
+      return bad("--log-games takes up to 1000 game numbers such as 5,17", v);
+    sa->log_games[sa->nlog_games++] = (long)n;
+  }
+  return true;
+}
+
+static bool set_log_wins(void *x, const char *v)
+{
+  sim_args *sa = x;
+  char num[24];
+  size_t vl = strlen(v);
+  bool ok = vl >= 2 && vl < sizeof num && v[vl - 1] == '+';
+  if (ok) {
+    snprintf(num, sizeof num, "%.*s", (int)(vl - 1), v);
+    ok = parse_count(num, 1000000000, &sa->min_total) && sa->min_total > 0;
+  }
+  return ok || bad("--log-wins takes a total and '+' (88+: the games won "
+                   "with 88 or more)", v);
+}
+
+static bool set_bot_ms(void *x, const char *v)
+{
+  sim_args *sa = x;
+  return (parse_count(v, 600000, &sa->bot_ms) && sa->bot_ms > 0) ||
+         bad("--bot-ms takes 1..600000 (milliseconds a cmd: bot has to "
+             "answer)", v);
+}
+
+static bool set_duplicate(void *x, const char *v)
+{
+  return ((sim_args *)x)->duplicate = true;
+}
+
+static bool set_fallback_ok(void *x, const char *v)
+{
+  return ((sim_args *)x)->fallback_ok = true;
+}
+
+const cl_opt sim_options[] = {
+  { "--games", "N", "how many games (or --game G alone)", set_games },
+  { "--seed", "S", "the run's seed (default 1): the same seed plays the "
+    "same games", set_seed },
+  { "--bots", "K,K,K,K", "one kind for all four seats or four kinds: "
+    "efficiency (default), random, strong, strong:caution=X (its danger "
+    "weighed X times, 0 to 100), lua:FILE a bot in Lua, cmd:PROGRAM a bot "
+    "program", set_bots },
+  { "--jobs", "K", "processes on this machine (1..64, default 1)",
+    set_jobs },
+  { "--shard", "I/N", "play only the I-th of N equal ranges of the games",
+    set_shard },
+  { "--out", "FILE.jsonl", "one JSON line a game (\"-\": standard output), "
+    "for hule stats", set_out },
+  { "--duplicate", NULL, "each wall 4 times with the bots turned a seat "
+    "each time, so luck cancels; each bot's net per game with a 95% "
+    "interval over the walls", set_duplicate },
+  { "--game", "G", "play game G of the run alone (its seed: mix(S, G))",
+    set_game },
+  { "--log", "DIR", "write full replayable logs (DIR/game-G.jsonl) of "
+    "--log-games, --log-wins or the --game", set_log },
+  { "--log-games", "G,G...", "the games --log writes", set_log_games },
+  { "--log-wins", "T+", "--log writes the games won with T or more",
+    set_log_wins },
+  { "--bot-ms", "MS", "milliseconds a cmd: bot has for each decision "
+    "(default 1000)", set_bot_ms },
+  { "--fallback-ok", NULL, "a bot's failed decisions, made by the "
+    "efficiency bot instead, are expected: exit 0 all the same",
+    set_fallback_ok },
+  { NULL, NULL, NULL, NULL }
+};
+
+/* The arguments into sa: -1 when they are good, else the exit status
+   (the error printed). */
+static int sim_parse(sim_args *sa, const cl_args *a)
 {
   memset(sa, 0, sizeof *sa);
   sa->seed = sa->jobs = sa->shard_i = sa->shard_n = 1;
   sa->bots = "efficiency";
-
-  static char optbuf[1024];
-  snprintf(optbuf, sizeof optbuf, "%s", o->options ? o->options : "");
-  unsigned seen = 0;
-  static const char *const flags[] = { "--games", "--seed",      "--jobs",
-                                       "--shard", "--bots",      "--ruleset",
-                                       "--out",   "--game",      "--log",
-                                       "--log-games", "--log-wins",
-                                       "--bot-ms", NULL };
-  for (int i = 1; i < argc; i += 2) {   /* options come in pairs */
-    const char *a = argv[i];
-    if (strcmp(a, "--duplicate") == 0 || strcmp(a, "--fallback-ok") == 0) {
-      bool *flag = a[2] == 'd' ? &sa->duplicate : &sa->fallback_ok;
-      if (*flag) {     /* ... but these two, which take no value */
-        fprintf(stderr, "Error: %s given twice\n", a);
-        return 1;
-      }
-      *flag = true;
-      i--;
-      continue;
-    }
-    const char *v = i + 1 < argc ? argv[i + 1] : NULL;
-    if (strcmp(a, "--help") == 0) {
-      usage();
-      return 0;
-    }
-    if (v == NULL) {
-      fprintf(stderr, "Error: %s needs a value\n", a);
-      return usage();
-    }
-    for (int f = 0; flags[f]; f++)
-      if (strcmp(a, flags[f]) == 0) {
-        if (seen & (1u << f)) {
-          fprintf(stderr, "Error: %s given twice\n", a);
-          return 1;
-        }
-        seen |= 1u << f;
-      }
-    if (strcmp(a, "--games") == 0) {
-      if (!parse_count(v, 1000000000, &sa->games) || sa->games < 1) {
-        fprintf(stderr,
-                "Error: --games takes a number 1..1000000000, not '%s'\n", v);
-        return 1;
-      }
-      sa->have_games = true;
-    } else if (strcmp(a, "--seed") == 0) {
-      if (!cli_parse_seed(v, &sa->seed)) {
-        fprintf(stderr,
-                "Error: --seed takes a decimal number 0..18446744073709551615, "
-                "not '%s'\n",
-                v);
-        return 1;
-      }
-    } else if (strcmp(a, "--jobs") == 0) {
-      if (!parse_count(v, 64, &sa->jobs) || sa->jobs < 1) {
-        fprintf(stderr, "Error: --jobs takes 1..64, not '%s'\n", v);
-        return 1;
-      }
-    } else if (strcmp(a, "--shard") == 0) {
-      char ib[24], nb[24];
-      const char *sl = strchr(v, '/');
-      bool ok = sl != NULL && sl - v < 20 && strlen(sl + 1) < 20;
-      if (ok) {
-        snprintf(ib, sizeof ib, "%.*s", (int)(sl - v), v);
-        snprintf(nb, sizeof nb, "%s", sl + 1);
-        ok = parse_count(ib, 1000000000, &sa->shard_i) &&
-             parse_count(nb, 1000000000, &sa->shard_n);
-      }
-      if (!ok || sa->shard_n < 1 || sa->shard_i < 1 || sa->shard_i > sa->shard_n) {
-        fprintf(stderr, "Error: --shard takes I/N with 1 <= I <= N, not '%s'\n",
-                v);
-        return 1;
-      }
-    } else if (strcmp(a, "--bots") == 0) {
-      sa->bots = v;
-    } else if (strcmp(a, "--ruleset") == 0) {
-      o->ruleset = v;
-    } else if (strcmp(a, "--option") == 0) {
-      if (strlen(optbuf) + strlen(v) + 2 >= sizeof optbuf) {
-        fprintf(stderr, "Error: too many options\n");
-        return 1;
-      }
-      if (optbuf[0])
-        strcat(optbuf, " ");
-      strcat(optbuf, v);
-      o->options = optbuf;
-    } else if (strcmp(a, "--out") == 0) {
-      sa->out_path = v;
-    } else if (strcmp(a, "--game") == 0) {
-      if (!parse_count(v, 1000000000, &sa->one_game)) {
-        fprintf(stderr, "Error: --game takes a game number 0.., not '%s'\n",
-                v);
-        return 1;
-      }
-      sa->have_one = true;
-    } else if (strcmp(a, "--log") == 0) {
-      struct stat sb;
-      if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-        fprintf(stderr, "Error: --log takes a directory that exists, not "
-                "'%s'\n", v);
-        return 1;
-      }
-      sa->log_dir = v;
-    } else if (strcmp(a, "--log-games") == 0) {
-      char list[4096];
-      snprintf(list, sizeof list, "%s", v);
-      char *sv = NULL;
-      for (char *t = strtok_r(list, ",", &sv); t; t = strtok_r(NULL, ",", &sv)) {
-        uint64_t x;
-        if (sa->nlog_games == 1000 || !parse_count(t, 1000000000, &x)) {
-          fprintf(stderr, "Error: --log-games takes up to 1000 game numbers "
-                  "such as 5,17, not '%s'\n", v);
-          return 1;
-        }
-        sa->log_games[sa->nlog_games++] = (long)x;
-      }
-    } else if (strcmp(a, "--bot-ms") == 0) {
-      if (!parse_count(v, 600000, &sa->bot_ms) || sa->bot_ms == 0) {
-        fprintf(stderr, "Error: --bot-ms takes 1..600000 (milliseconds a "
-                "cmd: bot has to answer), not '%s'\n", v);
-        return 1;
-      }
-    } else if (strcmp(a, "--log-wins") == 0) {
-      char num[24];
-      size_t vl = strlen(v);
-      bool ok = vl >= 2 && vl < sizeof num && v[vl - 1] == '+';
-      if (ok) {
-        snprintf(num, sizeof num, "%.*s", (int)(vl - 1), v);
-        ok = parse_count(num, 1000000000, &sa->min_total) && sa->min_total > 0;
-      }
-      if (!ok) {
-        fprintf(stderr, "Error: --log-wins takes a total and '+' (88+: the "
-                "games won with 88 or more), not '%s'\n", v);
-        return 1;
-      }
-    } else {
-      fprintf(stderr, "Error: unknown option %s\n", a);
-      return usage();
-    }
+  if (a->argc > 1) {
+    fprintf(stderr, "Error: hule sim takes options only, not '%s' (see "
+            "hule sim --help)\n", a->argv[1]);
+    return 1;
   }
+  if (!cl_apply(a, sa))
+    return 1;
   if (!sa->have_games && !sa->have_one) {
     fprintf(stderr, "Error: say how many games: --games N (or one game: "
-            "--game G)\n");
-    return usage();
+            "--game G; see hule sim --help)\n");
+    return 1;
   }
   if (sa->duplicate && sa->have_games && sa->games % 4 != 0) {
     fprintf(stderr, "Error: --duplicate plays each wall 4 times: --games "
@@ -585,6 +577,8 @@ static int sim_parse(sim_args *sa, cli_opts *o, int argc, char **argv)
     sa->log_games[sa->nlog_games++] = (long)sa->one_game;
   return -1;
 }
+
+/* }==================================================================== */
 
 /* --bots into rn: one kind for all four seats, or four; each spec's
    form checked (files are loaded later). False with the error said. */
@@ -763,12 +757,10 @@ static int finish(const sim_run *rn, const sim_stats *st, const sim_args *a,
   return status;
 }
 
-int cli_sim(mj_host *h, const cli_opts *given, int argc, char **argv)
+int cli_sim(mj_host *h, cli_opts *o, const cl_args *args)
 {
-  cli_opts mine = *given;
-  cli_opts *o = &mine;
   static sim_args a;
-  int st0 = sim_parse(&a, o, argc, argv);
+  int st0 = sim_parse(&a, args);
   if (st0 >= 0)
     return st0;
   sim_run rn;

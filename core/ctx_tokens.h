@@ -1,0 +1,46 @@
+/*
+** ctx_tokens.h
+** The tokens of a hand's context ("win=5m self seat=S"), in one list:
+** both parsers' table (hand.c), their enum (hand_int.h) and the
+** reference follow it.
+**
+** X(KIND, name, value, flag, owned, words)
+**   value  the token takes "=value"
+**   flag   the MJ_CTX_ flag it sets (0: none)
+**   owned  the MJ_TOKEN_ bit of a token only rulesets that declare it
+**          read (0: every ruleset)
+*/
+#ifndef MJ_CTX_TOKENS_H
+#define MJ_CTX_TOKENS_H
+
+#define MJ_CTX_TOKENS(X)                                                       \
+  X(WIN, "win", true, 0, 0, "win=T: the winning tile (else the last tile "    \
+    "written, or +T after the hand)")                                          \
+  X(SELF, "self", false, MJ_CTX_SELF, 0, "won by self-draw")                   \
+  X(SEAT, "seat", true, 0, 0, "seat=E|S|W|N: the winner's seat wind")          \
+  X(ROUND, "round", true, 0, 0, "round=E|S|W|N: the prevailing wind")          \
+  X(FLOWERS, "flowers", true, 0, 0, "flowers=N: flowers declared")             \
+  X(LAST, "last", false, MJ_CTX_LAST, 0,                                       \
+    "the winning tile is the last of its kind")                                \
+  X(WALL_LAST, "wall-last", false, MJ_CTX_WALL_LAST, 0,                        \
+    "won with the last tile of the wall")                                      \
+  X(KONG, "kong", false, MJ_CTX_KONG, 0, "won on a kong's replacement tile")  \
+  X(ROB, "rob", false, MJ_CTX_ROB, 0, "won by robbing a kong")                 \
+  X(BAO, "bao", true, 0, MJ_TOKEN_BAO, "bao=T: the wild tile (宝)")             \
+  X(TOUJI, "touji", false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI,                       \
+    "won while 偷机 (having declined a 宝吊头 win)")                           \
+  X(FEIBAO, "feibao", true, 0, MJ_TOKEN_FEIBAO,                                \
+    "feibao=N: 宝 discarded (飞宝), 0..4")                                     \
+  X(FIRST, "first", false, MJ_CTX_FIRST, 0, "won in the first go-around")     \
+  X(JIEBAO, "jiebao", false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO,                   \
+    "claimed the fourth 宝 (接宝)")                                            \
+  X(SIBAO, "sibao", false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO,                       \
+    "drew the fourth 宝 (四个宝)")                                              \
+  X(QUE, "que", true, 0, MJ_TOKEN_QUE, "que=m|p|s: the suit shed (定缺)")      \
+  X(GUI, "gui", true, 0, MJ_TOKEN_GUI, "gui=T[,T]: the ghost tiles (鬼牌)")    \
+  X(HORSES, "horses", true, 0, MJ_TOKEN_HORSES,                                \
+    "horses=N: horses on the winner (买马)")                                   \
+  X(STREAK, "streak", true, 0, MJ_TOKEN_STREAK,                                \
+    "streak=N: the dealer's wins in a row (连庄)")
+
+#endif

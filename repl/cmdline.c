@@ -1,0 +1,634 @@
+/*
+** cmdline.c
+** The command line's one table and one parser (cmdline.h).
+*/
+#include "cmdline.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "repl.h"
+
+/* {====================================================================
+** The shared options
+** ===================================================================== */
+
+typedef struct shared_opt {
+  const char *name, *arg, *help;
+  unsigned bit;
+  bool many;
+} shared_opt;
+
+static const shared_opt shared[] = {
+  { "--ruleset", "ID", "the ruleset: a shipped one (mcr, bao, xuezhan, "
+    "tuidao...) or FILE.lua (default mcr)", CL_RULESET, false },
+  { "--option", "NAME=VALUE", "a ruleset option, such as caishen=5z "
+    "(repeatable)", CL_OPTION, true },
+  { "--rules", "DIR", "look for rulesets in DIR first (repeatable; also "
+    "HULE_RULES=DIR:DIR)", CL_RULES, true },
+  { "--batch", NULL, "read one hand a line from standard input, answer one "
+    "line each", CL_BATCH, false },
+  { "--json", NULL, "answer in JSON (one object a line with --batch)",
+    CL_JSON, false },
+  { "--ascii", NULL, "tiles in plain notation, no glyphs or colours",
+    CL_ASCII, false },
+  { NULL, NULL, NULL, 0, false }
+};
+
+/* What the REPL (no command) takes. */
+static const unsigned repl_shared = CL_RULESET | CL_OPTION | CL_RULES |
+                                    CL_ASCII;
+
+static const shared_opt *find_shared(const char *name)
+{
+  for (const shared_opt *s = shared; s->name; s++)
+    if (strcmp(s->name, name) == 0)
+      return s;
+  return NULL;
+}
+
+static const cl_opt *find_own(const cl_cmd *c, const char *name)
+{
+  for (const cl_opt *p = c != NULL ? c->opts : NULL; p && p->name; p++)
+    if (strcmp(p->name, name) == 0)
+      return p;
+  return NULL;
+}
+
+/* The option of another command, for a clearer refusal. */
+static const cl_cmd *owner_of(const char *name)
+{
+  for (const cl_cmd *c = cl_commands; c->name; c++)
+    if (find_own(c, name) != NULL)
+      return c;
+  return NULL;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Parsing
+** ===================================================================== */
+
+typedef struct parse_state {
+  cli_opts *o;
+  cl_args *a;
+  unsigned given;          /* shared options seen (the once-only ones) */
+  size_t optlen;
+  char *optbuf;
+} parse_state;
+
+static char optbuf[1024];   /* --option's values, joined by spaces */
+
+/* "hule sim" or "hule" for the messages. */
+static void where(char *buf, size_t cap, const cl_cmd *c)
+{
+  snprintf(buf, cap, "hule%s%s", c ? " " : "", c ? c->name : "");
+}
+
+static int refuse_unknown(const cl_cmd *c, const char *name)
+{
+  char w[48];
+  where(w, sizeof w, c);
+  const cl_cmd *other = owner_of(name);
+  const shared_opt *s = find_shared(name);
+  if (s != NULL || (other != NULL && other != c)) {
+    fprintf(stderr, "Error: %s takes no %s (it is an option of %s%s; see "
+            "%s --help)\n", w, name, s ? "other commands" : "hule ",
+            s ? "" : other->name, w);
+    return 1;
+  }
+  const char *best = NULL;
+  int bd = 3;
+  for (const cl_opt *p = c ? c->opts : NULL; p && p->name; p++)
+    if (repl_distance(name, p->name) < bd)
+      bd = repl_distance(name, p->name), best = p->name;
+  for (const shared_opt *q = shared; q->name; q++)
+    if ((c ? c->shared : repl_shared) & q->bit &&
+        repl_distance(name, q->name) < bd)
+      bd = repl_distance(name, q->name), best = q->name;
+  if (best != NULL)
+    fprintf(stderr, "Error: unknown option %s of %s; did you mean %s? (see "
+            "%s --help)\n", name, w, best, w);
+  else
+    fprintf(stderr, "Error: unknown option %s of %s (see %s --help)\n", name,
+            w, w);
+  return 1;
+}
+
+static int set_shared(parse_state *ps, const shared_opt *s, const char *v)
+{
+  cli_opts *o = ps->o;
+  if (!s->many && (ps->given & s->bit)) {
+    fprintf(stderr, "Error: %s given twice\n", s->name);
+    return 1;
+  }
+  ps->given |= s->bit;
+  struct stat sb;
+  switch (s->bit) {
+  case CL_RULESET: o->ruleset = v; break;
+  case CL_BATCH: o->batch = true; break;
+  case CL_JSON: o->json = true; break;
+  case CL_ASCII: o->ascii = true; break;
+  case CL_RULES:
+    if (o->ndirs >= MJ_HOST_USER_DIRS) {
+      fprintf(stderr, "Error: at most %d --rules directories\n",
+              MJ_HOST_USER_DIRS);
+      return 1;
+    }
+    if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
+      fprintf(stderr, "Error: --rules %s: %s\n", v,
+              stat(v, &sb) != 0 ? "no such directory" : "not a directory");
+      return 1;
+    }
+    o->rules_dirs[o->ndirs++] = v;
+    break;
+  default:   /* CL_OPTION */
+    if (ps->optlen + strlen(v) + 2 >= sizeof optbuf) {
+      fprintf(stderr, "Error: too many --option values (%zu bytes at most)\n",
+              sizeof optbuf - 2);
+      return 1;
+    }
+    ps->optlen += (size_t)snprintf(optbuf + ps->optlen,
+                                   sizeof optbuf - ps->optlen, "%s%s",
+                                   ps->optlen ? " " : "", v);
+    o->options = optbuf;
+  }
+  return -1;
+}
+
+static int set_own(parse_state *ps, const cl_opt *p, const char *v)
+{
+  cl_args *a = ps->a;
+  for (int i = 0; i < a->nset; i++)
+    if (a->opt[i] == p) {
+      fprintf(stderr, "Error: %s given twice\n", p->name);
+      return 1;
+    }
+  if (a->nset == CL_MAX_OPTS) {
+    fprintf(stderr, "Error: too many options\n");
+    return 1;
+  }
+  a->opt[a->nset] = p;
+  a->val[a->nset++] = v != NULL ? v : "";
+  return -1;
+}
+
+/* One option at argv[*i] for command c (NULL: before any command, where
+** only shared options stand; they are checked against the command later).
+** Advances *i past its value. -1 to go on, else an exit status. */
+static int one_option(parse_state *ps, const cl_cmd *c, int argc, char **argv,
+                      int *i)
+{
+  const char *name = argv[*i];
+  const shared_opt *s = find_shared(name);
+  const cl_opt *own = s == NULL ? find_own(c, name) : NULL;
+  if (s == NULL && own == NULL) {
+    if (c == NULL && owner_of(name) != NULL) {
+      fprintf(stderr, "Error: %s is an option of hule %s: put it after the "
+              "command (see hule %s --help)\n", name, owner_of(name)->name,
+              owner_of(name)->name);
+      return 1;
+    }
+    return refuse_unknown(c, name);
+  }
+  if (s != NULL && c != NULL && !(c->shared & s->bit))
+    return refuse_unknown(c, name);
+  const char *arg = s ? s->arg : own->arg;
+  const char *v = NULL;
+  if (arg != NULL) {
+    if (*i + 1 >= argc) {
+      fprintf(stderr, "Error: %s needs a value (%s %s)\n", name, name, arg);
+      return 1;
+    }
+    v = argv[++*i];
+  }
+  return s ? set_shared(ps, s, v) : set_own(ps, own, v);
+}
+
+/* The shared options given before the command must be ones it takes. */
+static int check_leading(const parse_state *ps, const cl_cmd *c)
+{
+  unsigned takes = c ? c->shared : repl_shared;
+  const cli_opts *o = ps->o;
+  unsigned used = ps->given | (o->ndirs ? CL_RULES : 0) |
+                  (o->options ? CL_OPTION : 0);
+  for (const shared_opt *s = shared; s->name; s++)
+    if ((used & s->bit) && !(takes & s->bit))
+      return refuse_unknown(c, s->name);
+  return -1;
+}
+
+static int version(void)
+{
+  printf("hule %s\n", HULE_VERSION);
+  return 0;
+}
+
+int cl_parse(int argc, char **argv, cli_opts *o, cl_args *a)
+{
+  memset(a, 0, sizeof *a);
+  parse_state ps = { o, a, 0, 0, optbuf };
+  optbuf[0] = '\0';
+  int i = 1, st;
+  for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
+    if (strcmp(argv[i], "--") == 0) {
+      i++;
+      break;
+    }
+    if (strcmp(argv[i], "--help") == 0)
+      return cl_help(stdout, NULL), 0;
+    if (strcmp(argv[i], "--version") == 0)
+      return version();
+    if ((st = one_option(&ps, NULL, argc, argv, &i)) >= 0)
+      return st;
+  }
+  if (i < argc && strcmp(argv[i], "-h") == 0)
+    return cl_help(stdout, NULL), 0;
+  if (i >= argc)
+    return check_leading(&ps, NULL);
+  const cl_cmd *c = cl_find(argv[i]);
+  if (c == NULL) {
+    fprintf(stderr, "Error: unknown command \"%s\". Enter \"hule --help\" "
+            "for help.\n", argv[i]);
+    return 1;
+  }
+  if ((st = check_leading(&ps, c)) >= 0)
+    return st;
+  a->cmd = c;
+  a->argv = argv + i;   /* the operands, gathered in place */
+  a->argc = 1;
+  bool ended = false;
+  for (i++; i < argc; i++) {
+    const char *x = argv[i];
+    bool rest = c->rest && a->argc >= 2;   /* the script's own arguments */
+    if (!ended && !rest && strcmp(x, "--") == 0) {
+      ended = true;
+      continue;
+    }
+    if (ended || rest || x[0] != '-' || x[1] != '-') {
+      a->argv[a->argc++] = argv[i];
+      continue;
+    }
+    if (strcmp(x, "--help") == 0)
+      return cl_help(stdout, c), 0;
+    if ((st = one_option(&ps, c, argc, argv, &i)) >= 0)
+      return st;
+  }
+  a->argv[a->argc] = NULL;
+  return -1;
+}
+
+bool cl_apply(const cl_args *a, void *settings)
+{
+  for (int i = 0; i < a->nset; i++)
+    if (a->opt[i]->set != NULL && !a->opt[i]->set(settings, a->val[i]))
+      return false;
+  return true;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The commands
+** ===================================================================== */
+
+static int do_waits(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  return cli_waits(h, o, a->argc, a->argv);
+}
+
+static int do_shanten(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  return cli_shanten(h, o, a->argc, a->argv);
+}
+
+static int do_score(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  return cli_score(h, o, a->argc, a->argv);
+}
+
+static int do_stats(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  return cli_stats(h, o, a->argc, a->argv);
+}
+
+static int do_review(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  if (a->argc < 2) {
+    fprintf(stderr, "Usage: hule review FILE [seat=E|S|W|N] [--json]\n");
+    return 1;
+  }
+  return repl_command(h, o, a->argc, a->argv);
+}
+
+static bool set_sandbox(void *settings, const char *v)
+{
+  *(bool *)settings = true;
+  return true;
+}
+
+static int do_run(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  bool sandbox = false;
+  cl_apply(a, &sandbox);
+  return cli_run(h, o, sandbox, a->argc, a->argv);
+}
+
+static const cl_opt run_options[] = {
+  { "--sandbox", NULL, "run it as someone else's: in the rulesets' sandbox "
+    "(no files, no os, budgets)", set_sandbox },
+  { NULL, NULL, NULL, NULL }
+};
+
+static bool set_flag_text(void *settings, const char *v)
+{
+  return true;
+}
+
+static const cl_opt help_opts[] = {
+  { "--markdown", NULL, "the reference page in Markdown",
+    set_flag_text },
+  { "--man", NULL, "the manual page, in roff", set_flag_text },
+  { NULL, NULL, NULL, NULL }
+};
+
+static const cl_opt no_options[] = { { NULL, NULL, NULL, NULL } };
+
+#define HAND_OPTS (CL_RULESET | CL_OPTION | CL_RULES | CL_BATCH | CL_JSON | \
+                   CL_ASCII)
+
+const cl_cmd cl_commands[] = {
+  { "waits", "HAND",
+    "the tiles a ready hand waits on, and how many are left",
+    "Lists each tile that completes HAND (13 tiles, melds in brackets) with "
+    "the copies not in the hand. With --batch, one hand a line from "
+    "standard input.",
+    "hule waits 1112345678999m", HAND_OPTS, no_options, false, do_waits },
+  { "shanten", "HAND",
+    "how far a hand is from ready, and the useful tiles",
+    "Gives the shanten number of HAND (how many tiles from ready) in each "
+    "shape the ruleset allows, and the tiles that bring it closer.",
+    "hule shanten 123m456p789s1z2z3z4z", HAND_OPTS, no_options, false,
+    do_shanten },
+  { "score", "\"HAND CONTEXT\"",
+    "score a winning hand and explain every fan",
+    "Scores a winning hand under the ruleset: the reading chosen, each fan "
+    "with its points and melds, what matched but did not count and why, "
+    "and the total against the minimum. The context follows the hand: "
+    "win=TILE, self, seat=, round=, flowers= and the ruleset's own tokens "
+    "(hule help tiles in the REPL, docs/cli.md).",
+    "hule score '123m456p789s11z55m+5m self'", HAND_OPTS, no_options, false,
+    do_score },
+  { "sim", "",
+    "simulate games between bots",
+    "Plays --games games between four bots and prints each bot's results "
+    "with 95% intervals; --out keeps one JSON line a game for hule stats. "
+    "The same --seed plays the same games, whatever --jobs or --shard.",
+    "hule sim --ruleset mcr --games 1000 --bots strong,efficiency,efficiency,"
+    "efficiency --seed 7", CL_RULESET | CL_OPTION | CL_RULES, sim_options,
+    false, cli_sim },
+  { "stats", "FILE.jsonl...",
+    "the summary of sim output files, shards merged",
+    "Reads the JSON lines of hule sim --out (one file or the shards of a "
+    "run) and prints the summary exactly as one run of all of them would.",
+    "hule stats part1.jsonl part2.jsonl", CL_RULESET | CL_OPTION | CL_RULES |
+    CL_JSON, no_options, false, do_stats },
+  { "review", "FILE [seat=E|S|W|N]",
+    "a saved hand's decisions beside the strong bot's",
+    "Replays a saved game (the REPL's save) and lists the seat's decisions "
+    "where the strong bot would have done otherwise, with its reasons.",
+    "hule review game.jsonl seat=E", CL_RULES | CL_JSON | CL_ASCII,
+    no_options, false, do_review },
+  { "run", "FILE.lua [ARGS...]",
+    "run a scenario script with the mj module",
+    "Runs a Lua script that deals, plays and checks hands through the mj "
+    "module (docs/scripting.md); the arguments after the file are the "
+    "script's own (its arg table). Full Lua unless --sandbox.",
+    "hule run dispute.lua", CL_RULESET | CL_OPTION | CL_RULES, run_options,
+    true, do_run },
+  { "help", "[COMMAND]",
+    "this help, or a command's; --markdown or --man: the reference",
+    "Without an argument, the list of commands and shared options; with a "
+    "command, its page. --markdown prints the command line's reference "
+    "and the ruleset language's reference (docs/reference.md), --man the "
+    "manual page (hule.1).",
+    "hule help sim", 0, help_opts, false, cl_help_command },
+  { NULL, NULL, NULL, NULL, NULL, 0, NULL, false, NULL }
+};
+
+const cl_cmd *cl_find(const char *name)
+{
+  for (const cl_cmd *c = cl_commands; c->name; c++)
+    if (strcmp(c->name, name) == 0)
+      return c;
+  return NULL;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Help, the reference page and the man page
+** ===================================================================== */
+
+/* Text folded to width columns after an indent (ASCII words). */
+static void fold(FILE *f, const char *text, int indent, int first, int width)
+{
+  int col = first;
+  const char *p = text;
+  while (*p) {
+    size_t w = strcspn(p, " ");
+    if (col > indent && col + 1 + (int)w > width) {
+      fprintf(f, "\n%*s", indent, "");
+      col = indent;
+    } else if (col > indent) {
+      fputc(' ', f);
+      col++;
+    } else if (col < indent) {
+      fprintf(f, "%*s", indent - col, "");
+      col = indent;
+    }
+    fprintf(f, "%.*s", (int)w, p);
+    col += (int)w;
+    p += w;
+    while (*p == ' ')
+      p++;
+  }
+  fputc('\n', f);
+}
+
+static void opt_line(FILE *f, const char *name, const char *arg,
+                     const char *help)
+{
+  int col = fprintf(f, "  %s%s%s", name, arg ? " " : "", arg ? arg : "");
+  if (col >= 24) {
+    fputc('\n', f);
+    col = 0;
+  }
+  fold(f, help, 24, col, 78);
+}
+
+void cl_help(FILE *f, const cl_cmd *c)
+{
+  if (c == NULL) {
+    fprintf(f, "hule: a mahjong engine whose rules live in Lua\n\n"
+            "Usage: hule [OPTIONS] [COMMAND [ARGS...]]\n\n"
+            "Commands (none: the interactive REPL; hule help COMMAND for "
+            "more):\n");
+    for (const cl_cmd *k = cl_commands; k->name; k++) {
+      opt_line(f, k->name, k->args, k->summary);
+    }
+    fprintf(f, "\nOptions (before or after the command that takes them):\n");
+    for (const shared_opt *s = shared; s->name; s++)
+      opt_line(f, s->name, s->arg, s->help);
+    opt_line(f, "--help, --version", NULL, "this help; the version");
+    return;
+  }
+  fprintf(f, "Usage: hule %s%s%s [OPTIONS]\n\n", c->name, *c->args ? " " : "",
+          c->args);
+  fold(f, c->summary, 2, 0, 78);
+  fputc('\n', f);
+  fold(f, c->help, 2, 0, 78);
+  if ((c->opts && c->opts->name) || c->shared)
+    fprintf(f, "\nOptions:\n");
+  for (const cl_opt *p = c->opts; p && p->name; p++)
+    opt_line(f, p->name, p->arg, p->help);
+  for (const shared_opt *s = shared; s->name; s++)
+    if (c->shared & s->bit)
+      opt_line(f, s->name, s->arg, s->help);
+  fprintf(f, "\nExample:\n  %s\n", c->example);
+}
+
+static void md_opts(FILE *f, const cl_cmd *c)
+{
+  if (c->opts && c->opts->name) {
+    fprintf(f, "| option | meaning |\n|---|---|\n");
+    for (const cl_opt *p = c->opts; p->name; p++)
+      fprintf(f, "| `%s%s%s` | %s |\n", p->name, p->arg ? " " : "",
+              p->arg ? p->arg : "", p->help);
+    fputc('\n', f);
+  }
+  const char *sep = "Shared options: ";
+  for (const shared_opt *s = shared; s->name; s++)
+    if (c->shared & s->bit) {
+      fprintf(f, "%s`%s`", sep, s->name);
+      sep = ", ";
+    }
+  if (c->shared)
+    fprintf(f, ".\n\n");
+}
+
+void cl_markdown(FILE *f)
+{
+  fprintf(f, "## The command line\n\n"
+          "`hule [OPTIONS] [COMMAND [ARGS...]]`: with no command, the "
+          "REPL ([repl.md](repl.md)). An option goes before or after the "
+          "command that takes it; each may be given once, but `--option` "
+          "and `--rules`; `--` ends the options.\n\n"
+          "| option | meaning |\n|---|---|\n");
+  for (const shared_opt *s = shared; s->name; s++)
+    fprintf(f, "| `%s%s%s` | %s |\n", s->name, s->arg ? " " : "",
+            s->arg ? s->arg : "", s->help);
+  fputc('\n', f);
+  for (const cl_cmd *c = cl_commands; c->name; c++) {
+    fprintf(f, "### hule %s%s%s\n\n%s.\n\n%s\n\n", c->name,
+            *c->args ? " " : "", c->args, c->summary, c->help);
+    md_opts(f, c);
+    fprintf(f, "```sh\n%s\n```\n\n", c->example);
+  }
+}
+
+/* roff text: a leading dot or quote escaped, backslashes and dashes. */
+static void roff(FILE *f, const char *s)
+{
+  if (*s == '.' || *s == '\'')
+    fputs("\\&", f);
+  for (; *s; s++) {
+    if (*s == '\\')
+      fputs("\\e", f);
+    else if (*s == '-')
+      fputs("\\-", f);
+    else
+      fputc(*s, f);
+  }
+}
+
+static void man_opt(FILE *f, const char *name, const char *arg,
+                    const char *help)
+{
+  fputs(arg ? ".TP\n.BI \"" : ".TP\n.B \"", f);
+  roff(f, name);
+  if (arg) {
+    fputs(" \" \"", f);
+    roff(f, arg);
+  }
+  fputs("\"\n", f);
+  roff(f, help);
+  fputc('\n', f);
+}
+
+static void man(FILE *f)
+{
+  fprintf(f, ".TH HULE 1 \"\" \"hule %s\" \"User Commands\"\n"
+          ".SH NAME\nhule \\- a mahjong engine whose rules live in Lua\n"
+          ".SH SYNOPSIS\n.B hule\n[\\fIOPTIONS\\fR] [\\fICOMMAND\\fR "
+          "[\\fIARGS\\fR...]]\n.SH DESCRIPTION\n", HULE_VERSION);
+  roff(f, "With no command, hule opens its REPL: play a hand against bots, "
+       "score and explain hands, load and check rulesets, run scripts "
+       "(help inside it lists its commands). The commands below do one "
+       "thing and exit.");
+  fputs("\n.SH OPTIONS\n", f);
+  for (const shared_opt *s = shared; s->name; s++)
+    man_opt(f, s->name, s->arg, s->help);
+  fputs(".SH COMMANDS\n", f);
+  for (const cl_cmd *c = cl_commands; c->name; c++) {
+    fputs(".SS ", f);
+    roff(f, c->name);
+    fputs(" ", f);
+    roff(f, c->args);
+    fputc('\n', f);
+    roff(f, c->help);
+    fputc('\n', f);
+    for (const cl_opt *p = c->opts; p && p->name; p++)
+      man_opt(f, p->name, p->arg, p->help);
+    fputs(".PP\nExample:\n.RS\n.B ", f);
+    roff(f, c->example);
+    fputs("\n.RE\n", f);
+  }
+  fputs(".SH ENVIRONMENT\n.TP\n.B HULE_RULES\ndirectories searched for "
+        "rulesets, separated by colons\n.TP\n.B NO_COLOR\nno colours in the "
+        "REPL\n.SH SEE ALSO\nThe manual in the docs directory of the "
+        "sources: repl.md, cli.md, rules.md, flow.md, scripting.md, "
+        "bots.md.\n", f);
+}
+
+int cl_help_command(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  if (a->nset > 1 || (a->nset == 1 && a->argc > 1)) {
+    fprintf(stderr, "Error: hule help takes one of COMMAND, --markdown and "
+            "--man\n");
+    return 1;
+  }
+  if (a->nset == 1) {
+    if (a->opt[0] == &help_opts[0])
+      hule_reference(stdout);
+    else
+      man(stdout);
+    return 0;
+  }
+  if (a->argc > 2) {
+    fprintf(stderr, "Error: hule help takes one command\n");
+    return 1;
+  }
+  const cl_cmd *c = a->argc == 2 ? cl_find(a->argv[1]) : NULL;
+  if (a->argc == 2 && c == NULL) {
+    fprintf(stderr, "Error: no command \"%s\" (hule help lists them)\n",
+            a->argv[1]);
+    return 1;
+  }
+  cl_help(stdout, c);
+  return 0;
+}
+
+/* }==================================================================== */

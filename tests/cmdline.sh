@@ -1,0 +1,86 @@
+#!/bin/sh
+# The command line's one table and one parser: an option is read the same
+# before and after the command (refused the same way when wrong), each is
+# given once but --option and --rules, a command's help comes from the
+# table, and the reference page and the man page are that table's.
+# Usage: cmdline.sh HULE SRCDIR BUILDDIR WORKDIR
+set -u
+hule=$1; src=$2; build=$3
+mkdir -p "$4" && cd "$4" || exit 1
+fail=0
+check() {   # check WANT-EXIT TEXT COMMAND...: exit status and a line of output
+  want_rc=$1; want=$2; shift 2
+  out=$("$@" 2>&1); rc=$?
+  if [ "$rc" -ne "$want_rc" ]; then
+    echo "FAIL: '$*' exited $rc, not $want_rc:"; printf '%s\n' "$out" | head -3; fail=1
+  elif ! printf '%s' "$out" | grep -qF -- "$want"; then
+    echo "FAIL: '$*': no '$want' in:"; printf '%s\n' "$out" | head -4; fail=1
+  else
+    echo "ok   $*"
+  fi
+}
+hand=1112345678999m
+# the same option, before and after the command
+check 0 "waits on 1m" "$hule" --ruleset mcr waits $hand
+check 0 "waits on 1m" "$hule" waits $hand --ruleset mcr
+check 0 '"waits"' "$hule" --json waits $hand
+check 0 '"waits"' "$hule" waits --json $hand
+# given twice: refused before, after, and across the command
+check 1 "--ruleset given twice" "$hule" --ruleset mcr --ruleset bao waits $hand
+check 1 "--ruleset given twice" "$hule" waits $hand --ruleset mcr --ruleset bao
+check 1 "--ruleset given twice" "$hule" --ruleset mcr waits $hand --ruleset bao
+check 1 "--json given twice" "$hule" --json waits --json $hand
+check 1 "--games given twice" "$hule" sim --games 4 --games 8
+# a value missing, before and after
+check 1 "--ruleset needs a value" "$hule" --ruleset
+check 1 "--ruleset needs a value" "$hule" waits $hand --ruleset
+check 1 "--seed needs a value" "$hule" sim --games 4 --seed
+# unknown options say so the same way wherever they stand, with a guess
+check 1 "unknown option --rulset of hule waits; did you mean --ruleset?" "$hule" waits $hand --rulset mcr
+check 1 "unknown option --rulset of hule; did you mean --ruleset?" "$hule" --rulset mcr
+check 1 "unknown option --gmes of hule sim; did you mean --games?" "$hule" sim --gmes 4
+# an option of another command, or one the command does not take
+check 1 "--games is an option of hule sim: put it after the command" "$hule" --games 4 sim
+check 1 "hule waits takes no --games" "$hule" waits $hand --games 4
+check 1 "hule sim takes no --batch" "$hule" --batch sim --games 4
+check 1 "hule sim takes no --batch" "$hule" sim --games 4 --batch
+check 1 "hule sim takes options only, not 'extra'" "$hule" sim --games 4 extra
+# --rules: at most six directories, each one that exists
+mkdir -p d1
+check 1 "--rules nope: no such directory" "$hule" --rules nope waits $hand
+check 1 "--rules nope: no such directory" "$hule" waits $hand --rules nope
+check 0 "waits on 1m" "$hule" --rules d1 waits $hand --rules d1
+check 1 "option caishen given twice" "$hule" --option caishen=5z waits $hand --option caishen=6z
+check 1 "at most 6 --rules directories" "$hule" --rules d1 --rules d1 --rules d1 --rules d1 --rules d1 --rules d1 --rules d1 waits $hand
+# -- ends the options: a hand that starts with -- is not one, but a file
+# named like an option reaches run
+printf 'print("args", ...)\n' > s.lua
+check 0 "args	--json	x" "$hule" run s.lua --json x
+check 0 "args	--json" "$hule" run -- s.lua --json
+# a command's help, from the table
+for c in waits shanten score sim stats review run help; do
+  check 0 "Usage: hule $c" "$hule" help $c
+  check 0 "Usage: hule $c" "$hule" $c --help
+  check 0 "Example:" "$hule" $c --help
+done
+check 0 "--log-wins T+" "$hule" sim --help
+check 1 "no command \"nosuch\"" "$hule" help nosuch
+check 0 "Commands (none: the interactive REPL" "$hule" --help
+check 0 "hule 1." "$hule" --version
+# the reference page is the table's
+if "$hule" help --markdown | cmp -s - "$src/docs/reference.md"; then
+  echo "ok   docs/reference.md is hule help --markdown"
+else
+  echo "FAIL: docs/reference.md differs from hule help --markdown (run: hule help --markdown > docs/reference.md)"; fail=1
+fi
+# the man page: every command, every option of the table
+"$hule" help --man > hule.1
+head -1 hule.1 | grep -q '^\.TH HULE 1' || { echo "FAIL: hule.1 has no .TH"; fail=1; }
+for w in waits shanten score sim stats review run games seed bots jobs shard sandbox ruleset option rules batch json ascii; do
+  grep -q "$w" hule.1 || { echo "FAIL: hule.1 does not name $w"; fail=1; }
+done
+[ -f "$build/hule.1" ] && cmp -s hule.1 "$build/hule.1" && echo "ok   the build made hule.1" || { echo "FAIL: the build's hule.1 is missing or stale"; fail=1; }
+if command -v man > /dev/null; then
+  man -l hule.1 2>&1 | grep -q "a mahjong engine" && echo "ok   man reads hule.1" || { echo "FAIL: man -l hule.1"; fail=1; }
+fi
+exit $fail
