@@ -45,6 +45,20 @@ int mj_bot_failures(const mj_bot *b, const char **first);
 int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
                   int n);
 
+/* The most decisions one hand takes: a loop over a hand that makes more
+** is stuck (the one runaway guard of every loop of bots). */
+enum { MJ_MAX_DECISIONS = 10000 };
+
+/* What bot b does as player p now (legal -> choose) into *out; the number
+** of legal actions (0: p has nothing to decide, and *out is unset). */
+int mj_bot_decide(mj_bot *b, const mj_game *g, int p, mj_action *out);
+
+/* One decision (legal -> choose -> act): the first player of the mask the
+** game waits on, by his bot; *who gets him (may be NULL). MJ_ESTATE when
+** the game waits on none of them. */
+mj_status mj_bot_step(mj_game *g, mj_bot *const bots[4], unsigned mask,
+                      int *who, mj_error *err);
+
 /* Play the game to its end with bots[p] deciding for player p. */
 mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err);
 

@@ -77,12 +77,11 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
   for (int i = 0; i < n && st == MJ_OK; i++) {
     const mj_action *a = mj_game_action(g, i);
     if (a->player == p) {
-      mj_action legal[MJ_MAX_LEGAL];
-      int nl = mj_game_legal(x, p, legal, MJ_MAX_LEGAL);
+      mj_action b;
+      int nl = mj_bot_decide(bot, x, p, &b);
       bool gives = a->type == MJ_ACT_DISCARD || a->type == MJ_ACT_AKONG;
       if (nl > 1) {
         out->decisions++;
-        mj_action b = legal[mj_bot_choose(bot, x, p, legal, nl)];
         if (!same_action(a, &b) || gives) {
           mj_review_item *it = push(out, &cap);
           if (it == NULL) {

@@ -327,18 +327,14 @@ static void set_bots(lua_State *L, lgame *x, int idx)
 /* One decision by a bot; false when the game is over. */
 static bool bot_step(lua_State *L, lgame *x)
 {
-  unsigned w = mj_game_waiting(x->g);
-  if (mj_game_over(x->g) || w == 0)
+  if (mj_game_over(x->g) || mj_game_waiting(x->g) == 0)
     return false;
-  int p = __builtin_ctz(w);
   /* a decision costs about what a thousand instructions do: a script
      looping over whole hands meets its budget, and Ctrl-C, in time */
   mj_vm_charge(mj_vm_of(L), L, 1000);
-  mj_action l[MJ_MAX_LEGAL];
-  int n = mj_game_legal(x->g, p, l, MJ_MAX_LEGAL);
-  int i = mj_bot_choose(x->bots[p], x->g, p, l, n);
   mj_error e;
-  if (mj_game_act(x->g, &l[i], &e) != MJ_OK)
+  int p = 0;
+  if (mj_bot_step(x->g, x->bots, 0xFu, &p, &e) != MJ_OK)
     luaL_error(L, "bot %d: %s", p + 1, e.msg);
   return true;
 }
@@ -348,9 +344,8 @@ static int g_play(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
   set_bots(L, x, 2);
-  int guard = 0;
-  while (bot_step(L, x))
-    if (++guard > 100000)
+  for (int n = 0; bot_step(L, x); n++)
+    if (n == MJ_MAX_DECISIONS)
       return luaL_error(L, "the game does not end");
   return 0;
 }

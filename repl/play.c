@@ -461,21 +461,15 @@ static void note_short_win(repl *r, play *p)
 static void advance(repl *r, play *p, bool bot_for_you)
 {
   mj_game *g = p->g;
-  int guard = 0;
-  while (!mj_game_over(g) && !repl_interrupted && guard++ < 10000) {
+  unsigned bots = bot_for_you ? 0xFu : 0xFu & ~(1u << YOU);
+  for (int n = 0; !mj_game_over(g) && !repl_interrupted &&
+                  n < MJ_MAX_DECISIONS; n++) {
     if (!p->replaying)
       note_short_win(r, p);
-    unsigned w = mj_game_waiting(g);
-    if (w == 0)
-      break;
-    if ((w & 1u << YOU) && !bot_for_you && w == 1u << YOU)
-      break;
-    int q = __builtin_ctz(bot_for_you ? w : w & ~(1u << YOU));
-    mj_action l[MJ_MAX_LEGAL];
-    int n = mj_game_legal(g, q, l, MJ_MAX_LEGAL);
-    int i = mj_bot_choose(p->bots[q], g, q, l, n);
+    if ((mj_game_waiting(g) & bots) == 0)
+      break;   /* the game waits on you (or on nobody) */
     mj_error e;
-    if (mj_game_act(g, &l[i], &e) != MJ_OK) {
+    if (mj_bot_step(g, p->bots, bots, NULL, &e) != MJ_OK) {
       if (mj_game_fault(g) == NULL)
         repl_error(r, "a bot's move was refused: %s", e.msg);
       break;
