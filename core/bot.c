@@ -792,15 +792,9 @@ int mj_bot_decide(mj_bot *b, const mj_game *g, int p, mj_action *out)
   return n;
 }
 
-mj_status mj_bot_step(mj_game *g, mj_bot *const bots[4], unsigned mask,
-                      int *who, mj_error *err)
+mj_status mj_bot_step(mj_game *g, mj_bot *const bots[4], int p,
+                      mj_error *err)
 {
-  unsigned w = mj_game_over(g) ? 0 : mj_game_waiting(g) & mask;
-  if (w == 0)
-    return mj_fail(err, MJ_ESTATE, 0, "the game is stuck");
-  int p = __builtin_ctz(w);
-  if (who != NULL)
-    *who = p;
   mj_action a;
   if (mj_bot_decide(bots[p], g, p, &a) == 0)
     return mj_fail(err, MJ_ESTATE, 0, "no legal action for player %d", p);
@@ -810,11 +804,18 @@ mj_status mj_bot_step(mj_game *g, mj_bot *const bots[4], unsigned mask,
 mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
 {
   for (int n = 0; !mj_game_over(g); n++) {
-    mj_status st = n < MJ_MAX_DECISIONS
-                       ? mj_bot_step(g, bots, 0xFu, NULL, err)
-                       : mj_fail(err, MJ_ESTATE, 0, "the game is stuck");
-    if (st != MJ_OK)
-      return st;
+    unsigned w = mj_game_waiting(g);
+    if (w == 0 || n == MJ_MAX_DECISIONS)
+      return mj_fail(err, MJ_ESTATE, 0, "the game is stuck");
+    for (int p = 0; p < 4; p++) {   /* each waiting player in turn */
+      if (!(w >> p & 1))
+        continue;
+      mj_status st = mj_bot_step(g, bots, p, err);
+      if (st != MJ_OK)
+        return st;
+      if (mj_game_phase(g) == MJ_PHASE_TURN || mj_game_over(g))
+        break;   /* the claim phase ended */
+    }
   }
   if (mj_game_fault(g) != NULL)
     return mj_fail(err, MJ_EINVAL, 0,

@@ -53,11 +53,11 @@ enum { MJ_MAX_DECISIONS = 10000 };
 ** of legal actions (0: p has nothing to decide, and *out is unset). */
 int mj_bot_decide(mj_bot *b, const mj_game *g, int p, mj_action *out);
 
-/* One decision (legal -> choose -> act): the first player of the mask the
-** game waits on, by his bot; *who gets him (may be NULL). MJ_ESTATE when
-** the game waits on none of them. */
-mj_status mj_bot_step(mj_game *g, mj_bot *const bots[4], unsigned mask,
-                      int *who, mj_error *err);
+/* One decision (legal -> choose -> act) of player p by bots[p]. Who
+** decides next is the caller's order: mj_bot_play asks every player the
+** game waits on in turn, a script or the REPL the first. */
+mj_status mj_bot_step(mj_game *g, mj_bot *const bots[4], int p,
+                      mj_error *err);
 
 /* Play the game to its end with bots[p] deciding for player p. */
 mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err);

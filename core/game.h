@@ -272,6 +272,23 @@ typedef struct mj_seat_view {
 } mj_seat_view;
 void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v);
 
+/* A writer of nested records (a Lua table, a JSON object): open starts an
+** object or an array under key (NULL: an element of the array it is in,
+** or the outermost record), close ends the last one opened. */
+typedef struct mj_emit {
+  void *ud;
+  void (*open)(void *ud, const char *key, bool array);
+  void (*close)(void *ud, const char *key);
+  void (*str)(void *ud, const char *key, const char *v);
+  void (*num)(void *ud, const char *key, long v);
+  void (*flag)(void *ud, const char *key, bool v);
+} mj_emit;
+
+/* The one serializer of a seat view, as the record key (seatview.c): the
+** bots in Lua and the bot programs are given the same fields this way. */
+void mj_seat_view_emit(const mj_seat_view *v, const char *key,
+                       const mj_emit *e);
+
 /* The log: events and the decisions that made them. */
 int mj_game_nevents(const mj_game *g);
 const mj_event *mj_game_event(const mj_game *g, int i);

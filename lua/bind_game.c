@@ -333,8 +333,8 @@ static bool bot_step(lua_State *L, lgame *x)
      looping over whole hands meets its budget, and Ctrl-C, in time */
   mj_vm_charge(mj_vm_of(L), L, 1000);
   mj_error e;
-  int p = 0;
-  if (mj_bot_step(x->g, x->bots, 0xFu, &p, &e) != MJ_OK)
+  int p = __builtin_ctz(mj_game_waiting(x->g));
+  if (mj_bot_step(x->g, x->bots, p, &e) != MJ_OK)
     luaL_error(L, "bot %d: %s", p + 1, e.msg);
   return true;
 }

@@ -169,79 +169,62 @@ static void push_api(lua_State *L, const mj_rules *r)
 ** The view: what seat p may know
 ** ===================================================================== */
 
-static void setstr(lua_State *L, const char *k, const char *v)
+/* The seat view's writer into Lua: each record a table, set under its
+   key in the one below, or appended to it (an array). */
+typedef struct lua_sink {
+  lua_State *L;
+  int depth;
+} lua_sink;
+
+static void l_set(lua_sink *k, const char *key)
 {
-  lua_pushstring(L, v);
-  lua_setfield(L, -2, k);
+  lua_State *L = k->L;
+  if (key != NULL)
+    lua_setfield(L, -2, key);
+  else
+    lua_rawseti(L, -2, (lua_Integer)lua_rawlen(L, -2) + 1);
 }
 
-static void setint(lua_State *L, const char *k, lua_Integer v)
+static void l_open(void *ud, const char *key, bool array)
 {
-  lua_pushinteger(L, v);
-  lua_setfield(L, -2, k);
+  lua_sink *k = ud;
+  lua_newtable(k->L);
+  k->depth++;
 }
 
-static void settile(lua_State *L, const char *k, mj_tile t)
+static void l_close(void *ud, const char *key)
 {
-  char b[4];
-  if (t != MJ_NO_TILE && t < MJ_ALL_TILES) {
-    lua_pushstring(L, mj_tile_str(t, b));
-    lua_setfield(L, -2, k);
-  }
+  lua_sink *k = ud;
+  if (--k->depth > 0)   /* the outermost stays on the stack */
+    l_set(k, key);
 }
 
+static void l_str(void *ud, const char *key, const char *v)
+{
+  lua_pushstring(((lua_sink *)ud)->L, v);
+  l_set(ud, key);
+}
+
+static void l_num(void *ud, const char *key, long v)
+{
+  lua_pushinteger(((lua_sink *)ud)->L, v);
+  l_set(ud, key);
+}
+
+static void l_flag(void *ud, const char *key, bool v)
+{
+  lua_pushboolean(((lua_sink *)ud)->L, v);
+  l_set(ud, key);
+}
 
 /* The seat's view (mj_game_seat_view) as a table. */
 static void push_view(lua_State *L, const mj_game *g, int p)
 {
-  static const char *const winds[] = { "E", "S", "W", "N" };
   mj_seat_view v;
   mj_game_seat_view(g, p, &v);
-  char b[4];
-  lua_createtable(L, 0, 16);
-  setint(L, "seat", v.seat + 1);
-  setstr(L, "wind", winds[v.wind & 3]);
-  setstr(L, "round", winds[v.round & 3]);
-  setint(L, "dealer", v.dealer + 1);
-  setint(L, "wall", v.wall);
-  setstr(L, "phase", mj_phase_name(v.phase));
-  setstr(L, "hand", v.hand);
-  settile(L, "draw", v.draw);
-  settile(L, "tile", v.tile);
-  if (v.from >= 0)
-    setint(L, "from", v.from + 1);
-  if (v.wild) {
-    char ws[3 * MJ_KINDS + 1];
-    mj_set_print(v.wild, ws, sizeof ws);
-    setstr(L, "wild", ws);
-  }
-  settile(L, "indicator", v.indicator);
-  lua_createtable(L, 4, 0);
-  for (int q = 0; q < 4; q++) {
-    lua_createtable(L, 0, 6);
-    setint(L, "score", v.players[q].score);
-    setint(L, "tiles", v.players[q].tiles);
-    lua_createtable(L, v.players[q].nmelds, 0);
-    for (int i = 0; i < v.players[q].nmelds; i++) {
-      lua_pushstring(L, v.players[q].melds[i]);
-      lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "melds");
-    lua_createtable(L, v.players[q].ndisc, 0);
-    for (int i = 0; i < v.players[q].ndisc; i++) {
-      lua_pushstring(L, mj_tile_str(v.players[q].disc[i], b));
-      lua_rawseti(L, -2, i + 1);
-    }
-    lua_setfield(L, -2, "discards");
-    if (v.players[q].missing >= 0) {
-      char ms[2] = { "mps"[v.players[q].missing % 3], 0 };
-      setstr(L, "missing", ms);
-    }
-    lua_pushboolean(L, v.players[q].active);
-    lua_setfield(L, -2, "active");
-    lua_rawseti(L, -2, q + 1);
-  }
-  lua_setfield(L, -2, "players");
+  lua_sink k = { L, 0 };
+  mj_emit e = { &k, l_open, l_close, l_str, l_num, l_flag };
+  mj_seat_view_emit(&v, NULL, &e);
 }
 
 /* }==================================================================== */

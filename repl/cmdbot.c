@@ -60,60 +60,62 @@ static double now_ms(void)
 ** The request: the seat's view (mj_game_seat_view) and the legal actions
 ** ===================================================================== */
 
-static void add_tile(cJSON *o, const char *k, mj_tile t)
+/* The seat view's writer into cJSON: a stack of the records open. */
+typedef struct json_sink {
+  cJSON *stack[8];
+  int depth;
+} json_sink;
+
+static void j_add(json_sink *k, const char *key, cJSON *x)
 {
-  char b[4];
-  if (t != MJ_NO_TILE && t < MJ_ALL_TILES)
-    cJSON_AddStringToObject(o, k, mj_tile_str(t, b));
+  cJSON *top = k->stack[k->depth - 1];
+  if (key != NULL)
+    cJSON_AddItemToObject(top, key, x);
+  else
+    cJSON_AddItemToArray(top, x);
+}
+
+static void j_open(void *ud, const char *key, bool array)
+{
+  json_sink *k = ud;
+  cJSON *x = array ? cJSON_CreateArray() : cJSON_CreateObject();
+  j_add(k, key, x);
+  if (k->depth < 8)
+    k->stack[k->depth++] = x;
+}
+
+static void j_close(void *ud, const char *key)
+{
+  ((json_sink *)ud)->depth--;
+}
+
+static void j_str(void *ud, const char *key, const char *v)
+{
+  j_add(ud, key, cJSON_CreateString(v));
+}
+
+static void j_num(void *ud, const char *key, long v)
+{
+  j_add(ud, key, cJSON_CreateNumber((double)v));
+}
+
+static void j_flag(void *ud, const char *key, bool v)
+{
+  j_add(ud, key, cJSON_CreateBool(v));
 }
 
 static char *request(const mj_game *g, int p, const mj_action *legal, int n,
                      long id)
 {
-  static const char *const winds[] = { "E", "S", "W", "N" };
   mj_seat_view v;
   mj_game_seat_view(g, p, &v);
   char b[40];
   cJSON *o = cJSON_CreateObject();
   cJSON_AddNumberToObject(o, "hule_bot", 1);
   cJSON_AddNumberToObject(o, "id", (double)id);
-  cJSON *w = cJSON_AddObjectToObject(o, "view");
-  cJSON_AddNumberToObject(w, "seat", v.seat + 1);
-  cJSON_AddStringToObject(w, "wind", winds[v.wind & 3]);
-  cJSON_AddStringToObject(w, "round", winds[v.round & 3]);
-  cJSON_AddNumberToObject(w, "dealer", v.dealer + 1);
-  cJSON_AddNumberToObject(w, "wall", v.wall);
-  cJSON_AddStringToObject(w, "phase", mj_phase_name(v.phase));
-  cJSON_AddStringToObject(w, "hand", v.hand);
-  add_tile(w, "draw", v.draw);
-  add_tile(w, "tile", v.tile);
-  if (v.from >= 0)
-    cJSON_AddNumberToObject(w, "from", v.from + 1);
-  if (v.wild) {
-    char ws[3 * MJ_KINDS + 1];
-    mj_set_print(v.wild, ws, sizeof ws);
-    cJSON_AddStringToObject(w, "wild", ws);
-  }
-  add_tile(w, "indicator", v.indicator);
-  cJSON *pl = cJSON_AddArrayToObject(w, "players");
-  for (int q = 0; q < 4; q++) {
-    cJSON *x = cJSON_CreateObject();
-    cJSON_AddNumberToObject(x, "score", v.players[q].score);
-    cJSON_AddNumberToObject(x, "tiles", v.players[q].tiles);
-    cJSON *m = cJSON_AddArrayToObject(x, "melds");
-    for (int i = 0; i < v.players[q].nmelds; i++)
-      cJSON_AddItemToArray(m, cJSON_CreateString(v.players[q].melds[i]));
-    cJSON *d = cJSON_AddArrayToObject(x, "discards");
-    for (int i = 0; i < v.players[q].ndisc; i++)
-      cJSON_AddItemToArray(
-          d, cJSON_CreateString(mj_tile_str(v.players[q].disc[i], b)));
-    if (v.players[q].missing >= 0) {
-      char ms[2] = { "mps"[v.players[q].missing % 3], 0 };
-      cJSON_AddStringToObject(x, "missing", ms);
-    }
-    cJSON_AddBoolToObject(x, "active", v.players[q].active);
-    cJSON_AddItemToArray(pl, x);
-  }
+  json_sink k = { { o }, 1 };
+  mj_emit e = { &k, j_open, j_close, j_str, j_num, j_flag };
+  mj_seat_view_emit(&v, "view", &e);
   cJSON *l = cJSON_AddArrayToObject(o, "legal");
   for (int i = 0; i < n; i++) {
     mj_action_print(&legal[i], b, sizeof b);

@@ -466,10 +466,11 @@ static void advance(repl *r, play *p, bool bot_for_you)
                   n < MJ_MAX_DECISIONS; n++) {
     if (!p->replaying)
       note_short_win(r, p);
-    if ((mj_game_waiting(g) & bots) == 0)
+    unsigned w = mj_game_waiting(g) & bots;
+    if (w == 0)
       break;   /* the game waits on you (or on nobody) */
     mj_error e;
-    if (mj_bot_step(g, p->bots, bots, NULL, &e) != MJ_OK) {
+    if (mj_bot_step(g, p->bots, __builtin_ctz(w), &e) != MJ_OK) {
       if (mj_game_fault(g) == NULL)
         repl_error(r, "a bot's move was refused: %s", e.msg);
       break;
