@@ -95,8 +95,8 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
                                        : "nothing: it is not your decision");
 }
 
-mj_status mj_action_parse(const mj_game *g, int p, const char *text,
-                          mj_action *out, mj_error *err)
+/* The action a verb (lower case, vn bytes) names; -1 when none does. */
+static int verb_type(const char *lower, size_t vn)
 {
   static const char *const w_disc[] = { "d", "discard", "drop", "打", NULL };
   static const char *const w_win[] = { "hu",      "win", "ron", "tsumo",
@@ -107,6 +107,115 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   static const char *const w_kong[] = { "kong",  "gang", "kan", "ckong",
                                         "akong", "杠",   NULL };
   static const char *const w_que[] = { "que", "定缺", "缺", NULL };
+  static const struct { const char *const *words; int type; } verbs[] = {
+    { w_disc, MJ_ACT_DISCARD }, { w_win, MJ_ACT_WIN },
+    { w_pass, MJ_ACT_PASS },    { w_pon, MJ_ACT_PON },
+    { w_chi, MJ_ACT_CHI },      { w_kong, MJ_ACT_KONG },
+    { w_swap, MJ_ACT_SWAP },    { w_que, MJ_ACT_QUE }
+  };
+  if (vn == 0)
+    return MJ_ACT_DISCARD;   /* a bare tile */
+  for (size_t i = 0; i < sizeof verbs / sizeof verbs[0]; i++)
+    if (word_is(lower, vn, verbs[i].words))
+      return verbs[i].type;
+  return -1;
+}
+
+/* The argument of an action of type: one tile, or a chow's three (its
+   first kept), a suit for que; none for a win, a pass or a pung (the tile
+   is the one on offer anyway). */
+static mj_status action_tiles(int type, const char *arg, size_t an,
+                              mj_tile tiles[3], int *nt, mj_error *err)
+{
+  *nt = 0;
+  if (type == MJ_ACT_QUE) {
+    const char *su = an == 1 && arg[0] != '\0' ? strchr("mps", arg[0]) : NULL;
+    if (su == NULL)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "que takes the missing suit: que m, que p or que s");
+    tiles[0] = (mj_tile)((su - "mps") * 9);
+    *nt = 1;
+  } else if (an > 0) {
+    mj_error e2;
+    if (mj_tiles_parse(arg, an, 1, false, tiles, NULL, 3, nt, &e2) != MJ_OK)
+      return mj_fail(err, MJ_EINVAL, 0, "'%.*s': %s", (int)an, arg, e2.msg);
+    if (type == MJ_ACT_CHI && *nt == 3) {
+      if (tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2 ||
+          tiles[0] >= MJ_HONOR_FIRST || mj_tile_rank(tiles[0]) > 7)
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "'%.*s' is not a chow (three in a row)", (int)an, arg);
+      *nt = 1;
+    } else if (*nt != 1) {
+      return mj_fail(err, MJ_EINVAL, 0, "'%.*s': name one tile", (int)an, arg);
+    }
+    if (type == MJ_ACT_WIN || type == MJ_ACT_PASS || type == MJ_ACT_PON)
+      *nt = 0;
+  }
+  if (type == MJ_ACT_DISCARD && *nt == 0)
+    return mj_fail(err, MJ_EINVAL, 0, "discard which tile? say d 5m");
+  if (type == MJ_ACT_SWAP && *nt == 0)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "pass which tiles? say swap 1m2m3m (one suit)");
+  return MJ_OK;
+}
+
+/* The legal actions of l that an action of type with tile (nt 1) or
+   without (nt 0) may mean: how many, the first in *found. */
+static int matching(const mj_game *g, const mj_action *l, int nl, int type,
+                    mj_tile tile, int nt, int *found)
+{
+  int matches = 0;
+  *found = -1;
+  for (int i = 0; i < nl; i++) {
+    int lt = l[i].type;
+    bool kind = lt == type || (type == MJ_ACT_KONG &&
+                               (lt == MJ_ACT_CKONG || lt == MJ_ACT_AKONG));
+    if (!kind || (nt == 1 && lt != MJ_ACT_KONG && l[i].tile != tile))
+      continue;
+    if (*found < 0)
+      *found = i;
+    matches++;
+  }
+  if (matches == 0 && type == MJ_ACT_CHI && nt == 1) {
+    /* "chi 4m": the tile may be any of the chow's own two */
+    for (int i = 0; i < nl; i++)
+      if (l[i].type == MJ_ACT_CHI && tile >= l[i].tile &&
+          tile <= l[i].tile + 2 && tile != mj_game_pending(g, NULL)) {
+        if (*found < 0)
+          *found = i;
+        matches++;
+      }
+  }
+  return matches;
+}
+
+/* Why no legal action matches (text, n bytes, of type with tile). */
+static mj_status no_match(const mj_game *g, int p, int type, mj_tile tile,
+                          const char *text, size_t n, const char *legal,
+                          mj_error *err)
+{
+  char b[3];
+  if (type == MJ_ACT_WIN && (mj_game_waiting(g) >> p & 1))
+    return mj_game_why_no_win(g, p, err);
+  if (type != MJ_ACT_DISCARD || mj_game_phase(g) != MJ_PHASE_TURN ||
+      mj_game_turn(g) != p)
+    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not legal now; you may: %s",
+                   (int)n, text, legal);
+  int vs = mj_game_void_suit(g, p, p);
+  bool held = tile < MJ_KINDS && mj_hand_counts(mj_game_hand(g, p))[tile] > 0;
+  if (held && vs >= 0)
+    return mj_fail(err, MJ_EINVAL, 0, "while you hold your missing suit (%c) "
+                   "you discard it first; you may: %s", "mps"[vs], legal);
+  if (held)
+    return mj_fail(err, MJ_EINVAL, 0, "%s may not be discarded now; you may: "
+                   "%s", mj_tile_str(tile, b), legal);
+  return mj_fail(err, MJ_EINVAL, 0, "you have no %s to discard; you may: %s",
+                 mj_tile_str(tile, b), legal);
+}
+
+mj_status mj_action_parse(const mj_game *g, int p, const char *text,
+                          mj_action *out, mj_error *err)
+{
   char legal[512];
   while (*text == ' ' || *text == '\t')
     text++;
@@ -132,121 +241,28 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
           (char)((text[i] >= 'A' && text[i] <= 'Z') ? text[i] + 32 : text[i]);
     lower[vn] = '\0';
   }
-  int type = -1;
-  if (vn == 0)
-    type = MJ_ACT_DISCARD;   /* a bare tile */
-  else if (word_is(lower, vn, w_disc))
-    type = MJ_ACT_DISCARD;
-  else if (word_is(lower, vn, w_win))
-    type = MJ_ACT_WIN;
-  else if (word_is(lower, vn, w_pass))
-    type = MJ_ACT_PASS;
-  else if (word_is(lower, vn, w_pon))
-    type = MJ_ACT_PON;
-  else if (word_is(lower, vn, w_chi))
-    type = MJ_ACT_CHI;
-  else if (word_is(lower, vn, w_kong))
-    type = MJ_ACT_KONG;
-  else if (word_is(lower, vn, w_swap))
-    type = MJ_ACT_SWAP;
-  else if (word_is(lower, vn, w_que))
-    type = MJ_ACT_QUE;
-  else {
-    /* a tile written with an honor letter ("E"), or an unknown word */
-    mj_tile t;
-    if (mj_tile_parse(text, n, &t, NULL) == MJ_OK) {
-      type = MJ_ACT_DISCARD;
-      arg = text;
-      an = n;
-    } else {
-      legal_text(g, p, legal, sizeof legal);
-      return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not an action; you may: %s",
-                     (int)n, text, legal);
-    }
-  }
-  /* the argument: one tile, or a chow's three; a suit for que */
-  mj_tile tiles[3];
-  int nt = 0;
-  if (type == MJ_ACT_QUE) {
-    const char *su = an == 1 ? strchr("mps", arg[0]) : NULL;
-    if (an == 1 && arg[0] != '\0' && su != NULL) {
-      tiles[0] = (mj_tile)((su - "mps") * 9);
-      nt = 1;
-    } else {
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "que takes the missing suit: que m, que p or que s");
-    }
-  } else if (an > 0) {
-    mj_error e2;
-    if (mj_tiles_parse(arg, an, 1, false, tiles, NULL, 3, &nt, &e2) != MJ_OK)
-      return mj_fail(err, MJ_EINVAL, 0, "'%.*s': %s", (int)an, arg, e2.msg);
-    if (type == MJ_ACT_CHI && nt == 3) {
-      if (tiles[1] != tiles[0] + 1 || tiles[2] != tiles[0] + 2 ||
-          tiles[0] >= MJ_HONOR_FIRST || mj_tile_rank(tiles[0]) > 7)
-        return mj_fail(err, MJ_EINVAL, 0,
-                       "'%.*s' is not a chow (three in a row)", (int)an, arg);
-      nt = 1;
-    } else if (nt != 1) {
-      return mj_fail(err, MJ_EINVAL, 0, "'%.*s': name one tile", (int)an, arg);
-    }
-    if (type == MJ_ACT_WIN || type == MJ_ACT_PASS || type == MJ_ACT_PON)
-      nt = 0;   /* "pon 5m", "hu 5m": the tile is the one on offer anyway */
-  }
-  if (type == MJ_ACT_DISCARD && nt == 0)
-    return mj_fail(err, MJ_EINVAL, 0, "discard which tile? say d 5m");
-  if (type == MJ_ACT_SWAP && nt == 0)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "pass which tiles? say swap 1m2m3m (one suit)");
-  mj_action l[MJ_MAX_LEGAL];
-  int nl = mj_game_legal(g, p, l, MJ_MAX_LEGAL), found = -1, matches = 0;
-  for (int i = 0; i < nl; i++) {
-    int lt = l[i].type;
-    bool kind = lt == type || (type == MJ_ACT_KONG &&
-                               (lt == MJ_ACT_CKONG || lt == MJ_ACT_AKONG));
-    if (!kind)
-      continue;
-    if (nt == 1 && lt != MJ_ACT_KONG && l[i].tile != tiles[0])
-      continue;
-    if (nt == 1 && lt == MJ_ACT_CHI && l[i].tile != tiles[0])
-      continue;
-    if (found < 0)
-      found = i;
-    matches++;
-  }
-  if (matches == 0 && type == MJ_ACT_CHI && nt == 1) {
-    /* "chi 4m": the tile may be any of the chow's own two */
-    for (int i = 0; i < nl; i++)
-      if (l[i].type == MJ_ACT_CHI && tiles[0] >= l[i].tile &&
-          tiles[0] <= l[i].tile + 2 && tiles[0] != mj_game_pending(g, NULL)) {
-        if (found < 0)
-          found = i;
-        matches++;
-      }
-  }
-  legal_text(g, p, legal, sizeof legal);
-  if (matches == 0) {
-    char b[3];
-    if (type == MJ_ACT_WIN && (mj_game_waiting(g) >> p & 1))
-      return mj_game_why_no_win(g, p, err);
-    if (type == MJ_ACT_DISCARD && mj_game_phase(g) == MJ_PHASE_TURN &&
-        mj_game_turn(g) == p) {
-      int vs = mj_game_void_suit(g, p, p);
-      if (tiles[0] < MJ_KINDS &&
-          mj_hand_counts(mj_game_hand(g, p))[tiles[0]] > 0 && vs >= 0)
-        return mj_fail(err, MJ_EINVAL, 0,
-                       "while you hold your missing suit (%c) you discard "
-                       "it first; you may: %s", "mps"[vs], legal);
-      if (tiles[0] < MJ_KINDS &&
-          mj_hand_counts(mj_game_hand(g, p))[tiles[0]] > 0)
-        return mj_fail(err, MJ_EINVAL, 0, "%s may not be discarded now; "
-                       "you may: %s", mj_tile_str(tiles[0], b), legal);
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "you have no %s to discard; you may: %s",
-                     mj_tile_str(tiles[0], b), legal);
-    }
-    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not legal now; you may: %s",
+  int type = verb_type(lower, vn);
+  mj_tile t1;
+  if (type < 0 && mj_tile_parse(text, n, &t1, NULL) == MJ_OK) {
+    type = MJ_ACT_DISCARD;   /* a tile written with an honor letter ("E") */
+    arg = text;
+    an = n;
+  } else if (type < 0) {
+    legal_text(g, p, legal, sizeof legal);
+    return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not an action; you may: %s",
                    (int)n, text, legal);
   }
+  mj_tile tiles[3] = { MJ_NO_TILE, MJ_NO_TILE, MJ_NO_TILE };
+  int nt;
+  mj_status st = action_tiles(type, arg, an, tiles, &nt, err);
+  if (st != MJ_OK)
+    return st;
+  mj_action l[MJ_MAX_LEGAL];
+  int nl = mj_game_legal(g, p, l, MJ_MAX_LEGAL), found;
+  int matches = matching(g, l, nl, type, tiles[0], nt, &found);
+  legal_text(g, p, legal, sizeof legal);
+  if (matches == 0)
+    return no_match(g, p, type, tiles[0], text, n, legal, err);
   if (matches > 1)
     return mj_fail(err, MJ_EINVAL, 0,
                    "'%.*s' could mean more than one; say which: %s", (int)n,

@@ -47,138 +47,161 @@ static inline int first_fan(const eval *E, int t, int k,
   return -1;
 }
 
-void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
+/* The melds of one kind (chows, or pungs and kongs) of a reading, sorted
+   by rank then suit: what the combination fans look at. */
+typedef struct melds {
+  int type;                  /* 0 chows, 1 pungs */
+  int n;
+  int idx[4];                /* their groups in the reading */
+  const mj_group *gs[4];
+} melds;
+
+static void gather(melds *M, const mj_decomp *d, int type)
 {
-  const mj_rules *r = E->r;
-  const mj_decomp *d = v->d;
-  int idx[4], key[4], n = 0;
+  int key[4], n = 0;
+  M->type = type;
   for (int i = 0; i < d->ngroups && n < 4; i++) {
     int gt = d->groups[i].type;
     if (type == 0 ? gt == MJ_G_CHOW : is_pung(gt)) {
       key[n] = group_rank_key(&d->groups[i]);
-      idx[n++] = i;
+      M->idx[n++] = i;
     }
   }
-  if (n < 2)
-    return;
-  /* sort by rank, then suit */
   for (int i = 1; i < n; i++)
     for (int j = i; j > 0 && key[j - 1] > key[j]; j--) {
-      int x = idx[j], y = key[j];
-      idx[j] = idx[j - 1], key[j] = key[j - 1];
-      idx[j - 1] = x, key[j - 1] = y;
+      int x = M->idx[j], y = key[j];
+      M->idx[j] = M->idx[j - 1], key[j] = key[j - 1];
+      M->idx[j - 1] = x, key[j - 1] = y;
     }
-  const mj_group *gs[4];
   for (int i = 0; i < n; i++)
-    gs[i] = &d->groups[idx[i]];
-  int *const *list = r->combo[type];
-  const int *cnt = r->ncombo[type];
+    M->gs[i] = &d->groups[M->idx[i]];
+  M->n = n;
+}
 
-  if (!r->account_once) {
-    /* every subset that matches counts */
-    for (int k = 2; k <= n; k++)
-      for (int q = 0; q < cnt[k]; q++) {
-        int f = list[k][q];
-        for (unsigned sub = 0; sub < 1u << n; sub++) {
-          if (pop32(sub) != k)
-            continue;
-          const mj_group *sg[4];
-          uint32_t mask = 0;
-          int m = 0;
-          for (int i = 0; i < n; i++)
-            if (sub >> i & 1) {
-              sg[m++] = gs[i];
-              mask |= 1u << idx[i];
-            }
-          if (mjs_fan_pos(E, f, sg, k))
-            combo_count(E, rs, f, mask, true);
-        }
+/* Without account-once: every subset that matches a fan counts. */
+static void every_subset(eval *E, const melds *M, rstate *rs)
+{
+  int *const *list = E->r->combo[M->type];
+  const int *cnt = E->r->ncombo[M->type];
+  for (int k = 2; k <= M->n; k++)
+    for (int q = 0; q < cnt[k]; q++) {
+      int f = list[k][q];
+      for (unsigned sub = 0; sub < 1u << M->n; sub++) {
+        if (pop32(sub) != k)
+          continue;
+        const mj_group *sg[4];
+        uint32_t mask = 0;
+        int m = 0;
+        for (int i = 0; i < M->n; i++)
+          if (sub >> i & 1) {
+            sg[m++] = M->gs[i];
+            mask |= 1u << M->idx[i];
+          }
+        if (mjs_fan_pos(E, f, sg, k))
+          combo_count(E, rs, f, mask, true);
       }
-    return;
-  }
+    }
+}
 
-  /* four melds in one fan take every combination of them */
+/* Four melds in one fan take every combination of them: true if so. */
+static bool four_melds(eval *E, const melds *M, rstate *rs)
+{
+  const mj_rules *r = E->r;
+  const mj_group *const *gs = M->gs;
   bool one_suit = gs[0]->tile < MJ_HONOR_FIRST;
-  for (int i = 1; i < n; i++)
+  for (int i = 1; i < M->n; i++)
     one_suit = one_suit && gs[i]->tile / 9 == gs[0]->tile / 9;
-  if (n == 4)
-    for (int q = 0; q < cnt[4]; q++) {
-      int f = list[4][q];
-      if ((one_suit || !r->fans[f].q_one_suit) && mjs_fan_pos(E, f, gs, 4)) {
-        combo_count(E, rs, f, (1u << idx[0]) | (1u << idx[1]) | (1u << idx[2]) |
-                    (1u << idx[3]), false);
-        return;
-      }
-    }
-  /* a three-meld fan; the fourth meld adds at most one pair fan */
-  if (n >= 3 && cnt[3] > 0) {
-    static const int subs[4][4] = {
-      { 0, 1, 2, 3 }, { 0, 1, 3, 2 }, { 0, 2, 3, 1 }, { 1, 2, 3, 0 }
-    };
-    int nsub = n == 4 ? 4 : 1, best_f = -1, best_s = -1;
-    for (int s = 0; s < nsub; s++) {
-      const mj_group *sg[3] = { gs[subs[s][0]], gs[subs[s][1]],
-                                gs[subs[s][2]] };
-      int q = first_fan(E, type, 3, sg);
-      if (q >= 0) {
-        int f = list[3][q];
-        if (best_f < 0 || r->fans[f].def.value > r->fans[best_f].def.value) {
-          best_f = f;
-          best_s = s;
-        }
-      }
-    }
-    if (best_f >= 0) {
-      const int *sb = subs[best_s];
-      combo_count(E, rs, best_f, (1u << idx[sb[0]]) | (1u << idx[sb[1]]) |
-                  (1u << idx[sb[2]]), false);
-      if (n == 4 && cnt[2] > 0) {
-        /* the first pair fan in the list the fourth meld makes with one
-           of the three (the first of them on a tie) */
-        int x = sb[3], bq = -1, by = -1;
-        for (int j = 0; j < 3; j++) {
-          int y = sb[j];
-          const mj_group *pg[2] = { gs[x < y ? x : y], gs[x < y ? y : x] };
-          int q = first_fan(E, type, 2, pg);
-          if (q >= 0 && (bq < 0 || q < bq)) {
-            bq = q;
-            by = y;
-          }
-        }
-        if (bq >= 0) {
-          combo_count(E, rs, list[2][bq], (1u << idx[x]) | (1u << idx[by]),
-                      true);
-        }
-      }
-      /* the pair fans inside the three-meld fan are not counted */
-      for (int i = 0; i < 3 && cnt[2] > 0; i++)
-        for (int j = i + 1; j < 3; j++) {
-          const mj_group *pg[2] = { gs[sb[i]], gs[sb[j]] };
-          int q = first_fan(E, type, 2, pg);
-          if (q >= 0 && rs->nacc < 32) {
-            acc_rec *a = &rs->acc[rs->nacc++];
-            a->fan = list[2][q];
-            a->by = best_f;
-            a->groups = (1u << idx[sb[i]]) | (1u << idx[sb[j]]);
-          }
-        }
-      return;
+  if (M->n < 4)
+    return false;
+  for (int q = 0; q < r->ncombo[M->type][4]; q++) {
+    int f = r->combo[M->type][4][q];
+    if ((one_suit || !r->fans[f].q_one_suit) && mjs_fan_pos(E, f, gs, 4)) {
+      combo_count(E, rs, f, (1u << M->idx[0]) | (1u << M->idx[1]) |
+                  (1u << M->idx[2]) | (1u << M->idx[3]), false);
+      return true;
     }
   }
-  if (cnt[2] == 0)
-    return;
-  /* pairs: every related pair, at most (melds - unrelated groups) fans */
-  int pf[6], pi[6], pj[6], np = 0;
-  int parent[4] = { 0, 1, 2, 3 };
-  for (int i = 0; i < n; i++)
-    for (int j = i + 1; j < n; j++) {
-      const mj_group *pg[2] = { gs[i], gs[j] };
-      int q = first_fan(E, type, 2, pg);
+  return false;
+}
+
+/* Beside a three-meld fan (melds sb[0..2]), the fourth meld sb[3] adds
+   the first pair fan in the list it makes with one of the three (the
+   first of them on a tie). */
+static void fourth_meld(eval *E, const melds *M, const int *sb, rstate *rs)
+{
+  int x = sb[3], bq = -1, by = -1;
+  for (int j = 0; j < 3; j++) {
+    int y = sb[j];
+    const mj_group *pg[2] = { M->gs[x < y ? x : y], M->gs[x < y ? y : x] };
+    int q = first_fan(E, M->type, 2, pg);
+    if (q >= 0 && (bq < 0 || q < bq)) {
+      bq = q;
+      by = y;
+    }
+  }
+  if (bq >= 0)
+    combo_count(E, rs, E->r->combo[M->type][2][bq],
+                (1u << M->idx[x]) | (1u << M->idx[by]), true);
+}
+
+/* The best three-meld fan, the fourth meld's pair fan, and the pair fans
+   inside the three marked as not counted: true if there was one. */
+static bool three_melds(eval *E, const melds *M, rstate *rs)
+{
+  static const int subs[4][4] = {
+    { 0, 1, 2, 3 }, { 0, 1, 3, 2 }, { 0, 2, 3, 1 }, { 1, 2, 3, 0 }
+  };
+  const mj_rules *r = E->r;
+  int *const *list = r->combo[M->type];
+  const int *cnt = r->ncombo[M->type];
+  if (M->n < 3 || cnt[3] == 0)
+    return false;
+  int nsub = M->n == 4 ? 4 : 1, best_f = -1, best_s = -1;
+  for (int s = 0; s < nsub; s++) {
+    const mj_group *sg[3] = { M->gs[subs[s][0]], M->gs[subs[s][1]],
+                              M->gs[subs[s][2]] };
+    int q = first_fan(E, M->type, 3, sg);
+    if (q >= 0 && (best_f < 0 ||
+                   r->fans[list[3][q]].def.value > r->fans[best_f].def.value)) {
+      best_f = list[3][q];
+      best_s = s;
+    }
+  }
+  if (best_f < 0)
+    return false;
+  const int *sb = subs[best_s];
+  combo_count(E, rs, best_f, (1u << M->idx[sb[0]]) | (1u << M->idx[sb[1]]) |
+              (1u << M->idx[sb[2]]), false);
+  if (M->n == 4 && cnt[2] > 0)
+    fourth_meld(E, M, sb, rs);
+  for (int i = 0; i < 3 && cnt[2] > 0; i++)
+    for (int j = i + 1; j < 3; j++) {
+      const mj_group *pg[2] = { M->gs[sb[i]], M->gs[sb[j]] };
+      int q = first_fan(E, M->type, 2, pg);
+      if (q >= 0 && rs->nacc < 32) {
+        acc_rec *a = &rs->acc[rs->nacc++];
+        a->fan = list[2][q];
+        a->by = best_f;
+        a->groups = (1u << M->idx[sb[i]]) | (1u << M->idx[sb[j]]);
+      }
+    }
+  return true;
+}
+
+/* The related pairs of melds: pf[k] the fan of melds pi[k], pj[k]; their
+   number. *limit gets how many may count: melds less unrelated groups. */
+static int related_pairs(eval *E, const melds *M, int pf[6], int pi[6],
+                         int pj[6], int *limit)
+{
+  int np = 0, parent[4] = { 0, 1, 2, 3 };
+  for (int i = 0; i < M->n; i++)
+    for (int j = i + 1; j < M->n; j++) {
+      const mj_group *pg[2] = { M->gs[i], M->gs[j] };
+      int q = first_fan(E, M->type, 2, pg);
       if (q < 0)
         continue;
-      pf[np] = list[2][q], pi[np] = i, pj[np] = j, np++;
-      /* union */
-      int a = i, b = j;
+      pf[np] = E->r->combo[M->type][2][q], pi[np] = i, pj[np] = j, np++;
+      int a = i, b = j;   /* union */
       while (parent[a] != a)
         a = parent[a];
       while (parent[b] != b)
@@ -186,17 +209,26 @@ void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
       parent[a] = b;
     }
   int comps = 0;
-  for (int i = 0; i < n; i++)
+  for (int i = 0; i < M->n; i++)
     comps += parent[i] == i;
-  int limit = n - comps;
+  *limit = M->n - comps;
+  return np;
+}
+
+/* Pairs: every related pair, at most (melds - unrelated groups) fans,
+   dropped from the last fan in the list: first repeats, then any. */
+static void pairs(eval *E, const melds *M, rstate *rs)
+{
+  const int *cnt = E->r->ncombo[M->type];
+  int pf[6], pi[6], pj[6], limit;
+  int np = related_pairs(E, M, pf, pi, pj, &limit);
   bool keep[6];
   for (int k = 0; k < np; k++)
     keep[k] = true;
   int count = np;
-  /* drop from the last fan in order: first repeats, then any */
   for (int floor = 1; floor >= 0 && count > limit; floor--)
     for (int q = cnt[2] - 1; q >= 0 && count > limit; q--) {
-      int f = list[2][q], have = 0;
+      int f = E->r->combo[M->type][2][q], have = 0;
       for (int k = 0; k < np; k++)
         have += keep[k] && pf[k] == f;
       for (int k = np - 1; k >= 0 && have > floor && count > limit; k--)
@@ -207,7 +239,7 @@ void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
         }
     }
   for (int k = 0; k < np; k++) {
-    uint32_t m = (1u << idx[pi[k]]) | (1u << idx[pj[k]]);
+    uint32_t m = (1u << M->idx[pi[k]]) | (1u << M->idx[pj[k]]);
     if (keep[k])
       combo_count(E, rs, pf[k], m, true);
     else if (rs->nacc < 32) {
@@ -217,6 +249,19 @@ void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
       a->groups = m;
     }
   }
+}
+
+void mjs_combos(eval *E, const mj_view *v, int type, rstate *rs)
+{
+  melds M;
+  gather(&M, v->d, type);
+  if (M.n < 2)
+    return;
+  if (!E->r->account_once)
+    every_subset(E, &M, rs);
+  else if (!four_melds(E, &M, rs) && !three_melds(E, &M, rs) &&
+           E->r->ncombo[type][2] > 0)
+    pairs(E, &M, rs);
 }
 
 /* Is fan f counted or exempted in s already? */

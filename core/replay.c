@@ -404,8 +404,16 @@ void mj_replay_free(mj_replay *rp)
   memset(rp, 0, sizeof *rp);
 }
 
-mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
-                          mj_error *err)
+/* The parse in progress: the log, where it is, the arrays' room. */
+typedef struct parse {
+  mj_replay *rp;
+  int line, capa, cape;
+  bool ended;
+  mj_error *err;
+} parse;
+
+/* A line {"act": ..., "p": ..., "tile": ...}. */
+static mj_status parse_action(parse *ps, cJSON *o, const char *name)
 {
   static const char *const acts[] = {
     "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
@@ -413,144 +421,147 @@ mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
   };
   _Static_assert(sizeof acts / sizeof acts[0] == MJ_ACT_COUNT,
                  "a name for every action");
+  mj_replay *rp = ps->rp;
+  int k = find_name(acts, MJ_ACT_COUNT, name), p = 0;
+  mj_action act = { (uint8_t)k, 0, MJ_NO_TILE };
+  if (k < 0)
+    return line_err(ps->err, ps->line, "unknown action ", name);
+  if (!get_player(o, &p))
+    return line_err(ps->err, ps->line, "the action needs \"p\" (0..3)", NULL);
+  if (k != MJ_ACT_PASS && k != MJ_ACT_PON && k != MJ_ACT_KONG &&
+      k != MJ_ACT_WIN && !get_tile(o, "tile", &act.tile))
+    return line_err(ps->err, ps->line, "the action needs a \"tile\"", NULL);
+  act.player = (uint8_t)p;
+  if (rp->nact >= ps->capa) {
+    ps->capa = ps->capa ? ps->capa * 2 : 128;
+    mj_action *na = realloc(rp->acts, sizeof *na * (size_t)ps->capa);
+    if (na)
+      rp->acts = na;
+    int *nl = realloc(rp->act_lines, sizeof *nl * (size_t)ps->capa);
+    if (nl)
+      rp->act_lines = nl;
+    if (!na || !nl)
+      return mj_fail(ps->err, MJ_ENOMEM, 0, "out of memory");
+  }
+  rp->act_lines[rp->nact] = ps->line;
+  rp->acts[rp->nact++] = act;
+  return MJ_OK;
+}
+
+/* A line {"ev": ..., "p": ..., "from": ..., "tile": ..., "meld": ...}. */
+static mj_status parse_event(parse *ps, cJSON *o, const char *name)
+{
+  mj_replay *rp = ps->rp;
+  int k = find_name(ev_names, MJ_EV_COUNT, name), p, from;
+  if (k < 0)
+    return line_err(ps->err, ps->line, "unknown event ", name);
+  mj_logged_event le;
+  memset(&le, 0, sizeof le);
+  le.line = ps->line;
+  le.ev.type = (uint8_t)k;
+  le.ev.player = get_player(o, &p) ? (int8_t)p : -1;
+  le.ev.from = get_int(o, "from", 0, 3, &from) ? (int8_t)from : -1;
+  le.ev.tile = MJ_NO_TILE;
+  le.ev.claimed = MJ_NO_TILE;
+  mj_tile t;
+  if (k == MJ_EV_CHI) {
+    cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "meld");
+    mj_tile ts[3];
+    int cnt = 0;
+    if (cJSON_IsString(m) &&
+        mj_tiles_parse(m->valuestring, strlen(m->valuestring), 1, false, ts,
+                       NULL, 3, &cnt, NULL) == MJ_OK &&
+        cnt == 3)
+      le.ev.tile = ts[0];
+    if (get_tile(o, "tile", &t))
+      le.ev.claimed = t;
+  } else if (get_tile(o, "tile", &t)) {
+    le.ev.tile = t;
+  }
+  if (rp->nev >= ps->cape) {
+    ps->cape = ps->cape ? ps->cape * 2 : 256;
+    mj_logged_event *ne = realloc(rp->evs, sizeof *ne * (size_t)ps->cape);
+    if (ne == NULL)
+      return mj_fail(ps->err, MJ_ENOMEM, 0, "out of memory");
+    rp->evs = ne;
+  }
+  rp->evs[rp->nev++] = le;
+  return MJ_OK;
+}
+
+/* The line of n bytes at s as a JSON object, or NULL with the error. */
+static cJSON *parse_line(parse *ps, const char *s, size_t n, bool cut,
+                         mj_status *st)
+{
+  char why[120];
+  const char *what = cut ? "the log is cut off (the last line has no end)"
+                   : ps->ended ? "text after the end of the hand"
+                   : n > 65536 ? "a line longer than 64 KB"
+                   : !line_clean(s, n, why, sizeof why) ? why : NULL;
+  if (what != NULL) {
+    *st = line_err(ps->err, ps->line, what,
+                   what == why ? " (a log holds clean text only)" : NULL);
+    return NULL;
+  }
+  cJSON *o = cJSON_ParseWithLength(s, n);
+  if (o == NULL || !cJSON_IsObject(o)) {
+    cJSON_Delete(o);
+    *st = line_err(ps->err, ps->line, ps->line == 1 ? "not a hule log (not "
+                   "JSON)" : "not a JSON object", NULL);
+    return NULL;
+  }
+  return o;
+}
+
+/* One line after the header: an action, an event, or the end. */
+static mj_status parse_record(parse *ps, cJSON *o)
+{
+  cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "act");
+  cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "ev");
+  if (cJSON_IsString(a))
+    return parse_action(ps, o, a->valuestring);
+  if (cJSON_IsString(e))
+    return parse_event(ps, o, e->valuestring);
+  if (cJSON_GetObjectItemCaseSensitive(o, "end") ||
+      cJSON_GetObjectItemCaseSensitive(o, "saved")) {
+    ps->ended = true;
+    ps->rp->over = cJSON_GetObjectItemCaseSensitive(o, "end") != NULL;
+    ps->rp->saved = !ps->rp->over;
+    return MJ_OK;
+  }
+  return line_err(ps->err, ps->line,
+                  "neither an action (\"act\") nor an event (\"ev\")", NULL);
+}
+
+mj_status mj_replay_parse(const char *text, size_t len, mj_replay *rp,
+                          mj_error *err)
+{
   memset(rp, 0, sizeof *rp);
   if (len > MJ_REPLAY_MAX_BYTES)
     return mj_fail(err, MJ_ERANGE, 0,
                    "the log is %zu bytes: a hule log is at most %d", len,
                    MJ_REPLAY_MAX_BYTES);
+  parse ps = { rp, 0, 0, 0, false, err };
   size_t pos = 0;
-  int line = 0, capa = 0, cape = 0;
-  bool ended = false;
   mj_status st = MJ_OK;
   while (pos < len && st == MJ_OK) {
     const char *nl = memchr(text + pos, '\n', len - pos);
     size_t n = nl ? (size_t)(nl - (text + pos)) : len - pos;
-    line++;
-    if (!nl) {
-      st = line_err(err, line, "the log is cut off (the last line has no end)",
-                    NULL);
+    ps.line++;
+    cJSON *o = parse_line(&ps, text + pos, n, nl == NULL, &st);
+    if (o == NULL)
       break;
-    }
-    if (ended) {
-      st = line_err(err, line, "text after the end of the hand", NULL);
-      break;
-    }
-    if (n > 65536) {
-      st = line_err(err, line, "a line longer than 64 KB", NULL);
-      break;
-    }
-    char why[120];
-    if (!line_clean(text + pos, n, why, sizeof why)) {
-      st = line_err(err, line, why, " (a log holds clean text only)");
-      break;
-    }
-    cJSON *o = cJSON_ParseWithLength(text + pos, n);
     pos += n + 1;
-    if (o == NULL || !cJSON_IsObject(o)) {
-      cJSON_Delete(o);
-      st = line_err(
-          err, line,
-          line == 1 ? "not a hule log (not JSON)" : "not a JSON object", NULL);
-      break;
-    }
-    if (line == 1) {
-      st = parse_header(o, rp, err);
-      cJSON_Delete(o);
-      continue;
-    }
-    cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "act");
-    cJSON *e = cJSON_GetObjectItemCaseSensitive(o, "ev");
-    int p = 0;
-    if (cJSON_IsString(a)) {
-      int k = find_name(acts, MJ_ACT_COUNT, a->valuestring);
-      mj_action act = { (uint8_t)k, 0, MJ_NO_TILE };
-      if (k < 0)
-        st = line_err(err, line, "unknown action ", a->valuestring);
-      else if (!get_player(o, &p))
-        st = line_err(err, line, "the action needs \"p\" (0..3)", NULL);
-      else if (k != MJ_ACT_PASS && k != MJ_ACT_PON && k != MJ_ACT_KONG &&
-               k != MJ_ACT_WIN && !get_tile(o, "tile", &act.tile))
-        st = line_err(err, line, "the action needs a \"tile\"", NULL);
-      if (st == MJ_OK) {
-        act.player = (uint8_t)p;
-        if (rp->nact >= capa) {
-          capa = capa ? capa * 2 : 128;
-          mj_action *na = realloc(rp->acts, sizeof *na * (size_t)capa);
-          int *nl2 = realloc(rp->act_lines, sizeof *nl2 * (size_t)capa);
-          if (na)
-            rp->acts = na;
-          if (nl2)
-            rp->act_lines = nl2;
-          if (!na || !nl2)
-            st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-        }
-        if (st == MJ_OK) {
-          rp->act_lines[rp->nact] = line;
-          rp->acts[rp->nact++] = act;
-        }
-      }
-    } else if (cJSON_IsString(e)) {
-      int k = find_name(ev_names, MJ_EV_COUNT, e->valuestring);
-      mj_logged_event le;
-      memset(&le, 0, sizeof le);
-      le.line = line;
-      le.ev.type = (uint8_t)k;
-      le.ev.player = -1;
-      le.ev.from = -1;
-      le.ev.tile = MJ_NO_TILE;
-      le.ev.claimed = MJ_NO_TILE;
-      if (k < 0) {
-        st = line_err(err, line, "unknown event ", e->valuestring);
-      } else {
-        if (get_player(o, &p))
-          le.ev.player = (int8_t)p;
-        int from;
-        if (get_int(o, "from", 0, 3, &from))
-          le.ev.from = (int8_t)from;
-        mj_tile t;
-        if (k == MJ_EV_CHI) {
-          cJSON *m = cJSON_GetObjectItemCaseSensitive(o, "meld");
-          mj_tile ts[3];
-          int cnt = 0;
-          if (cJSON_IsString(m) &&
-              mj_tiles_parse(m->valuestring, strlen(m->valuestring), 1, false,
-                             ts, NULL, 3, &cnt, NULL) == MJ_OK &&
-              cnt == 3)
-            le.ev.tile = ts[0];
-          if (get_tile(o, "tile", &t))
-            le.ev.claimed = t;
-        } else if (get_tile(o, "tile", &t)) {
-          le.ev.tile = t;
-        }
-        if (rp->nev >= cape) {
-          cape = cape ? cape * 2 : 256;
-          mj_logged_event *ne = realloc(rp->evs, sizeof *ne * (size_t)cape);
-          if (ne == NULL)
-            st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-          else
-            rp->evs = ne;
-        }
-        if (st == MJ_OK)
-          rp->evs[rp->nev++] = le;
-      }
-    } else if (cJSON_GetObjectItemCaseSensitive(o, "end") ||
-               cJSON_GetObjectItemCaseSensitive(o, "saved")) {
-      ended = true;
-      rp->over = cJSON_GetObjectItemCaseSensitive(o, "end") != NULL;
-      rp->saved = !rp->over;
-    } else {
-      st = line_err(err, line,
-                    "neither an action (\"act\") nor an event (\"ev\")", NULL);
-    }
+    st = ps.line == 1 ? parse_header(o, rp, err) : parse_record(&ps, o);
     cJSON_Delete(o);
   }
-  if (st == MJ_OK && line == 0)
+  if (st == MJ_OK && ps.line == 0)
     st = mj_fail(err, MJ_EINVAL, 0, "line 1: the log is empty");
-  if (st == MJ_OK && !ended)
-    st = line_err(err, line,
+  if (st == MJ_OK && !ps.ended)
+    st = line_err(err, ps.line,
                   "the log is cut off: no end or save record after this line",
                   NULL);
-  rp->lines = line;
+  rp->lines = ps.line;
   if (st == MJ_OK) {
     rp->text = malloc(len + 1);
     if (rp->text == NULL)

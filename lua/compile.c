@@ -1024,16 +1024,11 @@ static mj_status shape_list(cctx *c, const char *field, unsigned *out)
   return MJ_OK;
 }
 
-static mj_status table_rules(cctx *c, mj_table *t)
+/* Every key of the table at tt is a table rule of the list
+   (table_rules.h), of its type. */
+static mj_status table_fields(cctx *c, int tt)
 {
   lua_State *L = c->L;
-  lua_getfield(L, c->t, "table");
-  int tt = lua_gettop(L);
-  if (lua_type(L, tt) != LUA_TTABLE) {
-    lua_pop(L, 1);
-    return bad(c, "ruleset field 'table' must be a table");
-  }
-  /* the fields and their Lua types, from the one list (table_rules.h) */
 #define FLAG(name, dflt, words) { #name, LUA_TBOOLEAN },
 #define NUMBER(name, dflt, lo, hi, range, words) { #name, LUA_TNUMBER },
 #define OTHER(name, type, words) { #name, type },
@@ -1053,19 +1048,12 @@ static mj_status table_rules(cctx *c, mj_table *t)
         found = i;
     if (found < 0 && k != NULL &&
         (!strcmp(k, "wild_claim") || !strcmp(k, "wild_win") ||
-         !strcmp(k, "touji"))) {
-      mj_status st = bad(c, "table rules: '%s' is no table rule now: it is "
-                         "written with R.state and the flow hooks (see "
-                         "rulesets/bao.lua)", k);
-      lua_settop(L, tt - 1);
-      return st;
-    }
-    if (found < 0) {
-      mj_status st = bad(c, "table rules: unknown field '%s'",
-                         luaL_tolstring(L, -1, NULL));
-      lua_settop(L, tt - 1);
-      return st;
-    }
+         !strcmp(k, "touji")))
+      return bad(c, "table rules: '%s' is no table rule now: it is written "
+                 "with R.state and the flow hooks (see rulesets/bao.lua)", k);
+    if (found < 0)
+      return bad(c, "table rules: unknown field '%s'",
+                 luaL_tolstring(L, -1, NULL));
     lua_pushvalue(L, -1);
     lua_gettable(L, tt);
     bool ok = lua_type(L, -1) == fields[found].type ||
@@ -1074,25 +1062,16 @@ static mj_status table_rules(cctx *c, mj_table *t)
     if (ok && fields[found].type == LUA_TNUMBER && !lua_isinteger(L, -1))
       ok = false;
     lua_pop(L, 1);
-    if (!ok) {
-      mj_status st = bad(c, "table rules: '%s' has the wrong type", k);
-      lua_settop(L, tt - 1);
-      return st;
-    }
+    if (!ok)
+      return bad(c, "table rules: '%s' has the wrong type", k);
   }
-  /* the flags and whole numbers, each where the list says */
-#define FLAG(name, dflt, words)                                              \
-  if (lua_getfield(L, tt, #name) != LUA_TNIL)                                \
-    t->name = lua_toboolean(L, -1);                                          \
-  lua_pop(L, 1);
-#define NUMBER(name, dflt, lo, hi, range, words)                             \
-  if (lua_getfield(L, tt, #name) != LUA_TNIL)                                \
-    t->name = (int)lua_tointeger(L, -1);                                     \
-  lua_pop(L, 1);
-  MJ_TABLE_FLAGS(FLAG)
-  MJ_TABLE_NUMBERS(NUMBER)
-#undef FLAG
-#undef NUMBER
+  return MJ_OK;
+}
+
+/* after_win and swap_to. */
+static mj_status table_flow(cctx *c, int tt, mj_table *t)
+{
+  lua_State *L = c->L;
   mj_status st = MJ_OK;
   lua_getfield(L, tt, "after_win");
   const char *aw = lua_tostring(L, -1);
@@ -1121,21 +1100,30 @@ static mj_status table_rules(cctx *c, mj_table *t)
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  if (st == MJ_OK && t->tiles != 108 && t->tiles != 136 && t->tiles != 144)
-    st = bad(c, "table rules: tiles is 108 (suits only), 136 or 144");
-  else if (st == MJ_OK && t->flowers != (t->tiles == 144))
-    st = bad(c, "table rules: 144 tiles means flowers = true, 108 and 136 "
-             "false");
-  /* the other whole numbers: in the range the list gives */
+  return st;
+}
+
+/* The wall's size with its flowers, and every number in its range. */
+static mj_status table_ranges(cctx *c, const mj_table *t)
+{
+  if (t->tiles != 108 && t->tiles != 136 && t->tiles != 144)
+    return bad(c, "table rules: tiles is 108 (suits only), 136 or 144");
+  if (t->flowers != (t->tiles == 144))
+    return bad(c, "table rules: 144 tiles means flowers = true, 108 and 136 "
+               "false");
 #define NUMBER(name, dflt, lo, hi, range, words)                             \
-  if (st == MJ_OK && (t->name < (lo) || t->name > (hi)))                     \
-    st = bad(c, "table rules: " #name " is %s", range);
+  if (t->name < (lo) || t->name > (hi))                                      \
+    return bad(c, "table rules: " #name " is %s", range);
   MJ_TABLE_NUMBERS(NUMBER)
 #undef NUMBER
-  if (st != MJ_OK) {
-    lua_settop(L, tt - 1);
-    return st;
-  }
+  return MJ_OK;
+}
+
+/* wild_name, replacement and wild. */
+static mj_status table_words(cctx *c, int tt, mj_table *t)
+{
+  lua_State *L = c->L;
+  mj_status st = MJ_OK;
   lua_getfield(L, tt, "wild_name");
   if (lua_isstring(L, -1)) {
     size_t n;
@@ -1162,8 +1150,16 @@ static mj_status table_rules(cctx *c, mj_table *t)
     t->wild_rule = MJ_WILD_INDICATOR;
   }
   lua_pop(L, 1);
+  return st;
+}
+
+/* cycles: the indicator's order, each string a cycle of tiles. */
+static mj_status table_cycles(cctx *c, int tt, mj_table *t)
+{
+  lua_State *L = c->L;
+  mj_status st = MJ_OK;
   lua_getfield(L, tt, "cycles");
-  if (st == MJ_OK && lua_type(L, -1) == LUA_TTABLE) {
+  if (lua_type(L, -1) == LUA_TTABLE) {
     for (int i = 1; i <= (int)lua_rawlen(L, -1) && st == MJ_OK; i++) {
       lua_rawgeti(L, -1, i);
       size_t len;
@@ -1182,6 +1178,41 @@ static mj_status table_rules(cctx *c, mj_table *t)
     }
   }
   lua_pop(L, 1);
+  return st;
+}
+
+static mj_status table_rules(cctx *c, mj_table *t)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "table");
+  int tt = lua_gettop(L);
+  if (lua_type(L, tt) != LUA_TTABLE) {
+    lua_pop(L, 1);
+    return bad(c, "ruleset field 'table' must be a table");
+  }
+  mj_status st = table_fields(c, tt);
+  if (st == MJ_OK) {
+    /* the flags and whole numbers, each where the list says */
+#define FLAG(name, dflt, words)                                              \
+    if (lua_getfield(L, tt, #name) != LUA_TNIL)                              \
+      t->name = lua_toboolean(L, -1);                                        \
+    lua_pop(L, 1);
+#define NUMBER(name, dflt, lo, hi, range, words)                             \
+    if (lua_getfield(L, tt, #name) != LUA_TNIL)                              \
+      t->name = (int)lua_tointeger(L, -1);                                   \
+    lua_pop(L, 1);
+    MJ_TABLE_FLAGS(FLAG)
+    MJ_TABLE_NUMBERS(NUMBER)
+#undef FLAG
+#undef NUMBER
+    st = table_flow(c, tt, t);
+  }
+  if (st == MJ_OK)
+    st = table_ranges(c, t);
+  if (st == MJ_OK)
+    st = table_words(c, tt, t);
+  if (st == MJ_OK)
+    st = table_cycles(c, tt, t);
   lua_settop(L, tt - 1);
   return st;
 }
