@@ -366,6 +366,134 @@ static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
   return o + 24;
 }
 
+/* The tokens of nearly every line, by their first letter and text:
+   win=5m, seat=E, round=E, flowers=0, self, kong, last, wall-last, rob;
+   the token (or -1) and its width in *w. Written out one by one on
+   purpose: a loop over a table of them costs the batch noticeably more
+   (docs/performance.md) */
+static inline int common_token(const unsigned char *t, size_t left, int *w)
+{
+  uint32_t word = 0;
+  if (left >= 4)
+    memcpy(&word, t, 4);
+  /* the first four letters as one word (of either byte order) */
+#define WORD4(a, b, c, d)                                                    \
+  ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 |        \
+   (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
+  static const uint32_t probe = WORD4('w', 'i', 'n', '=');
+  uint32_t le = word;
+  if (memcmp(&probe, "win=", 4) != 0)   /* big-endian: turn it round */
+    le = (word >> 24) | (word >> 8 & 0xff00) | (word << 8 & 0xff0000) |
+         word << 24;
+  int tk = -1;
+  switch (le) {
+  case WORD4('w', 'i', 'n', '='):
+    if (left >= 6)
+      tk = TOK_WIN, *w = 6;
+    break;
+  case WORD4('s', 'e', 'a', 't'):
+    if (left >= 6 && t[4] == '=')
+      tk = TOK_SEAT, *w = 6;
+    break;
+  case WORD4('s', 'e', 'l', 'f'): tk = TOK_SELF, *w = 4; break;
+  case WORD4('r', 'o', 'u', 'n'):
+    if (left >= 7 && t[4] == 'd' && t[5] == '=')
+      tk = TOK_ROUND, *w = 7;
+    break;
+  case WORD4('f', 'l', 'o', 'w'):
+    if (left >= 9 && memcmp(t + 4, "ers=", 4) == 0)
+      tk = TOK_FLOWERS, *w = 9;
+    break;
+  case WORD4('k', 'o', 'n', 'g'): tk = TOK_KONG, *w = 4; break;
+  case WORD4('l', 'a', 's', 't'): tk = TOK_LAST, *w = 4; break;
+  case WORD4('w', 'a', 'l', 'l'):
+    if (left >= 9 && memcmp(t + 4, "-last", 5) == 0)
+      tk = TOK_WALL_LAST, *w = 9;
+    break;
+  default:
+    if (left >= 3 && t[0] == 'r' && t[1] == 'o' && t[2] == 'b')
+      tk = TOK_ROB, *w = 3;
+    break;
+  }
+#undef WORD4
+  return tk;
+}
+
+/* A common token tk of width w at t into c; false when its value is bad. */
+static inline bool set_common(mj_ctx *c, int tk, const unsigned char *t, int w)
+{
+  switch (tk) {
+  case TOK_WIN: {
+    unsigned d = t[4] - '1';
+    int suit = mj_char_class[t[5]] - MJ_CL_SUIT;
+    if (d >= 9 || suit < 0 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && d > 6))
+      return false;
+    c->win = (mj_tile)(suit * 9 + (int)d);
+    return true;
+  }
+  case TOK_SEAT:
+  case TOK_ROUND: {
+    int x;
+    switch (t[w - 1]) {
+    case 'E': x = 0; break;
+    case 'S': x = 1; break;
+    case 'W': x = 2; break;
+    case 'N': x = 3; break;
+    default: return false;
+    }
+    *(tk == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
+    return true;
+  }
+  case TOK_FLOWERS:
+    if ((unsigned)(t[8] - '0') > 8u)
+      return false;
+    c->flowers = (uint8_t)(t[8] - '0');
+    return true;
+  default: c->flags |= mj_ctx_tokens[tk].flag; return true;   /* self, ... */
+  }
+}
+
+/* Any other token of every ruleset, through the table, at s[*i]; false
+   when it is not one (the careful parser then says why). */
+static bool other_token(const unsigned char *s, size_t *i, size_t n,
+                        mj_ctx *c, unsigned *seen)
+{
+  size_t b = *i, eq = 0, e = *i;
+  for (; e < n && !fast_space(s[e]); e++)
+    if (s[e] == '=' && eq == 0)
+      eq = e;
+  *i = e;
+  const unsigned char *tok = s + b, *v = eq ? s + eq + 1 : NULL;
+  size_t nlen = (eq ? eq : e) - b, vlen = eq ? e - eq - 1 : 0;
+  int k = 0, x;
+  while (k < TOK_COUNT &&
+         (mj_ctx_tokens[k].len != nlen || mj_ctx_tokens[k].name[0] != (char)tok[0] ||
+          memcmp(mj_ctx_tokens[k].name, tok, nlen) != 0))
+    k++;
+  if (k == TOK_COUNT || mj_ctx_tokens[k].owned || (*seen & 1u << k) ||
+      mj_ctx_tokens[k].value != (eq != 0))
+    return false;
+  *seen |= 1u << k;
+  switch (k) {
+  case TOK_WIN:
+    return (c->win = fast_tile(v, vlen)) != MJ_NO_TILE;
+  case TOK_SEAT:
+  case TOK_ROUND:
+    if ((x = mjh_wind_value((const char *)v, vlen)) < 0)
+      return false;
+    *(k == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
+    return true;
+  case TOK_FLOWERS:
+    if ((x = mjh_small_int((const char *)v, vlen, 8)) < 0)
+      return false;
+    c->flowers = (uint8_t)x;
+    return true;
+  default:
+    c->flags |= mj_ctx_tokens[k].flag;
+    return true;
+  }
+}
+
 static bool fast_context(fast *f, mj_ctx *c)
 {
   const unsigned char *s = f->s;
@@ -381,125 +509,17 @@ static bool fast_context(fast *f, mj_ctx *c)
       i++;
     if (i >= n)
       return true;
-    /* the tokens of nearly every line, by their first letter and text:
-       win=5m, seat=E, round=E, flowers=0, self; the rest through the
-       table below. Written out one by one on purpose: a loop over a table
-       of them costs the batch noticeably more (docs/performance.md) */
     const unsigned char *t = s + i;
     size_t left = n - i;
-    int tk = -1, w = 0;
-    uint32_t word = 0;
-    if (left >= 4)
-      memcpy(&word, t, 4);
-    /* the first four letters as one word (of either byte order) */
-#define WORD4(a, b, c, d)                                                    \
-  ((uint32_t)(unsigned char)(a) | (uint32_t)(unsigned char)(b) << 8 |        \
-   (uint32_t)(unsigned char)(c) << 16 | (uint32_t)(unsigned char)(d) << 24)
-    static const uint32_t probe = WORD4('w', 'i', 'n', '=');
-    uint32_t le = word;
-    if (memcmp(&probe, "win=", 4) != 0)   /* big-endian: turn it round */
-      le = (word >> 24) | (word >> 8 & 0xff00) | (word << 8 & 0xff0000) |
-           word << 24;
-    switch (le) {
-    case WORD4('w', 'i', 'n', '='):
-      if (left >= 6)
-        tk = TOK_WIN, w = 6;
-      break;
-    case WORD4('s', 'e', 'a', 't'):
-      if (left >= 6 && t[4] == '=')
-        tk = TOK_SEAT, w = 6;
-      break;
-    case WORD4('s', 'e', 'l', 'f'): tk = TOK_SELF, w = 4; break;
-    case WORD4('r', 'o', 'u', 'n'):
-      if (left >= 7 && t[4] == 'd' && t[5] == '=')
-        tk = TOK_ROUND, w = 7;
-      break;
-    case WORD4('f', 'l', 'o', 'w'):
-      if (left >= 9 && memcmp(t + 4, "ers=", 4) == 0)
-        tk = TOK_FLOWERS, w = 9;
-      break;
-    case WORD4('k', 'o', 'n', 'g'): tk = TOK_KONG, w = 4; break;
-    case WORD4('l', 'a', 's', 't'): tk = TOK_LAST, w = 4; break;
-    case WORD4('w', 'a', 'l', 'l'):
-      if (left >= 9 && memcmp(t + 4, "-last", 5) == 0)
-        tk = TOK_WALL_LAST, w = 9;
-      break;
-    default:
-      if (left >= 3 && t[0] == 'r' && t[1] == 'o' && t[2] == 'b')
-        tk = TOK_ROB, w = 3;
-      break;
-    }
-#undef WORD4
+    int w = 0, tk = common_token(t, left, &w);
     if (tk >= 0 && (left == (size_t)w || fast_space(t[w])) &&
         !(seen & 1u << tk)) {
-      int x = 0;
-      switch (tk) {
-      case TOK_WIN: {
-        unsigned d = t[4] - '1';
-        int suit = mj_char_class[t[5]] - MJ_CL_SUIT;
-        if (d >= 9 || suit < 0 || suit > MJ_SUIT_Z ||
-            (suit == MJ_SUIT_Z && d > 6))
-          return false;
-        c->win = (mj_tile)(suit * 9 + (int)d);
-        break;
-      }
-      case TOK_SEAT:
-      case TOK_ROUND:
-        switch (t[w - 1]) {
-        case 'E': x = 0; break;
-        case 'S': x = 1; break;
-        case 'W': x = 2; break;
-        case 'N': x = 3; break;
-        default: return false;
-        }
-        *(tk == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
-        break;
-      case TOK_FLOWERS:
-        if ((unsigned)(t[8] - '0') > 8u)
-          return false;
-        c->flowers = (uint8_t)(t[8] - '0');
-        break;
-      default: c->flags |= mj_ctx_tokens[tk].flag; break;   /* self, kong, ... */
-      }
+      if (!set_common(c, tk, t, w))
+        return false;
       seen |= 1u << tk;
       i += (size_t)w;
-      continue;
-    }
-    size_t b = i, eq = 0;
-    for (; i < n && !fast_space(s[i]); i++)
-      if (s[i] == '=' && eq == 0)
-        eq = i;
-    const unsigned char *tok = s + b, *v = eq ? s + eq + 1 : NULL;
-    size_t nlen = (eq ? eq : i) - b, vlen = eq ? i - eq - 1 : 0;
-    int k = 0;
-    while (k < TOK_COUNT &&
-           (mj_ctx_tokens[k].len != nlen || mj_ctx_tokens[k].name[0] != (char)tok[0] ||
-            memcmp(mj_ctx_tokens[k].name, tok, nlen) != 0))
-      k++;
-    if (k == TOK_COUNT || mj_ctx_tokens[k].owned || (seen & 1u << k) ||
-        mj_ctx_tokens[k].value != (eq != 0))
+    } else if (!other_token(s, &i, n, c, &seen)) {
       return false;
-    seen |= 1u << k;
-    int x;
-    switch (k) {
-    case TOK_WIN:
-      if ((c->win = fast_tile(v, vlen)) == MJ_NO_TILE)
-        return false;
-      break;
-    case TOK_SEAT:
-    case TOK_ROUND:
-      if ((x = mjh_wind_value((const char *)v, vlen)) < 0)
-        return false;
-      *(k == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
-      break;
-    case TOK_FLOWERS:
-      if ((x = mjh_small_int((const char *)v, vlen, 8)) < 0)
-        return false;
-      c->flowers = (uint8_t)x;
-      break;
-    default:
-      c->flags |= mj_ctx_tokens[k].flag;
-      break;
     }
   }
 }

@@ -295,6 +295,162 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
          mj_hand_check(h, MJ_CHECK_WIN, &e) == MJ_OK;
 }
 
+/* A lint in progress: the ruleset, what its fans did, what went wrong. */
+typedef struct lint {
+  const mj_rules *rs;
+  int n, problems;
+  long failed;                   /* scorings the ruleset's own code broke */
+  char first_failure[sizeof ((mj_error *)0)->msg];
+  long *matched, *counted, scored;
+  int *by;                       /* the fan that last exempted each */
+  mj_hand *h;
+  mj_score *s;
+} lint;
+
+static void lint_failure(lint *L, const mj_error *e)
+{
+  if (L->failed++ == 0)
+    snprintf(L->first_failure, sizeof L->first_failure, "%s", e->msg);
+}
+
+/* Fans that share an English name. */
+static void lint_names(lint *L)
+{
+  for (int i = 0; i < L->n; i++)
+    for (int j = i + 1; j < L->n; j++) {
+      const mj_fan_def *a = mj_rules_fan(L->rs, i), *b = mj_rules_fan(L->rs, j);
+      if (a->en && b->en && strcmp(a->en, b->en) == 0) {
+        printf("  warning: %s and %s share the English name \"%s\"\n", a->id,
+               b->id, a->en);
+        L->problems++;
+      }
+    }
+}
+
+/* Each fan's own example scores, and scores it. */
+static void lint_examples(lint *L)
+{
+  mj_error e;
+  for (int i = 0; i < L->n; i++) {
+    const mj_fan_def *d = mj_rules_fan(L->rs, i);
+    if (d->example == NULL) {
+      printf("  note: %s has no example hand\n", d->id);
+      continue;
+    }
+    mj_status st = mj_hand_parse(L->h, d->example, strlen(d->example), &e);
+    if (st == MJ_OK)
+      st = mj_score_hand(L->rs, L->h, L->s, &e);
+    if (st == MJ_ERULES) {    /* reported once, below */
+      lint_failure(L, &e);
+      continue;
+    }
+    bool has = false;
+    for (int q = 0; st == MJ_OK && q < L->s->nhits; q++)
+      has = has || L->s->hits[q].fan == i;
+    for (int q = 0; st == MJ_OK && q < L->s->nstates; q++)
+      has = has || L->s->states[q] == i;
+    if (st != MJ_OK) {
+      printf("  warning: %s: its example \"%s\" does not score: %s\n", d->id,
+             d->example, e.msg);
+      L->problems++;
+    } else if (!has) {
+      char line[512];
+      mj_score_fans_line(L->rs, L->s, line, sizeof line);
+      printf("  warning: %s: its example \"%s\" scores %s, without it\n", d->id,
+             d->example, line);
+      L->problems++;
+    }
+  }
+}
+
+/* Random winning hands scored, what matched and counted tallied. The
+   ruleset's code failing on the examples fails on random hands too:
+   then they are not tried (one report, no wait). */
+static void lint_random(repl *r, lint *L, long hands)
+{
+  mj_rng g;
+  mj_rng_seed(&g, 2024);
+  mj_error e;
+  time_t shown = time(NULL);
+  for (long k = 0; k < hands * 4 && L->scored < hands && !repl_interrupted &&
+                   L->failed == 0;
+       k++) {
+    if (r->interactive && (k & 1023) == 0 && time(NULL) - shown >= 2) {
+      printf("  ... %ld of %ld hands\n", L->scored, hands);
+      fflush(stdout);
+      shown = time(NULL);
+    }
+    if (!lint_hand(&g, L->rs, L->h))
+      continue;
+    mj_status st = mj_score_hand(L->rs, L->h, L->s, &e);
+    if (st == MJ_OK)
+      mj_score_annotate(L->rs, L->h, L->s);
+    if (st == MJ_ERULES)
+      lint_failure(L, &e);
+    if (st != MJ_OK)
+      continue;
+    L->scored++;
+    const mj_score *s = L->s;
+    for (int q = 0; q < s->nhits; q++) {
+      L->matched[s->hits[q].fan]++;
+      L->counted[s->hits[q].fan]++;
+    }
+    for (int q = 0; q < s->nstates; q++)
+      L->matched[s->states[q]]++;
+    for (int q = 0; q < s->nexempt; q++) {
+      L->matched[s->exempt[q].fan]++;
+      L->by[s->exempt[q].fan] = s->exempt[q].by;
+    }
+  }
+}
+
+/* The findings of the random hands, and the last line. */
+static void lint_report(lint *L)
+{
+  if (repl_interrupted)
+    printf("  (interrupted after %ld hands)\n", L->scored);
+  if (L->failed > 0) {
+    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n"
+           "  (checking stopped there: fix the ruleset and check again)\n",
+           L->failed, L->failed == 1 ? "" : "s", L->first_failure);
+    L->problems++;
+  }
+  int never = 0;
+  for (int i = 0; i < L->n && L->failed == 0; i++) {
+    const mj_fan_def *d = mj_rules_fan(L->rs, i);
+    if (L->matched[i] == 0) {
+      never++;
+      printf("  note: %s never matched in %ld random hands%s\n", d->id,
+             L->scored, d->example ? " (rare, or needs a rare context)" : "");
+    } else if (L->counted[i] == 0 && !d->state && !d->fallback) {
+      /* (a fallback fan stands aside whenever another counts: by design) */
+      char by_text[160] = "";
+      if (L->by[i] >= 0)
+        snprintf(by_text, sizeof by_text, " (by %s)",
+                 mj_rules_fan(L->rs, L->by[i])->id);
+      bool often = L->matched[i] >= 20;
+      printf(
+          "  %s: %s matched %ld times but never counted: always exempted%s\n",
+          often ? "warning" : "note", d->id, L->matched[i], by_text);
+      L->problems += often;
+    }
+  }
+  printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", L->n,
+         L->n == 1 ? "" : "s", L->scored, never, L->problems,
+         L->problems == 1 ? "" : "s");
+}
+
+/* A host of its own: the lint never changes what the session uses. */
+static mj_host *lint_host(const repl *r, mj_error *e)
+{
+  mj_host_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  for (int i = 0; i < r->o->ndirs; i++)
+    cfg.dirs[i] = r->o->rules_dirs[i];
+  cfg.ndirs = r->o->ndirs;
+  return mj_host_new(&cfg, e);
+}
+
 static int c_check(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
@@ -303,153 +459,41 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   long hands = argc == 3 ? strtol(argv[2], NULL, 10) : 20000;
   if (hands < 100 || hands > 10000000)
     return repl_error(r, "check: the number of hands is 100..10000000");
-  /* a separate host: the lint never changes what the session uses */
-  mj_host_cfg cfg;
-  memset(&cfg, 0, sizeof cfg);
-  for (int i = 0; i < r->o->ndirs; i++)
-    cfg.dirs[i] = r->o->rules_dirs[i];
-  cfg.ndirs = r->o->ndirs;
   mj_error e;
-  mj_host *h2 = mj_host_new(&cfg, &e);
+  mj_host *h2 = lint_host(r, &e);
   if (h2 == NULL)
     return repl_error(r, "%s", e.msg);
-  const mj_rules *rs;
-  if (mj_host_load(h2, argv[1], NULL, &rs, &e) != MJ_OK) {
+  lint L;
+  memset(&L, 0, sizeof L);
+  if (mj_host_load(h2, argv[1], NULL, &L.rs, &e) != MJ_OK) {
     mj_host_free(h2);
     return repl_error(r, "%s", e.msg);
   }
-  int n = mj_rules_nfans(rs), problems = 0;
-  long failed = 0;               /* scorings the ruleset's own code broke */
-  char first_failure[sizeof e.msg] = "";
-  long *matched = calloc((size_t)n, sizeof(long)),
-       *counted = calloc((size_t)n, sizeof(long));
-  int *by = malloc(sizeof(int) * (size_t)n);
-  mj_hand *h = mj_hand_new();
-  mj_score *s = malloc(sizeof *s);
+  L.n = mj_rules_nfans(L.rs);
+  L.matched = calloc((size_t)L.n, sizeof(long));
+  L.counted = calloc((size_t)L.n, sizeof(long));
+  L.by = malloc(sizeof(int) * (size_t)L.n);
+  L.h = mj_hand_new();
+  L.s = malloc(sizeof *L.s);
   int status = 0;
-  if (!matched || !counted || !by || !h || !s) {
+  if (!L.matched || !L.counted || !L.by || !L.h || !L.s) {
     status = repl_error(r, "out of memory");
-    goto cleanup;
+  } else {
+    printf("checking %s (%s, %d fans) over %ld random winning hands...\n",
+           mj_rules_id(L.rs), mj_rules_source(L.rs) ? mj_rules_source(L.rs)
+                                                    : "", L.n, hands);
+    for (int i = 0; i < L.n; i++)
+      L.by[i] = -1;
+    lint_names(&L);
+    lint_examples(&L);
+    lint_random(r, &L, hands);
+    lint_report(&L);
   }
-  printf("checking %s (%s, %d fans) over %ld random winning hands...\n",
-         mj_rules_id(rs), mj_rules_source(rs) ? mj_rules_source(rs) : "", n,
-         hands);
-  for (int i = 0; i < n; i++)
-    by[i] = -1;
-  /* duplicate names */
-  for (int i = 0; i < n; i++)
-    for (int j = i + 1; j < n; j++) {
-      const mj_fan_def *a = mj_rules_fan(rs, i), *b = mj_rules_fan(rs, j);
-      if (a->en && b->en && strcmp(a->en, b->en) == 0) {
-        printf("  warning: %s and %s share the English name \"%s\"\n", a->id,
-               b->id, a->en);
-        problems++;
-      }
-    }
-  /* each fan's own example */
-  for (int i = 0; i < n; i++) {
-    const mj_fan_def *d = mj_rules_fan(rs, i);
-    if (d->example == NULL) {
-      printf("  note: %s has no example hand\n", d->id);
-      continue;
-    }
-    mj_status st = mj_hand_parse(h, d->example, strlen(d->example), &e);
-    if (st == MJ_OK)
-      st = mj_score_hand(rs, h, s, &e);
-    if (st == MJ_ERULES) {    /* reported once, below */
-      if (failed++ == 0)
-        snprintf(first_failure, sizeof first_failure, "%s", e.msg);
-      continue;
-    }
-    bool ok = st == MJ_OK;
-    bool has = false;
-    for (int q = 0; ok && q < s->nhits; q++)
-      has = has || s->hits[q].fan == i;
-    for (int q = 0; ok && q < s->nstates; q++)
-      has = has || s->states[q] == i;
-    if (!ok) {
-      printf("  warning: %s: its example \"%s\" does not score: %s\n", d->id,
-             d->example, e.msg);
-      problems++;
-    } else if (!has) {
-      char line[512];
-      mj_score_fans_line(rs, s, line, sizeof line);
-      printf("  warning: %s: its example \"%s\" scores %s, without it\n", d->id,
-             d->example, line);
-      problems++;
-    }
-  }
-  mj_rng g;
-  mj_rng_seed(&g, 2024);
-  long scored = 0;
-  /* the ruleset's code failing on the examples fails on random hands
-     too: then the random hands are not tried (one report, no wait) */
-  time_t shown = time(NULL);
-  for (long k = 0; k < hands * 4 && scored < hands && !repl_interrupted &&
-                   failed == 0;
-       k++) {
-    if (r->interactive && (k & 1023) == 0 && time(NULL) - shown >= 2) {
-      printf("  ... %ld of %ld hands\n", scored, hands);
-      fflush(stdout);
-      shown = time(NULL);
-    }
-    if (!lint_hand(&g, rs, h))
-      continue;
-    mj_status st = mj_score_hand(rs, h, s, &e);
-    if (st == MJ_OK)
-      mj_score_annotate(rs, h, s);
-    if (st == MJ_ERULES && failed++ == 0)
-      snprintf(first_failure, sizeof first_failure, "%s", e.msg);
-    if (st != MJ_OK)
-      continue;
-    scored++;
-    for (int q = 0; q < s->nhits; q++) {
-      matched[s->hits[q].fan]++;
-      counted[s->hits[q].fan]++;
-    }
-    for (int q = 0; q < s->nstates; q++)
-      matched[s->states[q]]++;
-    for (int q = 0; q < s->nexempt; q++) {
-      matched[s->exempt[q].fan]++;
-      by[s->exempt[q].fan] = s->exempt[q].by;
-    }
-  }
-  if (repl_interrupted)
-    printf("  (interrupted after %ld hands)\n", scored);
-  if (failed > 0) {
-    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n"
-           "  (checking stopped there: fix the ruleset and check again)\n",
-           failed, failed == 1 ? "" : "s", first_failure);
-    problems++;
-  }
-  int never = 0;
-  for (int i = 0; i < n && failed == 0; i++) {
-    const mj_fan_def *d = mj_rules_fan(rs, i);
-    if (matched[i] == 0) {
-      never++;
-      printf("  note: %s never matched in %ld random hands%s\n", d->id, scored,
-             d->example ? " (rare, or needs a rare context)" : "");
-    } else if (counted[i] == 0 && !d->state && !d->fallback) {
-      /* (a fallback fan stands aside whenever another counts: by design) */
-      char by_text[160] = "";
-      if (by[i] >= 0)
-        snprintf(by_text, sizeof by_text, " (by %s)",
-                 mj_rules_fan(rs, by[i])->id);
-      bool often = matched[i] >= 20;
-      printf(
-          "  %s: %s matched %ld times but never counted: always exempted%s\n",
-          often ? "warning" : "note", d->id, matched[i], by_text);
-      problems += often;
-    }
-  }
-  printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", n,
-         n == 1 ? "" : "s", scored, never, problems, problems == 1 ? "" : "s");
-cleanup:
-  free(matched);
-  free(counted);
-  free(by);
-  mj_hand_free(h);
-  free(s);
+  free(L.matched);
+  free(L.counted);
+  free(L.by);
+  mj_hand_free(L.h);
+  free(L.s);
   mj_host_free(h2);
   return status;
 }
