@@ -156,37 +156,31 @@ enum {
 ** the neighbours), whether q let it go since his hand last changed,
 ** walls (a neighbour all in sight), honors worth a fan to q.
 */
-static void danger_features(const mj_game *g, int q, mj_tile t,
-                            const uint8_t seen[MJ_KINDS], mj_tileset passed,
-                            float x[DF_N])
-{
-  memset(x, 0, sizeof(float) * DF_N);
-  const mj_hand *hq = mj_game_hand(g, q);
-  int m = mj_hand_nmelds(hq);
-  const mj_meld *ml = mj_hand_melds(hq);
+/* What the features of one tile t for seat q are read from. */
+typedef struct dsrc {
+  const mj_game *g;
+  int q;
+  mj_tile t;
+  const uint8_t *seen;
+  const mj_meld *ml;
+  int m;                       /* q's melds */
   const mj_tile *d;
-  const uint8_t *taken;
-  int nd = mj_game_discards(g, q, &d, &taken);
-  bool honor = t >= MJ_HONOR_FIRST;
-  int r = honor ? -1 : t % 9, suit = honor ? 3 : t / 9;
-  int left = 4 - seen[t];
-  x[DF_BIAS] = 1;
-  if (m >= 1 && m <= 4)
-    x[DF_MELDS1 + m - 1] = 1;
-  x[DF_DISCARDS] = (float)nd / 10;
-  x[DF_DISCARDS_SQ] = x[DF_DISCARDS] * x[DF_DISCARDS];
-  x[DF_WALL] = (float)mj_game_wall_left(g) / 100;
-  x[DF_HONOR] = honor;
-  x[DF_TERMINAL] = !honor && (r == 0 || r == 8);
-  x[DF_TWO_EIGHT] = !honor && (r == 1 || r == 7);
-  x[DF_LEFT0] = left <= 0;
-  x[DF_LEFT1] = left == 1;
-  x[DF_LEFT2] = left == 2;
+  int nd;                      /* q's discards */
+  bool honor;
+  int r, suit, left;           /* t's rank (-1 an honor), suit (3), copies */
+} dsrc;
+
+/* The tile and what q's discards say of it: thrown, three away, the
+   suit, its neighbours; a neighbour all in sight. */
+static void df_discards(const dsrc *s, mj_tileset passed, float *x)
+{
+  const mj_tile *d = s->d;
+  mj_tile t = s->t;
   bool threw = false, lo3 = false, hi3 = false, near = false;
   int in_suit = 0;
-  for (int i = 0; i < nd; i++) {
+  for (int i = 0; i < s->nd; i++) {
     threw = threw || d[i] == t;
-    if (honor || d[i] >= MJ_HONOR_FIRST || d[i] / 9 != suit)
+    if (s->honor || d[i] >= MJ_HONOR_FIRST || d[i] / 9 != s->suit)
       continue;
     in_suit++;
     lo3 = lo3 || d[i] + 3 == t;
@@ -195,89 +189,154 @@ static void danger_features(const mj_game *g, int q, mj_tile t,
   }
   x[DF_THROWN] = threw;
   x[DF_PASSED] = (passed & MJ_BIT(t)) != 0;
-  if (!honor) {
+  if (!s->honor) {
+    int r = s->r;
     bool full = r < 3 ? hi3 : r > 5 ? lo3 : lo3 && hi3;
     x[DF_SUJI] = full;
     x[DF_SUJI_HALF] = !full && (lo3 || hi3);
-    x[DF_SUIT_SHARE] = nd ? (float)in_suit / nd : 0;
+    x[DF_SUIT_SHARE] = s->nd ? (float)in_suit / s->nd : 0;
     x[DF_NEAR_THROWN] = near;
     /* a neighbour all in sight: no two-sided wait through it */
-    bool wall_lo = r >= 1 && seen[t - 1] >= 4, wall_hi = r <= 7 &&
-                                                         seen[t + 1] >= 4;
+    bool wall_lo = r >= 1 && s->seen[t - 1] >= 4, wall_hi = r <= 7 &&
+                                                            s->seen[t + 1] >= 4;
     x[DF_WALL_NEIGHBOUR] = wall_lo || wall_hi;
   }
-  int melds_in = 0, melds_other = 0, honor_melds = 0, chows = 0, pungs = 0;
-  for (int i = 0; i < m; i++) {
-    if (ml[i].type == MJ_CKONG)
+}
+
+/* q's declared melds (face up) by kind and suit. */
+typedef struct mcount {
+  int in, other, honor, chows, pungs;
+} mcount;
+
+static mcount count_melds(const dsrc *s)
+{
+  mcount c = { 0, 0, 0, 0, 0 };
+  for (int i = 0; i < s->m; i++) {
+    if (s->ml[i].type == MJ_CKONG)
       continue;   /* face down: its tile is not in sight */
-    chows += ml[i].type == MJ_CHOW;
-    pungs += ml[i].type != MJ_CHOW;
-    int ms = ml[i].tile >= MJ_HONOR_FIRST ? 3 : ml[i].tile / 9;
-    honor_melds += ms == 3;
-    if (ms == suit)
-      melds_in++;
+    c.chows += s->ml[i].type == MJ_CHOW;
+    c.pungs += s->ml[i].type != MJ_CHOW;
+    int ms = s->ml[i].tile >= MJ_HONOR_FIRST ? 3 : s->ml[i].tile / 9;
+    c.honor += ms == 3;
+    if (ms == s->suit)
+      c.in++;
     else if (ms != 3)
-      melds_other++;
+      c.other++;
   }
-  x[DF_MELDS_IN_SUIT] = (float)melds_in;
-  x[DF_ONE_SUIT] = !honor && m >= 1 && melds_in > 0 && melds_other == 0;
+  return c;
+}
+
+/* The 8 fan q's hand must reach, read from his declared melds: two chows
+   of a chow pattern and t in its third; pungs and no chow (all pungs);
+   one suit and honors (a flush). */
+static void df_melds(const dsrc *s, const mcount *c, float *x)
+{
+  bool honor = s->honor;
+  int r = s->r, m = s->m;
+  mj_tile t = s->t;
+  x[DF_MELDS_IN_SUIT] = (float)c->in;
+  x[DF_ONE_SUIT] = !honor && m >= 1 && c->in > 0 && c->other == 0;
   if (honor)
-    x[DF_VALUED_HONOR] = t >= 31 || t == MJ_HONOR_FIRST + mj_game_seat_wind(g, q) ||
-            t == MJ_HONOR_FIRST + mj_game_round(g);
-  /* how far q's hand looks to have gone, against the kind of tile */
-  float age = (float)m / 4 + (float)nd / 20;
-  bool mid = !honor && r >= 2 && r <= 6;
+    x[DF_VALUED_HONOR] = t >= 31 ||
+                         t == MJ_HONOR_FIRST + mj_game_seat_wind(s->g, s->q) ||
+                         t == MJ_HONOR_FIRST + mj_game_round(s->g);
+  x[DF_PATTERN_THIRD] = !honor && c->chows >= 2 &&
+                        in_pattern_third(s->ml, m, t);
+  bool pp = c->pungs >= 2 && c->chows == 0;
+  x[DF_PUNGS_TERMINAL] = pp && (honor || r == 0 || r == 8);
+  x[DF_PUNGS_SIMPLE] = pp && !honor && r != 0 && r != 8;
+  x[DF_HONOR_FLUSH] = honor && m >= 1 && c->other + (c->in > 0) <= 1 &&
+                      m - c->honor >= 1;
+  x[DF_HONOR_MELDS] = (float)c->honor * honor;
+}
+
+/* How far q's hand looks to have gone (age), against the kind of tile;
+   q's last three discards (a middle tile thrown late tells a hand giving
+   up its shape, close to its end); a claim at his last turn. */
+static void df_age(const dsrc *s, float age, float *x)
+{
+  bool mid = !s->honor && s->r >= 2 && s->r <= 6;
   x[DF_AGE_MIDDLE] = age * mid;
-  x[DF_AGE_HONOR] = age * honor;
+  x[DF_AGE_HONOR] = age * s->honor;
   x[DF_AGE_THROWN] = age * x[DF_THROWN];
   x[DF_AGE_SUJI] = age * x[DF_SUJI];
   x[DF_AGE_SUIT_SHARE] = age * x[DF_SUIT_SHARE];
   x[DF_AGE_ONE_SUIT] = age * x[DF_ONE_SUIT];
-  x[DF_AGE_FEW_LEFT] = age * (left <= 1);
-  /* q's last three discards: a middle tile thrown late tells a hand
-     giving up its shape, close to its end */
-  int late = 0;
+  x[DF_AGE_FEW_LEFT] = age * (s->left <= 1);
+  int late = 0, nd = s->nd;
   for (int i = nd - 3 < 0 ? 0 : nd - 3; i < nd; i++)
-    late += d[i] < MJ_HONOR_FIRST && d[i] % 9 >= 2 && d[i] % 9 <= 6;
+    late += s->d[i] < MJ_HONOR_FIRST && s->d[i] % 9 >= 2 && s->d[i] % 9 <= 6;
   x[DF_LATE_MIDDLES] = (float)late / 3;
-  /* the 8 fan q's hand must reach, read from his declared melds: two
-     chows of a chow pattern and t in its third; pungs and no chow (all
-     pungs); one suit and honors (a flush) */
-  x[DF_PATTERN_THIRD] = !honor && chows >= 2 && in_pattern_third(ml, m, t);
-  bool pp = pungs >= 2 && chows == 0;
-  x[DF_PUNGS_TERMINAL] = pp && (honor || r == 0 || r == 8);
-  x[DF_PUNGS_SIMPLE] = pp && !honor && r != 0 && r != 8;
-  x[DF_HONOR_FLUSH] = honor && m >= 1 && melds_other + (melds_in > 0) <= 1 &&
-          m - honor_melds >= 1;
-  x[DF_HONOR_MELDS] = (float)honor_melds * honor;
-  /* q's hand changed by a claim at his last turn (a claim often makes a
-     hand ready) */
+}
+
+/* q's hand changed by a claim at his last turn (a claim often makes a
+   hand ready); the wall's end. */
+static void df_claimed(const dsrc *s, float age, float *x)
+{
   int acts = 0;
-  for (int i = mj_game_nactions(g) - 1; i >= 0 && acts < 2; i--) {
-    const mj_action *a = mj_game_action(g, i);
-    if (a->player != q || a->type == MJ_ACT_PASS)
+  for (int i = mj_game_nactions(s->g) - 1; i >= 0 && acts < 2; i--) {
+    const mj_action *a = mj_game_action(s->g, i);
+    if (a->player != s->q || a->type == MJ_ACT_PASS)
       continue;
     acts++;
     if (acts == 2)
       x[DF_CLAIMED] = a->type == MJ_ACT_CHI || a->type == MJ_ACT_PON ||
-              a->type == MJ_ACT_KONG;
+                      a->type == MJ_ACT_KONG;
   }
-  x[DF_CLAIMED_THREE] = x[DF_CLAIMED] * (m >= 3);
-  x[DF_WALL_END] = (float)(mj_game_wall_left(g) < 20) * age;
-  /* the shapes that wait on t, by the copies of their tiles not in
-     sight (a shape of tiles mostly in sight is seldom held) */
+  x[DF_CLAIMED_THREE] = x[DF_CLAIMED] * (s->m >= 3);
+  x[DF_WALL_END] = (float)(mj_game_wall_left(s->g) < 20) * age;
+}
+
+/* The shapes that wait on t, by the copies of their tiles not in sight
+   (a shape of tiles mostly in sight is seldom held). */
+static void df_shapes(const dsrc *s, float age, float *x)
+{
   int u[5] = { 0, 0, 0, 0, 0 };   /* t-2 .. t+2 */
   for (int k = -2; k <= 2; k++) {
-    int tk = (int)t + k;
-    if (k == 0 || (!honor && r + k >= 0 && r + k <= 8))
-      u[k + 2] = 4 - seen[tk] > 0 ? 4 - seen[tk] : 0;
+    int tk = (int)s->t + k;
+    if (k == 0 || (!s->honor && s->r + k >= 0 && s->r + k <= 8))
+      u[k + 2] = 4 - s->seen[tk] > 0 ? 4 - s->seen[tk] : 0;
   }
   x[DF_SHAPE_ABOVE] = (float)(u[3] * u[4]) / 9;   /* t+1 t+2 */
   x[DF_SHAPE_BELOW] = (float)(u[0] * u[1]) / 9;   /* t-2 t-1 */
   x[DF_SHAPE_CLOSED] = (float)(u[1] * u[3]) / 9;   /* t-1 t+1 */
   x[DF_SHAPE_PAIR] = (float)(u[2] * (u[2] - 1)) / 6;   /* a pair of t */
   x[DF_SHAPE_SINGLE] = (float)u[2] / 3;            /* a single t */
-  x[DF_AGE_SHAPES] = age * (x[DF_SHAPE_ABOVE] + x[DF_SHAPE_BELOW] + x[DF_SHAPE_CLOSED]) / 3;
+  x[DF_AGE_SHAPES] = age * (x[DF_SHAPE_ABOVE] + x[DF_SHAPE_BELOW] +
+                            x[DF_SHAPE_CLOSED]) / 3;
+}
+
+static void danger_features(const mj_game *g, int q, mj_tile t,
+                            const uint8_t seen[MJ_KINDS], mj_tileset passed,
+                            float x[DF_N])
+{
+  memset(x, 0, sizeof(float) * DF_N);
+  const mj_hand *hq = mj_game_hand(g, q);
+  const uint8_t *taken;
+  dsrc s = { g, q, t, seen, mj_hand_melds(hq), mj_hand_nmelds(hq), NULL, 0,
+             t >= MJ_HONOR_FIRST, -1, 3, 4 - seen[t] };
+  s.nd = mj_game_discards(g, q, &s.d, &taken);
+  if (!s.honor)
+    s.r = t % 9, s.suit = t / 9;
+  x[DF_BIAS] = 1;
+  if (s.m >= 1 && s.m <= 4)
+    x[DF_MELDS1 + s.m - 1] = 1;
+  x[DF_DISCARDS] = (float)s.nd / 10;
+  x[DF_DISCARDS_SQ] = x[DF_DISCARDS] * x[DF_DISCARDS];
+  x[DF_WALL] = (float)mj_game_wall_left(g) / 100;
+  x[DF_HONOR] = s.honor;
+  x[DF_TERMINAL] = !s.honor && (s.r == 0 || s.r == 8);
+  x[DF_TWO_EIGHT] = !s.honor && (s.r == 1 || s.r == 7);
+  x[DF_LEFT0] = s.left <= 0;
+  x[DF_LEFT1] = s.left == 1;
+  x[DF_LEFT2] = s.left == 2;
+  df_discards(&s, passed, x);
+  mcount c = count_melds(&s);
+  df_melds(&s, &c, x);
+  float age = (float)s.m / 4 + (float)s.nd / 20;
+  df_age(&s, age, x);
+  df_claimed(&s, age, x);
+  df_shapes(&s, age, x);
 }
 
 /*

@@ -665,25 +665,15 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
 ** Setup
 ** ===================================================================== */
 
-mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
+/* A game's fields before the deal: the rules, the given wall, the
+   seats' empty hands; false (err set, g freed) when memory or the wall
+   fails. */
+static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
+                      mj_error *err)
 {
-  mj_game *g = calloc(1, sizeof *g);
-  if (g == NULL) {
-    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-    return NULL;
-  }
-  if (mj_ledger_init(&g->led, cfg->scores, err) != MJ_OK) {
-    free(g);
-    return NULL;
-  }
   g->r = r;
   g->cfg = *cfg;
   if (cfg->wall != NULL) {
-    if (cfg->wall_n < 0 || cfg->wall_n > MJ_WALL_MAX) {
-      free(g);
-      mj_fail(err, MJ_ERANGE, 0, "a wall has at most %d tiles", MJ_WALL_MAX);
-      return NULL;
-    }
     memcpy(g->given_wall, cfg->wall, (size_t)cfg->wall_n);
     g->cfg.wall = g->given_wall;
   }
@@ -709,29 +699,29 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
       g->pl[1].hand == NULL || g->pl[2].hand == NULL || g->pl[3].hand == NULL) {
     mj_game_free(g);
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-    return NULL;
+    return false;
   }
   mj_rng_seed(&g->rng, cfg->seed);
-  if (cfg->wall != NULL) {
-    if (mj_wall_set(&g->wall, cfg->wall, cfg->wall_n, err) != MJ_OK) {
-      mj_game_free(g);
-      return NULL;
-    }
-  } else {
+  if (cfg->wall == NULL) {
     mj_wall_shuffle(&g->wall, g->tbl.tiles, &g->rng);
+  } else if (mj_wall_set(&g->wall, cfg->wall, cfg->wall_n, err) != MJ_OK) {
+    mj_game_free(g);
+    return false;
   }
-  int dice = cfg->dice > 0 ? cfg->dice : mj_rng_dice(&g->rng, NULL, NULL);
-  g->dice = dice;
-  /* the deal: thirteen tiles each from the head, the dealer first */
+  return true;
+}
+
+/* The deal: thirteen tiles each from the head, the dealer first; the
+   flowers dealt replaced from the tail, the dealer first. False when the
+   wall is too short. */
+static bool deal(mj_game *g)
+{
   for (int k = 0; k < 4; k++) {
     int p = (g->dealer + k) & 3;
     for (int i = 0; i < g->tbl.hand; i++) {
       mj_tile t = mj_wall_draw(&g->wall);
-      if (t == MJ_NO_TILE) {
-        mj_game_free(g);
-        mj_fail(err, MJ_EINVAL, 0, "the wall is too short to deal");
-        return NULL;
-      }
+      if (t == MJ_NO_TILE)
+        return false;
       if (mj_tile_is_flower(t)) {
         g->pl[p].flowers[g->pl[p].nflowers++] = t;
         continue;   /* replaced below */
@@ -742,7 +732,6 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   }
   for (int k = 0; k < 4; k++)
     event(g, MJ_EV_DEAL, (g->dealer + k) & 3, MJ_NO_TILE, -1, 0);
-  /* flowers dealt are replaced from the tail, the dealer first */
   for (int k = 0; k < 4; k++) {
     int p = (g->dealer + k) & 3;
     seat *pl = &g->pl[p];
@@ -763,11 +752,17 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
       need--;
     }
   }
-  /* the wild tile */
+  return true;
+}
+
+/* The wild tiles: fixed by the rules, or after an indicator the dice set
+   aside. */
+static void choose_wild(mj_game *g)
+{
   if (g->tbl.wild_rule == MJ_WILD_FIXED) {
     g->wild = g->tbl.wild_fixed & MJ_SET_ALL;
   } else if (g->tbl.wild_rule == MJ_WILD_INDICATOR) {
-    mj_tile ind = mj_wall_set_aside(&g->wall, dice);
+    mj_tile ind = mj_wall_set_aside(&g->wall, g->dice);
     if (ind != MJ_NO_TILE && ind < MJ_KINDS) {
       g->indicator = ind;
       g->wild_kind = (mj_tile)g->tbl.succ[ind];
@@ -779,6 +774,33 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   }
   for (int p = 0; p < 4; p++)
     mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
+}
+
+mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
+{
+  mj_game *g = calloc(1, sizeof *g);
+  if (g == NULL) {
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  if (mj_ledger_init(&g->led, cfg->scores, err) != MJ_OK) {
+    free(g);
+    return NULL;
+  }
+  if (cfg->wall != NULL && (cfg->wall_n < 0 || cfg->wall_n > MJ_WALL_MAX)) {
+    free(g);
+    mj_fail(err, MJ_ERANGE, 0, "a wall has at most %d tiles", MJ_WALL_MAX);
+    return NULL;
+  }
+  if (!game_init(g, r, cfg, err))
+    return NULL;
+  g->dice = cfg->dice > 0 ? cfg->dice : mj_rng_dice(&g->rng, NULL, NULL);
+  if (!deal(g)) {
+    mj_game_free(g);
+    mj_fail(err, MJ_EINVAL, 0, "the wall is too short to deal");
+    return NULL;
+  }
+  choose_wild(g);
   mj_flow_ev start = { .hook = MJ_HOOK_START, .player = -1, .from = -1,
                        .tile = MJ_NO_TILE };
   run_hook(g, &start, NULL);

@@ -1276,6 +1276,102 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
 **             token = "touji", on = "self" }, ... }: the per-player
 ** states of the ruleset, in the order the table shows them.
 */
+/* One field k of state def, its value on the top of the stack (type vt). */
+static mj_status state_field(cctx *c, mj_state_def *def, const char *k,
+                             int vt)
+{
+  lua_State *L = c->L;
+  if (!strcmp(k, "label")) {
+    size_t ln;
+    const char *lb = lua_tolstring(L, -1, &ln);
+    if (vt != LUA_TSTRING || ln >= sizeof def->label)
+      return bad(c, "state '%s': label is a text of up to %d bytes",
+                 def->name, (int)sizeof def->label - 1);
+    mj_status rs = clean(c, "a state's label", lb);
+    if (rs == MJ_OK)
+      memcpy(def->label, lb, ln + 1);
+    return rs;
+  }
+  if (!strcmp(k, "private") || !strcmp(k, "flag") ||
+      !strcmp(k, "wild_tile") || !strcmp(k, "turn")) {
+    bool v = lua_toboolean(L, -1);
+    *(k[0] == 'p' ? &def->private_ : k[0] == 'f' ? &def->flag
+      : k[0] == 'w' ? &def->wild_tile : &def->turn) = v;
+    if (vt != LUA_TBOOLEAN)
+      return bad(c, "state '%s': %s is true or false", def->name, k);
+    return MJ_OK;
+  }
+  const char *v = vt == LUA_TSTRING ? lua_tostring(L, -1) : "";
+  if (!strcmp(k, "on")) {
+    def->on = !strcmp(v, "self") ? MJ_STATE_SELF
+            : !strcmp(v, "discard") ? MJ_STATE_DISCARD : MJ_STATE_ANY;
+    if (strcmp(v, "self") && strcmp(v, "discard") && strcmp(v, "any"))
+      return bad(c, "state '%s': on is \"self\", \"discard\" or \"any\"",
+                 def->name);
+    return MJ_OK;
+  }
+  if (!strcmp(k, "token")) {
+    for (int j = 0; j < MJ_TOKEN_COUNT; j++) {
+      const char *tn = mj_ctx_token_name(j);
+      size_t tl = strlen(tn) - (tn[strlen(tn) - 1] == '=');
+      if (strlen(v) == tl && memcmp(v, tn, tl) == 0 &&
+          (mj_ctx_token_flag(j) != 0 || mj_ctx_token_count(j)))
+        def->token = (int8_t)j;
+    }
+    if (def->token < 0)
+      return bad(c, "state '%s': token is a flag or count context token "
+                 "(touji, jiebao, sibao, feibao, horses, streak)", def->name);
+    return MJ_OK;
+  }
+  return bad(c, "state '%s': unknown field '%s' (label, private, flag, "
+             "token, on, wild_tile, turn)", def->name, k);
+}
+
+/* State i, the table at d, into def (the states before it in t). */
+static mj_status state_def(cctx *c, const mj_table *t, int d, int i,
+                           mj_state_def *def)
+{
+  lua_State *L = c->L;
+  memset(def, 0, sizeof *def);
+  def->token = -1;
+  lua_rawgeti(L, d, 1);
+  size_t n = 0;
+  const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n)
+                                                    : NULL;
+  bool ident = name != NULL && n > 0 && n < sizeof def->name;
+  for (size_t k = 0; ident && k < n; k++)
+    ident = (name[k] >= 'a' && name[k] <= 'z') || name[k] == '_' ||
+            (k > 0 && name[k] >= '0' && name[k] <= '9');
+  if (!ident)
+    return bad(c, "state %d: its name (first entry) is a lower-case "
+               "identifier of 1..%d letters", i, (int)sizeof def->name - 1);
+  memcpy(def->name, name, n);
+  mj_status rs = MJ_OK;
+  for (int j = 0; j < t->nstates; j++)
+    if (strcmp(t->states[j].name, def->name) == 0)
+      rs = bad(c, "state '%s' is declared twice", def->name);
+  lua_pushnil(L);
+  while (rs == MJ_OK && lua_next(L, d)) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                   : NULL;
+    if (k != NULL)
+      rs = state_field(c, def, k, lua_type(L, -1));
+    else if (!(lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1))
+      rs = bad(c, "state '%s': fields are label, private, flag, token, "
+               "on, wild_tile, turn", def->name);
+    lua_pop(L, 1);
+  }
+  if (rs == MJ_OK && def->token >= 0 && mj_ctx_token_count(def->token) &&
+      def->flag)
+    rs = bad(c, "state '%s': a flag cannot feed the count %s", def->name,
+             mj_ctx_token_name(def->token));
+  if (rs == MJ_OK && def->token >= 0 && !mj_ctx_token_count(def->token) &&
+      !def->flag)
+    rs = bad(c, "state '%s': the token %s is a flag: say flag = true",
+             def->name, mj_ctx_token_name(def->token));
+  return rs;
+}
+
 static mj_status state_rules(cctx *c, mj_table *t)
 {
   lua_State *L = c->L;
@@ -1283,114 +1379,20 @@ static mj_status state_rules(cctx *c, mj_table *t)
   lua_getfield(L, c->t, "state");
   int st = lua_gettop(L);
   t->nstates = 0;
-  if (lua_isnil(L, st)) {
-    lua_settop(L, top);
-    return MJ_OK;
-  }
   mj_status rs = MJ_OK;
-  if (!lua_istable(L, st))
+  if (!lua_isnil(L, st) && !lua_istable(L, st))
     rs = bad(c, "state must be a list of states { \"name\", label = ... }");
-  for (lua_Integer i = 1; rs == MJ_OK; i++) {
+  for (lua_Integer i = 1; rs == MJ_OK && !lua_isnil(L, st); i++) {
     int ty = lua_rawgeti(L, st, i);
     if (ty == LUA_TNIL)
       break;
-    if (i > MJ_MAX_STATES) {
+    if (i > MJ_MAX_STATES)
       rs = bad(c, "state: at most %d states", MJ_MAX_STATES);
-      break;
-    }
-    if (ty != LUA_TTABLE) {
+    else if (ty != LUA_TTABLE)
       rs = bad(c, "state %d: expected a table { \"name\", label = ... }",
                (int)i);
-      break;
-    }
-    int d = lua_gettop(L);
-    mj_state_def *def = &t->states[t->nstates];
-    memset(def, 0, sizeof *def);
-    def->token = -1;
-    lua_rawgeti(L, d, 1);
-    size_t n = 0;
-    const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n)
-                                                      : NULL;
-    bool ident = name != NULL && n > 0 && n < sizeof def->name;
-    for (size_t k = 0; ident && k < n; k++)
-      ident = (name[k] >= 'a' && name[k] <= 'z') || name[k] == '_' ||
-              (k > 0 && name[k] >= '0' && name[k] <= '9');
-    if (!ident) {
-      rs = bad(c, "state %d: its name (first entry) is a lower-case "
-               "identifier of 1..%d letters", (int)i,
-               (int)sizeof def->name - 1);
-      break;
-    }
-    memcpy(def->name, name, n);
-    for (int j = 0; j < t->nstates; j++)
-      if (strcmp(t->states[j].name, def->name) == 0)
-        rs = bad(c, "state '%s' is declared twice", def->name);
-    lua_pushnil(L);
-    while (rs == MJ_OK && lua_next(L, d)) {
-      const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
-                                                     : NULL;
-      int vt = lua_type(L, -1);
-      if (k == NULL) {
-        if (!(lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1))
-          rs = bad(c, "state '%s': fields are label, private, flag, token, "
-                   "on, wild_tile, turn", def->name);
-      } else if (!strcmp(k, "label")) {
-        size_t ln;
-        const char *lb = lua_tolstring(L, -1, &ln);
-        if (vt != LUA_TSTRING || ln >= sizeof def->label)
-          rs = bad(c, "state '%s': label is a text of up to %d bytes",
-                   def->name, (int)sizeof def->label - 1);
-        else if ((rs = clean(c, "a state's label", lb)) != MJ_OK)
-          ;
-        else
-          memcpy(def->label, lb, ln + 1);
-      } else if (!strcmp(k, "private") || !strcmp(k, "flag") ||
-                 !strcmp(k, "wild_tile") || !strcmp(k, "turn")) {
-        if (vt != LUA_TBOOLEAN)
-          rs = bad(c, "state '%s': %s is true or false", def->name, k);
-        bool v = lua_toboolean(L, -1);
-        if (k[0] == 'p')
-          def->private_ = v;
-        else if (k[0] == 'f')
-          def->flag = v;
-        else if (k[0] == 'w')
-          def->wild_tile = v;
-        else
-          def->turn = v;
-      } else if (!strcmp(k, "on")) {
-        const char *v = vt == LUA_TSTRING ? lua_tostring(L, -1) : "";
-        def->on = !strcmp(v, "self") ? MJ_STATE_SELF
-                : !strcmp(v, "discard") ? MJ_STATE_DISCARD : MJ_STATE_ANY;
-        if (strcmp(v, "self") && strcmp(v, "discard") && strcmp(v, "any"))
-          rs = bad(c, "state '%s': on is \"self\", \"discard\" or \"any\"",
-                   def->name);
-      } else if (!strcmp(k, "token")) {
-        const char *v = vt == LUA_TSTRING ? lua_tostring(L, -1) : "";
-        for (int j = 0; j < MJ_TOKEN_COUNT; j++) {
-          const char *tn = mj_ctx_token_name(j);
-          size_t tl = strlen(tn) - (tn[strlen(tn) - 1] == '=');
-          if (strlen(v) == tl && memcmp(v, tn, tl) == 0 &&
-              (mj_ctx_token_flag(j) != 0 || mj_ctx_token_count(j)))
-            def->token = (int8_t)j;
-        }
-        if (def->token < 0)
-          rs = bad(c, "state '%s': token is a flag or count context token "
-                   "(touji, jiebao, sibao, feibao, horses, streak)",
-                   def->name);
-      } else {
-        rs = bad(c, "state '%s': unknown field '%s' (label, private, flag, "
-                 "token, on, wild_tile, turn)", def->name, k);
-      }
-      lua_pop(L, 1);
-    }
-    if (rs == MJ_OK && def->token >= 0 && mj_ctx_token_count(def->token) &&
-        def->flag)
-      rs = bad(c, "state '%s': a flag cannot feed the count %s", def->name,
-               mj_ctx_token_name(def->token));
-    if (rs == MJ_OK && def->token >= 0 && !mj_ctx_token_count(def->token) &&
-        !def->flag)
-      rs = bad(c, "state '%s': the token %s is a flag: say flag = true",
-               def->name, mj_ctx_token_name(def->token));
+    else
+      rs = state_def(c, t, lua_gettop(L), (int)i, &t->states[t->nstates]);
     t->nstates += rs == MJ_OK;
     lua_settop(L, st);
   }

@@ -183,10 +183,9 @@ void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
   summary_body(f, rn, st);
 }
 
-static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
+/* The games' rates: wins, draws, points, horses, other payments. */
+static void summary_rates(FILE *f, const sim_stats *st)
 {
-  if (st->games == 0)
-    return;
   fprintf(f,
           "wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n",
           100.0 * (double)st->wins / (double)st->games,
@@ -215,13 +214,12 @@ static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
               (double)st->paid.sum[i] / (double)st->games);
     fprintf(f, "\n");
   }
-  /* the bots' column as wide as its widest name (strong:caution=0.25) */
-  int bw = 12;
-  for (int p = 0; p < 4; p++) {
-    char lb[64];
-    int len = (int)strlen(bot_label(rn->bots[p], lb, sizeof lb));
-    bw = len > bw ? len : bw;
-  }
+}
+
+/* Each seat's row; bw is the bots' column's width. */
+static void summary_seats(FILE *f, const sim_run *rn, const sim_stats *st,
+                          int bw)
+{
   fprintf(f, "\nseat  %-*s win rate        points/win        "
              "dealt in  net per game (95%% intervals)\n", bw, "bot");
   if (rn->duplicate)
@@ -245,26 +243,34 @@ static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
             half95(st->games, (double)st->seat_net[p],
                    (double)st->seat_net_sq[p]));
   }
-  if (rn->duplicate && st->dup_walls > 0) {
-    fprintf(f, "\nduplicate: %ld walls, each played 4 times with the bots "
-               "turned a seat each time\n"
-               "%-*s  net per game (95%% interval over the walls)\n",
-            st->dup_walls, bw, "bot");
-    for (int k = 0; k < rn->nkinds; k++) {
-      int seats = 0;
-      for (int p = 0; p < 4; p++)
-        seats += strcmp(rn->bots[p], rn->kinds[k]) == 0;
-      /* a wall's sample: the kind's net over its 4 games, per seat-game */
-      double per = 4.0 * seats, n = (double)st->dup_walls;
-      char lb[64];
-      fprintf(f, "%-*s  %+8.2f ±%6.2f\n", bw,
-              bot_label(rn->kinds[k], lb, sizeof lb),
-              (double)st->dup_net[k] / n / per,
-              half95(st->dup_walls, (double)st->dup_net[k],
-                     (double)st->dup_net_sq[k]) / per);
-    }
+}
+
+/* Duplicate runs: each bot kind's net over the walls. */
+static void summary_duplicate(FILE *f, const sim_run *rn,
+                              const sim_stats *st, int bw)
+{
+  fprintf(f, "\nduplicate: %ld walls, each played 4 times with the bots "
+             "turned a seat each time\n"
+             "%-*s  net per game (95%% interval over the walls)\n",
+          st->dup_walls, bw, "bot");
+  for (int k = 0; k < rn->nkinds; k++) {
+    int seats = 0;
+    for (int p = 0; p < 4; p++)
+      seats += strcmp(rn->bots[p], rn->kinds[k]) == 0;
+    /* a wall's sample: the kind's net over its 4 games, per seat-game */
+    double per = 4.0 * seats, n = (double)st->dup_walls;
+    char lb[64];
+    fprintf(f, "%-*s  %+8.2f ±%6.2f\n", bw,
+            bot_label(rn->kinds[k], lb, sizeof lb),
+            (double)st->dup_net[k] / n / per,
+            half95(st->dup_walls, (double)st->dup_net[k],
+                   (double)st->dup_net_sq[k]) / per);
   }
-  /* fans or patterns by how often they came up */
+}
+
+/* Fans or patterns by how often they came up, then those never seen. */
+static void summary_fans(FILE *f, const sim_run *rn, const sim_stats *st)
+{
   int order[SIM_MAX_FANS], n = mj_rules_nfans(rn->r);
   for (int i = 0; i < n; i++)
     order[i] = i;
@@ -295,23 +301,41 @@ static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
     fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
            st->all_wins ? 100.0 * (double)k / (double)st->all_wins : 0.0);
   }
-  if (unseen > 0) {
-    fprintf(f, "not seen (%d):", unseen);
-    int col = 16;
-    for (int i = 0; i < n; i++) {
-      if (st->fan_games[order[i]] != 0)
-        continue;
-      const char *id = mj_rules_fan(rn->r, order[i])->id;
-      int w = mj_text_width(id) + 1;
-      if (col + w > 78) {
-        fprintf(f, "\n ");
-        col = 1;
-      }
-      fprintf(f, " %s", id);
-      col += w;
+  if (unseen == 0)
+    return;
+  fprintf(f, "not seen (%d):", unseen);
+  int col = 16;
+  for (int i = 0; i < n; i++) {
+    if (st->fan_games[order[i]] != 0)
+      continue;
+    const char *id = mj_rules_fan(rn->r, order[i])->id;
+    int w = mj_text_width(id) + 1;
+    if (col + w > 78) {
+      fprintf(f, "\n ");
+      col = 1;
     }
-    fprintf(f, "\n");
+    fprintf(f, " %s", id);
+    col += w;
   }
+  fprintf(f, "\n");
+}
+
+static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
+{
+  if (st->games == 0)
+    return;
+  summary_rates(f, st);
+  /* the bots' column as wide as its widest name (strong:caution=0.25) */
+  int bw = 12;
+  for (int p = 0; p < 4; p++) {
+    char lb[64];
+    int len = (int)strlen(bot_label(rn->bots[p], lb, sizeof lb));
+    bw = len > bw ? len : bw;
+  }
+  summary_seats(f, rn, st, bw);
+  if (rn->duplicate && st->dup_walls > 0)
+    summary_duplicate(f, rn, st, bw);
+  summary_fans(f, rn, st);
 }
 
 /* {====================================================================
