@@ -131,11 +131,88 @@ size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   return len;
 }
 
+/* A fan's value as the ruleset counts it: "  8 fan", "+2 番", "x4". */
+static void hit_value(const mj_rules *r, const mj_fan_def *f, int value,
+                      char *val, size_t cap)
+{
+  if (r->scoring == MJ_SCORING_SUM)
+    snprintf(val, cap, "%3d fan", value);
+  else if (r->scoring == MJ_SCORING_FAN)
+    snprintf(val, cap, "%s%d 番%s", f->role == MJ_ROLE_TIMES ? "+" : "",
+             value, f->role == MJ_ROLE_FIXED ? " flat" : "");
+  else if (f->role == MJ_ROLE_TIMES)
+    snprintf(val, cap, "x%d", 1 << (value > 20 ? 20 : value));
+  else if (f->role == MJ_ROLE_FIXED)
+    snprintf(val, cap, "fixed %d", value);
+  else if (f->role == MJ_ROLE_PLUS)
+    snprintf(val, cap, "+%d", value);
+  else
+    snprintf(val, cap, "base %d", value);
+}
+
+/* Each fan that counted: its name, value and melds. */
+static void hit_lines(const mj_rules *r, const mj_score *s, char *buf,
+                      size_t cap, size_t *len)
+{
+  char t[512], u[256], val[40], pad[600];
+  for (int q = 0; q < s->nhits; q++) {
+    const mj_hit *hh = &s->hits[q];
+    const mj_fan_def *f = &r->fans[hh->fan].def;
+    hit_value(r, f, hh->value, val, sizeof val);
+    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
+             f->en ? f->en : "");
+    if (hh->count > 1) {
+      size_t n = strlen(t);
+      snprintf(t + n, sizeof t - n, " x%d", hh->count);
+    }
+    u[0] = '\0';
+    if (hh->groups && s->reading.shape != MJ_SHAPE_NONE)
+      groups_text(&s->reading, hh->groups, u, sizeof u);
+    cat(buf, cap, len, "  %s %10s%s%s\n", mj_text_pad(t, 36, pad, sizeof pad),
+        val, u[0] ? "   " : "", u);
+  }
+}
+
+/* The total line, as the ruleset scores (without the minimum). */
+static void total_line(const mj_rules *r, const mj_score *s, char *buf,
+                       size_t cap, size_t *len)
+{
+  if (r->scoring == MJ_SCORING_SUM) {
+    cat(buf, cap, len, "total:   %d fan", s->total);
+    if (s->bonus)
+      cat(buf, cap, len, " (%d without the %d bonus)", s->total - s->bonus,
+          s->bonus);
+  } else if (r->scoring == MJ_SCORING_FAN) {
+    int f = s->fan;
+    if (s->fixed)
+      cat(buf, cap, len, "total:   %d 番 (flat)", f);
+    else
+      cat(buf, cap, len, "total:   %d 番 = %d + %d", f, s->base ? s->base : 1,
+          s->doublings);
+    int capped = r->table.cap > 0 && f > r->table.cap ? r->table.cap : f;
+    if (capped != f)
+      cat(buf, cap, len, ", capped at %d 番", capped);
+    cat(buf, cap, len, " -> %d unit%s (2^(%d-1))", s->total,
+        s->total == 1 ? "" : "s", capped);
+    if (capped != f && f <= 21)
+      cat(buf, cap, len, "; %d uncapped", 1 << (f - 1));
+  } else if (s->fixed) {
+    cat(buf, cap, len, "total:   %d (fixed)", s->total);
+  } else {
+    cat(buf, cap, len, "total:   %d = base %d", s->total,
+        s->base ? s->base : 1);
+    for (int i = 0; i < s->doublings; i++)
+      cat(buf, cap, len, " x2");
+    if (s->plus)
+      cat(buf, cap, len, " + %d", s->plus);
+  }
+}
+
 static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
                       char *buf, size_t cap)
 {
   size_t len = 0;
-  char t[512], u[256];
+  char t[512];
   if (cap > 0)
     buf[0] = '\0';
   mj_hand_print_full(h, t, sizeof t);
@@ -146,7 +223,6 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   if (s->nreadings > 1)
     cat(buf, cap, &len, "  (best of %d readings)", s->nreadings);
   cat(buf, cap, &len, "\n");
-  const char *unit = r->scoring == MJ_SCORING_SUM ? "fan" : "";
   for (int q = 0; q < s->nstates; q++) {
     const mj_fan_def *f = &r->fans[s->states[q]].def;
     snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
@@ -155,37 +231,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad),
         "(state)");
   }
-  for (int q = 0; q < s->nhits; q++) {
-    const mj_hit *hh = &s->hits[q];
-    const mj_fan_def *f = &r->fans[hh->fan].def;
-    char val[40];
-    if (r->scoring == MJ_SCORING_SUM)
-      snprintf(val, sizeof val, "%3d %s", hh->value, unit);
-    else if (r->scoring == MJ_SCORING_FAN)
-      snprintf(val, sizeof val, "%s%d 番%s",
-               f->role == MJ_ROLE_TIMES ? "+" : "", hh->value,
-               f->role == MJ_ROLE_FIXED ? " flat" : "");
-    else if (f->role == MJ_ROLE_TIMES)
-      snprintf(val, sizeof val, "x%d", 1 << (hh->value > 20 ? 20 : hh->value));
-    else if (f->role == MJ_ROLE_FIXED)
-      snprintf(val, sizeof val, "fixed %d", hh->value);
-    else if (f->role == MJ_ROLE_PLUS)
-      snprintf(val, sizeof val, "+%d", hh->value);
-    else
-      snprintf(val, sizeof val, "base %d", hh->value);
-    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
-             f->en ? f->en : "");
-    if (hh->count > 1) {
-      size_t n = strlen(t);
-      snprintf(t + n, sizeof t - n, " x%d", hh->count);
-    }
-    u[0] = '\0';
-    if (hh->groups && s->reading.shape != MJ_SHAPE_NONE)
-      groups_text(&s->reading, hh->groups, u, sizeof u);
-    char pad[600];
-    cat(buf, cap, &len, "  %s %10s%s%s\n", mj_text_pad(t, 36, pad, sizeof pad),
-        val, u[0] ? "   " : "", u);
-  }
+  hit_lines(r, s, buf, cap, &len);
   if (s->nexempt > 0) {
     cat(buf, cap, &len, "not counted:\n");
     for (int q = 0; q < s->nexempt; q++) {
@@ -196,35 +242,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
       cat(buf, cap, &len, "\n");
     }
   }
-  if (r->scoring == MJ_SCORING_SUM) {
-    cat(buf, cap, &len, "total:   %d fan", s->total);
-    if (s->bonus)
-      cat(buf, cap, &len, " (%d without the %d bonus)", s->total - s->bonus,
-          s->bonus);
-  } else if (r->scoring == MJ_SCORING_FAN) {
-    int f = s->fan;
-    if (s->fixed)
-      cat(buf, cap, &len, "total:   %d 番 (flat)", f);
-    else
-      cat(buf, cap, &len, "total:   %d 番 = %d + %d", f, s->base ? s->base : 1,
-          s->doublings);
-    int capped = r->table.cap > 0 && f > r->table.cap ? r->table.cap : f;
-    if (capped != f)
-      cat(buf, cap, &len, ", capped at %d 番", capped);
-    cat(buf, cap, &len, " -> %d unit%s (2^(%d-1))", s->total,
-        s->total == 1 ? "" : "s", capped);
-    if (capped != f && f <= 21)
-      cat(buf, cap, &len, "; %d uncapped", 1 << (f - 1));
-  } else if (s->fixed) {
-    cat(buf, cap, &len, "total:   %d (fixed)", s->total);
-  } else {
-    cat(buf, cap, &len, "total:   %d = base %d", s->total,
-        s->base ? s->base : 1);
-    for (int i = 0; i < s->doublings; i++)
-      cat(buf, cap, &len, " x2");
-    if (s->plus)
-      cat(buf, cap, &len, " + %d", s->plus);
-  }
+  total_line(r, s, buf, cap, &len);
   if (s->min > 0)
     cat(buf, cap, &len,
         s->meets_min ? "; meets the %d minimum\n"

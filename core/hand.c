@@ -371,6 +371,77 @@ const char *mj_ctx_token_name(int k)
   return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
 }
 
+/* "bad NAME= 'V' (HINT)" at column at. */
+static mj_status bad_value(mj_error *err, int at, int k, const char *v,
+                           size_t vlen, const char *hint)
+{
+  return mj_fail(err, MJ_EINVAL, at, "bad %s= '%.*s' (%s)",
+                 mj_ctx_tokens[k].name, (int)(vlen > 20 ? 20 : vlen), v, hint);
+}
+
+/* gui=7z or gui=5z,6z: one or two ghost kinds; 0 when v is not that. */
+static mj_tileset ghost_kinds(const char *v, size_t vlen)
+{
+  const char *comma = memchr(v, ',', vlen);
+  size_t l1 = comma ? (size_t)(comma - v) : vlen;
+  mj_tile g1, g2 = MJ_NO_TILE;
+  if (mj_tile_parse(v, l1, &g1, NULL) != MJ_OK || g1 >= MJ_KINDS)
+    return 0;
+  if (comma && (mj_tile_parse(comma + 1, vlen - l1 - 1, &g2, NULL) != MJ_OK ||
+                g2 >= MJ_KINDS || g2 == g1))
+    return 0;
+  return MJ_BIT(g1) | (g2 != MJ_NO_TILE ? MJ_BIT(g2) : 0);
+}
+
+/* The value v of token k into c; at is the value's column. */
+static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
+                           int at, mj_error *err)
+{
+  int x;
+  mj_tile t;
+  switch (k) {
+  case TOK_WIN:
+  case TOK_BAO:
+    if (mj_tile_parse(v, vlen, &t, NULL) != MJ_OK || t >= MJ_KINDS)
+      return bad_value(err, at, k, v, vlen,
+                       "one tile: 1-9m/p/s, 1-7z or E S W N C F P");
+    *(k == TOK_WIN ? &c->win : &c->wild) = t;
+    return MJ_OK;
+  case TOK_SEAT:
+  case TOK_ROUND:
+    if ((x = mjh_wind_value(v, vlen)) < 0)
+      return bad_value(err, at, k, v, vlen, "E, S, W or N");
+    *(k == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
+    return MJ_OK;
+  case TOK_FLOWERS:
+  case TOK_FEIBAO:
+    if ((x = mjh_small_int(v, vlen, k == TOK_FLOWERS ? 8 : 4)) < 0)
+      return bad_value(err, at, k, v, vlen, k == TOK_FLOWERS ? "0..8" : "0..4");
+    *(k == TOK_FLOWERS ? &c->flowers : &c->feibao) = (uint8_t)x;
+    return MJ_OK;
+  case TOK_QUE:
+    if (vlen != 1 || (v[0] != 'm' && v[0] != 'p' && v[0] != 's'))
+      return bad_value(err, at, k, v, vlen, "the missing suit: m, p or s");
+    c->que = (uint8_t)(v[0] == 'm' ? MJ_SUIT_M
+                       : v[0] == 'p' ? MJ_SUIT_P : MJ_SUIT_S);
+    return MJ_OK;
+  case TOK_GUI:
+    if ((c->gui = ghost_kinds(v, vlen)) == 0)
+      return bad_value(err, at, k, v, vlen,
+                       "one or two ghost kinds: 7z or 5z,6z");
+    return MJ_OK;
+  case TOK_HORSES:
+  case TOK_STREAK:
+    if ((x = mjh_small_int(v, vlen, 99)) < 0)
+      return bad_value(err, at, k, v, vlen, "0..99");
+    *(k == TOK_HORSES ? &c->horses : &c->streak) = (uint8_t)x;
+    return MJ_OK;
+  default:
+    c->flags |= mj_ctx_tokens[k].flag;
+    return MJ_OK;
+  }
+}
+
 mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
                        mj_error *err)
 {
@@ -389,8 +460,6 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
     int col = col0 + (int)b;
     const char *eq = memchr(tok, '=', len);
     size_t nlen = eq ? (size_t)(eq - tok) : len;
-    const char *v = eq ? eq + 1 : NULL;
-    size_t vlen = eq ? len - nlen - 1 : 0;
     int k;
     for (k = 0; k < TOK_COUNT; k++)
       if (mj_ctx_tokens[k].len == nlen && memcmp(mj_ctx_tokens[k].name, tok, nlen) == 0)
@@ -407,87 +476,13 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
       return mj_fail(err, MJ_EINVAL, col, "duplicate token %s", mj_ctx_tokens[k].name);
     seen |= 1u << k;
     c->owned |= mj_ctx_tokens[k].owned;
-    int x;
-    mj_tile t;
-    mj_error sub;
-    switch (k) {
-    case TOK_WIN:
-    case TOK_BAO:
-      if (mj_tile_parse(v, vlen, &t, &sub) != MJ_OK || t >= MJ_KINDS)
-        return mj_fail(
-            err, MJ_EINVAL, col + (int)nlen + 1,
-            "bad %s= '%.*s' (one tile: 1-9m/p/s, 1-7z or E S W N C F P)",
-            mj_ctx_tokens[k].name, (int)(vlen > 20 ? 20 : vlen), v);
-      if (k == TOK_WIN)
-        c->win = t;
-      else
-        c->wild = t;
-      break;
-    case TOK_SEAT:
-    case TOK_ROUND:
-      if ((x = mjh_wind_value(v, vlen)) < 0)
-        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad %s= '%.*s' (E, S, W or N)", mj_ctx_tokens[k].name,
-                       (int)(vlen > 20 ? 20 : vlen), v);
-      if (k == TOK_SEAT)
-        c->seat = (uint8_t)x;
-      else
-        c->round = (uint8_t)x;
-      break;
-    case TOK_FLOWERS:
-      if ((x = mjh_small_int(v, vlen, 8)) < 0)
-        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad flowers= '%.*s' (0..8)",
-                       (int)(vlen > 20 ? 20 : vlen), v);
-      c->flowers = (uint8_t)x;
-      break;
-    case TOK_FEIBAO:
-      if ((x = mjh_small_int(v, vlen, 4)) < 0)
-        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad feibao= '%.*s' (0..4)",
-                       (int)(vlen > 20 ? 20 : vlen), v);
-      c->feibao = (uint8_t)x;
-      break;
-    case TOK_QUE:
-      if (vlen != 1 || (v[0] != 'm' && v[0] != 'p' && v[0] != 's'))
-        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad que= '%.*s' (the missing suit: m, p or s)",
-                       (int)(vlen > 20 ? 20 : vlen), v);
-      c->que = (uint8_t)(v[0] == 'm' ? MJ_SUIT_M
-                         : v[0] == 'p' ? MJ_SUIT_P : MJ_SUIT_S);
-      break;
-    case TOK_GUI: {
-      /* one or two kinds, comma-separated: gui=7z or gui=5z,6z */
-      const char *comma = memchr(v, ',', vlen);
-      size_t l1 = comma ? (size_t)(comma - v) : vlen;
-      mj_tile g1, g2 = MJ_NO_TILE;
-      bool ok = mj_tile_parse(v, l1, &g1, &sub) == MJ_OK && g1 < MJ_KINDS;
-      if (ok && comma)
-        ok = mj_tile_parse(comma + 1, vlen - l1 - 1, &g2, &sub) == MJ_OK &&
-             g2 < MJ_KINDS && g2 != g1;
-      if (!ok)
-        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad gui= '%.*s' (one or two ghost kinds: 7z or "
-                       "5z,6z)", (int)(vlen > 20 ? 20 : vlen), v);
-      c->gui = MJ_BIT(g1) | (g2 != MJ_NO_TILE ? MJ_BIT(g2) : 0);
-      break;
-    }
-    case TOK_HORSES:
-    case TOK_STREAK:
-      if ((x = mjh_small_int(v, vlen, 99)) < 0)
-        return mj_fail(err, MJ_EINVAL, col + (int)nlen + 1,
-                       "bad %s= '%.*s' (0..99)", mj_ctx_tokens[k].name,
-                       (int)(vlen > 20 ? 20 : vlen), v);
-      *(k == TOK_HORSES ? &c->horses : &c->streak) = (uint8_t)x;
-      break;
-    default:
-      c->flags |= mj_ctx_tokens[k].flag;
-      break;
-    }
+    mj_status st = ctx_value(c, k, eq ? eq + 1 : NULL, eq ? len - nlen - 1 : 0,
+                             col + (int)nlen + 1, err);
+    if (st != MJ_OK)
+      return st;
   }
   return MJ_OK;
 }
-
 
 mj_status mj_hand_parse_careful(mj_hand *h, const char *text, size_t n,
                                 mj_error *err)

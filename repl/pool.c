@@ -61,13 +61,103 @@ typedef struct job {
   int pipe;                /* its stats */
 } job;
 
+/* The child of job j of jobs: its slice of the games into its file, its
+   stats through the pipe; it never returns. */
+static _Noreturn void run_child(mj_host *h, const sim_run *rn, sim_stats *st, job *jb,
+                      int j, int jobs, int pf[2], volatile long *prog,
+                      sim_play_fn play)
+{
+  close(pf[0]);
+  sim_run sub = *rn;
+  sim_sink mine = { jb[j].fd, jb[j].path, 0, 0 };
+  long total = rn->hi - rn->lo, unit = rn->duplicate ? 4 : 1;
+  long units = total / unit;
+  sub.lo = rn->lo + unit * (units * j / jobs);
+  sub.hi = j + 1 == jobs ? rn->hi : rn->lo + unit * (units * (j + 1) / jobs);
+  sub.progress = prog ? prog + 1 + j : NULL;
+  sub.out = rn->out != NULL ? &mine : NULL;
+  sim_stats *ss = calloc(1, sizeof *ss);
+  int rc = ss ? play(&sub, ss) : 1;
+  if (rc == 1 && mine.err != 0)
+    fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path,
+            strerror(mine.err));
+  if (ss == NULL ||
+      mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
+    rc = 1;
+  free(ss);
+  close(pf[1]);
+  if (jb[j].fd >= 0)
+    close(jb[j].fd);
+  free(st);       /* the parent's, inherited: freed for leak checkers */
+  free(jb);
+  mj_host_free(h);
+  _exit(rc);
+}
+
+/* Wait for the children, with the bar; a Ctrl-C reaches them too. The
+   status: 0, 1 when one failed; *stopped when one was interrupted. */
+static int wait_children(int alive, int jobs, bool bar, long total, double t0,
+                         volatile long *prog, bool *stopped)
+{
+  int status = 0;
+  while (alive > 0) {
+    int ws;
+    pid_t done = waitpid(-1, &ws, bar ? WNOHANG : 0);
+    if (done > 0) {
+      alive--;
+      if (WIFEXITED(ws) && WEXITSTATUS(ws) == 130)
+        *stopped = true;
+      else if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
+        status = 1;
+    } else if (done < 0 && errno != EINTR) {
+      break;
+    } else if (done == 0) {
+      long sum = 0;
+      for (int j = 0; j < jobs; j++)
+        sum += prog[1 + j];
+      sim_show_progress(sum, total, t0, false);
+      usleep(100000);
+    }
+  }
+  if (bar)
+    sim_show_progress(total, total, t0, true);
+  return status;
+}
+
+/* Job j's lines copied out in order, its stats merged: false when its
+   stats did not come whole. */
+static bool collect(const sim_run *rn, sim_stats *st, job *jb)
+{
+  char buf[65536];
+  if (jb->fd >= 0) {
+    ssize_t k;
+    lseek(jb->fd, 0, SEEK_SET);
+    while ((k = read(jb->fd, buf, sizeof buf)) > 0)
+      if (!sim_sink_write(rn->out, buf, (size_t)k))
+        break;
+    close(jb->fd);
+    unlink(jb->path);
+  }
+  sim_stats *ss = calloc(1, sizeof *ss);
+  size_t got = 0;
+  ssize_t k;
+  while (ss != NULL && got < sizeof *ss &&
+         (k = read(jb->pipe, (char *)ss + got, sizeof *ss - got)) > 0)
+    got += (size_t)k;
+  bool ok = ss != NULL && got == sizeof *ss;
+  if (ok)
+    sim_merge(st, ss);
+  free(ss);
+  close(jb->pipe);
+  return ok;
+}
+
 int sim_run_jobs(mj_host *h, sim_run *rn, sim_stats *st, int jobs, bool bar,
                  double t0, volatile long *prog, sim_play_fn play)
 {
   job *jb = calloc((size_t)jobs, sizeof *jb);
   if (jb == NULL)
     return 1;
-  long total = rn->hi - rn->lo;
   int status = 0, started = 0;
   mj_error e;
   fflush(NULL);
@@ -91,84 +181,18 @@ int sim_run_jobs(mj_host *h, sim_run *rn, sim_stats *st, int jobs, bool bar,
       break;
     }
     started++;
-    if (jb[j].pid == 0) {
-      close(pf[0]);
-      sim_run sub = *rn;
-      sim_sink mine = { jb[j].fd, jb[j].path, 0, 0 };
-      long unit = rn->duplicate ? 4 : 1, units = total / unit;
-      sub.lo = rn->lo + unit * (units * j / jobs);
-      sub.hi = j + 1 == jobs ? rn->hi : rn->lo + unit * (units * (j + 1) / jobs);
-      sub.progress = prog ? prog + 1 + j : NULL;
-      sub.out = rn->out != NULL ? &mine : NULL;
-      sim_stats *ss = calloc(1, sizeof *ss);
-      int rc = ss ? play(&sub, ss) : 1;
-      if (rc == 1 && mine.err != 0)
-        fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path,
-                strerror(mine.err));
-      if (ss == NULL ||
-          mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
-        rc = 1;
-      free(ss);
-      close(pf[1]);
-      if (jb[j].fd >= 0)
-        close(jb[j].fd);
-      free(st);       /* the parent's, inherited: freed for leak checkers */
-      free(jb);
-      mj_host_free(h);
-      _exit(rc);
-    }
+    if (jb[j].pid == 0)
+      run_child(h, rn, st, jb, j, jobs, pf, prog, play);
     close(pf[1]);
     jb[j].pipe = pf[0];
   }
-  /* wait, with the bar; a Ctrl-C reaches the children too */
-  int alive = started;
   bool stopped = false;
-  while (alive > 0) {
-    int ws;
-    pid_t done = waitpid(-1, &ws, bar ? WNOHANG : 0);
-    if (done > 0) {
-      alive--;
-      if (WIFEXITED(ws) && WEXITSTATUS(ws) == 130)
-        stopped = true;
-      else if (!WIFEXITED(ws) || WEXITSTATUS(ws) != 0)
-        status = 1;
-    } else if (done < 0 && errno != EINTR) {
-      break;
-    } else if (done == 0) {
-      long sum = 0;
-      for (int j = 0; j < jobs; j++)
-        sum += prog[1 + j];
-      sim_show_progress(sum, total, t0, false);
-      usleep(100000);
-    }
-  }
-  if (bar)
-    sim_show_progress(total, total, t0, true);
+  if (wait_children(started, jobs, bar, rn->hi - rn->lo, t0, prog, &stopped))
+    status = 1;
   /* the lines in the order of the games, then the stats */
-  char buf[65536];
-  for (int j = 0; j < started; j++) {
-    if (jb[j].fd >= 0) {
-      ssize_t k;
-      lseek(jb[j].fd, 0, SEEK_SET);
-      while ((k = read(jb[j].fd, buf, sizeof buf)) > 0)
-        if (!sim_sink_write(rn->out, buf, (size_t)k))
-          break;
-      close(jb[j].fd);
-      unlink(jb[j].path);
-    }
-    sim_stats *ss = calloc(1, sizeof *ss);
-    size_t got = 0;
-    ssize_t k;
-    while (ss != NULL && got < sizeof *ss &&
-           (k = read(jb[j].pipe, (char *)ss + got, sizeof *ss - got)) > 0)
-      got += (size_t)k;
-    if (ss != NULL && got == sizeof *ss)
-      sim_merge(st, ss);
-    else
+  for (int j = 0; j < started; j++)
+    if (!collect(rn, st, &jb[j]))
       status = 1;
-    free(ss);
-    close(jb[j].pipe);
-  }
   free(jb);
   if (status == 0 && (stopped || sim_stop))
     status = 130;
