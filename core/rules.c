@@ -396,56 +396,57 @@ static void fold_quick(fan_c *f)
   }
 }
 
-mj_status mj_rules_finish(mj_rules *r, mj_error *err)
+/* Fan i's exclusions by name into indices (whole, and on its melds). */
+static mj_status link_exclusions(mj_rules *r, int i, mj_error *err)
 {
-  /* the wild kind of the hand (bao=) is read where the wall names it */
-  if (r->table.wild_rule == MJ_WILD_INDICATOR)
-    r->tokens |= MJ_TOKEN_BAO;
-  for (int i = 0; i < r->nfans; i++) {
-    fan_c *f = &r->fans[i];
-    r->tokens |= fan_tokens(&f->def);
-    fold_quick(f);
-    f->nexcl = f->npart = 0;
-    for (int k = 0; k < f->def.nexcl; k++) {
-      int j = find_id(r, f->def.excl[k]);
-      if (j < 0)
-        return mj_fail(err, MJ_EINVAL, 0,
-                       "fan '%s' excludes '%s', which is not a fan", f->def.id,
-                       f->def.excl[k]);
-      if (j == i)
-        return mj_fail(err, MJ_EINVAL, 0, "fan '%s' excludes itself",
-                       f->def.id);
-      f->excl[f->nexcl] = j;
-      f->excl_n[f->nexcl] = f->def.excl_n[k];
-      f->nexcl++;
-      if (f->def.excl_n[k] != 0) {
-        f->part[f->npart] = j;
-        f->part_n[f->npart++] = f->def.excl_n[k];
-      }
-    }
-    f->nexm = 0;
-    for (int k = 0; k < f->def.nexm; k++) {
-      int j = find_id(r, f->def.exm[k]);
-      if (j < 0)
-        return mj_fail(
-            err, MJ_EINVAL, 0,
-            "fan '%s' excludes '%s' on its melds, which is not a fan",
-            f->def.id, f->def.exm[k]);
-      if (r->fans[j].def.kind != MJ_FK_PER_MELD)
-        return mj_fail(
-            err, MJ_EINVAL, 0,
-            "fan '%s': '%s' counts per meld only if it is a one-meld fan",
-            f->def.id, f->def.exm[k]);
-      f->exm[f->nexm++] = j;
+  fan_c *f = &r->fans[i];
+  f->nexcl = f->npart = 0;
+  for (int k = 0; k < f->def.nexcl; k++) {
+    int j = find_id(r, f->def.excl[k]);
+    if (j < 0)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "fan '%s' excludes '%s', which is not a fan", f->def.id,
+                     f->def.excl[k]);
+    if (j == i)
+      return mj_fail(err, MJ_EINVAL, 0, "fan '%s' excludes itself",
+                     f->def.id);
+    f->excl[f->nexcl] = j;
+    f->excl_n[f->nexcl] = f->def.excl_n[k];
+    f->nexcl++;
+    if (f->def.excl_n[k] != 0) {
+      f->part[f->npart] = j;
+      f->part_n[f->npart++] = f->def.excl_n[k];
     }
   }
-  /* exclusion order: a fan before the fans it excludes (Kahn), ties and
-     cycles broken by registration order */
+  f->nexm = 0;
+  for (int k = 0; k < f->def.nexm; k++) {
+    int j = find_id(r, f->def.exm[k]);
+    if (j < 0)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "fan '%s' excludes '%s' on its melds, which is not a fan",
+                     f->def.id, f->def.exm[k]);
+    if (r->fans[j].def.kind != MJ_FK_PER_MELD)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "fan '%s': '%s' counts per meld only if it is a "
+                     "one-meld fan", f->def.id, f->def.exm[k]);
+    f->exm[f->nexm++] = j;
+  }
+  return MJ_OK;
+}
+
+/* The exclusion order: a fan before the fans it excludes (Kahn), ties
+   and cycles broken by registration order; and each fan's place in it. */
+static mj_status exclusion_order(mj_rules *r, mj_error *err)
+{
+  size_t n1 = (size_t)(r->nfans ? r->nfans : 1);
   free(r->order);
-  r->order = malloc(sizeof(int) * (size_t)(r->nfans ? r->nfans : 1));
-  int *indeg = calloc((size_t)(r->nfans ? r->nfans : 1), sizeof(int));
-  bool *done = calloc((size_t)(r->nfans ? r->nfans : 1), sizeof(bool));
-  if (r->order == NULL || indeg == NULL || done == NULL) {
+  free(r->order_pos);
+  r->order = malloc(sizeof(int) * n1);
+  r->order_pos = malloc(sizeof(int) * n1);
+  int *indeg = calloc(n1, sizeof(int));
+  bool *done = calloc(n1, sizeof(bool));
+  if (r->order == NULL || r->order_pos == NULL || indeg == NULL ||
+      done == NULL) {
     free(indeg);
     free(done);
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
@@ -473,13 +474,14 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
   }
   free(indeg);
   free(done);
-  free(r->order_pos);
-  r->order_pos = malloc(sizeof(int) * (size_t)(r->nfans ? r->nfans : 1));
-  if (r->order_pos == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   for (int n = 0; n < r->nfans; n++)
     r->order_pos[r->order[n]] = n;
-  /* combo fans by type and arity, in registration order */
+  return MJ_OK;
+}
+
+/* The combination fans by type and arity, in registration order. */
+static mj_status combo_lists(mj_rules *r, mj_error *err)
+{
   for (int t = 0; t < 2; t++)
     for (int k = 0; k < 5; k++) {
       free(r->combo[t][k]);
@@ -495,7 +497,26 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     int t = f->combo_type == MJ_M_CHOW ? 0 : 1;
     r->combo[t][f->combo_k][r->ncombo[t][f->combo_k]++] = i;
   }
-  mj_status st = mj_filter_build(&r->filter, r, err);
+  return MJ_OK;
+}
+
+mj_status mj_rules_finish(mj_rules *r, mj_error *err)
+{
+  /* the wild kind of the hand (bao=) is read where the wall names it */
+  if (r->table.wild_rule == MJ_WILD_INDICATOR)
+    r->tokens |= MJ_TOKEN_BAO;
+  mj_status st = MJ_OK;
+  for (int i = 0; i < r->nfans && st == MJ_OK; i++) {
+    r->tokens |= fan_tokens(&r->fans[i].def);
+    fold_quick(&r->fans[i]);
+    st = link_exclusions(r, i, err);
+  }
+  if (st == MJ_OK)
+    st = exclusion_order(r, err);
+  if (st == MJ_OK)
+    st = combo_lists(r, err);
+  if (st == MJ_OK)
+    st = mj_filter_build(&r->filter, r, err);
   if (st == MJ_OK)
     st = mj_score_compile(r, err);
   if (st != MJ_OK)

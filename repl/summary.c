@@ -412,20 +412,10 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
   return true;
 }
 
-/* One JSON line of hule sim into st; false with why (a line not of a
-   sim, or of another ruleset or other bots than the first). */
-static bool stats_line(cJSON *o, sim_run *rn, sim_stats *st, bool first, char *why,
-                       size_t cap)
+/* A line's "pay": four whole amounts in range that sum to zero. */
+static bool line_pay(cJSON *o, int pv[4], char *why, size_t cap)
 {
   cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
-  cJSON *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
-  cJSON *from = cJSON_GetObjectItemCaseSensitive(o, "from");
-  const char *seat_bot[4];
-  int tn = 0;
-  bool dup = cJSON_GetObjectItemCaseSensitive(o, "wall") != NULL;
-  if (!line_run(o, rn, first, &tn, seat_bot, why, cap))
-    return false;
-  int pv[4];
   for (int p = 0; p < 4; p++) {
     cJSON *x = cJSON_GetArrayItem(pay, p);
     if (!cJSON_IsNumber(x) || !(fabs(x->valuedouble) <= 2.0 * MJ_MAX_SCORE) ||
@@ -439,6 +429,88 @@ static bool stats_line(cJSON *o, sim_run *rn, sim_stats *st, bool first, char *w
     snprintf(why, cap, "\"pay\" is not zero-sum");
     return false;
   }
+  return true;
+}
+
+/* The fans and states of a win counted; false when one is not a fan of
+   the ruleset. */
+static bool win_fans(const sim_run *rn, sim_stats *st, cJSON *w, char *why,
+                     size_t cap)
+{
+  cJSON *lists[2] = { cJSON_GetObjectItemCaseSensitive(w, "fans"),
+                      cJSON_GetObjectItemCaseSensitive(w, "states") };
+  for (int l = 0; l < 2; l++) {
+    cJSON *x;
+    cJSON_ArrayForEach(x, lists[l]) {
+      cJSON *id = l == 0 ? cJSON_GetObjectItemCaseSensitive(x, "id") : x;
+      int f = -1;
+      for (int i = 0; cJSON_IsString(id) && i < mj_rules_nfans(rn->r); i++)
+        if (strcmp(mj_rules_fan(rn->r, i)->id, id->valuestring) == 0)
+          f = i;
+      if (f < 0 || f >= SIM_MAX_FANS) {
+        snprintf(why, cap, "'%.40s' is not a fan of %s",
+                 cJSON_IsString(id) ? id->valuestring : "?",
+                 mj_rules_id(rn->r));
+        return false;
+      }
+      st->fan_games[f]++;
+    }
+  }
+  return true;
+}
+
+/* Win k of a line (of nw, the game's payer payer) counted. */
+static bool line_win(const sim_run *rn, sim_stats *st, cJSON *w, int k,
+                     int nw, int payer, char *why, size_t cap)
+{
+  cJSON *pl = cJSON_GetObjectItemCaseSensitive(w, "player");
+  cJSON *tot = cJSON_GetObjectItemCaseSensitive(w, "total");
+  if (!cJSON_IsNumber(pl) || pl->valueint < 0 || pl->valueint > 3 ||
+      !cJSON_IsNumber(tot) || !(tot->valuedouble >= 0) ||
+      tot->valuedouble > MJ_MAX_SCORE ||
+      !cJSON_IsArray(cJSON_GetObjectItemCaseSensitive(w, "fans"))) {
+    snprintf(why, cap, "bad win %d", k + 1);
+    return false;
+  }
+  /* the win's own payer (older lines: the game's) */
+  cJSON *wf = cJSON_GetObjectItemCaseSensitive(w, "from");
+  int wfrom = payer;
+  if (wf != NULL) {
+    if (!cJSON_IsNumber(wf) || wf->valueint < 0 || wf->valueint > 3) {
+      snprintf(why, cap, "bad \"from\" of win %d", k + 1);
+      return false;
+    }
+    wfrom = wf->valueint;
+  } else if (nw > 1) {
+    wfrom = -1;      /* a line of several wins names each one's payer */
+  }
+  sim_count_win(st, pl->valueint, (long)tot->valuedouble, wfrom);
+  cJSON *hs = cJSON_GetObjectItemCaseSensitive(w, "horses");
+  if (hs != NULL) {
+    if (!cJSON_IsNumber(hs) || hs->valueint < 0 || hs->valueint > 99) {
+      snprintf(why, cap, "bad \"horses\" of win %d", k + 1);
+      return false;
+    }
+    st->horse_wins += hs->valueint > 0;
+    st->horses += hs->valueint;
+  }
+  st->liable += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "liable"));
+  return win_fans(rn, st, w, why, cap);
+}
+
+/* One JSON line of hule sim into st; false with why (a line not of a
+   sim, or of another ruleset or other bots than the first). */
+static bool stats_line(cJSON *o, sim_run *rn, sim_stats *st, bool first, char *why,
+                       size_t cap)
+{
+  cJSON *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
+  cJSON *from = cJSON_GetObjectItemCaseSensitive(o, "from");
+  const char *seat_bot[4];
+  int tn = 0, pv[4];
+  bool dup = cJSON_GetObjectItemCaseSensitive(o, "wall") != NULL;
+  if (!line_run(o, rn, first, &tn, seat_bot, why, cap) ||
+      !line_pay(o, pv, why, cap))
+    return false;
   int payer = -1, nw = cJSON_GetArraySize(wins);
   if (from != NULL) {
     if (!cJSON_IsNumber(from) || from->valueint < 0 || from->valueint > 3) {
@@ -460,60 +532,9 @@ static bool stats_line(cJSON *o, sim_run *rn, sim_stats *st, bool first, char *w
   }
   if (dup)
     sim_count_duplicate(rn, st, seat_bot, pv, tn);
-  for (int k = 0; k < nw; k++) {
-    cJSON *w = cJSON_GetArrayItem(wins, k);
-    cJSON *pl = cJSON_GetObjectItemCaseSensitive(w, "player");
-    cJSON *tot = cJSON_GetObjectItemCaseSensitive(w, "total");
-    cJSON *fans = cJSON_GetObjectItemCaseSensitive(w, "fans");
-    cJSON *states = cJSON_GetObjectItemCaseSensitive(w, "states");
-    if (!cJSON_IsNumber(pl) || pl->valueint < 0 || pl->valueint > 3 ||
-        !cJSON_IsNumber(tot) || !(tot->valuedouble >= 0) ||
-        tot->valuedouble > MJ_MAX_SCORE || !cJSON_IsArray(fans)) {
-      snprintf(why, cap, "bad win %d", k + 1);
+  for (int k = 0; k < nw; k++)
+    if (!line_win(rn, st, cJSON_GetArrayItem(wins, k), k, nw, payer, why, cap))
       return false;
-    }
-    /* the win's own payer (older lines: the game's) */
-    cJSON *wf = cJSON_GetObjectItemCaseSensitive(w, "from");
-    int wfrom = payer;
-    if (wf != NULL) {
-      if (!cJSON_IsNumber(wf) || wf->valueint < 0 || wf->valueint > 3) {
-        snprintf(why, cap, "bad \"from\" of win %d", k + 1);
-        return false;
-      }
-      wfrom = wf->valueint;
-    } else if (nw > 1) {
-      wfrom = -1;      /* a line of several wins names each one's payer */
-    }
-    sim_count_win(st, pl->valueint, (long)tot->valuedouble, wfrom);
-    cJSON *hs = cJSON_GetObjectItemCaseSensitive(w, "horses");
-    if (hs != NULL) {
-      if (!cJSON_IsNumber(hs) || hs->valueint < 0 || hs->valueint > 99) {
-        snprintf(why, cap, "bad \"horses\" of win %d", k + 1);
-        return false;
-      }
-      st->horse_wins += hs->valueint > 0;
-      st->horses += hs->valueint;
-    }
-    st->liable += cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(w, "liable"));
-    cJSON *lists[2] = { fans, states };
-    for (int l = 0; l < 2; l++) {
-      cJSON *x;
-      cJSON_ArrayForEach(x, lists[l]) {
-        cJSON *id = l == 0 ? cJSON_GetObjectItemCaseSensitive(x, "id") : x;
-        int f = -1;
-        for (int i = 0; cJSON_IsString(id) && i < mj_rules_nfans(rn->r); i++)
-          if (strcmp(mj_rules_fan(rn->r, i)->id, id->valuestring) == 0)
-            f = i;
-        if (f < 0 || f >= SIM_MAX_FANS) {
-          snprintf(why, cap, "'%.40s' is not a fan of %s",
-                   cJSON_IsString(id) ? id->valuestring : "?",
-                   mj_rules_id(rn->r));
-          return false;
-        }
-        st->fan_games[f]++;
-      }
-    }
-  }
   return true;
 }
 
@@ -563,6 +584,95 @@ static void stats_json(const sim_run *rn, const sim_stats *st)
 
 enum { STATS_LINE_MAX = 1 << 20 };   /* a sim line is under a few KB */
 
+/* The files read so far, to refuse one given twice by any name (its
+   games would count twice). */
+typedef struct stats_files {
+  struct stat seen[64];
+  int n;
+} stats_files;
+
+static bool new_file(stats_files *sf, const char *path)
+{
+  struct stat sb;
+  if (stat(path, &sb) != 0)
+    return true;
+  for (int b = 0; b < sf->n && b < 64; b++)
+    if (sf->seen[b].st_dev == sb.st_dev && sf->seen[b].st_ino == sb.st_ino) {
+      fprintf(stderr, "Error: %s is given twice (the same file as an earlier "
+              "one): its games would count twice\n", path);
+      return false;
+    }
+  if (sf->n < 64)
+    sf->seen[sf->n] = sb;
+  return true;
+}
+
+/* Line line of path (n bytes) into st; the ruleset found at the first. */
+static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
+                           sim_stats *st, bool *first, const char *buf,
+                           long n, const char *path, int line)
+{
+  cJSON *obj = cJSON_ParseWithLength(buf, (size_t)n);
+  char why[160] = "not JSON";
+  bool ok = true;
+  if (obj != NULL && rn->r == NULL) {
+    /* the ruleset: --ruleset, else the one the first line names */
+    cli_opts mine = *o;
+    cJSON *rs = cJSON_GetObjectItemCaseSensitive(obj, "ruleset");
+    if (mine.ruleset == NULL && cJSON_IsString(rs))
+      mine.ruleset = rs->valuestring;
+    ok = (rn->r = cli_rules(h, &mine)) != NULL;
+  }
+  if (ok && (obj == NULL || !stats_line(obj, rn, st, *first, why,
+                                        sizeof why))) {
+    fprintf(stderr, "Error: %s:%d: %s\n", path, line, why);
+    ok = false;
+  }
+  *first = false;
+  cJSON_Delete(obj);
+  return ok;
+}
+
+/* One file into st, a line at a time, each at most STATS_LINE_MAX: a
+   file of any size (or a pipe, or a device) is read in a few MB. */
+static bool stats_file(mj_host *h, const cli_opts *o, sim_run *rn,
+                       sim_stats *st, bool *first, const char *path)
+{
+  mj_error e0;
+  FILE *f = mj_file_open_read(path, &e0);
+  if (f == NULL) {
+    fprintf(stderr, "Error: %s\n", e0.msg);
+    return false;
+  }
+  int line = 0;
+  char *buf = NULL;
+  size_t bcap = 0;
+  long n;
+  bool longer, ok = true;
+  while (ok &&
+         (n = mj_file_line(f, &buf, &bcap, STATS_LINE_MAX, &longer, false)) >= 0) {
+    line++;
+    if (longer) {
+      fprintf(stderr, "Error: %s:%d: a line longer than %d bytes: not a "
+              "line of hule sim\n", path, line, STATS_LINE_MAX);
+      ok = false;
+    } else if (n > 0) {
+      ok = stats_one_line(h, o, rn, st, first, buf, n, path, line);
+    }
+  }
+  if (ok && line == 0 && !ferror(f)) {
+    fprintf(stderr, "Error: %s is empty (no line of hule sim)\n", path);
+    ok = false;
+  }
+  if (ok && ferror(f)) {
+    fprintf(stderr, "Error: cannot read %s: %s\n", path, strerror(errno));
+    ok = false;
+  }
+  free(buf);
+  fclose(f);
+  return ok;
+}
+
 int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
   if (argc < 2) {
@@ -574,82 +684,13 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
   sim_run rn;
   memset(&rn, 0, sizeof rn);
   sim_stats *st = calloc(1, sizeof *st);
-  if (st == NULL)
-    return 1;
-  int status = 0, files = 0;
+  stats_files *sf = calloc(1, sizeof *sf);
+  int status = st == NULL || sf == NULL;
   bool first = true;
-  mj_error e0;
-  struct stat seen[64];
   for (int a = 1; a < argc && status == 0; a++) {
-    /* a file given twice (by any name) would count its games twice */
-    struct stat sb;
-    if (stat(argv[a], &sb) == 0) {
-      for (int b = 0; b < files && b < 64 && status == 0; b++)
-        if (seen[b].st_dev == sb.st_dev && seen[b].st_ino == sb.st_ino) {
-          fprintf(stderr, "Error: %s is given twice (the same file as an "
-                  "earlier one): its games would count twice\n", argv[a]);
-          status = 1;
-        }
-      if (files < 64)
-        seen[files] = sb;
-    }
-    if (status != 0)
-      break;
-    FILE *f = mj_file_open_read(argv[a], &e0);
-    if (f == NULL) {
-      fprintf(stderr, "Error: %s\n", e0.msg);
+    if (!new_file(sf, argv[a]) || !stats_file(h, o, &rn, st, &first, argv[a]))
       status = 1;
-      break;
-    }
-    files++;
-    int line = 0;
-    char *buf = NULL;
-    size_t bcap = 0;
-    long n;
-    bool longer;
-    /* a line at a time, each at most STATS_LINE_MAX: a file of any size
-       (or a pipe, or a device) is read in a few MB */
-    while (status == 0 &&
-           (n = mj_file_line(f, &buf, &bcap, STATS_LINE_MAX, &longer, false)) >= 0) {
-      line++;
-      if (longer) {
-        fprintf(stderr, "Error: %s:%d: a line longer than %d bytes: not a "
-                "line of hule sim\n", argv[a], line, STATS_LINE_MAX);
-        status = 1;
-        break;
-      }
-      if (n > 0) {
-        cJSON *obj = cJSON_ParseWithLength(buf, (size_t)n);
-        char why[160] = "not JSON";
-        if (obj != NULL && rn.r == NULL) {
-          /* the ruleset: --ruleset, else the one the first line names */
-          cli_opts mine = *o;
-          cJSON *rs = cJSON_GetObjectItemCaseSensitive(obj, "ruleset");
-          if (mine.ruleset == NULL && cJSON_IsString(rs))
-            mine.ruleset = rs->valuestring;
-          rn.r = cli_rules(h, &mine);
-          if (rn.r == NULL)
-            status = 1;
-        }
-        if (status == 0 &&
-            (obj == NULL || !stats_line(obj, &rn, st, first, why, sizeof why))) {
-          fprintf(stderr, "Error: %s:%d: %s\n", argv[a], line, why);
-          status = 1;
-        }
-        first = false;
-        cJSON_Delete(obj);
-      }
-    }
-    if (status == 0 && line == 0 && !ferror(f)) {
-      fprintf(stderr, "Error: %s is empty (no line of hule sim)\n", argv[a]);
-      status = 1;
-    }
-    if (status == 0 && ferror(f)) {
-      fprintf(stderr, "Error: cannot read %s: %s\n", argv[a], strerror(errno));
-      status = 1;
-    }
-    free(buf);
-    fclose(f);
+    sf->n++;
   }
   if (status == 0 && st->games == 0) {
     fprintf(stderr, "Error: no games in the files\n");
@@ -659,10 +700,11 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
     stats_json(&rn, st);
   } else if (status == 0) {
     printf("ruleset %s: %ld games from %d file%s\n", mj_rules_id(rn.r),
-           st->games, files, files == 1 ? "" : "s");
+           st->games, sf->n, sf->n == 1 ? "" : "s");
     summary_body(stdout, &rn, st);
   }
   free(st);
+  free(sf);
   return status;
 }
 
