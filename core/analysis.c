@@ -777,88 +777,102 @@ static mj_tileset whole_waits(const mj_tileview *v)
   return win;
 }
 
-static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
-                      const uint8_t held[MJ_KINDS],
-                      const uint8_t visible[MJ_KINDS], mj_wait out[MJ_KINDS],
-                      int max)
+/* The shapes of cfg in which v is ready (the standard shape always: its
+   waits come straight from the cost table, with no shanten first). */
+static unsigned ready_shapes(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
-  int n = 0;
-  if (v->ntiles + 1 != slots_of(v) || v->melds > 4)
-    return 0;
-  /* the special shapes that are ready (the standard shape needs no
-     shanten: its waits come straight from the cost table) */
   unsigned which = cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   for (int s = 1; s < MJ_SHAPE_COUNT; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && !refused(v, s, 1) &&
         (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1)
                                : shape_shanten(v, cfg, s)) == 0)
       which |= MJ_SHAPE_BIT(s);
+  return which;
+}
+
+/* The standard shape's waits of v (with wilds): change one group at a
+   time in the cost table. Stops past max tiles when held is NULL (a
+   count only). */
+static mj_tileset std_waits(const mj_tileview *v, const uint8_t *held,
+                            int max, mj_tileset win)
+{
+  unsigned char k[4] = { SCOST[v->idx[0]], SCOST[v->idx[1]], SCOST[v->idx[2]],
+                         HCOST[v->idx[3]] };
+  /* for a tile of group g: need = min(pair in g: c1' + S,
+     pair elsewhere: c0' + S + D) with S, D over the other groups */
+  int S[4], D[4];
+  for (int g = 0; g < 4; g++) {
+    S[g] = 0;
+    D[g] = 99;
+    for (int q = 0; q < 4; q++)
+      if (q != g) {
+        S[g] += k[q] & 15;
+        int d = (k[q] >> 4) - (k[q] & 15);
+        if (d < D[g])
+          D[g] = d;
+      }
+  }
+  /* without wilds a winning tile joins tiles of its own kind or of its
+     neighbours; with wilds any tile may */
+  uint64_t cand = 0;
+  if (v->wilds == 0) {
+    for (int g = 0; g < 3; g++) {
+      unsigned m = (unsigned)(v->at[0] >> (9 * g)) & 0x1ff;
+      m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1ff;
+      cand |= (uint64_t)m << (9 * g);
+    }
+    cand |= (v->at[0] & HONOR_SET) | v->wild;
+  } else {
+    cand = MJ_SET_ALL;
+  }
+  /* a group's tiles can only win when the other groups allow it */
+  for (int g = 0; g < 4; g++)
+    if (S[g] > v->wilds && S[g] + D[g] > v->wilds)
+      cand &= ~(g < 3 ? (uint64_t)0x1ff << (9 * g)
+                      : (uint64_t)0x7f << MJ_HONOR_FIRST) |
+              v->wild;
+  for (mj_tileset left = cand; left; left &= left - 1) {
+    int t = __builtin_ctzll(left);
+    int g = group_of(t), r = rank0(t);
+    if (v->wild & MJ_BIT(t)) {
+      /* a drawn wild fills the missing tile */
+      int need = S[0] + (k[0] & 15) + (D[0] < (k[0] >> 4) - (k[0] & 15)
+                                       ? D[0] : (k[0] >> 4) - (k[0] & 15));
+      if (need <= v->wilds + 1)
+        win |= MJ_BIT(t);
+      continue;
+    }
+    if (v->c[t] >= 4)
+      continue;
+    unsigned char kk =
+        g < 3 ? SCOST[v->idx[g] + pow5[r]] : HCOST[v->idx[g] + pow5[r]];
+    int a = (kk >> 4) + S[g], b = (kk & 15) + S[g] + D[g];
+    if ((a < b ? a : b) <= v->wilds) {
+      win |= MJ_BIT(t);
+      if (held == NULL && pop(win) >= max)
+        break;
+    }
+  }
+  return win;
+}
+
+static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
+                      const uint8_t held[MJ_KINDS],
+                      const uint8_t visible[MJ_KINDS], mj_wait out[MJ_KINDS],
+                      int max)
+{
+  if (v->ntiles + 1 != slots_of(v) || v->melds > 4)
+    return 0;
+  unsigned which = ready_shapes(v, cfg);
   mj_tileset win = 0;
   if ((which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && v->wilds == 0 &&
       v->wild == 0) {
     win = whole_waits(v);
     which &= ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   }
-  /* standard shape: change one suit at a time in the cost table */
-  if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
-    unsigned char k[4] = { SCOST[v->idx[0]], SCOST[v->idx[1]], SCOST[v->idx[2]],
-                           HCOST[v->idx[3]] };
-    /* for a tile of group g: need = min(pair in g: c1' + S,
-       pair elsewhere: c0' + S + D) with S, D over the other groups */
-    int S[4], D[4];
-    for (int g = 0; g < 4; g++) {
-      S[g] = 0;
-      D[g] = 99;
-      for (int q = 0; q < 4; q++)
-        if (q != g) {
-          S[g] += k[q] & 15;
-          int d = (k[q] >> 4) - (k[q] & 15);
-          if (d < D[g])
-            D[g] = d;
-        }
-    }
-    /* without wilds a winning tile joins tiles of its own kind or of its
-       neighbours; with wilds any tile may */
-    uint64_t cand = 0;
-    if (v->wilds == 0) {
-      for (int g = 0; g < 3; g++) {
-        unsigned m = (unsigned)(v->at[0] >> (9 * g)) & 0x1ff;
-        m = (m | m << 1 | m << 2 | m >> 1 | m >> 2) & 0x1ff;
-        cand |= (uint64_t)m << (9 * g);
-      }
-      cand |= (v->at[0] & HONOR_SET) | v->wild;
-    } else {
-      cand = MJ_SET_ALL;
-    }
-    /* a group's tiles can only win when the other groups allow it */
-    for (int g = 0; g < 4; g++)
-      if (S[g] > v->wilds && S[g] + D[g] > v->wilds)
-        cand &= ~(g < 3 ? (uint64_t)0x1ff << (9 * g)
-                        : (uint64_t)0x7f << MJ_HONOR_FIRST) |
-                v->wild;
-    for (mj_tileset left = cand; left; left &= left - 1) {
-      int t = __builtin_ctzll(left);
-      int g = group_of(t), r = rank0(t);
-      if (v->wild & MJ_BIT(t)) {
-        /* a drawn wild fills the missing tile */
-        int need = S[0] + (k[0] & 15) + (D[0] < (k[0] >> 4) - (k[0] & 15)
-                                         ? D[0] : (k[0] >> 4) - (k[0] & 15));
-        if (need <= v->wilds + 1)
-          win |= MJ_BIT(t);
-        continue;
-      }
-      if (v->c[t] >= 4)
-        continue;
-      unsigned char kk =
-          g < 3 ? SCOST[v->idx[g] + pow5[r]] : HCOST[v->idx[g] + pow5[r]];
-      int a = (kk >> 4) + S[g], b = (kk & 15) + S[g] + D[g];
-      if ((a < b ? a : b) <= v->wilds) {
-        win |= MJ_BIT(t);
-        if (held == NULL && pop(win) >= max)
-          break;
-      }
-    }
-  }
+  if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
+    win = std_waits(v, held, max, win);
+  /* the special shapes: each tile tried */
   for (int s = 1; s < MJ_SHAPE_COUNT; s++) {
     if (!(which & MJ_SHAPE_BIT(s)))
       continue;
@@ -872,7 +886,7 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
       mj_tileview_remove(&x, (mj_tile)t);
     }
   }
-  return waits_list(win, held, visible, out, n);
+  return waits_list(win, held, visible, out, 0);
 }
 
 /* The folds of the groups with uses u from both ends: pre[i] folds

@@ -261,6 +261,85 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
   return best;
 }
 
+/* A claim under threat: far from ready, no claim (it opens the hand for
+   nothing and throws another tile); with a minimum to reach (MCR's 8
+   fan) an open hand three or more from ready rarely gets there, and
+   nearer a claim is weighed by strong_value. */
+static int strong_claim_choice(mj_bot *b, const mj_game *g, int p,
+                               const mj_action *legal, int n, double most)
+{
+  const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  int i = mjb_efficiency_choose(b, g, p, legal, n);
+  mj_tileview v;
+  mj_tileview_init(&v, mj_game_hand(g, p), mj_game_wild(g));
+  int sh = mj_shanten(&v, mj_rules_shapes(mj_game_rules(g)), NULL);
+  int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
+  if (pass >= 0 && (tb->min_points > 0 ? sh >= 3 : most >= 0.5 && sh >= 2))
+    return pass;
+  if (tb->min_points > 0 && legal[i].type != MJ_ACT_KONG) {
+    int s = strong_claim(g, p, legal, n);
+    if (s >= 0)
+      return s;
+  }
+  return i;
+}
+
+/* A discard's worth in progress: its value and the points its waits win;
+   one from ready, by one step ahead (strong_value); not ready, by the
+   chow pattern in reach too (pattern_bonus). */
+static double progress_value(const ctx *c, const mj_tileview *hv,
+                             const mj_discard_eval *ev, bool valid_ready)
+{
+  double value = ev->value + STRONG_POINTS * ev->points;
+  if (ev->shanten < 1 || c->min <= 0)
+    return value;
+  mj_tileview x = *hv;
+  mj_tileview_remove(&x, ev->tile);
+  const mj_hand *h = mj_game_hand(c->g, c->p);
+  if (!valid_ready && ev->shanten == 1) {
+    unsigned which;
+    mj_shanten_shapes(&x, c->cfg, &which);
+    return strong_value(c, &x, h, 1, which, ev->value, ev->fan, 0, 0);
+  }
+  /* a valid ready hand in reach: no step ahead looked for */
+  return value + pattern_bonus(c, &x, h, ev->fan);
+}
+
+/* The discard weighed by danger against progress (DANGER_NEAR,
+   DANGER_FAR): a shanten step is 1000, a live useful tile 4. The index of
+   ev chosen, -1 when no discard is legal. */
+static int strong_discard(const mj_bot *b, const mj_game *g, int p,
+                          const mj_action *legal, int n,
+                          const mj_discard_eval *ev, int k)
+{
+  uint8_t seen[MJ_KINDS];
+  mjb_seen_by(g, p, seen);
+  ctx c;
+  mj_tileview hv;
+  mjb_ctx_view(&c, g, p, &hv);
+  bool valid_ready = false;   /* then nothing else is worth looking at */
+  for (int i = 0; i < k; i++)
+    valid_ready = valid_ready || (ev[i].shanten == 0 && ev[i].wins > 0);
+  mj_tileset passed[4];
+  mjb_passed_all(g, p, passed);
+  int pick = -1;
+  double pick_score = 0;
+  for (int i = 0; i < k; i++) {
+    if (!mjb_legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
+      continue;
+    double value = progress_value(&c, &hv, &ev[i], valid_ready);
+    double weight =
+        b->caution * (ev[i].shanten >= 2 ? DANGER_FAR : DANGER_NEAR);
+    double score =
+        value - weight * mjb_deal_in_chance(g, p, ev[i].tile, seen, passed);
+    if (pick < 0 || score > pick_score) {
+      pick = i;
+      pick_score = score;
+    }
+  }
+  return pick;
+}
+
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
                       const mj_action *legal, int n)
 {
@@ -282,71 +361,11 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
   if (most == 0 || tb->self_draw_only || mj_game_wild(g) != 0 ||
       tb->leave_on_win || tb->stay_on_win)
     return mjb_efficiency_choose(b, g, p, legal, n);
-  uint8_t seen[MJ_KINDS];
-  mjb_seen_by(g, p, seen);
-  if (ph == MJ_PHASE_CLAIM) {
-    /* far from ready under threat: no claim (it opens the hand for
-       nothing and throws another tile); with a minimum to reach (MCR's
-       8 fan) an open hand three or more from ready rarely gets there,
-       and nearer a claim is weighed by strong_value */
-    int i = mjb_efficiency_choose(b, g, p, legal, n);
-    mj_tileview v;
-    mj_tileview_init(&v, mj_game_hand(g, p), mj_game_wild(g));
-    int sh = mj_shanten(&v, mj_rules_shapes(mj_game_rules(g)), NULL);
-    int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
-    if (pass >= 0 && (tb->min_points > 0 ? sh >= 3 : most >= 0.5 && sh >= 2))
-      return pass;
-    if (tb->min_points > 0 && legal[i].type != MJ_ACT_KONG) {
-      int s = strong_claim(g, p, legal, n);
-      if (s >= 0)
-        return s;
-    }
-    return i;
-  }
+  if (ph == MJ_PHASE_CLAIM)
+    return strong_claim_choice(b, g, p, legal, n, most);
   mj_discard_eval ev[MJ_KINDS];
   int k = mjb_discards_eval(g, p, ev, MJ_KINDS, true);
-  /* the weight of danger against progress (DANGER_NEAR, DANGER_FAR):
-     a shanten step is 1000, a live useful tile 4. Ready, the
-     waits count by the points they win too (a live copy of a 16-point
-     win is worth 8 x 16 more); one from ready, by one step ahead
-     (strong_value); not ready, by the chow pattern in reach too
-     (pattern_bonus) */
-  ctx c;
-  mj_tileview hv;
-  mjb_ctx_view(&c, g, p, &hv);
-  bool valid_ready = false;   /* then nothing else is worth looking at */
-  for (int i = 0; i < k; i++)
-    valid_ready = valid_ready || (ev[i].shanten == 0 && ev[i].wins > 0);
-  mj_tileset passed[4];
-  mjb_passed_all(g, p, passed);
-  int pick = -1;
-  double pick_score = 0;
-  for (int i = 0; i < k; i++) {
-    if (!mjb_legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
-      continue;
-    double value = ev[i].value + STRONG_POINTS * ev[i].points;
-    if (ev[i].shanten >= 1 && c.min > 0) {
-      mj_tileview x = hv;
-      mj_tileview_remove(&x, ev[i].tile);
-      if (!valid_ready && ev[i].shanten == 1) {
-        unsigned which;
-        mj_shanten_shapes(&x, c.cfg, &which);
-        value = strong_value(&c, &x, mj_game_hand(g, p), 1, which,
-                             ev[i].value, ev[i].fan, 0, 0);
-      } else {
-        /* a valid ready hand in reach: no step ahead looked for */
-        value += pattern_bonus(&c, &x, mj_game_hand(g, p), ev[i].fan);
-      }
-    }
-    double weight =
-        b->caution * (ev[i].shanten >= 2 ? DANGER_FAR : DANGER_NEAR);
-    double score =
-        value - weight * mjb_deal_in_chance(g, p, ev[i].tile, seen, passed);
-    if (pick < 0 || score > pick_score) {
-      pick = i;
-      pick_score = score;
-    }
-  }
+  int pick = strong_discard(b, g, p, legal, n, ev, k);
   if (pick < 0)
     return mjb_efficiency_choose(b, g, p, legal, n);
   /* a kong the efficiency bot would declare stays its choice */

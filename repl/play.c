@@ -184,12 +184,10 @@ static int viewer(const play *p)
   return p->replaying && p->view_seat >= 0 ? p->view_seat : YOU;
 }
 
-static void show_table(repl *r, play *p)
+/* The table's title line, and the money paid during the hand. */
+static void table_head(repl *r, play *p)
 {
   mj_game *g = p->g;
-  int scores[4];
-  mj_game_scores(g, scores);
-  int dealer = mj_game_dealer(g);
   printf("── %s · hand %d · %s round · wall %d", mj_rules_id(p->rs),
          p->match.hand_no,
          (const char *[]){ "East", "South", "West",
@@ -216,8 +214,65 @@ static void show_table(repl *r, play *p)
       printf("  %s %+d", names[q], pay[q]);
     printf("\n");
   }
-  for (int k = 3; k >= 0; k--) {
-    int q = k;
+}
+
+/* Seat q's states, missing suit and wins, as far as this seat may know
+   (open: all of them). */
+static void seat_marks(play *p, int q, bool open)
+{
+  mj_game *g = p->g;
+  /* the ruleset's states: the public ones, the private ones to their
+     owner (a count once not zero, a flag when set) */
+  const mj_table *tb = mj_rules_ctable(p->rs);
+  for (int i = 0, sep = 0; i < tb->nstates; i++) {
+    const mj_state_def *d = &tb->states[i];
+    int v = mj_game_state(g, q, i);
+    if (d->label[0] == '\0' || v == 0 || (d->private_ && !open))
+      continue;
+    printf("%s%s", sep++ ? ", " : "  ", d->label);
+    if (!d->flag)
+      printf(" %d", v);
+  }
+  /* the missing suit, once all have declared (one's own at once) */
+  int vs = mj_game_void_suit(g, q, open ? -1 : viewer(p));
+  if (vs >= 0)
+    printf("  缺 %c", "mps"[vs]);
+  if (!mj_game_active(g, q))
+    printf("  (won: out of play)");
+  else if (mj_game_wins(g, q) > 0 && tb->stay_on_win)
+    printf("  (won %d: plays on, hand fixed)", mj_game_wins(g, q));
+}
+
+/* Seat q's discards (a claimed one in brackets) and flowers. */
+static void seat_discards(repl *r, play *p, int q)
+{
+  const mj_tile *d;
+  const uint8_t *taken;
+  int nd = mj_game_discards(p->g, q, &d, &taken);
+  printf("discards: ");
+  if (nd == 0)
+    printf("-");
+  for (int i = 0; i < nd; i++) {
+    char b[40];
+    repl_tile(r, d[i], b, sizeof b);
+    printf(taken[i] ? "%s(%s)" : "%s%s", i ? " " : "", b);
+  }
+  int nf = mj_game_flowers(p->g, q, &d);
+  if (nf > 0) {
+    printf("   flowers: ");
+    repl_tiles(r, stdout, d, nf, false);
+  }
+}
+
+static void show_table(repl *r, play *p)
+{
+  mj_game *g = p->g;
+  int scores[4];
+  mj_game_scores(g, scores);
+  int dealer = mj_game_dealer(g);
+  const char *wname = mj_rules_ctable(p->rs)->wild_name;
+  table_head(r, p);
+  for (int q = 3; q >= 0; q--) {
     char label[64];
     snprintf(label, sizeof label, "%-6s %s%s", names[q],
              winds[mj_game_seat_wind(g, q)], q == dealer ? "*" : " ");
@@ -234,47 +289,9 @@ static void show_table(repl *r, play *p)
       printf("(%d tiles)", mj_hand_ntiles(h));
       show_melds(r, h, true);
     }
-    /* the ruleset's states: the public ones, the private ones to their
-       owner (a count once not zero, a flag when set) */
-    const mj_table *tb = mj_rules_ctable(p->rs);
-    for (int i = 0, sep = 0; i < tb->nstates; i++) {
-      const mj_state_def *d = &tb->states[i];
-      int v = mj_game_state(g, q, i);
-      if (d->label[0] == '\0' || v == 0 || (d->private_ && !open))
-        continue;
-      printf("%s%s", sep++ ? ", " : "  ", d->label);
-      if (!d->flag)
-        printf(" %d", v);
-    }
-    /* the missing suit, once all have declared (one's own at once) */
-    int vs = mj_game_void_suit(g, q, open ? -1 : viewer(p));
-    if (vs >= 0)
-      printf("  缺 %c", "mps"[vs]);
-    if (!mj_game_active(g, q))
-      printf("  (won: out of play)");
-    else if (mj_game_wins(g, q) > 0 && tb->stay_on_win)
-      printf("  (won %d: plays on, hand fixed)", mj_game_wins(g, q));
+    seat_marks(p, q, open);
     printf("\n%15s", "");
-    const mj_tile *d;
-    const uint8_t *taken;
-    int nd = mj_game_discards(g, q, &d, &taken);
-    printf("discards: ");
-    if (nd == 0)
-      printf("-");
-    for (int i = 0; i < nd; i++) {
-      char b[40];
-      repl_tile(r, d[i], b, sizeof b);
-      if (taken[i]) {
-        printf("%s(%s)", i ? " " : "", b);
-      } else {
-        printf("%s%s", i ? " " : "", b);
-      }
-    }
-    int nf = mj_game_flowers(g, q, &d);
-    if (nf > 0) {
-      printf("   flowers: ");
-      repl_tiles(r, stdout, d, nf, false);
-    }
+    seat_discards(r, p, q);
     printf("\n");
   }
 }
