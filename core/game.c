@@ -428,6 +428,57 @@ static mj_ctx *win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
   return c;
 }
 
+/* Enough wilds held to win whatever the shape (四鬼胡牌). */
+static bool any_shape_wilds(const mj_game *g, int p, mj_tile t, bool self)
+{
+  int aw = mj_rules_anyhand_wilds(g->r);
+  if (aw <= 0)
+    return false;
+  int n = !self && is_wild(g, t);
+  for (mj_tileset w = g->wild; w; w &= w - 1)
+    n += mj_hand_counts(g->pl[p].hand)[__builtin_ctzll(w)];
+  return n >= aw;
+}
+
+/* The tables' quick answer, before anything is built: does p's hand with
+   t make a winning shape? */
+static bool shape_wins(const mj_game *g, int p, mj_tile t, bool self,
+                       mj_error *err)
+{
+  const seat *pl = &g->pl[p];
+  mj_tileview v = pl->v;
+  if (!self) {
+    if (t >= MJ_KINDS || mj_hand_counts(pl->hand)[t] >= 4)
+      return false;
+    mj_tileview_add_face(&v, t);   /* another's wild is at face value */
+  }
+  if (!mj_is_win(&v, mj_rules_shapes(g->r))) {
+    if (err != NULL)
+      mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
+    return false;
+  }
+  return true;
+}
+
+/* A win below the minimum, with the breakdown a learner needs: "5 fan:
+   平和 2, 断幺 2, 花牌 1 — 4 without the flowers, 4 short of 8". */
+static bool short_of_min(const mj_game *g, const mj_score *s, mj_error *err)
+{
+  char line[400];
+  size_t len = 0;
+  line[0] = '\0';
+  for (int i = 0; i < s->nhits; i++)
+    mj_catf(line, sizeof line, &len, "%s%s %d", i ? ", " : "",
+            mj_rules_fan(g->r, s->hits[i].fan)->id, s->hits[i].value);
+  int counted = s->total - s->bonus;
+  char bonus[64] = "";
+  if (s->bonus > 0)
+    snprintf(bonus, sizeof bonus, "%d without the flowers, ", counted);
+  mj_fail(err, MJ_ENOTWIN, 0, "%d fan: %s — %s%d short of %d", s->total,
+          line, bonus, s->min - counted, s->min);
+  return false;
+}
+
 /*
 ** Could p win with t (self: already in the hand; otherwise added) and
 ** these flags? Fills hand (the 14 tiles and the context) and s.
@@ -450,28 +501,9 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
     sflags |= mj_ctx_token_flag(g->tbl.states[__builtin_ctz(b)].token);
   flags |= sflags;
   /* enough wilds held may win whatever the shape (四鬼胡牌) */
-  bool any_shape = sflags != 0;
-  int aw = mj_rules_anyhand_wilds(g->r);
-  if (aw > 0) {
-    int n = !self && is_wild(g, t);
-    for (mj_tileset w = g->wild; w; w &= w - 1)
-      n += mj_hand_counts(pl->hand)[__builtin_ctzll(w)];
-    any_shape = any_shape || n >= aw;
-  }
-  if (!any_shape) {
-    /* quick refusal by the tables before anything is built */
-    mj_tileview v = pl->v;
-    if (!(flags & MJ_CTX_SELF)) {
-      if (t >= MJ_KINDS || mj_hand_counts(pl->hand)[t] >= 4)
-        return false;
-      mj_tileview_add_face(&v, t);   /* another's wild is at face value */
-    }
-    if (!mj_is_win(&v, mj_rules_shapes(g->r))) {
-      if (err != NULL)
-        mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
-      return false;
-    }
-  }
+  if (sflags == 0 && !any_shape_wilds(g, p, t, self) &&
+      !shape_wins(g, p, t, self, err))
+    return false;
   mj_hand_copy(hand, pl->hand);
   if (!self && mj_hand_add(hand, t) != MJ_OK) {
     mj_fail(err, MJ_ESTATE, 0, "no room for the tile");
@@ -498,23 +530,8 @@ static bool check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
       note_fault(g, err != NULL ? err : &own);
     return false;
   }
-  if (!s->meets_min) {
-    /* the breakdown a learner needs: "5 fan: 平和 2, 断幺 2, 花牌 1 —
-       4 without the flowers, 4 short of 8" */
-    char line[400];
-    size_t len = 0;
-    line[0] = '\0';
-    for (int i = 0; i < s->nhits; i++)
-      mj_catf(line, sizeof line, &len, "%s%s %d", i ? ", " : "",
-              mj_rules_fan(g->r, s->hits[i].fan)->id, s->hits[i].value);
-    int counted = s->total - s->bonus;
-    char bonus[64] = "";
-    if (s->bonus > 0)
-      snprintf(bonus, sizeof bonus, "%d without the flowers, ", counted);
-    mj_fail(err, MJ_ENOTWIN, 0, "%d fan: %s — %s%d short of %d", s->total,
-            line, bonus, s->min - counted, s->min);
-    return false;
-  }
+  if (!s->meets_min)
+    return short_of_min(g, s, err);
   return true;
 }
 
@@ -565,6 +582,73 @@ static unsigned active_mask(const mj_game *g)
 /* Record a win by the players in w[0..n) (in order) and settle; then the
    hand ends, or (leave_on_win) the winners leave and play goes on with
    the next player still in after the last of them. */
+/* The settlement of win k of p (was_active: the seats in play before
+   it), netted in the ledger; false when the ruleset's settlement failed
+   (the fault noted). */
+static bool settle_win(mj_game *g, int k, int p, int payer, bool self,
+                       unsigned was_active)
+{
+  mj_settle_in in;
+  in.winner = p;
+  in.active = was_active;
+  in.kong_from = self && g->pl[p].kong_draw ? g->pl[p].kong_from : -1;
+  in.payer = self ? -1 : payer;
+  in.dealer = g->dealer;
+  in.total = g->results[k]->total;
+  in.total_no_bonus = g->results[k]->total - g->results[k]->bonus;
+  in.self_drawn = self;
+  in.flags = mj_hand_cctx(g->win_hands[k])->flags;
+  int pay[4];
+  mj_error e;
+  if (mj_rules_settle(g->r, &in, pay, &e) != MJ_OK) {
+    note_fault(g, &e);
+    return false;
+  }
+  int sum = pay[0] + pay[1] + pay[2] + pay[3];
+  for (int q = 0; q < 4 && sum == 0; q++)
+    if (pay[q] != 0 && !(was_active >> q & 1)) {
+      mj_fail(&e, MJ_ERULES, 0, "the settlement of a win charges or pays "
+              "seat %d, who has left play", q + 1);
+      note_fault(g, &e);
+      return false;
+    }
+  if (sum != 0) {
+    mj_fail(&e, MJ_ERULES, 0, "the settlement of a win is not zero-sum "
+            "(%+d %+d %+d %+d)", pay[0], pay[1], pay[2], pay[3]);
+    note_fault(g, &e);
+    return false;
+  }
+  if (mj_ledger_net(&g->led, pay, MJ_PAY_WIN, g->nwin - 1, g->nev - 1,
+                    &e) != MJ_OK) {
+    note_fault(g, &e);
+    return false;
+  }
+  return true;
+}
+
+/* After the wins of a tile: the hand ends, or (血战, 血流) the winners
+   leave or stay, the winning tile set aside, and play goes on. */
+static void after_wins(mj_game *g, const mj_flow_ev *ev, const int *w,
+                       mj_tile t, unsigned flags)
+{
+  if (!(g->tbl.leave_on_win || g->tbl.stay_on_win) || faulted(g)) {
+    end_hand(g);
+    return;
+  }
+  for (int j = 0; j < ev->nwin; j++)
+    if (g->tbl.leave_on_win)
+      g->pl[ev->winners[j]].out = true;
+    else if (flags & MJ_CTX_SELF)
+      hand_remove(g, ev->winners[j], t);
+  int last = ev->nwin > 0 ? ev->winners[ev->nwin - 1] : w[0];
+  if (nactive(g) <= 1 || g->nwin >= MJ_MAX_WINS) {
+    end_hand(g);
+    return;
+  }
+  g->pending = MJ_NO_TILE;
+  next_draw(g, next_active(g, last));
+}
+
 static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
                    unsigned flags)
 {
@@ -599,64 +683,13 @@ static void finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
     g->pl[p].wins++;
     ev.winners[ev.nwin++] = (int8_t)p;
     event(g, MJ_EV_WIN, p, t, self ? -1 : payer, 0);
-    mj_settle_in in;
-    in.winner = p;
-    in.active = was_active;
-    in.kong_from = self && g->pl[p].kong_draw ? g->pl[p].kong_from : -1;
-    in.payer = self ? -1 : payer;
-    in.dealer = g->dealer;
-    in.total = g->results[k]->total;
-    in.total_no_bonus = g->results[k]->total - g->results[k]->bonus;
-    in.self_drawn = self;
-    in.flags = mj_hand_cctx(g->win_hands[k])->flags;
-    int pay[4];
-    mj_error e;
-    if (mj_rules_settle(g->r, &in, pay, &e) != MJ_OK) {
-      note_fault(g, &e);
-      g->phase = MJ_PHASE_OVER;
-      return;
-    }
-    int sum = pay[0] + pay[1] + pay[2] + pay[3];
-    for (int q = 0; q < 4 && sum == 0; q++)
-      if (pay[q] != 0 && !(was_active >> q & 1)) {
-        mj_fail(&e, MJ_ERULES, 0, "the settlement of a win charges or pays "
-                "seat %d, who has left play", q + 1);
-        note_fault(g, &e);
-        g->phase = MJ_PHASE_OVER;
-        return;
-      }
-    if (sum != 0) {
-      mj_fail(&e, MJ_ERULES, 0, "the settlement of a win is not zero-sum "
-              "(%+d %+d %+d %+d)", pay[0], pay[1], pay[2], pay[3]);
-      note_fault(g, &e);
-      g->phase = MJ_PHASE_OVER;
-      return;
-    }
-    if (mj_ledger_net(&g->led, pay, MJ_PAY_WIN, g->nwin - 1, g->nev - 1,
-                      &e) != MJ_OK) {
-      note_fault(g, &e);
+    if (!settle_win(g, k, p, payer, self, was_active)) {
       g->phase = MJ_PHASE_OVER;
       return;
     }
   }
   run_hook(g, &ev, NULL);
-  if (!(g->tbl.leave_on_win || g->tbl.stay_on_win) || faulted(g)) {
-    end_hand(g);
-    return;
-  }
-  /* the winners leave; or stay, the winning tile set aside */
-  for (int j = 0; j < ev.nwin; j++)
-    if (g->tbl.leave_on_win)
-      g->pl[ev.winners[j]].out = true;
-    else if (flags & MJ_CTX_SELF)
-      hand_remove(g, ev.winners[j], t);
-  int last = ev.nwin > 0 ? ev.winners[ev.nwin - 1] : w[0];
-  if (nactive(g) <= 1 || g->nwin >= MJ_MAX_WINS) {
-    end_hand(g);
-    return;
-  }
-  g->pending = MJ_NO_TILE;
-  next_draw(g, next_active(g, last));
+  after_wins(g, &ev, w, t, flags);
 }
 
 /* }==================================================================== */
