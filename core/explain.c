@@ -326,6 +326,93 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
   snprintf(buf, cap, "its test function says no");
 }
 
+/* The fan counted or exempted in the best reading: the sentence into
+   buf; true when that is the whole answer. */
+static bool why_in_best(const mj_rules *r, const mj_score *best, int fan,
+                        char *buf, size_t cap, size_t *len)
+{
+  const mj_fan_def *f = &r->fans[fan].def;
+  for (int q = 0; q < best->nhits; q++)
+    if (best->hits[q].fan == fan) {
+      cat(buf, cap, len, "%s counts%s in the chosen reading.\n", f->id,
+          best->hits[q].count > 1 ? " more than once" : "");
+      return true;
+    }
+  for (int q = 0; q < best->nexempt; q++)
+    if (best->exempt[q].fan == fan) {
+      const mj_exempt *e = &best->exempt[q];
+      cat(buf, cap, len, "%s matches, but ", f->id);
+      exempt_reason(r, e, buf, cap, len);
+      if (e->why == MJ_WHY_EXCLUDED)
+        cat(buf, cap, len, " (不计: %s already implies it)",
+            r->fans[e->by].def.id);
+      cat(buf, cap, len, ".\n");
+      return true;   /* (a fan exempted is not among the hits) */
+    }
+  return false;
+}
+
+/* A counted fan that excludes it wholly is the reason, whatever its
+   pattern would say (七对 excludes 单钓将): true if there is one. */
+static bool why_excluded(const mj_rules *r, const mj_score *best, int fan,
+                         char *buf, size_t cap, size_t *len)
+{
+  for (int q = 0; q < best->nhits; q++) {
+    const fan_c *by = &r->fans[best->hits[q].fan];
+    for (int k = 0; k < by->nexcl; k++)
+      if (by->excl[k] == fan && by->excl_n[k] == 0) {
+        cat(buf, cap, len,
+            "%s does not count: %s counts, and excludes it (不计: %s "
+            "already implies it).\n",
+            r->fans[fan].def.id, by->def.id, by->def.id);
+        return true;
+      }
+  }
+  return false;
+}
+
+/* Not matched in the chosen reading: why, and does another reading do
+   it. */
+static mj_status why_not(const mj_rules *r, const mj_hand *h, int fan,
+                         const mj_score *best, bool excluded, char *buf,
+                         size_t cap, size_t *len, mj_error *err)
+{
+  const mj_fan_def *f = &r->fans[fan].def;
+  eval *E = malloc(sizeof *E);
+  if (E == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  mj_score tmp;
+  mj_status st = mjs_prepare(E, r, h, &tmp, err);
+  if (st != MJ_OK) {
+    free(E);
+    return st;
+  }
+  mj_view v;
+  mjs_build_view(E, best->win && best->reading.shape != MJ_SHAPE_NONE
+                        ? &best->reading : NULL, &v);
+  char t[400], d[200];
+  fail_reason(E, fan, &v, t, sizeof t);
+  if (best->win && !excluded) {
+    mj_score_reading(best, d, sizeof d);
+    cat(buf, cap, len, "%s does not count in the chosen reading (%s): %s.\n",
+        f->id, d, t);
+  } else if (!best->win) {
+    cat(buf, cap, len,
+        "%s does not count: the tiles are not a winning hand.\n", f->id);
+  }
+  why_ctx w = { E, fan, false, 0, { 0 } };
+  mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
+  if (w.found && best->win) {
+    mj_decomp_print(&w.d, d, sizeof d);
+    cat(buf, cap, len,
+        "Read as %s it would count, but that reading totals %d, "
+        "less than the %d chosen (take the highest).\n",
+        d, w.total, best->total);
+  }
+  free(E);
+  return MJ_OK;
+}
+
 mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
                        size_t cap, mj_error *err)
 {
@@ -335,86 +422,15 @@ mj_status mj_score_why(const mj_rules *r, const mj_hand *h, int fan, char *buf,
   mj_status st = mj_score_hand(r, h, &best, err);
   if (st == MJ_OK)
     mj_score_annotate(r, h, &best);
-  const mj_fan_def *f = &r->fans[fan].def;
   size_t len = 0;
   if (cap > 0)
     buf[0] = '\0';
   if (st != MJ_OK && st != MJ_ENOTWIN)
     return st;
-  for (int q = 0; st == MJ_OK && q < best.nhits; q++)
-    if (best.hits[q].fan == fan) {
-      cat(buf, cap, &len, "%s counts%s in the chosen reading.\n", f->id,
-          best.hits[q].count > 1 ? " more than once" : "");
-      return MJ_OK;
-    }
-  for (int q = 0; st == MJ_OK && q < best.nexempt; q++)
-    if (best.exempt[q].fan == fan) {
-      const mj_exempt *e = &best.exempt[q];
-      cat(buf, cap, &len, "%s matches, but ", f->id);
-      exempt_reason(r, e, buf, cap, &len);
-      if (e->why == MJ_WHY_EXCLUDED)
-        cat(buf, cap, &len, " (不计: %s already implies it)",
-            r->fans[e->by].def.id);
-      cat(buf, cap, &len, ".\n");
-      bool more = false;
-      for (int k = 0; k < best.nhits; k++)
-        more = more || best.hits[k].fan == fan;
-      if (!more)
-        return MJ_OK;
-    }
-  /* a counted fan that excludes it wholly is the reason, whatever its
-     pattern would say (七对 excludes 单钓将) */
-  bool excluded = false;
-  for (int q = 0; st == MJ_OK && q < best.nhits && !excluded; q++) {
-    const fan_c *by = &r->fans[best.hits[q].fan];
-    for (int k = 0; k < by->nexcl && !excluded; k++)
-      if (by->excl[k] == fan && by->excl_n[k] == 0) {
-        cat(buf, cap, &len,
-            "%s does not count: %s counts, and excludes it (不计: %s "
-            "already implies it).\n",
-            f->id, by->def.id, by->def.id);
-        excluded = true;
-      }
-  }
-  /* not matched in the chosen reading: why, and does another reading do it */
-  eval *E = malloc(sizeof *E);
-  if (E == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  mj_score tmp;
-  st = mjs_prepare(E, r, h, &tmp, err);
-  if (st != MJ_OK) {
-    free(E);
-    return st;
-  }
-  mj_view v;
-  if (best.win)
-    mjs_build_view(
-        E, best.reading.shape == MJ_SHAPE_NONE ? NULL : &best.reading, &v);
-  else
-    mjs_build_view(E, NULL, &v);
-  char t[400];
-  fail_reason(E, fan, &v, t, sizeof t);
-  if (best.win && !excluded) {
-    char d[200];
-    mj_score_reading(&best, d, sizeof d);
-    cat(buf, cap, &len, "%s does not count in the chosen reading (%s): %s.\n",
-        f->id, d, t);
-  }
-  else if (!best.win)
-    cat(buf, cap, &len,
-        "%s does not count: the tiles are not a winning hand.\n", f->id);
-  why_ctx w = { E, fan, false, 0, { 0 } };
-  mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
-  if (w.found && best.win) {
-    char d[200];
-    mj_decomp_print(&w.d, d, sizeof d);
-    cat(buf, cap, &len,
-        "Read as %s it would count, but that reading totals %d, "
-        "less than the %d chosen (take the highest).\n",
-        d, w.total, best.total);
-  }
-  free(E);
-  return MJ_OK;
+  if (st == MJ_OK && why_in_best(r, &best, fan, buf, cap, &len))
+    return MJ_OK;
+  bool excluded = st == MJ_OK && why_excluded(r, &best, fan, buf, cap, &len);
+  return why_not(r, h, fan, &best, excluded, buf, cap, &len, err);
 }
 
 /* }==================================================================== */

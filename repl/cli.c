@@ -382,6 +382,86 @@ static void print_discards(const render_discard *d, int nd)
   }
 }
 
+/* A hand short of a tile (13): its shanten and useful tiles. True when
+   the answer is whole (JSON, batch). */
+static bool shanten_short(const mj_rules *r, const cli_opts *o,
+                          const mj_hand *h, const mj_tileview *v,
+                          const uint8_t *held, int sh, const char *hand)
+{
+  mj_wait w[MJ_KINDS];
+  char list[600];
+  int k = mj_useful(v, mj_rules_shapes(r), held, NULL, w, NULL);
+  if (o->json) {
+    render_tiles_json(stdout, r, h, sh, "useful", w, k, NULL, 0);
+    return true;
+  }
+  wait_list(w, k, list, sizeof list, o->batch);
+  if (o->batch) {
+    printf("%d\t%s\n", sh, list);
+    return true;
+  }
+  if (sh < 0) {
+    printf("%s: a winning hand\n", hand);
+  } else {
+    char state[40];
+    if (sh == 0)
+      snprintf(state, sizeof state, "ready");
+    else
+      snprintf(state, sizeof state, "%d-shanten", sh);
+    printf("%s: %s; useful: %s: %d tile%s\n", hand, state, list,
+           total_live(w, k), total_live(w, k) == 1 ? "" : "s");
+  }
+  return false;
+}
+
+/* A full hand (14): the discards and what each leaves (a batch line lists
+   those that keep the best shanten). True when the answer is whole. */
+static bool shanten_full(const mj_rules *r, const cli_opts *o,
+                         const mj_hand *h, const mj_tileview *v,
+                         const uint8_t *held, int sh, const char *hand)
+{
+  if (o->json)
+    ;
+  else if (o->batch)
+    printf("%d\t", sh);
+  else if (sh < 0)
+    printf("%s: a winning hand (shanten -1)\n", hand);
+  else
+    printf("%s: %d-shanten after the best discard\n", hand, sh);
+  int first = 1, nd = 0;
+  static mj_wait dw[MJ_KINDS][MJ_KINDS];
+  render_discard d[MJ_KINDS];
+  for (int t = 0; t < MJ_KINDS; t++) {
+    if (mj_hand_counts(h)[t] == 0)
+      continue;
+    mj_tileview x = *v;
+    mj_tileview_remove(&x, (mj_tile)t);
+    int s2;
+    mj_wait *w = dw[nd];
+    int k = mj_useful(&x, mj_rules_shapes(r), held, NULL, w, &s2);
+    char b[3];
+    d[nd].tile = (mj_tile)t;
+    d[nd].shanten = s2;
+    d[nd].w = w;
+    d[nd++].n = k;
+    if (!o->json && o->batch && (s2 == sh || sh < 0)) {
+      printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b),
+             total_live(w, k));
+      first = 0;
+    }
+  }
+  if (o->json) {
+    render_tiles_json(stdout, r, h, sh, NULL, NULL, 0, d, nd);
+    return true;
+  }
+  if (o->batch) {
+    printf("%s\n", first ? "-" : "");
+    return true;
+  }
+  print_discards(d, nd);
+  return false;
+}
+
 bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
                     mj_hand *h, const char *text, size_t n)
 {
@@ -394,78 +474,12 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
   mj_hand_view(h, mj_hand_wild(h, mj_rules_wild(r)), &v, held);
   int per[MJ_SHAPE_COUNT];
   int sh = mj_shanten(&v, cfg, per);
-  char hand[200], list[600];
+  char hand[200];
   mj_hand_print(h, hand, sizeof hand);
   bool full = v.ntiles == 14 - 3 * v.melds;
-  if (!full) {
-    mj_wait w[MJ_KINDS];
-    int k = mj_useful(&v, cfg, held, NULL, w, NULL);
-    if (o->json) {
-      render_tiles_json(stdout, r, h, sh, "useful", w, k, NULL, 0);
-      return true;
-    }
-    if (o->batch) {
-      wait_list(w, k, list, sizeof list, true);
-      printf("%d\t%s\n", sh, list);
-      return true;
-    }
-    wait_list(w, k, list, sizeof list, false);
-    if (sh < 0) {
-      printf("%s: a winning hand\n", hand);
-    } else {
-      char state[40];
-      if (sh == 0)
-        snprintf(state, sizeof state, "ready");
-      else
-        snprintf(state, sizeof state, "%d-shanten", sh);
-      printf("%s: %s; useful: %s: %d tile%s\n", hand, state, list,
-             total_live(w, k), total_live(w, k) == 1 ? "" : "s");
-    }
-  } else {
-    /* 14 tiles: the discards and what each leaves (a batch line lists
-       those that keep the best shanten) */
-    if (o->json)
-      ;
-    else if (o->batch)
-      printf("%d\t", sh);
-    else if (sh < 0)
-      printf("%s: a winning hand (shanten -1)\n", hand);
-    else
-      printf("%s: %d-shanten after the best discard\n", hand, sh);
-    int first = 1, nd = 0;
-    static mj_wait dw[MJ_KINDS][MJ_KINDS];
-    render_discard d[MJ_KINDS];
-    for (int t = 0; t < MJ_KINDS; t++) {
-      if (mj_hand_counts(h)[t] == 0)
-        continue;
-      mj_tileview x = v;
-      mj_tileview_remove(&x, (mj_tile)t);
-      int s2;
-      mj_wait *w = dw[nd];
-      int k = mj_useful(&x, cfg, held, NULL, w, &s2);
-      char b[3];
-      d[nd].tile = (mj_tile)t;
-      d[nd].shanten = s2;
-      d[nd].w = w;
-      d[nd++].n = k;
-      if (o->json || !o->batch) {
-        continue;
-      } else if (s2 == sh || sh < 0) {
-        printf("%s%s:%d", first ? "" : ",", mj_tile_str((mj_tile)t, b),
-               total_live(w, k));
-        first = 0;
-      }
-    }
-    if (o->json) {
-      render_tiles_json(stdout, r, h, sh, NULL, NULL, 0, d, nd);
-      return true;
-    }
-    if (o->batch) {
-      printf("%s\n", first ? "-" : "");
-      return true;
-    }
-    print_discards(d, nd);
-  }
+  if (full ? shanten_full(r, o, h, &v, held, sh, hand)
+           : shanten_short(r, o, h, &v, held, sh, hand))
+    return true;
   for (int s = 0; s < MJ_SHAPE_COUNT && !o->batch; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && per[s] < MJ_SHANTEN_NONE && s != 0 &&
         per[s] <= sh + 1)

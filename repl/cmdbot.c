@@ -151,6 +151,83 @@ static bool send_line(cmdbot *b, const char *text, double deadline)
   return true;
 }
 
+/* An answer's id said, as a whole number (-1 when it is none). */
+static long said_id(const cJSON *id)
+{
+  double dv = id->valuedouble;   /* cast only what fits a long */
+  return dv >= 0 && dv < 1e15 && dv == (double)(long)dv ? (long)dv : -1;
+}
+
+/* Was id the answer to a decision that timed out? It is forgotten. */
+static bool was_late(cmdbot *b, long id)
+{
+  for (int i = 0; i < b->nlate; i++)
+    if (b->late[i] == id) {
+      b->late[i] = b->late[--b->nlate];
+      return true;
+    }
+  return false;
+}
+
+/* The legal action an answer names ("action" as text, or "index" from 1):
+   its index, or -1 with err set. */
+static int named_action(const cmdbot *b, const cJSON *o,
+                        const mj_action *legal, int n, mj_error *err)
+{
+  cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
+  cJSON *ix = cJSON_GetObjectItemCaseSensitive(o, "index");
+  if (cJSON_IsString(a)) {
+    for (int i = 0; i < n; i++) {
+      char t[40];
+      mj_action_print(&legal[i], t, sizeof t);
+      if (strcmp(t, a->valuestring) == 0)
+        return i;
+    }
+    return mj_fail(err, MJ_EINVAL, 0, "%s: '%.40s' is not among the legal "
+                   "actions", b->name, a->valuestring), -1;
+  }
+  if (cJSON_IsNumber(ix) && ix->valuedouble >= 1 && ix->valuedouble <= n)
+    return (int)ix->valuedouble - 1;
+  return mj_fail(err, MJ_EINVAL, 0, "%s: the answer names no legal action",
+                 b->name), -1;
+}
+
+/* One whole line of the program's: the index of the action it names;
+   -1 with err set; -2 for a late answer, skipped. */
+static int answer_line(cmdbot *b, const char *line, const mj_action *legal,
+                       int n, mj_error *err)
+{
+  cJSON *o = cJSON_Parse(line);
+  cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
+  int found;
+  if (o == NULL || !cJSON_IsNumber(id)) {
+    found = (mj_fail(err, MJ_EINVAL, 0, "%s: an answer is a JSON line "
+                     "{\"id\": N, \"action\": ...}", b->name), -1);
+  } else if (said_id(id) != b->id) {
+    /* the answer to a decision that timed out: skipped; any other id is
+       wrong at once (waiting would only wait the limit out) */
+    long said = said_id(id);
+    found = was_late(b, said) ? -2
+          : (mj_fail(err, MJ_EINVAL, 0, "%s: answered decision %ld while "
+                     "asked decision %ld", b->name, said, b->id), -1);
+  } else {
+    found = named_action(b, o, legal, n, err);
+  }
+  cJSON_Delete(o);
+  return found;
+}
+
+/* No answer in time: the decision is remembered as late. */
+static int timed_out(cmdbot *b, mj_error *err)
+{
+  if (b->nlate == (int)(sizeof b->late / sizeof b->late[0]))
+    memmove(b->late, b->late + 1, sizeof b->late - sizeof b->late[0]),
+        b->nlate--;
+  b->late[b->nlate++] = b->id;
+  return mj_fail(err, MJ_ERANGE, 0, "%s: no answer within %d ms", b->name,
+                 b->limit_ms), -1;
+}
+
 /* The answer to decision id, read before the deadline: the index among
    legal[0..n), or -1 with err set. */
 static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline,
@@ -160,57 +237,12 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
     char *nl = memchr(b->buf, '\n', b->have);
     if (nl != NULL) {
       *nl = '\0';
-      cJSON *o = cJSON_Parse(b->buf);
       size_t used = (size_t)(nl - b->buf) + 1;
+      int found = answer_line(b, b->buf, legal, n, err);
       memmove(b->buf, nl + 1, b->have - used);
       b->have -= used;
-      cJSON *id = cJSON_GetObjectItemCaseSensitive(o, "id");
-      if (o == NULL || !cJSON_IsNumber(id)) {
-        cJSON_Delete(o);
-        return mj_fail(err, MJ_EINVAL, 0,
-                       "%s: an answer is a JSON line {\"id\": N, \"action\": "
-                       "...}", b->name),
-               -1;
-      }
-      double dv = id->valuedouble;   /* cast only what fits a long */
-      long said = dv >= 0 && dv < 1e15 && dv == (double)(long)dv ? (long)dv : -1;
-      if (said != b->id) {
-        /* the answer to a decision that timed out: skipped; any other
-           id is wrong at once (waiting would only wait the limit out) */
-        bool late = false;
-        for (int i = 0; i < b->nlate && !late; i++)
-          if (b->late[i] == said) {
-            b->late[i] = b->late[--b->nlate];
-            late = true;
-          }
-        cJSON_Delete(o);
-        if (late)
-          continue;
-        return mj_fail(err, MJ_EINVAL, 0, "%s: answered decision %ld while "
-                       "asked decision %ld", b->name, said, b->id),
-               -1;
-      }
-      cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "action");
-      cJSON *ix = cJSON_GetObjectItemCaseSensitive(o, "index");
-      int found = -1;
-      if (cJSON_IsString(a)) {
-        for (int i = 0; i < n && found < 0; i++) {
-          char t[40];
-          mj_action_print(&legal[i], t, sizeof t);
-          if (strcmp(t, a->valuestring) == 0)
-            found = i;
-        }
-        if (found < 0)
-          mj_fail(err, MJ_EINVAL, 0, "%s: '%.40s' is not among the legal "
-                  "actions", b->name, a->valuestring);
-      } else if (cJSON_IsNumber(ix) && ix->valuedouble >= 1 &&
-                 ix->valuedouble <= n) {
-        found = (int)ix->valuedouble - 1;
-      } else {
-        mj_fail(err, MJ_EINVAL, 0, "%s: the answer names no legal action",
-                b->name);
-      }
-      cJSON_Delete(o);
+      if (found == -2)
+        continue;
       return found;
     }
     if (b->have == sizeof b->buf) {
@@ -223,14 +255,8 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
     int r = left > 0 ? poll(&pf, 1, left) : 0;
     if (r < 0 && errno == EINTR)
       continue;
-    if (r <= 0) {
-      if (b->nlate == (int)(sizeof b->late / sizeof b->late[0]))
-        memmove(b->late, b->late + 1, sizeof b->late - sizeof b->late[0]),
-            b->nlate--;
-      b->late[b->nlate++] = b->id;
-      return mj_fail(err, MJ_ERANGE, 0, "%s: no answer within %d ms",
-                     b->name, b->limit_ms), -1;
-    }
+    if (r <= 0)
+      return timed_out(b, err);
     ssize_t k = read(b->from, b->buf + b->have, sizeof b->buf - b->have);
     if (k < 0 && (errno == EINTR || errno == EAGAIN))
       continue;
