@@ -587,6 +587,96 @@ static int before_play_choice(const mj_game *g, int p, const mj_action *legal,
   return 0;
 }
 
+/* Does the kong legal action a keep p's hand as good (its shanten)? A
+   wild tile is never konged. */
+static bool kong_keeps(const ctx *c, const mj_game *g, int p,
+                       const mj_action *a)
+{
+  const mj_hand *h = mj_game_hand(g, p);
+  mj_tileview v;
+  mj_tileview_init(&v, h, c->wild);
+  int keep = mj_shanten(&v, c->cfg, NULL);
+  mj_hand *x = mj_hand_new();
+  if (x == NULL)
+    return false;
+  mj_hand_copy(x, h);
+  int take = a->type == MJ_ACT_CKONG ? 4 : 1;
+  for (int q = 0; q < take; q++)
+    mj_hand_remove(x, a->tile);
+  if (a->type == MJ_ACT_CKONG) {
+    mj_meld m = { MJ_CKONG, a->tile, 0, 0 };
+    mj_hand_add_meld(x, m);
+  } else {
+    const mj_meld *m = mj_hand_melds(x);
+    for (int q = 0; q < mj_hand_nmelds(x); q++)
+      if (m[q].type == MJ_PUNG && m[q].tile == a->tile) {
+        mj_meld km = m[q];
+        km.type = MJ_KONG;
+        mj_hand_set_meld(x, q, km);
+      }
+  }
+  mj_tileview y;
+  mj_tileview_init(&y, x, c->wild);
+  int after = mj_shanten(&y, c->cfg, NULL);
+  mj_hand_free(x);
+  return after <= keep && !(c->wild & MJ_BIT(a->tile));
+}
+
+/* On one's turn: a concealed or added kong that keeps the hand as good,
+   else the discard of the best value. */
+static int efficiency_turn(const ctx *c, const mj_game *g, int p,
+                           const mj_action *legal, int n)
+{
+  mj_discard_eval ev[MJ_KINDS];
+  int k = mjb_discards_eval(g, p, ev, MJ_KINDS, true);
+  int best = -1;
+  for (int i = 0; i < k; i++)
+    if ((best < 0 || ev[i].value > ev[best].value) &&
+        mjb_legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
+      best = i;
+  if (best < 0)
+    best = 0;
+  for (int i = 0; i < n; i++)
+    if ((legal[i].type == MJ_ACT_CKONG || legal[i].type == MJ_ACT_AKONG) &&
+        kong_keeps(c, g, p, &legal[i]))
+      return i;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile == ev[best].tile)
+      return i;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_DISCARD)
+      return i;
+  return 0;
+}
+
+/* A claim: taken only when the hand gets better than by passing. */
+static int efficiency_claim(ctx *c, const mj_game *g, int p,
+                            const mj_action *legal, int n)
+{
+  int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
+  if (pass < 0)
+    return 0;
+  const mj_hand *h = mj_game_hand(g, p);
+  mj_tileview v;
+  mj_tileview_init(&v, h, c->wild);
+  mjb_near_shapes(c, &v);
+  int now = value_of(c, &v, h, NULL, NULL, NULL, NULL);
+  int best = pass, bestv = now + 30;   /* a claim must gain something clear */
+  mj_tile t = mj_game_pending(g, NULL);
+  if (c->wild & MJ_BIT(t))
+    return pass;
+  for (int i = 0; i < n; i++) {
+    if (i == pass)
+      continue;
+    int val = claim_value(c, &legal[i], t);
+    if (val > bestv) {
+      bestv = val;
+      best = i;
+    }
+  }
+  return best;
+}
+
 int mjb_efficiency_choose(mj_bot *b, const mj_game *g, int p,
                           const mj_action *legal, int n)
 {
@@ -600,80 +690,9 @@ int mjb_efficiency_choose(mj_bot *b, const mj_game *g, int p,
     return before_play_choice(g, p, legal, n);
   ctx c;
   ctx_init(&c, g, p);
-  if (mj_game_phase(g) == MJ_PHASE_TURN) {
-    mj_discard_eval ev[MJ_KINDS];
-    int k = mjb_discards_eval(g, p, ev, MJ_KINDS, true);
-    int best = -1;
-    for (int i = 0; i < k; i++)
-      if ((best < 0 || ev[i].value > ev[best].value) &&
-          mjb_legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
-        best = i;
-    if (best < 0)
-      best = 0;
-    /* a concealed or added kong that keeps the hand as good */
-    for (int i = 0; i < n; i++)
-      if (legal[i].type == MJ_ACT_CKONG || legal[i].type == MJ_ACT_AKONG) {
-        const mj_hand *h = mj_game_hand(g, p);
-        mj_tileview v;
-        mj_tileview_init(&v, h, c.wild);
-        int keep = mj_shanten(&v, c.cfg, NULL);
-        mj_hand *x = mj_hand_new();
-        if (x == NULL)
-          continue;
-        mj_hand_copy(x, h);
-        int take = legal[i].type == MJ_ACT_CKONG ? 4 : 1;
-        for (int q = 0; q < take; q++)
-          mj_hand_remove(x, legal[i].tile);
-        if (legal[i].type == MJ_ACT_CKONG) {
-          mj_meld m = { MJ_CKONG, legal[i].tile, 0, 0 };
-          mj_hand_add_meld(x, m);
-        } else {
-          const mj_meld *m = mj_hand_melds(x);
-          for (int q = 0; q < mj_hand_nmelds(x); q++)
-            if (m[q].type == MJ_PUNG && m[q].tile == legal[i].tile) {
-              mj_meld km = m[q];
-              km.type = MJ_KONG;
-              mj_hand_set_meld(x, q, km);
-            }
-        }
-        mj_tileview y;
-        mj_tileview_init(&y, x, c.wild);
-        int after = mj_shanten(&y, c.cfg, NULL);
-        mj_hand_free(x);
-        if (after <= keep && !(c.wild & MJ_BIT(legal[i].tile)))
-          return i;
-      }
-    for (int i = 0; i < n; i++)
-      if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile == ev[best].tile)
-        return i;
-    for (int i = 0; i < n; i++)
-      if (legal[i].type == MJ_ACT_DISCARD)
-        return i;
-    return 0;
-  }
-  /* a claim: take it only when the hand gets better than by passing */
-  int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
-  if (pass < 0)
-    return 0;
-  const mj_hand *h = mj_game_hand(g, p);
-  mj_tileview v;
-  mj_tileview_init(&v, h, c.wild);
-  mjb_near_shapes(&c, &v);
-  int now = value_of(&c, &v, h, NULL, NULL, NULL, NULL);
-  int best = pass, bestv = now + 30;   /* a claim must gain something clear */
-  mj_tile t = mj_game_pending(g, NULL);
-  if (c.wild & MJ_BIT(t))
-    return pass;
-  for (int i = 0; i < n; i++) {
-    if (i == pass)
-      continue;
-    int val = claim_value(&c, &legal[i], t);
-    if (val > bestv) {
-      bestv = val;
-      best = i;
-    }
-  }
-  return best;
+  if (mj_game_phase(g) == MJ_PHASE_TURN)
+    return efficiency_turn(&c, g, p, legal, n);
+  return efficiency_claim(&c, g, p, legal, n);
 }
 
 /* }==================================================================== */

@@ -158,10 +158,10 @@ static int write_step(void *ud, int i, const mj_game *x)
 ** Which events each decision caused: replay the game to find the event
 ** count after each decision (the log interleaves them).
 */
-char *mj_replay_write(const mj_game *g, const char *const players[4],
-                      const char *options, const char *digest, bool saved)
+/* The log's first line: the ruleset, the deal's settings, the players. */
+static cJSON *header_json(const mj_game *g, const char *const players[4],
+                          const char *options, const char *digest)
 {
-  outbuf b = { NULL, 0, 0, false };
   const mj_rules *r = mj_game_rules(g);
   const mj_game_cfg *cfg = mj_game_config(g);
   cJSON *h = cJSON_CreateObject();
@@ -194,45 +194,58 @@ char *mj_replay_write(const mj_game *g, const char *const players[4],
   for (int i = 0; i < 4; i++)
     cJSON_AddItemToArray(
         pl, cJSON_CreateString(players && players[i] ? players[i] : "?"));
-  put_json(&b, h);
+  return h;
+}
+
+/* The last line: the hand's end (payments, scores, every payment as
+   [payer, payee, amount, reason]), or where it was saved. */
+static cJSON *end_json(const mj_game *g, bool saved)
+{
+  cJSON *end = cJSON_CreateObject();
+  if (!mj_game_over(g) || saved) {
+    cJSON_AddNumberToObject(end, "saved", mj_game_nactions(g));
+    return end;
+  }
+  int pay[4], scores[4];
+  mj_game_payments(g, pay);
+  mj_game_scores(g, scores);
+  cJSON_AddStringToObject(end, "end", mj_game_drawn(g) ? "drawn" : "win");
+  cJSON *p = cJSON_AddArrayToObject(end, "pay");
+  cJSON *s = cJSON_AddArrayToObject(end, "scores");
+  for (int i = 0; i < 4; i++) {
+    cJSON_AddItemToArray(p, cJSON_CreateNumber(pay[i]));
+    cJSON_AddItemToArray(s, cJSON_CreateNumber(scores[i]));
+  }
+  const mj_payment *l;
+  int nl = mj_game_ledger(g, &l);
+  cJSON *led = cJSON_AddArrayToObject(end, "ledger");
+  for (int i = 0; i < nl; i++) {
+    cJSON *e = cJSON_CreateArray();
+    cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].payer));
+    cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].payee));
+    cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].amount));
+    cJSON_AddItemToArray(e, cJSON_CreateString(mj_game_reason(g, l[i].reason)));
+    cJSON_AddItemToArray(led, e);
+  }
+  return end;
+}
+
+char *mj_replay_write(const mj_game *g, const char *const players[4],
+                      const char *options, const char *digest, bool saved)
+{
+  outbuf b = { NULL, 0, 0, false };
+  put_json(&b, header_json(g, players, options, digest));
   /* the events before the first decision, then each decision and its events:
      replay a copy to learn where the events of each decision end */
   write_pass w = { &b, g, 0, 0 };
-  mj_game *x = mj_game_replay(r, cfg, mj_game_actions(g), mj_game_nactions(g),
+  mj_game *x = mj_game_replay(mj_game_rules(g), mj_game_config(g),
+                              mj_game_actions(g), mj_game_nactions(g),
                               write_step, &w, NULL, NULL);
   mj_game_free(x);
   int done = w.done, winner_k = w.winner_k, nev = mj_game_nevents(g);
   for (; done < nev; done++)
     put_json(&b, event_json(g, mj_game_event(g, done), &winner_k));
-  cJSON *end = cJSON_CreateObject();
-  if (mj_game_over(g) && !saved) {
-    int pay[4], scores[4];
-    mj_game_payments(g, pay);
-    mj_game_scores(g, scores);
-    cJSON_AddStringToObject(end, "end", mj_game_drawn(g) ? "drawn" : "win");
-    cJSON *p = cJSON_AddArrayToObject(end, "pay");
-    cJSON *s = cJSON_AddArrayToObject(end, "scores");
-    for (int i = 0; i < 4; i++) {
-      cJSON_AddItemToArray(p, cJSON_CreateNumber(pay[i]));
-      cJSON_AddItemToArray(s, cJSON_CreateNumber(scores[i]));
-    }
-    /* every payment: [payer, payee, amount, reason] */
-    const mj_payment *l;
-    int nl = mj_game_ledger(g, &l);
-    cJSON *led = cJSON_AddArrayToObject(end, "ledger");
-    for (int i = 0; i < nl; i++) {
-      cJSON *e = cJSON_CreateArray();
-      cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].payer));
-      cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].payee));
-      cJSON_AddItemToArray(e, cJSON_CreateNumber(l[i].amount));
-      cJSON_AddItemToArray(e,
-                           cJSON_CreateString(mj_game_reason(g, l[i].reason)));
-      cJSON_AddItemToArray(led, e);
-    }
-  } else {
-    cJSON_AddNumberToObject(end, "saved", mj_game_nactions(g));
-  }
-  put_json(&b, end);
+  put_json(&b, end_json(g, saved));
   if (b.bad) {
     free(b.p);
     return NULL;

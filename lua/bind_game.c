@@ -108,6 +108,65 @@ static lua_Integer opt_field(lua_State *L, int t, const char *k,
 ** mj.game{ ruleset=, seed=, dealer=, round=, dice=, hands={h1,h2,h3,h4},
 ** draws=, tail=, wall=, bots= } -> game
 */
+/* The wall of hands={...} (dealt from the dealer on), draws= and tail=,
+   the rest shuffled by the seed, into wall; cfg points at it. */
+static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
+                       mj_tile wall[MJ_WALL_MAX])
+{
+  mj_tile head[MJ_WALL_MAX], tail[MJ_WALL_MAX];
+  int nh = 0;
+  mj_error e;
+  lua_getfield(L, 1, "hands");
+  int ht = lua_gettop(L);
+  if (!lua_istable(L, ht))
+    luaL_error(L, "mj.game: hands must be a list of four hands");
+  for (int k = 0; k < 4; k++) {
+    int p = (cfg->dealer + k) & 3;
+    lua_rawgeti(L, ht, p + 1);
+    size_t len;
+    const char *s = lua_tolstring(L, -1, &len);
+    int n = 0;
+    if (s == NULL)
+      luaL_error(L, "mj.game: hands[%d] must be tiles in notation", p + 1);
+    if (mj_tiles_parse(s, len, 1, false, head + nh, NULL, tb->hand, &n, &e) !=
+        MJ_OK)
+      luaL_error(L, "mj.game: hands[%d] '%s': %s", p + 1, s, e.msg);
+    if (n != tb->hand)
+      luaL_error(L, "mj.game: hands[%d] has %d tiles, not %d", p + 1, n,
+                 tb->hand);
+    nh += n;
+    lua_pop(L, 1);
+  }
+  lua_pop(L, 1);
+  nh += get_tiles(L, 1, "draws", head + nh, MJ_WALL_MAX - nh);
+  int nt = get_tiles(L, 1, "tail", tail, MJ_WALL_MAX);
+  mj_rng rng;
+  mj_rng_seed(&rng, cfg->seed);
+  if (mj_wall_compose(wall, tb->tiles, head, nh, tail, nt, &rng, &e) != MJ_OK)
+    luaL_error(L, "mj.game: %s", e.msg);
+  cfg->wall = wall;
+  cfg->wall_n = tb->tiles;
+}
+
+/* seed, dealer, round, dice and streak of the table at 1 into cfg. */
+static void game_numbers(lua_State *L, mj_game_cfg *cfg)
+{
+  cfg->seed = (uint64_t)opt_field(L, 1, "seed", 1);
+  lua_getfield(L, 1, "dealer");
+  if (!lua_isnil(L, -1))
+    cfg->dealer = checkplayer(L, lua_gettop(L));
+  lua_pop(L, 1);
+  cfg->round = (int)opt_field(L, 1, "round", 1) - 1;
+  if (cfg->round < 0 || cfg->round > 3)
+    luaL_error(L, "mj.game: round is 1..4 (East..North)");
+  cfg->dice = (int)opt_field(L, 1, "dice", 0);
+  if (cfg->dice < 0 || cfg->dice > 12)
+    luaL_error(L, "mj.game: dice is 2..12");
+  cfg->streak = (int)opt_field(L, 1, "streak", 0);
+  if (cfg->streak < 0 || cfg->streak > 1000)
+    luaL_error(L, "mj.game: streak is 0..1000 (the dealer's wins in a row)");
+}
+
 static int l_game(lua_State *L)
 {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -116,21 +175,7 @@ static int l_game(lua_State *L)
   lua_pop(L, 1);
   mj_game_cfg cfg;
   memset(&cfg, 0, sizeof cfg);
-  cfg.seed = (uint64_t)opt_field(L, 1, "seed", 1);
-  lua_getfield(L, 1, "dealer");
-  if (!lua_isnil(L, -1))
-    cfg.dealer = checkplayer(L, lua_gettop(L));
-  lua_pop(L, 1);
-  cfg.round = (int)opt_field(L, 1, "round", 1) - 1;
-  if (cfg.round < 0 || cfg.round > 3)
-    return luaL_error(L, "mj.game: round is 1..4 (East..North)");
-  cfg.dice = (int)opt_field(L, 1, "dice", 0);
-  if (cfg.dice < 0 || cfg.dice > 12)
-    return luaL_error(L, "mj.game: dice is 2..12");
-  cfg.streak = (int)opt_field(L, 1, "streak", 0);
-  if (cfg.streak < 0 || cfg.streak > 1000)
-    return luaL_error(L, "mj.game: streak is 0..1000 (the dealer's wins in "
-                      "a row)");
+  game_numbers(L, &cfg);
   mj_tile wall[MJ_WALL_MAX];
   lua_getfield(L, 1, "hands");
   bool hands = !lua_isnil(L, -1);
@@ -138,48 +183,13 @@ static int l_game(lua_State *L)
   lua_getfield(L, 1, "wall");
   bool given = !lua_isnil(L, -1);
   lua_pop(L, 1);
-  const mj_table *tb = mj_rules_ctable(r);
   if (given && hands)
     return luaL_error(L, "mj.game: give either wall or hands, not both");
   if (given) {
     cfg.wall_n = get_tiles(L, 1, "wall", wall, MJ_WALL_MAX);
     cfg.wall = wall;
   } else if (hands) {
-    mj_tile head[MJ_WALL_MAX], tail[MJ_WALL_MAX];
-    int nh = 0;
-    lua_getfield(L, 1, "hands");
-    int ht = lua_gettop(L);
-    if (!lua_istable(L, ht))
-      return luaL_error(L, "mj.game: hands must be a list of four hands");
-    for (int k = 0; k < 4; k++) {
-      int p = (cfg.dealer + k) & 3;   /* dealt from the dealer on */
-      lua_rawgeti(L, ht, p + 1);
-      size_t len;
-      const char *s = lua_tolstring(L, -1, &len);
-      int n = 0;
-      mj_error e;
-      if (s == NULL)
-        return luaL_error(L, "mj.game: hands[%d] must be tiles in notation",
-                          p + 1);
-      if (mj_tiles_parse(s, len, 1, false, head + nh, NULL, tb->hand, &n, &e) !=
-          MJ_OK)
-        return luaL_error(L, "mj.game: hands[%d] '%s': %s", p + 1, s, e.msg);
-      if (n != tb->hand)
-        return luaL_error(L, "mj.game: hands[%d] has %d tiles, not %d", p + 1,
-                          n, tb->hand);
-      nh += n;
-      lua_pop(L, 1);
-    }
-    lua_pop(L, 1);
-    nh += get_tiles(L, 1, "draws", head + nh, MJ_WALL_MAX - nh);
-    int nt = get_tiles(L, 1, "tail", tail, MJ_WALL_MAX);
-    mj_rng rng;
-    mj_rng_seed(&rng, cfg.seed);
-    mj_error e;
-    if (mj_wall_compose(wall, tb->tiles, head, nh, tail, nt, &rng, &e) != MJ_OK)
-      return luaL_error(L, "mj.game: %s", e.msg);
-    cfg.wall = wall;
-    cfg.wall_n = tb->tiles;
+    hands_wall(L, mj_rules_ctable(r), &cfg, wall);
   }
   lgame *x = lua_newuserdatauv(L, sizeof *x, 0);
   memset(x, 0, sizeof *x);

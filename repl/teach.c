@@ -417,6 +417,66 @@ static int c_quiz(repl *r, int argc, char **argv, const char *rest)
   return 0;
 }
 
+/* The verdict's first word. */
+static const char *verdict(bool right, bool skip)
+{
+  return right ? "Right!" : skip ? "Skipped." : "Not quite.";
+}
+
+/* The answer to a waits quiz: 1 when it must be asked again. */
+static int answer_waits(repl *r, const mj_rules *rs, mj_hand *h,
+                        const char *answer, bool skip, const cli_opts *o)
+{
+  mj_wait w[MJ_KINDS];
+  int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(rs)),
+                        mj_rules_shapes(rs), w, NULL);
+  uint8_t want[MJ_KINDS] = { 0 }, got[MJ_KINDS] = { 0 };
+  for (int i = 0; i < k; i++)
+    want[w[i].tile] = 1;
+  char buf[256];
+  snprintf(buf, sizeof buf, "%s", skip ? "" : answer);
+  for (char *tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
+    mj_tile t[MJ_KINDS];
+    int m = 0;
+    mj_error e;
+    if (mj_tiles_parse(tok, strlen(tok), 1, false, t, NULL, MJ_KINDS, &m,
+                       &e) != MJ_OK)
+      return repl_error(r, "%s; answer with tiles such as 58m 3z", e.msg);
+    for (int i = 0; i < m; i++)
+      got[t[i]] = 1;
+  }
+  bool right = !skip && memcmp(want, got, sizeof want) == 0;
+  char list[128];
+  mj_counts_print(want, MJ_KINDS, list, sizeof list);
+  printf("%s The waits are %s.\n", verdict(right, skip), k ? list : "none");
+  r->quiz_right += right;
+  cli_do_waits(r->host, rs, o, h, r->quiz_hand, strlen(r->quiz_hand));
+  return 0;
+}
+
+/* The answer to a score quiz: 1 when it must be asked again (or the hand
+   does not score, *fatal set). */
+static int answer_total(repl *r, const mj_rules *rs, mj_hand *h,
+                        const char *answer, bool skip, const cli_opts *o,
+                        bool *fatal)
+{
+  mj_score s;
+  mj_error e;
+  if (mj_score_hand(rs, h, &s, &e) != MJ_OK) {
+    *fatal = true;
+    return repl_error(r, "%s", e.msg);
+  }
+  char *end;
+  long v = strtol(answer, &end, 10);
+  if (!skip && (end == answer || *end != '\0'))
+    return repl_error(r, "answer with a number, or \"skip\"");
+  bool right = !skip && v == s.total;
+  printf("%s It scores %d.\n", verdict(right, skip), s.total);
+  r->quiz_right += right;
+  cli_do_score(r->host, rs, o, h, r->quiz_hand, strlen(r->quiz_hand));
+  return 0;
+}
+
 int teach_answer(repl *r, const char *answer)
 {
   const mj_rules *rs = repl_rules(r);
@@ -429,75 +489,24 @@ int teach_answer(repl *r, const char *answer)
   if (h == NULL)
     return repl_error(r, "out of memory");
   mj_error e;
-  int st = 0;
   if (mj_hand_parse(h, r->quiz_hand, strlen(r->quiz_hand), &e) != MJ_OK) {
     mj_hand_free(h);
     return repl_error(r, "%s", e.msg);
   }
   cli_opts o = *r->o;
   o.batch = o.json = false;
-  if (kind == 1) {
-    mj_wait w[MJ_KINDS];
-    int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(rs)),
-                          mj_rules_shapes(rs), w, NULL);
-    uint8_t want[MJ_KINDS] = { 0 }, got[MJ_KINDS] = { 0 };
-    for (int i = 0; i < k; i++)
-      want[w[i].tile] = 1;
-    if (!skip) {
-      mj_tile t[MJ_KINDS];
-      int n = 0;
-      char buf[256];
-      snprintf(buf, sizeof buf, "%s", answer);
-      for (char *tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
-        int m = 0;
-        if (mj_tiles_parse(tok, strlen(tok), 1, false, t, NULL, MJ_KINDS, &m,
-                           &e) != MJ_OK) {
-          r->quiz_kind = kind;   /* ask again */
-          mj_hand_free(h);
-          return repl_error(r, "%s; answer with tiles such as 58m 3z", e.msg);
-        }
-        for (int i = 0; i < m; i++)
-          got[t[i]] = 1;
-        n += m;
-      }
-      (void)n;
-    }
-    bool right = !skip && memcmp(want, got, sizeof want) == 0;
-    char list[128];
-    mj_counts_print(want, MJ_KINDS, list, sizeof list);
-    printf("%s The waits are %s.\n",
-           right  ? "Right!"
-           : skip ? "Skipped."
-                  : "Not quite.",
-           k ? list : "none");
-    r->quiz_right += right;
-    cli_do_waits(r->host, rs, &o, h, r->quiz_hand, strlen(r->quiz_hand));
-  } else {
-    mj_score s;
-    if (mj_score_hand(rs, h, &s, &e) != MJ_OK) {
-      mj_hand_free(h);
-      return repl_error(r, "%s", e.msg);
-    }
-    char *end;
-    long v = strtol(answer, &end, 10);
-    if (!skip && (end == answer || *end != '\0')) {
-      r->quiz_kind = kind;
-      mj_hand_free(h);
-      return repl_error(r, "answer with a number, or \"skip\"");
-    }
-    bool right = !skip && v == s.total;
-    printf("%s It scores %d.\n",
-           right  ? "Right!"
-           : skip ? "Skipped."
-                  : "Not quite.",
-           s.total);
-    r->quiz_right += right;
-    cli_do_score(r->host, rs, &o, h, r->quiz_hand, strlen(r->quiz_hand));
+  bool fatal = false;
+  int st = kind == 1 ? answer_waits(r, rs, h, answer, skip, &o)
+                     : answer_total(r, rs, h, answer, skip, &o, &fatal);
+  mj_hand_free(h);
+  if (st != 0) {
+    if (!fatal)
+      r->quiz_kind = kind;   /* ask again */
+    return st;
   }
   printf("Score so far: %d of %d. \"quiz\" for another.\n", r->quiz_right,
          r->quiz_asked);
-  mj_hand_free(h);
-  return st;
+  return 0;
 }
 
 /* }==================================================================== */
