@@ -1,0 +1,166 @@
+/*
+** game_int.h
+** The inside of a hand in play, shared by the files of the state machine
+** only: game.c (the bookkeeping, the draws, the start and the acting),
+** win.c (the wins and their settlement), legal.c (the legal actions) and
+** query.c (what a game shows, and what its hooks may change).
+*/
+#ifndef MJ_GAME_INT_H
+#define MJ_GAME_INT_H
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "analysis.h"
+#include "game.h"
+#include "ledger.h"
+#include "wall.h"
+
+enum { MAX_DISC = 40, MAX_EVENTS = 512 };
+
+/* One player's side of the table. */
+typedef struct seat {
+  mj_hand *hand;             /* concealed tiles and declared melds */
+  mj_tile flowers[8];        /* flowers set aside, in the order drawn */
+  int nflowers;
+  mj_tile disc[MAX_DISC];    /* the player's discards, oldest first */
+  uint8_t taken[MAX_DISC];   /* 1: that discard was claimed by another */
+  int ndisc;                 /* entries in disc[] (capped at MAX_DISC) */
+  int16_t state[MJ_MAX_STATES];   /* the ruleset's states (R.state) */
+  bool claimed;        /* this turn began with a chow or pung */
+  bool kong_draw;      /* the last draw replaced a kong */
+  bool out;            /* won and left play (leave_on_win) */
+  int8_t wins;         /* wins this hand (several with stay_on_win) */
+  bool locked;         /* passed a win: no discard win until his draw */
+  int8_t void_suit;    /* the declared missing suit, -1 none */
+  int8_t kong_from;    /* the kong_draw replaced a kong of this seat's
+                          discard, -1 */
+  mj_tile swap[4];     /* the tiles chosen to pass */
+  uint8_t nswap;
+  int ndiscarded;            /* discards made (not capped; 天糊/地糊 need 0) */
+  uint8_t dealt[MJ_KINDS];   /* the thirteen or fourteen tiles as dealt */
+  mj_tileview v;       /* the concealed tiles for the tables, kept in step */
+} seat;
+
+struct mj_game {
+  const mj_rules *r;         /* the ruleset (outlives the game) */
+  mj_game_cfg cfg;           /* as given; cfg.wall points at given_wall */
+  mj_table tbl;              /* the ruleset's table rules, copied */
+  mj_rng rng;                /* seeded from cfg.seed: the shuffle, the dice */
+  mj_wall wall;              /* the tiles left, live end and dead end */
+  mj_tile indicator;         /* the tile turned for the wild, or MJ_NO_TILE */
+  mj_tile wild_kind;         /* the wild it names (indicator rule), or none */
+  mj_tileset wild;           /* every wild kind of this hand */
+  int dealer, round;         /* the dealer's seat; the prevailing wind */
+  int turn;                  /* the player to move, or whose discard is up */
+  mj_phase phase;            /* where the hand is (game.h) */
+  seat pl[4];
+  mj_tile last_draw;         /* the last tile drawn from the wall */
+  bool last_draw_wall_last;  /* that draw emptied the wall (海底) */
+  mj_tile pending;           /* the discard or kong tile others may claim */
+  int pending_from;          /* who put it up */
+  bool pending_wall_last;    /* it was the last discard of the wall (河底) */
+  unsigned options[4];       /* claim options (bits of mj_act_type) */
+  mj_action decision[4];     /* each player's choice in this claim phase */
+  unsigned decided;          /* players who decided in this claim phase */
+  bool any_claim;            /* some discard has been claimed this hand */
+  mj_tile given_wall[MJ_WALL_MAX]; /* a copy of cfg.wall: the caller's may go */
+  int ndiscards;             /* discards by everyone this hand */
+  bool drawn;                /* the hand ended with the wall empty */
+  int nwin;                  /* wins so far (several on one discard) */
+  int winners[MJ_MAX_WINS];  /* their seats, in the order they won */
+  int payer;                 /* who pays: the discarder, -1 for a self-draw */
+  mj_score *results[MJ_MAX_WINS];   /* each win's score, in order */
+  mj_hand *win_hands[MJ_MAX_WINS];  /* each win's hand with its context */
+  mj_ledger led;             /* every payment, the sums, the scores */
+  mj_hand *scratch;          /* for the win checks of the legal actions */
+  mj_score *scratch_score;   /* their scores */
+  mj_event *ev;              /* what happened, in order (the log) */
+  int nev, evcap;
+  mj_action *act;            /* every decision taken, in order (for replay) */
+  int nact, actcap;
+  mj_error *fault;           /* a ruleset function failed: the hand stops
+                                (written through const: found by a query) */
+  int dice;                  /* the dice sum of the hand */
+  int swap_off;              /* 换三张: the offset the tiles went by */
+  bool pending_kong;         /* the discard up follows its player's kong */
+  int rob_discarder;         /* robbing an exposed kong: whose discard the
+                                kong claimed (-1: an added kong) */
+  int in_hook;               /* a flow hook of this game is running */
+  int hook_dealer;           /* the next dealer the hook named, -1 */
+};
+
+
+static inline bool faulted(const mj_game *g)
+{
+  return g->fault != NULL && g->fault->msg[0] != '\0';
+}
+
+static inline bool active(const mj_game *g, int p)
+{
+  return !g->pl[p & 3].out;
+}
+
+/* p holds a tile of his missing suit (concealed: melds of it cannot be
+   made). */
+static inline bool holds_void(const mj_game *g, int p)
+{
+  int v = g->pl[p].void_suit;
+  if (v < 0)
+    return false;
+  const uint8_t *c = mj_hand_counts(g->pl[p].hand);
+  for (int t = v * 9; t < v * 9 + 9; t++)
+    if (c[t])
+      return true;
+  return false;
+}
+
+static inline bool in_void(const mj_game *g, int p, mj_tile t)
+{
+  int v = g->pl[p].void_suit;
+  return v >= 0 && t < MJ_HONOR_FIRST && t / 9 == v;
+}
+
+static inline bool is_wild(const mj_game *g, mj_tile t)
+{
+  return t < MJ_KINDS && (g->wild & MJ_BIT(t)) != 0;
+}
+
+/* The tiles left to play: the wall less the reserve kept back (买马). */
+static inline int live_left(const mj_game *g)
+{
+  int n = mj_wall_left(&g->wall) - g->tbl.reserve;
+  return n > 0 ? n : 0;
+}
+
+/* game.c: the bookkeeping and the draws (each as described where it is
+   defined) */
+void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
+               int repl);
+void mjg_note_fault(const mj_game *g, const mj_error *e);
+int mjg_next_active(const mj_game *g, int p);
+int mjg_nactive(const mj_game *g);
+void mjg_hand_remove(mj_game *g, int p, mj_tile t);
+void mjg_run_hook(mj_game *g, const mj_flow_ev *ev, int *answer);
+void mjg_end_hand(mj_game *g);
+bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong);
+bool mjg_next_draw(mj_game *g, int p);
+
+/* win.c: the wins */
+bool mjg_state_opens(const mj_game *g, int p, mj_tile t);
+mj_ctx *mjg_win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t);
+bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
+                   mj_hand *hand, mj_score *s, mj_error *err);
+unsigned mjg_self_flags(const mj_game *g, int p);
+unsigned mjg_claim_flags(const mj_game *g);
+bool mjg_can_win_self(const mj_game *g, int p);
+bool mjg_can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags);
+void mjg_finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
+                unsigned flags);
+
+/* legal.c: what the acting checks of the legal actions */
+bool mjg_kong_allowed(const mj_game *g, int p);
+bool mjg_hand_fixed(const mj_game *g, int p);
+unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t);
+
+#endif

@@ -1,0 +1,231 @@
+/*
+** legal.c
+** The legal actions of each player, whom the game waits on (game_int.h).
+*/
+#include "game_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+/* {====================================================================
+** Legal actions
+** ===================================================================== */
+
+static int add(mj_action *out, int n, int max, int type, int p, mj_tile t)
+{
+  if (n < max) {
+    out[n].type = (uint8_t)type;
+    out[n].player = (uint8_t)p;
+    out[n].tile = t;
+  }
+  return n + 1;
+}
+
+bool mjg_kong_allowed(const mj_game *g, int p)
+{
+  return (!g->pl[p].claimed || g->tbl.kong_after_claim) &&
+         live_left(g) > 0;
+}
+
+/* The suits p may still pick a tile to pass from: bit s set. */
+static unsigned swap_suits(const mj_game *g, int p)
+{
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  unsigned ok = 0;
+  for (int su = 0; su < 3; su++) {
+    int n = 0;
+    for (int t = su * 9; t < su * 9 + 9; t++)
+      n += c[t];
+    if (pl->nswap > 0 && pl->swap[0] / 9 != su)
+      continue;
+    if (n + pl->nswap >= g->tbl.swap && n > 0)
+      ok |= 1u << su;
+  }
+  return ok;
+}
+
+static int before_play_actions(const mj_game *g, int p, mj_action *out,
+                               int max)
+{
+  const seat *pl = &g->pl[p];
+  int n = 0;
+  if (g->phase == MJ_PHASE_SWAP) {
+    if (pl->nswap >= g->tbl.swap)
+      return 0;
+    unsigned su = swap_suits(g, p);
+    const uint8_t *c = mj_hand_counts(pl->hand);
+    for (int t = 0; t < MJ_HONOR_FIRST; t++)
+      if (c[t] && (su >> (t / 9) & 1))
+        n = add(out, n, max, MJ_ACT_SWAP, p, (mj_tile)t);
+    return n;
+  }
+  if (pl->void_suit >= 0)
+    return 0;
+  for (int su = 0; su < 3; su++)
+    n = add(out, n, max, MJ_ACT_QUE, p, (mj_tile)(su * 9));
+  return n;
+}
+
+/* Won and stays in play (stay_on_win): he may only win again, and
+   otherwise throws what he draws. */
+bool mjg_hand_fixed(const mj_game *g, int p)
+{
+  return g->tbl.stay_on_win && g->pl[p].wins > 0;
+}
+
+static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
+{
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  int n = 0;
+  if (!pl->claimed && mjg_can_win_self(g, p))
+    n = add(out, n, max, MJ_ACT_WIN, p, g->last_draw);
+  if (mjg_hand_fixed(g, p))   /* won and stays: his hand is as it won */
+    return add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
+  if (mjg_kong_allowed(g, p)) {
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (c[t] == 4 && !in_void(g, p, (mj_tile)t) &&
+          (g->tbl.wild_melds || !is_wild(g, (mj_tile)t)))
+        n = add(out, n, max, MJ_ACT_CKONG, p, (mj_tile)t);
+    const mj_meld *m = mj_hand_melds(pl->hand);
+    for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
+      if (m[i].type == MJ_PUNG && c[m[i].tile] > 0)
+        n = add(out, n, max, MJ_ACT_AKONG, p, m[i].tile);
+  }
+  /* the kinds held: the view's mask, plus the wild kinds held; while the
+     missing suit is held, only it */
+  if (holds_void(g, p)) {
+    for (int t = pl->void_suit * 9; t < pl->void_suit * 9 + 9; t++)
+      if (c[t])
+        n = add(out, n, max, MJ_ACT_DISCARD, p, (mj_tile)t);
+    return n;
+  }
+  mj_tileset held = pl->v.at[0];
+  for (mj_tileset w = g->wild; w; w &= w - 1)
+    if (c[__builtin_ctzll(w)] > 0)
+      held |= w & -w;
+  for (; held; held &= held - 1)
+    n = add(out, n, max, MJ_ACT_DISCARD, p, (mj_tile)__builtin_ctzll(held));
+  return n;
+}
+
+/* The chows a hand c can make with the discard t: bit lo set for the
+   chow whose lowest rank (0-based) is lo. */
+static unsigned chow_starts(const uint8_t *c, mj_tile t)
+{
+  unsigned lows = 0;
+  if (t >= MJ_HONOR_FIRST)
+    return 0;
+  int r = t % 9;
+  for (int lo = r - 2; lo <= r; lo++) {
+    if (lo < 0 || lo > 6)
+      continue;
+    bool ok = true;
+    for (int k = lo; k <= lo + 2; k++)
+      if (k != r && c[t - r + k] == 0)
+        ok = false;
+    if (ok)
+      lows |= 1u << lo;
+  }
+  return lows;
+}
+
+/* The claims p has on the pending discard: bits of mj_act_type. */
+unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
+{
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  unsigned o = 0;
+  if (pl->out || (!g->tbl.claim_wild && is_wild(g, t)))
+    return 0;             /* a discarded ghost cannot be claimed */
+  bool more = live_left(g) > 0 && !in_void(g, p, t) && !mjg_hand_fixed(g, p) &&
+              (g->tbl.wild_melds || !is_wild(g, t));
+  if (((!g->tbl.self_draw_only && !pl->locked) || mjg_state_opens(g, p, t)) &&
+      mjg_can_win_on(g, p, t, mjg_claim_flags(g)))
+    o |= 1u << MJ_ACT_WIN;
+  if (more && c[t] >= 2)
+    o |= 1u << MJ_ACT_PON;
+  if (more && c[t] >= 3)
+    o |= 1u << MJ_ACT_KONG;
+  if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) &&
+      chow_starts(c, t))
+    o |= 1u << MJ_ACT_CHI;
+  return o;
+}
+
+static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
+{
+  int n = 0;
+  unsigned o = g->options[p];
+  mj_tile t = g->pending;
+  if (o == 0 || (g->decided >> p & 1))
+    return 0;
+  if (o & (1u << MJ_ACT_WIN))
+    n = add(out, n, max, MJ_ACT_WIN, p, t);
+  if (o & (1u << MJ_ACT_KONG))
+    n = add(out, n, max, MJ_ACT_KONG, p, t);
+  if (o & (1u << MJ_ACT_PON))
+    n = add(out, n, max, MJ_ACT_PON, p, t);
+  if (o & (1u << MJ_ACT_CHI)) {
+    unsigned lows = chow_starts(mj_hand_counts(g->pl[p].hand), t);
+    for (; lows; lows &= lows - 1)
+      n = add(out, n, max, MJ_ACT_CHI, p,
+              (mj_tile)(t - t % 9 + __builtin_ctz(lows)));
+  }
+  n = add(out, n, max, MJ_ACT_PASS, p, t);
+  return n;
+}
+
+int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)
+{
+  if (p < 0 || p > 3)
+    return 0;
+  switch (g->phase) {
+  case MJ_PHASE_TURN:
+    return p == g->turn ? turn_actions(g, p, out, max) : 0;
+  case MJ_PHASE_CLAIM:
+  case MJ_PHASE_ROB:
+    return claim_actions(g, p, out, max);
+  case MJ_PHASE_SWAP:
+  case MJ_PHASE_QUE:
+    return faulted(g) ? 0 : before_play_actions(g, p, out, max);
+  default:
+    return 0;
+  }
+}
+
+unsigned mj_game_waiting(const mj_game *g)
+{
+  if (faulted(g))
+    return 0;
+  switch (g->phase) {
+  case MJ_PHASE_TURN:
+    return 1u << g->turn;
+  case MJ_PHASE_CLAIM:
+  case MJ_PHASE_ROB: {
+    unsigned w = 0;
+    for (int p = 0; p < 4; p++)
+      if (g->options[p] && !(g->decided >> p & 1))
+        w |= 1u << p;
+    return w;
+  }
+  case MJ_PHASE_SWAP:
+  case MJ_PHASE_QUE: {
+    unsigned w = 0;
+    for (int p = 0; p < 4; p++)
+      if (g->phase == MJ_PHASE_SWAP ? g->pl[p].nswap < g->tbl.swap
+                                    : g->pl[p].void_suit < 0)
+        w |= 1u << p;
+    return w;
+  }
+  default:
+    return 0;
+  }
+}
+
+/* }==================================================================== */
+
