@@ -1,0 +1,39 @@
+/*
+** compile_int.h
+** What the two halves of the ruleset compiler share: compile.c (a fan's
+** table) and compile_rules.c (a ruleset's own fields and its calls into
+** Lua).
+*/
+#ifndef MJ_COMPILE_INT_H
+#define MJ_COMPILE_INT_H
+
+#include "host_int.h"
+
+/* Where compiling is: a fan (name set) or the ruleset's own fields. */
+typedef struct cctx {
+  lua_State *L;
+  int t;               /* the table read: a fan's, or the ruleset's */
+  const char *where;
+  const char *name;    /* the fan, NULL for the ruleset's own fields */
+  mj_error *err;
+  const char *path;    /* the ruleset's file (its own fields only) */
+} cctx;
+
+/* An error at the place c is compiling ("file:line: fan 'X': ..."). */
+mj_status mjc_bad(cctx *c, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+/* A text of the ruleset is clean text (text.h), else an error naming it. */
+mj_status mjc_clean(cctx *c, const char *what, const char *s);
+/* The tile set at idx (a table with mask and dyn) into out. */
+mj_status mjc_get_set(cctx *c, int idx, const char *field, mj_set *out);
+
+#define COUNT(a) (sizeof (a) / sizeof (a)[0])
+
+#define TRY(x)                                                                 \
+  do {                                                                         \
+    mj_status st_ = (x);                                                       \
+    if (st_ != MJ_OK)                                                          \
+      return st_;                                                              \
+  } while (0)
+
+#endif
