@@ -22,8 +22,8 @@
 #include "review.h"
 #include "rules.h"
 #include "score.h"
+#include "play_int.h"
 
-enum { YOU = 0 };
 
 static uint64_t time_seed(void)
 {
@@ -33,27 +33,9 @@ static uint64_t time_seed(void)
          (uint64_t)getpid() << 20;
 }
 
-struct play {
-  mj_game *g;
-  mj_host *host;
-  const mj_rules *rs;  /* held (mj_host_hold) while the play lasts */
-  char options[256];
-  mj_bot *bots[4];
-  uint64_t seed;
-  mj_match match;      /* the hands so far, dealer, wind and scores */
-  int shown;           /* events already printed */
-  bool replaying;      /* stepping through a saved game */
-  mj_replay rp;
-  int pos;             /* decisions applied, while replaying */
-  int view_seat;       /* replaying an unfinished hand: the one seat whose
-                          tiles are shown (-1: a finished hand, all) */
-  int noted;           /* event count when a short win was last looked at */
-  int saved_n;         /* decisions when last saved or opened (0: never) */
-  char notes[1024];    /* said after the events: wins below the minimum */
-};
 
-static const char *const names[4] = { "You", "Right", "Across", "Left" };
-static const char *const winds[4] = { "E", "S", "W", "N" };
+const char *const play_names[4] = { "You", "Right", "Across", "Left" };
+const char *const play_winds[4] = { "E", "S", "W", "N" };
 
 void play_free(play *p)
 {
@@ -211,7 +193,7 @@ static void table_head(repl *r, play *p)
     mj_game_payments(g, pay);
     printf("paid so far:");
     for (int q = 0; q < 4; q++)
-      printf("  %s %+d", names[q], pay[q]);
+      printf("  %s %+d", play_names[q], pay[q]);
     printf("\n");
   }
 }
@@ -264,7 +246,7 @@ static void seat_discards(repl *r, play *p, int q)
   }
 }
 
-static void show_table(repl *r, play *p)
+void play_show_table(repl *r, play *p)
 {
   mj_game *g = p->g;
   int scores[4];
@@ -274,8 +256,8 @@ static void show_table(repl *r, play *p)
   table_head(r, p);
   for (int q = 3; q >= 0; q--) {
     char label[64];
-    snprintf(label, sizeof label, "%-6s %s%s", names[q],
-             winds[mj_game_seat_wind(g, q)], q == dealer ? "*" : " ");
+    snprintf(label, sizeof label, "%-6s %s%s", play_names[q],
+             play_winds[mj_game_seat_wind(g, q)], q == dealer ? "*" : " ");
     repl_color(r, stdout, q == YOU ? "1" : "0", label);
     printf(" %6d ", scores[q]);
     const mj_hand *h = mj_game_hand(g, q);
@@ -331,7 +313,7 @@ static void show_prompt(repl *r, play *p)
   } else {
     int from;
     mj_tile t = mj_game_pending(g, &from);
-    printf("%s %s %s: ", from >= 0 ? names[from] : "?",
+    printf("%s %s %s: ", from >= 0 ? play_names[from] : "?",
            mj_game_phase(g) == MJ_PHASE_ROB ? "adds to a kong" : "discarded",
            repl_tile(r, t, b, sizeof b));
   }
@@ -353,7 +335,7 @@ static void show_prompt(repl *r, play *p)
    and the money paid as it happens (kong money, 跟庄, the wins of a hand
    that goes on) after the event that caused it; the end of a hand lists
    the whole ledger. */
-static void show_events(repl *r, play *p)
+void play_show_events(repl *r, play *p)
 {
   mj_game *g = p->g;
   int n = mj_game_nevents(g);
@@ -372,7 +354,7 @@ static void show_events(repl *r, play *p)
                  e->player != p->view_seat && !mj_game_over(p->g)) ||
                 (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying);
     if (!hide) {   /* your own draw: the prompt names it */
-      mj_event_print(e, names, YOU, b, sizeof b);
+      mj_event_print(e, play_names, YOU, b, sizeof b);
       if (col > 0 && col + (int)strlen(b) > 76) {
         printf("\n");
         col = 0;
@@ -382,9 +364,9 @@ static void show_events(repl *r, play *p)
     }
     for (int k = 0; k < nl; k++)
       if (l[k].event == i) {
-        printf("%s%s %s %s %d (%s)\n", col ? "\n" : "", names[l[k].payer & 3],
+        printf("%s%s %s %s %d (%s)\n", col ? "\n" : "", play_names[l[k].payer & 3],
                l[k].payer == YOU ? "pay" : "pays",
-               l[k].payee == YOU ? "you" : names[l[k].payee & 3],
+               l[k].payee == YOU ? "you" : play_names[l[k].payee & 3],
                l[k].amount, mj_game_reason(g, l[k].reason));
         col = 0;
       }
@@ -394,7 +376,7 @@ static void show_events(repl *r, play *p)
   p->shown = n;
 }
 
-static void show_end(repl *r, play *p)
+void play_show_end(repl *r, play *p)
 {
   mj_game *g = p->g;
   int w[MJ_MAX_WINS];
@@ -405,7 +387,7 @@ static void show_end(repl *r, play *p)
   if (nw == 0)
     printf("The hand is drawn: nobody won.\n");
   for (int k = 0; k < nw; k++) {
-    printf("%s won%s.\n", names[w[k]], w[k] == YOU ? " — well played" : "");
+    printf("%s won%s.\n", play_names[w[k]], w[k] == YOU ? " — well played" : "");
     mj_score_explain(p->rs, mj_game_win_hand(g, k), mj_game_result(g, k), buf,
                      1 << 15);
     fputs(buf, stdout);
@@ -420,15 +402,15 @@ static void show_end(repl *r, play *p)
   int nl = mj_game_ledger(g, &l);
   for (int i = 0; i < nl; i++)   /* every payment, as the ledger holds it */
     printf("%s %s %s %s %d (%s)\n", i ? "       " : "ledger:",
-           names[l[i].payer & 3], l[i].payer == YOU ? "pay" : "pays",
-           l[i].payee == YOU ? "you" : names[l[i].payee & 3], l[i].amount,
+           play_names[l[i].payer & 3], l[i].payer == YOU ? "pay" : "pays",
+           l[i].payee == YOU ? "you" : play_names[l[i].payee & 3], l[i].amount,
            mj_game_reason(g, l[i].reason));
   printf("payments:");
   for (int q = 0; q < 4; q++)
-    printf("  %s %+d", names[q], pay[q]);
+    printf("  %s %+d", play_names[q], pay[q]);
   printf("\nscores:  ");
   for (int q = 0; q < 4; q++)
-    printf("  %s %d", names[q], sc[q]);
+    printf("  %s %d", play_names[q], sc[q]);
   if (p->replaying)
     printf("\nThe end of the log: \"prev\" or \"goto N\" steps back, "
            "\"new\" plays a hand.\n");
@@ -475,7 +457,7 @@ static void note_short_win(repl *r, play *p)
 }
 
 /* Bots decide until you must, or the hand ends; then show it all. */
-static void advance(repl *r, play *p, bool bot_for_you)
+void play_advance(repl *r, play *p, bool bot_for_you)
 {
   mj_game *g = p->g;
   unsigned bots = bot_for_you ? 0xFu : 0xFu & ~(1u << YOU);
@@ -493,7 +475,7 @@ static void advance(repl *r, play *p, bool bot_for_you)
       break;
     }
   }
-  show_events(r, p);
+  play_show_events(r, p);
   if (!p->replaying)
     note_short_win(r, p);
   if (p->notes[0]) {
@@ -506,9 +488,9 @@ static void advance(repl *r, play *p, bool bot_for_you)
                mj_rules_id(p->rs), mj_game_fault(g));
     return;
   }
-  show_table(r, p);
+  play_show_table(r, p);
   if (mj_game_over(g))
-    show_end(r, p);
+    play_show_end(r, p);
   else
     show_prompt(r, p);
 }
@@ -519,7 +501,7 @@ static void advance(repl *r, play *p, bool bot_for_you)
 ** Starting games
 ** ===================================================================== */
 
-static play *new_play(mj_host *host, const mj_rules *rs,
+play *play_new(mj_host *host, const mj_rules *rs,
                       const char *const kinds[4], uint64_t seed, mj_error *err)
 {
   play *p = calloc(1, sizeof *p);
@@ -563,7 +545,7 @@ static int deal(repl *r, play *p)
       (const char *[]){ "East", "South", "West",
                         "North" }[mj_game_seat_wind(p->g, YOU)],
       mj_game_dealer(p->g) == YOU ? " and deal" : "");
-  advance(r, p, false);
+  play_advance(r, p, false);
   return 0;
 }
 
@@ -622,7 +604,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
     static uint64_t counter;
     seed = (uint64_t)time_seed() + ++counter;
   }
-  play *p = new_play(r->host, rs, kinds, seed, &e);
+  play *p = play_new(r->host, rs, kinds, seed, &e);
   if (p == NULL)
     return repl_error(r, "%s", e.msg);
   play_free(r->play);
@@ -632,7 +614,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
 }
 
 /* The next hand of the match. */
-static int next_hand(repl *r, play *p)
+int play_next_hand(repl *r, play *p)
 {
   if (p->match.over)
     return repl_error(r, "the match is over: \"new\" starts another");
@@ -643,7 +625,7 @@ static int next_hand(repl *r, play *p)
   if (p->match.over) {
     printf("The match is over (%d hands). Final scores:", p->match.hand_no);
     for (int q = 0; q < 4; q++)
-      printf("  %s %d", names[q], p->match.scores[q]);
+      printf("  %s %d", play_names[q], p->match.scores[q]);
     printf("\n\"new\" starts another.\n");
     return 0;
   }
@@ -687,7 +669,7 @@ static int decide(repl *r, const char *text)
   for (int i = 0; i < n; i++)   /* several: tried together on a copy */
     if (mj_game_act(p->g, &a[i], &e) != MJ_OK && mj_game_fault(p->g) == NULL)
       return repl_error(r, "%s", e.msg);
-  advance(r, p, false);
+  play_advance(r, p, false);
   return 0;
 }
 
@@ -755,7 +737,7 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
       if (mj_bot_why_richer(g, YOU, l[best].tile, ev[0].tile, why,
                             sizeof why) > 0)
         printf("  it wins more: %s\n", why);
-      else if (mj_bot_why_safer(g, YOU, l[best].tile, ev[0].tile, names, why,
+      else if (mj_bot_why_safer(g, YOU, l[best].tile, ev[0].tile, play_names, why,
                                 sizeof why) > 0)
         printf("  safer than %s, as good a hand: %s\n",
                repl_tile(r, ev[0].tile, x, sizeof x), why);
@@ -808,7 +790,7 @@ static int c_undo(repl *r, int argc, char **argv, const char *rest)
   p->g = x;
   p->shown = mj_game_nevents(x);
   printf("Took back \"%s\".\n", a);
-  show_table(r, p);
+  play_show_table(r, p);
   show_prompt(r, p);
   return 0;
 }
@@ -823,7 +805,7 @@ static int c_auto(repl *r, int argc, char **argv, const char *rest)
   if (mj_game_over(r->play->g))
     return repl_error(r, "the hand is over: \"next\" deals the next one");
   printf("The strong bot plays your seat to the end of the hand.\n");
-  advance(r, r->play, true);
+  play_advance(r, r->play, true);
   return 0;
 }
 
@@ -834,476 +816,9 @@ static int c_table(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   if (r->play == NULL)
     return repl_error(r, "no game: \"new\" deals one");
-  show_table(r, r->play);
+  play_show_table(r, r->play);
   show_prompt(r, r->play);
   return 0;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Saving, opening, replaying
-** ===================================================================== */
-
-static int c_save(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)rest;
-  if (argc != 2)
-    return repl_usage(r, "save");
-  if (r->play == NULL)
-    return repl_error(r, "no game to save");
-  play *p = r->play;
-  const char *who[4] = { "you", "", "", "" };
-  char kinds[3][320];
-  for (int q = 1; q < 4; q++) {
-    snprintf(kinds[q - 1], sizeof kinds[0], "bot:%s", mj_bot_kind(p->bots[q]));
-    who[q] = kinds[q - 1];
-  }
-  const char *opts = mj_host_options_of(r->host, p->rs);
-  char *text =
-      mj_replay_write(p->g, who, opts ? opts : p->options,
-                      mj_host_digest(r->host, p->rs), !mj_game_over(p->g));
-  if (text == NULL)
-    return repl_error(r, "out of memory");
-  mj_error e;
-  mj_status st = mj_file_write_atomic(argv[1], text, strlen(text), &e);
-  free(text);
-  if (st != MJ_OK)
-    return repl_error(r, "%s", e.msg);
-  printf("saved to %s (%d decisions)\n", argv[1], mj_game_nactions(p->g));
-  p->saved_n = mj_game_nactions(p->g);
-  return 0;
-}
-
-/*
-** The ruleset a log names, held once for the caller: one the session has
-** loaded with the same options, or a shipped one loaded apart with the
-** log's options. A log never makes hule load a file it names.
-*/
-static const mj_rules *log_rules(repl *r, const mj_replay *rp, mj_error *e)
-{
-  const mj_rules *rs = mj_host_find_loaded(r->host, rp->ruleset);
-  const char *opts = rs ? mj_host_options_of(r->host, rs) : NULL;
-  if (rs != NULL && opts != NULL && strcmp(opts, rp->options) == 0) {
-    mj_host_hold(r->host, rs);
-    return rs;
-  }
-  if (mj_host_is_builtin(r->host, rp->ruleset)) {
-    if (mj_host_load_detached(r->host, rp->ruleset, rp->options, &rs, e) !=
-        MJ_OK)
-      return NULL;
-    return rs;
-  }
-  if (rs != NULL)
-    mj_fail(e, MJ_EINVAL, 0,
-            "the log is a game of %s with options \"%s\"; the loaded %s "
-            "has \"%s\": load it so (load FILE %s)",
-            rp->ruleset, rp->options, rp->ruleset, opts ? opts : "",
-            rp->options);
-  else
-    mj_fail(
-        e, MJ_EINVAL, 0,
-        "the log is a game of ruleset '%s', which is not loaded: "
-        "load its file first (load FILE), or start hule with --ruleset FILE",
-        rp->ruleset);
-  return NULL;
-}
-
-/* Read and verify a log in full; *rs is its ruleset, held once for the
-   caller. On any error nothing is left loaded or changed. */
-static int read_log(repl *r, const char *path, mj_replay *rp,
-                    const mj_rules **rs)
-{
-  char *text;
-  size_t len;
-  mj_error e;
-  if (mj_file_read(path, MJ_REPLAY_MAX_BYTES, &text, &len, &e) != MJ_OK)
-    return repl_error(r, "%s", e.msg);
-  mj_status st = mj_replay_parse(text, len, rp, &e);
-  free(text);
-  if (st != MJ_OK)
-    return repl_error(r, "%s: %s", path, e.msg);
-  *rs = log_rules(r, rp, &e);
-  if (*rs == NULL) {
-    mj_replay_free(rp);
-    return repl_error(r, "%s: %s", path, e.msg);
-  }
-  const char *digest = mj_host_digest(r->host, *rs);
-  if (mj_replay_check(rp, *rs, rp->digest[0] ? digest : NULL, &e) != MJ_OK) {
-    mj_host_release(r->host, *rs);
-    mj_replay_free(rp);
-    return repl_error(r, "%s: %s", path, e.msg);
-  }
-  return 0;
-}
-
-/*
-** What a log states that no replay can check, said as such: who played
-** each seat (a person plays as a bot might), and, for a hand past the
-** first, its number and the scores before it (a log holds one hand; the
-** scores after it are checked against them and the payments).
-*/
-static void log_claims(const mj_replay *rp)
-{
-  bool named = false;
-  for (int k = 0; k < 4; k++)
-    named = named || strcmp(rp->players[k], "?") != 0;
-  printf("%s", named ? "players as the log names them (not checked):\n " : "");
-  for (int k = 0; k < 4 && named; k++)
-    printf(" %c %s%s", "ESWN"[(k - rp->cfg.dealer + 4) & 3], rp->players[k],
-           k < 3 ? "," : "\n");
-  bool prior = rp->cfg.hand > 1;
-  for (int k = 0; k < 4; k++)
-    prior = prior || rp->cfg.scores[k] != 0;
-  if (prior)
-    printf("hand %d of a match, the scores before it as the log says: "
-           "%d %d %d %d\n(not checked: the log holds this hand only)\n",
-           rp->cfg.hand > 0 ? rp->cfg.hand : 1, rp->cfg.scores[0],
-           rp->cfg.scores[1], rp->cfg.scores[2], rp->cfg.scores[3]);
-}
-
-static int c_open(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)rest;
-  if (argc != 2)
-    return repl_usage(r, "open");
-  if (!repl_confirm_leave(r))
-    return 0;
-  mj_replay rp;
-  const mj_rules *rs;
-  if (read_log(r, argv[1], &rp, &rs))
-    return 1;
-  mj_error e;
-  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
-  if (g == NULL) {
-    mj_host_release(r->host, rs);
-    mj_replay_free(&rp);
-    return repl_error(r, "%s: %s", argv[1], e.msg);
-  }
-  const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
-                           "efficiency" };
-  for (int q = 1; q < 4; q++)
-    if (strncmp(rp.players[q], "bot:", 4) == 0 &&
-        cli_bot_spec_check(rp.players[q] + 4, NULL))
-      kinds[q] = rp.players[q] + 4;   /* a Lua bot's file is loaded again */
-  play *p = new_play(r->host, rs, kinds, rp.cfg.seed, &e);
-  mj_host_release(r->host, rs);    /* the play holds it now */
-  if (p == NULL) {
-    mj_game_free(g);
-    mj_replay_free(&rp);
-    return repl_error(r, "%s", e.msg);
-  }
-  snprintf(p->options, sizeof p->options, "%s", rp.options);
-  /* the match goes on from the saved hand */
-  mj_match_init(&p->match, rs, rp.cfg.seed, mj_rules_ctable(rs)->match_hands,
-                rp.cfg.dealer);
-  p->match.round = rp.cfg.round;
-  p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
-  memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
-  p->g = g;
-  p->shown = mj_game_nevents(g);
-  p->saved_n = mj_game_nactions(g);   /* on disk already */
-  play_free(r->play);
-  r->play = p;
-  printf("opened %s: %s, %d decisions so far\n", argv[1], mj_rules_id(rs),
-         mj_game_nactions(g));
-  log_claims(&rp);
-  mj_replay_free(&rp);
-  advance(r, p, false);
-  return 0;
-}
-
-static int replay_show(repl *r, play *p, int pos)
-{
-  mj_error e;
-  mj_game *g = mj_replay_build(&p->rp, p->rs, pos, &e);
-  if (g == NULL)
-    return repl_error(r, "%s", e.msg);
-  int from = p->g ? mj_game_nevents(p->g) : 0;
-  bool forward = pos == p->pos + 1;
-  mj_game_free(p->g);
-  p->g = g;
-  p->pos = pos;
-  p->shown = forward ? from : mj_game_nevents(g);
-  printf("decision %d of %d", pos, p->rp.nact);
-  if (pos > 0) {
-    char a[32];
-    const mj_action *x = mj_game_action(g, pos - 1);
-    mj_action_print(x, a, sizeof a);
-    printf(": %s %s", names[x->player & 3], a);
-  }
-  printf("\n");
-  show_events(r, p);
-  show_table(r, p);
-  if (mj_game_over(g))
-    show_end(r, p);
-  else if (pos == p->rp.nact)
-    printf("The log was saved here: \"open FILE\" plays on from it, "
-           "\"prev\" steps back.\n");
-  return 0;
-}
-
-/* "[FILE] [seat=W]" in either order, each at most once. */
-static bool file_and_seat(int argc, char **argv, const char **file,
-                          const char **seat)
-{
-  for (int i = 1; i < argc; i++) {
-    if (strncmp(argv[i], "seat=", 5) == 0 && *seat == NULL)
-      *seat = argv[i] + 5;
-    else if (*file == NULL && strchr(argv[i], '=') == NULL)
-      *file = argv[i];
-    else
-      return false;
-  }
-  return true;
-}
-
-/* The seat of a log named by "seat=W" (-1: none asked, -2: not a wind),
-   and the one its players call "you" (-1: none). */
-static int log_seat(const mj_game *g, const char *wind)
-{
-  for (int k = 0; wind != NULL && k < 4; k++)
-    if (strlen(wind) == 1 && "ESWN"[mj_game_seat_wind(g, k)] == wind[0])
-      return k;
-  return wind != NULL ? -2 : -1;
-}
-
-static int you_of(const mj_replay *rp)
-{
-  for (int k = 0; k < 4; k++)
-    if (strcasecmp(rp->players[k], "you") == 0)
-      return k;
-  return -1;
-}
-
-static int c_replay(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)rest;
-  const char *file = NULL, *seat = NULL;
-  if (!file_and_seat(argc, argv, &file, &seat))
-    return repl_usage(r, "replay");
-  if (file == NULL)
-    return repl_usage(r, "replay");
-  if (!repl_confirm_leave(r))
-    return 0;
-  play *p = calloc(1, sizeof *p);
-  if (p == NULL)
-    return repl_error(r, "out of memory");
-  if (read_log(r, file, &p->rp, &p->rs)) {
-    free(p);
-    return 1;
-  }
-  p->host = r->host;      /* takes the hold read_log made */
-  /* a hand saved before its end is seen from one seat: the saver's, or
-     the one asked for; the others' tiles stay hidden */
-  mj_error e;
-  mj_game *end = mj_replay_build(&p->rp, p->rs, -1, &e);
-  int asked = end != NULL ? log_seat(end, seat) : -1;
-  bool finished = end != NULL && mj_game_over(end);
-  mj_game_free(end);
-  if (asked == -2) {
-    play_free(p);
-    return repl_error(r, "replay: seat=E, S, W or N (the seat wind), not "
-                      "'%s'", seat);
-  }
-  p->view_seat = finished ? -1 : asked >= 0 ? asked : you_of(&p->rp);
-  if (!finished && p->view_seat < 0)
-    p->view_seat = 0;
-  p->replaying = true;
-  p->match.hand_no = p->rp.cfg.hand > 0 ? p->rp.cfg.hand : 1;
-  play_free(r->play);
-  r->play = p;
-  printf("replaying %s: %s, %d decisions; next, prev, goto N\n", file,
-         mj_rules_id(p->rs), p->rp.nact);
-  log_claims(&p->rp);
-  if (p->view_seat >= 0)
-    printf("The hand was saved before its end: the table shows %s's tiles "
-           "only.\n", names[p->view_seat]);
-  return replay_show(r, p, 0);
-}
-
-static int c_next(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)argc;
-  (void)argv;
-  (void)rest;
-  play *p = r->play;
-  if (p == NULL)
-    return repl_error(
-        r, "no game: \"new\" deals one, \"replay FILE\" replays one");
-  if (!p->replaying)
-    return next_hand(r, p);
-  if (p->pos >= p->rp.nact)
-    return repl_error(r, "that was the last decision");
-  return replay_show(r, p, p->pos + 1);
-}
-
-static int c_prev(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)argc;
-  (void)argv;
-  (void)rest;
-  play *p = r->play;
-  if (p == NULL || !p->replaying)
-    return repl_error(
-        r, "not replaying: \"replay FILE\" first (\"undo\" takes back a move)");
-  if (p->pos == 0)
-    return repl_error(r, "this is the start of the hand");
-  return replay_show(r, p, p->pos - 1);
-}
-
-static int c_goto(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)rest;
-  if (argc != 2)
-    return repl_usage(r, "goto");
-  play *p = r->play;
-  if (p == NULL || !p->replaying)
-    return repl_error(r, "not replaying: \"replay FILE\" first");
-  char *end;
-  long n = strcmp(argv[1], "end") == 0 ? p->rp.nact : strtol(argv[1], &end, 10);
-  if ((strcmp(argv[1], "end") != 0 && *end) || n < 0 || n > p->rp.nact)
-    return repl_error(r, "goto: a decision number from 0 to %d, or end",
-                      p->rp.nact);
-  return replay_show(r, p, (int)n);
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Review
-** ===================================================================== */
-
-/* One reviewed decision as text. */
-static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
-                        const char *const who[4], int winner)
-{
-  char a[32], b[32], t1[40], t2[40];
-  mj_action_print(&it->yours, a, sizeof a);
-  mj_action_print(&it->bot, b, sizeof b);
-  printf("decision %d, wall %d: %s", it->index + 1, it->wall, a);
-  if (it->differ)
-    printf("; the strong bot: %s", b);
-  if (it->dealt_in)
-    printf(" (dealt in: %s won %d)", who[winner & 3],
-           mj_game_result(g, 0)->total);
-  printf("\n");
-  if (it->discards) {
-    printf("               shanten  useful  aims at\n");
-    printf("  yours  %s%*s  %7d  %6d  %s\n",
-           repl_tile(r, it->yours.tile, t1, sizeof t1),
-           3 - repl_tile_width(r, it->yours.tile), "", it->your_shanten,
-           it->your_useful, it->your_target);
-    printf("  bot's  %s%*s  %7d  %6d  %s\n",
-           repl_tile(r, it->bot.tile, t2, sizeof t2),
-           3 - repl_tile_width(r, it->bot.tile), "", it->bot_shanten,
-           it->bot_useful, it->bot_target);
-    if (it->why[0])
-      printf("  the bot's is as good and safer: %s\n", it->why);
-    if (it->richer[0])
-      printf("  the bot's choice wins more: %s\n", it->richer);
-  }
-  if (it->dealt_in) {
-    char h[256];
-    mj_hand_print_full(mj_game_win_hand(g, 0), h, sizeof h);
-    printf("  %s's hand: %s\n", who[winner & 3], h);
-  }
-}
-
-/* A review of seat p in g, as text or (--json) one JSON line. */
-static int review_show(repl *r, const mj_game *g, int p,
-                       const char *const who[4], const char *label)
-{
-  mj_review rv;
-  mj_error e;
-  if (mj_review_game(g, p, &rv, &e) != MJ_OK)
-    return repl_error(r, "review: %s", e.msg);
-  if (r->o->json) {
-    render_review_json(stdout, g, &rv, label);
-  } else {
-    int hand = mj_game_config(g)->hand;
-    printf("Review of %s in hand %d of %s: %d decisions with a choice%s.\n",
-           label, hand > 0 ? hand : 1, mj_rules_id(mj_game_rules(g)),
-           rv.decisions, mj_game_over(g) ? "" : " so far");
-    for (int i = 0; i < rv.nitems; i++)
-      review_item(r, g, &rv.items[i], who, rv.winner);
-    printf("%d of %d decisions differ from the strong bot's; %d left "
-           "the hand further from ready",
-           rv.differ, rv.decisions, rv.further);
-    if (rv.dealt_in > 0)
-      printf("; dealt in for %d", rv.dealt_in);
-    printf(".\n");
-  }
-  mj_review_free(&rv);
-  return 0;
-}
-
-static int c_review(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)rest;
-  const char *file = NULL, *seat = NULL;
-  if (!file_and_seat(argc, argv, &file, &seat))
-    return repl_usage(r, "review");
-  static const char winds_of[] = "ESWN";
-  if (seat != NULL && (strlen(seat) != 1 || !strchr(winds_of, seat[0])))
-    return repl_error(r, "review: seat=E, S, W or N (the seat wind), not "
-                      "'%s'", seat);
-  if (file == NULL) {
-    play *p = r->play;
-    if (p == NULL || p->g == NULL)
-      return repl_error(r, "no hand to review: play one (\"new\"), or "
-                        "review FILE");
-    int q = YOU;
-    for (int k = 0; seat != NULL && k < 4; k++)
-      if (winds_of[mj_game_seat_wind(p->g, k)] == seat[0])
-        q = k;
-    if (q != YOU && !mj_game_over(p->g) && !p->replaying)
-      return repl_error(r, "review: another seat's decisions are hidden "
-                        "until the hand ends");
-    return review_show(r, p->g, q, names, names[q]);
-  }
-  mj_replay rp;
-  const mj_rules *rs;
-  if (read_log(r, file, &rp, &rs))
-    return 1;
-  mj_error e;
-  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
-  int st;
-  if (g == NULL) {
-    st = repl_error(r, "%s: %s", file, e.msg);
-  } else {
-    /* the seat asked for, else the one the log calls "You", else East */
-    int q = -1;
-    for (int k = 0; k < 4; k++)
-      if (seat != NULL ? winds_of[mj_game_seat_wind(g, k)] == seat[0]
-                       : q < 0 && strcasecmp(rp.players[k], "you") == 0)
-        q = k;
-    for (int k = 0; q < 0 && k < 4; k++)
-      if (mj_game_seat_wind(g, k) == 0)
-        q = k;
-    int you = you_of(&rp);
-    if (!mj_game_over(g) && seat != NULL && q != you && you >= 0) {
-      st = repl_error(r, "review: the hand in %s was saved before its end: "
-                      "another seat's decisions are hidden until it ends",
-                      file);
-      mj_game_free(g);
-      mj_host_release(r->host, rs);
-      mj_replay_free(&rp);
-      return st;
-    }
-    const char *who[4];
-    char labels[4][48];
-    for (int k = 0; k < 4; k++) {
-      snprintf(labels[k], sizeof labels[k], "%c (%s)",
-               winds_of[mj_game_seat_wind(g, k)], rp.players[k]);
-      who[k] = labels[k];
-    }
-    st = review_show(r, g, q, who, who[q]);
-  }
-  mj_game_free(g);
-  mj_host_release(r->host, rs);
-  mj_replay_free(&rp);
-  return st;
 }
 
 /* }==================================================================== */
@@ -1337,22 +852,22 @@ const repl_cmd repl_play_cmds[] = {
     "your decisions of this hand (or of a saved log) beside the strong\n"
     "bot's: where they differ, the shanten, the useful tiles and the fan\n"
     "aimed at; a discard that dealt in, with the winner's hand",
-    c_review, ARG_FILE, "play" },
+    play_c_review, ARG_FILE, "play" },
   { "auto", "", "let the strong bot finish the hand for you", c_auto,
     ARG_NONE, "play" },
   { "table", "", "show the table again", c_table, ARG_NONE, "play" },
-  { "next", "", "the next hand (or, replaying, the next decision)", c_next,
+  { "next", "", "the next hand (or, replaying, the next decision)", play_c_next,
     ARG_NONE, "play" },
-  { "save", "FILE", "save the game (its replay log) to FILE", c_save, ARG_FILE,
+  { "save", "FILE", "save the game (its replay log) to FILE", play_c_save, ARG_FILE,
     "play" },
-  { "open", "FILE", "open a saved game and play on", c_open, ARG_FILE, "play" },
+  { "open", "FILE", "open a saved game and play on", play_c_open, ARG_FILE, "play" },
   { "replay", "FILE [seat=E|S|W|N]",
     "step through a saved game: next, prev, goto N\n"
     "(unfinished: only the saver's tiles, or seat=S's)",
-    c_replay,
+    play_c_replay,
     ARG_FILE, "play" },
-  { "prev", "", "replaying: the previous decision", c_prev, ARG_NONE, "play" },
-  { "goto", "N|end", "replaying: the state after decision N", c_goto, ARG_NONE,
+  { "prev", "", "replaying: the previous decision", play_c_prev, ARG_NONE, "play" },
+  { "goto", "N|end", "replaying: the state after decision N", play_c_goto, ARG_NONE,
     "play" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

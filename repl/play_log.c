@@ -1,0 +1,486 @@
+/*
+** play_log.c
+** Saved games at the REPL: save, open (and play on), replay a log step
+** by step, and review a hand's decisions beside the strong bot's.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+
+#include "action.h"
+#include "bot.h"
+#include "fileio.h"
+#include "play_int.h"
+#include "render.h"
+#include "review.h"
+#include "rules.h"
+#include "score.h"
+
+/* {====================================================================
+** Saving, opening, replaying
+** ===================================================================== */
+
+int play_c_save(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "save");
+  if (r->play == NULL)
+    return repl_error(r, "no game to save");
+  play *p = r->play;
+  const char *who[4] = { "you", "", "", "" };
+  char kinds[3][320];
+  for (int q = 1; q < 4; q++) {
+    snprintf(kinds[q - 1], sizeof kinds[0], "bot:%s", mj_bot_kind(p->bots[q]));
+    who[q] = kinds[q - 1];
+  }
+  const char *opts = mj_host_options_of(r->host, p->rs);
+  char *text =
+      mj_replay_write(p->g, who, opts ? opts : p->options,
+                      mj_host_digest(r->host, p->rs), !mj_game_over(p->g));
+  if (text == NULL)
+    return repl_error(r, "out of memory");
+  mj_error e;
+  mj_status st = mj_file_write_atomic(argv[1], text, strlen(text), &e);
+  free(text);
+  if (st != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  printf("saved to %s (%d decisions)\n", argv[1], mj_game_nactions(p->g));
+  p->saved_n = mj_game_nactions(p->g);
+  return 0;
+}
+
+/*
+** The ruleset a log names, held once for the caller: one the session has
+** loaded with the same options, or a shipped one loaded apart with the
+** log's options. A log never makes hule load a file it names.
+*/
+static const mj_rules *log_rules(repl *r, const mj_replay *rp, mj_error *e)
+{
+  const mj_rules *rs = mj_host_find_loaded(r->host, rp->ruleset);
+  const char *opts = rs ? mj_host_options_of(r->host, rs) : NULL;
+  if (rs != NULL && opts != NULL && strcmp(opts, rp->options) == 0) {
+    mj_host_hold(r->host, rs);
+    return rs;
+  }
+  if (mj_host_is_builtin(r->host, rp->ruleset)) {
+    if (mj_host_load_detached(r->host, rp->ruleset, rp->options, &rs, e) !=
+        MJ_OK)
+      return NULL;
+    return rs;
+  }
+  if (rs != NULL)
+    mj_fail(e, MJ_EINVAL, 0,
+            "the log is a game of %s with options \"%s\"; the loaded %s "
+            "has \"%s\": load it so (load FILE %s)",
+            rp->ruleset, rp->options, rp->ruleset, opts ? opts : "",
+            rp->options);
+  else
+    mj_fail(
+        e, MJ_EINVAL, 0,
+        "the log is a game of ruleset '%s', which is not loaded: "
+        "load its file first (load FILE), or start hule with --ruleset FILE",
+        rp->ruleset);
+  return NULL;
+}
+
+/* Read and verify a log in full; *rs is its ruleset, held once for the
+   caller. On any error nothing is left loaded or changed. */
+static int read_log(repl *r, const char *path, mj_replay *rp,
+                    const mj_rules **rs)
+{
+  char *text;
+  size_t len;
+  mj_error e;
+  if (mj_file_read(path, MJ_REPLAY_MAX_BYTES, &text, &len, &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  mj_status st = mj_replay_parse(text, len, rp, &e);
+  free(text);
+  if (st != MJ_OK)
+    return repl_error(r, "%s: %s", path, e.msg);
+  *rs = log_rules(r, rp, &e);
+  if (*rs == NULL) {
+    mj_replay_free(rp);
+    return repl_error(r, "%s: %s", path, e.msg);
+  }
+  const char *digest = mj_host_digest(r->host, *rs);
+  if (mj_replay_check(rp, *rs, rp->digest[0] ? digest : NULL, &e) != MJ_OK) {
+    mj_host_release(r->host, *rs);
+    mj_replay_free(rp);
+    return repl_error(r, "%s: %s", path, e.msg);
+  }
+  return 0;
+}
+
+/*
+** What a log states that no replay can check, said as such: who played
+** each seat (a person plays as a bot might), and, for a hand past the
+** first, its number and the scores before it (a log holds one hand; the
+** scores after it are checked against them and the payments).
+*/
+static void log_claims(const mj_replay *rp)
+{
+  bool named = false;
+  for (int k = 0; k < 4; k++)
+    named = named || strcmp(rp->players[k], "?") != 0;
+  printf("%s", named ? "players as the log names them (not checked):\n " : "");
+  for (int k = 0; k < 4 && named; k++)
+    printf(" %c %s%s", "ESWN"[(k - rp->cfg.dealer + 4) & 3], rp->players[k],
+           k < 3 ? "," : "\n");
+  bool prior = rp->cfg.hand > 1;
+  for (int k = 0; k < 4; k++)
+    prior = prior || rp->cfg.scores[k] != 0;
+  if (prior)
+    printf("hand %d of a match, the scores before it as the log says: "
+           "%d %d %d %d\n(not checked: the log holds this hand only)\n",
+           rp->cfg.hand > 0 ? rp->cfg.hand : 1, rp->cfg.scores[0],
+           rp->cfg.scores[1], rp->cfg.scores[2], rp->cfg.scores[3]);
+}
+
+int play_c_open(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "open");
+  if (!repl_confirm_leave(r))
+    return 0;
+  mj_replay rp;
+  const mj_rules *rs;
+  if (read_log(r, argv[1], &rp, &rs))
+    return 1;
+  mj_error e;
+  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
+  if (g == NULL) {
+    mj_host_release(r->host, rs);
+    mj_replay_free(&rp);
+    return repl_error(r, "%s: %s", argv[1], e.msg);
+  }
+  const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
+                           "efficiency" };
+  for (int q = 1; q < 4; q++)
+    if (strncmp(rp.players[q], "bot:", 4) == 0 &&
+        cli_bot_spec_check(rp.players[q] + 4, NULL))
+      kinds[q] = rp.players[q] + 4;   /* a Lua bot's file is loaded again */
+  play *p = play_new(r->host, rs, kinds, rp.cfg.seed, &e);
+  mj_host_release(r->host, rs);    /* the play holds it now */
+  if (p == NULL) {
+    mj_game_free(g);
+    mj_replay_free(&rp);
+    return repl_error(r, "%s", e.msg);
+  }
+  snprintf(p->options, sizeof p->options, "%s", rp.options);
+  /* the match goes on from the saved hand */
+  mj_match_init(&p->match, rs, rp.cfg.seed, mj_rules_ctable(rs)->match_hands,
+                rp.cfg.dealer);
+  p->match.round = rp.cfg.round;
+  p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
+  memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
+  p->g = g;
+  p->shown = mj_game_nevents(g);
+  p->saved_n = mj_game_nactions(g);   /* on disk already */
+  play_free(r->play);
+  r->play = p;
+  printf("opened %s: %s, %d decisions so far\n", argv[1], mj_rules_id(rs),
+         mj_game_nactions(g));
+  log_claims(&rp);
+  mj_replay_free(&rp);
+  play_advance(r, p, false);
+  return 0;
+}
+
+static int replay_show(repl *r, play *p, int pos)
+{
+  mj_error e;
+  mj_game *g = mj_replay_build(&p->rp, p->rs, pos, &e);
+  if (g == NULL)
+    return repl_error(r, "%s", e.msg);
+  int from = p->g ? mj_game_nevents(p->g) : 0;
+  bool forward = pos == p->pos + 1;
+  mj_game_free(p->g);
+  p->g = g;
+  p->pos = pos;
+  p->shown = forward ? from : mj_game_nevents(g);
+  printf("decision %d of %d", pos, p->rp.nact);
+  if (pos > 0) {
+    char a[32];
+    const mj_action *x = mj_game_action(g, pos - 1);
+    mj_action_print(x, a, sizeof a);
+    printf(": %s %s", play_names[x->player & 3], a);
+  }
+  printf("\n");
+  play_show_events(r, p);
+  play_show_table(r, p);
+  if (mj_game_over(g))
+    play_show_end(r, p);
+  else if (pos == p->rp.nact)
+    printf("The log was saved here: \"open FILE\" plays on from it, "
+           "\"prev\" steps back.\n");
+  return 0;
+}
+
+/* "[FILE] [seat=W]" in either order, each at most once. */
+static bool file_and_seat(int argc, char **argv, const char **file,
+                          const char **seat)
+{
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "seat=", 5) == 0 && *seat == NULL)
+      *seat = argv[i] + 5;
+    else if (*file == NULL && strchr(argv[i], '=') == NULL)
+      *file = argv[i];
+    else
+      return false;
+  }
+  return true;
+}
+
+/* The seat of a log named by "seat=W" (-1: none asked, -2: not a wind),
+   and the one its players call "you" (-1: none). */
+static int log_seat(const mj_game *g, const char *wind)
+{
+  for (int k = 0; wind != NULL && k < 4; k++)
+    if (strlen(wind) == 1 && "ESWN"[mj_game_seat_wind(g, k)] == wind[0])
+      return k;
+  return wind != NULL ? -2 : -1;
+}
+
+static int you_of(const mj_replay *rp)
+{
+  for (int k = 0; k < 4; k++)
+    if (strcasecmp(rp->players[k], "you") == 0)
+      return k;
+  return -1;
+}
+
+int play_c_replay(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  const char *file = NULL, *seat = NULL;
+  if (!file_and_seat(argc, argv, &file, &seat))
+    return repl_usage(r, "replay");
+  if (file == NULL)
+    return repl_usage(r, "replay");
+  if (!repl_confirm_leave(r))
+    return 0;
+  play *p = calloc(1, sizeof *p);
+  if (p == NULL)
+    return repl_error(r, "out of memory");
+  if (read_log(r, file, &p->rp, &p->rs)) {
+    free(p);
+    return 1;
+  }
+  p->host = r->host;      /* takes the hold read_log made */
+  /* a hand saved before its end is seen from one seat: the saver's, or
+     the one asked for; the others' tiles stay hidden */
+  mj_error e;
+  mj_game *end = mj_replay_build(&p->rp, p->rs, -1, &e);
+  int asked = end != NULL ? log_seat(end, seat) : -1;
+  bool finished = end != NULL && mj_game_over(end);
+  mj_game_free(end);
+  if (asked == -2) {
+    play_free(p);
+    return repl_error(r, "replay: seat=E, S, W or N (the seat wind), not "
+                      "'%s'", seat);
+  }
+  p->view_seat = finished ? -1 : asked >= 0 ? asked : you_of(&p->rp);
+  if (!finished && p->view_seat < 0)
+    p->view_seat = 0;
+  p->replaying = true;
+  p->match.hand_no = p->rp.cfg.hand > 0 ? p->rp.cfg.hand : 1;
+  play_free(r->play);
+  r->play = p;
+  printf("replaying %s: %s, %d decisions; next, prev, goto N\n", file,
+         mj_rules_id(p->rs), p->rp.nact);
+  log_claims(&p->rp);
+  if (p->view_seat >= 0)
+    printf("The hand was saved before its end: the table shows %s's tiles "
+           "only.\n", play_names[p->view_seat]);
+  return replay_show(r, p, 0);
+}
+
+int play_c_next(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  play *p = r->play;
+  if (p == NULL)
+    return repl_error(
+        r, "no game: \"new\" deals one, \"replay FILE\" replays one");
+  if (!p->replaying)
+    return play_next_hand(r, p);
+  if (p->pos >= p->rp.nact)
+    return repl_error(r, "that was the last decision");
+  return replay_show(r, p, p->pos + 1);
+}
+
+int play_c_prev(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argc;
+  (void)argv;
+  (void)rest;
+  play *p = r->play;
+  if (p == NULL || !p->replaying)
+    return repl_error(
+        r, "not replaying: \"replay FILE\" first (\"undo\" takes back a move)");
+  if (p->pos == 0)
+    return repl_error(r, "this is the start of the hand");
+  return replay_show(r, p, p->pos - 1);
+}
+
+int play_c_goto(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc != 2)
+    return repl_usage(r, "goto");
+  play *p = r->play;
+  if (p == NULL || !p->replaying)
+    return repl_error(r, "not replaying: \"replay FILE\" first");
+  char *end;
+  long n = strcmp(argv[1], "end") == 0 ? p->rp.nact : strtol(argv[1], &end, 10);
+  if ((strcmp(argv[1], "end") != 0 && *end) || n < 0 || n > p->rp.nact)
+    return repl_error(r, "goto: a decision number from 0 to %d, or end",
+                      p->rp.nact);
+  return replay_show(r, p, (int)n);
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Review
+** ===================================================================== */
+
+/* One reviewed decision as text. */
+static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
+                        const char *const who[4], int winner)
+{
+  char a[32], b[32], t1[40], t2[40];
+  mj_action_print(&it->yours, a, sizeof a);
+  mj_action_print(&it->bot, b, sizeof b);
+  printf("decision %d, wall %d: %s", it->index + 1, it->wall, a);
+  if (it->differ)
+    printf("; the strong bot: %s", b);
+  if (it->dealt_in)
+    printf(" (dealt in: %s won %d)", who[winner & 3],
+           mj_game_result(g, 0)->total);
+  printf("\n");
+  if (it->discards) {
+    printf("               shanten  useful  aims at\n");
+    printf("  yours  %s%*s  %7d  %6d  %s\n",
+           repl_tile(r, it->yours.tile, t1, sizeof t1),
+           3 - repl_tile_width(r, it->yours.tile), "", it->your_shanten,
+           it->your_useful, it->your_target);
+    printf("  bot's  %s%*s  %7d  %6d  %s\n",
+           repl_tile(r, it->bot.tile, t2, sizeof t2),
+           3 - repl_tile_width(r, it->bot.tile), "", it->bot_shanten,
+           it->bot_useful, it->bot_target);
+    if (it->why[0])
+      printf("  the bot's is as good and safer: %s\n", it->why);
+    if (it->richer[0])
+      printf("  the bot's choice wins more: %s\n", it->richer);
+  }
+  if (it->dealt_in) {
+    char h[256];
+    mj_hand_print_full(mj_game_win_hand(g, 0), h, sizeof h);
+    printf("  %s's hand: %s\n", who[winner & 3], h);
+  }
+}
+
+/* A review of seat p in g, as text or (--json) one JSON line. */
+static int review_show(repl *r, const mj_game *g, int p,
+                       const char *const who[4], const char *label)
+{
+  mj_review rv;
+  mj_error e;
+  if (mj_review_game(g, p, &rv, &e) != MJ_OK)
+    return repl_error(r, "review: %s", e.msg);
+  if (r->o->json) {
+    render_review_json(stdout, g, &rv, label);
+  } else {
+    int hand = mj_game_config(g)->hand;
+    printf("Review of %s in hand %d of %s: %d decisions with a choice%s.\n",
+           label, hand > 0 ? hand : 1, mj_rules_id(mj_game_rules(g)),
+           rv.decisions, mj_game_over(g) ? "" : " so far");
+    for (int i = 0; i < rv.nitems; i++)
+      review_item(r, g, &rv.items[i], who, rv.winner);
+    printf("%d of %d decisions differ from the strong bot's; %d left "
+           "the hand further from ready",
+           rv.differ, rv.decisions, rv.further);
+    if (rv.dealt_in > 0)
+      printf("; dealt in for %d", rv.dealt_in);
+    printf(".\n");
+  }
+  mj_review_free(&rv);
+  return 0;
+}
+
+int play_c_review(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  const char *file = NULL, *seat = NULL;
+  if (!file_and_seat(argc, argv, &file, &seat))
+    return repl_usage(r, "review");
+  static const char winds_of[] = "ESWN";
+  if (seat != NULL && (strlen(seat) != 1 || !strchr(winds_of, seat[0])))
+    return repl_error(r, "review: seat=E, S, W or N (the seat wind), not "
+                      "'%s'", seat);
+  if (file == NULL) {
+    play *p = r->play;
+    if (p == NULL || p->g == NULL)
+      return repl_error(r, "no hand to review: play one (\"new\"), or "
+                        "review FILE");
+    int q = YOU;
+    for (int k = 0; seat != NULL && k < 4; k++)
+      if (winds_of[mj_game_seat_wind(p->g, k)] == seat[0])
+        q = k;
+    if (q != YOU && !mj_game_over(p->g) && !p->replaying)
+      return repl_error(r, "review: another seat's decisions are hidden "
+                        "until the hand ends");
+    return review_show(r, p->g, q, play_names, play_names[q]);
+  }
+  mj_replay rp;
+  const mj_rules *rs;
+  if (read_log(r, file, &rp, &rs))
+    return 1;
+  mj_error e;
+  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
+  int st;
+  if (g == NULL) {
+    st = repl_error(r, "%s: %s", file, e.msg);
+  } else {
+    /* the seat asked for, else the one the log calls "You", else East */
+    int q = -1;
+    for (int k = 0; k < 4; k++)
+      if (seat != NULL ? winds_of[mj_game_seat_wind(g, k)] == seat[0]
+                       : q < 0 && strcasecmp(rp.players[k], "you") == 0)
+        q = k;
+    for (int k = 0; q < 0 && k < 4; k++)
+      if (mj_game_seat_wind(g, k) == 0)
+        q = k;
+    int you = you_of(&rp);
+    if (!mj_game_over(g) && seat != NULL && q != you && you >= 0) {
+      st = repl_error(r, "review: the hand in %s was saved before its end: "
+                      "another seat's decisions are hidden until it ends",
+                      file);
+      mj_game_free(g);
+      mj_host_release(r->host, rs);
+      mj_replay_free(&rp);
+      return st;
+    }
+    const char *who[4];
+    char labels[4][48];
+    for (int k = 0; k < 4; k++) {
+      snprintf(labels[k], sizeof labels[k], "%c (%s)",
+               winds_of[mj_game_seat_wind(g, k)], rp.players[k]);
+      who[k] = labels[k];
+    }
+    st = review_show(r, g, q, who, who[q]);
+  }
+  mj_game_free(g);
+  mj_host_release(r->host, rs);
+  mj_replay_free(&rp);
+  return st;
+}
+
+/* }==================================================================== */
+
