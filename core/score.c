@@ -166,7 +166,7 @@ static void add_group_tiles(uint8_t *cnt, const mj_group *g)
   }
 }
 
-static const mj_tileview *pre_view(eval *E)
+const mj_tileview *mjs_pre_view(eval *E)
 {
   if (!E->pre_ready) {
     E->pre = E->full;
@@ -285,7 +285,7 @@ void mjs_view_wait(eval *E, mj_view *v)
     int w = classify_wait(d, 0, v->win);
     if (w != MJ_WAIT_NONE && E->unique < 0) {
       mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads };
-      E->unique = count_waits(pre_view(E), &wcfg) == 1;
+      E->unique = count_waits(mjs_pre_view(E), &wcfg) == 1;
     }
     v->wait = E->unique == 1 ? w : MJ_WAIT_NONE;
   } else if (d->shape == MJ_SHAPE_KNITTED) {
@@ -1181,7 +1181,7 @@ static void note_alternative(eval *E, const mj_decomp *d, const mj_score *s)
     }
 }
 
-static int on_reading(const mj_decomp *d, void *ud)
+int mjs_on_reading(const mj_decomp *d, void *ud)
 {
   eval *E = ud;
   /* until a reading wins, readings go straight into the result */
@@ -1211,246 +1211,3 @@ static int on_reading(const mj_decomp *d, void *ud)
 
 /* }==================================================================== */
 
-/*
-** What the context says must be possible under r: the tokens that belong
-** to a ruleset are those r reads, and 接宝 is won on a wild.
-*/
-static mj_status check_context(const mj_rules *r, const mj_hand *h,
-                               mj_error *err)
-{
-  const mj_ctx *c = mj_hand_cctx(h);
-  unsigned stray = c->owned & ~r->tokens;
-  if (stray) {
-    char own[80] = "";
-    size_t len = 0;
-    for (int k = 0; k < MJ_TOKEN_COUNT; k++)
-      if (r->tokens & (1u << k))
-        mj_catf(own, sizeof own, &len, "%s%s", len ? " " : "",
-                mj_ctx_token_name(k));
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "the context token %s is not read by "
-                   "ruleset %s (its own tokens: %s)",
-                   mj_ctx_token_name(__builtin_ctz(stray)), r->id,
-                   len ? own : "none");
-  }
-  if ((c->flags & MJ_CTX_KONG) && !(c->flags & MJ_CTX_SELF) &&
-      !r->table.kong_discard)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "kong (杠上开花) requires self (ruleset %s has no 杠上炮, "
-                   "a discard win after the discarder's kong)", r->id);
-  if ((c->flags & MJ_CTX_JIEBAO) &&
-      !(mj_hand_wild(h, mj_rules_wild(r)) & MJ_BIT(c->win))) {
-    char b[3];
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "jiebao (接宝) claims a discarded wild, "
-                   "but the winning tile %s is not wild",
-                   mj_tile_str(c->win, b));
-  }
-  /* what the table rules forbid: a chow, a discard win, a meld of wilds */
-  const mj_meld *m = mj_hand_melds(h);
-  mj_tileset wild =
-      mj_hand_wild(h, (r->tokens & MJ_TOKEN_GUI) ? 0 : mj_rules_wild(r));
-  for (int i = 0; i < mj_hand_nmelds(h); i++) {
-    char b[3];
-    if (m[i].type == MJ_CHOW && !r->table.chow)
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "a chow: ruleset %s has none (table rule chow = false)",
-                     r->id);
-    if (m[i].type != MJ_CHOW && (wild & MJ_BIT(m[i].tile)) &&
-        !r->table.wild_melds)
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "a meld of %s, a wild tile: in ruleset %s wild tiles "
-                     "never enter a pung or kong (table rule wild_melds = "
-                     "false)", mj_tile_str(m[i].tile, b), r->id);
-  }
-  if (r->table.self_draw_only && !(c->flags & (MJ_CTX_SELF | MJ_CTX_ROB))) {
-    /* a state that opens a discard win (接宝) lets it through */
-    bool opened = false;
-    for (int i = 0; i < r->table.nstates; i++) {
-      const mj_state_def *d = &r->table.states[i];
-      if (d->on == MJ_STATE_DISCARD && d->token >= 0 &&
-          (c->flags & mj_ctx_token_flag(d->token)))
-        opened = true;
-    }
-    if (!opened)
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "a win on a discard: ruleset %s counts self-drawn wins "
-                     "only (and robbing a kong); add self", r->id);
-  }
-  return MJ_OK;
-}
-
-/* A result with no win in it. */
-static void score_empty(mj_score *out, const mj_rules *r)
-{
-  out->win = out->meets_min = false;
-  out->total = out->bonus = out->base = out->doublings = out->fixed = 0;
-  out->fan = out->plus = 0;
-  out->nhits = out->nexempt = out->nreadings = out->nstates = 0;
-  out->other_total = 0;
-  out->other_fan = -1;
-  out->min = r->table.min_points;
-  out->reading.shape = MJ_SHAPE_NONE;
-  out->reading.ngroups = out->reading.nwild = 0;
-}
-
-mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
-                      mj_score *out, mj_error *err)
-{
-  /* every field is set here or before it is read (pre: by pre_view) */
-  E->st = MJ_OK;
-  E->nread = 0;
-  E->alt_own = E->alt_fixed = 0;
-  E->alt_fan = -1;
-  E->wild_single = false;
-  E->r = r;
-  E->h = h;
-  E->ctx = mj_hand_cctx(h);
-  E->err = err;
-  E->best = out;
-  mj_error_clear(err);
-  if (!r->finished)
-    return mj_fail(err, MJ_ESTATE, 0, "the ruleset is not complete");
-  mj_status st = mj_hand_check(h, MJ_CHECK_WIN, err);
-  if (st != MJ_OK)
-    return st;
-  st = check_context(r, h, err);
-  if (st != MJ_OK)
-    return st;
-  /* a ruleset reading gui= takes its ghosts from it alone (absent: none) */
-  E->wild = mj_hand_wild(h, (r->tokens & MJ_TOKEN_GUI) ? 0 : mj_rules_wild(r));
-  mj_hand_all_counts(h, E->held);
-  E->nwilds = 0;
-  for (mj_tileset w = E->wild; w; w &= w - 1)
-    E->nwilds += mj_hand_counts(h)[__builtin_ctzll(w)];
-  if (E->ctx->que < 3) {
-    /* 定缺: a hand holding its missing suit is no win (血战到底) */
-    static const char *const names[] = { "万 m", "筒 p", "条 s" };
-    for (int t = E->ctx->que * 9; t < E->ctx->que * 9 + 9; t++)
-      if (E->held[t])
-        return mj_fail(err, MJ_ENOTWIN, 0,
-                       "not a win: the hand holds its missing suit (%s, "
-                       "que=%c)", names[E->ctx->que], "mps"[E->ctx->que]);
-  }
-  E->flags = E->ctx->flags;
-  /* the last of its kind: the other three are in one's own melds */
-  int in_melds = E->held[E->ctx->win] - mj_hand_counts(h)[E->ctx->win];
-  if (in_melds == 3)
-    E->flags |= MJ_CTX_LAST;
-  mj_tileview_init(&E->full, h, E->wild);
-  /* a wild taken from another player (a discard, a robbed kong) is at
-     face value; 接宝 alone takes it as a wild */
-  E->win_face = (E->wild & MJ_BIT(E->ctx->win)) &&
-                !(E->flags & (MJ_CTX_SELF | MJ_CTX_JIEBAO));
-  if (E->win_face) {
-    mj_tileview_remove(&E->full, E->ctx->win);
-    mj_tileview_add_face(&E->full, E->ctx->win);
-  }
-  /* the hand before the win (its view is made when first needed) */
-  E->unique = -1;
-  E->pre_ready = false;
-  bool wild_held = false;
-  if (E->wild) {
-    for (int t = 0; t < MJ_KINDS; t++)
-      if ((E->wild & MJ_BIT(t)) && mj_hand_counts(h)[t])
-        wild_held = true;
-    const mj_tileview *pv = pre_view(E);
-    E->wild_single = mj_wild_single(pv);
-  }
-  if ((E->flags & MJ_CTX_TOUJI) && !E->wild_single)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "touji (偷机) but before the winning tile the hand was not "
-                   "in 宝吊头 (four complete melds and one lone wild)");
-  E->fixed_tiles = !wild_held;
-  if (E->fixed_tiles) {
-    /* every reading has the hand's tiles: the concealed ones of the
-       view, and the declared melds' */
-    mj_tileset present = E->full.at[0], four = E->full.at[3];
-    const mj_meld *m = mj_hand_melds(h);
-    for (int i = 0; i < mj_hand_nmelds(h); i++) {
-      present |= MJ_BIT(m[i].tile);
-      if (m[i].type == MJ_CHOW) {
-        present |= MJ_BIT(m[i].tile + 1) | MJ_BIT(m[i].tile + 2);
-        for (int k = 0; k < 3; k++)
-          if (E->held[m[i].tile + k] >= 4)
-            four |= MJ_BIT(m[i].tile + k);
-      } else if (E->held[m[i].tile] >= 4) {
-        four |= MJ_BIT(m[i].tile);
-      }
-    }
-    E->hpresent = present;
-    E->hogs = mj_set_count(four);
-    mj_view v;
-    mjs_build_view(E, NULL, &v);
-    mjs_tile_filter(E, &v, E->tile_ok);
-  }
-  score_empty(out, r);
-  return MJ_OK;
-}
-
-/* One evaluation buffer per thread kept for its next hand (a nested
-** call, from a fan's Lua test, gets its own; mj_score_release frees the
-** calling thread's). */
-static _Thread_local eval *spare;
-
-eval *mjs_eval_get(void)
-{
-  eval *E = spare;
-  spare = NULL;
-  return E != NULL ? E : malloc(sizeof *E);
-}
-
-void mj_score_release(void)
-{
-  free(spare);
-  spare = NULL;
-}
-
-void mjs_eval_put(eval *E)
-{
-  if (spare == NULL)
-    spare = E;
-  else
-    free(E);
-}
-
-void mj_score_annotate(const mj_rules *r, const mj_hand *h, mj_score *s)
-{
-  if (!s->win || !r->account_once)
-    return;
-  eval *E = mjs_eval_get();
-  mj_score *tmp = malloc(sizeof *tmp);
-  if (E != NULL && tmp != NULL && mjs_prepare(E, r, h, tmp, NULL) == MJ_OK)
-    mjs_combo_shadowed(E, s);
-  free(tmp);
-  if (E != NULL)
-    mjs_eval_put(E);
-}
-
-mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
-                        mj_error *err)
-{
-  eval *E = mjs_eval_get();
-  if (E == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  mj_status st = mjs_prepare(E, r, h, out, err);
-  if (st == MJ_OK) {
-    int count = 0;
-    mj_decompose_view(h, &E->full, &r->shapes, on_reading, E, &count);
-    if (E->st == MJ_OK && r->any_none)
-      on_reading(NULL, E);
-    st = E->st;
-    if (!out->win)
-      score_empty(out, r);   /* the last reading tried may be in it */
-    out->nreadings = E->nread;
-    if (out->win && E->alt_own > 0 && E->alt_fixed > 0) {
-      bool fixed_taken = out->reading.shape == MJ_SHAPE_NONE;
-      out->other_total = fixed_taken ? E->alt_own : E->alt_fixed;
-      out->other_fan = fixed_taken ? -1 : E->alt_fan;
-    }
-    if (st == MJ_OK && !out->win)
-      st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
-  }
-  mjs_eval_put(E);
-  return st;
-}

@@ -151,6 +151,11 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs);
 void mjs_tile_filter(const eval *E, const mj_view *v, uint64_t *out);
 void mjs_read_filter(eval *E, mj_view *v, uint64_t *out);
 bool mjs_score_reading(eval *E, const mj_decomp *d);
+/* The concealed tiles before the winning one, as the tables read them. */
+const mj_tileview *mjs_pre_view(eval *E);
+/* A reading scored, the best so far kept (mj_decompose's callback). */
+int mjs_on_reading(const mj_decomp *d, void *ud);
+/* score_hand.c: the hand's context checked, E made ready for it */
 mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
                       mj_score *out, mj_error *err);
 eval *mjs_eval_get(void);
