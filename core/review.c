@@ -58,6 +58,36 @@ static void compare_discards(const mj_game *x, int p, mj_review_item *it)
   it->your_target = a->target, it->bot_target = b->target;
 }
 
+/* The decision at action index i of p (a, the bot's b) added to out,
+   with the shanten, useful tiles and reasons of a discard that differs;
+   false when memory ran out. */
+static bool add_item(const mj_game *x, int p, int i, const mj_action *a,
+                     const mj_action *b, mj_review *out, int *cap)
+{
+  static const char *const seats[4] = { "East", "South", "West", "North" };
+  mj_review_item *it = push(out, cap);
+  if (it == NULL)
+    return false;
+  it->index = i;
+  it->wall = mj_game_wall_left(x);
+  it->yours = *a;
+  it->bot = *b;
+  it->differ = !same_action(a, b);
+  out->differ += it->differ;
+  if (it->differ && a->type == MJ_ACT_DISCARD && b->type == MJ_ACT_DISCARD) {
+    compare_discards(x, p, it);
+    if (it->discards)
+      mj_bot_why_richer(x, p, b->tile, a->tile, it->richer,
+                        sizeof it->richer);
+    if (it->discards && it->bot_shanten == it->your_shanten &&
+        it->richer[0] == '\0')
+      mj_bot_why_safer(x, p, b->tile, a->tile, seats, it->why,
+                       sizeof it->why);
+    out->further += it->discards && it->your_shanten > it->bot_shanten;
+  }
+  return true;
+}
+
 mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
                          mj_error *err)
 {
@@ -83,30 +113,9 @@ mj_status mj_review_game(const mj_game *g, int p, mj_review *out,
       if (nl > 1) {
         out->decisions++;
         if (!same_action(a, &b) || gives) {
-          mj_review_item *it = push(out, &cap);
-          if (it == NULL) {
+          if (!add_item(x, p, i, a, &b, out, &cap)) {
             st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
             break;
-          }
-          it->index = i;
-          it->wall = mj_game_wall_left(x);
-          it->yours = *a;
-          it->bot = b;
-          it->differ = !same_action(a, &b);
-          out->differ += it->differ;
-          if (it->differ && a->type == MJ_ACT_DISCARD &&
-              b.type == MJ_ACT_DISCARD) {
-            static const char *const seats[4] = { "East", "South", "West",
-                                                  "North" };
-            compare_discards(x, p, it);
-            if (it->discards)
-              mj_bot_why_richer(x, p, b.tile, a->tile, it->richer,
-                                sizeof it->richer);
-            if (it->discards && it->bot_shanten == it->your_shanten &&
-                it->richer[0] == '\0')
-              mj_bot_why_safer(x, p, b.tile, a->tile, seats, it->why,
-                               sizeof it->why);
-            out->further += it->discards && it->your_shanten > it->bot_shanten;
           }
           if (gives)
             last_item = out->nitems - 1;

@@ -545,6 +545,54 @@ static mj_status fan_clauses(cctx *c, mj_fan_def *d)
 
 /* Meld patterns (melds, alt, alts, same_suit, mixed_suits), the count,
    and the kind of fan they make. */
+/* count = "flowers" ...: a fan counted per item. */
+static mj_status fan_count(cctx *c, mj_fan_def *d)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "count");
+  if (!lua_isnil(L, -1)) {
+    const char *w = lua_tostring(L, -1);
+    int k = w == NULL ? -1 : !strcmp(w, "flowers") ? MJ_COUNT_FLOWERS
+          : !strcmp(w, "tile_hogs") ? MJ_COUNT_TILE_HOGS
+          : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO
+          : !strcmp(w, "fours") ? MJ_COUNT_FOURS
+          : !strcmp(w, "horses") ? MJ_COUNT_HORSES
+          : !strcmp(w, "streak") ? MJ_COUNT_STREAK : -1;
+    if (k < 0)
+      return mjc_bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
+                     "\"feibao\", \"horses\" or \"streak\"");
+    if (d->npat > 0)
+      return mjc_bad(c, "'count' and 'melds' exclude each other");
+    d->count_of = (uint8_t)k;
+    d->kind = MJ_FK_COUNT;
+  }
+  lua_pop(L, 1);
+  return MJ_OK;
+}
+
+/* The kind of a fan of meld patterns: one kind of meld only and no suit
+   variables is a combination (one meld: per meld), else groups. */
+static int pattern_kind(const mj_fan_def *d)
+{
+  int n = d->pat[0].n;
+  bool uniform = true;
+  int type = d->pat[0].m[0].type;
+  for (int p = 0; p < d->npat; p++) {
+    if (d->pat[p].n != n)
+      uniform = false;
+    for (int m = 0; m < d->pat[p].n; m++) {
+      const mj_member *mm = &d->pat[p].m[m];
+      if (mm->type != type || mm->suitvar >= 0)
+        uniform = false;
+    }
+  }
+  if (n == 1 && uniform)
+    return MJ_FK_PER_MELD;
+  if (uniform && (type == MJ_M_CHOW || type == MJ_M_PUNG) && n <= 4)
+    return MJ_FK_COMBO;
+  return MJ_FK_GROUPS;
+}
+
 static mj_status fan_patterns(cctx *c, mj_fan_def *d)
 {
   lua_State *L = c->L;
@@ -588,45 +636,9 @@ static mj_status fan_patterns(cctx *c, mj_fan_def *d)
     d->pat[p].same_suit = (uint8_t)same;
     d->pat[p].mixed_suits = (uint8_t)mixed;
   }
-  lua_getfield(L, c->t, "count");
-  if (!lua_isnil(L, -1)) {
-    const char *w = lua_tostring(L, -1);
-    int k = w == NULL ? -1 : !strcmp(w, "flowers") ? MJ_COUNT_FLOWERS
-          : !strcmp(w, "tile_hogs") ? MJ_COUNT_TILE_HOGS
-          : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO
-          : !strcmp(w, "fours") ? MJ_COUNT_FOURS
-          : !strcmp(w, "horses") ? MJ_COUNT_HORSES
-          : !strcmp(w, "streak") ? MJ_COUNT_STREAK : -1;
-    if (k < 0)
-      return mjc_bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
-                 "\"feibao\", \"horses\" or \"streak\"");
-    if (d->npat > 0)
-      return mjc_bad(c, "'count' and 'melds' exclude each other");
-    d->count_of = (uint8_t)k;
-    d->kind = MJ_FK_COUNT;
-  }
-  lua_pop(L, 1);
-  if (d->npat > 0) {
-    /* one kind of meld only and no suit variables: a combination */
-    int n = d->pat[0].n;
-    bool uniform = true;
-    int type = d->pat[0].m[0].type;
-    for (int p = 0; p < d->npat; p++) {
-      if (d->pat[p].n != n)
-        uniform = false;
-      for (int m = 0; m < d->pat[p].n; m++) {
-        const mj_member *mm = &d->pat[p].m[m];
-        if (mm->type != type || mm->suitvar >= 0)
-          uniform = false;
-      }
-    }
-    if (n == 1 && uniform)
-      d->kind = MJ_FK_PER_MELD;
-    else if (uniform && (type == MJ_M_CHOW || type == MJ_M_PUNG) && n <= 4)
-      d->kind = MJ_FK_COMBO;
-    else
-      d->kind = MJ_FK_GROUPS;
-  }
+  TRY(fan_count(c, d));
+  if (d->npat > 0)
+    d->kind = pattern_kind(d);
   return MJ_OK;
 }
 

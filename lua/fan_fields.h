@@ -33,7 +33,8 @@
   X("alts", "several other combinations that also count")                      \
   X("same_suit", "the combination's melds are of one suit")                    \
   X("mixed_suits", "the combination's melds are of three suits")               \
-  X("count", "counted per item: \"flowers\", \"tile_hogs\", \"feibao\"")      \
+  X("count", "counted per item: \"flowers\", \"tile_hogs\", \"fours\", "    \
+    "\"feibao\", \"horses\" or \"streak\"")                                     \
   X("excludes", "不计: fans it implies (a name, or { name, n })")              \
   X("excludes_melds", "fans whose melds it already used")                      \
   X("alone", "it stands alone: no other fan counts with it")                  \
