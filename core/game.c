@@ -1,9 +1,9 @@
 /*
 ** game.c
-** The hand's state machine: its bookkeeping, the draws, the start of a
-** hand and the acting on each decision. Table rules come from the ruleset
-** (mj_table); nothing here asks which ruleset it is. The wins are win.c,
-** the legal actions legal.c, what a game shows query.c (game_int.h).
+** The hand's state machine: the start of a hand (deal, flowers, the wild
+** tile) and the acting on each decision, over the floor of turn.c, the
+** wins of win.c and the legal actions of legal.c (game_int.h). Table rules
+** come from the ruleset (mj_table); nothing here asks which ruleset it is.
 */
 #include "game_int.h"
 
@@ -12,233 +12,6 @@
 #include <string.h>
 
 #include "text.h"
-
-/* {====================================================================
-** Bookkeeping
-** ===================================================================== */
-
-void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
-                  int repl)
-{
-  if (g->nev >= g->evcap) {
-    int cap = g->evcap ? g->evcap * 2 : 256;
-    mj_event *p = realloc(g->ev, sizeof *p * (size_t)cap);
-    if (p == NULL)
-      return;
-    g->ev = p;
-    g->evcap = cap;
-  }
-  mj_event *e = &g->ev[g->nev++];
-  e->type = (uint8_t)type;
-  e->player = (int8_t)player;
-  e->tile = tile;
-  e->from = (int8_t)from;
-  e->replacement = (uint8_t)repl;
-  e->claimed = MJ_NO_TILE;
-}
-
-static void record(mj_game *g, const mj_action *a)
-{
-  if (g->nact >= g->actcap) {
-    int cap = g->actcap ? g->actcap * 2 : 256;
-    mj_action *p = realloc(g->act, sizeof *p * (size_t)cap);
-    if (p == NULL)
-      return;
-    g->act = p;
-    g->actcap = cap;
-  }
-  g->act[g->nact++] = *a;
-}
-
-/* Record the first failure of the ruleset's own code (a fan's test, the
-   settlement): the hand stops there, never silently. */
-void mjg_note_fault(const mj_game *g, const mj_error *e)
-{
-  if (g->fault != NULL && g->fault->msg[0] == '\0')
-    *g->fault = *e;
-}
-
-void mj_game_note_fault(const mj_game *g, const mj_error *e)
-{
-  mjg_note_fault(g, e);
-}
-
-
-/* The first player still in after p in turn order (p itself if alone). */
-int mjg_next_active(const mj_game *g, int p)
-{
-  for (int k = 1; k <= 4; k++)
-    if (active(g, (p + k) & 3))
-      return (p + k) & 3;
-  return p;
-}
-
-int mjg_nactive(const mj_game *g)
-{
-  int n = 0;
-  for (int p = 0; p < 4; p++)
-    n += active(g, p);
-  return n;
-}
-
-int mj_game_seat_wind(const mj_game *g, int p)
-{
-  return (p - g->dealer + 4) & 3;
-}
-
-/* }==================================================================== */
-
-/* {====================================================================
-** Draws
-** ===================================================================== */
-
-/* Changes of a hand go through these, which keep the seat's view. */
-static void hand_add(mj_game *g, int p, mj_tile t)
-{
-  mj_hand_add(g->pl[p].hand, t);
-  mj_tileview_add(&g->pl[p].v, t);
-}
-
-void mjg_hand_remove(mj_game *g, int p, mj_tile t)
-{
-  mj_hand_remove(g->pl[p].hand, t);
-  mj_tileview_remove(&g->pl[p].v, t);
-}
-
-static void hand_meld(mj_game *g, int p, mj_meld m, int replace)
-{
-  if (replace >= 0)
-    mj_hand_set_meld(g->pl[p].hand, replace, m);
-  else
-    mj_hand_add_meld(g->pl[p].hand, m);
-  mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
-}
-
-/* Run a flow hook of the ruleset, if it has one; its failure stops the
-   hand. */
-void mjg_run_hook(mj_game *g, const mj_flow_ev *ev, int *answer)
-{
-  if (!(mj_rules_hooks(g->r) >> ev->hook & 1) || faulted(g))
-    return;
-  mj_error e;
-  mj_error_clear(&e);
-  g->in_hook++;
-  mj_status st = mj_rules_flow(g->r, g, ev, answer, &e);
-  g->in_hook--;
-  if (st != MJ_OK)
-    mjg_note_fault(g, &e);
-}
-
-/* Does the ruleset's R.watch let the hooks hear of p's draw or discard
-   of t? */
-static bool watched(const mj_game *g, int p, mj_tile t)
-{
-  const mj_table *tb = &g->tbl;
-  if (!tb->watch || (tb->watch_tiles & MJ_BIT(t)) ||
-      (tb->watch_wild && is_wild(g, t)))
-    return true;
-  for (unsigned b = tb->watch_states; b; b &= b - 1)
-    if (g->pl[p].state[__builtin_ctz(b)] != 0)
-      return true;
-  return false;
-}
-
-/* A hook of one seat and a tile: a draw, a discard, a declined win. */
-static void seat_hook(mj_game *g, int hook, int p, mj_tile t)
-{
-  if ((mj_rules_hooks(g->r) >> hook & 1) &&
-      (hook == MJ_HOOK_DECLINE || watched(g, p, t))) {
-    mj_flow_ev ev = { .hook = (uint8_t)hook, .player = (int8_t)p, .from = -1,
-                      .tile = t };
-    mjg_run_hook(g, &ev, NULL);
-  }
-}
-
-/* The states of p that last the turn end (a discard, a kong). */
-static void end_turn_states(mj_game *g, int p)
-{
-  for (int i = 0; i < g->tbl.nstates; i++)
-    if (g->tbl.states[i].turn)
-      g->pl[p].state[i] = 0;
-}
-
-/* The hand is over: the ruleset's end (查叫...) and its next dealer. */
-void mjg_end_hand(mj_game *g)
-{
-  g->phase = MJ_PHASE_OVER;
-  mj_flow_ev ev = { .hook = MJ_HOOK_END, .player = -1, .from = -1 };
-  mjg_run_hook(g, &ev, NULL);
-  int d = -1;
-  ev.hook = MJ_HOOK_DEALER;
-  mjg_run_hook(g, &ev, &d);
-  if (d >= 0 && d < 4)
-    g->hook_dealer = d;
-}
-
-/* The wall ran out: an exhaustive draw when nobody won (in 血战 the
-   hand's winners keep their wins). */
-static void end_drawn(mj_game *g)
-{
-  g->drawn = g->nwin == 0;
-  mjg_event(g, MJ_EV_DRAWN, -1, MJ_NO_TILE, -1, 0);
-  mjg_end_hand(g);
-}
-
-/*
-** Player p draws from the head (or the tail), flowers replaced from the
-** tail; kong says the draw replaces a kong. Returns false when the wall
-** ran out (the hand is then over).
-*/
-bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
-{
-  seat *pl = &g->pl[p];
-  bool tail = from_tail;
-  for (;;) {
-    mj_tile t = live_left(g) == 0 ? MJ_NO_TILE
-                : tail ? mj_wall_draw_tail(&g->wall) : mj_wall_draw(&g->wall);
-    if (t == MJ_NO_TILE) {
-      end_drawn(g);
-      return false;
-    }
-    if (mj_tile_is_flower(t)) {
-      if (pl->nflowers < 8)
-        pl->flowers[pl->nflowers++] = t;
-      mjg_event(g, MJ_EV_FLOWER, p, t, -1, tail);
-      tail = g->tbl.replace_tail;
-      continue;
-    }
-    hand_add(g, p, t);
-    mjg_event(g, MJ_EV_DRAW, p, t, -1, tail);
-    pl->locked = false;
-    if (!kong)
-      pl->kong_from = -1;
-    g->last_draw = t;
-    g->last_draw_wall_last = live_left(g) == 0;
-    pl->kong_draw = kong;
-    seat_hook(g, MJ_HOOK_DRAW, p, t);
-    return true;
-  }
-}
-
-static void enter_turn(mj_game *g, int p, bool claimed)
-{
-  g->phase = MJ_PHASE_TURN;
-  g->turn = p;
-  g->pl[p].claimed = claimed;
-  g->decided = 0;
-  memset(g->options, 0, sizeof g->options);
-}
-
-/* The next player draws; false when the wall is empty. */
-bool mjg_next_draw(mj_game *g, int p)
-{
-  if (!mjg_draw(g, p, false, false))
-    return false;
-  enter_turn(g, p, false);
-  return true;
-}
-
-/* }==================================================================== */
 
 /* {====================================================================
 ** Setup
@@ -545,7 +318,7 @@ static void make_exposed_kong(mj_game *g, int p, int from, mj_tile t)
   for (int i = 0; i < 3; i++)
     mjg_hand_remove(g, p, t);
   mj_meld m = { MJ_KONG, t, (uint8_t)((p - from + 4) & 3), 0 };
-  hand_meld(g, p, m, -1);
+  mjg_hand_meld(g, p, m, -1);
   seat *d = &g->pl[from];
   if (d->ndisc > 0)
     d->taken[d->ndisc - 1] = 1;
@@ -558,7 +331,7 @@ static void make_exposed_kong(mj_game *g, int p, int from, mj_tile t)
   if (faulted(g))
     return;
   if (mjg_draw(g, p, g->tbl.replace_tail, true))
-    enter_turn(g, p, false);
+    mjg_enter_turn(g, p, false);
 }
 
 static void resolve_claims(mj_game *g)
@@ -599,7 +372,7 @@ static void resolve_claims(mj_game *g)
           mjg_hand_remove(g, q, t);
         mj_meld m = { (uint8_t)(a->type == MJ_ACT_KONG ? MJ_KONG : MJ_PUNG), t,
                       (uint8_t)((q - from + 4) & 3), 0 };
-        hand_meld(g, q, m, -1);
+        mjg_hand_meld(g, q, m, -1);
         take_discard(g, true);
         mjg_event(g, a->type == MJ_ACT_KONG ? MJ_EV_KONG : MJ_EV_PON, q, t, from,
               0);
@@ -610,9 +383,9 @@ static void resolve_claims(mj_game *g)
           if (faulted(g))
             return;
           if (mjg_draw(g, q, g->tbl.replace_tail, true))
-            enter_turn(g, q, false);
+            mjg_enter_turn(g, q, false);
         } else {
-          enter_turn(g, q, true);
+          mjg_enter_turn(g, q, true);
         }
         return;
       }
@@ -621,12 +394,12 @@ static void resolve_claims(mj_game *g)
           if (k2 != t)
             mjg_hand_remove(g, q, (mj_tile)k2);
         mj_meld m = { MJ_CHOW, a->tile, 1, 0 };
-        hand_meld(g, q, m, -1);
+        mjg_hand_meld(g, q, m, -1);
         take_discard(g, true);
         mjg_event(g, MJ_EV_CHI, q, a->tile, from, 0);
         g->ev[g->nev - 1].claimed = t;
         g->pending = MJ_NO_TILE;
-        enter_turn(g, q, true);
+        mjg_enter_turn(g, q, true);
         return;
       }
     }
@@ -645,7 +418,7 @@ static void complete_added_kong(mj_game *g)
       mj_meld k = m[i];
       k.type = MJ_KONG;
       k.added = 1;
-      hand_meld(g, p, k, i);
+      mjg_hand_meld(g, p, k, i);
       break;
     }
   mjg_event(g, MJ_EV_AKONG, p, t, -1, 0);
@@ -655,7 +428,7 @@ static void complete_added_kong(mj_game *g)
   if (faulted(g))
     return;
   if (mjg_draw(g, p, g->tbl.replace_tail, true))
-    enter_turn(g, p, false);
+    mjg_enter_turn(g, p, false);
 }
 
 static void resolve_rob(mj_game *g)
@@ -767,7 +540,7 @@ static void before_play(mj_game *g, const mj_action *a)
     for (int k = 0; k < 4; k++) {
       int q = (g->dealer + k) & 3, to = (q + g->swap_off) & 3;
       for (int i = 0; i < g->pl[q].nswap; i++)
-        hand_add(g, to, g->pl[q].swap[i]);
+        mjg_hand_add(g, to, g->pl[q].swap[i]);
       mjg_event(g, MJ_EV_SWAP, q, g->pl[q].swap[0], to, 0);
     }
     /* the dealer's "drawn" tile: one he still holds */
@@ -833,7 +606,7 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       return mj_game_why_no_win(g, p, err);
     return mj_fail(err, MJ_ESTATE, 0, "the action is not legal now");
   }
-  record(g, a);
+  mjg_record(g, a);
   seat *pl = &g->pl[p];
   if (g->phase == MJ_PHASE_SWAP || g->phase == MJ_PHASE_QUE) {
     before_play(g, a);
@@ -846,7 +619,7 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
         a->type == MJ_ACT_DISCARD && !pl->claimed && g->last_draw < MJ_KINDS &&
         mjg_can_win_self(g, p)) {
       mjg_event(g, MJ_EV_DECLINE, p, g->last_draw, -1, 0);
-      seat_hook(g, MJ_HOOK_DECLINE, p, g->last_draw);
+      mjg_seat_hook(g, MJ_HOOK_DECLINE, p, g->last_draw);
       if (faulted(g))
         return MJ_OK;
     }
@@ -863,11 +636,11 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       }
       pl->ndiscarded++;
       g->ndiscards++;
-      end_turn_states(g, p);
+      mjg_end_turn_states(g, p);
       g->pending_kong = pl->kong_draw;
       pl->kong_draw = false;
       mjg_event(g, MJ_EV_DISCARD, p, a->tile, -1, 0);
-      seat_hook(g, MJ_HOOK_DISCARD, p, a->tile);
+      mjg_seat_hook(g, MJ_HOOK_DISCARD, p, a->tile);
       if (faulted(g))
         return MJ_OK;
       open_claims(g, p, a->tile);
@@ -877,20 +650,20 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       for (int i = 0; i < 4; i++)
         mjg_hand_remove(g, p, a->tile);
       mj_meld m = { MJ_CKONG, a->tile, 0, 0 };
-      hand_meld(g, p, m, -1);
+      mjg_hand_meld(g, p, m, -1);
       mjg_event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
-      end_turn_states(g, p);
+      mjg_end_turn_states(g, p);
       pl->kong_from = -1;
       kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
       if (faulted(g))
         return MJ_OK;
       if (mjg_draw(g, p, g->tbl.replace_tail, true))
-        enter_turn(g, p, false);
+        mjg_enter_turn(g, p, false);
       return MJ_OK;
     }
     case MJ_ACT_AKONG:
       mjg_hand_remove(g, p, a->tile);
-      end_turn_states(g, p);
+      mjg_end_turn_states(g, p);
       if (!offer_rob(g, p, a->tile, -1))
         complete_added_kong(g);
       return MJ_OK;
@@ -957,3 +730,24 @@ mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
 
 /* }==================================================================== */
 
+mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg,
+                        const mj_action *acts, int n, mj_replay_step step,
+                        void *ud, int *failed, mj_error *err)
+{
+  if (failed != NULL)
+    *failed = -1;
+  mj_game *g = mj_game_new(r, cfg, err);
+  for (int i = 0; g != NULL && i <= n; i++) {
+    if (step != NULL && step(ud, i, g) != 0)
+      break;
+    if (i == n)
+      break;
+    if (mj_game_act(g, &acts[i], err) != MJ_OK) {
+      if (failed != NULL)
+        *failed = i;
+      mj_game_free(g);
+      g = NULL;
+    }
+  }
+  return g;
+}

@@ -1,9 +1,10 @@
 /*
 ** game_int.h
 ** The inside of a hand in play, shared by the files of the state machine
-** only: game.c (the bookkeeping, the draws, the start and the acting),
-** win.c (the wins and their settlement), legal.c (the legal actions) and
-** query.c (what a game shows, and what its hooks may change).
+** only, each calling only those below it: turn.c (the bookkeeping and the
+** draws), win.c (the wins and their settlement), legal.c (the legal
+** actions), query.c (what a game shows, what its hooks may change) and
+** game.c (the start of a hand and the acting on each decision).
 */
 #ifndef MJ_GAME_INT_H
 #define MJ_GAME_INT_H
@@ -133,8 +134,8 @@ static inline int live_left(const mj_game *g)
   return n > 0 ? n : 0;
 }
 
-/* game.c: the bookkeeping and the draws (each as described where it is
-   defined) */
+/* turn.c: the bookkeeping, the hands' tiles, the hooks and the draws
+   (each as described where it is defined) */
 void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
                int repl);
 void mjg_note_fault(const mj_game *g, const mj_error *e);
@@ -145,6 +146,12 @@ void mjg_run_hook(mj_game *g, const mj_flow_ev *ev, int *answer);
 void mjg_end_hand(mj_game *g);
 bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong);
 bool mjg_next_draw(mj_game *g, int p);
+void mjg_record(mj_game *g, const mj_action *a);
+void mjg_hand_add(mj_game *g, int p, mj_tile t);
+void mjg_hand_meld(mj_game *g, int p, mj_meld m, int replace);
+void mjg_seat_hook(mj_game *g, int hook, int p, mj_tile t);
+void mjg_end_turn_states(mj_game *g, int p);
+void mjg_enter_turn(mj_game *g, int p, bool claimed);
 
 /* win.c: the wins */
 bool mjg_state_opens(const mj_game *g, int p, mj_tile t);

@@ -70,27 +70,6 @@ int mj_game_nactions(const mj_game *g) { return g->nact; }
 const mj_action *mj_game_action(const mj_game *g, int i) { return &g->act[i]; }
 const mj_action *mj_game_actions(const mj_game *g) { return g->act; }
 
-mj_game *mj_game_replay(const mj_rules *r, const mj_game_cfg *cfg,
-                        const mj_action *acts, int n, mj_replay_step step,
-                        void *ud, int *failed, mj_error *err)
-{
-  if (failed != NULL)
-    *failed = -1;
-  mj_game *g = mj_game_new(r, cfg, err);
-  for (int i = 0; g != NULL && i <= n; i++) {
-    if (step != NULL && step(ud, i, g) != 0)
-      break;
-    if (i == n)
-      break;
-    if (mj_game_act(g, &acts[i], err) != MJ_OK) {
-      if (failed != NULL)
-        *failed = i;
-      mj_game_free(g);
-      g = NULL;
-    }
-  }
-  return g;
-}
 const uint8_t *mj_game_dealt(const mj_game *g, int p)
 {
   return g->pl[p & 3].dealt;

@@ -624,3 +624,23 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
     return mj_lua_bot_new(h, spec + 4, r, seed, err);
   return mj_bot_make(spec, seed, err);
 }
+
+/* A decimal number 0..max and nothing else (no sign, no space, no junk). */
+bool cli_parse_count(const char *v, uint64_t max, uint64_t *out)
+{
+  uint64_t x = 0;
+  if (*v == '\0')
+    return false;
+  for (const char *c = v; *c; c++) {
+    if (*c < '0' || *c > '9' || x > (max - (uint64_t)(*c - '0')) / 10)
+      return false;
+    x = x * 10 + (uint64_t)(*c - '0');
+  }
+  *out = x;
+  return true;
+}
+
+bool cli_parse_seed(const char *v, uint64_t *out)
+{
+  return cli_parse_count(v, UINT64_MAX, out);
+}

@@ -44,6 +44,8 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
 bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
                   mj_hand *h, const char *text, size_t n);
 
+/* A decimal number 0..max and nothing else (no sign, space or junk). */
+bool cli_parse_count(const char *v, uint64_t max, uint64_t *out);
 /* A seed: decimal 0..2^64-1 and nothing else. */
 bool cli_parse_seed(const char *v, uint64_t *out);
 

@@ -611,8 +611,13 @@ int cl_help_command(mj_host *h, cli_opts *o, const cl_args *a)
     return 1;
   }
   if (a->nset == 1) {
-    if (a->opt[0] == &help_opts[0])
+    if (a->opt[0] == &help_opts[0]) {
+      printf("# Reference\n\n<!-- made by `hule help --markdown` from the "
+             "tables the code uses: change the code, then run `hule help "
+             "--markdown > docs/reference.md` -->\n\n");
+      cl_markdown(stdout);
       hule_reference(stdout);
+    }
     else
       man(stdout);
     return 0;

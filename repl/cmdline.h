@@ -71,8 +71,6 @@ int cl_help_command(mj_host *h, cli_opts *o, const cl_args *a);
 
 /* The command line's part of the reference page, in Markdown. */
 void cl_markdown(FILE *f);
-/* The whole reference page (reference.c). */
-void hule_reference(FILE *f);
 
 /* The commands, ended by a NULL name. */
 extern const cl_cmd cl_commands[];

@@ -1,16 +1,15 @@
 /*
 ** reference.c
-** The reference page (docs/reference.md): printed from the very tables
-** the code uses (the command line's, the REPL's, a fan's fields, the
-** table rules, the hooks, the context tokens), so it cannot drift; a test
-** compares the page with this output.
+** The reference page's parts past the command line (docs/reference.md):
+** printed from the very tables the code uses (the REPL's commands, a
+** fan's fields, the table rules, the hooks, the context tokens), so they
+** cannot drift; a test compares the page with hule help --markdown.
 */
 #include <stdio.h>
 #include <string.h>
 
 #include <lua.h>
 
-#include "cmdline.h"
 #include "ctx_tokens.h"
 #include "fan_fields.h"
 #include "hand.h"
@@ -127,10 +126,6 @@ static void tokens(FILE *f)
 
 void hule_reference(FILE *f)
 {
-  fprintf(f, "# Reference\n\n<!-- made by `hule help --markdown` from the "
-          "tables the code uses: change the code, then run `hule help "
-          "--markdown > docs/reference.md` -->\n\n");
-  cl_markdown(f);
   fprintf(f, "## The REPL's commands\n\n`help COMMAND` in the REPL says "
           "more of each ([repl.md](repl.md)).\n\n");
   repl_markdown(f);

@@ -105,6 +105,9 @@ int teach_answer(repl *r, const char *answer);
 
 /* The commands as Markdown tables, for the reference page. */
 void repl_markdown(FILE *f);
+/* The reference page past the command line (reference.c): the REPL's
+   commands and the ruleset language. */
+void hule_reference(FILE *f);
 
 /* Run the REPL; returns the exit status. */
 int repl_main(mj_host *host, cli_opts *o);

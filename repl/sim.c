@@ -351,25 +351,7 @@ static int play_range(sim_run *rn, sim_stats *st)
   return rc;
 }
 
-/* A decimal number 0..max and nothing else (no sign, no space, no junk). */
-static bool parse_count(const char *v, uint64_t max, uint64_t *out)
-{
-  uint64_t x = 0;
-  if (*v == '\0')
-    return false;
-  for (const char *c = v; *c; c++) {
-    if (*c < '0' || *c > '9' || x > (max - (uint64_t)(*c - '0')) / 10)
-      return false;
-    x = x * 10 + (uint64_t)(*c - '0');
-  }
-  *out = x;
-  return true;
-}
 
-bool cli_parse_seed(const char *v, uint64_t *out)
-{
-  return parse_count(v, UINT64_MAX, out);
-}
 
 /* What hule sim was asked (see usage). */
 typedef struct sim_args {
@@ -394,7 +376,7 @@ static bool set_games(void *x, const char *v)
 {
   sim_args *sa = x;
   sa->have_games = true;
-  return (parse_count(v, 1000000000, &sa->games) && sa->games >= 1) ||
+  return (cli_parse_count(v, 1000000000, &sa->games) && sa->games >= 1) ||
          bad("--games takes a number 1..1000000000", v);
 }
 
@@ -407,7 +389,7 @@ static bool set_seed(void *x, const char *v)
 static bool set_jobs(void *x, const char *v)
 {
   sim_args *sa = x;
-  return (parse_count(v, 64, &sa->jobs) && sa->jobs >= 1) ||
+  return (cli_parse_count(v, 64, &sa->jobs) && sa->jobs >= 1) ||
          bad("--jobs takes 1..64", v);
 }
 
@@ -420,8 +402,8 @@ static bool set_shard(void *x, const char *v)
   if (ok) {
     snprintf(ib, sizeof ib, "%.*s", (int)(sl - v), v);
     snprintf(nb, sizeof nb, "%s", sl + 1);
-    ok = parse_count(ib, 1000000000, &sa->shard_i) &&
-         parse_count(nb, 1000000000, &sa->shard_n);
+    ok = cli_parse_count(ib, 1000000000, &sa->shard_i) &&
+         cli_parse_count(nb, 1000000000, &sa->shard_n);
   }
   return (ok && sa->shard_n >= 1 && sa->shard_i >= 1 &&
           sa->shard_i <= sa->shard_n) ||
@@ -444,7 +426,7 @@ static bool set_game(void *x, const char *v)
 {
   sim_args *sa = x;
   sa->have_one = true;
-  return parse_count(v, 1000000000, &sa->one_game) ||
+  return cli_parse_count(v, 1000000000, &sa->one_game) ||
          bad("--game takes a game number 0..", v);
 }
 
@@ -464,7 +446,7 @@ static bool set_log_games(void *x, const char *v)
   char *sv = NULL;
   for (char *t = strtok_r(list, ",", &sv); t; t = strtok_r(NULL, ",", &sv)) {
     uint64_t n;
-    if (sa->nlog_games == 1000 || !parse_count(t, 1000000000, &n))
+    if (sa->nlog_games == 1000 || !cli_parse_count(t, 1000000000, &n))
       return bad("--log-games takes up to 1000 game numbers such as 5,17", v);
     sa->log_games[sa->nlog_games++] = (long)n;
   }
@@ -479,7 +461,7 @@ static bool set_log_wins(void *x, const char *v)
   bool ok = vl >= 2 && vl < sizeof num && v[vl - 1] == '+';
   if (ok) {
     snprintf(num, sizeof num, "%.*s", (int)(vl - 1), v);
-    ok = parse_count(num, 1000000000, &sa->min_total) && sa->min_total > 0;
+    ok = cli_parse_count(num, 1000000000, &sa->min_total) && sa->min_total > 0;
   }
   return ok || bad("--log-wins takes a total and '+' (88+: the games won "
                    "with 88 or more)", v);
@@ -488,7 +470,7 @@ static bool set_log_wins(void *x, const char *v)
 static bool set_bot_ms(void *x, const char *v)
 {
   sim_args *sa = x;
-  return (parse_count(v, 600000, &sa->bot_ms) && sa->bot_ms > 0) ||
+  return (cli_parse_count(v, 600000, &sa->bot_ms) && sa->bot_ms > 0) ||
          bad("--bot-ms takes 1..600000 (milliseconds a cmd: bot has to "
              "answer)", v);
 }

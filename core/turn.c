@@ -1,0 +1,242 @@
+/*
+** turn.c
+** The floor of a hand in play: its bookkeeping (events, decisions, the
+** ruleset's faults), the tiles moved in and out of the hands, the flow
+** hooks run, and the draws; nothing here acts on a decision (game.c) or
+** judges a win (win.c).
+*/
+#include "game_int.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "text.h"
+
+/* {====================================================================
+** Bookkeeping
+** ===================================================================== */
+
+void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
+                  int repl)
+{
+  if (g->nev >= g->evcap) {
+    int cap = g->evcap ? g->evcap * 2 : 256;
+    mj_event *p = realloc(g->ev, sizeof *p * (size_t)cap);
+    if (p == NULL)
+      return;
+    g->ev = p;
+    g->evcap = cap;
+  }
+  mj_event *e = &g->ev[g->nev++];
+  e->type = (uint8_t)type;
+  e->player = (int8_t)player;
+  e->tile = tile;
+  e->from = (int8_t)from;
+  e->replacement = (uint8_t)repl;
+  e->claimed = MJ_NO_TILE;
+}
+
+void mjg_record(mj_game *g, const mj_action *a)
+{
+  if (g->nact >= g->actcap) {
+    int cap = g->actcap ? g->actcap * 2 : 256;
+    mj_action *p = realloc(g->act, sizeof *p * (size_t)cap);
+    if (p == NULL)
+      return;
+    g->act = p;
+    g->actcap = cap;
+  }
+  g->act[g->nact++] = *a;
+}
+
+/* Record the first failure of the ruleset's own code (a fan's test, the
+   settlement): the hand stops there, never silently. */
+void mjg_note_fault(const mj_game *g, const mj_error *e)
+{
+  if (g->fault != NULL && g->fault->msg[0] == '\0')
+    *g->fault = *e;
+}
+
+void mj_game_note_fault(const mj_game *g, const mj_error *e)
+{
+  mjg_note_fault(g, e);
+}
+
+
+/* The first player still in after p in turn order (p itself if alone). */
+int mjg_next_active(const mj_game *g, int p)
+{
+  for (int k = 1; k <= 4; k++)
+    if (active(g, (p + k) & 3))
+      return (p + k) & 3;
+  return p;
+}
+
+int mjg_nactive(const mj_game *g)
+{
+  int n = 0;
+  for (int p = 0; p < 4; p++)
+    n += active(g, p);
+  return n;
+}
+
+int mj_game_seat_wind(const mj_game *g, int p)
+{
+  return (p - g->dealer + 4) & 3;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Draws
+** ===================================================================== */
+
+/* Changes of a hand go through these, which keep the seat's view. */
+void mjg_hand_add(mj_game *g, int p, mj_tile t)
+{
+  mj_hand_add(g->pl[p].hand, t);
+  mj_tileview_add(&g->pl[p].v, t);
+}
+
+void mjg_hand_remove(mj_game *g, int p, mj_tile t)
+{
+  mj_hand_remove(g->pl[p].hand, t);
+  mj_tileview_remove(&g->pl[p].v, t);
+}
+
+void mjg_hand_meld(mj_game *g, int p, mj_meld m, int replace)
+{
+  if (replace >= 0)
+    mj_hand_set_meld(g->pl[p].hand, replace, m);
+  else
+    mj_hand_add_meld(g->pl[p].hand, m);
+  mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
+}
+
+/* Run a flow hook of the ruleset, if it has one; its failure stops the
+   hand. */
+void mjg_run_hook(mj_game *g, const mj_flow_ev *ev, int *answer)
+{
+  if (!(mj_rules_hooks(g->r) >> ev->hook & 1) || faulted(g))
+    return;
+  mj_error e;
+  mj_error_clear(&e);
+  g->in_hook++;
+  mj_status st = mj_rules_flow(g->r, g, ev, answer, &e);
+  g->in_hook--;
+  if (st != MJ_OK)
+    mjg_note_fault(g, &e);
+}
+
+/* Does the ruleset's R.watch let the hooks hear of p's draw or discard
+   of t? */
+static bool watched(const mj_game *g, int p, mj_tile t)
+{
+  const mj_table *tb = &g->tbl;
+  if (!tb->watch || (tb->watch_tiles & MJ_BIT(t)) ||
+      (tb->watch_wild && is_wild(g, t)))
+    return true;
+  for (unsigned b = tb->watch_states; b; b &= b - 1)
+    if (g->pl[p].state[__builtin_ctz(b)] != 0)
+      return true;
+  return false;
+}
+
+/* A hook of one seat and a tile: a draw, a discard, a declined win. */
+void mjg_seat_hook(mj_game *g, int hook, int p, mj_tile t)
+{
+  if ((mj_rules_hooks(g->r) >> hook & 1) &&
+      (hook == MJ_HOOK_DECLINE || watched(g, p, t))) {
+    mj_flow_ev ev = { .hook = (uint8_t)hook, .player = (int8_t)p, .from = -1,
+                      .tile = t };
+    mjg_run_hook(g, &ev, NULL);
+  }
+}
+
+/* The states of p that last the turn end (a discard, a kong). */
+void mjg_end_turn_states(mj_game *g, int p)
+{
+  for (int i = 0; i < g->tbl.nstates; i++)
+    if (g->tbl.states[i].turn)
+      g->pl[p].state[i] = 0;
+}
+
+/* The hand is over: the ruleset's end (查叫...) and its next dealer. */
+void mjg_end_hand(mj_game *g)
+{
+  g->phase = MJ_PHASE_OVER;
+  mj_flow_ev ev = { .hook = MJ_HOOK_END, .player = -1, .from = -1 };
+  mjg_run_hook(g, &ev, NULL);
+  int d = -1;
+  ev.hook = MJ_HOOK_DEALER;
+  mjg_run_hook(g, &ev, &d);
+  if (d >= 0 && d < 4)
+    g->hook_dealer = d;
+}
+
+/* The wall ran out: an exhaustive draw when nobody won (in 血战 the
+   hand's winners keep their wins). */
+static void end_drawn(mj_game *g)
+{
+  g->drawn = g->nwin == 0;
+  mjg_event(g, MJ_EV_DRAWN, -1, MJ_NO_TILE, -1, 0);
+  mjg_end_hand(g);
+}
+
+/*
+** Player p draws from the head (or the tail), flowers replaced from the
+** tail; kong says the draw replaces a kong. Returns false when the wall
+** ran out (the hand is then over).
+*/
+bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
+{
+  seat *pl = &g->pl[p];
+  bool tail = from_tail;
+  for (;;) {
+    mj_tile t = live_left(g) == 0 ? MJ_NO_TILE
+                : tail ? mj_wall_draw_tail(&g->wall) : mj_wall_draw(&g->wall);
+    if (t == MJ_NO_TILE) {
+      end_drawn(g);
+      return false;
+    }
+    if (mj_tile_is_flower(t)) {
+      if (pl->nflowers < 8)
+        pl->flowers[pl->nflowers++] = t;
+      mjg_event(g, MJ_EV_FLOWER, p, t, -1, tail);
+      tail = g->tbl.replace_tail;
+      continue;
+    }
+    mjg_hand_add(g, p, t);
+    mjg_event(g, MJ_EV_DRAW, p, t, -1, tail);
+    pl->locked = false;
+    if (!kong)
+      pl->kong_from = -1;
+    g->last_draw = t;
+    g->last_draw_wall_last = live_left(g) == 0;
+    pl->kong_draw = kong;
+    mjg_seat_hook(g, MJ_HOOK_DRAW, p, t);
+    return true;
+  }
+}
+
+void mjg_enter_turn(mj_game *g, int p, bool claimed)
+{
+  g->phase = MJ_PHASE_TURN;
+  g->turn = p;
+  g->pl[p].claimed = claimed;
+  g->decided = 0;
+  memset(g->options, 0, sizeof g->options);
+}
+
+/* The next player draws; false when the wall is empty. */
+bool mjg_next_draw(mj_game *g, int p)
+{
+  if (!mjg_draw(g, p, false, false))
+    return false;
+  mjg_enter_turn(g, p, false);
+  return true;
+}
+
+/* }==================================================================== */
+
