@@ -14,6 +14,7 @@
 #include <lualib.h>
 
 #include "host_int.h"
+#include "ruleset_fields.h"
 
 extern const char mj_prelude_src[];
 extern const size_t mj_prelude_src_len;
@@ -73,6 +74,18 @@ static int H_check_loading(lua_State *L)
   return 0;
 }
 
+/* H.ruleset_fields(): { field = Lua type } of ruleset_fields.h. */
+static int H_ruleset_fields(lua_State *L)
+{
+  lua_newtable(L);
+#define MJ_RF_SET(field, type, words)                                        \
+  lua_pushliteral(L, type);                                                  \
+  lua_setfield(L, -2, field);
+  MJ_RULESET_FIELDS(MJ_RF_SET)
+#undef MJ_RF_SET
+  return 1;
+}
+
 static int H_where(lua_State *L)
 {
   int level = (int)luaL_optinteger(L, 1, 1);
@@ -85,7 +98,13 @@ static int H_where(lua_State *L)
       lua_pushfstring(L, "%s:%d", ar.short_src, ar.currentline);
       return 1;
     }
-  lua_pushliteral(L, "?");
+  /* no line at all (the file's chunk tail-called its last call): the
+     file running now */
+  const mj_vm *vm = mj_vm_of(L);
+  if (vm->loading_file[0] != '\0')
+    lua_pushstring(L, vm->loading_file);
+  else
+    lua_pushliteral(L, "?");
   return 1;
 }
 
@@ -220,6 +239,7 @@ static const luaL_Reg helpers[] = {
   { "register", H_register },
   { "check_loading", H_check_loading },
   { "where", H_where },
+  { "ruleset_fields", H_ruleset_fields },
   { "user_options", H_user_options },
   { "tilemask", H_tilemask },
   { "settext", H_settext },

@@ -38,6 +38,7 @@ typedef struct mj_vm {
   int builder_ref, user_opts_ref;
   char base_stack[8][64];
   int nbase;
+  char loading_file[256];        /* the file running now, innermost */
   int prelude_ref;
   /* the game of the flow hook running now, and the serial of its call: a
      handle of another call refuses */

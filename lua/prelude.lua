@@ -8,6 +8,7 @@ local H = ...
 local setmetatable, getmetatable, type, error, pairs, ipairs, tostring =
       setmetatable, getmetatable, type, error, pairs, ipairs, tostring
 local tonumber, select, string_format = tonumber, select, string.format
+local math_min, string_sub, string_lower = math.min, string.sub, string.lower
 
 local M = {}
 
@@ -166,29 +167,75 @@ function M.meld(a) return member("meld", a, 1) end
 local METHODS = {}
 local RULESET = { __index = METHODS, __name = "mj.ruleset" }
 
-local INFO_FIELDS = {
-  id = "string", title = "string", version = "string", description = "string",
-  shapes = "table", pair_quads = "boolean", wait_shapes = "table",
-  scoring = "string", account_once = "boolean", min_points = "number",
-  fixed_or_own = "boolean", context = "table",
-  options = "table", table = "table", wild = "table", settle = "function",
-  on_kong = "function", on_win = "function", on_end = "function",
-  next_dealer = "function", source = "string", state = "table",
-  on_start = "function", on_draw = "function", on_discard = "function",
-  on_decline = "function", watch = "table", on_winning = "function",
-}
+-- The fields an author gives, with their types: the one list of
+-- lua/ruleset_fields.h. The builder's own fields are set by the prelude.
+local INFO_FIELDS = H.ruleset_fields()
+local BUILDER_OWN = { fans = true, where = true, opt = true,
+                      option_decl = true }
+local FIELD_NAMES = {}
+for k in pairs(INFO_FIELDS) do FIELD_NAMES[#FIELD_NAMES + 1] = k end
+table.sort(FIELD_NAMES)
 
-local function check_info(t, level)
-  for k, v in pairs(t) do
-    local want = INFO_FIELDS[k]
-    if not want then
-      error("mj.ruleset: unknown field '" .. tostring(k) .. "'", level + 1)
+-- The edit distance of two short names, for "did you mean".
+local function distance(a, b)
+  local prev = {}
+  for j = 0, #b do prev[j] = j end
+  for i = 1, #a do
+    local cur = { [0] = i }
+    for j = 1, #b do
+      local cost = string_lower(string_sub(a, i, i)) ==
+                   string_lower(string_sub(b, j, j)) and 0 or 1
+      cur[j] = math_min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
     end
-    if type(v) ~= want and not (k == "wild" and (isset(v) or v == false)) then
-      error(string_format("mj.ruleset: field '%s' must be a %s, not a %s",
-                          k, want, type(v)), level + 1)
+    prev = cur
+  end
+  return prev[#b]
+end
+
+-- An error at the author's line: the first file line from level up (a
+-- tail-called "return mj.ruleset {...}" leaves no line of its own).
+local function field_error(msg, level)
+  local at = H.where(level + 1)
+  error(at ~= "?" and at .. ": " .. msg or msg, 0)
+end
+
+local function unknown_field(k, level)
+  local best, bd = nil, 3
+  if type(k) == "string" and #k < 40 then
+    for _, name in ipairs(FIELD_NAMES) do
+      local d = distance(k, name)
+      if d < bd then best, bd = name, d end
     end
   end
+  field_error(string_format("mj.ruleset: unknown field '%s'%s", tostring(k),
+                            best and ("; did you mean '" .. best .. "'?")
+                            or ""), level + 1)
+end
+
+local function check_field(k, v, level)
+  local want = INFO_FIELDS[k]
+  if not want then unknown_field(k, level + 1) end
+  if type(v) ~= want and not (k == "wild" and (isset(v) or v == false)) then
+    field_error(string_format("mj.ruleset: field '%s' must be a %s, not a %s",
+                              k, want, type(v)), level + 1)
+  end
+end
+
+local function check_info(t, level)
+  for k, v in pairs(t) do check_field(k, v, level + 1) end
+end
+
+-- R.field = value: a field of the list, of its type, or an error at the
+-- line that writes it (a misspelt hook would otherwise never run).
+RULESET.__newindex = function(R, k, v)
+  if not BUILDER_OWN[k] then
+    if k == "options" then
+      error("mj.ruleset: set options with R:set{ options = { ... } }", 2)
+    end
+    if v ~= nil then check_field(k, v, 2) end
+    if v == nil and not INFO_FIELDS[k] then unknown_field(k, 2) end
+  end
+  rawset(R, k, v)
 end
 
 -- Options: declared with defaults; the user's values (from the host)

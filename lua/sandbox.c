@@ -312,7 +312,11 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
   if (lua_setupvalue(L, -2, 1) == NULL)
     lua_pop(L, 1);
   loading_mark(L, path, true);
+  char outer[sizeof vm->loading_file];
+  memcpy(outer, vm->loading_file, sizeof outer);
+  snprintf(vm->loading_file, sizeof vm->loading_file, "%s", path);
   lua_call(L, 0, 0);
+  memcpy(vm->loading_file, outer, sizeof outer);
   loading_mark(L, path, false);
 }
 

@@ -2,7 +2,7 @@
 ** reference.c
 ** The reference page's parts past the command line (docs/reference.md):
 ** printed from the very tables the code uses (the REPL's commands, a
-** fan's fields, the table rules, the hooks, the context tokens), so they
+** ruleset's fields, a fan's fields, the table rules, the hooks, the context tokens), so they
 ** cannot drift; a test compares the page with hule help --markdown.
 */
 #include <stdio.h>
@@ -15,6 +15,7 @@
 #include "hand.h"
 #include "repl.h"
 #include "rules.h"
+#include "ruleset_fields.h"
 #include "table_rules.h"
 
 /* A cell's text with '|' escaped and '%s' shown as "…". */
@@ -44,6 +45,18 @@ static void row(FILE *f, const char *a, const char *b, const char *c)
     cell(f, c);
   }
   fputs(" |\n", f);
+}
+
+static void ruleset_fields(FILE *f)
+{
+  fprintf(f, "## A ruleset's fields\n\nGiven in `mj.ruleset { ... }`, "
+          "`R:set { ... }` or `R.field = ...`; any other name is refused at "
+          "the line that writes it, with the nearest known name.\n\n"
+          "| field | takes | means |\n|---|---|---|\n");
+#define RULESET_ROW(field, type, words) row(f, field, "a " type, words);
+  MJ_RULESET_FIELDS(RULESET_ROW)
+#undef RULESET_ROW
+  fputc('\n', f);
 }
 
 static void fan_fields(FILE *f)
@@ -129,6 +142,7 @@ void hule_reference(FILE *f)
   fprintf(f, "## The REPL's commands\n\n`help COMMAND` in the REPL says "
           "more of each ([repl.md](repl.md)).\n\n");
   repl_markdown(f);
+  ruleset_fields(f);
   fan_fields(f);
   table_rules(f);
   hooks(f);

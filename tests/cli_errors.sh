@@ -21,6 +21,20 @@ expect_fail() {   # expect_fail TEXT COMMAND...
 }
 expect_fail "unknown option --bogus" "$hule" --bogus
 expect_fail "no ruleset 'nosuch'" "$hule" --ruleset nosuch score 1m
+# a ruleset's fields are one list: a misspelt field or hook is refused at
+# the line that writes it, with the name it was meant to be
+strict() {   # strict NAME LINE2 WANT
+  printf 'local R = mj.extend("xuezhan", { id = "%s" })\n%s\nreturn R\n' "$1" "$2" > "$1.lua"
+  expect_fail "$3" "$hule" --ruleset "$1.lua" score 123m456p789s11z55m+5m
+}
+strict hook1 'R.on_Start = function() end' "hook1.lua:2: mj.ruleset: unknown field 'on_Start'; did you mean 'on_start'?"
+strict hook2 'R.settel = function() end' "hook2.lua:2: mj.ruleset: unknown field 'settel'; did you mean 'settle'?"
+strict hook3 'R.wacth = {}' "hook3.lua:2: mj.ruleset: unknown field 'wacth'; did you mean 'watch'?"
+strict hook4 'R.on_kongs = function() end' "hook4.lua:2: mj.ruleset: unknown field 'on_kongs'; did you mean 'on_kong'?"
+strict hook5 'R.fan = function() end' "hook5.lua:2: mj.ruleset: unknown field 'fan'"
+strict hook6 'R.on_draw = 5' "hook6.lua:2: mj.ruleset: field 'on_draw' must be a function, not a number"
+printf 'return mj.ruleset { id = "tab", tabel = {} }\n' > tab.lua
+expect_fail "tab.lua: mj.ruleset: unknown field 'tabel'; did you mean 'table'?" "$hule" --ruleset tab.lua score 1m
 expect_fail "unknown command \"frob\"" "$hule" frob
 expect_fail "Usage: hule waits" "$hule" waits
 expect_fail "wrong tile count" "$hule" score 1m

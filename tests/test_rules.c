@@ -297,7 +297,11 @@ static void bad_rulesets(void **state)
     { "local R = mj.ruleset { id = '%s', table = { void_suit = 'yes' } }\n"
       "R:fan { 'x', points = 1, pungs = 4 }", "'void_suit' has the wrong type" },
     { "local R = mj.ruleset { id = '%s' }\nR.on_kong = 3\n"
-      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: on_kong must be a function" },
+      "R:fan { 'x', points = 1, pungs = 4 }",
+      ".lua:2: mj.ruleset: field 'on_kong' must be a function, not a number" },
+    { "local R = mj.ruleset { id = '%s' }\nR.on_Kong = function() end\n"
+      "R:fan { 'x', points = 1, pungs = 4 }",
+      ".lua:2: mj.ruleset: unknown field 'on_Kong'; did you mean 'on_kong'?" },
     { "local R = mj.ruleset { id = '%s', on_end = 'later' }\n"
       "R:fan { 'x', points = 1, pungs = 4 }", "field 'on_end' must be a function" },
     { "local R = mj.ruleset { id = '%s', scoring = 'fan' }\n"
@@ -336,7 +340,8 @@ static void bad_rulesets(void **state)
     { "local R = mj.ruleset { id = '%s', table = { touji = true } }\n"
       "R:fan { 'x', points = 1, pungs = 4 }", "'touji' is no table rule now: it is written with R.state" },
     { "local R = mj.ruleset { id = '%s' }\nR.on_draw = {}\n"
-      "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: on_draw must be a function" },
+      "R:fan { 'x', points = 1, pungs = 4 }",
+      ".lua:2: mj.ruleset: field 'on_draw' must be a function, not a table" },
     /* a change to a fan of the base: the variant's own line */
     { "local R = mj.extend('mcr', { id = '%s' })\n"
       "R:get('七对').excludes = { '清一色', '单钓將' }",

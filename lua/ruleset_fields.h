@@ -1,0 +1,48 @@
+/*
+** ruleset_fields.h
+** The fields of a ruleset an author gives (in mj.ruleset{...}, R:set{...}
+** or R.field = ...), in one list: the loader refuses any other name at
+** the line that writes it, with the nearest known name, and a value of
+** another type (builder.c hands the list to the prelude); the reference
+** describes them. Hooks are hooks.h's, and belong here too.
+**
+** X(field, Lua type, words)
+*/
+#ifndef MJ_RULESET_FIELDS_H
+#define MJ_RULESET_FIELDS_H
+
+#define MJ_RULESET_FIELDS(X)                                                  \
+  X("id", "string", "its name: letters, digits, - and _")                     \
+  X("title", "string", "a line that names it for people")                     \
+  X("version", "string", "its version, written in logs (default \"1\")")      \
+  X("description", "string", "a paragraph: what it is, where from")           \
+  X("source", "string", "the rule book it follows")                           \
+  X("shapes", "table", "the winning shapes: \"standard\", \"seven_pairs\", "  \
+    "\"thirteen_orphans\", ... (default standard only)")                      \
+  X("wait_shapes", "table", "the shapes whose waits count as ready")          \
+  X("pair_quads", "boolean", "four of a kind may be two pairs (default "      \
+    "true)")                                                                  \
+  X("scoring", "string", "\"sum\", \"doubling\" or \"fan\" (番)")             \
+  X("account_once", "boolean", "MCR's principles: 不重复, 不拆移, 不得相同, " \
+    "套算一次")                                                               \
+  X("fixed_or_own", "boolean", "a fixed-value win or the hand's own value, "  \
+    "the better")                                                             \
+  X("min_points", "number", "the least a win must score")                     \
+  X("context", "table", "the ruleset's own context tokens it reads")          \
+  X("options", "table", "options: name = { default =, desc =, choices = }")   \
+  X("table", "table", "the table rules (the reference's table)")              \
+  X("wild", "table", "a fixed wild tile set, or false")                       \
+  X("state", "table", "per-player states: { \"name\", label =, ... }")        \
+  X("watch", "table", "the draws and discards the hooks hear of")             \
+  X("settle", "function", "settle(w): the four payments of a win")            \
+  X("on_kong", "function", "the hook: a kong was declared")                   \
+  X("on_win", "function", "the hook: the wins on one tile were settled")      \
+  X("on_end", "function", "the hook: the hand is over")                       \
+  X("next_dealer", "function", "the hook: who deals next")                    \
+  X("on_start", "function", "the hook: dealt, before the first draw")         \
+  X("on_draw", "function", "the hook: a player drew a tile")                  \
+  X("on_discard", "function", "the hook: a player discarded a tile")          \
+  X("on_decline", "function", "the hook: a player passed a win on his draw")  \
+  X("on_winning", "function", "the hook: wins declared, before scoring")
+
+#endif
