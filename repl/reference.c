@@ -137,11 +137,34 @@ static void tokens(FILE *f)
   fputc('\n', f);
 }
 
-void hule_reference(FILE *f)
+/* The REPL's commands, a table per group of help. */
+static void repl_commands(FILE *f)
 {
   fprintf(f, "## The REPL's commands\n\n`help COMMAND` in the REPL says "
           "more of each ([repl.md](repl.md)).\n\n");
-  repl_markdown(f);
+  for (const repl_group *gr = repl_groups; gr->name; gr++) {
+    fprintf(f, "### %s\n\n| command | what it does |\n|---|---|\n",
+            gr->title);
+    for (int t = 0; repl_tables[t]; t++)
+      for (const repl_cmd *c = repl_tables[t]; c->name; c++) {
+        if (c->group == NULL || strcmp(c->group, gr->name) != 0)
+          continue;
+        char head[160], help[1024];
+        snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "",
+                 c->args);
+        snprintf(help, sizeof help, "%s", c->help);
+        for (char *h = help; *h; h++)
+          if (*h == '\n')
+            *h = ' ';
+        row(f, head, help, NULL);
+      }
+    fputc('\n', f);
+  }
+}
+
+void hule_reference(FILE *f)
+{
+  repl_commands(f);
   ruleset_fields(f);
   fan_fields(f);
   table_rules(f);

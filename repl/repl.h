@@ -77,6 +77,14 @@ void repl_color(const repl *r, FILE *f, const char *code, const char *text);
 /* The current ruleset (mcr unless another is in use). */
 const mj_rules *repl_rules(repl *r);
 
+/* Every command table, NULL-terminated (shell.c), and the groups help
+   lists them by, NULL-name terminated. */
+extern const repl_cmd *const repl_tables[];
+typedef struct repl_group {
+  const char *name, *title;
+} repl_group;
+extern const repl_group repl_groups[];
+
 /* Command tables of each part, NULL-name terminated. */
 extern const repl_cmd repl_teach_cmds[];
 extern const repl_cmd repl_author_cmds[];
@@ -103,8 +111,6 @@ int repl_lua(repl *r, const char *code);
 /* A line that answers the pending quiz. */
 int teach_answer(repl *r, const char *answer);
 
-/* The commands as Markdown tables, for the reference page. */
-void repl_markdown(FILE *f);
 /* The reference page past the command line (reference.c): the REPL's
    commands and the ruleset language. */
 void hule_reference(FILE *f);

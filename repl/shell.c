@@ -158,8 +158,17 @@ static const repl_cmd shell_cmds[] = {
   { NULL, NULL, NULL, NULL, 0, NULL }
 };
 
-static const repl_cmd *const tables[] = {
+const repl_cmd *const repl_tables[] = {
   shell_cmds, repl_teach_cmds, repl_play_cmds, repl_author_cmds, NULL
+};
+#define tables repl_tables
+
+const repl_group repl_groups[] = {
+  { "play", "Play against three bots" },
+  { "teach", "Learn the rules" },
+  { "author", "Write rules and scripts" },
+  { "shell", "The shell" },
+  { NULL, NULL }
 };
 
 static const repl_cmd *find_cmd(const char *name)
@@ -263,37 +272,6 @@ static void help_one(const repl_cmd *c)
   }
 }
 
-/* The commands as a Markdown table per group, for the reference. */
-void repl_markdown(FILE *f)
-{
-  static const char *const groups[] = { "play", "teach", "author", "shell" };
-  static const char *const titles[] = { "Playing", "Learning the rules",
-                                        "Writing rules and scripts",
-                                        "The shell" };
-  for (int gi = 0; gi < 4; gi++) {
-    fprintf(f, "### %s\n\n| command | what it does |\n|---|---|\n",
-            titles[gi]);
-    for (int t = 0; tables[t]; t++)
-      for (const repl_cmd *c = tables[t]; c->name; c++) {
-        if (c->group == NULL || strcmp(c->group, groups[gi]) != 0)
-          continue;
-        fprintf(f, "| `%s%s", c->name, c->args[0] ? " " : "");
-        for (const char *h = c->args; *h; h++)
-          fputs(*h == '|' ? "\\|" : (char[2]){ *h, 0 }, f);
-        fputs("` | ", f);
-        for (const char *h = c->help; *h; h++)
-          if (*h == '\n')
-            fputc(' ', f);
-          else if (*h == '|')
-            fputs("\\|", f);
-          else
-            fputc(*h, f);
-        fputs(" |\n", f);
-      }
-    fputc('\n', f);
-  }
-}
-
 /* help tiles: every tile as shown, beside its notation. */
 static void help_tiles(const repl *r)
 {
@@ -341,16 +319,11 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
     return 0;
   }
   printf("hule: mahjong at the terminal. Commands (help COMMAND for more):\n");
-  static const char *const groups[] = { "play", "teach", "author", "shell" };
-  static const char *const titles[] = { "Play against three bots",
-                                        "Learn the rules",
-                                        "Write rules and scripts",
-                                        "The shell" };
-  for (int gi = 0; gi < 4; gi++) {
-    printf("\n%s:\n", titles[gi]);
+  for (const repl_group *gr = repl_groups; gr->name; gr++) {
+    printf("\n%s:\n", gr->title);
     for (int t = 0; tables[t]; t++)
       for (const repl_cmd *c = tables[t]; c->name; c++)
-        if (c->group && strcmp(c->group, groups[gi]) == 0)
+        if (c->group && strcmp(c->group, gr->name) == 0)
           help_one(c);
   }
   printf("\nHands are written as in 123m456p789s11z[555p]+5z; context tokens "
