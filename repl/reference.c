@@ -62,10 +62,12 @@ static void ruleset_fields(FILE *f)
 static void fan_fields(FILE *f)
 {
   static const char *const args[] = {
-    [MJ_ARG_SET] = "a tile set", [MJ_ARG_RANGE] = "n or { min =, max = }",
-    [MJ_ARG_BOOL] = "true or false", [MJ_ARG_WAIT] = "\"edge\", \"closed\" "
-    "or \"single\"", [MJ_ARG_TEMPLATE] = "ranks in one suit",
-    [MJ_ARG_FLAG] = "true or false"
+    [MJ_ARG_SET] = "a tile set",
+    [MJ_ARG_RANGE] = "n or { min =, max = }",
+    [MJ_ARG_BOOL] = "true or false",
+    [MJ_ARG_WAIT] = ("\"edge\", \"closed\" or \"single\""),
+    [MJ_ARG_TEMPLATE] = "ranks in one suit",
+    [MJ_ARG_FLAG] = "true or false",
   };
   fprintf(f, "## A fan's fields\n\nConditions (each a clause; the words "
           "are what `fan` and `why` say):\n\n| field | takes | means |\n"
