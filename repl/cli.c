@@ -154,9 +154,6 @@ static int total_live(const mj_wait *w, int n)
   return t;
 }
 
-/* Parse one hand; on error print it (batch: ERROR<TAB>reason). */
-/* Parse and check a hand; on an error say so in the output's form (a
-   JSON object, a batch ERROR line or a message on stderr). */
 /* Parse text into h and check it for mode (-1: no check here, the scorer
    checks a winning hand itself); the error printed as the output asks. */
 static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
@@ -282,17 +279,143 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
   return status;
 }
 
+/* The score of h (ready, 13 tiles) won with t, on a discard unless its
+   context says self; false when that is no win. */
+static bool wait_score(const mj_rules *r, const mj_hand *h, mj_tile t,
+                       mj_score *s)
+{
+  mj_hand *x = mj_hand_new();
+  mj_error e;
+  bool ok = x != NULL;
+  if (ok) {
+    mj_hand_copy(x, h);
+    ok = mj_hand_add(x, t) == MJ_OK;
+  }
+  if (ok) {
+    mj_hand_ctx(x)->win = t;
+    ok = mj_score_hand(r, x, s, &e) == MJ_OK && s->win;
+  }
+  mj_hand_free(x);
+  return ok;
+}
+
+/* The waits as a person reads them: "9p (2)", and under a minimum each
+   wait's value, "9p (2 left, 10 fan)", "1z (2 left, 6 fan: below 8)".
+   *short_of gets how many live tiles cannot reach the minimum. */
+static void wait_words(const mj_rules *r, const mj_hand *h, const mj_wait *w,
+                       int k, char *buf, size_t cap, int *short_of)
+{
+  int min = mj_rules_ctable(r)->min_points;
+  const char *unit = mj_rules_scoring(r) == MJ_SCORING_SUM ? "fan"
+                   : mj_rules_scoring(r) == MJ_SCORING_FAN ? "番" : "points";
+  size_t len = 0;
+  *short_of = 0;
+  buf[0] = '\0';
+  mj_score *s = min > 0 ? malloc(sizeof *s) : NULL;
+  for (int i = 0; i < k && len + 60 < cap; i++) {
+    char b[3];
+    mj_tile_str(w[i].tile, b);
+    len += (size_t)snprintf(buf + len, cap - len, "%s%s (%d", i ? " " : "", b,
+                            w[i].live);
+    if (s != NULL && !wait_score(r, h, w[i].tile, s)) {
+      len += (size_t)snprintf(buf + len, cap - len, " left: no win)");
+      *short_of += w[i].live;
+    } else if (s != NULL) {
+      int counted = s->total - s->bonus;
+      len += (size_t)snprintf(buf + len, cap - len, " left, %d %s%s", s->total,
+                              unit, counted >= min ? ")" : "");
+      if (counted < min) {
+        len += (size_t)snprintf(buf + len, cap - len, ": below %d)", min);
+        *short_of += w[i].live;
+      }
+    } else {
+      len += (size_t)snprintf(buf + len, cap - len, ")");
+    }
+  }
+  free(s);
+  if (k == 0)
+    snprintf(buf, cap, "-");
+}
+
+/* "...: 8 tiles left" and, under a minimum, how many of them win. */
+static void print_left(const mj_rules *r, const mj_wait *w, int k,
+                       int short_of)
+{
+  int left = total_live(w, k);
+  printf(": %d tile%s left", left, left == 1 ? "" : "s");
+  if (mj_rules_ctable(r)->min_points > 0 && short_of > 0)
+    printf(short_of == left ? ", none of them reaching the %d minimum"
+                            : ", %d of them reaching the %d minimum",
+           short_of == left ? mj_rules_ctable(r)->min_points : left - short_of,
+           mj_rules_ctable(r)->min_points);
+  printf("\n");
+}
+
+/* waits on a full hand (14 tiles): each discard that leaves it ready,
+   with its waits, their live tiles and, under a minimum, their value. */
+static bool waits_full(const mj_rules *r, const cli_opts *o, mj_hand *h,
+                       const mj_tileview *v, const uint8_t *held)
+{
+  const mj_shape_cfg *cfg = mj_rules_shapes(r);
+  char hand[200], list[900];
+  mj_hand_print(h, hand, sizeof hand);
+  int sh = mj_shanten(v, cfg, NULL);
+  printf(sh < 0 ? "%s: a winning hand already (score it); the discards that "
+                  "keep it ready:\n"
+                : "%s: the discards that leave it ready:\n", hand);
+  int ready = 0;
+  for (int t = 0; t < MJ_KINDS; t++) {
+    if (mj_hand_counts(h)[t] == 0)
+      continue;
+    mj_hand *x = mj_hand_new();
+    if (x == NULL)
+      return false;
+    mj_hand_copy(x, h);
+    mj_hand_remove(x, (mj_tile)t);
+    mj_tileview xv;
+    uint8_t xh[MJ_KINDS];
+    mj_hand_view(x, mj_hand_wild(x, mj_rules_wild(r)), &xv, xh);
+    mj_wait w[MJ_KINDS];
+    int k = mj_shanten(&xv, cfg, NULL) == 0
+                ? mj_waits(&xv, cfg, held, o->visible, w) : 0;
+    if (k > 0) {
+      int short_of;
+      char b[3];
+      wait_words(r, x, w, k, list, sizeof list, &short_of);
+      printf("  discard %s: waits on %s", mj_tile_str((mj_tile)t, b), list);
+      print_left(r, w, k, short_of);
+      ready++;
+    }
+    mj_hand_free(x);
+  }
+  if (ready == 0)
+    printf("  none (%d-shanten after the best discard: try 'shanten')\n",
+           sh);
+  return true;
+}
+
 bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
                   mj_hand *h, const char *text, size_t n)
 {
   (void)host;
+  mj_tileview v;
+  uint8_t held[MJ_KINDS];
+  mj_error e;
+  /* a full hand (a person asking on his turn): the discards' waits */
+  if (!o->batch && !o->json && mj_hand_parse(h, text, n, &e) == MJ_OK &&
+      mj_hand_check(h, MJ_CHECK_ANY, &e) == MJ_OK) {
+    mj_hand_view(h, mj_hand_wild(h, mj_rules_wild(r)), &v, held);
+    if (v.ntiles == 14 - 3 * v.melds)
+      return waits_full(r, o, h, &v, held);
+  }
   if (!read_hand(h, text, n, r, o, MJ_CHECK_WAIT))
     return false;
+  mj_hand_view(h, mj_hand_wild(h, mj_rules_wild(r)), &v, held);
+  const mj_shape_cfg *cfg = mj_rules_shapes(r);
   mj_wait w[MJ_KINDS];
-  int sh;
-  int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(r)),
-                        mj_rules_shapes(r), w, &sh);
-  char list[400], hand[200];
+  int sh = mj_shanten(&v, cfg, NULL);
+  int k = mj_waits(&v, cfg, held, o->visible, w);
+  char list[900], hand[200];
   mj_hand_print(h, hand, sizeof hand);
   if (o->json) {
     render_tiles_json(stdout, r, h, sh, "waits", w, sh == 0 ? k : 0, NULL, 0);
@@ -300,9 +423,10 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
     wait_list(w, k, list, sizeof list, true);
     printf("%d\t%s\n", sh, list);
   } else if (sh == 0 && k > 0) {
-    wait_list(w, k, list, sizeof list, false);
-    printf("%s: ready; waits on %s: %d tile%s left\n", hand, list,
-           total_live(w, k), total_live(w, k) == 1 ? "" : "s");
+    int short_of;
+    wait_words(r, h, w, k, list, sizeof list, &short_of);
+    printf("%s: ready; waits on %s", hand, list);
+    print_left(r, w, k, short_of);
   } else if (sh == 0) {
     printf(
         "%s: ready in shape, but every winning tile is in the hand already\n",
@@ -390,7 +514,7 @@ static bool shanten_short(const mj_rules *r, const cli_opts *o,
 {
   mj_wait w[MJ_KINDS];
   char list[600];
-  int k = mj_useful(v, mj_rules_shapes(r), held, NULL, w, NULL);
+  int k = mj_useful(v, mj_rules_shapes(r), held, o->visible, w, NULL);
   if (o->json) {
     render_tiles_json(stdout, r, h, sh, "useful", w, k, NULL, 0);
     return true;
@@ -438,7 +562,7 @@ static bool shanten_full(const mj_rules *r, const cli_opts *o,
     mj_tileview_remove(&x, (mj_tile)t);
     int s2;
     mj_wait *w = dw[nd];
-    int k = mj_useful(&x, mj_rules_shapes(r), held, NULL, w, &s2);
+    int k = mj_useful(&x, mj_rules_shapes(r), held, o->visible, w, &s2);
     char b[3];
     d[nd].tile = (mj_tile)t;
     d[nd].shanten = s2;

@@ -22,6 +22,9 @@ typedef struct cli_opts {
   const char *ruleset;     /* --ruleset ID (NULL: mcr) */
   const char *options;     /* --option name=value... */
   bool batch, json, ascii;
+  /* in a game: the tiles the player sees outside his hand (discards,
+     melds, the indicator), which count against the live copies */
+  const uint8_t *visible;
 } cli_opts;
 
 /* Each returns the process exit status. argv[0] is the command name. */

@@ -70,6 +70,15 @@ bool play_unsaved(const repl *r)
          mj_game_nactions(p->g) > 0 && mj_game_nactions(p->g) != p->saved_n;
 }
 
+bool play_visible(repl *r, uint8_t counts[MJ_KINDS])
+{
+  play *p = r->play;
+  if (p == NULL || p->g == NULL)
+    return false;
+  mj_game_visible(p->g, YOU, counts);
+  return true;
+}
+
 bool play_hand_text(repl *r, char *buf, size_t cap)
 {
   play *p = r->play;

@@ -96,6 +96,10 @@ int play_hand_tiles(repl *r, mj_tile *out, int max);
    the hand's win when it is over, else yours (with its context when
    your draw completes it). False when there is no game. */
 bool play_hand_text(repl *r, char *buf, size_t cap);
+/* In a game: the tiles you see outside your hand (discards, melds, the
+   indicator), by kind, which count against the live copies; false when
+   there is no game. */
+bool play_visible(repl *r, uint8_t counts[MJ_KINDS]);
 /* A hand in play with decisions not saved. */
 bool play_unsaved(const repl *r);
 /* Before leaving a hand in play that is not saved: on a terminal, ask

@@ -19,12 +19,16 @@ static int hand_cmd(repl *r, const char *name, const char *rest,
                                mj_hand *, const char *, size_t))
 {
   char mine[512];
+  uint8_t seen[MJ_KINDS];
+  bool in_game = false;
   if (rest[0] == '\0') {
-    /* in a game: your hand, or the hand's win */
+    /* in a game: your hand, or the hand's win, and the live tiles as you
+       see the table */
     if (!play_hand_text(r, mine, sizeof mine))
       return repl_usage(r, name);
     printf("(%s)\n", mine);
     rest = mine;
+    in_game = play_visible(r, seen);
   }
   const mj_rules *rs = repl_rules(r);
   if (rs == NULL)
@@ -34,6 +38,7 @@ static int hand_cmd(repl *r, const char *name, const char *rest,
     return repl_error(r, "out of memory");
   cli_opts o = *r->o;
   o.batch = o.json = false;
+  o.visible = in_game ? seen : NULL;
   fflush(stdout);
   bool ok = fn(r->host, rs, &o, h, rest, strlen(rest));
   mj_hand_free(h);
