@@ -281,7 +281,7 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
 
 /* The score of h (ready, 13 tiles) won with t, on a discard unless its
    context says self; false when that is no win. */
-static bool wait_score(const mj_rules *r, const mj_hand *h, mj_tile t,
+bool cli_wait_score(const mj_rules *r, const mj_hand *h, mj_tile t,
                        mj_score *s)
 {
   mj_hand *x = mj_hand_new();
@@ -317,7 +317,7 @@ static void wait_words(const mj_rules *r, const mj_hand *h, const mj_wait *w,
     mj_tile_str(w[i].tile, b);
     len += (size_t)snprintf(buf + len, cap - len, "%s%s (%d", i ? " " : "", b,
                             w[i].live);
-    if (s != NULL && !wait_score(r, h, w[i].tile, s)) {
+    if (s != NULL && !cli_wait_score(r, h, w[i].tile, s)) {
       len += (size_t)snprintf(buf + len, cap - len, " left: no win)");
       *short_of += w[i].live;
     } else if (s != NULL) {

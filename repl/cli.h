@@ -12,6 +12,7 @@
 #include <stdio.h>
 
 #include "hand.h"
+#include "score.h"
 
 #include "host.h"
 
@@ -46,6 +47,11 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
                     mj_hand *h, const char *text, size_t n);
 bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
                   mj_hand *h, const char *text, size_t n);
+
+/* The score of h (a ready hand of 13 tiles) won with t, on a discard
+** unless its context says self; false when that is no win. */
+bool cli_wait_score(const mj_rules *r, const mj_hand *h, mj_tile t,
+                    mj_score *s);
 
 /* A decimal number 0..max and nothing else (no sign, space or junk). */
 bool cli_parse_count(const char *v, uint64_t max, uint64_t *out);

@@ -428,6 +428,37 @@ static const char *verdict(bool right, bool skip)
   return right ? "Right!" : skip ? "Skipped." : "Not quite.";
 }
 
+/* The waits of h that win: under a minimum, those whose value reaches
+   it; the others said into why ("9p completes the shape but scores 6
+   fan, below the 8 minimum"). */
+static void winning_waits(const mj_rules *rs, const mj_hand *h,
+                          const mj_wait *w, int k, uint8_t want[MJ_KINDS],
+                          char *why, size_t cap)
+{
+  int min = mj_rules_ctable(rs)->min_points;
+  size_t len = 0;
+  why[0] = '\0';
+  mj_score *s = min > 0 ? malloc(sizeof *s) : NULL;
+  for (int i = 0; i < k; i++) {
+    want[w[i].tile] = 1;
+    if (s == NULL)
+      continue;
+    char b[3];
+    mj_tile_str(w[i].tile, b);
+    if (!cli_wait_score(rs, h, w[i].tile, s)) {
+      want[w[i].tile] = 0;
+      mj_catf(why, cap, &len, " %s completes the shape but is no win.", b);
+    } else if (s->total - s->bonus < min) {
+      want[w[i].tile] = 0;
+      mj_catf(why, cap, &len, " %s completes the shape but scores %d %s, "
+              "below the %d minimum: no win.", b, s->total,
+              mj_rules_scoring(rs) == MJ_SCORING_SUM ? "fan"
+              : mj_rules_scoring(rs) == MJ_SCORING_FAN ? "番" : "points", min);
+    }
+  }
+  free(s);
+}
+
 /* The answer to a waits quiz: 1 when it must be asked again. */
 static int answer_waits(repl *r, const mj_rules *rs, mj_hand *h,
                         const char *answer, bool skip, const cli_opts *o)
@@ -436,8 +467,8 @@ static int answer_waits(repl *r, const mj_rules *rs, mj_hand *h,
   int k = mj_hand_waits(h, mj_hand_wild(h, mj_rules_wild(rs)),
                         mj_rules_shapes(rs), w, NULL);
   uint8_t want[MJ_KINDS] = { 0 }, got[MJ_KINDS] = { 0 };
-  for (int i = 0; i < k; i++)
-    want[w[i].tile] = 1;
+  char why[512];
+  winning_waits(rs, h, w, k, want, why, sizeof why);
   char buf[256];
   snprintf(buf, sizeof buf, "%s", skip ? "" : answer);
   for (char *tok = strtok(buf, " ,"); tok; tok = strtok(NULL, " ,")) {
@@ -453,7 +484,11 @@ static int answer_waits(repl *r, const mj_rules *rs, mj_hand *h,
   bool right = !skip && memcmp(want, got, sizeof want) == 0;
   char list[128];
   mj_counts_print(want, MJ_KINDS, list, sizeof list);
-  printf("%s The waits are %s.\n", verdict(right, skip), k ? list : "none");
+  bool any = false;
+  for (int i = 0; i < MJ_KINDS; i++)
+    any = any || want[i];
+  printf("%s The %s %s.%s\n", verdict(right, skip),
+         why[0] ? "waits that win are" : "waits are", any ? list : "none", why);
   r->quiz_right += right;
   cli_do_waits(r->host, rs, o, h, r->quiz_hand, strlen(r->quiz_hand));
   return 0;
