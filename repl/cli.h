@@ -23,6 +23,7 @@ typedef struct cli_opts {
   const char *ruleset;     /* --ruleset ID (NULL: mcr) */
   const char *options;     /* --option name=value... */
   bool batch, json, ascii;
+  bool echo;               /* a piped REPL prints each command first */
   /* in a game: the tiles the player sees outside his hand (discards,
      melds, the indicator), which count against the live copies */
   const uint8_t *visible;

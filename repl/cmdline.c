@@ -31,14 +31,16 @@ static const shared_opt shared[] = {
     "line each", CL_BATCH, false },
   { "--json", NULL, "answer in JSON (one object a line with --batch)",
     CL_JSON, false },
-  { "--ascii", NULL, "tiles in plain notation, no glyphs or colours",
-    CL_ASCII, false },
+  { "--ascii", NULL, "plain ASCII: tiles in notation, no glyphs, colours or "
+    "box lines", CL_ASCII, false },
+  { "--echo", NULL, "the REPL prints each command before its output (for "
+    "input from a file)", CL_ECHO, false },
   { NULL, NULL, NULL, 0, false }
 };
 
 /* What the REPL (no command) takes. */
 static const unsigned repl_shared = CL_RULESET | CL_OPTION | CL_RULES |
-                                    CL_ASCII;
+                                    CL_ASCII | CL_ECHO;
 
 static const shared_opt *find_shared(const char *name)
 {
@@ -131,6 +133,7 @@ static int set_shared(parse_state *ps, const shared_opt *s, const char *v)
   case CL_BATCH: o->batch = true; break;
   case CL_JSON: o->json = true; break;
   case CL_ASCII: o->ascii = true; break;
+  case CL_ECHO: o->echo = true; break;
   case CL_RULES:
     if (o->ndirs >= MJ_HOST_USER_DIRS) {
       fprintf(stderr, "Error: at most %d --rules directories\n",

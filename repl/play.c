@@ -179,22 +179,23 @@ static int viewer(const play *p)
 static void table_head(repl *r, play *p)
 {
   mj_game *g = p->g;
-  printf("── %s · hand %d · %s round · wall %d", mj_rules_id(p->rs),
-         p->match.hand_no,
+  const char *dot = r->o->ascii ? " - " : " · ";
+  printf("%s %s%shand %d%s%s round%swall %d", r->o->ascii ? "--" : "──",
+         mj_rules_id(p->rs), dot, p->match.hand_no, dot,
          (const char *[]){ "East", "South", "West",
-                           "North" }[mj_game_round(g) & 3],
+                           "North" }[mj_game_round(g) & 3], dot,
          mj_game_wall_left(g));
   const char *wname = mj_rules_ctable(p->rs)->wild_name;
   if (mj_game_wild(g) != 0 || mj_game_indicator(g) != MJ_NO_TILE) {
     char a[40], b[40];
-    printf(" · %s", wname);
+    printf("%s%s", dot, wname);
     for (mj_tileset w = mj_game_wild(g); w; w &= w - 1)
       printf(" %s", repl_tile(r, (mj_tile)__builtin_ctzll(w), a, sizeof a));
     if (mj_game_indicator(g) != MJ_NO_TILE)
       printf(" (indicator %s)",
              repl_tile(r, mj_game_indicator(g), b, sizeof b));
   }
-  printf(" ──\n");
+  printf(" %s\n", r->o->ascii ? "--" : "──");
   const mj_payment *led;
   if (!mj_game_over(g) && mj_game_ledger(g, &led) > 0) {
     /* money paid during the hand (kongs, wins that did not end it) */
@@ -251,7 +252,7 @@ static void seat_discards(repl *r, play *p, int q)
   int nf = mj_game_flowers(p->g, q, &d);
   if (nf > 0) {
     printf("   flowers: ");
-    repl_tiles(r, stdout, d, nf, false);
+    repl_tiles(r, stdout, d, nf, true);   /* in order, as every hand */
   }
 }
 
@@ -340,6 +341,14 @@ static void show_prompt(repl *r, play *p)
   printf("   [hint]\n");
 }
 
+/* Is the hand just over the match's last? */
+static bool last_of_match(const play *p)
+{
+  mj_match m = p->match;
+  mj_match_record(&m, p->g);
+  return m.over;
+}
+
 /* Print the events since the last time, keeping others' tiles hidden,
    and the money paid as it happens (kong money, 跟庄, the wins of a hand
    that goes on) after the event that caused it; the end of a hand lists
@@ -368,7 +377,7 @@ void play_show_events(repl *r, play *p)
         printf("\n");
         col = 0;
       }
-      printf("%s%s", col ? " · " : "", b);
+      printf("%s%s", col ? (r->o->ascii ? " - " : " · ") : "", b);
       col += (int)strlen(b) + 3;
     }
     for (int k = 0; k < nl; k++)
@@ -423,6 +432,10 @@ void play_show_end(repl *r, play *p)
   if (p->replaying)
     printf("\nThe end of the log: \"prev\" or \"goto N\" steps back, "
            "\"new\" plays a hand.\n");
+  else if (last_of_match(p))
+    printf("\nThat was the match's last hand: \"next\" shows the final "
+           "scores, \"new\" starts another match, \"save FILE\" keeps "
+           "this hand.\n");
   else
     printf("\n\"next\" deals the next hand, \"new\" starts over, "
            "\"save FILE\" keeps this one.\n");
@@ -841,6 +854,8 @@ const repl_cmd repl_play_cmds[] = {
     c_new, ARG_RULESET, "play" },
   { "d", "TILE", "discard a tile (a bare tile works too: 5p)", c_act, ARG_TILE,
     "play" },
+  { "discard", "TILE", "discard a tile (d for short)", c_act, ARG_TILE,
+    NULL },
   { "chi", "[TILES]", "chow the discard (chi 345m when there is a choice)",
     c_act, ARG_TILE, "play" },
   { "pon", "", "pung the discard", c_act, ARG_NONE, "play" },

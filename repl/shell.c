@@ -862,6 +862,10 @@ int repl_main(mj_host *host, cli_opts *o)
         repl_error(&r, "a line with a NUL byte was skipped");
         continue;
       }
+      if (o->echo) {   /* an error in "hule < s.txt > out" can be placed */
+        printf("%s%s\n", prompt_of(&r), buf);
+        fflush(stdout);
+      }
       int st = repl_line(&r, buf);
       fflush(stdout);   /* a program on the other end sees each answer */
       if (st == 2)

@@ -57,6 +57,24 @@ check 1 "at most 6 --rules directories" "$hule" --rules d1 --rules d1 --rules d1
 printf 'print("args", ...)\n' > s.lua
 check 0 "args	--json	x" "$hule" run s.lua --json x
 check 0 "args	--json" "$hule" run -- s.lua --json
+# --echo: a piped session prints each command before its output
+out=$(printf 'fans\nbogus\n' | "$hule" --echo 2>&1)
+printf '%s\n' "$out" | head -1 | grep -qx 'hule> fans' && \
+  printf '%s\n' "$out" | grep -A1 -x 'hule> bogus' | grep -q 'unknown command "bogus"' \
+  && echo "ok   --echo places each answer after its command" || { echo "FAIL: --echo: $(printf '%s' "$out" | head -3)"; fail=1; }
+# --ascii: the table in plain ASCII, box lines and dots too
+out=$(printf 'new seed=42\n' | "$hule" --ascii 2>&1)
+printf '%s\n' "$out" | grep -qx -- '-- mcr - hand 1 - East round - wall 86 --' && \
+  ! printf '%s\n' "$out" | LC_ALL=C grep -q '[^ -~]' \
+  && echo "ok   --ascii draws the table in ASCII" || { echo "FAIL: --ascii: $(printf '%s' "$out" | LC_ALL=C grep '[^ -~]' | head -2)"; fail=1; }
+# the long form of a discard is the short one
+out=$(printf 'new seed=11 bots=efficiency\ndiscard 1z\n' | "$hule" 2>&1)
+printf '%s' "$out" | grep -q "You discard 1z" && echo "ok   discard 1z is d 1z" \
+  || { echo "FAIL: discard 1z: $(printf '%s' "$out" | tail -2)"; fail=1; }
+# flowers shown in order, as every hand
+out=$(printf 'new seed=42\n' | "$hule" 2>&1)
+printf '%s' "$out" | grep -q "flowers: 16f" && echo "ok   flowers in order" \
+  || { echo "FAIL: flowers: $(printf '%s' "$out" | grep flowers | head -2)"; fail=1; }
 # a command's help, from the table
 for c in waits shanten score sim stats review run help; do
   check 0 "Usage: hule $c" "$hule" help $c

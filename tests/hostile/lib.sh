@@ -7,7 +7,7 @@ bad() { echo "FAIL: $*"; fail=1; }
 expect_err() {
   want_rc=$1 want=$2
   shift 2
-  out=$(timeout 30 "$@" 2>&1 </dev/null)
+  out=$(timeout "${HULE_TIMEOUT:-30}" "$@" 2>&1 </dev/null)
   rc=$?
   if [ $rc -eq 124 ]; then
     bad "'$*' hung"
@@ -24,3 +24,17 @@ expect_err() {
 now() { date +%s.%N; }
 # elapsed START: seconds since START, two decimals
 elapsed() { echo "$(now) $1" | awk '{ printf "%.2f", $1 - $2 }'; }
+
+# expect_budget PLACE COMMAND...: a loop meets the instruction budget at
+# PLACE ("file.lua:3"). Under the sanitizers (HULE_SANITIZED=1, some ten
+# times slower) the time budget may come first: either ends the loop.
+expect_budget() {
+  place=$1
+  shift
+  if [ "${HULE_SANITIZED:-}" = 1 ]; then
+    HULE_TIMEOUT=150 expect_err 1 "$place: " "$@"
+    printf '%s' "$out" | grep -q "budget" || bad "$place: no budget ended the loop"
+  else
+    expect_err 1 "$place: instruction budget" "$@"
+  fi
+}
