@@ -233,9 +233,9 @@ const mj_fan_def *mj_rules_fan(const mj_rules *r, int i)
   return i >= 0 && i < r->nfans ? &r->fans[i].def : NULL;
 }
 
-/* ASCII-case-insensitive equality; other bytes must match exactly. */
 /* The next character of a name as compared: spaces, '-' and '_' skipped,
-   ASCII folded to lower case, 胡 read as 和. Advances *p; 0 at the end. */
+   ASCII folded to lower case, 胡 read as 和 and 么 as 幺 (as players
+   write them). Advances *p; 0 at the end. */
 static unsigned name_char(const char **p)
 {
   while (**p == ' ' || **p == '-' || **p == '_')
@@ -246,6 +246,10 @@ static unsigned name_char(const char **p)
   if (s[0] == 0xE8 && s[1] == 0x83 && s[2] == 0xA1) {   /* 胡 */
     *p += 3;
     return 0xE5928C;                                   /* 和 */
+  }
+  if (s[0] == 0xE4 && s[1] == 0xB9 && s[2] == 0x88) {   /* 么 */
+    *p += 3;
+    return 0xE5B9BA;                                   /* 幺 */
   }
   if (s[0] >= 0xE0 && s[0] < 0xF0 && s[1] && s[2]) {
     *p += 3;

@@ -607,14 +607,17 @@ R:fan { "花牌", en = "Flower Tiles", points = 1,
 -- }==================================================================
 
 -- The names people also use (pinyin, other common forms), for lookup:
--- "fan pengpenghu", "why 13orphans ...". 胡 and 和 are alike anyway.
+-- "fan pengpenghu", "why 13orphans ...", "fan 鸡胡". 胡 and 和 are alike
+-- anyway, and so are 么 and 幺.
 local common = {
   ["碰碰和"] = { "对对和", "對對和", "pengpenghu", "duiduihu" },
   ["平和"] = { "pinghu" },
-  ["十三幺"] = { "13 orphans", "shisanyao" },
+  ["十三幺"] = { "13 orphans", "shisanyao", "国士无双" },
   ["清一色"] = { "qingyise" },
   ["混一色"] = { "hunyise" },
-  ["七对"] = { "qidui", "seven pairs" },
+  ["七对"] = { "qidui", "seven pairs", "七小对", "七对子" },
+  ["无番和"] = { "鸡胡", "雞胡", "chicken", "jihu" },
+  ["清龙"] = { "一条龙", "一條龍", "qinglong", "yitiaolong" },
   ["断幺"] = { "duanyao", "tanyao" },
   ["门前清"] = { "menqianqing" },
   ["自摸"] = { "zimo", "tsumo" },

@@ -63,22 +63,28 @@ local TERMINALS = tiles "19m19p19s"
 -- The base patterns: the highest counts
 -- ===================================================================
 
-R:fan { "平胡", en = "Plain win", fan = 1,
+R:fan { "平胡", en = "Plain win",
+  aliases = { "pinghu", "鸡胡", "屁胡", "平和" }, fan = 1,
   desc = "Any other win: four sets and a pair.",
   example = "234567m22345789s win=7s que=p",
   shape = "standard" }
 
-R:fan { "对对胡", en = "All pungs", fan = 2,
+R:fan { "对对胡", en = "All pungs",
+  aliases = { "碰碰胡", "对对和", "對對胡", "碰碰和", "duiduihu", "pengpenghu",
+                "all pungs" },
+  fan = 2,
   desc = "Four pungs or kongs and a pair.",
   example = "111555m22277799s win=9s que=p",
   shape = "standard", chows = 0, excludes = { "平胡" } }
 
-R:fan { "清一色", en = "Full flush", fan = 3,
+R:fan { "清一色", en = "Full flush",
+  aliases = { "qingyise" }, fan = 3,
   desc = "Four sets and a pair, all of one suit.",
   example = "12334567788999m win=3m que=p",
   shape = "standard", suits = 1, excludes = { "平胡" } }
 
-R:fan { "七对", en = "Seven pairs", fan = 3,
+R:fan { "七对", en = "Seven pairs",
+  aliases = { "qidui", "七小对", "七對", "暗七对", "seven pairs" }, fan = 3,
   desc = "Seven pairs (four of a kind counts as two), concealed.",
   example = "11223344m556677s win=7s que=p",
   shape = "seven_pairs" }
@@ -89,19 +95,22 @@ R:fan { "清对", en = "Pure all pungs", fan = 4,
   shape = "standard", chows = 0, suits = 1,
   excludes = { "对对胡", "清一色", "平胡" } }
 
-R:fan { "将对", en = "All 2-5-8 pungs", fan = 4,
+R:fan { "将对", en = "All 2-5-8 pungs",
+  aliases = { "將對", "jiangdui" }, fan = 4,
   desc = "All pungs, every tile a 2, 5 or 8.",
   example = "222555m55888s[222s] win=5s que=p",
   shape = "standard", chows = 0, all = TWO_FIVE_EIGHT,
   excludes = { "对对胡", "平胡" } }
 
-R:fan { "龙七对", en = "Dragon seven pairs", fan = 5,
+R:fan { "龙七对", en = "Dragon seven pairs",
+  aliases = { "龍七對", "longqidui" }, fan = 5,
   desc = "Seven pairs holding four of a kind (one 根 is in it).",
   example = "11112233m556677s win=7s que=p",
   shape = "seven_pairs", quads = { min = 1 },
   excludes = { "七对", { "根", 1 } } }
 
-R:fan { "清七对", en = "Pure seven pairs", fan = 5,
+R:fan { "清七对", en = "Pure seven pairs",
+  aliases = { "清七對", "qingqidui" }, fan = 5,
   desc = "Seven pairs, all of one suit.",
   example = "11223355778899m win=9m que=p self",
   shape = "seven_pairs", suits = 1, excludes = { "七对" } }
@@ -126,12 +135,14 @@ if opt.yaojiu then
 end
 
 -- The first go-around: six 番 flat, no add-on, no 加底.
-R:fan { "天胡", en = "Heavenly hand", flat = 6,
+R:fan { "天胡", en = "Heavenly hand",
+  aliases = { "tianhu", "天和" }, flat = 6,
   desc = "The dealer's first fourteen tiles are a win.",
   example = "234567m22345789s win=7s que=p seat=E self first",
   first = true, dealer = true, self = true, alone = true }
 
-R:fan { "地胡", en = "Earthly hand", flat = 6,
+R:fan { "地胡", en = "Earthly hand",
+  aliases = { "dihu", "地和" }, flat = 6,
   desc = "A non-dealer wins on his first draw or on the dealer's first "
       .. "discard, before any pung or kong.",
   example = "234567m22345789s win=7s que=p seat=S first",
@@ -143,32 +154,38 @@ R:fan { "地胡", en = "Earthly hand", flat = 6,
 -- The add-ons: one 番 each
 -- ===================================================================
 
-R:fan { "根", en = "Root", add = 1,
+R:fan { "根", en = "Root",
+  aliases = { "gen", "roots" }, add = 1,
   desc = "Each kind held four times, kongs and concealed tiles alike.",
   example = "111123456m77789s win=9s que=p",
   count = "fours" }
 
-R:fan { "金钩钓", en = "Golden hook", add = 1,
+R:fan { "金钩钓", en = "Golden hook",
+  aliases = { "金鉤釣", "jingoudiao", "单钓" }, add = 1,
   desc = "All pungs, won with a single concealed tile left before the win.",
   example = "99s[222m][555m][333s][7777s] win=9s que=p",
   shape = "standard", chows = 0, declared = 4 }
 
-R:fan { "杠上花", en = "Flower on the kong", add = 1,
+R:fan { "杠上花", en = "Flower on the kong",
+  aliases = { "杠上开花", "槓上開花", "gangshanghua" }, add = 1,
   desc = "Self-drawn on a kong's replacement tile.",
   example = "234678m55789s{3333s} win=5s que=p self kong",
   self = true, kong = true }
 
-R:fan { "杠上炮", en = "Cannon on the kong", add = 1,
+R:fan { "杠上炮", en = "Cannon on the kong",
+  aliases = { "槓上炮", "gangshangpao" }, add = 1,
   desc = "Won on the discard that follows the discarder's kong.",
   example = "234678m34555789s win=5s que=p kong",
   self = false, kong = true }
 
-R:fan { "抢杠胡", en = "Robbing a kong", add = 1,
+R:fan { "抢杠胡", en = "Robbing a kong",
+  aliases = { "搶槓胡", "qiangganghu" }, add = 1,
   desc = "Won on the tile another adds to his pung.",
   example = "234678m23455789s win=2s que=p rob",
   rob = true }
 
-R:fan { "海底捞月", en = "Moon from the sea bed", add = 1,
+R:fan { "海底捞月", en = "Moon from the sea bed",
+  aliases = { "海底撈月", "haidilaoyue", "海底" }, add = 1,
   desc = "Self-drawn with the wall's last tile.",
   example = "111555m22277799s win=9s que=p self wall-last",
   self = true, wall_last = true }
