@@ -17,17 +17,26 @@
 ** Bookkeeping
 ** ===================================================================== */
 
-void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
-                  int repl)
+/* arr (n items of size bytes, capacity *cap) with room for one more,
+   doubled as needed; NULL when memory ran out (arr is still valid). */
+static void *grow(void *arr, int *cap, int n, size_t size)
 {
-  if (g->nev >= g->evcap) {
-    int cap = g->evcap ? g->evcap * 2 : 256;
-    mj_event *p = realloc(g->ev, sizeof *p * (size_t)cap);
-    if (p == NULL)
-      return;
-    g->ev = p;
-    g->evcap = cap;
-  }
+  if (n < *cap)
+    return arr;
+  int c = *cap ? *cap * 2 : 256;
+  void *p = realloc(arr, size * (size_t)c);
+  if (p != NULL)
+    *cap = c;
+  return p;
+}
+
+void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
+               int repl)
+{
+  mj_event *ev = grow(g->ev, &g->evcap, g->nev, sizeof *ev);
+  if (ev == NULL)
+    return;
+  g->ev = ev;
   mj_event *e = &g->ev[g->nev++];
   e->type = (uint8_t)type;
   e->player = (int8_t)player;
@@ -39,14 +48,10 @@ void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
 
 void mjg_record(mj_game *g, const mj_action *a)
 {
-  if (g->nact >= g->actcap) {
-    int cap = g->actcap ? g->actcap * 2 : 256;
-    mj_action *p = realloc(g->act, sizeof *p * (size_t)cap);
-    if (p == NULL)
-      return;
-    g->act = p;
-    g->actcap = cap;
-  }
+  mj_action *act = grow(g->act, &g->actcap, g->nact, sizeof *act);
+  if (act == NULL)
+    return;
+  g->act = act;
   g->act[g->nact++] = *a;
 }
 

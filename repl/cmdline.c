@@ -77,8 +77,7 @@ typedef struct parse_state {
   cli_opts *o;
   cl_args *a;
   unsigned given;          /* shared options seen (the once-only ones) */
-  size_t optlen;
-  char *optbuf;
+  size_t optlen;            /* of optbuf, below */
 } parse_state;
 
 static char optbuf[1024];   /* --option's values, joined by spaces */
@@ -232,7 +231,7 @@ static int version(void)
 int cl_parse(int argc, char **argv, cli_opts *o, cl_args *a)
 {
   memset(a, 0, sizeof *a);
-  parse_state ps = { o, a, 0, 0, optbuf };
+  parse_state ps = { o, a, 0, 0 };
   optbuf[0] = '\0';
   int i = 1, st;
   for (; i < argc && argv[i][0] == '-' && argv[i][1] == '-'; i++) {
