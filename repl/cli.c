@@ -398,19 +398,15 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
                   mj_hand *h, const char *text, size_t n)
 {
   (void)host;
+  /* a person may ask on his turn, with 14 tiles: the discards' waits */
+  bool person = !o->batch && !o->json;
+  if (!read_hand(h, text, n, r, o, person ? MJ_CHECK_ANY : MJ_CHECK_WAIT))
+    return false;
   mj_tileview v;
   uint8_t held[MJ_KINDS];
-  mj_error e;
-  /* a full hand (a person asking on his turn): the discards' waits */
-  if (!o->batch && !o->json && mj_hand_parse(h, text, n, &e) == MJ_OK &&
-      mj_hand_check(h, MJ_CHECK_ANY, &e) == MJ_OK) {
-    mj_hand_view(h, mj_hand_wild(h, mj_rules_wild(r)), &v, held);
-    if (v.ntiles == 14 - 3 * v.melds)
-      return waits_full(r, o, h, &v, held);
-  }
-  if (!read_hand(h, text, n, r, o, MJ_CHECK_WAIT))
-    return false;
   mj_hand_view(h, mj_hand_wild(h, mj_rules_wild(r)), &v, held);
+  if (person && v.ntiles == 14 - 3 * v.melds)
+    return waits_full(r, o, h, &v, held);
   const mj_shape_cfg *cfg = mj_rules_shapes(r);
   mj_wait w[MJ_KINDS];
   int sh = mj_shanten(&v, cfg, NULL);
