@@ -41,6 +41,16 @@ static inline void tick(meter *m)
   }
 }
 
+/* An element read and written: two steps, as the two instructions a Lua
+   loop doing the same would run. */
+static inline void tick_copy(meter *m)
+{
+  if ((m->steps += 2) >= CHARGE_EVERY) {
+    mj_vm_charge(m->vm, m->L, m->steps);
+    m->steps = 0;
+  }
+}
+
 static void meter_done(meter *m)
 {
   if (m->steps > 0)
@@ -93,13 +103,13 @@ static int t_move(lua_State *L)
       for (lua_Integer i = 0; i <= n; i++) {
         lua_geti(L, 1, f + i);
         lua_seti(L, dst, t + i);
-        tick(&m);
+        tick_copy(&m);
       }
     } else {
       for (lua_Integer i = n; i >= 0; i--) {
         lua_geti(L, 1, f + i);
         lua_seti(L, dst, t + i);
-        tick(&m);
+        tick_copy(&m);
       }
     }
     meter_done(&m);
@@ -143,7 +153,9 @@ static int t_concat(lua_State *L)
 /* table.insert(list, [pos,] value): the elements after pos move up */
 static int t_insert(lua_State *L)
 {
-  lua_Integer e = len_of(L, 1) + 1;   /* the first empty slot */
+  lua_Integer n = len_of(L, 1);
+  luaL_argcheck(L, n < LUA_MAXINTEGER, 1, "too long to insert into");
+  lua_Integer e = n + 1;   /* the first empty slot */
   lua_Integer pos;
   switch (lua_gettop(L)) {
   case 2:
@@ -153,6 +165,7 @@ static int t_insert(lua_State *L)
     pos = luaL_checkinteger(L, 2);
     luaL_argcheck(L, (lua_Unsigned)pos - 1u < (lua_Unsigned)e, 2,
                   "position out of bounds");
+    charge(L, e - pos);   /* a read and a write each */
     charge(L, e - pos);
     for (lua_Integer i = e; i > pos; i--) {
       lua_geti(L, 1, i - 1);
@@ -175,8 +188,10 @@ static int t_remove(lua_State *L)
     luaL_argcheck(L, (lua_Unsigned)pos - 1u <= (lua_Unsigned)size, 2,
                   "position out of bounds");
   lua_geti(L, 1, pos);
-  if (pos < size)
+  if (pos < size) {
+    charge(L, size - pos);   /* a read and a write each */
     charge(L, size - pos);
+  }
   for (; pos < size; pos++) {
     lua_geti(L, 1, pos + 1);
     lua_seti(L, 1, pos);

@@ -86,6 +86,10 @@ pid=$!
 sleep 1; kill -INT $pid; sleep 2.5; kill -INT $pid; wait
 grep -q "after move" cc.out && grep -q "after sort" cc.out && [ "$(grep -c interrupted cc.out)" = 2 ] \
   && ok "Ctrl-C stops a loop inside table.move and table.sort" || bad "Ctrl-C in C loops: $(cat cc.out)"
+# a length of the largest integer (a __len of a script's own) is refused,
+# not wrapped round (the REPL's Lua has no budget to stop the shift)
+printf 'local t = setmetatable({}, {__len = function() return math.maxinteger end})\ntable.insert(t, 1, 5)\n' > maxlen.lua
+expect_err 1 "maxlen.lua:2: bad argument #1 to 'insert' (too long to insert into)" "$hule" run maxlen.lua
 
 # -- 5, 7, 11. program bots: one process a player, ended whole, failures loud
 py=$(command -v python3)
