@@ -176,20 +176,42 @@ local FIELD_NAMES = {}
 for k in pairs(INFO_FIELDS) do FIELD_NAMES[#FIELD_NAMES + 1] = k end
 table.sort(FIELD_NAMES)
 
--- The edit distance of two short names, for "did you mean".
+-- The characters of a name, lower case (UTF-8: 自摸 is two).
+local function chars(s)
+  local t = {}
+  for c in s:gmatch("[%z\1-\127\194-\244][\128-\191]*") do
+    t[#t + 1] = string_lower(c)
+  end
+  return t
+end
+
+-- The edit distance of two short names in characters, for "did you mean".
 local function distance(a, b)
+  a, b = chars(a), chars(b)
   local prev = {}
   for j = 0, #b do prev[j] = j end
   for i = 1, #a do
     local cur = { [0] = i }
     for j = 1, #b do
-      local cost = string_lower(string_sub(a, i, i)) ==
-                   string_lower(string_sub(b, j, j)) and 0 or 1
+      local cost = a[i] == b[j] and 0 or 1
       cur[j] = math_min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
     end
     prev = cur
   end
   return prev[#b]
+end
+
+-- The name of names nearest to name, if near enough to be a slip: one
+-- character in a name of up to three, two or a quarter in a longer one.
+local function nearest(name, names)
+  if type(name) ~= "string" or #name > 60 then return nil end
+  local n = #chars(name)
+  local best, bd = nil, (n <= 3 and 1 or math.max(2, n // 4)) + 1
+  for _, cand in ipairs(names) do
+    local d = distance(name, cand)
+    if d < bd then best, bd = cand, d end
+  end
+  return best
 end
 
 -- An error at the author's line: the first file line from level up (a
@@ -200,13 +222,7 @@ local function field_error(msg, level)
 end
 
 local function unknown_field(k, level)
-  local best, bd = nil, 3
-  if type(k) == "string" and #k < 40 then
-    for _, name in ipairs(FIELD_NAMES) do
-      local d = distance(k, name)
-      if d < bd then best, bd = name, d end
-    end
-  end
+  local best = nearest(k, FIELD_NAMES)
   field_error(string_format("mj.ruleset: unknown field '%s'%s", tostring(k),
                             best and ("; did you mean '" .. best .. "'?")
                             or ""), level + 1)
@@ -238,16 +254,77 @@ RULESET.__newindex = function(R, k, v)
   rawset(R, k, v)
 end
 
+-- An option's declaration: { default =, desc =, choices =, min =, max =,
+-- kind = "tile" }; nothing else, each of its type.
+local OPTION_FIELDS = { default = "any", desc = "string", choices = "table",
+                        min = "number", max = "number", kind = "string" }
+local OPTION_NAMES = { "default", "desc", "choices", "min", "max", "kind" }
+
+local function check_option_decl(name, d, level)
+  local function bad(msg) field_error("mj.ruleset: option '" ..
+                                     tostring(name) .. "': " .. msg,
+                                     level + 2) end
+  if type(d) ~= "table" or d.default == nil and d.kind == nil then
+    bad("must be a table { default = ..., desc = \"...\" }")
+  end
+  for k, v in pairs(d) do
+    local want = OPTION_FIELDS[k]
+    if not want then
+      local best = nearest(k, OPTION_NAMES)
+      bad("unknown field '" .. tostring(k) .. "'" ..
+          (best and ("; did you mean '" .. best .. "'?") or
+           " (an option has default, desc, choices, min, max, kind)"))
+    end
+    if want ~= "any" and type(v) ~= want then
+      bad(string_format("field '%s' must be a %s, not a %s", k, want, type(v)))
+    end
+  end
+  if (d.min ~= nil or d.max ~= nil) and type(d.default) ~= "number" then
+    bad("min and max are for a number option")
+  end
+  if d.min ~= nil and d.max ~= nil and d.min > d.max then
+    bad(string_format("min %s is above max %s", tostring(d.min),
+                      tostring(d.max)))
+  end
+end
+
+-- Is value a right one for the option d? Nil, or why not.
+local function option_wrong(name, d, value)
+  if d.kind == nil and type(value) ~= type(d.default) then
+    return string_format("option %s is a %s, not %s", name, type(d.default),
+                         tostring(value))
+  end
+  if type(d.choices) == "table" then
+    local ok, list = false, {}
+    for _, c in ipairs(d.choices) do
+      ok = ok or value == c
+      list[#list + 1] = tostring(c)
+    end
+    if not ok then
+      return string_format("option %s is one of %s, not %s", name,
+                           table.concat(list, ", "), tostring(value))
+    end
+  end
+  if d.min ~= nil and value < d.min then
+    return string_format("option %s is at least %s, not %s", name,
+                         tostring(d.min), tostring(value))
+  end
+  if d.max ~= nil and value > d.max then
+    return string_format("option %s is at most %s, not %s", name,
+                         tostring(d.max), tostring(value))
+  end
+end
+
 -- Options: declared with defaults; the user's values (from the host)
 -- override them. Unknown user options are an error.
 local function resolve_options(decl, given, id, level)
   local opt = {}
   for name, d in pairs(decl or {}) do
-    if type(d) ~= "table" or d.default == nil and d.kind == nil then
-      error("mj.ruleset: option '" .. tostring(name) ..
-            "' must be a table { default = ..., desc = \"...\" }", level + 1)
-    end
+    check_option_decl(name, d, level + 1)
     opt[name] = d.default
+    -- a default outside its own bounds is the author's slip
+    local why = d.default ~= nil and option_wrong(name, d, d.default)
+    if why then field_error("mj.ruleset: the default of " .. why, level + 1) end
   end
   -- options nobody declared are reported once the ruleset is complete
   -- (a variant may declare options its base does not know)
@@ -255,23 +332,11 @@ local function resolve_options(decl, given, id, level)
     local d = decl and decl[name]
     if d ~= nil then
       local value, why = H.convert_option(name, v, d.default, d.kind)
-      if value == nil then error(why, level + 1) end
+      if value == nil then field_error(why, level + 1) end
+      why = not (d.kind == "tile" and value == false) and
+            option_wrong(name, d, value)
+      if why then field_error(why, level + 1) end
       opt[name] = value
-    end
-  end
-  -- an option with choices = { ... } takes one of them
-  for name, d in pairs(decl or {}) do
-    if type(d.choices) == "table" then
-      local ok, list = false, {}
-      for _, c in ipairs(d.choices) do
-        ok = ok or opt[name] == c
-        list[#list + 1] = tostring(c)
-      end
-      if not ok then
-        error(string_format("option %s is one of %s, not %s", name,
-                            table.concat(list, ", "), tostring(opt[name])),
-              level + 1)
-      end
     end
   end
   return opt
@@ -320,10 +385,15 @@ function M.extend(id, changes)
 end
 
 local function find(R, name, level)
+  local names = {}
   for i, f in ipairs(R.fans) do
     if f[1] == name or f.en == name then return i, f end
+    names[#names + 1] = f[1]
+    if type(f.en) == "string" then names[#names + 1] = f.en end
   end
-  error(string_format("no fan '%s' in ruleset %s", tostring(name), R.id),
+  local best = nearest(name, names)
+  error(string_format("no fan '%s' in ruleset %s%s", tostring(name), R.id,
+                      best and ("; did you mean '" .. best .. "'?") or ""),
         level + 1)
 end
 

@@ -29,7 +29,8 @@
     "the better")                                                             \
   X("min_points", "number", "the least a win must score")                     \
   X("context", "table", "the ruleset's own context tokens it reads")          \
-  X("options", "table", "options: name = { default =, desc =, choices = }")   \
+  X("options", "table", "options: name = { default =, desc =, choices =, "     \
+    "min =, max =, kind = \"tile\" }")                                       \
   X("table", "table", "the table rules (the reference's table)")              \
   X("wild", "table", "a fixed wild tile set, or false")                       \
   X("state", "table", "per-player states: { \"name\", label =, ... }")        \

@@ -289,6 +289,30 @@ static void loading_mark(lua_State *L, const char *path, bool on)
   lua_pop(L, 1);
 }
 
+/* A ruleset file ends with "return R": the builder it made, or nothing
+   is registered (a file that forgot it would load, with what its last
+   call built, a surprise when it has two). Pops the returned value. */
+static void check_returned(lua_State *L, mj_vm *vm, const char *path)
+{
+  if (vm->builder_ref == LUA_NOREF) {
+    lua_pop(L, 1);
+    return;   /* the loader says the file made no ruleset */
+  }
+  lua_rawgeti(L, LUA_REGISTRYINDEX, vm->builder_ref);
+  if (lua_rawequal(L, -1, -2)) {
+    lua_pop(L, 2);
+    return;
+  }
+  const char *got = luaL_typename(L, -2);
+  lua_getfield(L, -1, "where");   /* file:line of mj.ruleset or mj.extend */
+  const char *at = lua_tostring(L, -1);
+  if (at == NULL || strchr(at, ':') == NULL)
+    at = path;
+  luaL_error(L, "%s: %s returns %s%s, not the ruleset built here: end the "
+             "file with 'return R'", at, path, lua_isnil(L, -3) ? "nothing" :
+             "a ", lua_isnil(L, -3) ? "" : got);
+}
+
 void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
                            const char *given, size_t glen)
 {
@@ -315,9 +339,10 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
   char outer[sizeof vm->loading_file];
   memcpy(outer, vm->loading_file, sizeof outer);
   snprintf(vm->loading_file, sizeof vm->loading_file, "%s", path);
-  lua_call(L, 0, 0);
+  lua_call(L, 0, 1);
   memcpy(vm->loading_file, outer, sizeof outer);
   loading_mark(L, path, false);
+  check_returned(L, vm, path);
 }
 
 static int sb_require(lua_State *L)

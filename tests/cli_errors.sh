@@ -35,6 +35,25 @@ strict hook5 'R.fan = function() end' "hook5.lua:2: mj.ruleset: unknown field 'f
 strict hook6 'R.on_draw = 5' "hook6.lua:2: mj.ruleset: field 'on_draw' must be a function, not a number"
 printf 'return mj.ruleset { id = "tab", tabel = {} }\n' > tab.lua
 expect_fail "tab.lua: mj.ruleset: unknown field 'tabel'; did you mean 'table'?" "$hule" --ruleset tab.lua score 1m
+# a file ends with "return R"; a fan's name and an option are checked too
+printf 'local R = mj.extend("mcr", { id = "noret" })\n' > noret.lua
+expect_fail "noret.lua:1: noret.lua returns nothing, not the ruleset built here: end the file with 'return R'" "$hule" --ruleset noret.lua score 1m
+printf 'local R = mj.extend("mcr", { id = "numret" })\nreturn 3\n' > numret.lua
+expect_fail "numret.lua returns a number" "$hule" --ruleset numret.lua score 1m
+printf 'local R = mj.extend("mcr", { id = "pts" })\nR:points("自模", 4)\nreturn R\n' > pts.lua
+expect_fail "pts.lua:2: no fan '自模' in ruleset pts; did you mean '自摸'?" "$hule" --ruleset pts.lua score 1m
+printf 'local R = mj.extend("mcr", { id = "ptsen" })\nR:points("Pure Straigth", 4)\nreturn R\n' > ptsen.lua
+expect_fail "did you mean 'Pure Straight'?" "$hule" --ruleset ptsen.lua score 1m
+printf 'local R = mj.ruleset { id = "opt", options = { birds = { default = 2, min = 0, max = 6 } } }\nR:fan { "x", points = 1, test = function() return true end }\nR.settle = function(w) return { 0, 0, 0, 0 } end\nreturn R\n' > opt.lua
+expect_fail "opt.lua:1: option birds is at least 0, not -1" "$hule" --ruleset opt.lua --option birds=-1 score 1m
+expect_fail "option birds is at most 6, not 7" "$hule" --ruleset opt.lua --option birds=7 score 1m
+expect_fail "option birds: 'two' is not a number" "$hule" --ruleset opt.lua --option birds=two score 1m
+printf 'return mj.ruleset { id = "optd", options = { birds = { default = 9, max = 6 } } }\n' > optd.lua
+expect_fail "the default of option birds is at most 6, not 9" "$hule" --ruleset optd.lua score 1m
+printf 'return mj.ruleset { id = "optf", options = { birds = { default = 2, maximum = 6 } } }\n' > optf.lua
+expect_fail "option 'birds': unknown field 'maximum'" "$hule" --ruleset optf.lua score 1m
+printf 'return mj.ruleset { id = "optm", options = { f = { default = true, min = 1 } } }\n' > optm.lua
+expect_fail "option 'f': min and max are for a number option" "$hule" --ruleset optm.lua score 1m
 expect_fail "unknown command \"frob\"" "$hule" frob
 expect_fail "Usage: hule waits" "$hule" waits
 expect_fail "wrong tile count" "$hule" score 1m
