@@ -24,4 +24,9 @@ const char *mj_text_fault(const char *s, size_t n, size_t at, char *buf,
    (always NUL-ended, cut to cap). Returns out. */
 char *mj_text_escape(const char *s, char *out, size_t cap);
 
+/* The edit distance of two names in characters (ASCII case folded, a
+   swap of two neighbours counts one), for "did you mean"; 99 past 30
+   characters. */
+int mj_text_distance(const char *a, const char *b);
+
 #endif

@@ -14,6 +14,7 @@
 #include <lua.h>
 
 #include "bind.h"
+#include "text.h"
 #include "bot.h"
 #include "fileio.h"
 #include "action.h"
@@ -167,9 +168,44 @@ static void game_numbers(lua_State *L, mj_game_cfg *cfg)
     luaL_error(L, "mj.game: streak is 0..1000 (the dealer's wins in a row)");
 }
 
+/* The fields of mj.game{...}: any other is refused, with the nearest
+   (a misspelt seed would deal another hand than the one meant). */
+static const char *const game_fields[] = {
+  "ruleset", "seed", "dealer", "round", "dice", "streak", "hands", "draws",
+  "tail", "wall", NULL
+};
+
+static void check_game_fields(lua_State *L)
+{
+  lua_pushnil(L);
+  while (lua_next(L, 1) != 0) {
+    lua_pop(L, 1);
+    const char *k = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1) : NULL;
+    const char *best = NULL;
+    int bd = 3;
+    for (int i = 0; game_fields[i]; i++) {
+      if (k != NULL && strcmp(k, game_fields[i]) == 0)
+        goto next;
+      int d = k != NULL ? mj_text_distance(k, game_fields[i]) : 99;
+      if (d < bd)
+        bd = d, best = game_fields[i];
+    }
+    if (k == NULL)
+      luaL_error(L, "mj.game: unknown field (a %s key): the fields are "
+                 "ruleset, seed, dealer, round, dice, streak, hands, draws, "
+                 "tail and wall", luaL_typename(L, -1));
+    if (best != NULL)
+      luaL_error(L, "mj.game: unknown field '%s'; did you mean '%s'?", k, best);
+    luaL_error(L, "mj.game: unknown field '%s' (the fields are ruleset, seed, "
+               "dealer, round, dice, streak, hands, draws, tail and wall)", k);
+  next:;
+  }
+}
+
 static int l_game(lua_State *L)
 {
   luaL_checktype(L, 1, LUA_TTABLE);
+  check_game_fields(L);
   lua_getfield(L, 1, "ruleset");
   const mj_rules *r = mj_lua_optrules(L, lua_gettop(L));
   lua_pop(L, 1);

@@ -147,11 +147,66 @@ static int l_fans(lua_State *L)
   return 1;
 }
 
+static int cmp_text(const void *a, const void *b)
+{
+  return strcmp(*(const char *const *)a, *(const char *const *)b);
+}
+
+/* The options at idx, a table { name = value } or a text "name=value
+   ...", as the text the host reads, its names in order (left on the
+   stack); NULL for none. */
+static const char *load_options(lua_State *L, int idx)
+{
+  if (lua_isnoneornil(L, idx))
+    return NULL;
+  if (!lua_istable(L, idx)) {
+    luaL_argexpected(L, lua_type(L, idx) == LUA_TSTRING, idx,
+                     "a table of options or a string NAME=VALUE ...");
+    return lua_tostring(L, idx);
+  }
+  enum { MAX_OPTIONS = 64 };
+  const char *item[MAX_OPTIONS];
+  int n = 0;
+  lua_newtable(L);   /* keeps the texts alive */
+  int list = lua_gettop(L);
+  lua_pushnil(L);
+  while (lua_next(L, idx) != 0) {
+    if (lua_type(L, -2) != LUA_TSTRING)
+      luaL_error(L, "mj.load: an option's name is a string, not a %s",
+                 luaL_typename(L, -2));
+    const char *k = lua_tostring(L, -2);
+    int t = lua_type(L, -1);
+    if (t != LUA_TSTRING && t != LUA_TNUMBER && t != LUA_TBOOLEAN)
+      luaL_error(L, "mj.load: option %s is a number, a string or a boolean, "
+                 "not a %s", k, luaL_typename(L, -1));
+    const char *v = luaL_tolstring(L, -1, NULL);
+    if (*k == '\0' || *v == '\0' || strpbrk(k, " \t\n=") != NULL ||
+        strpbrk(v, " \t\n") != NULL)
+      luaL_error(L, "mj.load: option '%s' = '%s': names and values are "
+                 "words, without spaces", k, v);
+    if (n == MAX_OPTIONS)
+      luaL_error(L, "mj.load: more than %d options", MAX_OPTIONS);
+    item[n] = lua_pushfstring(L, "%s=%s", k, v);
+    lua_rawseti(L, list, ++n);
+    lua_pop(L, 2);   /* the value and its text; the key stays */
+  }
+  qsort(item, (size_t)n, sizeof item[0], cmp_text);
+  luaL_Buffer b;
+  luaL_buffinit(L, &b);
+  for (int i = 0; i < n; i++) {
+    if (i > 0)
+      luaL_addchar(&b, ' ');
+    luaL_addstring(&b, item[i]);
+  }
+  luaL_pushresult(&b);
+  return lua_tostring(L, -1);
+}
+
 static int l_load(lua_State *L)
 {
   mj_host *h = mj_host_of(L);
   const char *name = luaL_checkstring(L, 1);
-  const char *opts = luaL_optstring(L, 2, NULL);
+  const char *opts = load_options(L, 2);
   if (h->loading_vm != NULL)
     return luaL_error(L, "mj.load cannot be called while a ruleset loads");
   if (mj_vm_of(L)->sandbox &&

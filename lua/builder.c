@@ -14,6 +14,7 @@
 #include <lualib.h>
 
 #include "host_int.h"
+#include "text.h"
 #include "ruleset_fields.h"
 
 extern const char mj_prelude_src[];
@@ -219,6 +220,14 @@ static int H_convert_option(lua_State *L)
   return 1;
 }
 
+/* H.distance(a, b): the edit distance of two names in characters. */
+static int H_distance(lua_State *L)
+{
+  lua_pushinteger(L, mj_text_distance(luaL_checkstring(L, 1),
+                                      luaL_checkstring(L, 2)));
+  return 1;
+}
+
 static int H_check_fan(lua_State *L)
 {
   luaL_checktype(L, 1, LUA_TTABLE);
@@ -245,6 +254,7 @@ static const luaL_Reg helpers[] = {
   { "settext", H_settext },
   { "convert_option", H_convert_option },
   { "check_fan", H_check_fan },
+  { "distance", H_distance },
   { NULL, NULL }
 };
 

@@ -95,6 +95,7 @@ static int setup_main_state(lua_State *L)
   mj_lua_open_prelude(L);
   mj_lua_copy_table(L, -1);
   mj_lua_open_bindings(L);
+  mj_lua_name_module(L, -1, "mj");
   lua_setglobal(L, "mj");
   lua_pop(L, 1);
   /* for scenario scripts: a failed check names the script's line */
@@ -244,6 +245,7 @@ static int sandboxed_body(lua_State *L)
   lua_rawgeti(L, LUA_REGISTRYINDEX, vm->prelude_ref);
   mj_lua_copy_table(L, -1);
   mj_lua_open_bindings(L);
+  mj_lua_name_module(L, -1, "mj");
   mj_lua_readonly(L, -1);
   lua_setfield(L, env, "mj");
   lua_pop(L, 2);

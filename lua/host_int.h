@@ -118,6 +118,10 @@ void mj_lua_sandbox_env(mj_vm *vm);
 /* Copy the table at idx; a read-only proxy of it. [-0, +1, m] */
 void mj_lua_copy_table(lua_State *L, int idx);
 void mj_lua_readonly(lua_State *L, int idx);
+/* Name the module table at idx (registry._LOADED[name]), so that an
+** argument error of a function called without a name (through pcall)
+** says "mj.load", not "?". [-0, +0, m] */
+void mj_lua_name_module(lua_State *L, int idx, const char *name);
 /* Run the file at path (or the source given) in vm's sandbox, its
 ** digest added to the host's; raises on error. [-0, +0, e] */
 void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,

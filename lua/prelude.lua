@@ -8,7 +8,6 @@ local H = ...
 local setmetatable, getmetatable, type, error, pairs, ipairs, tostring =
       setmetatable, getmetatable, type, error, pairs, ipairs, tostring
 local tonumber, select, string_format = tonumber, select, string.format
-local math_min, string_sub, string_lower = math.min, string.sub, string.lower
 
 local M = {}
 
@@ -176,36 +175,14 @@ local FIELD_NAMES = {}
 for k in pairs(INFO_FIELDS) do FIELD_NAMES[#FIELD_NAMES + 1] = k end
 table.sort(FIELD_NAMES)
 
--- The characters of a name, lower case (UTF-8: 自摸 is two).
-local function chars(s)
-  local t = {}
-  for c in s:gmatch("[%z\1-\127\194-\244][\128-\191]*") do
-    t[#t + 1] = string_lower(c)
-  end
-  return t
-end
-
--- The edit distance of two short names in characters, for "did you mean".
-local function distance(a, b)
-  a, b = chars(a), chars(b)
-  local prev = {}
-  for j = 0, #b do prev[j] = j end
-  for i = 1, #a do
-    local cur = { [0] = i }
-    for j = 1, #b do
-      local cost = a[i] == b[j] and 0 or 1
-      cur[j] = math_min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
-    end
-    prev = cur
-  end
-  return prev[#b]
-end
+-- The edit distance of two names in characters (core/text.c's).
+local distance = H.distance
 
 -- The name of names nearest to name, if near enough to be a slip: one
 -- character in a name of up to three, two or a quarter in a longer one.
 local function nearest(name, names)
   if type(name) ~= "string" or #name > 60 then return nil end
-  local n = #chars(name)
+  local n = select(2, name:gsub("[^\128-\191]", ""))   -- characters
   local best, bd = nil, (n <= 3 and 1 or math.max(2, n // 4)) + 1
   for _, cand in ipairs(names) do
     local d = distance(name, cand)

@@ -82,6 +82,15 @@ void mj_lua_readonly(lua_State *L, int idx)
   lua_setmetatable(L, -2);
 }
 
+void mj_lua_name_module(lua_State *L, int idx, const char *name)
+{
+  idx = lua_absindex(L, idx);
+  luaL_getsubtable(L, LUA_REGISTRYINDEX, LUA_LOADED_TABLE);
+  lua_pushvalue(L, idx);
+  lua_setfield(L, -2, name);
+  lua_pop(L, 1);
+}
+
 static const char *const sandbox_base[] = {
   "assert",   "error", "ipairs",   "next",   "pairs",    "select", "tonumber",
   "tostring", "type",  "rawequal", "rawlen", "_VERSION", NULL
@@ -125,6 +134,7 @@ void mj_lua_sandbox_env(mj_vm *vm)
     lua_getfield(L, dsl, dsl_names[i]);
     lua_setfield(L, env, dsl_names[i]);
   }
+  mj_lua_name_module(L, dsl, "mj");
   mj_lua_readonly(L, dsl);
   lua_setfield(L, env, "mj");
   lua_pop(L, 1);

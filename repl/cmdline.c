@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "repl.h"
+#include "text.h"
 
 /* {====================================================================
 ** The shared options
@@ -103,12 +104,12 @@ static int refuse_unknown(const cl_cmd *c, const char *name)
   const char *best = NULL;
   int bd = 3;
   for (const cl_opt *p = c ? c->opts : NULL; p && p->name; p++)
-    if (repl_distance(name, p->name) < bd)
-      bd = repl_distance(name, p->name), best = p->name;
+    if (mj_text_distance(name, p->name) < bd)
+      bd = mj_text_distance(name, p->name), best = p->name;
   for (const shared_opt *q = shared; q->name; q++)
     if ((c ? c->shared : repl_shared) & q->bit &&
-        repl_distance(name, q->name) < bd)
-      bd = repl_distance(name, q->name), best = q->name;
+        mj_text_distance(name, q->name) < bd)
+      bd = mj_text_distance(name, q->name), best = q->name;
   if (best != NULL)
     fprintf(stderr, "Error: unknown option %s of %s; did you mean %s? (see "
             "%s --help)\n", name, w, best, w);

@@ -58,8 +58,6 @@ int repl_error(repl *r, const char *fmt, ...)
 /* "Usage: ..." for a command; returns 1. */
 int repl_usage(repl *r, const char *name);
 
-/* Edit distance in characters, for "did you mean". */
-int repl_distance(const char *a, const char *b);
 
 /* Columns a tile takes as repl_tile shows it (colour codes take none). */
 int repl_tile_width(const repl *r, mj_tile t);

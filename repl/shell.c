@@ -6,6 +6,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include "repl.h"
+#include "text.h"
 
 #include <errno.h>
 #include <stdarg.h>
@@ -189,59 +190,13 @@ int repl_usage(repl *r, const char *name)
   return 1;
 }
 
-/* The code points of UTF-8 text s (ASCII folded to lower case) into out;
-   their number, or -1 past max. */
-static int code_points(const char *s, unsigned *out, int max)
-{
-  int n = 0;
-  for (const unsigned char *p = (const unsigned char *)s; *p; n++) {
-    if (n == max)
-      return -1;
-    int len = *p >= 0xF0 ? 4 : *p >= 0xE0 ? 3 : *p >= 0xC0 ? 2 : 1;
-    unsigned c = len == 1 ? (unsigned)tolower(*p) : *p;
-    for (int k = 1; k < len && p[k]; k++)
-      c = c << 8 | p[k];
-    out[n] = c;
-    for (int k = 0; k < len && *p; k++)
-      p++;
-  }
-  return n;
-}
-
-/* Edit distance in characters (a swap counts one), for "did you mean". */
-int repl_distance(const char *sa, const char *sb)
-{
-  unsigned a[31], b[31];
-  int la = code_points(sa, a, 30), lb = code_points(sb, b, 30);
-  if (la < 0 || lb < 0)
-    return 99;
-  int d[32][32];
-  for (int i = 0; i <= la; i++)
-    d[i][0] = i;
-  for (int j = 0; j <= lb; j++)
-    d[0][j] = j;
-  for (int i = 1; i <= la; i++)
-    for (int j = 1; j <= lb; j++) {
-      int x = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-      if (d[i - 1][j] + 1 < x)
-        x = d[i - 1][j] + 1;
-      if (d[i][j - 1] + 1 < x)
-        x = d[i][j - 1] + 1;
-      if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-          d[i - 2][j - 2] + 1 < x)
-        x = d[i - 2][j - 2] + 1;   /* a swap */
-      d[i][j] = x;
-    }
-  return d[la][lb];
-}
-
 static const char *nearest_cmd(const char *name)
 {
   const char *best = NULL;
   int bd = 3;
   for (int t = 0; tables[t]; t++)
     for (const repl_cmd *c = tables[t]; c->name; c++) {
-      int d = repl_distance(name, c->name);
+      int d = mj_text_distance(name, c->name);
       if (strncmp(name, c->name, strlen(name)) == 0 && strlen(name) >= 2)
         d = 1;
       if (d < bd) {

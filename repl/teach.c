@@ -9,6 +9,7 @@
 
 #include "analysis.h"
 #include "repl.h"
+#include "text.h"
 #include "rules.h"
 #include "score.h"
 #include "wall.h"
@@ -109,7 +110,7 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
     for (int k = 0; k < 2 + MJ_MAX_ALIASES; k++) {
       if (names[k] == NULL)
         continue;
-      int dist = repl_distance(name, names[k]);
+      int dist = mj_text_distance(name, names[k]);
       if (dist < bd && dist * 2 < (int)strlen(name)) {
         bd = dist;
         best = i;

@@ -117,6 +117,16 @@ printf 'x = = 1\n' > c.lua
 expect_fail "c.lua:1: unexpected symbol" "$hule" run c.lua
 printf 'mj.game{ ruleset = "mcr", hands = { "11111m", "1m", "1m", "1m" } }\n' > d.lua
 expect_fail "d.lua:1: mj.game: hands[1]" "$hule" run d.lua
+printf 'local g = mj.game{ ruleset = "mcr",\n  seeds = 3 }\n' > seeds.lua
+expect_fail "seeds.lua:1: mj.game: unknown field 'seeds'; did you mean 'seed'?" "$hule" run seeds.lua
+printf 'mj.game{ ruleset = "mcr", colour = 1 }\n' > colour.lua
+expect_fail "mj.game: unknown field 'colour' (the fields are ruleset, seed," "$hule" run colour.lua
+# mj.load takes its options as a table too; a nameless call's bad argument
+# names the function
+printf 'print(mj.load("xuezhan", { zimo = "jiafan" }))\nmj.load("xuezhan", { zimo = "no" })\n' > ldt.lua
+expect_fail "option zimo is one of jiadi, jiafan, not no" "$hule" run ldt.lua
+printf 'local ok, e = pcall(mj.load, "xuezhan", 5)\nerror(e, 0)\n' > ldn.lua
+expect_fail "bad argument #2 to 'mj.load' (a table of options or a string" "$hule" run --sandbox ldn.lua
 printf 'local g = mj.game{ ruleset = "mcr" }\n\ng:act(1, "d 9z")\n' > e.lua
 expect_fail "e.lua:3: player 1: '9z'" "$hule" run e.lua
 printf 'mj.game{ ruleset = "mcr", dice = 40 }\n' > f.lua
