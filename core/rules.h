@@ -232,6 +232,7 @@ typedef struct mj_settle_in {
   int total_no_bonus;
   bool self_drawn;
   unsigned flags;         /* MJ_CTX_ of the win */
+  const struct mj_score *score;   /* the win's fans and reading */
 } mj_settle_in;
 
 typedef struct mj_view mj_view;   /* score.h */

@@ -37,6 +37,10 @@ typedef struct mj_shape_cfg {
 const char *mj_shape_name(mj_shape s);       /* "standard", "seven_pairs"... */
 const char *mj_shape_title(mj_shape s);      /* "seven pairs 七对" */
 int mj_shape_from_name(const char *name);    /* -1 if unknown */
+/* The winning shapes' names, for messages. */
+#define MJ_SHAPE_NAMES_TEXT                                                    \
+  "standard, seven_pairs, thirteen_orphans, honors_knitted, "                  \
+  "knitted_straight, shisanlan, jiuyao"
 
 /* 十三浪's rule for one suit: the number of ranks in set (bit r = rank
    r + 1), or -1 when two of them are less than 3 apart. */

@@ -258,6 +258,7 @@ static bool settle_win(mj_game *g, int k, int p, int payer, bool self,
   in.total_no_bonus = g->results[k]->total - g->results[k]->bonus;
   in.self_drawn = self;
   in.flags = mj_hand_cctx(g->win_hands[k])->flags;
+  in.score = g->results[k];
   int pay[4];
   mj_error e;
   if (mj_rules_settle(g->r, &in, pay, &e) != MJ_OK) {

@@ -20,6 +20,10 @@ const mj_rules *mj_lua_optrules(lua_State *L, int idx);
 
 /* A score as a table: total, fans, states, exempt, reading, text...
    [-0, +1, m] */
+/* The fans a score counted: a list of { id, en, count, value }, in the
+** ruleset's order; by_id: each also under its id. [-0, +1, m] */
+void mj_lua_push_hits(lua_State *L, const mj_rules *r, const mj_score *s,
+                      bool by_id);
 void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
                        const mj_score *s);
 

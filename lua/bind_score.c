@@ -26,6 +26,23 @@ static void push_fan_table(lua_State *L, const mj_fan_def *f)
   }
 }
 
+void mj_lua_push_hits(lua_State *L, const mj_rules *r, const mj_score *s,
+                      bool by_id)
+{
+  lua_createtable(L, s->nhits, by_id ? s->nhits : 0);
+  for (int i = 0; i < s->nhits; i++) {
+    const mj_fan_def *f = mj_rules_fan(r, s->hits[i].fan);
+    push_fan_table(L, f);
+    mj_lua_setint(L, "count", s->hits[i].count);
+    mj_lua_setint(L, "value", s->hits[i].value);
+    if (by_id) {
+      lua_pushvalue(L, -1);
+      lua_setfield(L, -3, f->id);
+    }
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
 void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
                        const mj_score *s)
 {
@@ -44,14 +61,7 @@ void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
   mj_score_fans_line(r, s, buf, sizeof buf);
   lua_pushstring(L, buf);
   lua_setfield(L, -2, "line");
-  lua_createtable(L, s->nhits, 0);
-  for (int i = 0; i < s->nhits; i++) {
-    const mj_fan_def *f = mj_rules_fan(r, s->hits[i].fan);
-    push_fan_table(L, f);
-    mj_lua_setint(L, "count", s->hits[i].count);
-    mj_lua_setint(L, "value", s->hits[i].value);
-    lua_rawseti(L, -2, i + 1);
-  }
+  mj_lua_push_hits(L, r, s, false);
   lua_setfield(L, -2, "fans");
   lua_createtable(L, s->nstates, 0);
   for (int i = 0; i < s->nstates; i++) {

@@ -446,8 +446,7 @@ static mj_status fan_shapes(cctx *c, mj_fan_def *d)
     int b = name ? shape_bit(name) : -1;
     if (b < 0)
       return mjc_bad(c,
-                 "unknown shape '%s' (standard, seven_pairs, thirteen_orphans, "
-                 "honors_knitted, knitted_straight, shisanlan, jiuyao, none)",
+                 "unknown shape '%s' (" MJ_SHAPE_NAMES_TEXT ", none)",
                  name ? name : "?");
     d->shapes |= MJ_SHAPE_BIT(b);
     lua_pop(L, 1);

@@ -11,6 +11,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "bind.h"
 #include "compile_int.h"
 #include "table_rules.h"
 #include "text.h"
@@ -49,12 +50,19 @@ static int call_test(lua_State *L)
   return 1;
 }
 
-/* call_settle(in, ref): the settlement ref called with the win. */
+/* call_settle(in, ref, rules): the settlement ref called with the win. */
 static int call_settle(lua_State *L)
 {
   const mj_settle_in *in = lua_touserdata(L, 1);
+  const mj_rules *r = lua_touserdata(L, 3);
   lua_rawgeti(L, LUA_REGISTRYINDEX, (int)lua_tointeger(L, 2));
-  lua_createtable(L, 0, 8);
+  lua_createtable(L, 0, 12);
+  if (in->score != NULL) {
+    mj_lua_push_hits(L, r, in->score, true);
+    lua_setfield(L, -2, "fans");
+    lua_pushstring(L, mj_shape_name((mj_shape)in->score->reading.shape));
+    lua_setfield(L, -2, "shape");
+  }
   lua_pushinteger(L, in->winner + 1);
   lua_setfield(L, -2, "winner");
   if (in->payer >= 0) {
@@ -139,11 +147,14 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
   mj_entry *e = ud;
   lua_State *L = e->vm->L;
   if (e->settle_ref == LUA_NOREF)
-    return mj_fail(err, MJ_ESTATE, 0, "no settlement function");
+    return mj_fail(err, MJ_ESTATE, 0, "no settlement: the ruleset scores "
+                   "hands but cannot pay a win; give it R.settle = "
+                   "function(w) ... end (docs/rules.md)");
   lua_pushcfunction(L, call_settle);
   lua_pushlightuserdata(L, (void *)in);
   lua_pushinteger(L, e->settle_ref);
-  if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0,
+  lua_pushlightuserdata(L, (void *)e->rules);
+  if (mj_lua_call(e->vm, 3, 1, e->host->cfg.call_budget, 0,
                   e->host->cfg.call_seconds, false, err) != LUA_OK)
     return name_failure(err, "settle");
   mj_status st = MJ_OK;
@@ -245,11 +256,19 @@ static mj_status shape_list(cctx *c, const char *field, unsigned *out)
     lua_rawgeti(L, -1, i);
     const char *name = lua_tostring(L, -1);
     int s = name ? mj_shape_from_name(name) : -1;
+    if (name != NULL && strcmp(name, "none") == 0)
+      s = MJ_SHAPE_NONE;
     lua_pop(L, 1);
-    if (s < 0) {
+    if (s < 0 || s == MJ_SHAPE_NONE) {
       lua_pop(L, 1);
-      return mjc_bad(c, "ruleset field '%s': unknown shape '%s'", field,
-                 name ? name : "?");
+      if (s == MJ_SHAPE_NONE)
+        return mjc_bad(c, "ruleset field '%s': 'none' is no winning shape; "
+                       "a hand of no shape wins by a fan that says shape = "
+                       "\"none\" (the winning shapes are " MJ_SHAPE_NAMES_TEXT ")",
+                       field);
+      return mjc_bad(c, "ruleset field '%s': unknown shape '%s' (the "
+                     "winning shapes are " MJ_SHAPE_NAMES_TEXT ")", field,
+                     name ? name : "?");
     }
     *out |= MJ_SHAPE_BIT(s);
   }

@@ -8,6 +8,8 @@
 #include <string.h>
 #include <time.h>
 
+#include "bot.h"
+#include "game.h"
 #include "repl.h"
 #include "rules.h"
 #include "score.h"
@@ -305,6 +307,8 @@ typedef struct lint {
   int *by;                       /* the fan that last exempted each */
   mj_hand *h;
   mj_score *s;
+  long games, won, drawn;        /* games played by bots */
+  char game_fault[sizeof ((mj_error *)0)->msg];
 } lint;
 
 static void lint_failure(lint *L, const mj_error *e)
@@ -404,6 +408,44 @@ static void lint_random(repl *r, lint *L, long hands)
   }
 }
 
+/* Games played by four efficiency bots: the ruleset's hooks and its
+   settlement run as at a table; the first fault stops them (reported
+   once, with the seed that shows it). */
+static void lint_games(lint *L, long games)
+{
+  mj_bot *bots[4] = { NULL, NULL, NULL, NULL };
+  for (int p = 0; p < 4; p++)
+    if ((bots[p] = mj_bot_new("efficiency", (uint64_t)p + 1)) == NULL)
+      goto done;
+  for (long k = 0; k < games && !repl_interrupted && !L->game_fault[0];
+       k++) {
+    mj_game_cfg cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.seed = (uint64_t)k + 1;
+    cfg.dealer = (int)(k % 4);
+    mj_error e;
+    mj_game *g = mj_game_new(L->rs, &cfg, &e);
+    if (g == NULL) {
+      snprintf(L->game_fault, sizeof L->game_fault, "%s", e.msg);
+      break;
+    }
+    mj_status st = mj_bot_play(g, bots, &e);
+    const char *fault = mj_game_fault(g);
+    if (fault != NULL || st != MJ_OK)
+      snprintf(L->game_fault, sizeof L->game_fault, "game %ld (seed %ld): %s",
+               k + 1, k + 1, fault != NULL ? fault : e.msg);
+    else if (mj_game_winners(g, (int[MJ_MAX_WINS]){ 0 }) > 0)
+      L->won++;
+    else
+      L->drawn++;
+    L->games++;
+    mj_game_free(g);
+  }
+done:
+  for (int p = 0; p < 4; p++)
+    mj_bot_free(bots[p]);
+}
+
 /* The findings of the random hands, and the last line. */
 static void lint_report(lint *L)
 {
@@ -434,6 +476,13 @@ static void lint_report(lint *L)
           often ? "warning" : "note", d->id, L->matched[i], by_text);
       L->problems += often;
     }
+  }
+  if (L->game_fault[0]) {
+    printf("  error: a game failed: %s\n", L->game_fault);
+    L->problems++;
+  } else if (L->games > 0) {
+    printf("  %ld games played by bots: %ld won, %ld drawn; the hooks and "
+           "the settlement ran without fault\n", L->games, L->won, L->drawn);
   }
   printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", L->n,
          L->n == 1 ? "" : "s", L->scored, never, L->problems,
@@ -487,7 +536,13 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     lint_names(&L);
     lint_examples(&L);
     lint_random(r, &L, hands);
+    if (L.failed == 0)
+      lint_games(&L, hands / 100 < 200 ? hands / 100 : 200);
     lint_report(&L);
+    if (L.failed > 0 || L.game_fault[0]) {   /* errors fail a piped session */
+      r->failures++;
+      status = 1;
+    }
   }
   free(L.matched);
   free(L.counted);
@@ -516,7 +571,8 @@ const repl_cmd repl_author_cmds[] = {
     c_lua, ARG_NONE, "author" },
   { "check", "FILE|ID [HANDS]",
     "lint a ruleset: examples, fans that never match or never\n"
-    "count over random hands, duplicate names",
+    "count over random hands, duplicate names; games by bots\n"
+    "run its hooks and settlement",
     c_check, ARG_FILE, "author" },
   { "run", "FILE.lua [ARGS]", "run a scenario script", c_run, ARG_FILE,
     "author" },

@@ -33,6 +33,7 @@ strict hook3 'R.wacth = {}' "hook3.lua:2: mj.ruleset: unknown field 'wacth'; did
 strict hook4 'R.on_kongs = function() end' "hook4.lua:2: mj.ruleset: unknown field 'on_kongs'; did you mean 'on_kong'?"
 strict hook5 'R.fan = function() end' "hook5.lua:2: mj.ruleset: unknown field 'fan'"
 strict hook6 'R.on_draw = 5' "hook6.lua:2: mj.ruleset: field 'on_draw' must be a function, not a number"
+strict shn 'R:set{ shapes = { "standard", "none" } }' "shn.lua:1: ruleset field 'shapes': 'none' is no winning shape"
 printf 'return mj.ruleset { id = "tab", tabel = {} }\n' > tab.lua
 expect_fail "tab.lua: mj.ruleset: unknown field 'tabel'; did you mean 'table'?" "$hule" --ruleset tab.lua score 1m
 # a file ends with "return R"; a fan's name and an option are checked too
@@ -54,6 +55,11 @@ printf 'return mj.ruleset { id = "optf", options = { birds = { default = 2, maxi
 expect_fail "option 'birds': unknown field 'maximum'" "$hule" --ruleset optf.lua score 1m
 printf 'return mj.ruleset { id = "optm", options = { f = { default = true, min = 1 } } }\n' > optm.lua
 expect_fail "option 'f': min and max are for a number option" "$hule" --ruleset optm.lua score 1m
+# check plays games by bots: a missing or faulty settlement is found
+printf 'local R = mj.ruleset { id = "nosettle" }\nR:fan { "x", points = 1, test = function() return true end }\nreturn R\n' > nosettle.lua
+expect_fail "error: a game failed: game 1 (seed 1): no settlement: the ruleset scores hands but cannot pay a win" sh -c "echo 'check ./nosettle.lua 200' | '$hule'"
+printf 'local R = mj.extend("mcr", { id = "badsettle" })\nlocal base = R.settle\nR.settle = function(w)\n  local pay = base(w)\n  if w.self then pay[1] = pay[1] + 1 end\n  return pay\nend\nreturn R\n' > badsettle.lua
+expect_fail "settle (./badsettle.lua:3) returned payments that are not zero-sum" sh -c "echo 'check ./badsettle.lua 2000' | '$hule'"
 expect_fail "unknown command \"frob\"" "$hule" frob
 expect_fail "Usage: hule waits" "$hule" waits
 expect_fail "wrong tile count" "$hule" score 1m
