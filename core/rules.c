@@ -51,6 +51,7 @@ mj_rules *mj_rules_new(const char *id)
   }
   r->shapes.shapes = MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   r->wait_shapes = MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  r->knitted_waits = true;
   default_table(&r->table);
   return r;
 }
@@ -140,6 +141,7 @@ int mj_scoring_from_name(const char *name)
 }
 
 void mj_rules_set_fixed_or_own(mj_rules *r, bool on) { r->fixed_or_own = on; }
+void mj_rules_set_knitted_waits(mj_rules *r, bool on) { r->knitted_waits = on; }
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens)
 {
   r->tokens |= tokens;

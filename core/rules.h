@@ -300,6 +300,11 @@ mj_status mj_rules_flow(const mj_rules *r, mj_game *g, const mj_flow_ev *ev,
 ** the hand's own value when the hand is also a win by its shape: the
 ** better of the two counts (off: the fixed value replaces the hand's). */
 void mj_rules_set_fixed_or_own(mj_rules *r, bool on);
+/* May a wait fan (边张, 坎张, 单钓将) count when the winning tile is one of
+** the knitted straight's (组合龙) nine? (on, the default: when the tile
+** also completes the meld or pair outside it, as the reference scorer
+** has it; off: never, as some rule books have it) */
+void mj_rules_set_knitted_waits(mj_rules *r, bool on);
 /* Ruleset-owned context tokens (MJ_TOKEN_ bits) the ruleset reads beyond
 ** those mj_rules_finish derives from its fans and table rules. */
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens);

@@ -105,10 +105,13 @@ static int knitted_wait(const eval *E, const mj_decomp *d)
     return MJ_WAIT_NONE;
   }
   bool in_rest = false;
-  for (int i = 0; i < d->ngroups; i++)
-    if (d->groups[i].type != MJ_G_KNITTED &&
-        (group_tiles(&d->groups[i]) & MJ_BIT(win)))
+  for (int i = 0; i < d->ngroups; i++) {
+    bool has = (group_tiles(&d->groups[i]) & MJ_BIT(win)) != 0;
+    if (d->groups[i].type == MJ_G_KNITTED && has && !E->r->knitted_waits)
+      return MJ_WAIT_NONE;
+    if (d->groups[i].type != MJ_G_KNITTED && has)
       in_rest = true;
+  }
   if (!in_rest)
     return MJ_WAIT_NONE;
   /* the four tiles before the win outside the knitted straight */

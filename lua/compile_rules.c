@@ -520,6 +520,8 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
   mj_rules_set_scoring(r, mode, lua_toboolean(L, -1));
   lua_getfield(L, c->t, "fixed_or_own");
   mj_rules_set_fixed_or_own(r, lua_toboolean(L, -1));
+  lua_getfield(L, c->t, "knitted_waits");
+  mj_rules_set_knitted_waits(r, lua_toboolean(L, -1));
   return context_tokens(c, r);
 }
 

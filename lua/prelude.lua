@@ -335,6 +335,7 @@ function M.ruleset(t)
     wait_shapes = t.wait_shapes or { "standard" },
     scoring = t.scoring or "sum", account_once = t.account_once == true,
     fixed_or_own = t.fixed_or_own == true, context = t.context or {},
+    knitted_waits = t.knitted_waits ~= false,
     min_points = t.min_points or 0,
     option_decl = t.options or {},
     table = t.table or {}, wild = t.wild or false, settle = t.settle,

@@ -27,6 +27,9 @@
     "套算一次")                                                               \
   X("fixed_or_own", "boolean", "a fixed-value win or the hand's own value, "  \
     "the better")                                                             \
+  X("knitted_waits", "boolean", "a wait fan may count on a tile of the "       \
+    "组合龙 that also completes the meld or pair outside it (default "       \
+    "true; false: never on its tiles)")                                       \
   X("min_points", "number", "the least a win must score")                     \
   X("context", "table", "the ruleset's own context tokens it reads")          \
   X("options", "table", "options: name = { default =, desc =, choices =, "     \

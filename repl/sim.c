@@ -253,6 +253,8 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
   snprintf(seed, sizeof seed, "%llu", (unsigned long long)pl->cfg.seed);
   cJSON_AddStringToObject(o, "seed", seed);
   cJSON_AddStringToObject(o, "ruleset", mj_rules_id(rn->r));
+  if (rn->options != NULL && rn->options[0])
+    cJSON_AddStringToObject(o, "options", rn->options);
   cJSON_AddNumberToObject(o, "dealer", pl->cfg.dealer);
   if (rn->duplicate) {
     cJSON_AddNumberToObject(o, "wall", (double)pl->wall);

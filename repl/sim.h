@@ -69,6 +69,7 @@ typedef struct sim_run {
   mj_host *host;            /* for the bots written in Lua */
   const mj_rules *r;
   const char *options;
+  char line_options[256];   /* stats: the options of the games read */
   uint64_t seed;
   long lo, hi;              /* games [lo, hi) */
   char bots[4][256];

@@ -176,8 +176,10 @@ long sim_fallback_report(FILE *f, const sim_run *rn, const sim_stats *st)
 void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
                     int jobs)
 {
-  fprintf(f, "ruleset %s: %ld games in %.2f s (%.0f games/s, %d process%s)\n",
-          mj_rules_id(rn->r), st->games, secs,
+  bool opt = rn->options != NULL && rn->options[0];
+  fprintf(f, "ruleset %s%s%s%s: %ld games in %.2f s (%.0f games/s, %d "
+          "process%s)\n", mj_rules_id(rn->r), opt ? " (" : "",
+          opt ? rn->options : "", opt ? ")" : "", st->games, secs,
           secs > 0 ? (double)st->games / secs : 0.0, jobs,
           jobs == 1 ? "" : "es");
   summary_body(f, rn, st);
@@ -363,6 +365,21 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
   if (strcmp(rs->valuestring, mj_rules_id(rn->r)) != 0) {
     snprintf(why, cap, "a game of %.40s, not %.40s", rs->valuestring,
              mj_rules_id(rn->r));
+    return false;
+  }
+  /* the ruleset's options: the same in every line */
+  cJSON *opt = cJSON_GetObjectItemCaseSensitive(o, "options");
+  const char *ot = cJSON_IsString(opt) ? opt->valuestring : "";
+  if ((opt != NULL && !cJSON_IsString(opt)) ||
+      strlen(ot) >= sizeof rn->line_options) {
+    snprintf(why, cap, "bad \"options\"");
+    return false;
+  }
+  if (first) {
+    snprintf(rn->line_options, sizeof rn->line_options, "%s", ot);
+  } else if (strcmp(ot, rn->line_options) != 0) {
+    snprintf(why, cap, "games with other options mixed (\"%.60s\", not "
+             "\"%.60s\")", ot, rn->line_options);
     return false;
   }
   /* a duplicate run: the wall and the turn the bots are rotated by */
@@ -699,8 +716,10 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
   if (status == 0 && o->json) {
     stats_json(&rn, st);
   } else if (status == 0) {
-    printf("ruleset %s: %ld games from %d file%s\n", mj_rules_id(rn.r),
-           st->games, sf->n, sf->n == 1 ? "" : "s");
+    printf("ruleset %s%s%s%s: %ld games from %d file%s\n", mj_rules_id(rn.r),
+           rn.line_options[0] ? " (" : "", rn.line_options,
+           rn.line_options[0] ? ")" : "", st->games, sf->n,
+           sf->n == 1 ? "" : "s");
     summary_body(stdout, &rn, st);
   }
   free(st);

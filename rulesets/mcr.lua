@@ -20,7 +20,19 @@ local R = mj.ruleset {
     caishen = { default = false, kind = "tile",
                 desc = "a wild tile kind (财神), e.g. caishen=5z; "
                     .. "adds 無財神" },
+    ming_an_gang = { default = false,
+                desc = "明暗杠, 5 fan, for one exposed and one concealed "
+                    .. "kong (instead of 明杠 + 暗杠 = 3), as some leagues' "
+                    .. "rule books and scorers count it; the Chinese "
+                    .. "Mahjong Competition Rules (2006) do not" },
+    knitted_waits = { default = true,
+                desc = "边张, 坎张 and 单钓将 may count when the winning tile "
+                    .. "is one of the 组合龙's and also completes the meld or "
+                    .. "pair outside it, as the reference scorer has it; "
+                    .. "false: never on a tile of the 组合龙, as rule books "
+                    .. "that read the knitted straight as one unit do" },
   },
+  knitted_waits = true,
   table = {
     tiles = 144, flowers = true, hand = 13,
     chow = true, rob_kong = true, rob_all = false,
@@ -31,6 +43,7 @@ local R = mj.ruleset {
 }
 
 if R.opt.caishen then R.wild = tiles(R.opt.caishen) end
+R.knitted_waits = R.opt.knitted_waits
 
 -- Settlement: a discard win, the discarder pays 8 + fan and the others
 -- 8; a self-draw, each pays 8 + fan. (Robbing a kong: the kong's owner
@@ -630,6 +643,26 @@ for _, f in ipairs(R.fans) do
   if more then
     f.aliases = f.aliases or {}
     for _, a in ipairs(more) do f.aliases[#f.aliases + 1] = a end
+  end
+end
+
+-- 明暗杠 (the ming_an_gang option): an exposed and a concealed kong are
+-- one 5-fan fan, placed with the 6-fan ones' neighbours (before 全带幺).
+if R.opt.ming_an_gang then
+  local f = R:fan { "明暗杠", en = "Melded and Concealed Kongs", points = 5,
+    aliases = { "明暗槓" },
+    desc = "One exposed and one concealed kong (an option: "
+        .. "ming_an_gang=true).",
+    example = "123m456p55s[7777s]{2222z} win=5s",
+    kongs = 2, exposed_kongs = 1, concealed_kongs = 1,
+    excludes = { "明杠", "暗杠" } }
+  table.remove(R.fans)
+  for i, g in ipairs(R.fans) do
+    if g[1] == "全带幺" then table.insert(R.fans, i, f); break end
+  end
+  for _, name in ipairs { "三杠", "四杠" } do
+    local ex = R:get(name).excludes
+    ex[#ex + 1] = "明暗杠"
   end
 end
 

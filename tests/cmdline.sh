@@ -97,6 +97,27 @@ head -1 hule.1 | grep -q '^\.TH HULE 1' || { echo "FAIL: hule.1 has no .TH"; fai
 for w in waits shanten score sim stats review run games seed bots jobs shard sandbox ruleset option rules batch json ascii; do
   grep -q "$w" hule.1 || { echo "FAIL: hule.1 does not name $w"; fail=1; }
 done
+# MCR's rule-book options: 明暗杠 and the waits on a 组合龙's tile
+kk="123m456p55s[7777s]{2222z} win=5s"
+check 0 "明杠 Melded Kong" "$hule" --ruleset mcr score "$kk"
+check 0 "明暗杠 Melded and Concealed Kongs         5 fan" "$hule" --ruleset mcr --option ming_an_gang=true score "$kk"
+out=$("$hule" --ruleset mcr --option ming_an_gang=on score "$kk")
+printf '%s' "$out" | grep -q "暗杠: excluded by 明暗杠" && printf '%s' "$out" | grep -q "明杠: excluded by 明暗杠" \
+  && echo "ok   明暗杠 excludes 明杠 and 暗杠" || { echo "FAIL: 明暗杠's exclusions: $out"; fail=1; }
+out=$("$hule" --ruleset mcr --option ming_an_gang=true score "123m55p[1111s][2222s]{3333z} win=5p")
+printf '%s' "$out" | grep -q "三杠" && ! printf '%s' "$out" | grep -q "明暗杠 Melded" \
+  && echo "ok   三杠 takes 明暗杠" || { echo "FAIL: 三杠 with ming_an_gang: $out"; fail=1; }
+kn="147m89m258p369s55z+7m"
+check 0 "边张 Unique Wait (Edge)" "$hule" --ruleset mcr score "$kn"
+out=$("$hule" --ruleset mcr --option knitted_waits=false score "$kn")
+printf '%s' "$out" | grep -q "total:   14 fan" && ! printf '%s' "$out" | grep -q "边张" \
+  && echo "ok   knitted_waits=false: no wait fan on a tile of the 组合龙" || { echo "FAIL: knitted_waits=false: $out"; fail=1; }
+check 1 "option ming_an_gang: 'maybe' is not true or false" "$hule" --ruleset mcr --option ming_an_gang=maybe score "$kk"
+# a sim's lines carry the options; stats refuses to mix games of others
+"$hule" sim --ruleset mcr --option ming_an_gang=true --games 3 --out opt.jsonl > /dev/null
+"$hule" sim --ruleset mcr --games 3 --out plain.jsonl > /dev/null
+check 0 "ruleset mcr (ming_an_gang=true): 3 games from 1 file" "$hule" stats opt.jsonl
+check 1 "games with other options mixed" "$hule" stats opt.jsonl plain.jsonl
 [ -f "$build/hule.1" ] && cmp -s hule.1 "$build/hule.1" && echo "ok   the build made hule.1" || { echo "FAIL: the build's hule.1 is missing or stale"; fail=1; }
 if command -v man > /dev/null; then
   man -l hule.1 2>&1 | grep -q "a mahjong engine" && echo "ok   man reads hule.1" || { echo "FAIL: man -l hule.1"; fail=1; }
