@@ -305,6 +305,7 @@ void mj_rules_set_fixed_or_own(mj_rules *r, bool on);
 ** also completes the meld or pair outside it, as the reference scorer
 ** has it; off: never, as some rule books have it) */
 void mj_rules_set_knitted_waits(mj_rules *r, bool on);
+bool mj_rules_knitted_waits(const mj_rules *r);
 /* Ruleset-owned context tokens (MJ_TOKEN_ bits) the ruleset reads beyond
 ** those mj_rules_finish derives from its fans and table rules. */
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens);

@@ -865,9 +865,11 @@ static mj_status rules_options(cctx *c, mj_rules *r, const char *options)
   if (lua_type(L, opt) == LUA_TTABLE) {
     lua_pushnil(L);
     while (lua_next(L, opt)) {
-      if (lua_type(L, -2) == LUA_TSTRING)
-        mj_rules_add_option(r, lua_tostring(L, -2),
-                            luaL_tolstring(L, -1, NULL));
+      if (lua_type(L, -2) == LUA_TSTRING) {
+        const char *name = lua_tostring(L, -2);   /* before the value's text
+                                                     is pushed above it */
+        mj_rules_add_option(r, name, luaL_tolstring(L, -1, NULL));
+      }
       lua_settop(L, opt + 1);
     }
   }

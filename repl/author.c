@@ -555,6 +555,19 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
 
 /* }==================================================================== */
 
+static int c_diff(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc < 3)
+    return repl_usage(r, "diff");
+  fflush(stdout);
+  if (repl_diff_command(r->o, argc - 1, argv + 1) != 0) {
+    r->failures++;
+    return 1;
+  }
+  return 0;
+}
+
 const repl_cmd repl_author_cmds[] = {
   { "rulesets", "", "the rulesets loaded and available", c_rulesets, ARG_NONE,
     "author" },
@@ -574,6 +587,11 @@ const repl_cmd repl_author_cmds[] = {
     "count over random hands, duplicate names; games by bots\n"
     "run its hooks and settlement",
     c_check, ARG_FILE, "author" },
+  { "diff", "A [NAME=VALUE...] B [NAME=VALUE...]",
+    "what differs between two rulesets, or one with other options:\n"
+    "fans added, removed, re-valued or excluded otherwise; table\n"
+    "rules, options, states and hooks (e.g. diff mcr house.lua)",
+    c_diff, ARG_RULESET, "author" },
   { "run", "FILE.lua [ARGS]", "run a scenario script", c_run, ARG_FILE,
     "author" },
   { NULL, NULL, NULL, NULL, 0, NULL }

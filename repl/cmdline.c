@@ -339,6 +339,12 @@ static int do_run(mj_host *h, cli_opts *o, const cl_args *a)
   return cli_run(h, o, sandbox, a->argc, a->argv);
 }
 
+static int do_diff(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  (void)h;
+  return repl_diff_command(o, a->argc - 1, a->argv + 1);
+}
+
 static const cl_opt run_options[] = {
   { "--sandbox", NULL, "run it as someone else's: in the rulesets' sandbox "
     "(no files, no os, budgets)", set_sandbox },
@@ -398,6 +404,15 @@ const cl_cmd cl_commands[] = {
     "run) and prints the summary exactly as one run of all of them would.",
     "hule stats part1.jsonl part2.jsonl", CL_RULESET | CL_OPTION | CL_RULES |
     CL_JSON, no_options, false, do_stats },
+  { "diff", "A [NAME=VALUE...] B [NAME=VALUE...]",
+    "what differs between two rulesets, or one with other options",
+    "Loads two rulesets (ids or files, each followed by its options) and "
+    "lists what differs: the ruleset's scoring, shapes and wild tiles, "
+    "table rules, options, states and hooks, and fan by fan what was "
+    "added, removed, re-valued, excluded otherwise or matched otherwise "
+    "(\"自摸: 1 fan → 4 fan\").",
+    "hule diff mcr mcr ming_an_gang=true", CL_RULES, no_options, false,
+    do_diff },
   { "review", "FILE [seat=E|S|W|N]",
     "a saved hand's decisions beside the strong bot's",
     "Replays a saved game (the REPL's save) and lists the seat's decisions "

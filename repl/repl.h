@@ -72,6 +72,18 @@ void repl_counts(const repl *r, FILE *f, const uint8_t counts[MJ_KINDS]);
    colours are on. */
 void repl_color(const repl *r, FILE *f, const char *code, const char *text);
 
+/* A fan's value as the fan pages say it ("24 fan", "x4", "3 番"). */
+void repl_fan_value(const mj_rules *rs, const mj_fan_def *d, char *buf,
+                    size_t cap);
+/* What differs from ruleset a to b, in words, labelled an and bn; the
+   number of differences. */
+int repl_diff(FILE *f, const mj_rules *a, const char *an, const mj_rules *b,
+              const char *bn);
+/* diff A [NAME=VALUE...] B [NAME=VALUE...], each loaded in a host of its
+   own from o's ruleset directories; 0, or 1 with the error said. */
+struct cli_opts;
+int repl_diff_command(const struct cli_opts *o, int argc, char **argv);
+
 /* The current ruleset (mcr unless another is in use). */
 const mj_rules *repl_rules(repl *r);
 

@@ -192,8 +192,8 @@ static int c_why(repl *r, int argc, char **argv, const char *rest)
   return st;
 }
 
-static void value_text(const mj_rules *rs, const mj_fan_def *d, char *buf,
-                       size_t cap)
+void repl_fan_value(const mj_rules *rs, const mj_fan_def *d, char *buf,
+                    size_t cap)
 {
   if (d->state)
     snprintf(buf, cap, "state");
@@ -247,7 +247,7 @@ static int c_fans(repl *r, int argc, char **argv, const char *rest)
   for (int i = 0; i < n; i++) {
     const mj_fan_def *d = mj_rules_fan(rs, order[i]);
     char v[32], pad[160];
-    value_text(rs, d, v, sizeof v);
+    repl_fan_value(rs, d, v, sizeof v);
     printf("  %9s  %s %s\n", v, mj_text_pad(d->id, 12, pad, sizeof pad),
            d->en ? d->en : "");
   }
@@ -268,7 +268,7 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
     return 1;
   const mj_fan_def *d = mj_rules_fan(rs, f);
   char v[32], buf[8192];
-  value_text(rs, d, v, sizeof v);
+  repl_fan_value(rs, d, v, sizeof v);
   printf("%s", d->id);
   for (int k = 0; k < MJ_MAX_ALIASES && d->aliases[k]; k++)
     printf(" / %s", d->aliases[k]);

@@ -118,6 +118,28 @@ check 1 "option ming_an_gang: 'maybe' is not true or false" "$hule" --ruleset mc
 "$hule" sim --ruleset mcr --games 3 --out plain.jsonl > /dev/null
 check 0 "ruleset mcr (ming_an_gang=true): 3 games from 1 file" "$hule" stats opt.jsonl
 check 1 "games with other options mixed" "$hule" stats opt.jsonl plain.jsonl
+# diff: what a club changed, in words
+printf 'local R = mj.extend("mcr", { id = "house", title = "MCR, house rules" })\nR:points("自摸", { points = 4 })\nreturn R\n' > house.lua
+check 0 "自摸: 1 fan → 4 fan" "$hule" diff mcr house.lua
+check 0 "1 difference" "$hule" diff mcr house.lua
+check 0 "no difference" "$hule" diff mcr mcr
+check 0 "self_draw_only: false → true" "$hule" diff bao bao-shangrao
+check 0 "+ 门清 Concealed hand (x2)" "$hule" diff bao bao-shangrao
+check 0 "清碰碰糊: base 4 → base 8" "$hule" diff bao bao-shangrao
+check 0 "地糊: matches otherwise" "$hule" diff bao bao-shangrao
+check 0 "+ 明暗杠 Melded and Concealed Kongs (5 fan)" "$hule" diff mcr mcr ming_an_gang=true
+check 0 "三杠: now excludes 明暗杠" "$hule" diff mcr mcr ming_an_gang=true
+check 0 "- 明暗杠 Melded and Concealed Kongs (5 fan)" "$hule" diff mcr ming_an_gang=true mcr
+check 0 "scoring: sum → fan (番)" "$hule" diff mcr xuezhan
+check 0 "min_points: 8 → 0" "$hule" diff mcr xuezhan
+check 0 "swap: 0 → 3" "$hule" diff mcr xuezhan
+check 1 "diff needs two rulesets" "$hule" diff mcr
+check 1 "diff compares two rulesets, not more" "$hule" diff mcr bao tuidao
+check 1 "'x=1': the options follow the ruleset they are for" "$hule" diff x=1 mcr bao
+check 1 "unknown option 'bogus' for ruleset mcr" "$hule" diff mcr mcr bogus=1
+check 1 "no ruleset 'nosuch'" "$hule" diff mcr nosuch
+check 0 "自摸: 1 fan → 4 fan" sh -c "echo 'diff mcr house.lua' | '$hule'"
+check 1 "Usage: diff" sh -c "echo 'diff mcr' | '$hule'"
 [ -f "$build/hule.1" ] && cmp -s hule.1 "$build/hule.1" && echo "ok   the build made hule.1" || { echo "FAIL: the build's hule.1 is missing or stale"; fail=1; }
 if command -v man > /dev/null; then
   man -l hule.1 2>&1 | grep -q "a mahjong engine" && echo "ok   man reads hule.1" || { echo "FAIL: man -l hule.1"; fail=1; }
