@@ -5,6 +5,7 @@
 #ifndef MJ_BIND_H
 #define MJ_BIND_H
 
+#include "game.h"
 #include "hand.h"
 #include "rules.h"
 #include "score.h"
@@ -20,6 +21,13 @@ const mj_rules *mj_lua_optrules(lua_State *L, int idx);
 
 /* A score as a table: total, fans, states, exempt, reading, text...
    [-0, +1, m] */
+/* An event as { type, player, tile, from } (seats from 1). [-0, +1, m] */
+void mj_lua_push_event(lua_State *L, const mj_event *e);
+/* The game's events as texts, a list. [-0, +1, m] */
+void mj_lua_push_event_texts(lua_State *L, const mj_game *g);
+/* g:event(i) for the index at idx: the event's table, or nothing past
+   the ends; the number of results. */
+int mj_lua_event_at(lua_State *L, const mj_game *g, int idx);
 /* The fans a score counted: a list of { id, en, count, value }, in the
 ** ruleset's order; by_id: each also under its id. [-0, +1, m] */
 void mj_lua_push_hits(lua_State *L, const mj_rules *r, const mj_score *s,

@@ -13,14 +13,14 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "action.h"
 #include "bind.h"
-#include "text.h"
 #include "bot.h"
 #include "fileio.h"
-#include "action.h"
 #include "game.h"
 #include "host_int.h"
 #include "replay.h"
+#include "text.h"
 
 #define GAME_MT "mj.game"
 
@@ -590,21 +590,23 @@ static int g_result(lua_State *L)
   return 1;
 }
 
-/* g:events() -> list of texts */
+/* g:events() -> list of texts; g:nevents(); g:event(i) -> { type, ... }
+   (as in hooks) */
 static int g_events(lua_State *L)
 {
-  lgame *x = checkgame(L, 1);
-  static const char *const names[4] = { "1", "2", "3", "4" };
-  int n = mj_game_nevents(x->g);
-  lua_createtable(L, n, 0);
-  for (int i = 0; i < n; i++) {
-    char b[128], t[140];
-    mj_event_print(mj_game_event(x->g, i), names, -1, b, sizeof b);
-    snprintf(t, sizeof t, "%s", b);
-    lua_pushstring(L, t);
-    lua_rawseti(L, -2, i + 1);
-  }
+  mj_lua_push_event_texts(L, checkgame(L, 1)->g);
   return 1;
+}
+
+static int g_nevents(lua_State *L)
+{
+  lua_pushinteger(L, mj_game_nevents(checkgame(L, 1)->g));
+  return 1;
+}
+
+static int g_event(lua_State *L)
+{
+  return mj_lua_event_at(L, checkgame(L, 1)->g, 2);
 }
 
 /* The log of x's game, with its ruleset's options and digest. */
@@ -668,6 +670,8 @@ static const luaL_Reg methods[] = { { "save", g_save },
                                     { "winners", g_winners },
                                     { "result", g_result },
                                     { "events", g_events },
+                                    { "nevents", g_nevents },
+                                    { "event", g_event },
                                     { "log", g_log },
                                     { NULL, NULL } };
 

@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "action.h"
 #include "analysis.h"
 #include "bind.h"
 #include "game.h"
@@ -182,22 +183,8 @@ static const char *const ev_names[] = {
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");
 
-/* g:events() -> the number of events; g:event(i) -> { type, player, tile,
-   from } (seats 1..4). What a hook reads to find "since his last
-   discard". */
-static int f_events(lua_State *L)
+void mj_lua_push_event(lua_State *L, const mj_event *e)
 {
-  lua_pushinteger(L, mj_game_nevents(checkg(L)));
-  return 1;
-}
-
-static int f_event(lua_State *L)
-{
-  mj_game *g = checkg(L);
-  lua_Integer i = luaL_checkinteger(L, 2);
-  if (i < 1 || i > mj_game_nevents(g))
-    return 0;
-  const mj_event *e = mj_game_event(g, (int)i - 1);
   lua_createtable(L, 0, 4);
   lua_pushstring(L, e->type < MJ_EV_COUNT ? ev_names[e->type] : "?");
   lua_setfield(L, -2, "type");
@@ -214,6 +201,47 @@ static int f_event(lua_State *L)
     lua_pushstring(L, mj_tile_str(e->tile, b));
     lua_setfield(L, -2, "tile");
   }
+}
+
+void mj_lua_push_event_texts(lua_State *L, const mj_game *g)
+{
+  static const char *const names[4] = { "1", "2", "3", "4" };
+  int n = mj_game_nevents(g);
+  lua_createtable(L, n, 0);
+  for (int i = 0; i < n; i++) {
+    char b[128];
+    mj_event_print(mj_game_event(g, i), names, -1, b, sizeof b);
+    lua_pushstring(L, b);
+    lua_rawseti(L, -2, i + 1);
+  }
+}
+
+int mj_lua_event_at(lua_State *L, const mj_game *g, int idx)
+{
+  lua_Integer i = luaL_checkinteger(L, idx);
+  if (i < 1 || i > mj_game_nevents(g))
+    return 0;
+  mj_lua_push_event(L, mj_game_event(g, (int)i - 1));
+  return 1;
+}
+
+/* g:nevents() -> the number of events; g:event(i) -> { type, player,
+   tile, from } (seats 1..4); g:events() -> their texts. The same three
+   in hooks and in scripts. */
+static int f_nevents(lua_State *L)
+{
+  lua_pushinteger(L, mj_game_nevents(checkg(L)));
+  return 1;
+}
+
+static int f_event(lua_State *L)
+{
+  return mj_lua_event_at(L, checkg(L), 2);
+}
+
+static int f_events(lua_State *L)
+{
+  mj_lua_push_event_texts(L, checkg(L));
   return 1;
 }
 
@@ -410,6 +438,7 @@ static const luaL_Reg methods[] = {
   { "hand", f_hand },
   { "wall_left", f_wall_left },
   { "events", f_events },
+  { "nevents", f_nevents },
   { "event", f_event },
   { NULL, NULL }
 };

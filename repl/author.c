@@ -432,8 +432,8 @@ static void lint_games(lint *L, long games)
     mj_status st = mj_bot_play(g, bots, &e);
     const char *fault = mj_game_fault(g);
     if (fault != NULL || st != MJ_OK)
-      snprintf(L->game_fault, sizeof L->game_fault, "game %ld (seed %ld): %s",
-               k + 1, k + 1, fault != NULL ? fault : e.msg);
+      snprintf(L->game_fault, sizeof L->game_fault, "game %ld (seed %ld): "
+               "%.400s", k + 1, k + 1, fault != NULL ? fault : e.msg);
     else if (mj_game_winners(g, (int[MJ_MAX_WINS]){ 0 }) > 0)
       L->won++;
     else

@@ -236,11 +236,11 @@ end
 -- 1 and 暗杠 2 from each of the others. A robbed kong is void.
 R.on_end = function(g)
   local won = false
-  for i = 1, g:events() do
+  for i = 1, g:nevents() do
     if g:event(i).type == "win" then won = true break end
   end
   if not won and not opt.liuju_gang then return end
-  for i = 1, g:events() do
+  for i = 1, g:nevents() do
     local e = g:event(i)
     if e.type == "kong" then
       g:pay(e.from, e.player, 3, "kong")
@@ -259,7 +259,7 @@ if opt.genzhuang then
   end
   R.on_discard = function(g, p, tile)
     local discards, first = {}, nil
-    for i = 1, g:events() do
+    for i = 1, g:nevents() do
       local e = g:event(i)
       if e.type == "discard" then discards[#discards + 1] = e.tile
       elseif e.type == "pon" or e.type == "kong" or e.type == "ckong"
@@ -292,7 +292,7 @@ end
 -- discarder); nobody won: the same dealer.
 R.next_dealer = function(g)
   local first, n = nil, 0
-  for i = 1, g:events() do
+  for i = 1, g:nevents() do
     local e = g:event(i)
     if e.type == "win" then
       n = n + 1

@@ -242,7 +242,7 @@ end
 -- back from the end, up to that discard.
 local function kongs_since_discard(g, player)
   local found = {}
-  local i = g:events()
+  local i = g:nevents()
   -- skip the wins and the discard they were on
   while i > 0 and g:event(i).type == "win" do i = i - 1 end
   if i > 0 and g:event(i).type == "discard" then i = i - 1 end
@@ -325,7 +325,7 @@ end
 -- The next dealer: the first winner (the discarder, when that first win
 -- was 一炮多响); nobody won: the same dealer.
 R.next_dealer = function(g)
-  for i = 1, g:events() do
+  for i = 1, g:nevents() do
     local e = g:event(i)
     if e.type == "win" then
       local n = g:event(i + 1)
