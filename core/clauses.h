@@ -80,7 +80,8 @@
   Y("first", MJ_CTX_FIRST, "won in the first go-around")                       \
   Y("touji", MJ_CTX_TOUJI, "won while 偷机 (having declined a 宝吊头 win)")   \
   Y("jiebao", MJ_CTX_JIEBAO, "claimed the fourth 宝 (接宝)")                   \
-  Y("sibao", MJ_CTX_SIBAO, "drew the fourth 宝 (四个宝)")
+  Y("sibao", MJ_CTX_SIBAO, "drew the fourth 宝 (四个宝)")                    \
+  Y("kaigang", MJ_CTX_KAIGANG, "won on a tile a 开杠 turned up")
 
 /* What a clause's field takes. */
 enum {

@@ -41,6 +41,12 @@
   X(HORSES, "horses", true, 0, MJ_TOKEN_HORSES,                                \
     "horses=N: horses on the winner (买马)")                                   \
   X(STREAK, "streak", true, 0, MJ_TOKEN_STREAK,                                \
-    "streak=N: the dealer's wins in a row (连庄)")
+    "streak=N: the dealer's wins in a row (连庄)")                           \
+  X(KAIGANG, "kaigang", false, MJ_CTX_KAIGANG, MJ_TOKEN_KAIGANG,               \
+    "won on a tile a 开杠 turned up (with self: 杠上开花; else 杠上炮)")        \
+  X(NIAO, "niao", true, 0, MJ_TOKEN_NIAO, "niao=N: birds on the winner "      \
+    "(扎鸟), 0..6")                                                            \
+  X(QISHOU, "qishou", false, MJ_CTX_QISHOU, MJ_TOKEN_QISHOU,                   \
+    "the dealt tiles scored as a declaration (起手胡), not a win")
 
 #endif

@@ -65,15 +65,17 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
   for (int q = 0; q < s->nhits; q++) {
     const fan_c *f = &r->fans[s->hits[q].fan];
     int c = s->hits[q].count;
+    if (f->def.factor)
+      continue;                  /* birds and the like: not a pattern */
     if (c == 1 && len + f->id_len + 2 < cap) {   /* the common case */
-      if (q > 0)
+      if (len > 0)
         buf[len++] = ',';
       memcpy(buf + len, f->def.id, f->id_len);
       len += f->id_len;
       buf[len] = '\0';
       continue;
     }
-    if (q > 0)
+    if (len > 0)
       put(buf, cap, &len, ",", 1);
     put(buf, cap, &len, f->def.id, f->id_len);
     if (c > 1) {

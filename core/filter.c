@@ -391,6 +391,8 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
       set_bit(f, MJ_FR_WAIT_USERS, pos);   /* its function sees the wait */
     if (d->fallback)
       set_bit(f, MJ_FR_FALLBACK, pos);
+    if (d->dealt)
+      set_bit(f, MJ_FR_DEALT, pos);
     if (d->kind == MJ_FK_PLAIN && d->test < 0)
       set_bit(f, MJ_FR_TRIVIAL, pos);
     /* a per-meld fan on a context set (the seat wind...) needs a tile

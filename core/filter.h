@@ -52,6 +52,7 @@ enum {
   MJ_FR_FALLBACK,                         /* fans only when none else */
   MJ_FR_TRIVIAL,                          /* clauses only: count once */
   MJ_FR_NEED_DYN,                         /* fans with a need[] set */
+  MJ_FR_DEALT,                            /* fans of the dealt tiles */
   MJ_FR_ALL,                              /* every fan */
   MJ_FR_ROWS
 };

@@ -138,7 +138,8 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
   return x->win == y->win && x->flags == y->flags && x->seat == y->seat &&
          x->round == y->round && x->flowers == y->flowers &&
          x->feibao == y->feibao && x->wild == y->wild && x->que == y->que &&
-         x->gui == y->gui && x->horses == y->horses && x->streak == y->streak;
+         x->gui == y->gui && x->horses == y->horses && x->streak == y->streak &&
+         x->niao == y->niao;
 }
 
 /* {====================================================================
@@ -337,6 +338,14 @@ const mj_ctx_token mj_ctx_tokens[TOK_COUNT] = {
 #undef MJ_TOK_ROW
 };
 
+unsigned mj_ctx_flag_named(const char *name)
+{
+  for (int j = 0; j < TOK_COUNT; j++)
+    if (!mj_ctx_tokens[j].value && strcmp(mj_ctx_tokens[j].name, name) == 0)
+      return mj_ctx_tokens[j].flag;
+  return 0;
+}
+
 unsigned mj_ctx_token_flag(int k)
 {
   for (int j = 0; j < TOK_COUNT; j++)
@@ -347,17 +356,19 @@ unsigned mj_ctx_token_flag(int k)
 
 bool mj_ctx_token_count(int k)
 {
-  return (1u << k) & (MJ_TOKEN_FEIBAO | MJ_TOKEN_HORSES | MJ_TOKEN_STREAK);
+  return (1u << k) & (MJ_TOKEN_FEIBAO | MJ_TOKEN_HORSES | MJ_TOKEN_STREAK |
+                   MJ_TOKEN_NIAO);
 }
 
 void mj_ctx_token_set(mj_ctx *c, int k, int v)
 {
-  int max = 1u << k == MJ_TOKEN_FEIBAO ? 4 : 99;
+  int max = 1u << k == MJ_TOKEN_FEIBAO ? 4 : 1u << k == MJ_TOKEN_NIAO ? 6 : 99;
   uint8_t x = (uint8_t)(v < 0 ? 0 : v > max ? max : v);
   switch (1u << k) {
   case MJ_TOKEN_FEIBAO: c->feibao = x; break;
   case MJ_TOKEN_HORSES: c->horses = x; break;
   case MJ_TOKEN_STREAK: c->streak = x; break;
+  case MJ_TOKEN_NIAO: c->niao = x; break;
   default: c->flags |= mj_ctx_token_flag(k); break;
   }
 }
@@ -366,7 +377,7 @@ const char *mj_ctx_token_name(int k)
 {
   static const char *const names[MJ_TOKEN_COUNT] = {
     "bao=", "touji", "feibao=", "jiebao", "sibao", "que=", "gui=", "horses=",
-    "streak="
+    "streak=", "kaigang", "niao=", "qishou"
   };
   return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
 }
@@ -435,6 +446,11 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
     if ((x = mjh_small_int(v, vlen, 99)) < 0)
       return bad_value(err, at, k, v, vlen, "0..99");
     *(k == TOK_HORSES ? &c->horses : &c->streak) = (uint8_t)x;
+    return MJ_OK;
+  case TOK_NIAO:
+    if ((x = mjh_small_int(v, vlen, 6)) < 0)
+      return bad_value(err, at, k, v, vlen, "0..6");
+    c->niao = (uint8_t)x;
     return MJ_OK;
   default:
     c->flags |= mj_ctx_tokens[k].flag;
@@ -523,11 +539,83 @@ mj_status mj_hand_parse_careful(mj_hand *h, const char *text, size_t n,
 
 /* }==================================================================== */
 
+/* A 开杠's tile (kaigang) holds with no other such token, and a self-drawn
+   one needs a kong; the first go-around has no claimed meld; a robbed
+   kong is another's tile, which the winner does not hold. */
+static mj_status check_kaigang_first(const mj_hand *h, mj_error *err)
+{
+  const mj_ctx *c = &h->ctx;
+  bool self = (c->flags & MJ_CTX_SELF) != 0;
+  if (c->flags & MJ_CTX_KAIGANG) {
+    bool has_kong = false;
+    for (int i = 0; i < h->nmelds; i++)
+      has_kong = has_kong || h->melds[i].type >= MJ_KONG;
+    if (c->flags & (MJ_CTX_KONG | MJ_CTX_ROB | MJ_CTX_WALL_LAST | MJ_CTX_FIRST))
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "kaigang (a tile a 开杠 turned up) cannot hold with "
+                     "kong, rob, wall-last or first");
+    if (self && !has_kong)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "kaigang with self (杠上开花) but the hand has no kong");
+  }
+  if (c->flags & MJ_CTX_FIRST) {
+    for (int i = 0; i < h->nmelds; i++)
+      if (h->melds[i].type != MJ_CKONG)
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "first (the first go-around, before any claim) with "
+                       "a claimed meld");
+  }
+  if (c->flags & MJ_CTX_ROB) {
+    uint8_t all[MJ_KINDS];
+    mj_hand_all_counts(h, all);
+    if (self)
+      return mj_fail(err, MJ_EINVAL, 0, "rob (抢杠和) cannot be self-drawn");
+    if (c->flags & MJ_CTX_WALL_LAST)
+      return mj_fail(err, MJ_EINVAL, 0, "rob and wall-last cannot both hold");
+    if (c->flags & MJ_CTX_KONG)
+      return mj_fail(err, MJ_EINVAL, 0, "rob and kong cannot both hold");
+    if (all[c->win] != 1)
+      return mj_fail(
+          err, MJ_EINVAL, 0,
+          "rob (抢杠和) but the winning tile is also held by the winner");
+  }
+  return MJ_OK;
+}
+
+/* A hand given as a declaration of its dealt tiles (qishou): the dealer's
+   fourteen or another's thirteen, no meld, nothing of a win. */
+static mj_status check_dealt(const mj_hand *h, mj_error *err)
+{
+  const mj_ctx *c = &h->ctx;
+  int need = c->seat == 0 ? 14 : 13;
+  if (h->nmelds > 0)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "qishou scores the dealt tiles: no meld can be declared");
+  if (h->ntiles != need)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "wrong tile count: %d tiles dealt to seat %c (need %d: "
+                   "the dealer, seat E, has 14, the others 13)",
+                   h->ntiles, "ESWN"[c->seat & 3], need);
+  if (c->win != MJ_NO_TILE || h->plus)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "qishou is a declaration, not a win: no win= or +T");
+  if (c->flags & ~MJ_CTX_QISHOU)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "qishou is a declaration, not a win: no token of a win "
+                   "(self, first, wall-last, kong, kaigang, rob ...)");
+  if (c->niao > 0)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "qishou is paid without birds: no niao=");
+  return MJ_OK;
+}
+
 mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
 {
   int need = 14 - 3 * h->nmelds;
   const mj_ctx *c = &h->ctx;
   char b[3];
+  if (mode == MJ_CHECK_WIN && (c->flags & MJ_CTX_QISHOU))
+    return check_dealt(h, err);
   bool ok = mode == MJ_CHECK_WIN ? h->ntiles == need
           : mode == MJ_CHECK_WAIT ? h->ntiles == need - 1
           : (h->ntiles == need || h->ntiles == need - 1);
@@ -567,20 +655,9 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
       return mj_fail(err, MJ_EINVAL, 0,
                      "kong (杠上开花) but the hand has no kong");
   }
-  if (c->flags & MJ_CTX_ROB) {
-    uint8_t all[MJ_KINDS];
-    mj_hand_all_counts(h, all);
-    if (self)
-      return mj_fail(err, MJ_EINVAL, 0, "rob (抢杠和) cannot be self-drawn");
-    if (c->flags & MJ_CTX_WALL_LAST)
-      return mj_fail(err, MJ_EINVAL, 0, "rob and wall-last cannot both hold");
-    if (c->flags & MJ_CTX_KONG)
-      return mj_fail(err, MJ_EINVAL, 0, "rob and kong cannot both hold");
-    if (all[c->win] != 1)
-      return mj_fail(
-          err, MJ_EINVAL, 0,
-          "rob (抢杠和) but the winning tile is also held by the winner");
-  }
+  mj_status st = check_kaigang_first(h, err);
+  if (st != MJ_OK)
+    return st;
   if ((c->flags & MJ_CTX_LAST) && h->counts[c->win] != 1)
     return mj_fail(
         err, MJ_EINVAL, 0,
@@ -658,6 +735,17 @@ size_t mj_hand_print(const mj_hand *h, char *buf, size_t cap)
   return len;
 }
 
+/* " name=N" when N is not 0. */
+static void put_count(char *buf, size_t cap, size_t *len, const char *name,
+                      int n)
+{
+  char t[32];
+  if (n > 0) {
+    snprintf(t, sizeof t, "%s%d", name, n);
+    put(buf, cap, len, t);
+  }
+}
+
 size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
 {
   static const char winds[] = "ESWN";
@@ -712,14 +800,13 @@ size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
         sep = ",";
       }
   }
-  if (c->horses > 0) {
-    snprintf(t, sizeof t, " horses=%d", c->horses);
-    put(buf, cap, &len, t);
-  }
-  if (c->streak > 0) {
-    snprintf(t, sizeof t, " streak=%d", c->streak);
-    put(buf, cap, &len, t);
-  }
+  put_count(buf, cap, &len, " horses=", c->horses);
+  put_count(buf, cap, &len, " streak=", c->streak);
+  if (c->flags & MJ_CTX_KAIGANG)
+    put(buf, cap, &len, " kaigang");
+  put_count(buf, cap, &len, " niao=", c->niao);
+  if (c->flags & MJ_CTX_QISHOU)
+    put(buf, cap, &len, " qishou");
   return len;
 }
 

@@ -43,7 +43,9 @@ enum {
   MJ_CTX_FIRST = 1u << 5,       /* first go-around (天糊/地糊) */
   MJ_CTX_TOUJI = 1u << 6,       /* 偷机 */
   MJ_CTX_JIEBAO = 1u << 7,      /* 接宝 */
-  MJ_CTX_SIBAO = 1u << 8        /* 四个宝 */
+  MJ_CTX_SIBAO = 1u << 8,       /* 四个宝 */
+  MJ_CTX_KAIGANG = 1u << 9,     /* a tile turned by a 开杠 (长沙) */
+  MJ_CTX_QISHOU = 1u << 10      /* the dealt tiles as a declaration */
 };
 
 /* How a hand was won. Defaults: discard win, seat E, round E. */
@@ -60,6 +62,7 @@ typedef struct mj_ctx {
   mj_tileset gui;     /* gui=T[,T]: the ghost kinds (0: none) */
   uint8_t horses;     /* horses=N: horses on the winner */
   uint8_t streak;     /* streak=N: wins in a row (节节高) */
+  uint8_t niao;       /* niao=N: birds on the winner (扎鸟) */
 } mj_ctx;
 
 /*
@@ -77,19 +80,25 @@ enum {
   MJ_TOKEN_GUI = 1u << 6,       /* gui=T[,T] (推倒胡) */
   MJ_TOKEN_HORSES = 1u << 7,    /* horses=N (推倒胡) */
   MJ_TOKEN_STREAK = 1u << 8,    /* streak=N (推倒胡) */
-  MJ_TOKEN_COUNT = 9
+  MJ_TOKEN_KAIGANG = 1u << 9,   /* kaigang (长沙) */
+  MJ_TOKEN_NIAO = 1u << 10,     /* niao=N (长沙) */
+  MJ_TOKEN_QISHOU = 1u << 11,   /* qishou (长沙) */
+  MJ_TOKEN_COUNT = 12
 };
 
 /* The text of token bit k ("bao=", "touji"); NULL past the last. */
 const char *mj_ctx_token_name(int k);
 /* Of token bit k: the MJ_CTX_ flag it stands for (0: it takes a value);
-   whether it is a count (feibao=, horses=, streak=); set it in c (a flag
+   whether it is a count (feibao=, horses=, streak=, niao=); set it in c (a flag
    token: its flag; a count: v, within its range). */
 unsigned mj_ctx_token_flag(int k);
 bool mj_ctx_token_count(int k);
 void mj_ctx_token_set(mj_ctx *c, int k, int v);
 
 void mj_ctx_init(mj_ctx *c);
+/* The MJ_CTX_ flag of the token named name ("self", "wall-last"), 0 when
+   it is not a flag token. */
+unsigned mj_ctx_flag_named(const char *name);
 
 typedef struct mj_hand mj_hand;
 

@@ -143,6 +143,8 @@ int mj_scoring_from_name(const char *name)
 void mj_rules_set_fixed_or_own(mj_rules *r, bool on) { r->fixed_or_own = on; }
 void mj_rules_set_knitted_waits(mj_rules *r, bool on) { r->knitted_waits = on; }
 bool mj_rules_knitted_waits(const mj_rules *r) { return r->knitted_waits; }
+void mj_rules_set_exclusive(mj_rules *r, unsigned flags) { r->exclusive = flags; }
+unsigned mj_rules_exclusive(const mj_rules *r) { return r->exclusive; }
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens)
 {
   r->tokens |= tokens;

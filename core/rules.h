@@ -85,7 +85,8 @@ typedef enum mj_fan_kind {
 
 /* tile_hogs: kinds held four times outside kongs; fours: kongs included */
 enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
-       MJ_COUNT_FOURS, MJ_COUNT_HORSES, MJ_COUNT_STREAK };
+       MJ_COUNT_FOURS, MJ_COUNT_HORSES, MJ_COUNT_STREAK,
+       MJ_COUNT_NIAO };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
 enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
@@ -108,6 +109,10 @@ typedef struct mj_fan_def {
   uint8_t bonus;            /* not toward the minimum (flowers) */
   uint8_t alone;            /* excludes every other fan */
   uint8_t state;            /* a state shown with the hand, never scored */
+  uint8_t factor;           /* a factor of the payment (birds, self-draw),
+                               not a pattern: left out of the fans' line */
+  uint8_t dealt;            /* scored on the dealt tiles (a declaration:
+                               起手胡, context qishou), never on a win */
   unsigned shapes;          /* allowed shapes, bit MJ_SHAPE_NONE included */
   int nclauses;
   mj_clause clauses[MJ_MAX_CLAUSES];
@@ -233,6 +238,7 @@ typedef struct mj_settle_in {
   bool self_drawn;
   unsigned flags;         /* MJ_CTX_ of the win */
   const struct mj_score *score;   /* the win's fans and reading */
+  int16_t states[4][MJ_MAX_STATES];   /* every seat's states (R.state) */
 } mj_settle_in;
 
 typedef struct mj_view mj_view;   /* score.h */
@@ -306,6 +312,9 @@ void mj_rules_set_fixed_or_own(mj_rules *r, bool on);
 ** has it; off: never, as some rule books have it) */
 void mj_rules_set_knitted_waits(mj_rules *r, bool on);
 bool mj_rules_knitted_waits(const mj_rules *r);
+/* Context flags (MJ_CTX_) of which a hand may hold one at most. */
+void mj_rules_set_exclusive(mj_rules *r, unsigned flags);
+unsigned mj_rules_exclusive(const mj_rules *r);
 /* Ruleset-owned context tokens (MJ_TOKEN_ bits) the ruleset reads beyond
 ** those mj_rules_finish derives from its fans and table rules. */
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens);

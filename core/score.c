@@ -204,6 +204,7 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
   v->wilds = E->nwilds;
   v->horses = E->ctx->horses;
   v->streak = E->ctx->streak;
+  v->niao = E->ctx->niao;
   if (d == NULL) {
     memcpy(v->cnt, E->held, MJ_KINDS);
   } else {
@@ -819,6 +820,7 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
           : f->count_of == MJ_COUNT_FOURS ? v->tile_hogs + v->kongs
           : f->count_of == MJ_COUNT_HORSES ? v->horses
           : f->count_of == MJ_COUNT_STREAK ? v->streak
+          : f->count_of == MJ_COUNT_NIAO ? v->niao
           : v->feibao;
     break;
   case MJ_FK_COMBO:
@@ -883,6 +885,12 @@ candidates(eval *E, const mj_decomp *d, mj_view *v, uint64_t *matched, int nw)
   else
     tile_filter_n(E, v, cand, nw);
   read_filter_n(E, v, cand, nw);
+  if (E->flags & MJ_CTX_QISHOU) {
+    /* the dealt tiles as a declaration: only the fans made for it */
+    const uint64_t *dealt = ROW(fl, MJ_FR_DEALT);
+    for (int k = 0; k < nw; k++)
+      cand[k] &= dealt[k];
+  }
   const uint64_t *single = ROW(fl, MJ_FR_SINGLE),
                  *trivial = ROW(fl, MJ_FR_TRIVIAL);
   for (int k = 0; k < nw; k++) {
@@ -1037,6 +1045,20 @@ exemptions(eval *E, const mj_decomp *d, mj_score *s, const uint64_t *matched,
     }
 }
 
+/* Horses, birds and the like, once the total is known: a fixed amount,
+   or one more share of it, each. */
+static void add_plus(const mj_rules *r, mj_score *s, int plus, int shares)
+{
+  for (int q = 0; q < s->nhits; q++) {
+    const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
+    if (f->role == MJ_ROLE_PLUS)
+      s->hits[q].value = f->value < 0 ? s->total * s->hits[q].count
+                                      : f->value * s->hits[q].count;
+  }
+  s->plus = plus + shares * s->total;
+  s->total += s->plus;
+}
+
 /* Step 3, the total: points added up (sum scoring), or the best base
    doubled per doubling, or the best fixed total (doubling scoring). */
 static void totals(const mj_rules *r, mj_score *s)
@@ -1044,8 +1066,16 @@ static void totals(const mj_rules *r, mj_score *s)
   s->min = r->table.min_points;
   bool any_real = false;
   if (r->scoring == MJ_SCORING_SUM) {
+    int plus = 0, shares = 0;
     for (int q = 0; q < s->nhits; q++) {
       const mj_fan_def *f = &r->fans[s->hits[q].fan].def;
+      if (f->role == MJ_ROLE_PLUS) {   /* known once the points are */
+        if (f->value < 0)
+          shares += s->hits[q].count;
+        else
+          plus += f->value * s->hits[q].count;
+        continue;
+      }
       s->hits[q].value = f->value * s->hits[q].count;
       s->total += s->hits[q].value;
       if (f->bonus)
@@ -1053,6 +1083,8 @@ static void totals(const mj_rules *r, mj_score *s)
       else
         any_real = true;
     }
+    if (plus || shares)
+      add_plus(r, s, plus, shares);
   } else {
     int base = 0, dbl = 0, fixed = 0, plus = 0, shares = 0;
     for (int q = 0; q < s->nhits; q++) {
@@ -1102,15 +1134,8 @@ static void totals(const mj_rules *r, mj_score *s)
       s->total = 1 << (f < 1 ? 0 : f > 21 ? 20 : f - 1);
     } else {
       s->total = fixed ? fixed : (base ? base : 1) << dbl;
-      if (plus || shares) {
-        /* horses and the like: a fixed amount, or one more share, each */
-        for (int q = 0; q < s->nhits; q++)
-          if (r->fans[s->hits[q].fan].def.role == MJ_ROLE_PLUS &&
-              r->fans[s->hits[q].fan].def.value < 0)
-            s->hits[q].value = s->total * s->hits[q].count;
-        s->plus = plus + shares * s->total;
-        s->total += s->plus;
-      }
+      if (plus || shares)
+        add_plus(r, s, plus, shares);
     }
   }
   s->win = any_real;

@@ -48,6 +48,7 @@ struct mj_view {
   bool wild_single;            /* the hand is 宝吊头 (see mj_wild_single) */
   uint8_t wilds;               /* wild tiles held (the concealed 14) */
   uint8_t horses, streak;      /* horses=N, streak=N */
+  uint8_t niao;                /* niao=N */
 };
 
 enum { MJ_MAX_HITS = 40 };

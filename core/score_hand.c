@@ -12,6 +12,46 @@
 
 #include "score_int.h"
 
+/* What the table plays (no honor in 108 tiles, no flower without them)
+   and the context flags r lets a win hold together (exclusive). */
+static mj_status check_table(const mj_rules *r, const mj_hand *h,
+                             mj_error *err)
+{
+  const mj_ctx *c = mj_hand_cctx(h);
+  if (r->table.tiles == 108) {
+    uint8_t all[MJ_KINDS];
+    mj_hand_all_counts(h, all);
+    for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++)
+      if (all[t]) {
+        char b[3];
+        return mj_fail(err, MJ_EINVAL, 0,
+                       "%s is an honor: ruleset %s plays 108 tiles, the "
+                       "three suits only", mj_tile_str((mj_tile)t, b), r->id);
+      }
+  }
+  if (c->flowers > 0 && !r->table.flowers)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "flowers=%d: ruleset %s plays without flowers",
+                   c->flowers, r->id);
+  unsigned both = c->flags & mj_rules_exclusive(r);
+  if (both & (both - 1)) {
+    char names[80] = "";
+    size_t len = 0;
+    static const char *const flag_names[] = {
+      "self", "last", "wall-last", "kong", "rob", "first", "touji", "jiebao",
+      "sibao", "kaigang", "qishou"
+    };
+    for (int k = 0; k < 11; k++)
+      if (both & (1u << k))
+        mj_catf(names, sizeof names, &len, "%s%s", len ? " and " : "",
+                flag_names[k]);
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "%s cannot both hold: in ruleset %s a win has one of them "
+                   "at most", names, r->id);
+  }
+  return MJ_OK;
+}
+
 /*
 ** What the context says must be possible under r: the tokens that belong
 ** to a ruleset are those r reads, and 接宝 is won on a wild.
@@ -34,6 +74,9 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h,
                    mj_ctx_token_name(__builtin_ctz(stray)), r->id,
                    len ? own : "none");
   }
+  mj_status st = check_table(r, h, err);
+  if (st != MJ_OK)
+    return st;
   if ((c->flags & MJ_CTX_KONG) && !(c->flags & MJ_CTX_SELF) &&
       !r->table.kong_discard)
     return mj_fail(err, MJ_EINVAL, 0,
@@ -95,6 +138,19 @@ static void score_empty(mj_score *out, const mj_rules *r)
   out->reading.ngroups = out->reading.nwild = 0;
 }
 
+/* The dealt tiles, judged as they are: no winning tile, no reading. */
+static mj_status prepare_dealt(eval *E, const mj_rules *r, const mj_hand *h,
+                               mj_score *out)
+{
+  mj_tileview_init(&E->full, h, E->wild);
+  E->win_face = false;
+  E->unique = -1;
+  E->pre_ready = false;
+  E->fixed_tiles = false;
+  score_empty(out, r);
+  return MJ_OK;
+}
+
 mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
                       mj_score *out, mj_error *err)
 {
@@ -134,6 +190,8 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
                        "que=%c)", names[E->ctx->que], "mps"[E->ctx->que]);
   }
   E->flags = E->ctx->flags;
+  if (E->flags & MJ_CTX_QISHOU)
+    return prepare_dealt(E, r, h, out);
   /* the last of its kind: the other three are in one's own melds */
   int in_melds = E->held[E->ctx->win] - mj_hand_counts(h)[E->ctx->win];
   if (in_melds == 3)
@@ -237,8 +295,11 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
   mj_status st = mjs_prepare(E, r, h, out, err);
   if (st == MJ_OK) {
     int count = 0;
-    mj_decompose_view(h, &E->full, &r->shapes, mjs_on_reading, E, &count);
-    if (E->st == MJ_OK && r->any_none)
+    if (E->flags & MJ_CTX_QISHOU)
+      mjs_on_reading(NULL, E);         /* a declaration: no reading */
+    else
+      mj_decompose_view(h, &E->full, &r->shapes, mjs_on_reading, E, &count);
+    if (E->st == MJ_OK && r->any_none && !(E->flags & MJ_CTX_QISHOU))
       mjs_on_reading(NULL, E);
     st = E->st;
     if (!out->win)
@@ -250,7 +311,10 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
       out->other_fan = fixed_taken ? -1 : E->alt_fan;
     }
     if (st == MJ_OK && !out->win)
-      st = mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
+      st = (E->flags & MJ_CTX_QISHOU)
+               ? mj_fail(err, MJ_ENOTWIN, 0, "nothing to declare: the dealt "
+                         "tiles make no declaration of the ruleset's")
+               : mj_fail(err, MJ_ENOTWIN, 0, "not a winning hand");
   }
   mjs_eval_put(E);
   return st;

@@ -259,6 +259,8 @@ static bool settle_win(mj_game *g, int k, int p, int payer, bool self,
   in.self_drawn = self;
   in.flags = mj_hand_cctx(g->win_hands[k])->flags;
   in.score = g->results[k];
+  for (int q = 0; q < 4; q++)
+    memcpy(in.states[q], g->pl[q].state, sizeof in.states[q]);
   int pay[4];
   mj_error e;
   if (mj_rules_settle(g->r, &in, pay, &e) != MJ_OK) {

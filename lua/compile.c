@@ -395,6 +395,8 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, int scoring)
              : i < 4 || i == 7 ? MJ_SCORING_DOUBLING : MJ_SCORING_FAN;
     if (i == 7 && (v < -1 || v > 1000))
       return mjc_bad(c, "'plus' is an amount 0..1000 or \"share\"");
+    if (i == 7 && scoring == MJ_SCORING_SUM)
+      mode = scoring;      /* plus: after the points are added up */
     if (mode != scoring)
       return mjc_bad(c, "a %s ruleset: %s, not %s",
                  scoring == MJ_SCORING_SUM ? "sum"
@@ -556,10 +558,11 @@ static mj_status fan_count(cctx *c, mj_fan_def *d)
           : !strcmp(w, "feibao") ? MJ_COUNT_FEIBAO
           : !strcmp(w, "fours") ? MJ_COUNT_FOURS
           : !strcmp(w, "horses") ? MJ_COUNT_HORSES
-          : !strcmp(w, "streak") ? MJ_COUNT_STREAK : -1;
+          : !strcmp(w, "streak") ? MJ_COUNT_STREAK
+          : !strcmp(w, "niao") ? MJ_COUNT_NIAO : -1;
     if (k < 0)
       return mjc_bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
-                     "\"feibao\", \"horses\" or \"streak\"");
+                     "\"feibao\", \"horses\", \"streak\" or \"niao\"");
     if (d->npat > 0)
       return mjc_bad(c, "'count' and 'melds' exclude each other");
     d->count_of = (uint8_t)k;
@@ -687,13 +690,15 @@ static mj_status fan_excludes(cctx *c, mj_fan_def *d)
   return MJ_OK;
 }
 
-/* alone, fallback, bonus, state */
+/* alone, fallback, bonus, state, factor, dealt */
 static mj_status fan_switches(cctx *c, mj_fan_def *d)
 {
   lua_State *L = c->L;
-  static const char *const names[] = { "alone", "fallback", "bonus", "state" };
-  uint8_t *outs[] = { &d->alone, &d->fallback, &d->bonus, &d->state };
-  for (int i = 0; i < 4; i++) {
+  static const char *const names[] = { "alone", "fallback", "bonus", "state",
+                                       "factor", "dealt" };
+  uint8_t *outs[] = { &d->alone, &d->fallback, &d->bonus, &d->state,
+                      &d->factor, &d->dealt };
+  for (int i = 0; i < 6; i++) {
     lua_getfield(L, c->t, names[i]);
     if (!lua_isnil(L, -1)) {
       int b = 0;
@@ -763,6 +768,19 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, int scoring,
   TRY(fan_patterns(&c, d));
   TRY(fan_excludes(&c, d));
   TRY(fan_switches(&c, d));
+  if (d->dealt) {
+    /* a declaration on the dealt tiles: no shape, and only when the
+       context asks for one (qishou) */
+    if (d->shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_NONE))
+      return mjc_bad(&c, "a dealt fan is judged on the dealt tiles, with no "
+                     "winning shape: give no shape");
+    if (d->npat > 0)
+      return mjc_bad(&c, "a dealt fan is judged on the dealt tiles: no melds "
+                     "pattern (use a test)");
+    d->shapes = MJ_SHAPE_BIT(MJ_SHAPE_NONE);
+    TRY(add_clause(&c, d, (mj_clause){ .kind = MJ_C_FLAG,
+                                       .lo = MJ_CTX_QISHOU, .hi = 1 }));
+  }
   TRY(fan_test_fn(&c, d, e));
   if (d->nclauses == 0 && d->npat == 0 && d->kind != MJ_FK_COUNT &&
       d->test < 0 && !d->fallback &&

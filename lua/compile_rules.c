@@ -93,6 +93,21 @@ static int call_settle(lua_State *L)
     lua_rawseti(L, -2, i + 1);
   }
   lua_setfield(L, -2, "active");
+  const mj_table *t = mj_rules_ctable(r);
+  lua_createtable(L, 4, 0);   /* states[seat][name]: the ruleset's states */
+  for (int i = 0; i < 4; i++) {
+    lua_createtable(L, 0, t->nstates);
+    for (int k = 0; k < t->nstates; k++) {
+      const mj_state_def *d = &t->states[k];
+      if (d->flag)
+        lua_pushboolean(L, in->states[i][k] != 0);
+      else
+        lua_pushinteger(L, in->states[i][k]);
+      lua_setfield(L, -2, d->name);
+    }
+    lua_rawseti(L, -2, i + 1);
+  }
+  lua_setfield(L, -2, "states");
   lua_call(L, 1, 1);
   return 1;
 }
@@ -199,6 +214,34 @@ static mj_status flow(void *ud, mj_game *g, const mj_flow_ev *ev, int *answer,
 }
 
 static const mj_rules_vt host_vt = { fan_test, settle, flow };
+
+/* exclusive = { "first", "wall-last", "kong", "rob" }: context flags of
+   which a win holds one at most. */
+static mj_status exclusive_tokens(cctx *c, mj_rules *r)
+{
+  lua_State *L = c->L;
+  int top = lua_gettop(L);
+  lua_getfield(L, c->t, "exclusive");
+  unsigned bits = 0;
+  for (lua_Integer i = 1; lua_type(L, top + 1) == LUA_TTABLE; i++) {
+    if (lua_rawgeti(L, top + 1, i) == LUA_TNIL)
+      break;
+    const char *name = lua_tostring(L, -1);
+    unsigned f = name != NULL ? mj_ctx_flag_named(name) : 0;
+    if (f == 0) {
+      char what[40];
+      snprintf(what, sizeof what, "%.30s", name ? name : luaL_typename(L, -1));
+      lua_settop(L, top);
+      return mjc_bad(c, "exclusive: '%s' is not a context flag (self, "
+                     "wall-last, kong, rob, first, kaigang ...)", what);
+    }
+    bits |= f;
+    lua_pop(L, 1);
+  }
+  lua_settop(L, top);
+  mj_rules_set_exclusive(r, bits);
+  return MJ_OK;
+}
 
 /* context = { "touji", "feibao=" ... }: the ruleset-owned tokens the
    ruleset reads beyond what its fans show (a test function's). */
@@ -522,6 +565,7 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
   mj_rules_set_fixed_or_own(r, lua_toboolean(L, -1));
   lua_getfield(L, c->t, "knitted_waits");
   mj_rules_set_knitted_waits(r, lua_toboolean(L, -1));
+  TRY(exclusive_tokens(c, r));
   return context_tokens(c, r);
 }
 
@@ -574,7 +618,8 @@ static mj_status state_field(cctx *c, mj_state_def *def, const char *k,
     }
     if (def->token < 0)
       return mjc_bad(c, "state '%s': token is a flag or count context token "
-                 "(touji, jiebao, sibao, feibao, horses, streak)", def->name);
+                 "(touji, jiebao, sibao, feibao, horses, streak, kaigang, niao, "
+                 "qishou)", def->name);
     return MJ_OK;
   }
   return mjc_bad(c, "state '%s': unknown field '%s' (label, private, flag, "

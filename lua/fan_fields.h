@@ -34,13 +34,17 @@
   X("same_suit", "the combination's melds are of one suit")                    \
   X("mixed_suits", "the combination's melds are of three suits")               \
   X("count", "counted per item: \"flowers\", \"tile_hogs\", \"fours\", "    \
-    "\"feibao\", \"horses\" or \"streak\"")                                     \
+    "\"feibao\", \"horses\", \"streak\" or \"niao\"")                        \
   X("excludes", "不计: fans it implies (a name, or { name, n })")              \
   X("excludes_melds", "fans whose melds it already used")                      \
   X("alone", "it stands alone: no other fan counts with it")                  \
   X("fallback", "it counts only when no other fan does")                       \
   X("bonus", "it does not count toward the minimum")                           \
   X("state", "a state shown with the hand, never scored")                      \
+  X("factor", "a factor of the payment (birds, a self-draw's share), not a "  \
+    "pattern: counted, explained, left out of the batch's list of fans")       \
+  X("dealt", "scored on the dealt tiles, a declaration (起手胡; context "        \
+    "qishou), never on a win")                                                 \
   X("test", "function(view) returning true, false or a count")
 
 #endif

@@ -20,9 +20,16 @@ local M = {}
 -- HONORS... are shared by every file of a ruleset).
 local SETDATA = setmetatable({}, { __mode = "k" })
 local SET = { __name = "mj.set" }
+-- s.mask, s.dyn; s["5s"] (s[v.pair] in a test): whether s holds that tile
+-- (the kinds it names; a context set such as SEAT holds none of its own)
 SET.__index = function(s, k)
   local d = SETDATA[s]
   if k == "mask" then return d.mask elseif k == "dyn" then return d.dyn end
+  if type(k) == "string" then
+    local m = H.tilemask(k)
+    if m and m ~= 0 and m & (m - 1) == 0 then return d.mask & m ~= 0 end
+  end
+  return nil
 end
 SET.__newindex = function(_, k)
   error("a tile set is read-only (tried to set '" .. tostring(k) .. "')", 2)
@@ -319,6 +326,31 @@ local function resolve_options(decl, given, id, level)
   return opt
 end
 
+-- win_payments(w, amount): the four payments of the win w (settle's
+-- argument): the payer alone pays, or each other player of a self-draw,
+-- amount(seat) each
+function M.win_payments(w, amount)
+  if type(w) ~= "table" or type(w.winner) ~= "number" then
+    error("win_payments: expected the win settle is given", 2)
+  end
+  if type(amount) ~= "function" then
+    error("win_payments: expected a function amount(seat)", 2)
+  end
+  local pay = { 0, 0, 0, 0 }
+  for seat = 1, 4 do
+    if seat ~= w.winner and (w.payer == nil or seat == w.payer) then
+      local a = amount(seat)
+      if math.type(a) ~= "integer" then
+        error("win_payments: amount(" .. seat .. ") returned "
+              .. tostring(a) .. ", not a whole number", 2)
+      end
+      pay[seat] = pay[seat] - a
+      pay[w.winner] = pay[w.winner] + a
+    end
+  end
+  return pay
+end
+
 function M.ruleset(t)
   H.check_loading("mj.ruleset")
   if type(t) ~= "table" then
@@ -335,6 +367,7 @@ function M.ruleset(t)
     wait_shapes = t.wait_shapes or { "standard" },
     scoring = t.scoring or "sum", account_once = t.account_once == true,
     fixed_or_own = t.fixed_or_own == true, context = t.context or {},
+    exclusive = t.exclusive or {},
     knitted_waits = t.knitted_waits ~= false,
     min_points = t.min_points or 0,
     option_decl = t.options or {},

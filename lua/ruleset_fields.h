@@ -32,6 +32,8 @@
     "true; false: never on its tiles)")                                       \
   X("min_points", "number", "the least a win must score")                     \
   X("context", "table", "the ruleset's own context tokens it reads")          \
+  X("exclusive", "table", "context flags a win holds one of at most "         \
+    "({ \"first\", \"wall-last\", \"kong\", \"rob\" })")                     \
   X("options", "table", "options: name = { default =, desc =, choices =, "     \
     "min =, max =, kind = \"tile\" }")                                       \
   X("table", "table", "the table rules (the reference's table)")              \

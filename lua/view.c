@@ -37,6 +37,22 @@ void mj_lua_setint(lua_State *L, const char *k, lua_Integer v)
   lua_setfield(L, -2, k);
 }
 
+/* The context's flags as booleans of the table on top. */
+static void push_flags(lua_State *L, unsigned flags)
+{
+  mj_lua_setbool(L, "self", flags & MJ_CTX_SELF);
+  mj_lua_setbool(L, "last", flags & MJ_CTX_LAST);
+  mj_lua_setbool(L, "wall_last", flags & MJ_CTX_WALL_LAST);
+  mj_lua_setbool(L, "kong", flags & MJ_CTX_KONG);
+  mj_lua_setbool(L, "rob", flags & MJ_CTX_ROB);
+  mj_lua_setbool(L, "first", flags & MJ_CTX_FIRST);
+  mj_lua_setbool(L, "touji", flags & MJ_CTX_TOUJI);
+  mj_lua_setbool(L, "jiebao", flags & MJ_CTX_JIEBAO);
+  mj_lua_setbool(L, "sibao", flags & MJ_CTX_SIBAO);
+  mj_lua_setbool(L, "kaigang", flags & MJ_CTX_KAIGANG);
+  mj_lua_setbool(L, "qishou", flags & MJ_CTX_QISHOU);
+}
+
 void mj_lua_push_view(lua_State *L, const mj_view *v)
 {
   char b[3];
@@ -70,24 +86,18 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
       lua_setfield(L, -2, mj_tile_str((mj_tile)t, b));
     }
   lua_setfield(L, -2, "tiles");
-  lua_pushstring(L, mj_tile_str(v->win, b));
-  lua_setfield(L, -2, "win");
-  mj_lua_setbool(L, "self", v->flags & MJ_CTX_SELF);
-  mj_lua_setbool(L, "last", v->flags & MJ_CTX_LAST);
-  mj_lua_setbool(L, "wall_last", v->flags & MJ_CTX_WALL_LAST);
-  mj_lua_setbool(L, "kong", v->flags & MJ_CTX_KONG);
-  mj_lua_setbool(L, "rob", v->flags & MJ_CTX_ROB);
-  mj_lua_setbool(L, "first", v->flags & MJ_CTX_FIRST);
-  mj_lua_setbool(L, "touji", v->flags & MJ_CTX_TOUJI);
-  mj_lua_setbool(L, "jiebao", v->flags & MJ_CTX_JIEBAO);
-  mj_lua_setbool(L, "sibao", v->flags & MJ_CTX_SIBAO);
+  if (v->win < MJ_KINDS) {    /* none when the dealt tiles are judged */
+    lua_pushstring(L, mj_tile_str(v->win, b));
+    lua_setfield(L, -2, "win");
+  }
+  push_flags(L, v->flags);
   lua_pushlstring(L, &winds[v->seat & 3], 1);
   lua_setfield(L, -2, "seat");
   lua_pushlstring(L, &winds[v->round & 3], 1);
   lua_setfield(L, -2, "round");
   mj_lua_setint(L, "flowers", v->flowers);
   mj_lua_setint(L, "feibao", v->feibao);
-  /* the tokens of other rulesets' own: que, gui, horses, streak */
+  /* the tokens of other rulesets' own: que, gui, horses, streak, niao */
   const mj_ctx *cx = mj_hand_cctx(v->hand);
   if (cx->que != 0xff) {
     lua_pushlstring(L, &"mps"[cx->que % 3], 1);
@@ -102,6 +112,7 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   lua_setfield(L, -2, "gui");
   mj_lua_setint(L, "horses", cx->horses);
   mj_lua_setint(L, "streak", cx->streak);
+  mj_lua_setint(L, "niao", cx->niao);
   mj_lua_setint(L, "chows", v->chows);
   mj_lua_setint(L, "pungs", v->pungs);
   mj_lua_setint(L, "kongs", v->kongs);

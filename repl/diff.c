@@ -105,6 +105,9 @@ static void diff_ruleset(differ *d)
     say(d, "knitted_waits: %s → %s (a wait fan on a tile of the 组合龙)",
         yes_no(mj_rules_knitted_waits(d->a)),
         yes_no(mj_rules_knitted_waits(d->b)));
+  if (mj_rules_exclusive(d->a) != mj_rules_exclusive(d->b))
+    say(d, "context flags a win holds one of at most: %s",
+        mj_rules_exclusive(d->b) ? "changed" : "none now");
   if (strcmp(ta->wild_name, tb->wild_name) != 0)
     say(d, "a wild tile is called: %s → %s", ta->wild_name[0] ? ta->wild_name
         : "-", tb->wild_name[0] ? tb->wild_name : "-");

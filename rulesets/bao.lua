@@ -81,21 +81,10 @@ end
 -- discarder alone; a self-draw (and 四个宝) by each of the three others.
 -- Payments to or from the dealer are doubled.
 R.settle = function(w)
-  local pay = { 0, 0, 0, 0 }
-  local function charge(seat)
-    local amount = w.total
-    if seat == w.dealer or w.winner == w.dealer then amount = amount * 2 end
-    pay[seat] = pay[seat] - amount
-    pay[w.winner] = pay[w.winner] + amount
-  end
-  if w.payer then
-    charge(w.payer)
-  else
-    for seat = 1, 4 do
-      if seat ~= w.winner then charge(seat) end
-    end
-  end
-  return pay
+  return win_payments(w, function(seat)
+    local double = seat == w.dealer or w.winner == w.dealer
+    return double and 2 * w.total or w.total
+  end)
 end
 
 local ANY_SHAPE = { "none", "standard", "seven_pairs", "shisanlan", "jiuyao" }

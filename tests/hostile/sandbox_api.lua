@@ -16,7 +16,7 @@ local verdict = {
   ["mj.ruleset"] = "pure", ["mj.extend"] = "pure", ["mj.tiles"] = "pure",
   ["mj.ranks"] = "pure", ["mj.chow"] = "pure", ["mj.pung"] = "pure",
   ["mj.pair"] = "pure", ["mj.meld"] = "pure", ["mj.isset"] = "pure",
-  ["mj.ismember"] = "pure",
+  ["mj.ismember"] = "pure", ["mj.win_payments"] = "pure",
   -- a game's methods: its state; save is the one writer
   ["game:save"] = "refused",
 }
