@@ -12,7 +12,7 @@
 
 static const char *const act_names[] = {
   "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
-  "que"
+  "que", "declare"
 };
 _Static_assert(sizeof act_names / sizeof act_names[0] == MJ_ACT_COUNT,
                "a name for every action");
@@ -49,9 +49,22 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
   case MJ_ACT_QUE:
     return (size_t)snprintf(buf, cap, "que %c",
                             a->tile < MJ_HONOR_FIRST ? "mps"[a->tile / 9] : '?');
+  case MJ_ACT_DECLARE:
+    return (size_t)snprintf(buf, cap, "declare %d", a->tile + 1);
   default:
     return (size_t)snprintf(buf, cap, "?");
   }
+}
+
+size_t mj_action_print_in(const mj_game *g, const mj_action *a, char *buf,
+                          size_t cap)
+{
+  const mj_decl_def *d = a->type == MJ_ACT_DECLARE && g != NULL
+                             ? mj_game_decl(g, a->tile)
+                             : NULL;
+  if (d != NULL)
+    return (size_t)snprintf(buf, cap, "declare %s", d->name);
+  return mj_action_print(a, buf, cap);
 }
 
 static const char *const w_swap[] = { "swap", "换", "换三张", NULL };
@@ -86,8 +99,8 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
   for (int i = 0; i < n && len < cap; i++) {
     if (l[i].type == MJ_ACT_DISCARD)
       continue;
-    char a[32];
-    mj_action_print(&l[i], a, sizeof a);
+    char a[48];
+    mj_action_print_in(g, &l[i], a, sizeof a);
     len += (size_t)snprintf(buf + len, cap - len, "%s%s", len ? ", " : "", a);
   }
   if (n == 0)
@@ -107,11 +120,13 @@ static int verb_type(const char *lower, size_t vn)
   static const char *const w_kong[] = { "kong",  "gang", "kan", "ckong",
                                         "akong", "杠",   NULL };
   static const char *const w_que[] = { "que", "定缺", "缺", NULL };
+  static const char *const w_decl[] = { "declare", "报", NULL };
   static const struct { const char *const *words; int type; } verbs[] = {
     { w_disc, MJ_ACT_DISCARD }, { w_win, MJ_ACT_WIN },
     { w_pass, MJ_ACT_PASS },    { w_pon, MJ_ACT_PON },
     { w_chi, MJ_ACT_CHI },      { w_kong, MJ_ACT_KONG },
-    { w_swap, MJ_ACT_SWAP },    { w_que, MJ_ACT_QUE }
+    { w_swap, MJ_ACT_SWAP },    { w_que, MJ_ACT_QUE },
+    { w_decl, MJ_ACT_DECLARE }
   };
   if (vn == 0)
     return MJ_ACT_DISCARD;   /* a bare tile */
@@ -157,6 +172,36 @@ static mj_status action_tiles(int type, const char *arg, size_t an,
     return mj_fail(err, MJ_EINVAL, 0,
                    "pass which tiles? say swap 1m2m3m (one suit)");
   return MJ_OK;
+}
+
+/* The declaration an argument names (its name, its label or its number
+   from 1; none: whichever is offered) as tiles[0]. */
+static mj_status declaration_arg(const mj_game *g, const char *arg, size_t an,
+                                 mj_tile tiles[3], int *nt, mj_error *err)
+{
+  *nt = 0;
+  if (an == 0)
+    return MJ_OK;
+  for (int k = 0; mj_game_decl(g, k) != NULL; k++) {
+    const mj_decl_def *d = mj_game_decl(g, k);
+    char num[8];
+    snprintf(num, sizeof num, "%d", k + 1);
+    if ((strlen(d->name) == an && strncmp(arg, d->name, an) == 0) ||
+        (strlen(d->label) == an && strncmp(arg, d->label, an) == 0) ||
+        (strlen(num) == an && strncmp(arg, num, an) == 0)) {
+      tiles[0] = (mj_tile)k;
+      *nt = 1;
+      return MJ_OK;
+    }
+  }
+  char names[200] = "";
+  size_t len = 0;
+  for (int k = 0; mj_game_decl(g, k) != NULL && len < sizeof names; k++)
+    len += (size_t)snprintf(names + len, sizeof names - len, "%s%s",
+                            k ? ", " : "", mj_game_decl(g, k)->name);
+  return mj_fail(err, MJ_EINVAL, 0, "no declaration '%.*s' in these rules%s%s",
+                 (int)(an > 40 ? 40 : an), arg, len ? "; there are: " : "",
+                 len ? names : " (they have none)");
 }
 
 /* The legal actions of l that an action of type with tile (nt 1) or
@@ -254,7 +299,9 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   }
   mj_tile tiles[3] = { MJ_NO_TILE, MJ_NO_TILE, MJ_NO_TILE };
   int nt;
-  mj_status st = action_tiles(type, arg, an, tiles, &nt, err);
+  mj_status st = type == MJ_ACT_DECLARE
+                     ? declaration_arg(g, arg, an, tiles, &nt, err)
+                     : action_tiles(type, arg, an, tiles, &nt, err);
   if (st != MJ_OK)
     return st;
   mj_action l[MJ_MAX_LEGAL];
@@ -332,8 +379,9 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
   return st;
 }
 
-size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
-                      char *buf, size_t cap)
+size_t mj_event_print(const mj_game *g, const mj_event *e,
+                      const char *const names[4], int you, char *buf,
+                      size_t cap)
 {
   char t[3] = "";
   const char *who = e->player >= 0 && e->player < 4 ? names[e->player] : "";
@@ -393,6 +441,13 @@ size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
       return (size_t)snprintf(buf, cap, "%s turned from the wall, for %s",
                               t, second ? "you" : who);
     return (size_t)snprintf(buf, cap, "%s turned from the wall", t);
+  case MJ_EV_DECLARE: {
+    const mj_decl_def *d = g != NULL ? mj_game_decl(g, e->tile) : NULL;
+    if (d != NULL)
+      return (size_t)snprintf(buf, cap, "%s declare%s %s", who, s, d->label);
+    return (size_t)snprintf(buf, cap, "%s make%s declaration %d", who, s,
+                            e->tile + 1);
+  }
   default: return (size_t)snprintf(buf, cap, "?");
   }
 }

@@ -26,10 +26,16 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
                                mj_action *out, int max, int *n, mj_error *err);
 
 /* An event as text, players named by names[] ("E draws 5m"); the player
-** you (-1: none) is addressed in the second person ("You draw 5m"). */
-size_t mj_event_print(const mj_event *e, const char *const names[4], int you,
-                      char *buf, size_t cap);
+** you (-1: none) is addressed in the second person ("You draw 5m"); g
+** (or NULL) names the ruleset's declarations. */
+size_t mj_event_print(const mj_game *g, const mj_event *e,
+                      const char *const names[4], int you, char *buf,
+                      size_t cap);
 /* "d 5m", "chi 345m", "pon", "kong", "hu", "pass", "ckong 5m", "akong 5m" */
 size_t mj_action_print(const mj_action *a, char *buf, size_t cap);
+/* The same, a declaration by its name in g's rules ("declare 起手胡"; the
+   one above says "declare 1"). */
+size_t mj_action_print_in(const mj_game *g, const mj_action *a, char *buf,
+                          size_t cap);
 
 #endif

@@ -688,6 +688,14 @@ int mjb_efficiency_choose(mj_bot *b, const mj_game *g, int p,
     }
   if (mj_game_phase(g) == MJ_PHASE_SWAP || mj_game_phase(g) == MJ_PHASE_QUE)
     return before_play_choice(g, p, legal, n);
+  if (mj_game_phase(g) == MJ_PHASE_DECLARE) {
+    /* a declaration the rules offer is made (起手胡 pays and changes no
+       tile): the first offered, else the pass */
+    for (int i = 0; i < n; i++)
+      if (legal[i].type == MJ_ACT_DECLARE)
+        return i;
+    return n - 1;
+  }
   ctx c;
   ctx_init(&c, g, p);
   if (mj_game_phase(g) == MJ_PHASE_TURN)

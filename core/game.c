@@ -128,6 +128,64 @@ static void choose_wild(mj_game *g)
     mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
 }
 
+/* The declarations the ruleset offers g->decl_seat now (R.can_declare),
+   those made aside; none: the next seat, and after the last, play. */
+static void offer_declarations(mj_game *g)
+{
+  while (g->decl_left > 0 && !faulted(g)) {
+    int p = g->decl_seat;
+    unsigned offer = 0;
+    for (int k = 0; k < g->tbl.ndecls; k++) {
+      if (g->decl_done[p] >> k & 1)
+        continue;
+      int yes = 1;     /* no can_declare: every declaration is offered */
+      mj_flow_ev ev = { .hook = MJ_HOOK_CAN_DECLARE, .player = (int8_t)p,
+                        .from = -1, .kind = (uint8_t)k, .tile = MJ_NO_TILE };
+      mjg_run_hook(g, &ev, &yes);
+      if (yes)
+        offer |= 1u << k;
+    }
+    g->decl_offer = offer;
+    if (offer != 0)
+      return;
+    g->decl_seat = (p + 1) & 3;
+    g->decl_left--;
+  }
+  g->phase = MJ_PHASE_TURN;   /* the dealer, on his fourteen tiles */
+  g->turn = g->dealer;
+}
+
+/* Play begins: first the ruleset's declarations, if it has any. */
+static void begin_play(mj_game *g)
+{
+  g->phase = MJ_PHASE_TURN;
+  if (g->tbl.ndecls == 0)
+    return;
+  g->phase = MJ_PHASE_DECLARE;
+  g->decl_seat = g->dealer;
+  g->decl_left = 4;
+  offer_declarations(g);
+}
+
+/* A declaration made (R.on_declare does what it does), or a pass: the
+   rest offered again, or the next seat. */
+static void declare(mj_game *g, const mj_action *a)
+{
+  int p = a->player;
+  if (a->type == MJ_ACT_DECLARE) {
+    g->decl_done[p] |= 1u << a->tile;
+    mjg_event(g, MJ_EV_DECLARE, p, a->tile, -1, 0);
+    mj_flow_ev ev = { .hook = MJ_HOOK_DECLARE, .player = (int8_t)p,
+                      .from = -1, .kind = (uint8_t)a->tile,
+                      .tile = MJ_NO_TILE };
+    mjg_run_hook(g, &ev, NULL);
+  } else {
+    g->decl_seat = (p + 1) & 3;
+    g->decl_left--;
+  }
+  offer_declarations(g);
+}
+
 mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
 {
   mj_game *g = calloc(1, sizeof *g);
@@ -158,11 +216,14 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   mjg_run_hook(g, &start, NULL);
   /* the dealer's fourteenth tile */
   mjg_next_draw(g, g->dealer);
-  /* the decisions before play: the tiles passed, the missing suits */
+  /* the decisions before play: the tiles passed, the missing suits, the
+     ruleset's declarations */
   if (g->phase == MJ_PHASE_TURN && g->tbl.swap > 0)
     g->phase = MJ_PHASE_SWAP;
   else if (g->phase == MJ_PHASE_TURN && g->tbl.void_suit)
     g->phase = MJ_PHASE_QUE;
+  else if (g->phase == MJ_PHASE_TURN)
+    begin_play(g);
   return g;
 }
 
@@ -530,6 +591,10 @@ static void before_play(mj_game *g, const mj_action *a)
 {
   int p = a->player;
   seat *pl = &g->pl[p];
+  if (g->phase == MJ_PHASE_DECLARE) {
+    declare(g, a);
+    return;
+  }
   if (a->type == MJ_ACT_SWAP) {
     mjg_hand_remove(g, p, a->tile);
     pl->swap[pl->nswap++] = a->tile;
@@ -549,7 +614,10 @@ static void before_play(mj_game *g, const mj_action *a)
       int d = (g->dealer - g->swap_off + 4) & 3;
       g->last_draw = g->pl[d].swap[g->pl[d].nswap - 1];
     }
-    g->phase = g->tbl.void_suit ? MJ_PHASE_QUE : MJ_PHASE_TURN;
+    if (g->tbl.void_suit)
+      g->phase = MJ_PHASE_QUE;
+    else
+      begin_play(g);
     return;
   }
   pl->void_suit = (int8_t)(a->tile / 9);
@@ -559,7 +627,7 @@ static void before_play(mj_game *g, const mj_action *a)
     int q = (g->dealer + k) & 3;
     mjg_event(g, MJ_EV_QUE, q, (mj_tile)(g->pl[q].void_suit * 9), -1, 0);
   }
-  g->phase = MJ_PHASE_TURN;
+  begin_play(g);
 }
 
 mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
@@ -585,6 +653,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
            (norm.type == MJ_ACT_WIN || norm.type == MJ_ACT_PON ||
             norm.type == MJ_ACT_KONG || norm.type == MJ_ACT_PASS))
     norm.tile = g->pending;
+  else if (g->phase == MJ_PHASE_DECLARE && norm.type == MJ_ACT_PASS)
+    norm.tile = MJ_NO_TILE;
   if (faulted(g))
     return mj_fail(err, MJ_EINVAL, 0,
                    "the hand stopped on an error of the ruleset: %s",
@@ -608,7 +678,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
   }
   mjg_record(g, a);
   seat *pl = &g->pl[p];
-  if (g->phase == MJ_PHASE_SWAP || g->phase == MJ_PHASE_QUE) {
+  if (g->phase == MJ_PHASE_SWAP || g->phase == MJ_PHASE_QUE ||
+      g->phase == MJ_PHASE_DECLARE) {
     before_play(g, a);
     return MJ_OK;
   }

@@ -31,6 +31,7 @@ typedef enum mj_act_type {
   MJ_ACT_KONG, /* an exposed kong with the discard */
   MJ_ACT_SWAP, /* tile: one of the tiles to pass before play (换三张) */
   MJ_ACT_QUE,  /* tile: the first tile of the suit declared missing (定缺) */
+  MJ_ACT_DECLARE, /* tile: the index of the ruleset's declaration made */
   MJ_ACT_COUNT
 } mj_act_type;
 
@@ -46,11 +47,12 @@ typedef enum mj_phase {
   MJ_PHASE_ROB,      /* others may rob an added kong */
   MJ_PHASE_SWAP,     /* before play: each picks the tiles to pass */
   MJ_PHASE_QUE,      /* before play: each declares his missing suit */
+  MJ_PHASE_DECLARE,  /* before play: each in turn may make declarations */
   MJ_PHASE_OVER
 } mj_phase;
 
 /* The phase's name as the notation and the bot protocol write it:
-** "turn", "claim", "rob", "swap", "que", "over". */
+** "turn", "claim", "rob", "swap", "que", "declare", "over". */
 const char *mj_phase_name(mj_phase ph);
 
 typedef enum mj_event_type {
@@ -71,6 +73,8 @@ typedef enum mj_event_type {
   MJ_EV_SWAP,        /* player passed his tiles to from (tile: the first) */
   MJ_EV_QUE,         /* player's missing suit is tile's (all revealed) */
   MJ_EV_TURNED,      /* a tile turned up from the wall by a hook (买马) */
+  MJ_EV_DECLARE,     /* player made the ruleset's declaration (tile: its
+                        index) */
   MJ_EV_COUNT
 } mj_event_type;
 
@@ -288,6 +292,11 @@ typedef struct mj_emit {
 ** bots in Lua and the bot programs are given the same fields this way. */
 void mj_seat_view_emit(const mj_seat_view *v, const char *key,
                        const mj_emit *e);
+
+/* The ruleset's declaration k (R.declarations), NULL past the last. */
+const mj_decl_def *mj_game_decl(const mj_game *g, int k);
+/* The declarations p has made (bit k: mj_game_decl(g, k)). */
+unsigned mj_game_declared(const mj_game *g, int p);
 
 /* The log: events and the decisions that made them. */
 int mj_game_nevents(const mj_game *g);

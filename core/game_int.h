@@ -87,6 +87,10 @@ struct mj_game {
   bool pending_kong;         /* the discard up follows its player's kong */
   int rob_discarder;         /* robbing an exposed kong: whose discard the
                                 kong claimed (-1: an added kong) */
+  int decl_seat;             /* DECLARE: whose offer it is */
+  int decl_left;             /* seats still to be offered, his included */
+  unsigned decl_offer;       /* the declarations offered him (bits) */
+  unsigned decl_done[4];     /* the declarations each has made (bits) */
   int in_hook;               /* a flow hook of this game is running */
   int hook_dealer;           /* the next dealer the hook named, -1 */
 };

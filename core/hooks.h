@@ -32,6 +32,13 @@
     "the seat 1..4 and the tile")                                              \
   X(WINNING, "on_winning", "R.on_winning(g, w)",                               \
     "wins are declared on a tile, before they are scored (horses turned, "    \
-    "states set)", "w.winners, w.payer, w.tile")
+    "states set)", "w.winners, w.payer, w.tile")                              \
+  X(CAN_DECLARE, "can_declare", "R.can_declare(g, p, name)",                   \
+    "a declaration of R.declarations may be offered to p: return true to "    \
+    "offer it (no can_declare: always offered)",                              \
+    "the seat 1..4 and the declaration's name")                               \
+  X(DECLARE, "on_declare", "R.on_declare(g, p, name)",                         \
+    "p made the declaration (its payments, its states)",                      \
+    "the seat 1..4 and the declaration's name")
 
 #endif

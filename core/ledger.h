@@ -37,7 +37,7 @@ typedef struct mj_ledger {
   mj_payment *entries;
   int n, cap;
   int nreasons;          /* the names of the reasons, 0 "win" */
-  char reasons[MJ_LEDGER_REASONS][24];
+  char reasons[MJ_LEDGER_REASONS][48];
 } mj_ledger;
 
 /* An empty ledger over the scores at the start (each within the bound,

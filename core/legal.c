@@ -53,6 +53,14 @@ static int before_play_actions(const mj_game *g, int p, mj_action *out,
 {
   const seat *pl = &g->pl[p];
   int n = 0;
+  if (g->phase == MJ_PHASE_DECLARE) {
+    if (p != g->decl_seat)
+      return 0;
+    for (int k = 0; k < g->tbl.ndecls; k++)
+      if (g->decl_offer >> k & 1)
+        n = add(out, n, max, MJ_ACT_DECLARE, p, (mj_tile)k);
+    return add(out, n, max, MJ_ACT_PASS, p, MJ_NO_TILE);
+  }
   if (g->phase == MJ_PHASE_SWAP) {
     if (pl->nswap >= g->tbl.swap)
       return 0;
@@ -192,6 +200,7 @@ int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)
     return claim_actions(g, p, out, max);
   case MJ_PHASE_SWAP:
   case MJ_PHASE_QUE:
+  case MJ_PHASE_DECLARE:
     return faulted(g) ? 0 : before_play_actions(g, p, out, max);
   default:
     return 0;
@@ -213,6 +222,8 @@ unsigned mj_game_waiting(const mj_game *g)
         w |= 1u << p;
     return w;
   }
+  case MJ_PHASE_DECLARE:
+    return 1u << g->decl_seat;
   case MJ_PHASE_SWAP:
   case MJ_PHASE_QUE: {
     unsigned w = 0;

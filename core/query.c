@@ -17,11 +17,21 @@
 
 const mj_rules *mj_game_rules(const mj_game *g) { return g->r; }
 const mj_game_cfg *mj_game_config(const mj_game *g) { return &g->cfg; }
+const mj_decl_def *mj_game_decl(const mj_game *g, int k)
+{
+  return k >= 0 && k < g->tbl.ndecls ? &g->tbl.decls[k] : NULL;
+}
+
+unsigned mj_game_declared(const mj_game *g, int p)
+{
+  return g->decl_done[p & 3];
+}
+
 const char *mj_phase_name(mj_phase ph)
 {
-  static const char *const names[] = { "turn", "claim", "rob",
-                                       "swap", "que",   "over" };
-  return (unsigned)ph < 6 ? names[ph] : "over";
+  static const char *const names[] = { "turn", "claim", "rob",    "swap",
+                                       "que",  "declare", "over" };
+  return (unsigned)ph < 7 ? names[ph] : "over";
 }
 
 mj_phase mj_game_phase(const mj_game *g) { return g->phase; }

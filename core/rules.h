@@ -164,6 +164,15 @@ typedef struct mj_state_def {
   bool private_;          /* shown to its owner only until the hand ends */
 } mj_state_def;
 
+/* A declaration the ruleset lets a player make (R.declarations): offered
+   after the deal, each player in turn from the dealer (the dealer on his
+   fourteen tiles), when R.can_declare says so; R.on_declare does it. */
+enum { MJ_MAX_DECLS = 8 };
+typedef struct mj_decl_def {
+  char name[24];          /* what the player types: declare 起手胡 */
+  char label[40];         /* what the table shows */
+} mj_decl_def;
+
 typedef struct mj_table {
   int tiles;              /* 136 or 144 */
   bool flowers;           /* flowers in the wall, replaced from the tail */
@@ -221,6 +230,8 @@ typedef struct mj_table {
   bool watch_wild;
   mj_tileset watch_tiles;
   uint8_t watch_states;   /* bits of states */
+  int ndecls;             /* the declarations a player may make */
+  mj_decl_def decls[MJ_MAX_DECLS];
 } mj_table;
 
 /* }==================================================================== */

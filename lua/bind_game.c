@@ -288,8 +288,8 @@ static int g_legal(lua_State *L)
   int n = mj_game_legal(x->g, p, l, MJ_MAX_LEGAL);
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    char b[32];
-    mj_action_print(&l[i], b, sizeof b);
+    char b[48];
+    mj_action_print_in(x->g, &l[i], b, sizeof b);
     lua_pushstring(L, b);
     lua_rawseti(L, -2, i + 1);
   }

@@ -254,8 +254,8 @@ static int call_choose(lua_State *L)
   push_view(L, a->g, a->p);
   lua_createtable(L, a->n, 0);
   for (int i = 0; i < a->n; i++) {
-    char t[32];
-    mj_action_print(&a->legal[i], t, sizeof t);
+    char t[48];
+    mj_action_print_in(a->g, &a->legal[i], t, sizeof t);
     lua_pushstring(L, t);
     lua_rawseti(L, -2, i + 1);
   }
@@ -286,8 +286,8 @@ static int luabot_choose(void *ud, const mj_game *g, int p,
   } else if (lua_type(L, -1) == LUA_TSTRING) {
     const char *s = lua_tostring(L, -1);
     for (int k = 0; k < n && i < 0; k++) {
-      char t[32];
-      mj_action_print(&legal[k], t, sizeof t);
+      char t[48];
+      mj_action_print_in(g, &legal[k], t, sizeof t);
       if (strcmp(t, s) == 0)
         i = k;
     }

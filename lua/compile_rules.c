@@ -699,6 +699,86 @@ static mj_status state_rules(cctx *c, mj_table *t)
   return rs;
 }
 
+/* Declaration i, the table at d, into def (those before it in t). */
+static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
+                          mj_decl_def *def)
+{
+  lua_State *L = c->L;
+  memset(def, 0, sizeof *def);
+  lua_rawgeti(L, d, 1);
+  size_t n = 0;
+  const char *name = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n)
+                                                    : NULL;
+  if (name == NULL || n == 0 || n >= sizeof def->name || strpbrk(name, " \t"))
+    return mjc_bad(c, "declaration %d: its name (first entry) is a word of "
+                   "1..%d bytes (what a player types: declare NAME)", i,
+                   (int)sizeof def->name - 1);
+  TRY(mjc_clean(c, "a declaration's name", name));
+  memcpy(def->name, name, n);
+  snprintf(def->label, sizeof def->label, "%s", def->name);
+  for (int j = 0; j < t->ndecls; j++)
+    if (strcmp(t->decls[j].name, def->name) == 0)
+      return mjc_bad(c, "declaration '%s' is declared twice", def->name);
+  lua_pushnil(L);
+  while (lua_next(L, d)) {
+    const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
+                                                   : NULL;
+    const char *v = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
+                                                   : NULL;
+    if (k == NULL && lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1) {
+      lua_pop(L, 1);
+      continue;
+    }
+    if (k != NULL && strcmp(k, "label") == 0 && v != NULL &&
+        strlen(v) < sizeof def->label) {
+      TRY(mjc_clean(c, "a declaration's label", v));
+      snprintf(def->label, sizeof def->label, "%s", v);
+    } else if (k != NULL && strcmp(k, "when") == 0 && v != NULL) {
+      if (strcmp(v, "deal") != 0)
+        return mjc_bad(c, "declaration '%s': when is \"deal\" (after the "
+                       "deal, each in turn from the dealer), not '%.30s'",
+                       def->name, v);
+    } else {
+      return mjc_bad(c, "declaration '%s': its fields are label (a string "
+                     "of at most %d bytes) and when (\"deal\")", def->name,
+                     (int)sizeof def->label - 1);
+    }
+    lua_pop(L, 1);
+  }
+  return MJ_OK;
+}
+
+/* declarations = { { "qishou", label = "起手胡", when = "deal" } }: what
+   a player may declare (R.can_declare offers, R.on_declare does). */
+static mj_status decl_rules(cctx *c, mj_table *t)
+{
+  lua_State *L = c->L;
+  int top = lua_gettop(L);
+  lua_getfield(L, c->t, "declarations");
+  int dl = lua_gettop(L);
+  t->ndecls = 0;
+  mj_status rs = MJ_OK;
+  if (!lua_isnil(L, dl) && !lua_istable(L, dl))
+    rs = mjc_bad(c, "declarations must be a list { { \"name\", label = "
+                 "..., when = \"deal\" } }");
+  for (lua_Integer i = 1; rs == MJ_OK && !lua_isnil(L, dl); i++) {
+    int ty = lua_rawgeti(L, dl, i);
+    if (ty == LUA_TNIL)
+      break;
+    if (i > MJ_MAX_DECLS)
+      rs = mjc_bad(c, "declarations: at most %d", MJ_MAX_DECLS);
+    else if (ty != LUA_TTABLE)
+      rs = mjc_bad(c, "declaration %d: expected a table { \"name\", ... }",
+                   (int)i);
+    else
+      rs = decl_def(c, t, lua_gettop(L), (int)i, &t->decls[t->ndecls]);
+    t->ndecls += rs == MJ_OK;
+    lua_settop(L, dl);
+  }
+  lua_settop(L, top);
+  return rs;
+}
+
 /* watch = { tiles = WILD, states = { "touji" } }: the draws and discards
    the hooks hear of (after state_rules: the states are named). */
 static mj_status watch_rules(cctx *c, mj_table *t)
@@ -780,7 +860,7 @@ static mj_status rules_table(cctx *c, mj_entry *e)
   lua_pop(L, 2);
   mj_status st = table_rules(c, t);
   if (st != MJ_OK || (st = state_rules(c, t)) != MJ_OK ||
-      (st = watch_rules(c, t)) != MJ_OK)
+      (st = watch_rules(c, t)) != MJ_OK || (st = decl_rules(c, t)) != MJ_OK)
     return st;
   lua_getfield(L, c->t, "settle");
   if (lua_type(L, -1) == LUA_TFUNCTION)

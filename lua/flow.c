@@ -4,6 +4,7 @@
 ** run at the hand's events with the game reachable through a handle
 ** that lives only as long as the call (kept past it, it refuses).
 */
+#include <stdlib.h>
 #include <string.h>
 
 #include <lauxlib.h>
@@ -169,6 +170,44 @@ static int f_hand(lua_State *L)
   return 1;
 }
 
+/* g:score_hand(p, context) -> total, fans | nil, why: p's hand (his
+   concealed tiles and melds) scored by the ruleset with the context given
+   ("qishou": the dealt tiles as a declaration; "win=5m self"...), his
+   seat's wind added when the context names none. */
+static int f_score_hand(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int p = checkseat(L, 2);
+  const char *ctx = luaL_checkstring(L, 3);
+  if (strlen(ctx) > 200)
+    return luaL_argerror(L, 3, "a context of at most 200 bytes");
+  void **hb = mj_lua_newbox(L), **sb = mj_lua_newbox(L);
+  *hb = mj_hand_new();
+  *sb = malloc(sizeof(mj_score));
+  if (*hb == NULL || *sb == NULL)
+    return luaL_error(L, "out of memory");
+  char text[400];
+  size_t n = mj_hand_print(mj_game_hand(g, p), text, sizeof text);
+  n += (size_t)snprintf(text + n, sizeof text - n, " %s", ctx);
+  if (strstr(ctx, "seat=") == NULL)
+    snprintf(text + n, sizeof text - n, " seat=%c",
+             "ESWN"[mj_game_seat_wind(g, p) & 3]);
+  mj_error e;
+  mj_status st = mj_hand_parse(*hb, text, strlen(text), &e);
+  if (st == MJ_OK)
+    st = mj_score_hand(mj_game_rules(g), *hb, *sb, &e);
+  if (st == MJ_ERULES)
+    return fail(L, &e);
+  if (st != MJ_OK) {
+    lua_pushnil(L);
+    lua_pushstring(L, e.msg);
+    return 2;
+  }
+  lua_pushinteger(L, ((mj_score *)*sb)->total);
+  mj_lua_push_hits(L, mj_game_rules(g), *sb, true);
+  return 2;
+}
+
 static int f_wall_left(lua_State *L)
 {
   lua_pushinteger(L, mj_game_wall_left(checkg(L)));
@@ -178,7 +217,7 @@ static int f_wall_left(lua_State *L)
 static const char *const ev_names[] = {
   "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong",
   "ckong", "akong", "pass", "win", "drawn", "decline", "swap", "que",
-  "turned"
+  "turned", "declare"
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");
@@ -210,7 +249,7 @@ void mj_lua_push_event_texts(lua_State *L, const mj_game *g)
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     char b[128];
-    mj_event_print(mj_game_event(g, i), names, -1, b, sizeof b);
+    mj_event_print(g, mj_game_event(g, i), names, -1, b, sizeof b);
     lua_pushstring(L, b);
     lua_rawseti(L, -2, i + 1);
   }
@@ -436,6 +475,7 @@ static const luaL_Reg methods[] = {
   { "holds_missing", f_holds_missing },
   { "best_win", f_best_win },
   { "hand", f_hand },
+  { "score_hand", f_score_hand },
   { "wall_left", f_wall_left },
   { "events", f_events },
   { "nevents", f_nevents },
@@ -526,6 +566,12 @@ static int call_hook(lua_State *L)
     lua_pushstring(L, mj_tile_str(ev->tile, b));
     lua_call(L, 3, 1);
     return 1;
+  case MJ_HOOK_CAN_DECLARE:
+  case MJ_HOOK_DECLARE:
+    lua_pushinteger(L, ev->player + 1);
+    lua_pushstring(L, mj_game_decl(vm->flow_game, ev->kind)->name);
+    lua_call(L, 3, 1);
+    return 1;
   default:
     break;
   }
@@ -596,6 +642,14 @@ mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
     return MJ_ERULES;
   }
   mj_status rs = MJ_OK;
+  if (ev->hook == MJ_HOOK_CAN_DECLARE && answer != NULL) {
+    if (lua_isboolean(L, -1) || lua_isnil(L, -1))
+      *answer = lua_toboolean(L, -1);
+    else
+      rs = mj_fail(err, MJ_ERULES, 0,
+                   "can_declare must return true or false, not %s",
+                   luaL_typename(L, -1));
+  }
   if (ev->hook == MJ_HOOK_DEALER && answer != NULL) {
     if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
         lua_tointeger(L, -1) <= 4)

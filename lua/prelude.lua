@@ -376,6 +376,8 @@ function M.ruleset(t)
     next_dealer = t.next_dealer, state = t.state,
     on_start = t.on_start, on_draw = t.on_draw, on_discard = t.on_discard,
     on_decline = t.on_decline, watch = t.watch, on_winning = t.on_winning,
+    declarations = t.declarations, can_declare = t.can_declare,
+    on_declare = t.on_declare,
     fans = {}, where = H.where(2),
   }, RULESET)
   R.opt = resolve_options(t.options, H.user_options(), t.id, 2)

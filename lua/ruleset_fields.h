@@ -40,6 +40,8 @@
   X("wild", "table", "a fixed wild tile set, or false")                       \
   X("state", "table", "per-player states: { \"name\", label =, ... }")        \
   X("watch", "table", "the draws and discards the hooks hear of")             \
+  X("declarations", "table", "what a player may declare: { { \"name\", "     \
+    "label =, when = \"deal\" } }")                                          \
   X("settle", "function", "settle(w): the four payments of a win")            \
   X("on_kong", "function", "the hook: a kong was declared")                   \
   X("on_win", "function", "the hook: the wins on one tile were settled")      \
@@ -49,6 +51,8 @@
   X("on_draw", "function", "the hook: a player drew a tile")                  \
   X("on_discard", "function", "the hook: a player discarded a tile")          \
   X("on_decline", "function", "the hook: a player passed a win on his draw")  \
-  X("on_winning", "function", "the hook: wins declared, before scoring")
+  X("on_winning", "function", "the hook: wins declared, before scoring")      \
+  X("can_declare", "function", "the hook: may p make the declaration now?")   \
+  X("on_declare", "function", "the hook: p made a declaration")
 
 #endif

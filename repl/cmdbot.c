@@ -47,6 +47,7 @@ typedef struct cmdbot {
   bool dead;               /* EOF or a failed write: no more asking */
   long late[8];            /* decisions that timed out, not yet answered */
   int nlate;
+  const mj_game *g;        /* the game of the decision asked (its names) */
 } cmdbot;
 
 static double now_ms(void)
@@ -109,7 +110,7 @@ static char *request(const mj_game *g, int p, const mj_action *legal, int n,
 {
   mj_seat_view v;
   mj_game_seat_view(g, p, &v);
-  char b[40];
+  char b[48];
   cJSON *o = cJSON_CreateObject();
   cJSON_AddNumberToObject(o, "hule_bot", 1);
   cJSON_AddNumberToObject(o, "id", (double)id);
@@ -118,7 +119,7 @@ static char *request(const mj_game *g, int p, const mj_action *legal, int n,
   mj_seat_view_emit(&v, "view", &e);
   cJSON *l = cJSON_AddArrayToObject(o, "legal");
   for (int i = 0; i < n; i++) {
-    mj_action_print(&legal[i], b, sizeof b);
+    mj_action_print_in(g, &legal[i], b, sizeof b);
     cJSON_AddItemToArray(l, cJSON_CreateString(b));
   }
   char *text = cJSON_PrintUnformatted(o);
@@ -178,8 +179,8 @@ static int named_action(const cmdbot *b, const cJSON *o,
   cJSON *ix = cJSON_GetObjectItemCaseSensitive(o, "index");
   if (cJSON_IsString(a)) {
     for (int i = 0; i < n; i++) {
-      char t[40];
-      mj_action_print(&legal[i], t, sizeof t);
+      char t[48];
+      mj_action_print_in(b->g, &legal[i], t, sizeof t);
       if (strcmp(t, a->valuestring) == 0)
         return i;
     }
@@ -277,6 +278,7 @@ static int cmdbot_choose(void *ud, const mj_game *g, int p,
   /* the first answer may take the program's start-up too: 10 s at least */
   double limit = b->id == 0 && b->limit_ms < 10000 ? 10000 : b->limit_ms;
   double deadline = now_ms() + limit;
+  b->g = g;
   char *text = request(g, p, legal, n, ++b->id);
   if (text == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory"), -1;

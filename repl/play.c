@@ -312,6 +312,15 @@ static void show_prompt(repl *r, play *p)
     printf("定缺: declare your missing suit: que m, que p or que s\n");
     return;
   }
+  if (mj_game_phase(g) == MJ_PHASE_DECLARE) {
+    printf("Before play you may declare:");
+    for (int i = 0; i < n; i++)
+      if (l[i].type == MJ_ACT_DECLARE)
+        printf(" %s (declare %s)", mj_game_decl(g, l[i].tile)->label,
+               mj_game_decl(g, l[i].tile)->name);
+    printf("; or pass\n");
+    return;
+  }
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
     mj_tile t = mj_game_own_draw(g, YOU);
     if (t != MJ_NO_TILE) {
@@ -332,7 +341,7 @@ static void show_prompt(repl *r, play *p)
     if (l[i].type == MJ_ACT_DISCARD)
       continue;
     char a[32];
-    mj_action_print(&l[i], a, sizeof a);
+    mj_action_print_in(g, &l[i], a, sizeof a);
     printf("%s%s", first ? "" : ", ", a);
     first = false;
   }
@@ -372,7 +381,7 @@ void play_show_events(repl *r, play *p)
                  e->player != p->view_seat && !mj_game_over(p->g)) ||
                 (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying);
     if (!hide) {   /* your own draw: the prompt names it */
-      mj_event_print(e, play_names, YOU, b, sizeof b);
+      mj_event_print(g, e, play_names, YOU, b, sizeof b);
       if (col > 0 && col + (int)strlen(b) > 76) {
         printf("\n");
         col = 0;
@@ -742,7 +751,7 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
     }
   int best = mj_bot_choose(p->bots[YOU], g, YOU, l, n);
   char a[32];
-  mj_action_print(&l[best], a, sizeof a);
+  mj_action_print_in(g, &l[best], a, sizeof a);
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
     mj_discard_eval ev[MJ_KINDS];
     int k = mj_bot_discards(g, YOU, ev, MJ_KINDS);
@@ -807,7 +816,7 @@ static int c_undo(repl *r, int argc, char **argv, const char *rest)
   if (x == NULL)
     return repl_error(r, "cannot undo: %s", e.msg);
   char a[32];
-  mj_action_print(mj_game_action(p->g, last), a, sizeof a);
+  mj_action_print_in(p->g, mj_game_action(p->g, last), a, sizeof a);
   mj_game_free(p->g);
   p->g = x;
   p->shown = mj_game_nevents(x);
@@ -866,6 +875,8 @@ const repl_cmd repl_play_cmds[] = {
     "1m2m3m)", c_act, ARG_TILE, "play" },
   { "que", "m|p|s", "定缺: declare your missing suit", c_act, ARG_NONE,
     "play" },
+  { "declare", "NAME", "make a declaration the rules offer before play "
+    "(declare 起手胡 in 长沙)", c_act, ARG_NONE, "play" },
   { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE,
     "play" },
   { "hint", "",

@@ -205,7 +205,7 @@ static int replay_show(repl *r, play *p, int pos)
   if (pos > 0) {
     char a[32];
     const mj_action *x = mj_game_action(g, pos - 1);
-    mj_action_print(x, a, sizeof a);
+    mj_action_print_in(g, x, a, sizeof a);
     printf(": %s %s", play_names[x->player & 3], a);
   }
   printf("\n");

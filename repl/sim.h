@@ -20,10 +20,11 @@
 enum { SIM_MAX_FANS = MJ_MAX_FANS };
 
 /* Amounts paid by reason (kong money, 查叫...), names in first-seen order. */
+enum { SIM_REASONS = 32 };
 typedef struct sim_reasons {
   int n;
-  char name[16][24];
-  long sum[16];
+  char name[SIM_REASONS][48];
+  long sum[SIM_REASONS];
 } sim_reasons;
 
 /* A sum of squares of nets: a hand's net is within +-2 MJ_MAX_SCORE,

@@ -23,7 +23,7 @@ void sim_reasons_add(sim_reasons *r, const char *name, long amount)
   while (i < r->n && strcmp(r->name[i], name) != 0)
     i++;
   if (i == r->n) {
-    if (i >= 16)
+    if (i >= SIM_REASONS)
       return;
     snprintf(r->name[i], sizeof r->name[0], "%s", name);
     r->sum[i] = 0;

@@ -373,6 +373,33 @@ R.on_winning = function(g, w)
   end
 end
 
+-- 起手胡 is the player's choice: after the deal, each in turn from the
+-- dealer (on his fourteen tiles) may declare what his tiles make; each
+-- count is paid like a 小胡 self-draw, 2 from each other player (庄闲: 1
+-- more between the dealer and another), at once, no birds.
+if next(QISHOU) then
+  R.declarations = { { "起手胡", label = "起手胡 (start-of-hand win)",
+                       when = "deal" } }
+  R.can_declare = function(g, p)
+    return g:score_hand(p, "qishou") ~= nil
+  end
+  R.on_declare = function(g, p)
+    local total, fans = g:score_hand(p, "qishou")
+    local names = {}
+    for i, f in ipairs(fans) do
+      names[i] = f.count > 1 and f.id .. "x" .. f.count or f.id
+    end
+    local reason = "起手胡 " .. table.concat(names, " ")
+    for q = 1, 4 do
+      if q ~= p then
+        local extra = opt.zhuangxian and (q == g:dealer() or p == g:dealer())
+                      and 1 or 0
+        g:pay(q, p, total + extra, reason)
+      end
+    end
+  end
+end
+
 -- Kong money (gang_score), paid when the hand ends and only if it was won.
 if opt.gang_score then
   R.on_end = function(g)

@@ -87,7 +87,8 @@ static void chow_only_from_previous(void **state)
   assert_int_equal(ev->tile, 0);
   assert_int_equal(ev->claimed, 2);
   char b[64];
-  mj_event_print(ev, (const char *[]){ "E", "S", "W", "N" }, -1, b, sizeof b);
+  mj_event_print(NULL, ev, (const char *[]){ "E", "S", "W", "N" }, -1, b,
+                 sizeof b);
   assert_string_equal(b, "S chows 3m (123m)");
   mj_game_free(g);
 }
