@@ -12,7 +12,7 @@
 
 static const char *const act_names[] = {
   "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
-  "que", "declare"
+  "que", "declare", "take"
 };
 _Static_assert(sizeof act_names / sizeof act_names[0] == MJ_ACT_COUNT,
                "a name for every action");
@@ -51,6 +51,8 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
                             a->tile < MJ_HONOR_FIRST ? "mps"[a->tile / 9] : '?');
   case MJ_ACT_DECLARE:
     return (size_t)snprintf(buf, cap, "declare %d", a->tile + 1);
+  case MJ_ACT_TAKE:
+    return (size_t)snprintf(buf, cap, "take");
   default:
     return (size_t)snprintf(buf, cap, "?");
   }
@@ -121,12 +123,13 @@ static int verb_type(const char *lower, size_t vn)
                                         "akong", "杠",   NULL };
   static const char *const w_que[] = { "que", "定缺", "缺", NULL };
   static const char *const w_decl[] = { "declare", "报", NULL };
+  static const char *const w_take[] = { "take", "要", NULL };
   static const struct { const char *const *words; int type; } verbs[] = {
     { w_disc, MJ_ACT_DISCARD }, { w_win, MJ_ACT_WIN },
     { w_pass, MJ_ACT_PASS },    { w_pon, MJ_ACT_PON },
     { w_chi, MJ_ACT_CHI },      { w_kong, MJ_ACT_KONG },
     { w_swap, MJ_ACT_SWAP },    { w_que, MJ_ACT_QUE },
-    { w_decl, MJ_ACT_DECLARE }
+    { w_decl, MJ_ACT_DECLARE }, { w_take, MJ_ACT_TAKE }
   };
   if (vn == 0)
     return MJ_ACT_DISCARD;   /* a bare tile */
@@ -448,6 +451,9 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
     return (size_t)snprintf(buf, cap, "%s make%s declaration %d", who, s,
                             e->tile + 1);
   }
+  case MJ_EV_REFUSE:
+    return (size_t)snprintf(buf, cap, "%s let%s the wall's last tile go", who,
+                            s);
   default: return (size_t)snprintf(buf, cap, "?");
   }
 }

@@ -688,6 +688,15 @@ int mjb_efficiency_choose(mj_bot *b, const mj_game *g, int p,
     }
   if (mj_game_phase(g) == MJ_PHASE_SWAP || mj_game_phase(g) == MJ_PHASE_QUE)
     return before_play_choice(g, p, legal, n);
+  if (mj_game_phase(g) == MJ_PHASE_OFFER) {
+    /* the last tile: taken when ready (it may win), else let go (shown,
+       it could only deal in) */
+    bool ready = mj_game_best_win(g, p, NULL) > 0;
+    for (int i = 0; i < n; i++)
+      if ((legal[i].type == MJ_ACT_TAKE) == ready)
+        return i;
+    return 0;
+  }
   if (mj_game_phase(g) == MJ_PHASE_DECLARE) {
     /* a declaration the rules offer is made (起手胡 pays and changes no
        tile): the first offered, else the pass */

@@ -320,6 +320,56 @@ static void open_claims(mj_game *g, int from, mj_tile t)
   mjg_next_draw(g, mjg_next_active(g, from));
 }
 
+/* p discards t; the others may claim it (g->win_only: only a win). */
+static void discard(mj_game *g, int p, mj_tile t)
+{
+  seat *pl = &g->pl[p];
+  mjg_hand_remove(g, p, t);
+  if (pl->ndisc < MAX_DISC) {
+    pl->disc[pl->ndisc] = t;
+    pl->taken[pl->ndisc] = 0;
+    pl->ndisc++;
+  }
+  pl->ndiscarded++;
+  g->ndiscards++;
+  mjg_end_turn_states(g, p);
+  g->pending_kong = pl->kong_draw;
+  pl->kong_draw = false;
+  mjg_event(g, MJ_EV_DISCARD, p, t, -1, 0);
+  mjg_seat_hook(g, MJ_HOOK_DISCARD, p, t);
+  if (faulted(g))
+    return;
+  open_claims(g, p, t);
+}
+
+/* The wall's last tile offered (last_offer): taken, it is drawn and won
+   on at once when it can be, else shown as the taker's discard that only
+   a win may claim; let go, the next is offered, and after the last of
+   them the hand is drawn. */
+static void offer_decision(mj_game *g, const mj_action *a)
+{
+  int p = a->player;
+  if (a->type == MJ_ACT_TAKE) {
+    if (!mjg_draw(g, p, false, false))
+      return;
+    mjg_enter_turn(g, p, false);
+    if (faulted(g))
+      return;
+    if (mjg_can_win_self(g, p)) {
+      g->must_win = true;
+      return;
+    }
+    g->win_only = true;
+    discard(g, p, g->last_draw);
+    return;
+  }
+  mjg_event(g, MJ_EV_REFUSE, p, MJ_NO_TILE, -1, 0);
+  if (--g->offer_left <= 0)
+    mjg_end_drawn(g);
+  else
+    g->turn = mjg_next_active(g, p);
+}
+
 /* 过手胡: who could win and did not is locked until his next draw. */
 static void lock_passed_wins(mj_game *g)
 {
@@ -653,7 +703,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
            (norm.type == MJ_ACT_WIN || norm.type == MJ_ACT_PON ||
             norm.type == MJ_ACT_KONG || norm.type == MJ_ACT_PASS))
     norm.tile = g->pending;
-  else if (g->phase == MJ_PHASE_DECLARE && norm.type == MJ_ACT_PASS)
+  else if ((g->phase == MJ_PHASE_DECLARE || g->phase == MJ_PHASE_OFFER) &&
+           (norm.type == MJ_ACT_PASS || norm.type == MJ_ACT_TAKE))
     norm.tile = MJ_NO_TILE;
   if (faulted(g))
     return mj_fail(err, MJ_EINVAL, 0,
@@ -683,6 +734,10 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     before_play(g, a);
     return MJ_OK;
   }
+  if (g->phase == MJ_PHASE_OFFER) {
+    offer_decision(g, a);
+    return MJ_OK;
+  }
   if (g->phase == MJ_PHASE_TURN) {
     /* a discard instead of a win on one's draw (偷机 in 宝), when the
        ruleset asks */
@@ -698,25 +753,10 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     case MJ_ACT_WIN:
       mjg_finish(g, &p, 1, -1, g->last_draw, mjg_self_flags(g, p));
       return MJ_OK;
-    case MJ_ACT_DISCARD: {
-      mjg_hand_remove(g, p, a->tile);
-      if (pl->ndisc < MAX_DISC) {
-        pl->disc[pl->ndisc] = a->tile;
-        pl->taken[pl->ndisc] = 0;
-        pl->ndisc++;
-      }
-      pl->ndiscarded++;
-      g->ndiscards++;
-      mjg_end_turn_states(g, p);
-      g->pending_kong = pl->kong_draw;
-      pl->kong_draw = false;
-      mjg_event(g, MJ_EV_DISCARD, p, a->tile, -1, 0);
-      mjg_seat_hook(g, MJ_HOOK_DISCARD, p, a->tile);
-      if (faulted(g))
-        return MJ_OK;
-      open_claims(g, p, a->tile);
+    case MJ_ACT_DISCARD:
+      g->win_only = false;
+      discard(g, p, a->tile);
       return MJ_OK;
-    }
     case MJ_ACT_CKONG: {
       for (int i = 0; i < 4; i++)
         mjg_hand_remove(g, p, a->tile);

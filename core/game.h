@@ -32,6 +32,7 @@ typedef enum mj_act_type {
   MJ_ACT_SWAP, /* tile: one of the tiles to pass before play (换三张) */
   MJ_ACT_QUE,  /* tile: the first tile of the suit declared missing (定缺) */
   MJ_ACT_DECLARE, /* tile: the index of the ruleset's declaration made */
+  MJ_ACT_TAKE,  /* take the wall's last tile offered (海底, last_offer) */
   MJ_ACT_COUNT
 } mj_act_type;
 
@@ -48,11 +49,12 @@ typedef enum mj_phase {
   MJ_PHASE_SWAP,     /* before play: each picks the tiles to pass */
   MJ_PHASE_QUE,      /* before play: each declares his missing suit */
   MJ_PHASE_DECLARE,  /* before play: each in turn may make declarations */
+  MJ_PHASE_OFFER,    /* the wall's last tile is offered (last_offer) */
   MJ_PHASE_OVER
 } mj_phase;
 
 /* The phase's name as the notation and the bot protocol write it:
-** "turn", "claim", "rob", "swap", "que", "declare", "over". */
+** "turn", "claim", "rob", "swap", "que", "declare", "offer", "over". */
 const char *mj_phase_name(mj_phase ph);
 
 typedef enum mj_event_type {
@@ -75,6 +77,7 @@ typedef enum mj_event_type {
   MJ_EV_TURNED,      /* a tile turned up from the wall by a hook (买马) */
   MJ_EV_DECLARE,     /* player made the ruleset's declaration (tile: its
                         index) */
+  MJ_EV_REFUSE,      /* player let the wall's last tile go (last_offer) */
   MJ_EV_COUNT
 } mj_event_type;
 

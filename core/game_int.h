@@ -87,6 +87,10 @@ struct mj_game {
   bool pending_kong;         /* the discard up follows its player's kong */
   int rob_discarder;         /* robbing an exposed kong: whose discard the
                                 kong claimed (-1: an added kong) */
+  int offer_left;            /* OFFER: players still to be offered the
+                                last tile (g->turn is the one now) */
+  bool must_win;             /* the last tile taken wins: only the win */
+  bool win_only;             /* the tile up may be claimed by a win only */
   int decl_seat;             /* DECLARE: whose offer it is */
   int decl_left;             /* seats still to be offered, his included */
   unsigned decl_offer;       /* the declarations offered him (bits) */
@@ -150,6 +154,7 @@ void mjg_run_hook(mj_game *g, const mj_flow_ev *ev, int *answer);
 void mjg_end_hand(mj_game *g);
 bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong);
 bool mjg_next_draw(mj_game *g, int p);
+void mjg_end_drawn(mj_game *g);   /* the wall is done: a drawn hand */
 void mjg_record(mj_game *g, const mj_action *a);
 void mjg_hand_add(mj_game *g, int p, mj_tile t);
 void mjg_hand_meld(mj_game *g, int p, mj_meld m, int replace);

@@ -27,7 +27,7 @@ static int add(mj_action *out, int n, int max, int type, int p, mj_tile t)
 bool mjg_kong_allowed(const mj_game *g, int p)
 {
   return (!g->pl[p].claimed || g->tbl.kong_after_claim) &&
-         live_left(g) > 0;
+         live_left(g) > (g->tbl.last_offer ? 1 : 0);
 }
 
 /* The suits p may still pick a tile to pass from: bit s set. */
@@ -92,6 +92,8 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   int n = 0;
   if (!pl->claimed && mjg_can_win_self(g, p))
     n = add(out, n, max, MJ_ACT_WIN, p, g->last_draw);
+  if (g->must_win)            /* the last tile taken wins: he must */
+    return n;
   if (mjg_hand_fixed(g, p))   /* won and stays: his hand is as it won */
     return add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
   if (mjg_kong_allowed(g, p)) {
@@ -155,9 +157,11 @@ unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
   if (((!g->tbl.self_draw_only && !pl->locked) || mjg_state_opens(g, p, t)) &&
       mjg_can_win_on(g, p, t, mjg_claim_flags(g)))
     o |= 1u << MJ_ACT_WIN;
+  if (g->win_only)       /* the 海底 tile shown: a win or nothing */
+    return o;
   if (more && c[t] >= 2)
     o |= 1u << MJ_ACT_PON;
-  if (more && c[t] >= 3)
+  if (more && c[t] >= 3 && live_left(g) > (g->tbl.last_offer ? 1 : 0))
     o |= 1u << MJ_ACT_KONG;
   if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) &&
       chow_starts(c, t))
@@ -202,6 +206,11 @@ int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)
   case MJ_PHASE_QUE:
   case MJ_PHASE_DECLARE:
     return faulted(g) ? 0 : before_play_actions(g, p, out, max);
+  case MJ_PHASE_OFFER:
+    if (faulted(g) || p != g->turn)
+      return 0;
+    return add(out, add(out, 0, max, MJ_ACT_TAKE, p, MJ_NO_TILE), max,
+               MJ_ACT_PASS, p, MJ_NO_TILE);
   default:
     return 0;
   }
@@ -224,6 +233,8 @@ unsigned mj_game_waiting(const mj_game *g)
   }
   case MJ_PHASE_DECLARE:
     return 1u << g->decl_seat;
+  case MJ_PHASE_OFFER:
+    return 1u << g->turn;
   case MJ_PHASE_SWAP:
   case MJ_PHASE_QUE: {
     unsigned w = 0;

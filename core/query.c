@@ -29,9 +29,10 @@ unsigned mj_game_declared(const mj_game *g, int p)
 
 const char *mj_phase_name(mj_phase ph)
 {
-  static const char *const names[] = { "turn", "claim", "rob",    "swap",
-                                       "que",  "declare", "over" };
-  return (unsigned)ph < 7 ? names[ph] : "over";
+  static const char *const names[] = { "turn",    "claim", "rob",
+                                       "swap",    "que",   "declare",
+                                       "offer",   "over" };
+  return (unsigned)ph < 8 ? names[ph] : "over";
 }
 
 mj_phase mj_game_phase(const mj_game *g) { return g->phase; }

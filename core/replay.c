@@ -17,7 +17,7 @@
 static const char *const ev_names[] = {
   "deal", "indicator", "draw",  "flower", "discard", "chi",   "pon",
   "kong", "ckong",     "akong", "pass",   "win",     "drawn", "decline",
-  "swap", "que", "turned", "declare"
+  "swap", "que", "turned", "declare", "refuse"
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");
@@ -430,7 +430,7 @@ static mj_status parse_action(parse *ps, cJSON *o, const char *name)
 {
   static const char *const acts[] = {
     "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
-    "que", "declare"
+    "que", "declare", "take"
   };
   _Static_assert(sizeof acts / sizeof acts[0] == MJ_ACT_COUNT,
                  "a name for every action");
@@ -442,7 +442,7 @@ static mj_status parse_action(parse *ps, cJSON *o, const char *name)
   if (!get_player(o, &p))
     return line_err(ps->err, ps->line, "the action needs \"p\" (0..3)", NULL);
   if (k != MJ_ACT_PASS && k != MJ_ACT_PON && k != MJ_ACT_KONG &&
-      k != MJ_ACT_WIN && !get_tile(o, "tile", &act.tile))
+      k != MJ_ACT_WIN && k != MJ_ACT_TAKE && !get_tile(o, "tile", &act.tile))
     return line_err(ps->err, ps->line, "the action needs a \"tile\"", NULL);
   act.player = (uint8_t)p;
   if (rp->nact >= ps->capa) {

@@ -220,6 +220,7 @@ typedef struct mj_table {
                              one's next draw */
   bool kong_discard;      /* a discard right after one's kong wins with
                              the kong flag (杠上炮) */
+  bool last_offer;        /* 海底: the last tile offered in turn */
   int nstates;            /* the ruleset's per-player states */
   mj_state_def states[MJ_MAX_STATES];
   /* Which draws and discards the hooks hear of (R.watch): all when

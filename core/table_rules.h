@@ -34,7 +34,11 @@
   X(pass_lock, 0, "过手胡: a passed win locks discard wins until one's "     \
     "next draw")                                                             \
   X(kong_discard, 0, "a discard right after one's kong wins with the kong "  \
-    "flag (杠上炮)")
+    "flag (杠上炮)")                                                          \
+  X(last_offer, 0, "海底: the wall's last tile is offered to each in turn "  \
+    "from the one due to draw; the taker must win with it if he can, else "  \
+    "it is his discard, claimed only by a win; all refusing: a drawn hand; " \
+    "no kong takes it")
 
 #define MJ_TABLE_NUMBERS(X)                                                  \
   X(tiles, 136, 108, 144, "108 (suits only), 136 or 144", "tiles in the wall") \

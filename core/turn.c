@@ -182,7 +182,7 @@ void mjg_end_hand(mj_game *g)
 
 /* The wall ran out: an exhaustive draw when nobody won (in 血战 the
    hand's winners keep their wins). */
-static void end_drawn(mj_game *g)
+void mjg_end_drawn(mj_game *g)
 {
   g->drawn = g->nwin == 0;
   mjg_event(g, MJ_EV_DRAWN, -1, MJ_NO_TILE, -1, 0);
@@ -202,7 +202,7 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
     mj_tile t = live_left(g) == 0 ? MJ_NO_TILE
                 : tail ? mj_wall_draw_tail(&g->wall) : mj_wall_draw(&g->wall);
     if (t == MJ_NO_TILE) {
-      end_drawn(g);
+      mjg_end_drawn(g);
       return false;
     }
     if (mj_tile_is_flower(t)) {
@@ -234,9 +234,18 @@ void mjg_enter_turn(mj_game *g, int p, bool claimed)
   memset(g->options, 0, sizeof g->options);
 }
 
-/* The next player draws; false when the wall is empty. */
+/* The next player draws; false when the wall is empty. With last_offer
+   the wall's last tile is offered instead, from p on (the offer phase). */
 bool mjg_next_draw(mj_game *g, int p)
 {
+  if (g->tbl.last_offer && live_left(g) == 1 && !faulted(g)) {
+    g->phase = MJ_PHASE_OFFER;
+    g->turn = p;
+    g->offer_left = mjg_nactive(g);
+    g->decided = 0;
+    memset(g->options, 0, sizeof g->options);
+    return true;
+  }
   if (!mjg_draw(g, p, false, false))
     return false;
   mjg_enter_turn(g, p, false);

@@ -182,6 +182,11 @@ bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
   if (!g->any_claim && pl->ndiscarded == 0 && mj_hand_nmelds(pl->hand) == 0 &&
       (self || (g->pending_from == g->dealer && g->ndiscards == 1)))
     flags |= MJ_CTX_FIRST;
+  /* where the ruleset lets a win hold one of them (exclusive), the first
+     go-around yields (a short wall's last tile drawn first) */
+  unsigned ex = flags & mj_rules_exclusive(g->r);
+  if ((ex & MJ_CTX_FIRST) && (ex & ~MJ_CTX_FIRST))
+    flags &= ~MJ_CTX_FIRST;
   c->flags = flags;
   mj_error own;
   mj_status st = mj_score_hand(g->r, hand, s, err != NULL ? err : &own);

@@ -312,7 +312,10 @@ static int g_pass(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
   unsigned w;
-  while (mj_game_phase(x->g) != MJ_PHASE_TURN && !mj_game_over(x->g) &&
+  /* claims and declarations let go; the turn and the offer of the last
+     tile (a choice to make, not a tile to let pass) stop it */
+  while (mj_game_phase(x->g) != MJ_PHASE_TURN &&
+         mj_game_phase(x->g) != MJ_PHASE_OFFER && !mj_game_over(x->g) &&
          (w = mj_game_waiting(x->g)) != 0) {
     int p = __builtin_ctz(w);
     mj_action a = { MJ_ACT_PASS, (uint8_t)p, mj_game_pending(x->g, NULL) };

@@ -312,6 +312,11 @@ static void show_prompt(repl *r, play *p)
     printf("定缺: declare your missing suit: que m, que p or que s\n");
     return;
   }
+  if (mj_game_phase(g) == MJ_PHASE_OFFER) {
+    printf("海底: the wall's last tile is offered to you: take (win with it "
+           "if it wins, else it is your discard) or pass\n");
+    return;
+  }
   if (mj_game_phase(g) == MJ_PHASE_DECLARE) {
     printf("Before play you may declare:");
     for (int i = 0; i < n; i++)
@@ -877,6 +882,8 @@ const repl_cmd repl_play_cmds[] = {
     "play" },
   { "declare", "NAME", "make a declaration the rules offer before play "
     "(declare 起手胡 in 长沙)", c_act, ARG_NONE, "play" },
+  { "take", "", "take the wall's last tile offered to you (海底 in 长沙)",
+    c_act, ARG_NONE, "play" },
   { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE,
     "play" },
   { "hint", "",

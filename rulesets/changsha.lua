@@ -56,6 +56,7 @@ local R = mj.ruleset {
     kong_after_claim = false,         -- kongs in a turn begun with a draw
     replacement = "tail",
     pass_lock = true,                 -- 过胡 until one's next draw
+    last_offer = true,                -- 海底 offered in turn
     winner_deals = true,
     rounds = 1,
   },
@@ -419,10 +420,11 @@ if opt.gang_score then
   end
 end
 
--- The next dealer: the winner; with several, the one who paid them all;
--- a drawn hand: the player who drew the last tile.
+-- The next dealer: the winner; with several, the one who paid them all.
+-- A drawn hand: who took the 海底; all four let it go: the first offered;
+-- a kong's replacement emptied the wall: that kong's player.
 R.next_dealer = function(g)
-  local winners, payer, last_draw = {}, nil, nil
+  local winners, payer, last_draw, first_refused = {}, nil, nil, nil
   for i = 1, g:nevents() do
     local e = g:event(i)
     if e.type == "win" then
@@ -430,11 +432,14 @@ R.next_dealer = function(g)
       payer = e.from
     elseif e.type == "draw" then
       last_draw = e.player
+    elseif e.type == "refuse" then
+      first_refused = first_refused or e.player
+      last_draw = nil                 -- the 海底 not taken yet
     end
   end
   if #winners == 1 then return winners[1] end
   if #winners > 1 then return payer end
-  return last_draw or g:dealer()
+  return last_draw or first_refused or g:dealer()
 end
 
 -- }==================================================================
