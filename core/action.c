@@ -12,7 +12,7 @@
 
 static const char *const act_names[] = {
   "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
-  "que", "declare", "take"
+  "que", "declare", "take", "open"
 };
 _Static_assert(sizeof act_names / sizeof act_names[0] == MJ_ACT_COUNT,
                "a name for every action");
@@ -53,6 +53,8 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
     return (size_t)snprintf(buf, cap, "declare %d", a->tile + 1);
   case MJ_ACT_TAKE:
     return (size_t)snprintf(buf, cap, "take");
+  case MJ_ACT_OPEN:
+    return (size_t)snprintf(buf, cap, "kaigang %s", mj_tile_str(a->tile, t));
   default:
     return (size_t)snprintf(buf, cap, "?");
   }
@@ -66,6 +68,10 @@ size_t mj_action_print_in(const mj_game *g, const mj_action *a, char *buf,
                              : NULL;
   if (d != NULL)
     return (size_t)snprintf(buf, cap, "declare %s", d->name);
+  char t[3];
+  if (a->type == MJ_ACT_WIN && g != NULL &&
+      mj_game_open_tiles(g, NULL, NULL) > 0)   /* which of the tiles up */
+    return (size_t)snprintf(buf, cap, "hu %s", mj_tile_str(a->tile, t));
   return mj_action_print(a, buf, cap);
 }
 
@@ -124,12 +130,14 @@ static int verb_type(const char *lower, size_t vn)
   static const char *const w_que[] = { "que", "定缺", "缺", NULL };
   static const char *const w_decl[] = { "declare", "报", NULL };
   static const char *const w_take[] = { "take", "要", NULL };
+  static const char *const w_open[] = { "kaigang", "开杠", NULL };
   static const struct { const char *const *words; int type; } verbs[] = {
     { w_disc, MJ_ACT_DISCARD }, { w_win, MJ_ACT_WIN },
     { w_pass, MJ_ACT_PASS },    { w_pon, MJ_ACT_PON },
     { w_chi, MJ_ACT_CHI },      { w_kong, MJ_ACT_KONG },
     { w_swap, MJ_ACT_SWAP },    { w_que, MJ_ACT_QUE },
-    { w_decl, MJ_ACT_DECLARE }, { w_take, MJ_ACT_TAKE }
+    { w_decl, MJ_ACT_DECLARE }, { w_take, MJ_ACT_TAKE },
+    { w_open, MJ_ACT_OPEN }
   };
   if (vn == 0)
     return MJ_ACT_DISCARD;   /* a bare tile */
@@ -454,6 +462,8 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
   case MJ_EV_REFUSE:
     return (size_t)snprintf(buf, cap, "%s let%s the wall's last tile go", who,
                             s);
+  case MJ_EV_OPEN:
+    return (size_t)snprintf(buf, cap, "%s turn%s up %s (开杠)", who, s, t);
   default: return (size_t)snprintf(buf, cap, "?");
   }
 }

@@ -636,6 +636,11 @@ static int efficiency_turn(const ctx *c, const mj_game *g, int p,
       best = i;
   if (best < 0)
     best = 0;
+  /* an open kong (开杠) is legal only when ready after it: a free chance
+     at its tiles, taken; else a kong that keeps the hand */
+  int open = mjb_legal_find(legal, n, MJ_ACT_OPEN);
+  if (open >= 0)
+    return open;
   for (int i = 0; i < n; i++)
     if ((legal[i].type == MJ_ACT_CKONG || legal[i].type == MJ_ACT_AKONG) &&
         kong_keeps(c, g, p, &legal[i]))

@@ -381,6 +381,139 @@ static void lock_passed_wins(mj_game *g)
       g->pl[q].locked = true;
 }
 
+/* {====================================================================
+** Open kongs (开杠, open_kong)
+** ===================================================================== */
+
+/* The open kong's tiles go to p's discards; the others may win on any of
+   them (kaigang), on nothing else; none may: the next player draws. */
+static void open_claims_all(mj_game *g, int p)
+{
+  seat *pl = &g->pl[p];
+  for (int i = 0; i < g->nopen; i++)
+    if (pl->ndisc < MAX_DISC) {
+      pl->disc[pl->ndisc] = g->open_tiles[i];
+      pl->taken[pl->ndisc++] = 0;
+    }
+  g->pending = g->open_tiles[0];
+  g->pending_from = p;
+  g->pending_wall_last = false;
+  g->decided = 0;
+  g->phase = MJ_PHASE_CLAIM;
+  g->win_only = true;
+  bool any = false;
+  for (int q = 0; q < 4; q++) {
+    g->open_claim[q] = 0;
+    g->options[q] = 0;
+    if (q == p || !active(g, q) || g->pl[q].locked)
+      continue;
+    for (int i = 0; i < g->nopen; i++)
+      if (mjg_can_win_on(g, q, g->open_tiles[i], MJ_CTX_KAIGANG))
+        g->open_claim[q] |= (uint8_t)(1u << i);
+    if (g->open_claim[q])
+      g->options[q] = 1u << MJ_ACT_WIN;
+    any = any || g->options[q];
+  }
+  if (any)
+    return;
+  g->nopen = 0;
+  g->pending = MJ_NO_TILE;
+  mjg_next_draw(g, mjg_next_active(g, p));
+}
+
+/* p's open kong is made: its tiles are turned from the tail, face up; he
+   may win on one (the open phase), else the others may. */
+static void open_turn(mj_game *g, int p)
+{
+  g->opening = false;
+  g->pl[p].opened = true;
+  g->open_player = p;
+  g->nopen = 0;
+  while (g->nopen < g->tbl.open_kong && live_left(g) > 0) {
+    mj_tile t = g->tbl.replace_tail ? mj_wall_draw_tail(&g->wall)
+                                    : mj_wall_draw(&g->wall);
+    if (t == MJ_NO_TILE)
+      break;
+    g->open_tiles[g->nopen++] = t;
+    mjg_event(g, MJ_EV_OPEN, p, t, -1, 1);
+  }
+  if (g->nopen == 0) {
+    mjg_end_drawn(g);
+    return;
+  }
+  g->open_wins = 0;
+  for (int i = 0; i < g->nopen; i++) {
+    mjg_hand_add(g, p, g->open_tiles[i]);
+    if (mjg_check_win(g, p, g->open_tiles[i], MJ_CTX_SELF | MJ_CTX_KAIGANG,
+                      g->scratch, g->scratch_score, NULL))
+      g->open_wins |= 1u << i;
+    mjg_hand_remove(g, p, g->open_tiles[i]);
+  }
+  if (faulted(g))
+    return;
+  if (g->open_wins) {
+    g->phase = MJ_PHASE_OPEN;
+    g->turn = p;
+    return;
+  }
+  open_claims_all(g, p);
+}
+
+/* The open kong's player wins on one of its tiles (杠上开花), or not. */
+static void open_decision(mj_game *g, const mj_action *a)
+{
+  int p = a->player;
+  if (a->type != MJ_ACT_WIN) {
+    open_claims_all(g, p);
+    return;
+  }
+  mjg_hand_add(g, p, a->tile);
+  g->last_draw = a->tile;
+  g->nopen = 0;
+  mjg_finish(g, &p, 1, -1, a->tile, MJ_CTX_SELF | MJ_CTX_KAIGANG);
+}
+
+/* The wins on the open kong's tiles, each winner on the tile he chose
+   (in turn from its player; the first alone without multi_win). */
+static void resolve_open_claims(mj_game *g)
+{
+  int from = g->pending_from, w[4], nw = 0;
+  mj_tile tiles[4];
+  lock_passed_wins(g);
+  for (int k = 1; k < 4 && (nw == 0 || g->tbl.multi_win); k++) {
+    int q = (from + k) & 3;
+    if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
+      tiles[nw] = g->decision[q].tile;
+      w[nw++] = q;
+    }
+  }
+  g->nopen = 0;
+  if (nw > 0) {
+    mjg_finish_tiles(g, w, tiles, nw, from, MJ_CTX_KAIGANG);
+    return;
+  }
+  g->pending = MJ_NO_TILE;
+  mjg_next_draw(g, mjg_next_active(g, from));
+}
+
+/* }==================================================================== */
+
+
+/* The kong of p is made: its replacement from the wall, or, an open kong,
+   its tiles turned up (open_turn). */
+static void open_turn(mj_game *g, int p);
+static void kong_replacement(mj_game *g, int p)
+{
+  if (faulted(g))
+    return;
+  if (g->opening) {
+    open_turn(g, p);
+    return;
+  }
+  if (mjg_draw(g, p, g->tbl.replace_tail, true))
+    mjg_enter_turn(g, p, false);
+}
+
 /* A kong was declared: the ruleset's kong hook (its money...). */
 static void kong_hook(mj_game *g, int p, mj_tile t, int kind, int from)
 {
@@ -439,10 +572,7 @@ static void make_exposed_kong(mj_game *g, int p, int from, mj_tile t)
   g->rob_discarder = -1;
   g->pl[p].kong_from = (int8_t)from;
   kong_hook(g, p, t, MJ_KONG_EXPOSED, from);
-  if (faulted(g))
-    return;
-  if (mjg_draw(g, p, g->tbl.replace_tail, true))
-    mjg_enter_turn(g, p, false);
+  kong_replacement(g, p);
 }
 
 static void resolve_claims(mj_game *g)
@@ -474,27 +604,24 @@ static void resolve_claims(mj_game *g)
       if (!(g->decided >> q & 1))
         continue;
       const mj_action *a = &g->decision[q];
-      if (pass == 0 && a->type == MJ_ACT_KONG && g->tbl.rob_exposed &&
-          offer_rob(g, q, t, from))
+      bool kong = a->type == MJ_ACT_KONG || a->type == MJ_ACT_OPEN;
+      g->opening = a->type == MJ_ACT_OPEN;
+      if (pass == 0 && kong && g->tbl.rob_exposed && offer_rob(g, q, t, from))
         return;            /* 明杠可抢: the others may rob it first */
-      if (pass == 0 && (a->type == MJ_ACT_KONG || a->type == MJ_ACT_PON)) {
-        int need = a->type == MJ_ACT_KONG ? 3 : 2;
+      if (pass == 0 && (kong || a->type == MJ_ACT_PON)) {
+        int need = kong ? 3 : 2;
         for (int i = 0; i < need; i++)
           mjg_hand_remove(g, q, t);
-        mj_meld m = { (uint8_t)(a->type == MJ_ACT_KONG ? MJ_KONG : MJ_PUNG), t,
+        mj_meld m = { (uint8_t)(kong ? MJ_KONG : MJ_PUNG), t,
                       (uint8_t)((q - from + 4) & 3), 0 };
         mjg_hand_meld(g, q, m, -1);
         take_discard(g, true);
-        mjg_event(g, a->type == MJ_ACT_KONG ? MJ_EV_KONG : MJ_EV_PON, q, t, from,
-              0);
+        mjg_event(g, kong ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
         g->pending = MJ_NO_TILE;
-        if (a->type == MJ_ACT_KONG) {
+        if (kong) {
           g->pl[q].kong_from = (int8_t)from;
           kong_hook(g, q, t, MJ_KONG_EXPOSED, from);
-          if (faulted(g))
-            return;
-          if (mjg_draw(g, q, g->tbl.replace_tail, true))
-            mjg_enter_turn(g, q, false);
+          kong_replacement(g, q);
         } else {
           mjg_enter_turn(g, q, true);
         }
@@ -536,10 +663,16 @@ static void complete_added_kong(mj_game *g)
   g->pending = MJ_NO_TILE;
   pl->kong_from = -1;
   kong_hook(g, p, t, MJ_KONG_ADDED, -1);
-  if (faulted(g))
-    return;
-  if (mjg_draw(g, p, g->tbl.replace_tail, true))
-    mjg_enter_turn(g, p, false);
+  kong_replacement(g, p);
+}
+
+/* p adds t to his pung: the others may rob it first. */
+static void added_kong(mj_game *g, int p, mj_tile t)
+{
+  mjg_hand_remove(g, p, t);
+  mjg_end_turn_states(g, p);
+  if (!offer_rob(g, p, t, -1))
+    complete_added_kong(g);
 }
 
 static void resolve_rob(mj_game *g)
@@ -700,10 +833,12 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
   if (g->phase == MJ_PHASE_TURN && norm.type == MJ_ACT_WIN)
     norm.tile = g->last_draw;
   else if ((g->phase == MJ_PHASE_CLAIM || g->phase == MJ_PHASE_ROB) &&
+           (g->nopen == 0 || norm.type == MJ_ACT_PASS) &&
            (norm.type == MJ_ACT_WIN || norm.type == MJ_ACT_PON ||
             norm.type == MJ_ACT_KONG || norm.type == MJ_ACT_PASS))
     norm.tile = g->pending;
-  else if ((g->phase == MJ_PHASE_DECLARE || g->phase == MJ_PHASE_OFFER) &&
+  else if ((g->phase == MJ_PHASE_DECLARE || g->phase == MJ_PHASE_OFFER ||
+            g->phase == MJ_PHASE_OPEN) &&
            (norm.type == MJ_ACT_PASS || norm.type == MJ_ACT_TAKE))
     norm.tile = MJ_NO_TILE;
   if (faulted(g))
@@ -734,8 +869,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     before_play(g, a);
     return MJ_OK;
   }
-  if (g->phase == MJ_PHASE_OFFER) {
-    offer_decision(g, a);
+  if (g->phase == MJ_PHASE_OFFER || g->phase == MJ_PHASE_OPEN) {
+    (g->phase == MJ_PHASE_OFFER ? offer_decision : open_decision)(g, a);
     return MJ_OK;
   }
   if (g->phase == MJ_PHASE_TURN) {
@@ -757,26 +892,26 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       g->win_only = false;
       discard(g, p, a->tile);
       return MJ_OK;
-    case MJ_ACT_CKONG: {
+    case MJ_ACT_OPEN:            /* a kong whose tiles are turned up */
+      g->opening = true;
+      if (mj_hand_counts(pl->hand)[a->tile] != 4) {
+        added_kong(g, p, a->tile);
+        return MJ_OK;
+      }
+      /* a concealed one */
+      __attribute__((fallthrough));
+    case MJ_ACT_CKONG:
       for (int i = 0; i < 4; i++)
         mjg_hand_remove(g, p, a->tile);
-      mj_meld m = { MJ_CKONG, a->tile, 0, 0 };
-      mjg_hand_meld(g, p, m, -1);
+      mjg_hand_meld(g, p, (mj_meld){ MJ_CKONG, a->tile, 0, 0 }, -1);
       mjg_event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
       mjg_end_turn_states(g, p);
       pl->kong_from = -1;
       kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
-      if (faulted(g))
-        return MJ_OK;
-      if (mjg_draw(g, p, g->tbl.replace_tail, true))
-        mjg_enter_turn(g, p, false);
+      kong_replacement(g, p);
       return MJ_OK;
-    }
     case MJ_ACT_AKONG:
-      mjg_hand_remove(g, p, a->tile);
-      mjg_end_turn_states(g, p);
-      if (!offer_rob(g, p, a->tile, -1))
-        complete_added_kong(g);
+      added_kong(g, p, a->tile);
       return MJ_OK;
     default:
       return mj_fail(err, MJ_ESTATE, 0, "not a move for one's turn");
@@ -790,6 +925,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
   if (mj_game_waiting(g) == 0) {
     if (g->phase == MJ_PHASE_ROB)
       resolve_rob(g);
+    else if (g->nopen > 0)
+      resolve_open_claims(g);
     else
       resolve_claims(g);
   }

@@ -33,6 +33,8 @@ typedef enum mj_act_type {
   MJ_ACT_QUE,  /* tile: the first tile of the suit declared missing (定缺) */
   MJ_ACT_DECLARE, /* tile: the index of the ruleset's declaration made */
   MJ_ACT_TAKE,  /* take the wall's last tile offered (海底, last_offer) */
+  MJ_ACT_OPEN,  /* tile: an open kong of it (开杠, open_kong): concealed,
+                   added or, claimed, of the discard */
   MJ_ACT_COUNT
 } mj_act_type;
 
@@ -50,11 +52,13 @@ typedef enum mj_phase {
   MJ_PHASE_QUE,      /* before play: each declares his missing suit */
   MJ_PHASE_DECLARE,  /* before play: each in turn may make declarations */
   MJ_PHASE_OFFER,    /* the wall's last tile is offered (last_offer) */
+  MJ_PHASE_OPEN,     /* an open kong's tiles are up: may its player win? */
   MJ_PHASE_OVER
 } mj_phase;
 
 /* The phase's name as the notation and the bot protocol write it:
-** "turn", "claim", "rob", "swap", "que", "declare", "offer", "over". */
+** "turn", "claim", "rob", "swap", "que", "declare", "offer", "open",
+** "over". */
 const char *mj_phase_name(mj_phase ph);
 
 typedef enum mj_event_type {
@@ -78,6 +82,7 @@ typedef enum mj_event_type {
   MJ_EV_DECLARE,     /* player made the ruleset's declaration (tile: its
                         index) */
   MJ_EV_REFUSE,      /* player let the wall's last tile go (last_offer) */
+  MJ_EV_OPEN,        /* tile turned up from the tail by player's open kong */
   MJ_EV_COUNT
 } mj_event_type;
 
@@ -295,6 +300,10 @@ typedef struct mj_emit {
 ** bots in Lua and the bot programs are given the same fields this way. */
 void mj_seat_view_emit(const mj_seat_view *v, const char *key,
                        const mj_emit *e);
+
+/* The tiles an open kong has turned up, while they may be won on (else
+   0), and whose kong it is. */
+int mj_game_open_tiles(const mj_game *g, const mj_tile **tiles, int *player);
 
 /* The ruleset's declaration k (R.declarations), NULL past the last. */
 const mj_decl_def *mj_game_decl(const mj_game *g, int k);

@@ -33,6 +33,7 @@ typedef struct seat {
   bool out;            /* won and left play (leave_on_win) */
   int8_t wins;         /* wins this hand (several with stay_on_win) */
   bool locked;         /* passed a win: no discard win until his draw */
+  bool opened;         /* made an open kong: his hand is fixed */
   int8_t void_suit;    /* the declared missing suit, -1 none */
   int8_t kong_from;    /* the kong_draw replaced a kong of this seat's
                           discard, -1 */
@@ -91,6 +92,12 @@ struct mj_game {
                                 last tile (g->turn is the one now) */
   bool must_win;             /* the last tile taken wins: only the win */
   bool win_only;             /* the tile up may be claimed by a win only */
+  bool opening;              /* the kong being made is an open one */
+  int open_player;           /* whose open kong's tiles are up */
+  int nopen;                 /* those tiles (0: none up) */
+  mj_tile open_tiles[4];
+  unsigned open_wins;        /* OPEN: bit i, open_tiles[i] wins for him */
+  uint8_t open_claim[4];     /* their claims: bit i, q may win on tile i */
   int decl_seat;             /* DECLARE: whose offer it is */
   int decl_left;             /* seats still to be offered, his included */
   unsigned decl_offer;       /* the declarations offered him (bits) */
@@ -173,9 +180,12 @@ bool mjg_can_win_self(const mj_game *g, int p);
 bool mjg_can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags);
 void mjg_finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
                 unsigned flags);
+void mjg_finish_tiles(mj_game *g, const int *w, const mj_tile *tiles, int n,
+                      int payer, unsigned flags);
 
 /* legal.c: what the acting checks of the legal actions */
 bool mjg_kong_allowed(const mj_game *g, int p);
+bool mjg_open_ok(const mj_game *g, int p, mj_tile t, int kind);
 bool mjg_hand_fixed(const mj_game *g, int p);
 unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t);
 

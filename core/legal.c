@@ -78,11 +78,59 @@ static int before_play_actions(const mj_game *g, int p, mj_action *out,
   return n;
 }
 
-/* Won and stays in play (stay_on_win): he may only win again, and
-   otherwise throws what he draws. */
+/* Won and stays in play (stay_on_win), or made an open kong: he may
+   only win (and open another kong), and otherwise throws what he draws. */
 bool mjg_hand_fixed(const mj_game *g, int p)
 {
-  return g->tbl.stay_on_win && g->pl[p].wins > 0;
+  return (g->tbl.stay_on_win && g->pl[p].wins > 0) || g->pl[p].opened;
+}
+
+/* May p make an open kong of t (open_kong): enough tiles left, and ready
+   after it (kind: MJ_KONG_CONCEALED, _ADDED or _EXPOSED of the discard). */
+bool mjg_open_ok(const mj_game *g, int p, mj_tile t, int kind)
+{
+  if (g->tbl.open_kong == 0 || live_left(g) < g->tbl.open_kong)
+    return false;
+  mj_game *c = mj_game_clone(g);
+  if (c == NULL)
+    return false;
+  int take = kind == MJ_KONG_CONCEALED ? 4 : kind == MJ_KONG_ADDED ? 1 : 3;
+  for (int i = 0; i < take; i++)
+    mjg_hand_remove(c, p, t);
+  int at = -1;
+  const mj_meld *m = mj_hand_melds(c->pl[p].hand);
+  for (int i = 0; kind == MJ_KONG_ADDED && i < mj_hand_nmelds(c->pl[p].hand);
+       i++)
+    if (m[i].type == MJ_PUNG && m[i].tile == t)
+      at = i;
+  mj_meld k = { (uint8_t)(kind == MJ_KONG_CONCEALED ? MJ_CKONG : MJ_KONG), t,
+                0, kind == MJ_KONG_ADDED };
+  mjg_hand_meld(c, p, k, at);
+  bool ready = mj_game_best_win(c, p, NULL) > 0;
+  mj_game_free(c);
+  return ready;
+}
+
+/* The open kongs p may make on his turn (fixed: only with his draw). */
+static int open_actions(const mj_game *g, int p, mj_action *out, int n,
+                        int max)
+{
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  bool fixed = mjg_hand_fixed(g, p);
+  if (g->tbl.open_kong == 0 || (pl->claimed && !g->tbl.kong_after_claim))
+    return n;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (c[t] == 4 && (!fixed || t == g->last_draw) &&
+        mjg_open_ok(g, p, (mj_tile)t, MJ_KONG_CONCEALED))
+      n = add(out, n, max, MJ_ACT_OPEN, p, (mj_tile)t);
+  const mj_meld *m = mj_hand_melds(pl->hand);
+  for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
+    if (m[i].type == MJ_PUNG && c[m[i].tile] > 0 &&
+        (!fixed || m[i].tile == g->last_draw) &&
+        mjg_open_ok(g, p, m[i].tile, MJ_KONG_ADDED))
+      n = add(out, n, max, MJ_ACT_OPEN, p, m[i].tile);
+  return n;
 }
 
 static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
@@ -94,7 +142,8 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
     n = add(out, n, max, MJ_ACT_WIN, p, g->last_draw);
   if (g->must_win)            /* the last tile taken wins: he must */
     return n;
-  if (mjg_hand_fixed(g, p))   /* won and stays: his hand is as it won */
+  n = open_actions(g, p, out, n, max);
+  if (mjg_hand_fixed(g, p))   /* his hand is as it won, or as he opened */
     return add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
   if (mjg_kong_allowed(g, p)) {
     for (int t = 0; t < MJ_KINDS; t++)
@@ -163,6 +212,8 @@ unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
     o |= 1u << MJ_ACT_PON;
   if (more && c[t] >= 3 && live_left(g) > (g->tbl.last_offer ? 1 : 0))
     o |= 1u << MJ_ACT_KONG;
+  if (more && c[t] >= 3 && mjg_open_ok(g, p, t, MJ_KONG_EXPOSED))
+    o |= 1u << MJ_ACT_OPEN;
   if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) &&
       chow_starts(c, t))
     o |= 1u << MJ_ACT_CHI;
@@ -176,10 +227,18 @@ static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
   mj_tile t = g->pending;
   if (o == 0 || (g->decided >> p & 1))
     return 0;
+  if (g->nopen > 0) {          /* an open kong's tiles: a win on one */
+    for (int i = 0; i < g->nopen; i++)
+      if (g->open_claim[p] >> i & 1)
+        n = add(out, n, max, MJ_ACT_WIN, p, g->open_tiles[i]);
+    return add(out, n, max, MJ_ACT_PASS, p, t);
+  }
   if (o & (1u << MJ_ACT_WIN))
     n = add(out, n, max, MJ_ACT_WIN, p, t);
   if (o & (1u << MJ_ACT_KONG))
     n = add(out, n, max, MJ_ACT_KONG, p, t);
+  if (o & (1u << MJ_ACT_OPEN))
+    n = add(out, n, max, MJ_ACT_OPEN, p, t);
   if (o & (1u << MJ_ACT_PON))
     n = add(out, n, max, MJ_ACT_PON, p, t);
   if (o & (1u << MJ_ACT_CHI)) {
@@ -206,6 +265,15 @@ int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)
   case MJ_PHASE_QUE:
   case MJ_PHASE_DECLARE:
     return faulted(g) ? 0 : before_play_actions(g, p, out, max);
+  case MJ_PHASE_OPEN: {
+    if (faulted(g) || p != g->turn)
+      return 0;
+    int n = 0;
+    for (int i = 0; i < g->nopen; i++)
+      if (g->open_wins >> i & 1)
+        n = add(out, n, max, MJ_ACT_WIN, p, g->open_tiles[i]);
+    return add(out, n, max, MJ_ACT_PASS, p, MJ_NO_TILE);
+  }
   case MJ_PHASE_OFFER:
     if (faulted(g) || p != g->turn)
       return 0;
@@ -234,6 +302,7 @@ unsigned mj_game_waiting(const mj_game *g)
   case MJ_PHASE_DECLARE:
     return 1u << g->decl_seat;
   case MJ_PHASE_OFFER:
+  case MJ_PHASE_OPEN:
     return 1u << g->turn;
   case MJ_PHASE_SWAP:
   case MJ_PHASE_QUE: {

@@ -17,6 +17,16 @@
 
 const mj_rules *mj_game_rules(const mj_game *g) { return g->r; }
 const mj_game_cfg *mj_game_config(const mj_game *g) { return &g->cfg; }
+int mj_game_open_tiles(const mj_game *g, const mj_tile **tiles, int *player)
+{
+  if (tiles != NULL)
+    *tiles = g->open_tiles;
+  if (player != NULL)
+    *player = g->open_player;
+  return g->phase == MJ_PHASE_OPEN || g->phase == MJ_PHASE_CLAIM ? g->nopen
+                                                                  : 0;
+}
+
 const mj_decl_def *mj_game_decl(const mj_game *g, int k)
 {
   return k >= 0 && k < g->tbl.ndecls ? &g->tbl.decls[k] : NULL;
@@ -31,8 +41,8 @@ const char *mj_phase_name(mj_phase ph)
 {
   static const char *const names[] = { "turn",    "claim", "rob",
                                        "swap",    "que",   "declare",
-                                       "offer",   "over" };
-  return (unsigned)ph < 8 ? names[ph] : "over";
+                                       "offer",   "open",  "over" };
+  return (unsigned)ph < 9 ? names[ph] : "over";
 }
 
 mj_phase mj_game_phase(const mj_game *g) { return g->phase; }

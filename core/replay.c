@@ -17,7 +17,7 @@
 static const char *const ev_names[] = {
   "deal", "indicator", "draw",  "flower", "discard", "chi",   "pon",
   "kong", "ckong",     "akong", "pass",   "win",     "drawn", "decline",
-  "swap", "que", "turned", "declare", "refuse"
+  "swap", "que", "turned", "declare", "refuse", "open"
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");
@@ -430,7 +430,7 @@ static mj_status parse_action(parse *ps, cJSON *o, const char *name)
 {
   static const char *const acts[] = {
     "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
-    "que", "declare", "take"
+    "que", "declare", "take", "open"
   };
   _Static_assert(sizeof acts / sizeof acts[0] == MJ_ACT_COUNT,
                  "a name for every action");

@@ -221,6 +221,7 @@ typedef struct mj_table {
   bool kong_discard;      /* a discard right after one's kong wins with
                              the kong flag (杠上炮) */
   bool last_offer;        /* 海底: the last tile offered in turn */
+  int open_kong;          /* 开杠: tiles an open kong turns up (0: none) */
   int nstates;            /* the ruleset's per-player states */
   mj_state_def states[MJ_MAX_STATES];
   /* Which draws and discards the hooks hear of (R.watch): all when

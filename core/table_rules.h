@@ -52,7 +52,11 @@
   X(reserve, 0, 0, 16, "0..16 tiles",                                        \
     "tiles kept back at the wall's end (买马)")                              \
   X(cap, 0, 0, 20, "0..20 番 (0: none)", "the most 番 counted")              \
-  X(swap, 0, 0, 4, "0..4 tiles", "换三张: tiles of one suit passed")
+  X(swap, 0, 0, 4, "0..4 tiles", "换三张: tiles of one suit passed")         \
+  X(open_kong, 0, 0, 4, "0..4 tiles (0: none)", "开杠: a kong its player "    \
+    "is ready after may instead turn so many tiles from the tail: he may "   \
+    "win on one (kaigang, self-drawn), else they are his discards, which "   \
+    "only a win may claim; then his hand is fixed")
 
 #define MJ_TABLE_OTHERS(X)                                                   \
   X(replacement, LUA_TSTRING, "\"tail\" or \"head\": where a kong's "        \

@@ -320,6 +320,15 @@ static void after_wins(mj_game *g, const mj_flow_ev *ev, const int *w,
 void mjg_finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
                    unsigned flags)
 {
+  mj_tile tiles[4] = { t, t, t, t };
+  mjg_finish_tiles(g, w, tiles, n, payer, flags);
+}
+
+/* The same, winner j on tiles[j] (an open kong's tiles). */
+void mjg_finish_tiles(mj_game *g, const int *w, const mj_tile *tiles, int n,
+                      int payer, unsigned flags)
+{
+  mj_tile t = tiles[0];
   g->payer = payer;
   unsigned was_active = active_mask(g);
   mj_flow_ev ev = { .hook = MJ_HOOK_WINNING, .from = (int8_t)payer,
@@ -345,12 +354,13 @@ void mjg_finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
     if (g->win_hands[k] == NULL || g->results[k] == NULL)
       continue;
     bool self = (flags & MJ_CTX_SELF) != 0;
-    if (!mjg_check_win(g, p, t, flags, g->win_hands[k], g->results[k], NULL))
+    if (!mjg_check_win(g, p, tiles[j], flags, g->win_hands[k], g->results[k],
+                       NULL))
       continue;
     g->winners[g->nwin++] = p;
     g->pl[p].wins++;
     ev.winners[ev.nwin++] = (int8_t)p;
-    mjg_event(g, MJ_EV_WIN, p, t, self ? -1 : payer, 0);
+    mjg_event(g, MJ_EV_WIN, p, tiles[j], self ? -1 : payer, 0);
     if (!settle_win(g, k, p, payer, self, was_active)) {
       g->phase = MJ_PHASE_OVER;
       return;

@@ -217,7 +217,7 @@ static int f_wall_left(lua_State *L)
 static const char *const ev_names[] = {
   "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong",
   "ckong", "akong", "pass", "win", "drawn", "decline", "swap", "que",
-  "turned", "declare", "refuse"
+  "turned", "declare", "refuse", "open"
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");

@@ -312,6 +312,22 @@ static void show_prompt(repl *r, play *p)
     printf("定缺: declare your missing suit: que m, que p or que s\n");
     return;
   }
+  const mj_tile *up;
+  int opener, nup = mj_game_open_tiles(g, &up, &opener);
+  if (nup > 0) {               /* an open kong's tiles: a win on one */
+    printf("%s%s 开杠 turned up", opener == YOU ? "Your" : play_names[opener],
+           opener == YOU ? "" : "'s");
+    for (int i = 0; i < nup; i++)
+      printf(" %s", repl_tile(r, up[i], b, sizeof b));
+    printf(": ");
+    for (int i = 0; i < n; i++) {
+      char a[48];
+      mj_action_print_in(g, &l[i], a, sizeof a);
+      printf("%s%s", i ? " or " : "", a);
+    }
+    printf("\n");
+    return;
+  }
   if (mj_game_phase(g) == MJ_PHASE_OFFER) {
     printf("海底: the wall's last tile is offered to you: take (win with it "
            "if it wins, else it is your discard) or pass\n");
@@ -884,6 +900,8 @@ const repl_cmd repl_play_cmds[] = {
     "(declare 起手胡 in 长沙)", c_act, ARG_NONE, "play" },
   { "take", "", "take the wall's last tile offered to you (海底 in 长沙)",
     c_act, ARG_NONE, "play" },
+  { "kaigang", "[TILE]", "开杠 (in 长沙): a kong whose tiles are turned up "
+    "at once, when you are ready after it", c_act, ARG_TILE, "play" },
   { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE,
     "play" },
   { "hint", "",

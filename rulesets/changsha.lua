@@ -57,6 +57,7 @@ local R = mj.ruleset {
     replacement = "tail",
     pass_lock = true,                 -- 过胡 until one's next draw
     last_offer = true,                -- 海底 offered in turn
+    open_kong = 2,                    -- 开杠 turns two tiles up
     winner_deals = true,
     rounds = 1,
   },
@@ -430,7 +431,7 @@ R.next_dealer = function(g)
     if e.type == "win" then
       winners[#winners + 1] = e.player
       payer = e.from
-    elseif e.type == "draw" then
+    elseif e.type == "draw" or e.type == "open" then
       last_draw = e.player
     elseif e.type == "refuse" then
       first_refused = first_refused or e.player
