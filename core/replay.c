@@ -128,8 +128,10 @@ static cJSON *act_json(const mj_action *a)
   cJSON *o = cJSON_CreateObject();
   cJSON_AddStringToObject(o, "act", mj_act_name(a->type));
   cJSON_AddNumberToObject(o, "p", a->player);
+  /* a win names its tile: one of an open kong's tiles is chosen */
   if (a->type != MJ_ACT_PASS && a->type != MJ_ACT_PON &&
-      a->type != MJ_ACT_KONG && a->type != MJ_ACT_WIN)
+      a->type != MJ_ACT_KONG && a->type != MJ_ACT_TAKE &&
+      a->tile < MJ_ALL_TILES)
     add_tile(o, "tile", a->tile);
   return o;
 }
@@ -441,9 +443,14 @@ static mj_status parse_action(parse *ps, cJSON *o, const char *name)
     return line_err(ps->err, ps->line, "unknown action ", name);
   if (!get_player(o, &p))
     return line_err(ps->err, ps->line, "the action needs \"p\" (0..3)", NULL);
-  if (k != MJ_ACT_PASS && k != MJ_ACT_PON && k != MJ_ACT_KONG &&
-      k != MJ_ACT_WIN && k != MJ_ACT_TAKE && !get_tile(o, "tile", &act.tile))
-    return line_err(ps->err, ps->line, "the action needs a \"tile\"", NULL);
+  bool optional = k == MJ_ACT_PASS || k == MJ_ACT_PON || k == MJ_ACT_KONG ||
+                  k == MJ_ACT_WIN || k == MJ_ACT_TAKE;
+  bool given = cJSON_GetObjectItemCaseSensitive(o, "tile") != NULL;
+  if (!get_tile(o, "tile", &act.tile) && (given || !optional))
+    return line_err(ps->err, ps->line, given ? "the action's \"tile\" is not "
+                    "a tile" : "the action needs a \"tile\"", NULL);
+  if (optional && k != MJ_ACT_WIN)
+    act.tile = MJ_NO_TILE;
   act.player = (uint8_t)p;
   if (rp->nact >= ps->capa) {
     ps->capa = ps->capa ? ps->capa * 2 : 128;
