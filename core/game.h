@@ -13,6 +13,7 @@
 #include <stdint.h>
 
 #include "error.h"
+#include "events.h"
 #include "hand.h"
 #include "rules.h"
 #include "ledger.h"
@@ -61,28 +62,11 @@ typedef enum mj_phase {
 ** "over". */
 const char *mj_phase_name(mj_phase ph);
 
+/* The event types (events.h): MJ_EV_DEAL ... */
 typedef enum mj_event_type {
-  MJ_EV_DEAL,
-  MJ_EV_INDICATOR,
-  MJ_EV_DRAW,
-  MJ_EV_FLOWER,
-  MJ_EV_DISCARD,
-  MJ_EV_CHI,
-  MJ_EV_PON,
-  MJ_EV_KONG,
-  MJ_EV_CKONG,
-  MJ_EV_AKONG,
-  MJ_EV_PASS,
-  MJ_EV_WIN,
-  MJ_EV_DRAWN,
-  MJ_EV_DECLINE,
-  MJ_EV_SWAP,        /* player passed his tiles to from (tile: the first) */
-  MJ_EV_QUE,         /* player's missing suit is tile's (all revealed) */
-  MJ_EV_TURNED,      /* a tile turned up from the wall by a hook (买马) */
-  MJ_EV_DECLARE,     /* player made the ruleset's declaration (tile: its
-                        index) */
-  MJ_EV_REFUSE,      /* player let the wall's last tile go (last_offer) */
-  MJ_EV_OPEN,        /* tile turned up from the tail by player's open kong */
+#define MJ_EV_ENUM(k, name, words) MJ_EV_##k,
+  MJ_EVENTS(MJ_EV_ENUM)
+#undef MJ_EV_ENUM
   MJ_EV_COUNT
 } mj_event_type;
 

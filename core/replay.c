@@ -15,9 +15,9 @@
 
 #include "action.h"
 static const char *const ev_names[] = {
-  "deal", "indicator", "draw",  "flower", "discard", "chi",   "pon",
-  "kong", "ckong",     "akong", "pass",   "win",     "drawn", "decline",
-  "swap", "que", "turned", "declare", "refuse", "open"
+#define MJ_EV_NAME(k, name, words) name,
+  MJ_EVENTS(MJ_EV_NAME)
+#undef MJ_EV_NAME
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");

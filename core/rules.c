@@ -227,8 +227,15 @@ mj_status mj_rules_add_option(mj_rules *r, const char *name, const char *value)
 {
   if (r->nopts >= MJ_MAX_OPTIONS)
     return MJ_ERANGE;
-  r->opt_name[r->nopts] = dup(name);
-  r->opt_value[r->nopts] = dup(value);
+  /* kept in name order: the same list whatever order they came in */
+  int at = r->nopts;
+  while (at > 0 && strcmp(r->opt_name[at - 1], name) > 0) {
+    r->opt_name[at] = r->opt_name[at - 1];
+    r->opt_value[at] = r->opt_value[at - 1];
+    at--;
+  }
+  r->opt_name[at] = dup(name);
+  r->opt_value[at] = dup(value);
   r->nopts++;
   return MJ_OK;
 }
@@ -779,6 +786,10 @@ size_t mj_fan_describe(const mj_rules *r, int i, char *buf, size_t cap)
         d->count_of == MJ_COUNT_FLOWERS ? "flower"
         : d->count_of == MJ_COUNT_TILE_HOGS
             ? "four-of-a-kind that is not a kong"
+        : d->count_of == MJ_COUNT_FOURS ? "four-of-a-kind, kongs included"
+        : d->count_of == MJ_COUNT_HORSES ? "horse on the winner's seat"
+        : d->count_of == MJ_COUNT_STREAK ? "win of the dealer's in a row"
+        : d->count_of == MJ_COUNT_NIAO ? "bird on the winner's seat"
             : "宝 the winner discarded");
   if (d->test >= 0)
     cat(buf, cap, &len, "  - and the fan's own test function agrees\n");

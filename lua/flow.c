@@ -13,6 +13,7 @@
 #include "action.h"
 #include "analysis.h"
 #include "bind.h"
+#include "flow_methods.h"
 #include "game.h"
 #include "host_int.h"
 
@@ -215,9 +216,9 @@ static int f_wall_left(lua_State *L)
 }
 
 static const char *const ev_names[] = {
-  "deal", "indicator", "draw", "flower", "discard", "chi", "pon", "kong",
-  "ckong", "akong", "pass", "win", "drawn", "decline", "swap", "que",
-  "turned", "declare", "refuse", "open"
+#define MJ_EV_NAME(k, name, words) name,
+  MJ_EVENTS(MJ_EV_NAME)
+#undef MJ_EV_NAME
 };
 _Static_assert(sizeof ev_names / sizeof ev_names[0] == MJ_EV_COUNT,
                "a name for every event");
@@ -455,31 +456,9 @@ static int f_pay_each(lua_State *L)
 }
 
 static const luaL_Reg methods[] = {
-  { "turn_tiles", f_turn_tiles },
-  { "turned_for", f_turned_for },
-  { "get", f_get },
-  { "set", f_set },
-  { "is_wild", f_is_wild },
-  { "count", f_count },
-  { "wild_single", f_wild_single },
-  { "pay", f_pay },
-  { "pay_each", f_pay_each },
-  { "transfer", f_transfer },
-  { "refund", f_refund },
-  { "ledger", f_ledger },
-  { "active", f_active },
-  { "wins", f_wins },
-  { "streak", f_streak },
-  { "dealer", f_dealer },
-  { "missing", f_missing },
-  { "holds_missing", f_holds_missing },
-  { "best_win", f_best_win },
-  { "hand", f_hand },
-  { "score_hand", f_score_hand },
-  { "wall_left", f_wall_left },
-  { "events", f_events },
-  { "nevents", f_nevents },
-  { "event", f_event },
+#define MJ_FLOW_REG(name, call, words) { #name, f_##name },
+  MJ_FLOW_METHODS(MJ_FLOW_REG)
+#undef MJ_FLOW_REG
   { NULL, NULL }
 };
 

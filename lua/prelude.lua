@@ -299,6 +299,11 @@ local function option_wrong(name, d, value)
   end
 end
 
+-- The option values a variant gives its base (mj.extend(id, { options =
+-- { niao = 4 } })): the base is built with them unless the user gives
+-- others. Set only while the base builds.
+local base_defaults = nil
+
 -- Options: declared with defaults; the user's values (from the host)
 -- override them. Unknown user options are an error.
 local function resolve_options(decl, given, id, level)
@@ -309,6 +314,15 @@ local function resolve_options(decl, given, id, level)
     -- a default outside its own bounds is the author's slip
     local why = d.default ~= nil and option_wrong(name, d, d.default)
     if why then field_error("mj.ruleset: the default of " .. why, level + 1) end
+    local mine = base_defaults and base_defaults[name]
+    if mine ~= nil then
+      why = (type(mine) ~= type(d.default) and d.default ~= nil and
+             string_format("option %s is a %s, not a %s", name,
+                           type(d.default), type(mine)))
+            or option_wrong(name, d, mine)
+      if why then field_error("mj.extend: " .. why, level + 2) end
+      opt[name] = mine
+    end
   end
   -- options nobody declared are reported once the ruleset is complete
   -- (a variant may declare options its base does not know)
@@ -389,10 +403,39 @@ end
 function M.extend(id, changes)
   H.check_loading("mj.extend")
   if type(id) ~= "string" then error("mj.extend: expected a ruleset id", 2) end
-  local R = H.build_base(id)
+  -- options = { niao = 4 }: values for the base's options (a table is an
+  -- option this variant declares)
+  local values, decls = {}, nil
+  if type(changes) == "table" and type(changes.options) == "table" then
+    decls = {}
+    for name, v in pairs(changes.options) do
+      if type(v) == "table" then decls[name] = v else values[name] = v end
+    end
+  end
+  local saved = base_defaults
+  base_defaults = values
+  local ok, R = pcall(H.build_base, id)
+  base_defaults = saved
+  if not ok then error(R, 0) end
+  for name in pairs(values) do
+    if R.option_decl[name] == nil then
+      local names = {}
+      for k in pairs(R.option_decl) do names[#names + 1] = k end
+      table.sort(names)
+      local near = nearest(name, names)
+      field_error(string_format("mj.extend: ruleset %s has no option '%s'%s",
+                                id, tostring(name), near and
+                                ("; did you mean " .. near .. "?") or ""), 2)
+    end
+  end
   -- the ruleset's own fields are now this file's: errors name its line
   R.where = H.where(2)
-  if changes ~= nil then R:set(changes) end
+  if changes ~= nil then
+    local rest = {}
+    for k, v in pairs(changes) do rest[k] = v end
+    rest.options = decls and next(decls) and decls or nil
+    R:set(rest)
+  end
   H.register(R)
   return R
 end

@@ -11,6 +11,8 @@
 #include <lua.h>
 
 #include "ctx_tokens.h"
+#include "events.h"
+#include "flow_methods.h"
 #include "fan_fields.h"
 #include "hand.h"
 #include "repl.h"
@@ -114,6 +116,14 @@ static void table_rules(FILE *f)
   fputc('\n', f);
 }
 
+/* A row of two cells: code, words. */
+static void code_row(FILE *f, const char *code, const char *words)
+{
+  fprintf(f, "| `%s` | ", code);
+  cell(f, words);
+  fputs(" |\n", f);
+}
+
 static void hooks(FILE *f)
 {
   fprintf(f, "## Flow hooks\n\nA function in the ruleset's table, called "
@@ -122,6 +132,16 @@ static void hooks(FILE *f)
 #define HOOK_ROW(k, field, call, when, gets) row(f, call, when, gets);
   MJ_HOOKS(HOOK_ROW)
 #undef HOOK_ROW
+  fprintf(f, "\nWhat a hook's `g` offers (only during the call):\n\n"
+          "| method | what it does |\n|---|---|\n");
+#define METHOD_ROW(name, call, words) code_row(f, call, words);
+  MJ_FLOW_METHODS(METHOD_ROW)
+#undef METHOD_ROW
+  fprintf(f, "\nThe events of a hand (`g:event(i).type`, the logs' "
+          "`\"ev\"`):\n\n| event | what happened |\n|---|---|\n");
+#define EVENT_ROW(k, name, words) code_row(f, name, words);
+  MJ_EVENTS(EVENT_ROW)
+#undef EVENT_ROW
   fputc('\n', f);
 }
 

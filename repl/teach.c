@@ -197,6 +197,10 @@ void repl_fan_value(const mj_rules *rs, const mj_fan_def *d, char *buf,
 {
   if (d->state)
     snprintf(buf, cap, "state");
+  else if (d->role == MJ_ROLE_PLUS && d->value < 0)
+    snprintf(buf, cap, "+1 share each");   /* the total once more a count */
+  else if (d->role == MJ_ROLE_PLUS)
+    snprintf(buf, cap, "+%d each", d->value);
   else if (mj_rules_scoring(rs) == MJ_SCORING_SUM)
     snprintf(buf, cap, "%d fan", d->value);
   else if (mj_rules_scoring(rs) == MJ_SCORING_FAN)

@@ -1,0 +1,55 @@
+/*
+** flow_methods.h
+** What a hook's game handle g offers, in one list: the methods of
+** lua/flow.c and the reference follow it.
+**
+** X(name, call, words)
+*/
+#ifndef MJ_FLOW_METHODS_H
+#define MJ_FLOW_METHODS_H
+
+#define MJ_FLOW_METHODS(X)                                                     \
+  X(pay, "g:pay(payer, payee, amount, reason)", "a payment (amount "          \
+    "1..1000000, reason a name of at most 47 bytes); returns its index in "   \
+    "the ledger")                                                              \
+  X(pay_each, "g:pay_each(payee, amount, reason)", "each other player "       \
+    "still in pays; returns how many paid")                                    \
+  X(transfer, "g:transfer(i, to, reason)", "entry i's money goes on to seat " \
+    "to (呼叫转移)")                                                          \
+  X(refund, "g:refund(i, reason)", "entry i's money goes back to its payer " \
+    "(退税)")                                                                 \
+  X(ledger, "g:ledger()", "every payment: payer, payee, amount, reason, "     \
+    "event, moved, refunded, of")                                              \
+  X(turn_tiles, "g:turn_tiles(n)", "turns up to n tiles from the head of "    \
+    "the wall (the reserve kept for it first), face up; returns them")         \
+  X(turned_for, "g:turned_for(k, seat)", "the k-th tile turned this call "    \
+    "names seat (a horse, a bird): its event says so")                         \
+  X(get, "g:get(p, name)", "p's state name (R.state): a number, or a "        \
+    "boolean for a flag")                                                      \
+  X(set, "g:set(p, name, value)", "sets p's state (0..30000, or a boolean)")  \
+  X(active, "g:active(p)", "p is still in play (not left after a win)")       \
+  X(wins, "g:wins(p)", "p's wins this hand")                                   \
+  X(dealer, "g:dealer()", "the dealer's seat 1..4")                           \
+  X(streak, "g:streak()", "the dealer's wins in a row before this hand")      \
+  X(missing, "g:missing(p)", "p's missing suit (定缺): \"m\", \"p\", \"s\" "  \
+    "or nil")                                                                  \
+  X(holds_missing, "g:holds_missing(p)", "p holds a tile of his missing "     \
+    "suit (花猪)")                                                             \
+  X(best_win, "g:best_win(p)", "the best total p could win on a discard now " \
+    "(0: not ready), and its tile")                                            \
+  X(hand, "g:hand(p)", "p's hand in notation (his own concealed tiles "       \
+    "and melds)")                                                              \
+  X(score_hand, "g:score_hand(p, context)", "p's hand scored by the "         \
+    "ruleset with the context (\"qishou\": the dealt tiles as a "             \
+    "declaration): total and fans, or nil and why")                            \
+  X(count, "g:count(p, tile)", "copies of tile in p's concealed hand "        \
+    "(\"wild\": his wild tiles)")                                              \
+  X(is_wild, "g:is_wild(tile)", "tile is wild this hand")                     \
+  X(wild_single, "g:wild_single(p [, tile])", "p's hand, without tile, is "   \
+    "one lone wild and complete melds (宝吊头)")                              \
+  X(wall_left, "g:wall_left()", "tiles left to draw")                         \
+  X(nevents, "g:nevents()", "how many events so far")                         \
+  X(event, "g:event(i)", "event i: type, player, tile, from (events below)")  \
+  X(events, "g:events()", "the events as texts, a list")
+
+#endif
