@@ -715,7 +715,7 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
                    (int)sizeof def->name - 1);
   TRY(mjc_clean(c, "a declaration's name", name));
   memcpy(def->name, name, n);
-  snprintf(def->label, sizeof def->label, "%s", def->name);
+  memcpy(def->label, name, n);     /* the label, unless one is given */
   for (int j = 0; j < t->ndecls; j++)
     if (strcmp(t->decls[j].name, def->name) == 0)
       return mjc_bad(c, "declaration '%s' is declared twice", def->name);

@@ -621,22 +621,28 @@ mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
     return MJ_ERULES;
   }
   mj_status rs = MJ_OK;
-  if (ev->hook == MJ_HOOK_CAN_DECLARE && answer != NULL) {
-    if (lua_isboolean(L, -1) || lua_isnil(L, -1))
-      *answer = lua_toboolean(L, -1);
-    else
-      rs = mj_fail(err, MJ_ERULES, 0,
-                   "can_declare must return true or false, not %s",
+  bool yes_no = ev->hook == MJ_HOOK_CAN_DECLARE;
+  if (answer != NULL && (yes_no || ev->hook == MJ_HOOK_DEALER)) {
+    int v = -1;
+    if (yes_no && (lua_isboolean(L, -1) || lua_isnil(L, -1)))
+      v = lua_toboolean(L, -1);
+    else if (!yes_no && lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
+             lua_tointeger(L, -1) <= 4)
+      v = (int)lua_tointeger(L, -1) - 1;
+    if (!yes_no && lua_isnil(L, -1)) {
+      /* nil: the table rule chooses (*answer untouched) */
+    } else if (v >= 0) {
+      *answer = v;
+    } else {          /* named where the hook is defined */
+      lua_Debug ar;
+      lua_rawgeti(L, LUA_REGISTRYINDEX, refs[ev->hook]);
+      bool at = lua_getinfo(L, ">S", &ar) && ar.linedefined > 0;
+      rs = mj_fail(err, MJ_ERULES, 0, "%s (%s:%d) must return %s, not %s",
+                   hook_fields[ev->hook], at ? ar.short_src : "?",
+                   at ? ar.linedefined : 0,
+                   yes_no ? "true or false" : "a seat 1..4 (or nil)",
                    luaL_typename(L, -1));
-  }
-  if (ev->hook == MJ_HOOK_DEALER && answer != NULL) {
-    if (lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
-        lua_tointeger(L, -1) <= 4)
-      *answer = (int)lua_tointeger(L, -1) - 1;
-    else if (!lua_isnil(L, -1))
-      rs = mj_fail(err, MJ_ERULES, 0,
-                   "next_dealer must return a seat 1..4 (or nil), not %s",
-                   luaL_typename(L, -1));
+    }
   }
   lua_pop(L, 1);
   return rs;

@@ -34,6 +34,29 @@ strict hook4 'R.on_kongs = function() end' "hook4.lua:2: mj.ruleset: unknown fie
 strict hook5 'R.fan = function() end' "hook5.lua:2: mj.ruleset: unknown field 'fan'"
 strict hook6 'R.on_draw = 5' "hook6.lua:2: mj.ruleset: field 'on_draw' must be a function, not a number"
 strict shn 'R:set{ shapes = { "standard", "none" } }' "shn.lua:1: ruleset field 'shapes': 'none' is no winning shape"
+# the mechanisms of a ruleset's own decisions, refused where they are wrong
+cs() {   # cs NAME LINE2 WANT: a variant of 长沙 scoring a hand
+  printf 'local R = mj.extend("changsha", { id = "%s" })\n%s\nreturn R\n' "$1" "$2" > "$1.lua"
+  expect_fail "$3" "$hule" --ruleset "$1.lua" score 234567m345p55678s win=5s
+}
+cs decl1 'R.declarations = { { "x", when = "draw" } }' "decl1.lua:1: declaration 'x': when is \"deal\" (after the deal, each in turn from the dealer), not 'draw'"
+cs decl2 'R.declarations = { { "two words" } }' "decl2.lua:1: declaration 1: its name (first entry) is a word of 1..23 bytes"
+cs decl3 'R.declarations = { { "x", lable = "y" } }' "decl3.lua:1: declaration 'x': its fields are label"
+cs excl 'R.exclusive = { "frist" }' "excl.lua:1: exclusive: 'frist' is not a context flag"
+cs dealt 'R:fan { "d", points = 2, dealt = true, shape = "standard" }' "dealt.lua:2: fan 'd': a dealt fan is judged on the dealt tiles, with no winning shape"
+printf 'local R = mj.extend("changsha", { id = "o1", options = { niao = 5 } })\nreturn R\n' > o1.lua
+expect_fail "o1.lua:1: mj.extend: option niao is one of 0, 1, 2, 4, 6, not 5" "$hule" --ruleset o1.lua score 234567m345p55678s win=5s
+printf 'local R = mj.extend("changsha", { id = "o2", options = { nio = 4 } })\nreturn R\n' > o2.lua
+expect_fail "o2.lua:1: mj.extend: ruleset changsha has no option 'nio'; did you mean niao?" "$hule" --ruleset o2.lua score 234567m345p55678s win=5s
+printf 'local R = mj.extend("changsha", { id = "o3", options = { niao = "many" } })\nreturn R\n' > o3.lua
+expect_fail "o3.lua:1: mj.extend: option niao is a number, not a string" "$hule" --ruleset o3.lua score 234567m345p55678s win=5s
+printf 'local R = mj.extend("changsha", { id = "cd" })\nR.can_declare = function() return 1 end\nreturn R\n' > cd.lua
+expect_fail "can_declare (cd.lua:2) must return true or false, not number" "$hule" sim --ruleset cd.lua --games 3
+printf 'local R = mj.extend("changsha", { id = "wp" })\nR.settle = function(w) return win_payments(w, function() return 1.5 end) end\nreturn R\n' > wp.lua
+expect_fail "win_payments: amount(2) returned 1.5, not a whole number" "$hule" sim --ruleset wp.lua --games 3
+expect_fail "qishou is a declaration, not a win: no win= or +T" "$hule" --ruleset changsha score 234567m345p5567s win=5s qishou seat=S
+expect_fail "kaigang with self (杠上开花) but the hand has no kong" "$hule" --ruleset changsha score 234567m345p55678s win=5s self kaigang
+expect_fail "5z is an honor: ruleset changsha plays 108 tiles" "$hule" --ruleset changsha score 234567m345p678s55z win=5z
 printf 'return mj.ruleset { id = "tab", tabel = {} }\n' > tab.lua
 expect_fail "tab.lua: mj.ruleset: unknown field 'tabel'; did you mean 'table'?" "$hule" --ruleset tab.lua score 1m
 # a file ends with "return R"; a fan's name and an option are checked too
