@@ -141,7 +141,9 @@ static void offer_declarations(mj_game *g)
       int yes = 1;     /* no can_declare: every declaration is offered */
       mj_flow_ev ev = { .hook = MJ_HOOK_CAN_DECLARE, .player = (int8_t)p,
                         .from = -1, .kind = (uint8_t)k, .tile = MJ_NO_TILE };
+      g->looking = true;
       mjg_run_hook(g, &ev, &yes);
+      g->looking = false;
       if (yes)
         offer |= 1u << k;
     }

@@ -103,6 +103,8 @@ struct mj_game {
   unsigned decl_offer;       /* the declarations offered him (bits) */
   unsigned decl_done[4];     /* the declarations each has made (bits) */
   int in_hook;               /* a flow hook of this game is running */
+  bool looking;              /* it is a test (can_declare): it changes
+                                nothing */
   int hook_dealer;           /* the next dealer the hook named, -1 */
 };
 

@@ -186,6 +186,9 @@ static mj_status hook_only(const mj_game *g, mj_error *err)
   if (g->in_hook <= 0)
     return mj_fail(err, MJ_ESTATE, 0,
                    "the ledger changes only inside a flow hook");
+  if (g->looking)
+    return mj_fail(err, MJ_ESTATE, 0, "can_declare only looks at the game: "
+                   "it may not pay, set a state or turn tiles");
   return MJ_OK;
 }
 

@@ -52,6 +52,8 @@ printf 'local R = mj.extend("changsha", { id = "o3", options = { niao = "many" }
 expect_fail "o3.lua:1: mj.extend: option niao is a number, not a string" "$hule" --ruleset o3.lua score 234567m345p55678s win=5s
 printf 'local R = mj.extend("changsha", { id = "cd" })\nR.can_declare = function() return 1 end\nreturn R\n' > cd.lua
 expect_fail "can_declare (cd.lua:2) must return true or false, not number" "$hule" sim --ruleset cd.lua --games 3
+printf 'local R = mj.extend("changsha", { id = "cp" })\nR.can_declare = function(g, p) g:pay(1, 2, 5, "x") return true end\nreturn R\n' > cp.lua
+expect_fail "can_declare: cp.lua:2: can_declare only looks at the game: it may not pay" "$hule" sim --ruleset cp.lua --games 2
 printf 'local R = mj.extend("changsha", { id = "wp" })\nR.settle = function(w) return win_payments(w, function() return 1.5 end) end\nreturn R\n' > wp.lua
 expect_fail "win_payments: amount(2) returned 1.5, not a whole number" "$hule" sim --ruleset wp.lua --games 3
 expect_fail "qishou is a declaration, not a win: no win= or +T" "$hule" --ruleset changsha score 234567m345p5567s win=5s qishou seat=S
