@@ -13,6 +13,7 @@
 
 #include "bind.h"
 #include "compile_int.h"
+#include "ruleset_fields.h"
 #include "table_rules.h"
 #include "text.h"
 
@@ -622,8 +623,16 @@ static mj_status state_field(cctx *c, mj_state_def *def, const char *k,
                  "qishou)", def->name);
     return MJ_OK;
   }
-  return mjc_bad(c, "state '%s': unknown field '%s' (label, private, flag, "
-             "token, on, wild_tile, turn)", def->name, k);
+  static const char *const fields[] = {
+#define MJ_SF_NAME(field, words) field,
+    MJ_STATE_FIELDS(MJ_SF_NAME)
+#undef MJ_SF_NAME
+  };
+  char all[120] = "";
+  size_t len = 0;
+  for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++)
+    mj_catf(all, sizeof all, &len, "%s%s", i ? ", " : "", fields[i]);
+  return mjc_bad(c, "state '%s': unknown field '%s' (%s)", def->name, k, all);
 }
 
 /* State i, the table at d, into def (the states before it in t). */

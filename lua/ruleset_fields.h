@@ -55,4 +55,28 @@
   X("can_declare", "function", "the hook: may p make the declaration now?")   \
   X("on_declare", "function", "the hook: p made a declaration")
 
+/* The fields of a state (state = { { "name", ... } }), of a declaration
+   (declarations = { { "name", ... } }) and of an option's declaration
+   (options = { name = { ... } }): X(field, words). */
+#define MJ_STATE_FIELDS(X)                                                    \
+  X("label", "what the table shows (none: not shown)")                        \
+  X("private", "shown to its owner only until the hand ends")                 \
+  X("flag", "a yes/no state")                                                 \
+  X("token", "while set, it feeds this context token to its owner's wins")    \
+  X("on", "which wins get the token: \"self\", \"discard\" or \"any\"")      \
+  X("wild_tile", "only wins on a wild tile")                                  \
+  X("turn", "cleared when its owner discards or declares a kong")
+
+#define MJ_DECL_FIELDS(X)                                                     \
+  X("label", "what the table shows (default: the name)")                      \
+  X("when", "\"deal\": after the deal, each in turn from the dealer")
+
+#define MJ_OPTION_FIELDS(X)                                                   \
+  X("default", "its value when the player gives none")                        \
+  X("desc", "what it does, for help and diff")                                \
+  X("choices", "the values it may take, a list")                              \
+  X("min", "the least value (a number)")                                      \
+  X("max", "the most value (a number)")                                       \
+  X("kind", "\"tile\": its value is a tile (false: none)")
+
 #endif

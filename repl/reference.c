@@ -49,6 +49,14 @@ static void row(FILE *f, const char *a, const char *b, const char *c)
   fputs(" |\n", f);
 }
 
+/* A row of two cells: code, words. */
+static void code_row(FILE *f, const char *code, const char *words)
+{
+  fprintf(f, "| `%s` | ", code);
+  cell(f, words);
+  fputs(" |\n", f);
+}
+
 static void ruleset_fields(FILE *f)
 {
   fprintf(f, "## A ruleset's fields\n\nGiven in `mj.ruleset { ... }`, "
@@ -58,6 +66,18 @@ static void ruleset_fields(FILE *f)
 #define RULESET_ROW(field, type, words) row(f, field, "a " type, words);
   MJ_RULESET_FIELDS(RULESET_ROW)
 #undef RULESET_ROW
+#define FIELD_ROW(field, words) code_row(f, field, words);
+  fprintf(f, "\nA state's fields (`state = { { \"name\", ... } }`, "
+          "[flow.md](flow.md)):\n\n| field | means |\n|---|---|\n");
+  MJ_STATE_FIELDS(FIELD_ROW)
+  fprintf(f, "\nA declaration's (`declarations = { { \"name\", ... } }`, "
+          "[changsha.md](changsha.md)):\n\n| field | means |\n|---|---|\n");
+  MJ_DECL_FIELDS(FIELD_ROW)
+  fprintf(f, "\nAn option's (`options = { name = { ... } }`; a variant's "
+          "`mj.extend(id, { options = { name = value } })` gives its base's "
+          "options their values):\n\n| field | means |\n|---|---|\n");
+  MJ_OPTION_FIELDS(FIELD_ROW)
+#undef FIELD_ROW
   fputc('\n', f);
 }
 
@@ -114,14 +134,6 @@ static void table_rules(FILE *f)
   MJ_TABLE_OTHERS(OTHER_RULE)
 #undef OTHER_RULE
   fputc('\n', f);
-}
-
-/* A row of two cells: code, words. */
-static void code_row(FILE *f, const char *code, const char *words)
-{
-  fprintf(f, "| `%s` | ", code);
-  cell(f, words);
-  fputs(" |\n", f);
 }
 
 static void hooks(FILE *f)
