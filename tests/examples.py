@@ -60,6 +60,13 @@ def file_name(page, named, body, at):
     return "%s-%d.lua" % (os.path.splitext(page)[0], at)
 
 
+# The examples of docs/flow.md's hooks, each with the payment it makes:
+# over 200 games of bots it must be made.
+PAYS = {"xuezhan-ante.lua": "ante", "xuezhan-lucky.lua": "lucky",
+        "mcr-dragons.lua": "dragon", "mcr-kongs.lua": "kong",
+        "xuezhan-extra.lua": "extra", "changsha-huang.lua": "huang",
+        "mcr-fortune.lua": "fortune"}
+
 pages = [os.path.join(SRC, "README.md")] + sorted(
     glob.glob(os.path.join(SRC, "docs", "*.md")))
 for path in pages:
@@ -84,6 +91,13 @@ for path in pages:
             if rc != 0 or "8 games" not in out:
                 fail(where, "does not play hands", out)
                 continue
+            if name in PAYS:        # the hook's payment is made in play
+                rc, out = run(["sim", "--ruleset", name, "--games", "200",
+                               "--seed", "1"])
+                if rc != 0 or not re.search(r"other payments.*\b%s \d" %
+                                            re.escape(PAYS[name]), out):
+                    fail(where, "its hook never pays '%s'" % PAYS[name], out)
+                    continue
             print("ok   %s: loads, passes check, plays" % where)
         elif re.search(r"^return function\s*\(view, legal\)", text, re.M):
             rc, out = run(["sim", "--bots", "lua:" + name, "--games", "4"])
