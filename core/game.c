@@ -304,6 +304,23 @@ mj_game *mj_game_clone(const mj_game *g)
 ** Acting
 ** ===================================================================== */
 
+static void open_claims(mj_game *g, int from, mj_tile t);
+
+/* Nobody claimed from's tile: the next open kong tile offered as a
+   discard (open_claim_melds), or the next player draws. */
+static void after_unclaimed(mj_game *g, int from)
+{
+  g->pending = MJ_NO_TILE;
+  if (g->open_queued > 0) {
+    mj_tile t = g->open_queue[0];
+    g->open_queued--;
+    memmove(g->open_queue, g->open_queue + 1, (size_t)g->open_queued);
+    open_claims(g, from, t);
+    return;
+  }
+  mjg_next_draw(g, mjg_next_active(g, from));
+}
+
 static void open_claims(mj_game *g, int from, mj_tile t)
 {
   g->pending = t;
@@ -318,8 +335,7 @@ static void open_claims(mj_game *g, int from, mj_tile t)
   }
   if (any)
     return;
-  g->pending = MJ_NO_TILE;
-  mjg_next_draw(g, mjg_next_active(g, from));
+  after_unclaimed(g, from);
 }
 
 /* p discards t; the others may claim it (g->win_only: only a win). */
@@ -387,6 +403,19 @@ static void lock_passed_wins(mj_game *g)
 ** Open kongs (开杠, open_kong)
 ** ===================================================================== */
 
+/* Nobody won on the open kong's tiles: with open_claim_melds each is then
+   offered as a discard in turn, else the next player draws. */
+static void open_tiles_unwon(mj_game *g, int from)
+{
+  if (g->tbl.open_claim_melds) {
+    g->win_only = false;
+    memcpy(g->open_queue, g->open_tiles, (size_t)g->nopen);
+    g->open_queued = g->nopen;
+  }
+  g->nopen = 0;
+  after_unclaimed(g, from);
+}
+
 /* The open kong's tiles go to p's discards; the others may win on any of
    them (kaigang), on nothing else; none may: the next player draws. */
 static void open_claims_all(mj_game *g, int p)
@@ -416,11 +445,8 @@ static void open_claims_all(mj_game *g, int p)
       g->options[q] = 1u << MJ_ACT_WIN;
     any = any || g->options[q];
   }
-  if (any)
-    return;
-  g->nopen = 0;
-  g->pending = MJ_NO_TILE;
-  mjg_next_draw(g, mjg_next_active(g, p));
+  if (!any)
+    open_tiles_unwon(g, p);
 }
 
 /* p's open kong is made: its tiles are turned from the tail, face up; he
@@ -489,13 +515,12 @@ static void resolve_open_claims(mj_game *g)
       w[nw++] = q;
     }
   }
-  g->nopen = 0;
   if (nw > 0) {
+    g->nopen = 0;
     mjg_finish_tiles(g, w, tiles, nw, from, MJ_CTX_KAIGANG);
     return;
   }
-  g->pending = MJ_NO_TILE;
-  mjg_next_draw(g, mjg_next_active(g, from));
+  open_tiles_unwon(g, from);
 }
 
 /* }==================================================================== */
@@ -529,8 +554,12 @@ static void kong_hook(mj_game *g, int p, mj_tile t, int kind, int from)
 static void take_discard(mj_game *g, bool meld)
 {
   seat *d = &g->pl[g->pending_from];
-  if (d->ndisc > 0)
-    d->taken[d->ndisc - 1] = 1;
+  int i = d->ndisc - 1;        /* the last of it not taken (an open kong's
+                                  tiles are discards side by side) */
+  while (i > 0 && (d->disc[i] != g->pending || d->taken[i]))
+    i--;
+  if (i >= 0)
+    d->taken[i] = 1;
   if (meld)
     g->any_claim = true;
 }
@@ -643,8 +672,7 @@ static void resolve_claims(mj_game *g)
         return;
       }
     }
-  g->pending = MJ_NO_TILE;
-  mjg_next_draw(g, mjg_next_active(g, from));
+  after_unclaimed(g, from);
 }
 
 static void complete_added_kong(mj_game *g)

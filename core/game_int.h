@@ -98,6 +98,9 @@ struct mj_game {
   mj_tile open_tiles[4];
   unsigned open_wins;        /* OPEN: bit i, open_tiles[i] wins for him */
   uint8_t open_claim[4];     /* their claims: bit i, q may win on tile i */
+  mj_tile open_queue[4];     /* open_claim_melds: the tiles still to be
+                                offered as discards, in order */
+  int open_queued;
   int decl_seat;             /* DECLARE: whose offer it is */
   int decl_left;             /* seats still to be offered, his included */
   unsigned decl_offer;       /* the declarations offered him (bits) */

@@ -222,6 +222,7 @@ typedef struct mj_table {
                              the kong flag (杠上炮) */
   bool last_offer;        /* 海底: the last tile offered in turn */
   int open_kong;          /* 开杠: tiles an open kong turns up (0: none) */
+  bool open_claim_melds;  /* ... claimed in turn as discards, then */
   int nstates;            /* the ruleset's per-player states */
   mj_state_def states[MJ_MAX_STATES];
   /* Which draws and discards the hooks hear of (R.watch): all when

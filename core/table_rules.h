@@ -38,7 +38,9 @@
   X(last_offer, 0, "海底: the wall's last tile is offered to each in turn "  \
     "from the one due to draw; the taker must win with it if he can, else "  \
     "it is his discard, claimed only by a win; all refusing: a drawn hand; " \
-    "no kong takes it")
+    "no kong takes it")                                                      \
+  X(open_claim_melds, 0, "开杠's tiles nobody wins on may then be claimed "  \
+    "in turn as discards, one of them at most (else they are won on only)")
 
 #define MJ_TABLE_NUMBERS(X)                                                  \
   X(tiles, 136, 108, 144, "108 (suits only), 136 or 144", "tiles in the wall") \

@@ -227,6 +227,7 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
 
 void mjg_enter_turn(mj_game *g, int p, bool claimed)
 {
+  g->open_queued = 0;          /* a turn begun: the open tiles are done */
   g->phase = MJ_PHASE_TURN;
   g->turn = p;
   g->pl[p].claimed = claimed;

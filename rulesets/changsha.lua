@@ -28,6 +28,10 @@ local R = mj.ruleset {
                        .. "(off: any pair)" },
     haohua_double = { default = true, desc = "豪华七小对 counts as two 大胡 "
                       .. "and 双豪华 as three (off: one each)" },
+    kaigang_claims = { default = "win", choices = { "win", "all" },
+                       desc = "开杠's tiles: \"win\" (a win on them only) or "
+                       .. "\"all\" (nobody winning, one may then be claimed "
+                       .. "as a discard, in turn)" },
     buzhang_gangkai = { default = false, desc = "a win on a 补张 kong's "
                         .. "replacement is 杠上开花 too (off: a plain "
                         .. "self-draw)" },
@@ -71,6 +75,7 @@ local opt = R.opt
 R.table.multi_win = opt.yipao         -- 一炮多响
 R.table.rob_all = opt.yipao
 R.table.match_hands = opt.hands
+R.table.open_claim_melds = opt.kaigang_claims == "all"
 
 local QISHOU = {}
 for name in opt.qishou:gmatch("[^,+/%s]+") do

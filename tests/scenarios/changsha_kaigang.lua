@@ -99,4 +99,23 @@ expect(winners_fans(g, "N"), "平胡 自摸", "a plain self-draw, no bird on him
 pay = g:payments()
 expect(pay[1], -5, "East") expect(pay[2], -4, "South")
 expect(pay[3], -2, "West") expect(pay[4], 11, "North")
-print("开杠: 杠上开花 +43; 杠上炮 to two; a fixed hand; 补张 a self-draw")
+-- kaigang_claims = "all": nobody winning on them, the tiles are offered
+-- in turn as discards: West may chow 1m (he lets it go), North pungs 6p.
+local id = mj.load("changsha", { kaigang_claims = "all" })
+g = mj.game { ruleset = id,
+  hands = { "1469m13479p1469s", "23455678m177p45s", "2356m2356p23568s",
+            "2368m1266p12689s" }, draws = "9s1m1s3m7p", tail = "1m6p" }
+g:pass()
+g:act("E", "d 7p") g:act("S", "pon") g:act("S", "d 1p") g:pass()
+g:act("W", "d 1m") g:pass()
+g:act("N", "d 1s") g:pass()
+g:act("E", "d 3m") g:pass()
+g:act("S", "kaigang 7p")
+expect(table.concat(g:legal(3), ","), "chi 123m,pass", "1m as a discard")
+g:act("W", "pass")
+expect(table.concat(g:legal(4), ","), "pon,pass", "then 6p")
+g:act("N", "pon")
+expect(g:turn(), 4, "North's pung stands")
+expect(g:hand(4):match("%[666p%]") ~= nil, true, "his meld")
+print("开杠: 杠上开花 +43; 杠上炮 to two; a fixed hand; 补张 a self-draw; "
+      .. "claims of all")
