@@ -14,6 +14,17 @@ local function winners_fans(g, seat)
   return table.concat(names, " ")
 end
 
+-- East throws 7p, South pungs it, and the others throw what they draw
+-- until South draws the fourth 7p.
+local function to_the_fourth(g)
+  g:pass()                             -- East's 板板胡 let go
+  g:act("E", "d 7p") g:act("S", "pon") g:act("S", "d 1p") g:pass()
+  g:act("W", "d 1m") g:pass()
+  g:act("N", "d 1s") g:pass()
+  g:act("E", "d 3m") g:pass()
+  return g
+end
+
 -- 7. South holds [777p], draws the fourth 7p, is ready after the kong
 -- (3s, 6s) and opens it: 9m and 6s are turned; 6s wins: 杠上开花, B 6.
 -- The birds 3s (North) and 9p (South): East 6 x 2 + 1 = 13, West 12,
@@ -22,11 +33,7 @@ local hands = { "1469m13479p1469s", "23455678m177p45s", "2356m2356p23568s",
                 "2368m1268p12689s" }
 local g = mj.game { ruleset = "changsha", hands = hands,
                     draws = "9s1m1s3m7p3s9p", tail = "9m6s" }
-g:pass()                               -- East's 板板胡 let go
-g:act("E", "d 7p") g:act("S", "pon") g:act("S", "d 1p") g:pass()
-g:act("W", "d 1m") g:pass()
-g:act("N", "d 1s") g:pass()
-g:act("E", "d 3m") g:pass()
+to_the_fourth(g)
 expect(table.concat(g:legal(2), ",", 1, 2), "kaigang 7p,kong 7p",
        "ready after it: 开杠 or 补张")
 g:act("S", "kaigang 7p")
@@ -65,11 +72,7 @@ expect(g:next_dealer(), 3, "the kong's player, who paid both, deals")
 -- draw he throws it (3p) unless it wins.
 g = mj.game { ruleset = "changsha", hands = hands,
               draws = "9s1m1s3m7p5m9p2s3p", tail = "1m9p" }
-g:pass()
-g:act("E", "d 7p") g:act("S", "pon") g:act("S", "d 1p") g:pass()
-g:act("W", "d 1m") g:pass()
-g:act("N", "d 1s") g:pass()
-g:act("E", "d 3m") g:pass()
+to_the_fourth(g)
 g:act("S", "kaigang 7p")
 expect(g:turn(), 3, "nobody could win on them: West draws")
 expect(g:discards(2):match("1m9p$") ~= nil, true,
@@ -105,11 +108,7 @@ local id = mj.load("changsha", { kaigang_claims = "all" })
 g = mj.game { ruleset = id,
   hands = { "1469m13479p1469s", "23455678m177p45s", "2356m2356p23568s",
             "2368m1266p12689s" }, draws = "9s1m1s3m7p", tail = "1m6p" }
-g:pass()
-g:act("E", "d 7p") g:act("S", "pon") g:act("S", "d 1p") g:pass()
-g:act("W", "d 1m") g:pass()
-g:act("N", "d 1s") g:pass()
-g:act("E", "d 3m") g:pass()
+to_the_fourth(g)
 g:act("S", "kaigang 7p")
 expect(table.concat(g:legal(3), ","), "chi 123m,pass", "1m as a discard")
 g:act("W", "pass")
