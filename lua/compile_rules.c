@@ -973,6 +973,34 @@ static mj_status rules_excludes_named(cctx *c, const mj_rules *r, int fans)
 }
 
 /* Every option the user gave must be declared; the values are recorded. */
+/* An option the ruleset does not declare: refused with the nearest name
+   it does (decl: its declarations' table). */
+static mj_status unknown_option(cctx *c, const mj_rules *r, int decl,
+                                const char *name, size_t n)
+{
+  lua_State *L = c->L;
+  char want[64], best[64] = "";
+  snprintf(want, sizeof want, "%.*s", (int)(n < 60 ? n : 60), name);
+  /* near enough to be a slip (as the prelude's nearest); at equal
+     distance the first in name order, whatever the table's order */
+  int bd = (int)(n <= 3 ? 1 : n / 4 > 2 ? n / 4 : 2) + 1;
+  lua_pushnil(L);
+  while (lua_next(L, decl)) {
+    if (lua_type(L, -2) == LUA_TSTRING) {
+      const char *k = lua_tostring(L, -2);
+      int d = mj_text_distance(want, k);
+      if (d < bd || (d == bd && best[0] && strcmp(k, best) < 0)) {
+        bd = d;
+        snprintf(best, sizeof best, "%s", k);
+      }
+    }
+    lua_pop(L, 1);
+  }
+  return mj_fail(c->err, MJ_EINVAL, 0, "unknown option '%s' for ruleset %s%s%s%s",
+                 want, mj_rules_id(r), best[0] ? "; did you mean " : "", best,
+                 best[0] ? "?" : "");
+}
+
 static mj_status rules_options(cctx *c, mj_rules *r, const char *options)
 {
   lua_State *L = c->L;
@@ -988,9 +1016,7 @@ static mj_status rules_options(cctx *c, mj_rules *r, const char *options)
     if (p > s) {
       lua_pushlstring(L, s, (size_t)(p - s));
       if (lua_rawget(L, decl) == LUA_TNIL)
-        return mj_fail(c->err, MJ_EINVAL, 0,
-                       "unknown option '%.*s' for ruleset %s", (int)(p - s), s,
-                       mj_rules_id(r));
+        return unknown_option(c, r, decl, s, (size_t)(p - s));
       lua_pop(L, 1);
     }
     while (*p && *p != ' ' && *p != ',')

@@ -58,6 +58,7 @@ printf 'local R = mj.extend("changsha", { id = "wp" })\nR.settle = function(w) r
 expect_fail "win_payments: amount(2) returned 1.5, not a whole number" "$hule" sim --ruleset wp.lua --games 3
 expect_fail "qishou is a declaration, not a win: no win= or +T" "$hule" --ruleset changsha score 234567m345p5567s win=5s qishou seat=S
 expect_fail "kaigang with self (杠上开花) but the hand has no kong" "$hule" --ruleset changsha score 234567m345p55678s win=5s self kaigang
+expect_fail "unknown option 'nio' for ruleset changsha; did you mean niao?" "$hule" --ruleset changsha --option nio=4 score 234567m345p55678s win=5s
 expect_fail "5z is an honor: ruleset changsha plays 108 tiles" "$hule" --ruleset changsha score 234567m345p678s55z win=5z
 printf 'return mj.ruleset { id = "tab", tabel = {} }\n' > tab.lua
 expect_fail "tab.lua: mj.ruleset: unknown field 'tabel'; did you mean 'table'?" "$hule" --ruleset tab.lua score 1m
