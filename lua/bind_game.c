@@ -15,6 +15,7 @@
 
 #include "action.h"
 #include "bind.h"
+#include "game_methods.h"
 #include "bot.h"
 #include "fileio.h"
 #include "game.h"
@@ -654,29 +655,27 @@ static int g_save(lua_State *L)
   return 0;
 }
 
-static const luaL_Reg methods[] = { { "save", g_save },
-                                    { "state", g_state },
-                                    { "act", g_act },
-                                    { "try", g_try },
-                                    { "legal", g_legal },
-                                    { "can", g_can },
-                                    { "pass", g_pass },
-                                    { "play", g_play },
-                                    { "step", g_step },
-                                    { "hand", g_hand },
-                                    { "discards", g_discards },
-                                    { "indicator", g_indicator },
-                                    { "wild", g_wild },
-                                    { "payments", g_payments },
-                                    { "ledger", g_ledger },
-                                    { "scores", g_scores },
-                                    { "winners", g_winners },
-                                    { "result", g_result },
-                                    { "events", g_events },
-                                    { "nevents", g_nevents },
-                                    { "event", g_event },
-                                    { "log", g_log },
-                                    { NULL, NULL } };
+/* The game's methods (game_methods.h), by how each is made: its own
+   function, the game's state (g_info) or a seat's (g_seatinfo). */
+#define MJ_GM_REG(name, how, call, words) MJ_GM_##how(name)
+#define MJ_GM_FN(name) { #name, g_##name },
+#define MJ_GM_INFO(name)
+#define MJ_GM_SEAT(name)
+static const luaL_Reg methods[] = { MJ_GAME_METHODS(MJ_GM_REG) { NULL, NULL } };
+#undef MJ_GM_FN
+#undef MJ_GM_INFO
+#define MJ_GM_FN(name)
+#define MJ_GM_INFO(name) #name,
+static const char *const info_methods[] = { MJ_GAME_METHODS(MJ_GM_REG) };
+#undef MJ_GM_INFO
+#undef MJ_GM_SEAT
+#define MJ_GM_INFO(name)
+#define MJ_GM_SEAT(name) #name,
+static const char *const seat_methods[] = { MJ_GAME_METHODS(MJ_GM_REG) };
+#undef MJ_GM_FN
+#undef MJ_GM_INFO
+#undef MJ_GM_SEAT
+#undef MJ_GM_REG
 
 static const luaL_Reg metamethods[] = {
   { "__gc", g_gc }, { "__close", g_gc }, { "__index", NULL }, { NULL, NULL }
@@ -694,20 +693,15 @@ void mj_lua_open_game(lua_State *L)
   luaL_setfuncs(L, metamethods, 0);
   luaL_newlibtable(L, methods);
   luaL_setfuncs(L, methods, 0);
-  static const char *const info[] = { "turn",      "dealer", "wall_left",
-                                      "over",      "drawn",  "next_dealer",
-                                      "last_draw", "payer",  "phase",
-                                      "dice",      "swap_to" };
-  for (size_t i = 0; i < sizeof info / sizeof info[0]; i++) {
-    lua_pushstring(L, info[i]);
+  for (size_t i = 0; i < sizeof info_methods / sizeof info_methods[0]; i++) {
+    lua_pushstring(L, info_methods[i]);
     lua_pushcclosure(L, g_info, 1);
-    lua_setfield(L, -2, info[i]);
+    lua_setfield(L, -2, info_methods[i]);
   }
-  static const char *const seat[] = { "active", "missing", "wins" };
-  for (size_t i = 0; i < sizeof seat / sizeof seat[0]; i++) {
-    lua_pushstring(L, seat[i]);
+  for (size_t i = 0; i < sizeof seat_methods / sizeof seat_methods[0]; i++) {
+    lua_pushstring(L, seat_methods[i]);
     lua_pushcclosure(L, g_seatinfo, 1);
-    lua_setfield(L, -2, seat[i]);
+    lua_setfield(L, -2, seat_methods[i]);
   }
   lua_setfield(L, -2, "__index");
   lua_pop(L, 1);

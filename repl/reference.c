@@ -13,6 +13,7 @@
 #include "ctx_tokens.h"
 #include "events.h"
 #include "flow_methods.h"
+#include "game_methods.h"
 #include "fan_fields.h"
 #include "hand.h"
 #include "repl.h"
@@ -154,6 +155,12 @@ static void hooks(FILE *f)
 #define EVENT_ROW(k, name, words) code_row(f, name, words);
   MJ_EVENTS(EVENT_ROW)
 #undef EVENT_ROW
+  fprintf(f, "\nWhat a script's game (`mj.game { ... }`, "
+          "[scripting.md](scripting.md)) offers; a name a hook's `g` has "
+          "too means the same:\n\n| method | what it does |\n|---|---|\n");
+#define GAME_ROW(name, how, call, words) code_row(f, call, words);
+  MJ_GAME_METHODS(GAME_ROW)
+#undef GAME_ROW
   fputc('\n', f);
 }
 
