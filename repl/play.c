@@ -288,6 +288,25 @@ void play_show_table(repl *r, play *p)
   }
 }
 
+/* The tiles an open kong turned up, and what you may do on them. */
+static void open_prompt(repl *r, const mj_game *g, const mj_action *l, int n)
+{
+  const mj_tile *up;
+  int opener, nup = mj_game_open_tiles(g, &up, &opener);
+  char b[40];
+  printf("%s%s 开杠 turned up", opener == YOU ? "Your" : play_names[opener],
+         opener == YOU ? "" : "'s");
+  for (int i = 0; i < nup; i++)
+    printf(" %s", repl_tile(r, up[i], b, sizeof b));
+  printf(": ");
+  for (int i = 0; i < n; i++) {
+    char a[48];
+    mj_action_print_in(g, &l[i], a, sizeof a);
+    printf("%s%s", i ? " or " : "", a);
+  }
+  printf("\n");
+}
+
 /* What you may do now, as a line. */
 static void show_prompt(repl *r, play *p)
 {
@@ -312,20 +331,8 @@ static void show_prompt(repl *r, play *p)
     printf("定缺: declare your missing suit: que m, que p or que s\n");
     return;
   }
-  const mj_tile *up;
-  int opener, nup = mj_game_open_tiles(g, &up, &opener);
-  if (nup > 0) {               /* an open kong's tiles: a win on one */
-    printf("%s%s 开杠 turned up", opener == YOU ? "Your" : play_names[opener],
-           opener == YOU ? "" : "'s");
-    for (int i = 0; i < nup; i++)
-      printf(" %s", repl_tile(r, up[i], b, sizeof b));
-    printf(": ");
-    for (int i = 0; i < n; i++) {
-      char a[48];
-      mj_action_print_in(g, &l[i], a, sizeof a);
-      printf("%s%s", i ? " or " : "", a);
-    }
-    printf("\n");
+  if (mj_game_open_tiles(g, NULL, NULL) > 0) {
+    open_prompt(r, g, l, n);     /* an open kong's tiles: a win on one */
     return;
   }
   if (mj_game_phase(g) == MJ_PHASE_OFFER) {

@@ -46,6 +46,19 @@ has "no declaration '天胡' in these rules; there are: 起手胡" "a wrong one 
 has "Right pays you 3 (起手胡 六六顺)" "the declaration is paid"
 out=$(printf 'new changsha seed=216\npass\n' | "$hule" --ascii 2>&1)
 has "Your turn, you drew" "a pass goes on to play"
+# your own 开杠 at the table: a game saved at it, opened, won on a tile
+cat > mine.lua <<'LUA'
+local g = mj.game { ruleset = "changsha",
+  hands = { "7777p234567m557s", "1469m1469p13569s", "2358m2358p23689s",
+            "1469m1468p14679s" }, draws = "6s", tail = "9m5s" }
+g:pass()
+g:act("E", "kaigang 7p")
+g:save(arg[1])
+LUA
+"$hule" run mine.lua mine.jsonl || { echo "FAIL: mine.lua"; fail=1; }
+out=$(printf 'open mine.jsonl\nhu 5s\n' | "$hule" --ascii 2>&1)
+has "Your 开杠 turned up 9m 5s: hu 5s or pass" "your 开杠's tiles, at the prompt"
+has "杠上开花" "won on one"
 # 2,000 games, each zero-sum, 开杠 and 海底 among them
 "$hule" sim --ruleset changsha --games 2000 --out games.jsonl > sim.txt 2>&1 ||
   { echo "FAIL: sim"; fail=1; }
