@@ -85,29 +85,58 @@ bool mjg_hand_fixed(const mj_game *g, int p)
   return (g->tbl.stay_on_win && g->pl[p].wins > 0) || g->pl[p].opened;
 }
 
+/* Is the hand after (p's, as it would be) ready: some tile wins with it,
+   on a discard, under the rules? */
+static bool ready_with(const mj_game *g, int p, const mj_hand *after)
+{
+  mj_hand *h = mj_hand_new();
+  mj_score *s = malloc(sizeof *s);
+  bool ready = false;
+  mj_tileview v0;
+  mj_tileview_init(&v0, after, g->wild);
+  for (int t = 0; h != NULL && s != NULL && t < MJ_KINDS && !ready; t++) {
+    if (in_void(g, p, (mj_tile)t) || mj_hand_counts(after)[t] >= 4)
+      continue;
+    mj_tileview v = v0;
+    mj_tileview_add_face(&v, (mj_tile)t);
+    if (!mj_is_win(&v, mj_rules_shapes(g->r)))
+      continue;
+    mj_hand_copy(h, after);
+    if (mj_hand_add(h, (mj_tile)t) != MJ_OK)
+      continue;
+    mjg_win_ctx(g, p, h, (mj_tile)t);   /* a plain discard win */
+    mj_error e;
+    mj_status st = mj_score_hand(g->r, h, s, &e);
+    if (st == MJ_ERULES)
+      mjg_note_fault(g, &e);
+    ready = st == MJ_OK && s->meets_min;
+  }
+  mj_hand_free(h);
+  free(s);
+  return ready;
+}
+
 /* May p make an open kong of t (open_kong): enough tiles left, and ready
    after it (kind: MJ_KONG_CONCEALED, _ADDED or _EXPOSED of the discard). */
 bool mjg_open_ok(const mj_game *g, int p, mj_tile t, int kind)
 {
-  if (g->tbl.open_kong == 0 || live_left(g) < g->tbl.open_kong)
+  if (g->tbl.open_kong == 0 || live_left(g) < g->tbl.open_kong ||
+      t >= MJ_KINDS)
     return false;
-  mj_game *c = mj_game_clone(g);
-  if (c == NULL)
+  mj_hand *after = mj_hand_new();
+  if (after == NULL)
     return false;
+  mj_hand_copy(after, g->pl[p].hand);
   int take = kind == MJ_KONG_CONCEALED ? 4 : kind == MJ_KONG_ADDED ? 1 : 3;
   for (int i = 0; i < take; i++)
-    mjg_hand_remove(c, p, t);
-  int at = -1;
-  const mj_meld *m = mj_hand_melds(c->pl[p].hand);
-  for (int i = 0; kind == MJ_KONG_ADDED && i < mj_hand_nmelds(c->pl[p].hand);
-       i++)
-    if (m[i].type == MJ_PUNG && m[i].tile == t)
-      at = i;
-  mj_meld k = { (uint8_t)(kind == MJ_KONG_CONCEALED ? MJ_CKONG : MJ_KONG), t,
-                0, kind == MJ_KONG_ADDED };
-  mjg_hand_meld(c, p, k, at);
-  bool ready = mj_game_best_win(c, p, NULL) > 0;
-  mj_game_free(c);
+    mj_hand_remove(after, t);
+  /* an added kong keeps its pung's place (the tiles are what matter) */
+  if (kind != MJ_KONG_ADDED)
+    mj_hand_add_meld(after, (mj_meld){ (uint8_t)(kind == MJ_KONG_CONCEALED
+                                                   ? MJ_CKONG : MJ_KONG),
+                                       t, 0, 0 });
+  bool ready = ready_with(g, p, after);
+  mj_hand_free(after);
   return ready;
 }
 

@@ -28,8 +28,10 @@ void mj_lua_push_event_texts(lua_State *L, const mj_game *g);
 /* g:event(i) for the index at idx: the event's table, or nothing past
    the ends; the number of results. */
 int mj_lua_event_at(lua_State *L, const mj_game *g, int idx);
+/* A fan as { id, en }. [-0, +1, m] */
+void mj_lua_push_fan(lua_State *L, const mj_fan_def *f);
 /* The fans a score counted: a list of { id, en, count, value }, in the
-** ruleset's order; by_id: each also under its id. [-0, +1, m] */
+** ruleset's order; by_id: each also under its id (view.c). [-0, +1, m] */
 void mj_lua_push_hits(lua_State *L, const mj_rules *r, const mj_score *s,
                       bool by_id);
 void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,

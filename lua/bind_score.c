@@ -15,34 +15,6 @@
 
 
 /* A new table { id =, en = } for fan f. [-0, +1, m] */
-static void push_fan_table(lua_State *L, const mj_fan_def *f)
-{
-  lua_createtable(L, 0, 4);
-  lua_pushstring(L, f->id);
-  lua_setfield(L, -2, "id");
-  if (f->en) {
-    lua_pushstring(L, f->en);
-    lua_setfield(L, -2, "en");
-  }
-}
-
-void mj_lua_push_hits(lua_State *L, const mj_rules *r, const mj_score *s,
-                      bool by_id)
-{
-  lua_createtable(L, s->nhits, by_id ? s->nhits : 0);
-  for (int i = 0; i < s->nhits; i++) {
-    const mj_fan_def *f = mj_rules_fan(r, s->hits[i].fan);
-    push_fan_table(L, f);
-    mj_lua_setint(L, "count", s->hits[i].count);
-    mj_lua_setint(L, "value", s->hits[i].value);
-    if (by_id) {
-      lua_pushvalue(L, -1);
-      lua_setfield(L, -3, f->id);
-    }
-    lua_rawseti(L, -2, i + 1);
-  }
-}
-
 void mj_lua_push_score(lua_State *L, const mj_rules *r, const mj_hand *h,
                        const mj_score *s)
 {
@@ -146,7 +118,7 @@ static int l_fans(lua_State *L)
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     const mj_fan_def *f = mj_rules_fan(r, i);
-    push_fan_table(L, f);
+    mj_lua_push_fan(L, f);
     mj_lua_setint(L, "value", f->value);
     if (f->desc) {
       lua_pushstring(L, f->desc);

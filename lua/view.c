@@ -8,6 +8,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "bind.h"
 #include "host_int.h"
 #include "score.h"
 
@@ -126,4 +127,34 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   mj_lua_setbool(L, "wild_single", v->wild_single);
   lua_pushstring(L, wait_name(v->wait));
   lua_setfield(L, -2, "wait");
+}
+
+/* A fan as { id, en }, and the fans a score counted as a list of
+   { id, en, count, value } (by_id: each under its id too). */
+void mj_lua_push_fan(lua_State *L, const mj_fan_def *f)
+{
+  lua_createtable(L, 0, 4);
+  lua_pushstring(L, f->id);
+  lua_setfield(L, -2, "id");
+  if (f->en) {
+    lua_pushstring(L, f->en);
+    lua_setfield(L, -2, "en");
+  }
+}
+
+void mj_lua_push_hits(lua_State *L, const mj_rules *r, const mj_score *s,
+                      bool by_id)
+{
+  lua_createtable(L, s->nhits, by_id ? s->nhits : 0);
+  for (int i = 0; i < s->nhits; i++) {
+    const mj_fan_def *f = mj_rules_fan(r, s->hits[i].fan);
+    mj_lua_push_fan(L, f);
+    mj_lua_setint(L, "count", s->hits[i].count);
+    mj_lua_setint(L, "value", s->hits[i].value);
+    if (by_id) {
+      lua_pushvalue(L, -1);
+      lua_setfield(L, -3, f->id);
+    }
+    lua_rawseti(L, -2, i + 1);
+  }
 }
