@@ -44,7 +44,10 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
       size_t n = nl != NULL ? (size_t)(nl - p) : (size_t)(end - p);
       if (mj_hand_parse(h, p, n, &e) == MJ_OK) {
         mj_score_hand(r, h, s, &e);
-        mj_settle_in in = { 0, 15, -1, -1, 0, s->total, s->total, true, 0 };
+        mj_settle_in in = { .winner = 0, .active = 15, .kong_from = -1,
+                            .payer = -1, .dealer = 0, .total = s->total,
+                            .total_no_bonus = s->total, .self_drawn = true,
+                            .score = s };
         int pay[4];
         if (s->win)
           mj_rules_settle(r, &in, pay, &e);
