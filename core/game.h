@@ -216,6 +216,12 @@ mj_status mj_game_turn_tiles(mj_game *g, int n, mj_tile *out, int *got,
 /* The k-th tile turned this hand (0 first) names seat p (a horse's
    seat): its event says so, for all to see. */
 mj_status mj_game_turned_for(mj_game *g, int k, int p, mj_error *err);
+/* p shows tiles[0..n) of his concealed hand face up to all until his
+   next draw (a declaration's tiles: 起手胡). */
+mj_status mj_game_show(mj_game *g, int p, const mj_tile *tiles, int n,
+                       mj_error *err);
+/* The tiles p shows now (counts by kind). */
+void mj_game_shown(const mj_game *g, int p, uint8_t counts[MJ_KINDS]);
 /* Set p's state i (mj_table.states) to v (0..30000). */
 mj_status mj_game_set_state(mj_game *g, int p, int i, int v, mj_error *err);
 
@@ -264,6 +270,7 @@ typedef struct mj_seat_view {
     const mj_tile *disc;
     int missing;                   /* 0 m, 1 p, 2 s, -1 not known */
     bool active;
+    char shown[48];                /* tiles shown face up, "" none */
   } players[4];
 } mj_seat_view;
 void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v);

@@ -34,6 +34,8 @@ typedef struct seat {
   int8_t wins;         /* wins this hand (several with stay_on_win) */
   bool locked;         /* passed a win: no discard win until his draw */
   bool opened;         /* made an open kong: his hand is fixed */
+  uint8_t shown[MJ_KINDS];   /* tiles he shows face up (a declaration's),
+                                until his next draw */
   int8_t void_suit;    /* the declared missing suit, -1 none */
   int8_t kong_from;    /* the kong_draw replaced a kong of this seat's
                           discard, -1 */

@@ -129,6 +129,8 @@ void mj_game_visible(const mj_game *g, int p, uint8_t counts[MJ_KINDS])
         counts[pl->disc[i]]++;
     if (q == p)
       continue;
+    for (int t = 0; t < MJ_KINDS; t++)
+      counts[t] += pl->shown[t];
     const mj_meld *m = mj_hand_melds(pl->hand);
     for (int i = 0; i < mj_hand_nmelds(pl->hand); i++) {
       if (m[i].type == MJ_CKONG)
@@ -190,6 +192,29 @@ static mj_status hook_only(const mj_game *g, mj_error *err)
     return mj_fail(err, MJ_ESTATE, 0, "can_declare only looks at the game: "
                    "it may not pay, set a state or turn tiles");
   return MJ_OK;
+}
+
+mj_status mj_game_show(mj_game *g, int p, const mj_tile *tiles, int n,
+                       mj_error *err)
+{
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK)
+    return st;
+  uint8_t want[MJ_KINDS] = { 0 };
+  const uint8_t *c = mj_hand_counts(g->pl[p & 3].hand);
+  for (int i = 0; i < n; i++) {
+    char b[3];
+    if (tiles[i] >= MJ_KINDS || ++want[tiles[i]] > c[tiles[i]])
+      return mj_fail(err, MJ_EINVAL, 0, "seat %d shows %s, which he does not "
+                     "hold so often", p + 1, mj_tile_str(tiles[i], b));
+  }
+  memcpy(g->pl[p & 3].shown, want, sizeof want);
+  return MJ_OK;
+}
+
+void mj_game_shown(const mj_game *g, int p, uint8_t counts[MJ_KINDS])
+{
+  memcpy(counts, g->pl[p & 3].shown, MJ_KINDS);
 }
 
 mj_status mj_game_turn_tiles(mj_game *g, int n, mj_tile *out, int *got,
@@ -416,6 +441,8 @@ void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v)
     v->players[q].disc = s->disc;
     v->players[q].missing = mj_game_void_suit(g, q, p);
     v->players[q].active = active(g, q);
+    mj_counts_print(s->shown, MJ_KINDS, v->players[q].shown,
+                    sizeof v->players[q].shown);
   }
 }
 

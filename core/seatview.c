@@ -34,6 +34,8 @@ static void player(const mj_emit *e, const mj_seat_view *v, int q)
     e->str(e->ud, "missing", ms);
   }
   e->flag(e->ud, "active", v->players[q].active);
+  if (v->players[q].shown[0] != '\0')
+    e->str(e->ud, "shown", v->players[q].shown);
   e->close(e->ud, NULL);
 }
 

@@ -418,6 +418,23 @@ static int f_turn_tiles(lua_State *L)
 }
 
 /* g:turned_for(i, p): the i-th tile turned this hand names seat p */
+static int f_show(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int p = checkseat(L, 2);
+  size_t n;
+  const char *text = luaL_checklstring(L, 3, &n);
+  mj_tile t[MJ_MAX_CONCEALED];
+  int k = 0;
+  mj_error e;
+  if (mj_tiles_parse(text, n, 1, false, t, NULL, MJ_MAX_CONCEALED, &k, &e) !=
+      MJ_OK)
+    return luaL_error(L, "g:show: '%s': %s", text, e.msg);
+  if (mj_game_show(g, p, t, k, &e) != MJ_OK)
+    return fail(L, &e);
+  return 0;
+}
+
 static int f_turned_for(lua_State *L)
 {
   mj_game *g = checkg(L);

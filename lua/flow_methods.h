@@ -24,6 +24,8 @@
     "the wall (the reserve kept for it first), face up; returns them")         \
   X(turned_for, "g:turned_for(k, seat)", "the k-th tile turned this call "    \
     "names seat (a horse, a bird): its event says so")                         \
+  X(show, "g:show(p, tiles)", "p shows those of his tiles face up to all "  \
+    "until his next draw (a declaration's: 起手胡)")                           \
   X(get, "g:get(p, name)", "p's state name (R.state): a number, or a "        \
     "boolean for a flag")                                                      \
   X(set, "g:set(p, name, value)", "sets p's state (0..30000, or a boolean)")  \

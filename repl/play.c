@@ -280,6 +280,11 @@ void play_show_table(repl *r, play *p)
     } else {
       printf("(%d tiles)", mj_hand_ntiles(h));
       show_melds(r, h, true);
+      uint8_t shown[MJ_KINDS];
+      char st[48];
+      mj_game_shown(g, q, shown);
+      if (mj_counts_print(shown, MJ_KINDS, st, sizeof st) > 0)
+        printf(" showing %s", st);
     }
     seat_marks(p, q, open);
     printf("\n%15s", "");

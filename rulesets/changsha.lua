@@ -384,6 +384,29 @@ end
 -- dealer (on his fourteen tiles) may declare what his tiles make; each
 -- count is paid like a 小胡 self-draw, 2 from each other player (庄闲: 1
 -- more between the dealer and another), at once, no birds.
+-- The tiles a 起手胡 shows, face up until the declarer's next draw: the
+-- four of a kind (大四喜), the triplets (六六顺), the whole hand (板板胡,
+-- 缺一色).
+local function shown(g, p, fans)
+  local whole, four, three = false, false, false
+  for _, f in ipairs(fans) do
+    whole = whole or f.id == "板板胡" or f.id == "缺一色"
+    four = four or f.id == "大四喜"
+    three = three or f.id == "六六顺"
+  end
+  local out = {}
+  for _, suit in ipairs { "m", "p", "s" } do
+    local ranks = ""
+    for r = 1, 9 do
+      local c = g:count(p, r .. suit)
+      local n = (whole or (four and c == 4) or (three and c == 3)) and c or 0
+      ranks = ranks .. string.rep(tostring(r), n)
+    end
+    if ranks ~= "" then out[#out + 1] = ranks .. suit end
+  end
+  return table.concat(out)
+end
+
 if next(QISHOU) then
   R.declarations = { { "起手胡", label = "起手胡 (start-of-hand win)",
                        when = "deal" } }
@@ -397,6 +420,7 @@ if next(QISHOU) then
       names[i] = f.count > 1 and f.id .. "x" .. f.count or f.id
     end
     local reason = "起手胡 " .. table.concat(names, " ")
+    g:show(p, shown(g, p, fans))
     for q = 1, 4 do
       if q ~= p then
         local extra = opt.zhuangxian and (q == g:dealer() or p == g:dealer())

@@ -44,6 +44,8 @@ out=$(printf 'new changsha seed=216\ndeclare 天胡\ndeclare 起手胡\n' | "$hu
 has "Before play you may declare: 起手胡" "the declaration is offered"
 has "no declaration '天胡' in these rules; there are: 起手胡" "a wrong one is named"
 has "Right pays you 3 (起手胡 六六顺)" "the declaration is paid"
+out=$(printf 'new changsha seed=34\n' | "$hule" --ascii 2>&1)
+has "Left   N      13 (13 tiles) showing 3446699m467779s" "a 起手胡's tiles are shown to all"
 out=$(printf 'new changsha seed=216\npass\n' | "$hule" --ascii 2>&1)
 has "Your turn, you drew" "a pass goes on to play"
 # your own 开杠 at the table: a game saved at it, opened, won on a tile
