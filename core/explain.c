@@ -138,7 +138,7 @@ static void hit_value(const mj_rules *r, const mj_fan_def *f, int value,
                       char *val, size_t cap)
 {
   if (r->scoring == MJ_SCORING_SUM)
-    snprintf(val, cap, "%3d fan", value);
+    snprintf(val, cap, "%3d %s", value, mj_rules_unit(r));
   else if (r->scoring == MJ_SCORING_FAN)
     snprintf(val, cap, "%s%d 番%s", f->role == MJ_ROLE_TIMES ? "+" : "",
              value, f->role == MJ_ROLE_FIXED ? " flat" : "");
@@ -180,7 +180,7 @@ static void total_line(const mj_rules *r, const mj_score *s, char *buf,
                        size_t cap, size_t *len)
 {
   if (r->scoring == MJ_SCORING_SUM) {
-    cat(buf, cap, len, "total:   %d fan", s->total);
+    cat(buf, cap, len, "total:   %d %s", s->total, mj_rules_unit(r));
     if (s->bonus)
       cat(buf, cap, len, " (%d without the %d bonus)", s->total - s->bonus,
           s->bonus);

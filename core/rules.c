@@ -144,6 +144,11 @@ void mj_rules_set_fixed_or_own(mj_rules *r, bool on) { r->fixed_or_own = on; }
 void mj_rules_set_knitted_waits(mj_rules *r, bool on) { r->knitted_waits = on; }
 bool mj_rules_knitted_waits(const mj_rules *r) { return r->knitted_waits; }
 void mj_rules_set_exclusive(mj_rules *r, unsigned flags) { r->exclusive = flags; }
+void mj_rules_set_unit(mj_rules *r, const char *unit)
+{
+  snprintf(r->unit, sizeof r->unit, "%s", unit && *unit ? unit : "fan");
+}
+const char *mj_rules_unit(const mj_rules *r) { return r->unit[0] ? r->unit : "fan"; }
 unsigned mj_rules_exclusive(const mj_rules *r) { return r->exclusive; }
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens)
 {

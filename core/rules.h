@@ -326,6 +326,9 @@ void mj_rules_set_fixed_or_own(mj_rules *r, bool on);
 ** has it; off: never, as some rule books have it) */
 void mj_rules_set_knitted_waits(mj_rules *r, bool on);
 bool mj_rules_knitted_waits(const mj_rules *r);
+/* What a point is called in sum scoring ("fan" unless the ruleset says). */
+void mj_rules_set_unit(mj_rules *r, const char *unit);
+const char *mj_rules_unit(const mj_rules *r);
 /* Context flags (MJ_CTX_) of which a hand may hold one at most. */
 void mj_rules_set_exclusive(mj_rules *r, unsigned flags);
 unsigned mj_rules_exclusive(const mj_rules *r);

@@ -45,6 +45,7 @@ struct mj_rules {
                                 hand's own value: the better counts */
   bool knitted_waits;        /* a wait may count on a tile of the 组合龙 */
   unsigned exclusive;        /* MJ_CTX_ flags a hand holds one of at most */
+  char unit[16];             /* what a point is called (sum scoring) */
   unsigned tokens;           /* MJ_TOKEN_ bits read (declared or derived) */
   bool finished;
   bool any_none;             /* some fan needs no winning shape */

@@ -566,6 +566,14 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
   mj_rules_set_fixed_or_own(r, lua_toboolean(L, -1));
   lua_getfield(L, c->t, "knitted_waits");
   mj_rules_set_knitted_waits(r, lua_toboolean(L, -1));
+  lua_getfield(L, c->t, "unit");
+  size_t un = 0;
+  const char *unit = lua_tolstring(L, -1, &un);
+  if (unit != NULL && (un == 0 || un > 15))
+    return mjc_bad(c, "unit is a name of 1..15 bytes (\"fan\", \"分\")");
+  if (unit != NULL)
+    TRY(mjc_clean(c, "the unit", unit));
+  mj_rules_set_unit(r, unit);
   TRY(exclusive_tokens(c, r));
   return context_tokens(c, r);
 }

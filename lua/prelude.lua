@@ -382,7 +382,7 @@ function M.ruleset(t)
     scoring = t.scoring or "sum", account_once = t.account_once == true,
     fixed_or_own = t.fixed_or_own == true, context = t.context or {},
     exclusive = t.exclusive or {},
-    knitted_waits = t.knitted_waits ~= false,
+    knitted_waits = t.knitted_waits ~= false, unit = t.unit,
     min_points = t.min_points or 0,
     option_decl = t.options or {},
     table = t.table or {}, wild = t.wild or false, settle = t.settle,

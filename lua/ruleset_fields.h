@@ -31,6 +31,8 @@
     "组合龙 that also completes the meld or pair outside it (default "       \
     "true; false: never on its tiles)")                                       \
   X("min_points", "number", "the least a win must score")                     \
+  X("unit", "string", "what a point is called in sum scoring (default "       \
+    "\"fan\"; 长沙: \"分\")")                                               \
   X("context", "table", "the ruleset's own context tokens it reads")          \
   X("exclusive", "table", "context flags a win holds one of at most "         \
     "({ \"first\", \"wall-last\", \"kong\", \"rob\" })")                     \

@@ -202,7 +202,7 @@ void repl_fan_value(const mj_rules *rs, const mj_fan_def *d, char *buf,
   else if (d->role == MJ_ROLE_PLUS)
     snprintf(buf, cap, "+%d each", d->value);
   else if (mj_rules_scoring(rs) == MJ_SCORING_SUM)
-    snprintf(buf, cap, "%d fan", d->value);
+    snprintf(buf, cap, "%d %s", d->value, mj_rules_unit(rs));
   else if (mj_rules_scoring(rs) == MJ_SCORING_FAN)
     snprintf(buf, cap, "%s%d 番%s", d->role == MJ_ROLE_TIMES ? "+" : "",
              d->value, d->role == MJ_ROLE_FIXED ? " flat" : "");
@@ -457,7 +457,7 @@ static void winning_waits(const mj_rules *rs, const mj_hand *h,
       want[w[i].tile] = 0;
       mj_catf(why, cap, &len, " %s completes the shape but scores %d %s, "
               "below the %d minimum: no win.", b, s->total,
-              mj_rules_scoring(rs) == MJ_SCORING_SUM ? "fan"
+              mj_rules_scoring(rs) == MJ_SCORING_SUM ? mj_rules_unit(rs)
               : mj_rules_scoring(rs) == MJ_SCORING_FAN ? "番" : "points", min);
     }
   }

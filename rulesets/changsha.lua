@@ -19,6 +19,7 @@ local R = mj.ruleset {
   pair_quads = true,                  -- a kind held four times is two pairs
   wait_shapes = { "standard", "seven_pairs" },
   scoring = "sum",
+  unit = "分",                          -- points, not 番
   context = { "kaigang", "niao=", "qishou" },
   exclusive = { "first", "wall-last", "kong", "kaigang", "rob" },
   options = {

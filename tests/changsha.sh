@@ -39,6 +39,9 @@ has "line" "a win on a tile the player cannot win on is refused"
 sed 's/"act":"win","p":3,"tile":"8s"/"act":"win","p":3,"tile":"zz"/' open8.jsonl > badtile.jsonl
 out=$(printf 'replay badtile.jsonl\n' | "$hule" --ascii 2>&1)
 has "is not a tile" "a win's tile that is no tile is refused"
+# its points are 分
+out=$("$hule" score --ruleset changsha '234567m345p55678s win=5s self niao=2' 2>&1)
+has "total:   6 分" "the ruleset names its unit"
 # the REPL in words: the declaration offered, the pass
 out=$(printf 'new changsha seed=216\ndeclare 天胡\ndeclare 起手胡\n' | "$hule" --ascii 2>&1)
 has "Before play you may declare: 起手胡" "the declaration is offered"

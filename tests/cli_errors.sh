@@ -42,6 +42,7 @@ cs() {   # cs NAME LINE2 WANT: a variant of 长沙 scoring a hand
 cs decl1 'R.declarations = { { "x", when = "draw" } }' "decl1.lua:1: declaration 'x': when is \"deal\" (after the deal, each in turn from the dealer), not 'draw'"
 cs decl2 'R.declarations = { { "two words" } }' "decl2.lua:1: declaration 1: its name (first entry) is a word of 1..23 bytes"
 cs decl3 'R.declarations = { { "x", lable = "y" } }' "decl3.lua:1: declaration 'x': its fields are label"
+cs unit 'R.unit = "a unit far too long"' "unit.lua:1: unit is a name of 1..15 bytes"
 cs excl 'R.exclusive = { "frist" }' "excl.lua:1: exclusive: 'frist' is not a context flag"
 cs dealt 'R:fan { "d", points = 2, dealt = true, shape = "standard" }' "dealt.lua:2: fan 'd': a dealt fan is judged on the dealt tiles, with no winning shape"
 printf 'local R = mj.extend("changsha", { id = "o1", options = { niao = 5 } })\nreturn R\n' > o1.lua
