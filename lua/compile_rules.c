@@ -84,6 +84,10 @@ static int call_settle(lua_State *L)
   lua_setfield(L, -2, "first");
   lua_pushboolean(L, (in->flags & MJ_CTX_KONG) != 0);
   lua_setfield(L, -2, "kong");
+  lua_pushboolean(L, (in->flags & MJ_CTX_WALL_LAST) != 0);
+  lua_setfield(L, -2, "wall_last");
+  lua_pushboolean(L, (in->flags & MJ_CTX_KAIGANG) != 0);
+  lua_setfield(L, -2, "kaigang");
   if (in->kong_from >= 0) {
     lua_pushinteger(L, in->kong_from + 1);
     lua_setfield(L, -2, "kong_from");

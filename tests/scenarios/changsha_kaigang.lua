@@ -116,5 +116,12 @@ expect(table.concat(g:legal(4), ","), "pon,pass", "then 6p")
 g:act("N", "pon")
 expect(g:turn(), 4, "North's pung stands")
 expect(g:hand(4):match("%[666p%]") ~= nil, true, "his meld")
+-- the settlement is told the win was on an open kong's tile (w.kaigang)
+local here = debug.getinfo(1, "S").source:match("^@(.*)/[^/]*$") or "."
+local told = mj.load(here .. "/../data/rulesets/settle_kaigang.lua")
+g = to_the_fourth(mj.game { ruleset = told, hands = hands,
+                            draws = "9s1m1s3m7p3s9p", tail = "9m6s" })
+g:act("S", "kaigang 7p") g:act("S", "hu 6s")
+expect(g:payments()[2], 43, "settled as before, w.kaigang true")
 print("开杠: 杠上开花 +43; 杠上炮 to two; a fixed hand; 补张 a self-draw; "
       .. "claims of all")
