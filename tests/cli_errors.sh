@@ -42,6 +42,8 @@ cs() {   # cs NAME LINE2 WANT: a variant of 长沙 scoring a hand
 cs decl1 'R.declarations = { { "x", when = "draw" } }' "decl1.lua:1: declaration 'x': when is \"deal\" (after the deal, each in turn from the dealer), not 'draw'"
 cs decl2 'R.declarations = { { "two words" } }' "decl2.lua:1: declaration 1: its name (first entry) is a word of 1..23 bytes"
 cs decl3 'R.declarations = { { "x", lable = "y" } }' "decl3.lua:1: declaration 'x': its fields are label"
+printf 'local R = mj.ruleset { id = "exb", scoring = "sum" }\nR:fan { "A", points = 1, shape = "standard", excludes = { "B" } }\nreturn R\n' > exb.lua
+expect_fail "exb.lua:2: fan 'A' excludes 'B', which is not a fan" "$hule" --ruleset exb.lua score 234567m345p55678s win=5s
 cs unit 'R.unit = "a unit far too long"' "unit.lua:1: unit is a name of 1..15 bytes"
 cs excl 'R.exclusive = { "frist" }' "excl.lua:1: exclusive: 'frist' is not a context flag"
 cs dealt 'R:fan { "d", points = 2, dealt = true, shape = "standard" }' "dealt.lua:2: fan 'd': a dealt fan is judged on the dealt tiles, with no winning shape"
