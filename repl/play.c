@@ -236,11 +236,23 @@ static void seat_marks(play *p, int q, bool open)
 }
 
 /* Seat q's discards (a claimed one in brackets) and flowers. */
+/* Whether q's last discard is the table's last (marked as such). */
+static bool last_discard_of(const mj_game *g, int q)
+{
+  for (int i = mj_game_nevents(g) - 1; i >= 0; i--) {
+    const mj_event *e = mj_game_event(g, i);
+    if (e->type == MJ_EV_DISCARD)
+      return e->player == q;
+  }
+  return false;
+}
+
 static void seat_discards(repl *r, play *p, int q)
 {
   const mj_tile *d;
   const uint8_t *taken;
   int nd = mj_game_discards(p->g, q, &d, &taken);
+  bool last = nd > 0 && !taken[nd - 1] && last_discard_of(p->g, q);
   printf("discards: ");
   if (nd == 0)
     printf("-");
@@ -249,6 +261,8 @@ static void seat_discards(repl *r, play *p, int q)
     repl_tile(r, d[i], b, sizeof b);
     printf(taken[i] ? "%s(%s)" : "%s%s", i ? " " : "", b);
   }
+  if (last)            /* the table's last discard */
+    printf("%s", r->o->ascii ? "<" : "◂");
   int nf = mj_game_flowers(p->g, q, &d);
   if (nf > 0) {
     printf("   flowers: ");
