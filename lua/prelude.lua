@@ -365,6 +365,34 @@ function M.win_payments(w, amount)
   return pay
 end
 
+-- pay_kongs(g, { exposed = 3, added = 1, concealed = 2 }): in a hook,
+-- every kong of the hand paid: an exposed one by the discarder of its
+-- tile, an added or a concealed one by each other player still in
+-- (a kind not given is not paid); the reason is "kong"
+function M.pay_kongs(g, amounts)
+  if type(amounts) ~= "table" then
+    error("pay_kongs: expected { exposed =, added =, concealed = }", 2)
+  end
+  for i = 1, g:nevents() do
+    local e = g:event(i)
+    if e.type == "kong" and amounts.exposed then
+      g:pay(e.from, e.player, amounts.exposed, "kong")
+    elseif e.type == "akong" and amounts.added then
+      g:pay_each(e.player, amounts.added, "kong")
+    elseif e.type == "ckong" and amounts.concealed then
+      g:pay_each(e.player, amounts.concealed, "kong")
+    end
+  end
+end
+
+-- won(g): in a hook, whether anyone has won this hand
+function M.won(g)
+  for p = 1, 4 do
+    if g:wins(p) > 0 then return true end
+  end
+  return false
+end
+
 function M.ruleset(t)
   H.check_loading("mj.ruleset")
   if type(t) ~= "table" then

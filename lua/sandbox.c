@@ -99,7 +99,8 @@ static const char *const sandbox_base[] = {
 static const char *const dsl_names[] = {
   "tiles",   "ranks",     "chow",   "pung",  "pair",    "meld",
   "NUMBERS", "TERMINALS", "HONORS", "WINDS", "DRAGONS", "SIMPLES",
-  "ALL",     "SEAT",      "ROUND",  "WILD",  "win_payments", NULL
+  "ALL",     "SEAT",      "ROUND",  "WILD",  "win_payments",
+  "pay_kongs", "won", NULL
 };
 
 static int sb_require(lua_State *L);

@@ -435,19 +435,7 @@ end
 -- Kong money (gang_score), paid when the hand ends and only if it was won.
 if opt.gang_score then
   R.on_end = function(g)
-    local won = false
-    for i = 1, g:nevents() do
-      if g:event(i).type == "win" then won = true break end
-    end
-    if not won then return end
-    for i = 1, g:nevents() do
-      local e = g:event(i)
-      if e.type == "kong" then
-        g:pay(e.from, e.player, 3, "kong")
-      elseif e.type == "akong" or e.type == "ckong" then
-        g:pay_each(e.player, e.type == "ckong" and 2 or 1, "kong")
-      end
-    end
+    if won(g) then pay_kongs(g, { exposed = 3, added = 1, concealed = 2 }) end
   end
 end
 

@@ -235,18 +235,8 @@ end
 -- (荒庄荒杠; liuju_gang pays it anyway): 点杠 3 from the discarder, 补杠
 -- 1 and 暗杠 2 from each of the others. A robbed kong is void.
 R.on_end = function(g)
-  local won = false
-  for i = 1, g:nevents() do
-    if g:event(i).type == "win" then won = true break end
-  end
-  if not won and not opt.liuju_gang then return end
-  for i = 1, g:nevents() do
-    local e = g:event(i)
-    if e.type == "kong" then
-      g:pay(e.from, e.player, 3, "kong")
-    elseif e.type == "akong" or e.type == "ckong" then
-      g:pay_each(e.player, e.type == "ckong" and 2 or 1, "kong")
-    end
+  if won(g) or opt.liuju_gang then
+    pay_kongs(g, { exposed = 3, added = 1, concealed = 2 })
   end
 end
 

@@ -57,6 +57,8 @@ printf 'local R = mj.extend("changsha", { id = "cd" })\nR.can_declare = function
 expect_fail "can_declare (cd.lua:2) must return true or false, not number" "$hule" sim --ruleset cd.lua --games 3
 printf 'local R = mj.extend("changsha", { id = "cp" })\nR.can_declare = function(g, p) g:pay(1, 2, 5, "x") return true end\nreturn R\n' > cp.lua
 expect_fail "can_declare: cp.lua:2: can_declare only looks at the game: it may not pay" "$hule" sim --ruleset cp.lua --games 2
+printf 'local R = mj.extend("changsha", { id = "pk" })\nR.on_end = function(g) pay_kongs(g, 3) end\nreturn R\n' > pk.lua
+expect_fail "pk.lua:2: pay_kongs: expected { exposed =, added =, concealed = }" "$hule" sim --ruleset pk.lua --games 2
 printf 'local R = mj.extend("changsha", { id = "wp" })\nR.settle = function(w) return win_payments(w, function() return 1.5 end) end\nreturn R\n' > wp.lua
 expect_fail "win_payments: amount(2) returned 1.5, not a whole number" "$hule" sim --ruleset wp.lua --games 3
 expect_fail "qishou is a declaration, not a win: no win= or +T" "$hule" --ruleset changsha score 234567m345p5567s win=5s qishou seat=S

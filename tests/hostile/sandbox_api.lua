@@ -17,6 +17,7 @@ local verdict = {
   ["mj.ranks"] = "pure", ["mj.chow"] = "pure", ["mj.pung"] = "pure",
   ["mj.pair"] = "pure", ["mj.meld"] = "pure", ["mj.isset"] = "pure",
   ["mj.ismember"] = "pure", ["mj.win_payments"] = "pure",
+  ["mj.pay_kongs"] = "pure", ["mj.won"] = "pure",
   -- a game's methods: its state; save is the one writer
   ["game:save"] = "refused",
 }
