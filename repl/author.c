@@ -50,6 +50,10 @@ static int c_use(repl *r, int argc, char **argv, const char *rest)
   const mj_rules *rs = mj_host_current(r->host);
   printf("using %s: %s (%d fans)\n", mj_rules_id(rs), mj_rules_title(rs),
          mj_rules_nfans(rs));
+  const char *gid = play_ruleset_id(r);
+  if (gid != NULL && strcmp(gid, mj_rules_id(rs)) != 0)
+    printf("The teaching tools use %s; the game in play stays %s (new %s "
+           "deals one).\n", mj_rules_id(rs), gid, mj_rules_id(rs));
   return 0;
 }
 

@@ -63,6 +63,16 @@ int play_hand_tiles(repl *r, mj_tile *out, int max)
   return n;
 }
 
+const char *play_ruleset_id(const repl *r)
+{
+  return r->play != NULL ? mj_rules_id(r->play->rs) : NULL;
+}
+
+bool play_replaying(const repl *r)
+{
+  return r->play != NULL && r->play->replaying;
+}
+
 bool play_unsaved(const repl *r)
 {
   const play *p = r->play;

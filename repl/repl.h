@@ -110,6 +110,9 @@ bool play_hand_text(repl *r, char *buf, size_t cap);
    indicator), by kind, which count against the live copies; false when
    there is no game. */
 bool play_visible(repl *r, uint8_t counts[MJ_KINDS]);
+/* The game's ruleset id (NULL: no game); whether it is a replay. */
+const char *play_ruleset_id(const repl *r);
+bool play_replaying(const repl *r);
 /* A hand in play with decisions not saved. */
 bool play_unsaved(const repl *r);
 /* Before leaving a hand in play that is not saved: on a terminal, ask

@@ -714,14 +714,24 @@ void repl_done(repl *r)
   r->lua_buf = NULL;
 }
 
+/* The prompt: what the next line goes to. In a game whose ruleset is
+   not the one the teaching tools use, both are named. */
 static const char *prompt_of(repl *r)
 {
+  static char buf[160];
   if (r->lua_buf != NULL)
     return ">> ";
   if (r->quiz_kind != 0)
     return "quiz> ";
-  if (r->play != NULL)
-    return "hule (play)> ";
+  if (r->play != NULL) {
+    const char *mode = play_replaying(r) ? "replay" : "play";
+    const char *gid = play_ruleset_id(r), *tid = mj_rules_id(repl_rules(r));
+    if (gid != NULL && strcmp(gid, tid) != 0)
+      snprintf(buf, sizeof buf, "hule (%s %s, tools %s)> ", mode, gid, tid);
+    else
+      snprintf(buf, sizeof buf, "hule (%s)> ", mode);
+    return buf;
+  }
   return "hule> ";
 }
 

@@ -62,6 +62,12 @@ out=$(printf 'fans\nbogus\n' | "$hule" --echo 2>&1)
 printf '%s\n' "$out" | head -1 | grep -qx 'hule> fans' && \
   printf '%s\n' "$out" | grep -A1 -x 'hule> bogus' | grep -q 'unknown command "bogus"' \
   && echo "ok   --echo places each answer after its command" || { echo "FAIL: --echo: $(printf '%s' "$out" | head -3)"; fail=1; }
+# the prompt names the tools' ruleset when it is not the game's
+out=$(printf 'new tuidao seed=2\nuse mcr\nfans\nuse tuidao\nfans\n' | "$hule" --echo --ascii 2>&1)
+printf '%s\n' "$out" | grep -qx 'hule (play tuidao, tools mcr)> fans' && \
+  printf '%s\n' "$out" | grep -qx 'hule (play)> fans' && \
+  printf '%s\n' "$out" | grep -q 'the game in play stays tuidao' \
+  && echo "ok   the prompt names the tools' ruleset when it differs" || { echo "FAIL: prompt: $(printf '%s' "$out" | grep '^hule' | head -4)"; fail=1; }
 # --ascii: the table in plain ASCII, box lines and dots too
 out=$(printf 'new seed=42\n' | "$hule" --ascii 2>&1)
 printf '%s\n' "$out" | grep -qx -- '-- mcr - hand 1 - East round - wall 86 --' && \
