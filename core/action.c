@@ -104,6 +104,32 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
     mj_counts_print(disc, MJ_ALL_TILES, t, sizeof t);
     len += (size_t)snprintf(buf + len, cap - len, "d TILE (%s)", t);
   }
+  if (mj_game_phase(g) == MJ_PHASE_SWAP && n > 0) {
+    /* 换三张 is one decision: the tiles of one suit, named together */
+    const mj_tile *chosen;
+    int left = mj_rules_ctable(mj_game_rules(g))->swap -
+               mj_game_swap_tiles(g, p, &chosen);
+    const uint8_t *c = mj_hand_counts(mj_game_hand(g, p));
+    len = (size_t)snprintf(buf, cap, "swap %d tiles of one suit together, "
+                           "from", left);
+    for (int su = 0; su < 3; su++) {
+      uint8_t one[MJ_KINDS] = { 0 };
+      int k = 0;
+      for (int i = 0; i < n; i++)
+        if (l[i].type == MJ_ACT_SWAP && l[i].tile / 9 == su)
+          k += one[l[i].tile] = c[l[i].tile];
+      char t[40];
+      if (k >= left && len < cap) {
+        mj_counts_print(one, MJ_KINDS, t, sizeof t);
+        len += (size_t)snprintf(buf + len, cap - len, " %s", t);
+      }
+    }
+    if (len < cap)
+      snprintf(buf + len, cap - len, " (e.g. swap %s)",
+               left == 3 ? "1m2m3m" : left == 2 ? "1m2m" : left == 1 ? "1m"
+                                                                     : "1m2m3m4m");
+    return;
+  }
   for (int i = 0; i < n && len < cap; i++) {
     if (l[i].type == MJ_ACT_DISCARD)
       continue;
@@ -364,9 +390,16 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
   const mj_tile *chosen;
   int left = mj_rules_ctable(mj_game_rules(g))->swap -
              mj_game_swap_tiles(g, p, &chosen);
-  if (mj_game_phase(g) == MJ_PHASE_SWAP && nt > left)
-    return mj_fail(err, MJ_EINVAL, 0, "'%s': you pass %d tile%s more, not %d",
-                   arg, left, left == 1 ? "" : "s", nt);
+  if (mj_game_phase(g) == MJ_PHASE_SWAP && nt != left && left > 0)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "换三张 passes %d tiles of one suit together, not %d: "
+                   "name them at once (swap 1m2m3m)", left, nt);
+  for (int i = 1; i < nt; i++)
+    if (tiles[i] / 9 != tiles[0] / 9 || tiles[i] >= MJ_HONOR_FIRST)
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "'%s': 换三张 passes tiles of one suit (%c and %c "
+                     "here)", arg, "mpsz"[tiles[0] / 9 > 3 ? 3 : tiles[0] / 9],
+                     "mpsz"[tiles[i] / 9 > 3 ? 3 : tiles[i] / 9]);
   mj_game *c = mj_game_clone(g);
   if (c == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
@@ -388,6 +421,29 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
   if (st == MJ_OK)
     *n = nt;
   return st;
+}
+
+/* "You pass three tiles 247p to Right": the tiles named only to who
+   passes or gets them. */
+static size_t swap_text(const mj_game *g, const mj_event *e, const char *who,
+                        const char *to, int you, char *buf, size_t cap)
+{
+  static const char *const num[] = { "no", "one", "two", "three", "four" };
+  const mj_tile *st;
+  int ns = mj_game_swap_tiles(g, e->player, &st);
+  char ts[32] = "";
+  if (you >= 0 && (e->player == you || e->from == you)) {
+    uint8_t c[MJ_KINDS] = { 0 };
+    for (int i = 0; i < ns; i++)
+      c[st[i] % MJ_KINDS]++;
+    ts[0] = ' ';
+    mj_counts_print(c, MJ_KINDS, ts + 1, sizeof ts - 1);
+  }
+  return (size_t)snprintf(buf, cap, "%s pass%s %s tile%s%s to %s", who,
+                          e->player == you ? "" : "es",
+                          num[ns > 4 ? 4 : ns < 0 ? 0 : ns],
+                          ns == 1 ? "" : "s", ts,
+                          e->from == you && you >= 0 ? "you" : to);
 }
 
 size_t mj_event_print(const mj_game *g, const mj_event *e,
@@ -440,9 +496,8 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
     return (size_t)snprintf(buf, cap, "the wall is empty: a drawn hand");
   case MJ_EV_DECLINE:
     return (size_t)snprintf(buf, cap, "%s decline%s a win", who, s);
-  case MJ_EV_SWAP:   /* the tiles stay hidden: the player knows his own */
-    return (size_t)snprintf(buf, cap, "%s pass%s three tiles to %s", who,
-                            second ? "" : "es", from);
+  case MJ_EV_SWAP:
+    return swap_text(g, e, who, from, you, buf, cap);
   case MJ_EV_QUE:
     return (size_t)snprintf(buf, cap, "%s %s missing %c", who,
                             second ? "are" : "is",

@@ -336,6 +336,24 @@ static void open_prompt(repl *r, const mj_game *g, const mj_action *l, int n)
   printf("\n");
 }
 
+/* After 换三张: where the tiles went, and what came to you. */
+static void show_received(play *p)
+{
+  int off = mj_game_swap_offset(p->g);
+  const mj_tile *got;
+  int from = (YOU - off + 4) & 3, ng = mj_game_swap_tiles(p->g, from, &got);
+  if (mj_rules_ctable(p->rs)->swap <= 0 || ng <= 0)
+    return;
+  uint8_t c[MJ_KINDS] = { 0 };
+  for (int i = 0; i < ng; i++)
+    c[got[i] % MJ_KINDS]++;
+  char ts[40];
+  mj_counts_print(c, MJ_KINDS, ts, sizeof ts);
+  printf("换三张: the dice sent the tiles %s; you received %s from %s\n",
+         off == 1 ? "to the right" : off == 2 ? "across" : "to the left", ts,
+         play_names[from]);
+}
+
 /* What you may do now, as a line. */
 static void show_prompt(repl *r, play *p)
 {
@@ -350,13 +368,14 @@ static void show_prompt(repl *r, play *p)
   if (mj_game_phase(g) == MJ_PHASE_SWAP) {
     const mj_tile *chosen;
     int k = mj_game_swap_tiles(g, YOU, &chosen);
-    printf("换三张: choose %d tile%s of one suit to pass (swap 1m2m3m)%s\n",
-           mj_rules_ctable(p->rs)->swap - k,
-           mj_rules_ctable(p->rs)->swap - k == 1 ? "" : "s",
-           k ? ", one suit as before" : "");
+    int left = mj_rules_ctable(p->rs)->swap - k;
+    printf("换三张: pass %d tile%s of one suit, named together (swap "
+           "1m2m3m); they go to a seat the dice choose\n", left,
+           left == 1 ? "" : "s");
     return;
   }
   if (mj_game_phase(g) == MJ_PHASE_QUE) {
+    show_received(p);
     printf("定缺: declare your missing suit: que m, que p or que s\n");
     return;
   }
@@ -779,6 +798,33 @@ int play_default(repl *r)
   return decide(r, "pass");
 }
 
+/* 换三张's hint: the strong bot's tiles, chosen one by one on a copy of
+   the game, named as the one decision they are. */
+static int hint_swap(repl *r, play *p)
+{
+  mj_game *c = mj_game_clone(p->g);
+  if (c == NULL)
+    return repl_error(r, "out of memory");
+  uint8_t cnt[MJ_KINDS] = { 0 };
+  mj_action l[MJ_MAX_LEGAL];
+  int n, steps = 0;
+  mj_error e;
+  while (mj_game_phase(c) == MJ_PHASE_SWAP && steps++ < 8 &&
+         (n = mj_game_legal(c, YOU, l, MJ_MAX_LEGAL)) > 0) {
+    int best = mj_bot_choose(p->bots[YOU], c, YOU, l, n);
+    if (l[best].type != MJ_ACT_SWAP || mj_game_act(c, &l[best], &e) != MJ_OK)
+      break;
+    cnt[l[best].tile % MJ_KINDS]++;
+  }
+  mj_game_free(c);
+  char ts[40];
+  mj_counts_print(cnt, MJ_KINDS, ts, sizeof ts);
+  printf("The strong bot would: swap %s\n", ts);
+  printf("  (the shortest suit that has enough, and of it the tiles that do "
+         "least for the hand)\n");
+  return 0;
+}
+
 static int c_hint(repl *r, int argc, char **argv, const char *rest)
 {
   (void)argc;
@@ -806,6 +852,8 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
       mj_hand_free(h);
       free(s);
     }
+  if (mj_game_phase(g) == MJ_PHASE_SWAP)
+    return hint_swap(r, p);
   int best = mj_bot_choose(p->bots[YOU], g, YOU, l, n);
   char a[32];
   mj_action_print_in(g, &l[best], a, sizeof a);

@@ -8,7 +8,8 @@
 # own row shows your tiles, your states,
 # your 宝 apart, and the drawn tile apart from the hand. Under 血战 a
 # missing suit shows once all have declared, never while the others are
-# still choosing (your own at once), and the tiles passed never show.
+# still choosing (your own at once), and the tiles passed between others
+# never show (yours and those passed to you do).
 #
 # usage: hidden_info.py HULE [SEEDS]
 import os
@@ -71,9 +72,13 @@ def play(ruleset, seed):
                    "缺" in l for l in out):
                 raise SystemExit("%s: a missing suit shown before all "
                                  "declared" % where)
-            if any(re.search(r"pass(es)? three tiles .*\d[mps]", l)
-                   for l in out):
-                raise SystemExit("%s: the tiles passed are shown" % where)
+            # one's own pass and the tiles one gets are named; no other
+            for l in out:
+                for ev in l.split(" · "):
+                    if re.search(r"(Right|Across|Left) passes \w+ tiles "
+                                 r"\d+[mps] to (Right|Across|Left)", ev):
+                        raise SystemExit("%s: the tiles passed are shown: %s"
+                                         % (where, ev))
         bot = [l for l in out if l.startswith(("换三张:", "定缺:"))]
         if bot or ruleset == "xuezhan" and any(
                 l.startswith("Your turn") for l in out):

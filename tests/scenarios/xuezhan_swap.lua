@@ -20,6 +20,10 @@ for _, case in ipairs { { 7, "next", 2 }, { 8, "previous", 4 },
   expect(g:phase(), "swap", "换三张 first")
   assert(not g:try("E", "swap 1p2p8s"), "three tiles of one suit")
   assert(not g:try("S", "swap 2s3s4s7s"), "three tiles, not four")
+  local ok, why = g:try("E", "swap 1p")
+  assert(not ok and why:find("3 tiles of one suit together", 1, true),
+         "one decision of three tiles, not one: " .. tostring(why))
+  assert(not g:try("E", "swap 1p2p"), "two tiles are refused too")
   g:act("E", "swap 1p2p3p")
   expect(g:hand("E"), "1122334449p8s", "East's tiles are set aside")
   g:act("S", "swap 2s3s4s")
