@@ -423,6 +423,15 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
   return st;
 }
 
+/* Has anyone won in this hand? */
+static bool won_before(const mj_game *g)
+{
+  for (int i = 0; i < mj_game_nevents(g); i++)
+    if (mj_game_event(g, i)->type == MJ_EV_WIN)
+      return true;
+  return false;
+}
+
 /* "You pass three tiles 247p to Right": the tiles named only to who
    passes or gets them. */
 static size_t swap_text(const mj_game *g, const mj_event *e, const char *who,
@@ -493,7 +502,10 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
                               from);
     return (size_t)snprintf(buf, cap, "%s win%s, self-drawn %s", who, s, t);
   case MJ_EV_DRAWN:
-    return (size_t)snprintf(buf, cap, "the wall is empty: a drawn hand");
+    return (size_t)snprintf(buf, cap, "the wall is empty: %s",
+                            won_before(g) ? "the hand ends (查叫 for those "
+                                            "still in)"
+                                          : "a drawn hand");
   case MJ_EV_DECLINE:
     return (size_t)snprintf(buf, cap, "%s decline%s a win", who, s);
   case MJ_EV_SWAP:

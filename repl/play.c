@@ -119,6 +119,40 @@ bool play_hand_text(repl *r, char *buf, size_t cap)
 ** The table
 ** ===================================================================== */
 
+/* The win k of the hand, the event at index ev: which of the wins it is. */
+static int win_index(const mj_game *g, int ev)
+{
+  int k = 0;
+  for (int i = 0; i < ev; i++)
+    k += mj_game_event(g, i)->type == MJ_EV_WIN;
+  return k;
+}
+
+/* A win that does not end the hand (血战): the winner shows his hand at
+   once, with its fans and value; the payments follow from the ledger. */
+static void show_win_now(repl *r, play *p, int ev)
+{
+  mj_game *g = p->g;
+  const mj_event *e = mj_game_event(g, ev);
+  char b[160], line[512], tiles[256];
+  mj_event_print(g, e, play_names, YOU, b, sizeof b);
+  int k = win_index(g, ev);
+  const mj_score *s = mj_game_result(g, k);
+  const mj_hand *h = mj_game_win_hand(g, k);
+  if (s == NULL || h == NULL) {
+    printf("%s\n", b);
+    return;
+  }
+  mj_score_fans_line(p->rs, s, line, sizeof line);
+  mj_hand_print(h, tiles, sizeof tiles);
+  printf("%s: %s — %s", b, tiles, line[0] ? line : "no fan");
+  if (mj_rules_scoring(p->rs) == MJ_SCORING_FAN)
+    printf(", %d 番 = %d unit%s\n", s->fan, s->total, s->total == 1 ? "" : "s");
+  else
+    printf(", %d\n", s->total);
+  (void)r;
+}
+
 /* The declared melds; others' concealed kongs face down when hide. */
 static void show_melds(repl *r, const mj_hand *h, bool hide)
 {
@@ -177,6 +211,20 @@ static bool seat_open(const play *p, int q)
   if (p->replaying)
     return p->view_seat < 0 || q == p->view_seat;
   return q == YOU;
+}
+
+/* The hand q won with, when q has left play on a win (血战: shown face
+   up), else NULL. */
+static const mj_hand *won_hand(const mj_game *g, int q)
+{
+  int w[MJ_MAX_WINS];
+  int nw = mj_game_winners(g, w);
+  if (mj_game_active(g, q) || mj_game_over(g))
+    return NULL;
+  for (int k = nw - 1; k >= 0; k--)
+    if (w[k] == q)
+      return mj_game_win_hand(g, k);
+  return NULL;
 }
 
 /* The seat whose view the table is: the player's, or the replay's. */
@@ -297,7 +345,11 @@ void play_show_table(repl *r, play *p)
     const mj_hand *h = mj_game_hand(g, q);
     /* what this seat may know: its own tiles and state; all at the end */
     bool open = seat_open(p, q);
-    if (open) {
+    const mj_hand *won = won_hand(g, q);
+    if (won != NULL && !open) {   /* a winner who left: face up (血战) */
+      show_hand(r, won, mj_game_wild(g), wname, MJ_NO_TILE);
+      show_melds(r, won, false);
+    } else if (open) {
       show_hand(r, h, mj_game_wild(g), wname,
                 q == YOU && !mj_game_over(g) ? mj_game_own_draw(g, q)
                                              : MJ_NO_TILE);
@@ -456,7 +508,13 @@ void play_show_events(repl *r, play *p)
                 (secret && p->replaying && p->view_seat >= 0 &&
                  e->player != p->view_seat && !mj_game_over(p->g)) ||
                 (e->type == MJ_EV_DRAW && e->player == YOU && !p->replaying);
-    if (!hide) {   /* your own draw: the prompt names it */
+    const mj_table *tb = mj_rules_ctable(p->rs);
+    if (e->type == MJ_EV_WIN && (tb->leave_on_win || tb->stay_on_win)) {
+      if (col > 0)
+        printf("\n");
+      show_win_now(r, p, i);   /* the hand goes on: the win face up now */
+      col = 0;
+    } else if (!hide) {   /* your own draw: the prompt names it */
       mj_event_print(g, e, play_names, YOU, b, sizeof b);
       if (col > 0 && col + (int)strlen(b) > 76) {
         printf("\n");
@@ -479,6 +537,55 @@ void play_show_events(repl *r, play *p)
   p->shown = n;
 }
 
+/* 查叫 at the wall's end of a hand a win does not end (血战): who was
+   still in, 花猪, ready (and the best he could win) or not, and what the
+   wall's end moved ("nothing owed" when nothing). */
+static void show_wall_end(repl *r, play *p)
+{
+  mj_game *g = p->g;
+  const mj_table *tb = mj_rules_ctable(p->rs);
+  int n = mj_game_nevents(g), drawn = -1, in = 0;
+  for (int i = 0; i < n; i++)
+    if (mj_game_event(g, i)->type == MJ_EV_DRAWN)
+      drawn = i;
+  if (drawn < 0 || !(tb->leave_on_win || tb->stay_on_win))
+    return;
+  for (int q = 0; q < 4; q++)
+    in += mj_game_active(g, q) && mj_game_wins(g, q) == 0;
+  printf("查叫 (the wall is out, %d still in without a win):\n", in);
+  for (int q = 0; q < 4 && in >= 2; q++) {
+    if (!mj_game_active(g, q) || mj_game_wins(g, q) > 0)
+      continue;
+    int vs = mj_game_void_suit(g, q, -1);
+    const uint8_t *c = mj_hand_counts(mj_game_hand(g, q));
+    bool pig = false;
+    for (int t = 0; vs >= 0 && t < 9; t++)
+      pig = pig || c[9 * vs + t] > 0;
+    mj_tile bt;
+    int best = pig ? 0 : mj_game_best_win(g, q, &bt);
+    char b[40];
+    if (pig)
+      printf("  %-6s 花猪: still holds his missing suit (%c)\n",
+             play_names[q], "mps"[vs]);
+    else if (best > 0)
+      printf("  %-6s ready: the best %s could win is %d (on %s)\n",
+             play_names[q], q == YOU ? "you" : "he", best,
+             repl_tile(r, bt, b, sizeof b));
+    else
+      printf("  %-6s not ready\n", play_names[q]);
+  }
+  const mj_payment *l;
+  int nl = mj_game_ledger(g, &l), k = 0;
+  for (int i = 0; i < nl; i++)
+    if (l[i].event >= drawn)
+      printf("  %s %s %s %d (%s)\n", play_names[l[i].payer & 3],
+             l[i].payer == YOU ? "pay" : "pays",
+             l[i].payee == YOU ? "you" : play_names[l[i].payee & 3],
+             l[i].amount, mj_game_reason(g, l[i].reason)), k++;
+  if (k == 0)
+    printf("  nothing owed%s\n", in < 2 ? " (查叫 needs two still in)" : "");
+}
+
 void play_show_end(repl *r, play *p)
 {
   mj_game *g = p->g;
@@ -498,6 +605,7 @@ void play_show_end(repl *r, play *p)
                        sizeof r->last_hand);
   }
   free(buf);
+  show_wall_end(r, p);
   int pay[4], sc[4];
   mj_game_payments(g, pay);
   mj_game_scores(g, sc);
@@ -773,9 +881,26 @@ static int decide(repl *r, const char *text)
   int n;
   if (mj_action_parse_many(p->g, YOU, text, a, 8, &n, &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
+  /* 过手胡: letting a discard win go locks discard wins until one draws */
+  mj_action l[MJ_MAX_LEGAL];
+  int nl = mj_game_legal(p->g, YOU, l, MJ_MAX_LEGAL);
+  bool could_win = false;
+  for (int i = 0; i < nl; i++)
+    could_win = could_win || l[i].type == MJ_ACT_WIN;
+  could_win = could_win && mj_game_phase(p->g) != MJ_PHASE_TURN &&
+              mj_rules_ctable(p->rs)->pass_lock && n > 0 &&
+              a[0].type != MJ_ACT_WIN;
+  int from;
+  mj_tile t = mj_game_pending(p->g, &from);
   for (int i = 0; i < n; i++)   /* several: tried together on a copy */
     if (mj_game_act(p->g, &a[i], &e) != MJ_OK && mj_game_fault(p->g) == NULL)
       return repl_error(r, "%s", e.msg);
+  if (could_win) {
+    char b[40];
+    printf("过手胡: you let a win on %s go; until your next draw you may not "
+           "win on a discard (a self-draw still may).\n",
+           repl_tile(r, t, b, sizeof b));
+  }
   play_advance(r, p, false);
   return 0;
 }

@@ -8,7 +8,8 @@
 # own row shows your tiles, your states,
 # your 宝 apart, and the drawn tile apart from the hand. Under 血战 a
 # missing suit shows once all have declared, never while the others are
-# still choosing (your own at once), and the tiles passed between others
+# still choosing (your own at once); a winner who left shows his hand;
+# and the tiles passed between others
 # never show (yours and those passed to you do).
 #
 # usage: hidden_info.py HULE [SEEDS]
@@ -27,6 +28,10 @@ STATE = r"(?:  缺 [mps])?(?:  \(won: out of play\))?"
 OTHER = re.compile(r"^(Right|Across|Left) +[ESWN][* ] +-?\d+ \(\d+ tiles\)"
                    r"(?: \[" + TILES + r"\]| \{concealed kong\})*"
                    r"(?:  宝 thrown \d+)?" + STATE + "$")
+# a winner who left play (血战) shows his winning hand face up
+WON = re.compile(r"^(Right|Across|Left) +[ESWN][* ] +-?\d+ " + TILES +
+                 r"(?: \[" + TILES + r"\]| \{" + TILES + r"\})*"
+                 r"(?:  缺 [mps])?  \(won: out of play\)$")
 MINE = re.compile(r"^You +[ESWN][* ] +-?\d+ (" + TILES + r"|-)"
                   r"(?:  (?:宝|鬼) " + TILES + r")?"
                   r"(?: \[" + TILES + r"\]| \{" + TILES + r"\})*"
@@ -45,7 +50,7 @@ def check_table(lines, where):
     for l in lines:
         hidden_kongs += l.count("{concealed kong}")
         if re.match(r"^(Right|Across|Left) +[ESWN][* ] ", l):
-            if not OTHER.match(l):
+            if not OTHER.match(l) and not WON.match(l):
                 raise SystemExit("%s: an opponent's row shows too much:\n%s"
                                  % (where, l))
             n += 1
