@@ -210,6 +210,17 @@ static void total_line(const mj_rules *r, const mj_score *s, char *buf,
   }
 }
 
+size_t mj_score_total_text(const mj_rules *r, const mj_score *s, char *buf,
+                           size_t cap)
+{
+  char t[256];
+  size_t len = 0;
+  t[0] = '\0';
+  total_line(r, s, t, sizeof t, &len);
+  const char *v = t + (strncmp(t, "total:   ", 9) == 0 ? 9 : 0);
+  return (size_t)snprintf(buf, cap, "%s", v);
+}
+
 static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
                       char *buf, size_t cap)
 {

@@ -119,6 +119,11 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
    s->exempt otherwise (JSON, Lua) calls it first. */
 void mj_score_annotate(const mj_rules *r, const mj_hand *h, mj_score *s);
 
+/* The total as the explanation's last line says it, in the ruleset's
+** units ("3 番 = 3 + 0 -> 4 units (2^(3-1))", "24 fan", "8 = base 2 x2 x2"),
+** without "total:". */
+size_t mj_score_total_text(const mj_rules *r, const mj_score *s, char *buf,
+                           size_t cap);
 /* Fans line as in the vectors: "清一色,幺九刻x2,花牌x2" (rules order). */
 size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
                           size_t cap);

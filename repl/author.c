@@ -393,6 +393,13 @@ static void lint_examples(lint *L)
       printf("  warning: %s: its example \"%s\" does not score: %s\n", d->id,
              d->example, e.msg);
       L->problems++;
+    } else if (has && !L->s->meets_min) {
+      char tot[160];
+      mj_score_total_text(L->rs, L->s, tot, sizeof tot);
+      printf("  warning: %s: its example \"%s\" scores %s, below the "
+             "minimum of %d: no win to teach by\n", d->id, d->example, tot,
+             L->s->min);
+      L->problems++;
     } else if (has) {
       L->counted[i]++;   /* it can count: a sample that never shows it
                             counting is chance, not an exemption's fault */

@@ -301,8 +301,11 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
     if (h && s &&
         mj_hand_parse(h, d->example, strlen(d->example), &e) == MJ_OK &&
         mj_score_hand(rs, h, s, &e) == MJ_OK) {
+      char tot[160];
       mj_score_fans_line(rs, s, buf, sizeof buf);
-      printf("  scores %d: %s\n", s->total, buf);
+      mj_score_total_text(rs, s, tot, sizeof tot);
+      printf("  scores %s: %s%s\n", tot, buf,
+             s->meets_min ? "" : " (below the minimum: no win)");
     }
     mj_hand_free(h);
     free(s);

@@ -462,7 +462,7 @@ R:fan { "双箭刻", en = "Two Dragons Pungs", points = 6, aliases = { "雙箭�
 
 R:fan { "全带幺", en = "Outside Hand", points = 4, aliases = { "全帶幺" },
   desc = "Every meld and the pair hold a terminal or an honor.",
-  example = "123m789p11199s[777z] win=1s",
+  example = "123m789p11199s777z win=1s self",
   shape = "standard", each_group = TH }
 
 R:fan { "不求人", en = "Fully Concealed Hand", points = 4,
@@ -473,7 +473,7 @@ R:fan { "不求人", en = "Fully Concealed Hand", points = 4,
 
 R:fan { "双明杠", en = "Two Melded Kongs", points = 4, aliases = { "雙明槓" },
   desc = "Two exposed kongs.",
-  example = "123m456p55s[7777s][2222z] win=5s",
+  example = "123s456s55s[7777s][2222z] win=5s",
   exposed_kongs = 2,
   excludes = { "明杠" } }
 
@@ -518,18 +518,18 @@ R:fan { "平和", en = "All Chows", points = 2,
 
 R:fan { "四归一", en = "Tile Hog", points = 2, aliases = { "四歸一" },
   desc = "All four of a tile in the hand, not as a kong (for each such tile).",
-  example = "123m345555p789s11z win=1z",
+  example = "123p345555p789p11z win=1z",
   count = "tile_hogs" }
 
 R:fan { "双同刻", en = "Double Pung", points = 2, aliases = { "雙同刻" },
   desc = "Pungs of the same number in two suits.",
-  example = "222m222p456s789p55z win=5z",
+  example = "222m222p456s789p55s win=5s self",
   melds = { pung"a", pung"a" }, mixed_suits = true }
 
 R:fan { "双暗刻", en = "Two Concealed Pungs", points = 2,
   aliases = { "雙暗刻" },
   desc = "Two concealed pungs (or concealed kongs).",
-  example = "111m222p456s789p55z win=5z",
+  example = "111m222p456s789p55s win=5s self",
   concealed_pungs = 2 }
 
 R:fan { "暗杠", en = "Concealed Kong", points = 2, aliases = { "暗槓" },
@@ -556,23 +556,23 @@ R:fan { "一般高", en = "Pure Double Chow", points = 1,
 
 R:fan { "喜相逢", en = "Mixed Double Chow", points = 1,
   desc = "The same chow in two suits.",
-  example = "123m123p456s789s55z win=5z",
+  example = "123m123p456s555z99s win=9s self",
   melds = { chow"a", chow"a" }, mixed_suits = true }
 
 R:fan { "连六", en = "Short Straight", points = 1, aliases = { "連六" },
   desc = "Two chows of one suit making six consecutive numbers.",
-  example = "123456m789p111s55z win=5z",
+  example = "123456m789p555z99s win=9s self",
   melds = { chow"a", chow"a+3" }, same_suit = true }
 
 R:fan { "老少副", en = "Two Terminal Chows", points = 1,
   desc = "123 and 789 of one suit.",
-  example = "123789m456p111s55z win=5z",
+  example = "123789m456p555z99s win=9s self",
   melds = { chow(1), chow(7) }, same_suit = true }
 
 R:fan { "幺九刻", en = "Pung of Terminals or Honors", points = 1,
   desc = "A pung or kong of 1s, 9s or a wind (for each; a dragon pung "
       .. "is 箭刻).",
-  example = "111m456p789s123s55z win=5z",
+  example = "111m456p789s555z99s win=9s self",
   melds = { pung(TERMINALS + WINDS) } }
 
 R:fan { "明杠", en = "Melded Kong", points = 1, aliases = { "明槓" },
@@ -582,7 +582,7 @@ R:fan { "明杠", en = "Melded Kong", points = 1, aliases = { "明槓" },
 
 R:fan { "缺一门", en = "One Voided Suit", points = 1, aliases = { "缺一門" },
   desc = "One of the three suits missing.",
-  example = "123m456m789p123p55z win=5z",
+  example = "123m456m789p123p55z win=5z self",
   suits = 2 }
 
 R:fan { "无字", en = "No Honors", points = 1, aliases = { "無字" },
