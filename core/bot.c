@@ -654,6 +654,41 @@ static int efficiency_turn(const ctx *c, const mj_game *g, int p,
   return 0;
 }
 
+int mj_bot_claim_view(const mj_game *g, int p, const mj_action *a,
+                      mj_tile *discard, int *useful)
+{
+  ctx c;
+  ctx_init(&c, g, p);
+  const mj_hand *h = mj_game_hand(g, p);
+  int sh = MJ_SHANTEN_NONE, u = 0;
+  *discard = MJ_NO_TILE;
+  *useful = 0;
+  mj_hand *x = a->type == MJ_ACT_PASS
+                   ? NULL
+                   : mjb_after_claim(h, a, mj_game_pending(g, NULL));
+  const mj_hand *base = x != NULL ? x : h;
+  mj_tileview v;
+  mj_tileview_init(&v, base, c.wild);
+  c.concealed = c.concealed && x == NULL;
+  mjb_near_shapes(&c, &v);
+  if (x == NULL || a->type == MJ_ACT_KONG) {
+    value_of(&c, &v, base, &sh, &u, NULL, NULL);
+  } else {
+    for (mj_tileset d = v.at[0]; d; d &= d - 1) {
+      mj_tile k = (mj_tile)__builtin_ctzll(d);
+      mj_tileview y = v;
+      mj_tileview_remove(&y, k);
+      int s2, u2;
+      value_of(&c, &y, base, &s2, &u2, NULL, NULL);
+      if (s2 < sh || (s2 == sh && u2 > u))
+        sh = s2, u = u2, *discard = k;
+    }
+  }
+  mj_hand_free(x);
+  *useful = u;
+  return sh;
+}
+
 /* A claim: taken only when the hand gets better than by passing. */
 static int efficiency_claim(ctx *c, const mj_game *g, int p,
                             const mj_action *legal, int n)

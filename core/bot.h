@@ -88,6 +88,13 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max);
 ** ready: 3 melds"); names are the seats' (as mj_event_print's). Empty
 ** when t is not safer.
 */
+/* A claim decision as the bots see it: for the legal action a (pass, a
+** chow, a pung or a kong of the discard on offer), the shanten p's hand
+** would have after it (after the best discard that follows, *discard;
+** MJ_NO_TILE for a pass or a kong) and its useful live tiles. */
+int mj_bot_claim_view(const mj_game *g, int p, const mj_action *a,
+                      mj_tile *discard, int *useful);
+
 /*
 ** Why discarding t rather than u wins more for p, as the strong bot
 ** judges it: both leaving the hand ready, by the points its waits win

@@ -64,11 +64,16 @@ static void compare_discards(const mj_game *x, int p, mj_review_item *it)
 static bool add_item(const mj_game *x, int p, int i, const mj_action *a,
                      const mj_action *b, mj_review *out, int *cap)
 {
-  static const char *const seats[4] = { "East", "South", "West", "North" };
+  /* the others named as the table names them from p's seat */
+  static const char *const rel[4] = { "you", "Right", "Across", "Left" };
+  const char *seats[4];
+  for (int q = 0; q < 4; q++)
+    seats[q] = rel[(q - p + 4) & 3];
   mj_review_item *it = push(out, cap);
   if (it == NULL)
     return false;
   it->index = i;
+  it->number = out->decisions;
   it->wall = mj_game_wall_left(x);
   it->yours = *a;
   it->bot = *b;

@@ -12,6 +12,8 @@
 
 typedef struct mj_review_item {
   int index;               /* the decision's index among the game's */
+  int number;              /* the player's decision it is, from 1 (of the
+                              decisions with a choice) */
   int wall;                /* tiles left in the wall then */
   mj_action yours, bot;    /* what was done; what the bot would do */
   bool differ;

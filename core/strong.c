@@ -558,9 +558,15 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
   if (rt < ru && rt < 3)
     mj_catf(buf, cap, &len, "%s%s completes fewer waits than %s",
             len ? "; " : "", kind[rt], mj_tile_str(u, b));
+  /* who threatens most, said only with a sign of it on the table */
   int melds = mj_hand_nmelds(mj_game_hand(g, most));
-  mj_catf(buf, cap, &len, "%s%s looks %s: %d meld%s declared", len ? "; " : "",
-          names[most], threat[most] >= 0.5 ? "close to ready" : "on his way",
-          melds, melds == 1 ? "" : "s");
+  if (melds > 0)
+    mj_catf(buf, cap, &len, "%s%s has %d meld%s declared%s", len ? "; " : "",
+            names[most], melds, melds == 1 ? "" : "s",
+            threat[most] >= 0.5 ? " and looks close to ready" : "");
+  else if (threat[most] >= 0.5)
+    mj_catf(buf, cap, &len, "%s%s looks close to ready by his discards, "
+            "%d tiles from the wall's end", len ? "; " : "", names[most],
+            mj_game_wall_left(g));
   return len;
 }

@@ -950,6 +950,68 @@ static int hint_swap(repl *r, play *p)
   return 0;
 }
 
+/* A claim's hint: each choice's shanten and useful tiles, and why the
+   bot's choice is the better. */
+static void hint_claim(repl *r, play *p, const mj_action *l, int n, int best)
+{
+  mj_game *g = p->g;
+  int pass = -1, sh[MJ_MAX_LEGAL], us[MJ_MAX_LEGAL];
+  bool concealed = true;
+  const mj_hand *h = mj_game_hand(g, YOU);
+  for (int i = 0; i < mj_hand_nmelds(h); i++)
+    concealed = concealed && mj_hand_melds(h)[i].type == MJ_CKONG;
+  printf("  choice            shanten  useful tiles left\n");
+  for (int i = 0; i < n && i < MJ_MAX_LEGAL; i++) {
+    if (l[i].type == MJ_ACT_WIN) {
+      sh[i] = -1;
+      continue;
+    }
+    mj_tile d;
+    char a[32], b[40], col[64];
+    sh[i] = mj_bot_claim_view(g, YOU, &l[i], &d, &us[i]);
+    mj_action_print_in(g, &l[i], a, sizeof a);
+    if (d != MJ_NO_TILE)
+      snprintf(col, sizeof col, "%s, d %s", a, repl_tile(r, d, b, sizeof b));
+    else
+      snprintf(col, sizeof col, "%s", a);
+    printf("  %s%*s %7d  %17d\n", col, 16 - (int)strlen(col) > 0
+                                          ? 16 - (int)strlen(col) : 0, "",
+           sh[i], us[i]);
+    if (l[i].type == MJ_ACT_PASS)
+      pass = i;
+  }
+  if (pass < 0 || l[best].type == MJ_ACT_WIN)
+    return;
+  if (best != pass) {
+    if (sh[best] < sh[pass])
+      printf("  why: the hand goes from %d to %d from ready\n", sh[pass],
+             sh[best]);
+    else
+      printf("  why: the hand stays %d from ready with more useful tiles "
+             "(%d, not %d)\n", sh[pass], us[best], us[pass]);
+    return;
+  }
+  int gain = -1;   /* the claim that would gain most */
+  for (int i = 0; i < n; i++)
+    if (i != pass && l[i].type != MJ_ACT_WIN &&
+        (sh[i] < sh[pass] || (sh[i] == sh[pass] && us[i] > us[pass])) &&
+        (gain < 0 || sh[i] < sh[gain] ||
+         (sh[i] == sh[gain] && us[i] > us[gain])))
+      gain = i;
+  if (gain < 0) {
+    printf("  why pass: no claim brings the hand nearer to ready or gives "
+           "it more useful tiles\n");
+    return;
+  }
+  char a[32];
+  mj_action_print_in(g, &l[gain], a, sizeof a);
+  printf("  why pass: %s would gain (shanten %d, %d useful tiles), but the "
+         "bot opens a hand only for a clear gain%s\n", a, sh[gain], us[gain],
+         mj_rules_ctable(p->rs)->min_points > 0 && concealed
+             ? ": a concealed hand keeps 门前清 or 不求人 toward the minimum"
+             : "");
+}
+
 static int c_hint(repl *r, int argc, char **argv, const char *rest)
 {
   (void)argc;
@@ -1021,6 +1083,7 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
            "hand closer)\n");
   } else {
     printf("The strong bot would: %s\n", a);
+    hint_claim(r, p, l, n, best);
   }
   return 0;
 }

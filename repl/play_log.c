@@ -357,7 +357,8 @@ static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
   char a[32], b[32], t1[40], t2[40];
   mj_action_print(&it->yours, a, sizeof a);
   mj_action_print(&it->bot, b, sizeof b);
-  printf("decision %d, wall %d: %s", it->index + 1, it->wall, a);
+  printf("decision %d (action %d), wall %d: %s", it->number, it->index + 1,
+         it->wall, a);
   if (it->differ)
     printf("; the strong bot: %s", b);
   if (it->dealt_in)

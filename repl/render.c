@@ -200,7 +200,8 @@ void render_review_json(FILE *f, const mj_game *g, const mj_review *rv,
     const mj_review_item *it = &rv->items[i];
     cJSON *x = cJSON_CreateObject();
     char a[32];
-    cJSON_AddNumberToObject(x, "decision", it->index + 1);
+    cJSON_AddNumberToObject(x, "decision", it->number);
+    cJSON_AddNumberToObject(x, "action", it->index + 1);
     cJSON_AddNumberToObject(x, "wall", it->wall);
     mj_action_print(&it->yours, a, sizeof a);
     cJSON_AddStringToObject(x, "yours", a);
