@@ -199,6 +199,13 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
 int mjb_valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
                     const mj_wait *w, int n, int *points)
 {
+  return mjb_scored_waits(c, v, base, w, n, points, NULL, NULL);
+}
+
+int mjb_scored_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
+                     const mj_wait *w, int n, int *points, mj_score *best,
+                     mj_tile *best_tile)
+{
   const mj_rules *r = mj_game_rules(c->g);
   int good = 0;
   *points = 0;
@@ -234,6 +241,11 @@ int mjb_valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
     x->round = (uint8_t)c->round;
     mj_error e;
     mj_status st = mj_score_hand(r, h, s, &e);
+    if (st == MJ_OK && best != NULL &&
+        (*best_tile == MJ_NO_TILE || s->total > best->total)) {
+      *best = *s;
+      *best_tile = w[i].tile;
+    }
     if (st == MJ_OK && s->meets_min) {
       good += w[i].live;
       *points += w[i].live * s->total;

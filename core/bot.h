@@ -83,11 +83,23 @@ typedef struct mj_discard_eval {
 int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max);
 
 /*
-** Why discarding t is safer than discarding u for p, in words, as the
-** strong bot judges it ("3 of it in sight; Right threw it; Across looks
-** ready: 3 melds"); names are the seats' (as mj_event_print's). Empty
-** when t is not safer.
+** The plan p's hand can follow to the ruleset's minimum (MCR's 8 fan)
+** after discarding t (MJ_NO_TILE: the hand as it is, 13 tiles): the
+** fans of the cheapest set in reach with the tiles p sees (chow
+** patterns, flushes, all pungs, five types, the special shapes and the
+** small fans that top them up), their value and the tiles they lack;
+** for a ready hand, the fans its best live wait scores as a discard win.
 */
+typedef struct mj_plan {
+  char text[128];   /* "花龙 + 箭刻", "cannot reach 8: 喜相逢 + ..." */
+  int fan;          /* the plan's value complete (ready: the best wait's) */
+  int away;         /* tiles it lacks, at least shanten + 1 (ready: 0) */
+  bool ready;       /* the hand is ready: text and fan from its waits */
+  bool reaches;     /* it reaches the minimum */
+} mj_plan;
+
+void mj_bot_plan(const mj_game *g, int p, mj_tile t, mj_plan *out);
+
 /* A claim decision as the bots see it: for the legal action a (pass, a
 ** chow, a pung or a kong of the discard on offer), the shanten p's hand
 ** would have after it (after the best discard that follows, *discard;
@@ -95,6 +107,12 @@ int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max);
 int mj_bot_claim_view(const mj_game *g, int p, const mj_action *a,
                       mj_tile *discard, int *useful);
 
+/*
+** Why discarding t is safer than discarding u for p, in words, as the
+** strong bot judges it ("3 of it in sight; Right threw it; Across looks
+** ready: 3 melds"); names are the seats' (as mj_event_print's). Empty
+** when t is not safer.
+*/
 /*
 ** Why discarding t rather than u wins more for p, as the strong bot
 ** judges it: both leaving the hand ready, by the points its waits win

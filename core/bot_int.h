@@ -54,6 +54,12 @@ bool mjb_legal_has(const mj_action *legal, int n, int type, mj_tile t);
 void mjb_near_shapes(ctx *c, const mj_tileview *v);
 int mjb_valid_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
                     const mj_wait *w, int n, int *points);
+/* The same, and in *best the score of the live wait that scores most
+   (*best_tile, which the caller sets to MJ_NO_TILE first; left so when
+   no wait scores). */
+int mjb_scored_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
+                     const mj_wait *w, int n, int *points, mj_score *best,
+                     mj_tile *best_tile);
 int mjb_value_at(const ctx *c, const mj_tileview *v, const mj_hand *base,
                  int sh, unsigned which, int *shanten_out, int *useful_out,
                  int *fan_out, const char **target_out, int *wins_out,
@@ -69,7 +75,11 @@ void mjb_seen_by(const mj_game *g, int p, uint8_t seen[MJ_KINDS]);
 double mjb_threat_of(const mj_game *g, int q);
 mj_tileset mjb_passed_by(const mj_game *g, int q);
 
-/* strong.c: the strong bot's choice */
+/* strong.c: the strong bot's choice; the MCR chow pattern in reach
+   (kinds 0 三色三步高, 1 花龙, 2 清龙, 3 三色三同顺) */
+double mjb_chow_pattern(const ctx *c, const mj_tileview *v,
+                        const mj_hand *base, int only, int *kind_out,
+                        int *missing_out);
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
                       const mj_action *legal, int n);
 

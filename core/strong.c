@@ -48,11 +48,11 @@ static const int pattern_fan[4] = { 6, 8, 16, 8 };
 ** of its three chows the hand lacks (a declared chow of it counts whole;
 ** a lacking tile with no live copy rules it out, and so do two declared
 ** melds outside it). Returns the best fan times how near it is (all nine
-** held: the fan; each lacking tile a fifth less).
+** held: the fan; each lacking tile a fifth less), of kind only (-1: any).
 */
-static double chow_pattern(const ctx *c, const mj_tileview *v,
-                           const mj_hand *base, int *kind_out,
-                           int *missing_out)
+double mjb_chow_pattern(const ctx *c, const mj_tileview *v,
+                        const mj_hand *base, int only, int *kind_out,
+                        int *missing_out)
 {
   static const int perm[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
                                   { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
@@ -60,6 +60,8 @@ static double chow_pattern(const ctx *c, const mj_tileview *v,
   int nm = mj_hand_nmelds(base);
   double best = 0;
   for (int kind = 0; kind < 4; kind++) {
+    if (only >= 0 && kind != only)
+      continue;
     int nstart = kind == 0 ? 5 : kind == 3 ? 7 : 1;
     int nperm = kind == 2 ? 3 : kind == 3 ? 1 : 6;
     for (int a = 0; a < nstart; a++)
@@ -119,7 +121,7 @@ static double pattern_bonus(const ctx *c, const mj_tileview *v,
 {
   if (c->min <= 0)
     return 0;
-  double with = fan + chow_pattern(c, v, base, NULL, NULL);
+  double with = fan + mjb_chow_pattern(c, v, base, -1, NULL, NULL);
   double f0 = fan < PATTERN_CAP ? fan : PATTERN_CAP;
   double f1 = with < PATTERN_CAP ? with : PATTERN_CAP;
   return PATTERN_WEIGHT * 12 * (f1 - f0);
@@ -404,7 +406,7 @@ static double pattern_of_discard(const mj_game *g, int p, mj_tile t, int fan,
   mj_tileview_remove(&v, t);
   *kind = -1;
   *missing = 9;
-  chow_pattern(&c, &v, mj_game_hand(g, p), kind, missing);
+  mjb_chow_pattern(&c, &v, mj_game_hand(g, p), -1, kind, missing);
   return pattern_bonus(&c, &v, mj_game_hand(g, p), fan);
 }
 
@@ -485,6 +487,27 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
   return len;
 }
 
+/* Who threatens most, said only with a sign of it on the table; then,
+   with nothing said yet, the read of the discards. */
+static size_t threat_words(const mj_game *g, int most, double threat,
+                           const char *const names[4], char *buf, size_t cap,
+                           size_t len)
+{
+  int melds = mj_hand_nmelds(mj_game_hand(g, most));
+  if (melds > 0)
+    mj_catf(buf, cap, &len, "%s%s has %d meld%s declared%s", len ? "; " : "",
+            names[most], melds, melds == 1 ? "" : "s",
+            threat >= 0.5 ? " and looks close to ready" : "");
+  else if (threat >= 0.5)
+    mj_catf(buf, cap, &len, "%s%s looks close to ready by his discards, "
+            "%d tiles from the wall's end", len ? "; " : "", names[most],
+            mj_game_wall_left(g));
+  if (len == 0)
+    mj_catf(buf, cap, &len, "by the discards so far it is the less likely "
+            "to deal in");
+  return len;
+}
+
 size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
                         const char *const names[4], char *buf, size_t cap)
 {
@@ -558,15 +581,6 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
   if (rt < ru && rt < 3)
     mj_catf(buf, cap, &len, "%s%s completes fewer waits than %s",
             len ? "; " : "", kind[rt], mj_tile_str(u, b));
-  /* who threatens most, said only with a sign of it on the table */
-  int melds = mj_hand_nmelds(mj_game_hand(g, most));
-  if (melds > 0)
-    mj_catf(buf, cap, &len, "%s%s has %d meld%s declared%s", len ? "; " : "",
-            names[most], melds, melds == 1 ? "" : "s",
-            threat[most] >= 0.5 ? " and looks close to ready" : "");
-  else if (threat[most] >= 0.5)
-    mj_catf(buf, cap, &len, "%s%s looks close to ready by his discards, "
-            "%d tiles from the wall's end", len ? "; " : "", names[most],
-            mj_game_wall_left(g));
+  len = threat_words(g, most, threat[most], names, buf, cap, len);
   return len;
 }

@@ -923,6 +923,54 @@ int play_default(repl *r)
   return decide(r, "pass");
 }
 
+/* A turn's hint: why the bot's discard if it is not the fastest, and
+   each discard's shanten, useful tiles and (with a minimum) plan. */
+static void hint_turn(repl *r, play *p, const mj_action *c)
+{
+  mj_game *g = p->g;
+  mj_discard_eval ev[MJ_KINDS];
+  int k = mj_bot_discards(g, YOU, ev, MJ_KINDS);
+  for (int i = 1; i < k; i++)
+    for (int j = i; j > 0 && ev[j - 1].value < ev[j].value; j--) {
+      mj_discard_eval x = ev[j];
+      ev[j] = ev[j - 1];
+      ev[j - 1] = x;
+    }
+  /* a safer tile than the fastest one: say why */
+  if (c->type == MJ_ACT_DISCARD && k > 0 && ev[0].tile != c->tile) {
+    char why[300], x[40];
+    if (mj_bot_why_richer(g, YOU, c->tile, ev[0].tile, why, sizeof why) > 0)
+      printf("  it wins more: %s\n", why);
+    else if (mj_bot_why_safer(g, YOU, c->tile, ev[0].tile, play_names, why,
+                              sizeof why) > 0)
+      printf("  safer than %s, as good a hand: %s\n",
+             repl_tile(r, ev[0].tile, x, sizeof x), why);
+  }
+  bool aims = mj_rules_ctable(p->rs)->min_points > 0;
+  printf("  discard  shanten  useful tiles left%s\n",
+         aims ? "  the plan to the minimum (its fan, tiles away)" : "");
+  for (int i = 0; i < k && i < 6; i++) {
+    char b[40];
+    /* padded by the columns the tile takes, not the bytes it is */
+    printf("  %s%*s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b),
+           7 - repl_tile_width(r, ev[i].tile), "", ev[i].shanten,
+           ev[i].useful);
+    if (aims) {
+      mj_plan pl;
+      mj_bot_plan(g, YOU, ev[i].tile, &pl);
+      if (pl.ready && pl.fan > 0)
+        printf("  %s (%d fan on its best wait)", pl.text, pl.fan);
+      else if (pl.ready || !pl.reaches)
+        printf("  %s", pl.text);
+      else
+        printf("  %s (%d fan, %d away)", pl.text, pl.fan, pl.away);
+    }
+    printf("\n");
+  }
+  printf("(shanten: draws from ready, 0 = ready; useful: live tiles that "
+         "bring the hand closer)\n");
+}
+
 /* 换三张's hint: the strong bot's tiles, chosen one by one on a copy of
    the game, named as the one decision they are. */
 static int hint_swap(repl *r, play *p)
@@ -983,7 +1031,11 @@ static void hint_claim(repl *r, play *p, const mj_action *l, int n, int best)
   if (pass < 0 || l[best].type == MJ_ACT_WIN)
     return;
   if (best != pass) {
-    if (sh[best] < sh[pass])
+    if (l[best].type == MJ_ACT_KONG && sh[best] == sh[pass] &&
+        us[best] <= us[pass])
+      printf("  why: the kong costs the hand nothing (still %d from ready) "
+             "and draws a tile from the tail\n", sh[pass]);
+    else if (sh[best] < sh[pass])
       printf("  why: the hand goes from %d to %d from ready\n", sh[pass],
              sh[best]);
     else
@@ -1045,42 +1097,8 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
   char a[32];
   mj_action_print_in(g, &l[best], a, sizeof a);
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
-    mj_discard_eval ev[MJ_KINDS];
-    int k = mj_bot_discards(g, YOU, ev, MJ_KINDS);
-    for (int i = 1; i < k; i++)
-      for (int j = i; j > 0 && ev[j - 1].value < ev[j].value; j--) {
-        mj_discard_eval x = ev[j];
-        ev[j] = ev[j - 1];
-        ev[j - 1] = x;
-      }
     printf("The strong bot would: %s\n", a);
-    /* a safer tile than the fastest one: say why */
-    if (l[best].type == MJ_ACT_DISCARD && k > 0 && ev[0].tile != l[best].tile) {
-      char why[300], x[40];
-      if (mj_bot_why_richer(g, YOU, l[best].tile, ev[0].tile, why,
-                            sizeof why) > 0)
-        printf("  it wins more: %s\n", why);
-      else if (mj_bot_why_safer(g, YOU, l[best].tile, ev[0].tile, play_names, why,
-                                sizeof why) > 0)
-        printf("  safer than %s, as good a hand: %s\n",
-               repl_tile(r, ev[0].tile, x, sizeof x), why);
-    }
-    bool aims = mj_rules_ctable(p->rs)->min_points > 0;
-    printf("  discard  shanten  useful tiles left%s\n",
-           aims ? "  fan it aims at" : "");
-    for (int i = 0; i < k && i < 6; i++) {
-      char b[40];
-      /* padded by the columns the tile takes, not the bytes it is */
-      printf("  %s%*s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b),
-             7 - repl_tile_width(r, ev[i].tile), "", ev[i].shanten,
-             ev[i].useful);
-      if (aims)
-        printf("  %s (about %d)", ev[i].target, ev[i].fan);
-      printf("\n");
-    }
-    printf("(shanten: draws from ready, 0 = ready; useful: live tiles that "
-           "bring the "
-           "hand closer)\n");
+    hint_turn(r, p, &l[best]);
   } else {
     printf("The strong bot would: %s\n", a);
     hint_claim(r, p, l, n, best);

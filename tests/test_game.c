@@ -550,7 +550,8 @@ static void review_against_the_bot(void **state)
             assert_true(rv.items[k].discards);
             assert_int_equal(rv.items[k].your_shanten,
                              rv.items[k].bot_shanten);
-            assert_non_null(strstr(rv.items[k].why, "looks"));
+            assert_true(strlen(rv.items[k].why) > 0);
+            assert_null(strstr(rv.items[k].why, " 0 melds"));
           }
           /* a reason of points only between two ready hands, or for a
              hand a tile from ready against one as far or ready */
@@ -853,6 +854,42 @@ static void strong_bot_caution(void **state)
   }
 }
 
+/* The hint's plan: a ready hand names its best wait's fans and value,
+   or that it cannot reach 8; a hand short of ready names the fans in
+   reach that reach 8 (清龙 here, held whole). */
+static void plans_to_the_minimum(void **state)
+{
+  (void)state;
+  const char *dragon[4] = {
+    "33m45p123456789s",     /* E: 清龙 held, 33m and 45p */
+    "12m69p369s123456z", "45m47p147s123456z", "24m28p258s123456z",
+  };
+  mj_game *g = gu_scenario("mcr", dragon, "1z", "", 0);
+  mj_plan pl;
+  mj_bot_plan(g, 0, 27, &pl);                     /* d 1z: ready on 3p 6p */
+  assert_true(pl.ready);
+  assert_true(pl.reaches);
+  assert_true(pl.fan >= 16);
+  assert_non_null(strstr(pl.text, "清龙"));
+  mj_bot_plan(g, 0, 2, &pl);                      /* d 3m: one short */
+  assert_false(pl.ready);
+  assert_true(pl.reaches);
+  assert_non_null(strstr(pl.text, "清龙"));
+  assert_true(pl.fan >= 16 && pl.away >= 2);
+  mj_game_free(g);
+  const char *poor[4] = {
+    "123m123p456789s5z",    /* E: ready on 5z after 9m: 喜相逢, 连六... */
+    "12m69p369s123456z", "45m47p147s123456z", "24m28p258s123456z",
+  };
+  g = gu_scenario("mcr", poor, "9m", "", 0);
+  mj_bot_plan(g, 0, 8, &pl);                      /* d 9m */
+  assert_true(pl.ready);
+  assert_false(pl.reaches);
+  assert_true(pl.fan > 0 && pl.fan < 8);
+  assert_non_null(strstr(pl.text, "cannot reach 8"));
+  mj_game_free(g);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -874,6 +911,7 @@ int main(void)
     cmocka_unit_test(deal_in_read_is_calibrated),
     cmocka_unit_test(deal_in_read_sees_no_hidden_tile),
     cmocka_unit_test(strong_bot_caution),
+    cmocka_unit_test(plans_to_the_minimum),
   };
   return cmocka_run_group_tests(tests, gu_setup, gu_teardown);
 }
