@@ -48,6 +48,7 @@ void play_free(play *p)
     mj_bot_free(p->bots[i]);
   if (p->replaying)
     mj_replay_free(&p->rp);
+  match_clear(p);
   free(p);
 }
 
@@ -622,16 +623,19 @@ void play_show_end(repl *r, play *p)
   printf("\nscores:  ");
   for (int q = 0; q < 4; q++)
     printf("  %s %d", play_names[q], sc[q]);
-  if (p->replaying)
+  if (p->replaying && p->cur + 1 < p->npast)
+    printf("\nThe end of hand %d: \"next\" goes on to the next hand of the "
+           "match, \"match\" shows them all.\n", p->match.hand_no);
+  else if (p->replaying)
     printf("\nThe end of the log: \"prev\" or \"goto N\" steps back, "
            "\"new\" plays a hand.\n");
   else if (last_of_match(p))
-    printf("\nThat was the match's last hand: \"next\" shows the final "
-           "scores, \"new\" starts another match, \"save FILE\" keeps "
-           "this hand.\n");
+    printf("\nThat was the match's last hand: the match is over. \"match\" "
+           "shows its table, \"new\" starts another, \"save FILE\" keeps "
+           "every hand of it.\n");
   else
-    printf("\n\"next\" deals the next hand, \"new\" starts over, "
-           "\"save FILE\" keeps this one.\n");
+    printf("\n\"next\" deals the next hand, \"match\" shows the match so "
+           "far, \"new\" starts over, \"save FILE\" keeps the match.\n");
 }
 
 /*
@@ -745,6 +749,7 @@ play *play_new(mj_host *host, const mj_rules *rs,
 
 static int deal(repl *r, play *p)
 {
+  p->kept = false;
   mj_error e;
   p->g = mj_match_deal(&p->match, &e);
   if (p->g == NULL)
@@ -836,12 +841,13 @@ int play_next_hand(repl *r, play *p)
   if (!mj_game_over(p->g))
     return repl_error(
         r, "the hand is not over: play on, or \"new\" to start over");
+  if (match_keep_hand(p) != 0)
+    return repl_error(r, "out of memory");
   mj_match_record(&p->match, p->g);
   if (p->match.over) {
-    printf("The match is over (%d hands). Final scores:", p->match.hand_no);
-    for (int q = 0; q < 4; q++)
-      printf("  %s %d", play_names[q], p->match.scores[q]);
-    printf("\n\"new\" starts another.\n");
+    printf("The match is over (%d hands):\n", p->match.hand_no);
+    match_show(p, NULL);
+    printf("\"new\" starts another; \"save FILE\" keeps the whole match.\n");
     return 0;
   }
   mj_game_free(p->g);
@@ -1208,16 +1214,19 @@ const repl_cmd repl_play_cmds[] = {
   { "table", "", "show the table again", c_table, ARG_NONE, "play" },
   { "next", "", "the next hand (or, replaying, the next decision)", play_c_next,
     ARG_NONE, "play" },
-  { "save", "FILE", "save the game (its replay log) to FILE", play_c_save, ARG_FILE,
-    "play" },
-  { "open", "FILE", "open a saved game and play on", play_c_open, ARG_FILE, "play" },
+  { "match", "", "the match hand by hand: dealer, winners with their fans, "
+    "payments, scores", play_c_match, ARG_NONE, "play" },
+  { "save", "FILE", "save the match (every hand's replay log) to FILE",
+    play_c_save, ARG_FILE, "play" },
+  { "open", "FILE", "open a saved game and play on (a match: from its last "
+    "hand)", play_c_open, ARG_FILE, "play" },
   { "replay", "FILE [seat=E|S|W|N]",
-    "step through a saved game: next, prev, goto N\n"
-    "(unfinished: only the saver's tiles, or seat=S's)",
+    "step through a saved game, every hand of its match: next, prev,\n"
+    "goto N, goto hand N (unfinished: only the saver's tiles, or seat=S's)",
     play_c_replay,
     ARG_FILE, "play" },
   { "prev", "", "replaying: the previous decision", play_c_prev, ARG_NONE, "play" },
-  { "goto", "N|end", "replaying: the state after decision N", play_c_goto, ARG_NONE,
-    "play" },
+  { "goto", "N|end|hand N", "replaying: the state after decision N, or the "
+    "start of hand N", play_c_goto, ARG_NONE, "play" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

@@ -13,6 +13,14 @@
 
 enum { YOU = 0 };
 
+/* A finished hand in the match table. */
+typedef struct match_row {
+  int hand, dealer, round;
+  int nw, winners[MJ_MAX_WINS], totals[MJ_MAX_WINS];
+  char fans[MJ_MAX_WINS][96];
+  int pay[4], scores[4];
+} match_row;
+
 struct play {
   mj_game *g;
   mj_host *host;
@@ -30,6 +38,14 @@ struct play {
   int noted;           /* event count when a short win was last looked at */
   int saved_n;         /* decisions when last saved or opened (0: never) */
   char notes[1024];    /* said after the events: wins below the minimum */
+  /* the match's hands before this one: their logs (playing; replaying,
+     every hand of the file) and their rows of the match table */
+  char **past;
+  int npast;
+  match_row *rows;
+  int nrows;
+  int cur;             /* replaying: the hand shown, an index in past */
+  bool kept;           /* the hand in play is among rows (its end seen) */
 };
 
 /* The seats as the table names them, and the winds. */
@@ -54,5 +70,26 @@ int play_c_next(repl *r, int argc, char **argv, const char *rest);
 int play_c_prev(repl *r, int argc, char **argv, const char *rest);
 int play_c_goto(repl *r, int argc, char **argv, const char *rest);
 int play_c_review(repl *r, int argc, char **argv, const char *rest);
+
+/* match_log.c: the hands of a match. match_hand_log: the log of the
+   hand in play (malloc'd); match_keep_hand: the finished hand kept
+   (its log and row), -1 out of memory; match_log_text: the logs kept
+   and current, one after another (malloc'd); match_split: a file's text
+   cut into its hands' logs (malloc'd), their number or -1;
+   match_chain: does hand k (next) follow from the hand before it
+   (prev, finished) as a match deals; match_rows_of: the rows of the
+   finished hands among texts; match_show: the match table (current:
+   the hand in play, shown when finished and not yet kept);
+   match_clear: frees past and rows. */
+char *match_hand_log(play *p);
+int match_keep_hand(play *p);
+char *match_log_text(play *p, const char *current);
+int match_split(const char *text, size_t len, char ***out, mj_error *err);
+mj_status match_chain(const mj_rules *rs, const mj_game *prev,
+                      const mj_replay *next, int k, mj_error *err);
+int match_rows_of(play *p, char **texts, int n, mj_error *err);
+void match_show(const play *p, const mj_game *current);
+void match_clear(play *p);
+int play_c_match(repl *r, int argc, char **argv, const char *rest);
 
 #endif

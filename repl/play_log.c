@@ -26,19 +26,17 @@ int play_c_save(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   if (argc != 2)
     return repl_usage(r, "save");
-  if (r->play == NULL)
+  if (r->play == NULL || r->play->g == NULL)
     return repl_error(r, "no game to save");
   play *p = r->play;
-  const char *who[4] = { "you", "", "", "" };
-  char kinds[3][320];
-  for (int q = 1; q < 4; q++) {
-    snprintf(kinds[q - 1], sizeof kinds[0], "bot:%s", mj_bot_kind(p->bots[q]));
-    who[q] = kinds[q - 1];
-  }
-  const char *opts = mj_host_options_of(r->host, p->rs);
-  char *text =
-      mj_replay_write(p->g, who, opts ? opts : p->options,
-                      mj_host_digest(r->host, p->rs), !mj_game_over(p->g));
+  if (p->replaying)
+    return repl_error(r, "replaying: the log is saved already (its file)");
+  /* the hands finished before this one, then this one (kept already
+     when the match is over) */
+  char *cur = p->kept ? NULL : match_hand_log(p);
+  char *text = p->kept ? match_log_text(p, "") : cur ? match_log_text(p, cur)
+                                                     : NULL;
+  free(cur);
   if (text == NULL)
     return repl_error(r, "out of memory");
   mj_error e;
@@ -46,7 +44,10 @@ int play_c_save(repl *r, int argc, char **argv, const char *rest)
   free(text);
   if (st != MJ_OK)
     return repl_error(r, "%s", e.msg);
-  printf("saved to %s (%d decisions)\n", argv[1], mj_game_nactions(p->g));
+  int hands = p->npast + !p->kept;
+  printf("saved to %s: %d hand%s of the match, %d decisions in hand %d\n",
+         argv[1], hands, hands == 1 ? "" : "s", mj_game_nactions(p->g),
+         p->match.hand_no);
   p->saved_n = mj_game_nactions(p->g);
   return 0;
 }
@@ -85,30 +86,109 @@ static const mj_rules *log_rules(repl *r, const mj_replay *rp, mj_error *e)
   return NULL;
 }
 
-/* Read and verify a log in full; *rs is its ruleset, held once for the
-   caller. On any error nothing is left loaded or changed. */
+/* Parse, hold the rules of and verify one hand's log (text); on error
+   nothing is held. */
+static int check_hand(repl *r, const char *path, const char *text, int k,
+                      int n, mj_replay *rp, const mj_rules **rs)
+{
+  mj_error e;
+  char where[64] = "";
+  if (n > 1)
+    snprintf(where, sizeof where, " (hand %d of %d in the file)", k + 1, n);
+  if (mj_replay_parse(text, strlen(text), rp, &e) != MJ_OK)
+    return repl_error(r, "%s%s: %s", path, where, e.msg);
+  *rs = log_rules(r, rp, &e);
+  if (*rs == NULL) {
+    mj_replay_free(rp);
+    return repl_error(r, "%s%s: %s", path, where, e.msg);
+  }
+  const char *digest = mj_host_digest(r->host, *rs);
+  if (mj_replay_check(rp, *rs, rp->digest[0] ? digest : NULL, &e) != MJ_OK) {
+    mj_host_release(r->host, *rs);
+    mj_replay_free(rp);
+    return repl_error(r, "%s%s: %s", path, where, e.msg);
+  }
+  return 0;
+}
+
+static void free_texts(char **t, int n)
+{
+  for (int i = 0; i < n; i++)
+    free(t[i]);
+  free(t);
+}
+
+/*
+** Read and verify a log in full: every hand of a match log, each hand
+** following from the one before it. *texts (n of them) are the hands'
+** logs, rp the last hand's parsed, *rs its ruleset held once for the
+** caller. On any error nothing is left loaded or changed.
+*/
 static int read_log(repl *r, const char *path, mj_replay *rp,
-                    const mj_rules **rs)
+                    const mj_rules **rs, char ***texts, int *n)
 {
   char *text;
   size_t len;
   mj_error e;
   if (mj_file_read(path, MJ_REPLAY_MAX_BYTES, &text, &len, &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
-  mj_status st = mj_replay_parse(text, len, rp, &e);
+  char **t;
+  int nt = match_split(text, len, &t, &e);
   free(text);
-  if (st != MJ_OK)
+  if (nt < 0)
     return repl_error(r, "%s: %s", path, e.msg);
-  *rs = log_rules(r, rp, &e);
-  if (*rs == NULL) {
-    mj_replay_free(rp);
-    return repl_error(r, "%s: %s", path, e.msg);
+  if (nt == 0) {
+    free(t);
+    return repl_error(r, "%s: line 1: an empty log", path);
   }
-  const char *digest = mj_host_digest(r->host, *rs);
-  if (mj_replay_check(rp, *rs, rp->digest[0] ? digest : NULL, &e) != MJ_OK) {
-    mj_host_release(r->host, *rs);
-    mj_replay_free(rp);
-    return repl_error(r, "%s: %s", path, e.msg);
+  mj_game *prev = NULL;          /* the hand before, finished */
+  const mj_rules *prs = NULL;    /* its ruleset, held */
+  int st = 0;
+  for (int k = 0; k < nt && st == 0; k++) {
+    if (k > 0)
+      mj_replay_free(rp);
+    st = check_hand(r, path, t[k], k, nt, rp, rs);
+    if (st == 0 && prev != NULL &&
+        (strcmp(rp->ruleset, mj_rules_id(prs)) != 0 ||
+         strcmp(rp->options, mj_host_options_of(r->host, prs)
+                                 ? mj_host_options_of(r->host, prs)
+                                 : rp->options) != 0)) {
+      st = repl_error(r, "%s: hand %d: a game of %s (\"%s\"), not of the "
+                      "match's ruleset %s", path, k + 1, rp->ruleset,
+                      rp->options, mj_rules_id(prs));
+      mj_host_release(r->host, *rs);
+      mj_replay_free(rp);
+    } else if (st == 0 && prev != NULL &&
+               match_chain(*rs, prev, rp, k, &e) != MJ_OK) {
+      st = repl_error(r, "%s: %s", path, e.msg);
+      mj_host_release(r->host, *rs);
+      mj_replay_free(rp);
+    }
+    mj_game_free(prev);
+    prev = NULL;
+    if (prs != NULL)
+      mj_host_release(r->host, prs);
+    prs = NULL;
+    if (st == 0 && k + 1 < nt) {
+      prev = mj_replay_build(rp, *rs, -1, &e);
+      if (prev == NULL) {
+        st = repl_error(r, "%s: %s", path, e.msg);
+        mj_host_release(r->host, *rs);
+        mj_replay_free(rp);
+      } else {
+        prs = *rs;
+      }
+    }
+  }
+  if (st != 0) {
+    free_texts(t, nt);
+    return st;
+  }
+  if (texts != NULL) {
+    *texts = t;
+    *n = nt;
+  } else {
+    free_texts(t, nt);
   }
   return 0;
 }
@@ -119,7 +199,7 @@ static int read_log(repl *r, const char *path, mj_replay *rp,
 ** first, its number and the scores before it (a log holds one hand; the
 ** scores after it are checked against them and the payments).
 */
-static void log_claims(const mj_replay *rp)
+static void log_claims(const mj_replay *rp, int hands)
 {
   bool named = false;
   for (int k = 0; k < 4; k++)
@@ -128,6 +208,8 @@ static void log_claims(const mj_replay *rp)
   for (int k = 0; k < 4 && named; k++)
     printf(" %c %s%s", "ESWN"[(k - rp->cfg.dealer + 4) & 3], rp->players[k],
            k < 3 ? "," : "\n");
+  if (hands > 1)
+    return;   /* a match log: each hand was checked against the one before */
   bool prior = rp->cfg.hand > 1;
   for (int k = 0; k < 4; k++)
     prior = prior || rp->cfg.scores[k] != 0;
@@ -147,13 +229,16 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
     return 0;
   mj_replay rp;
   const mj_rules *rs;
-  if (read_log(r, argv[1], &rp, &rs))
+  char **texts;
+  int nt;
+  if (read_log(r, argv[1], &rp, &rs, &texts, &nt))
     return 1;
   mj_error e;
   mj_game *g = mj_replay_build(&rp, rs, -1, &e);
   if (g == NULL) {
     mj_host_release(r->host, rs);
     mj_replay_free(&rp);
+    free_texts(texts, nt);
     return repl_error(r, "%s: %s", argv[1], e.msg);
   }
   const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
@@ -164,15 +249,35 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
       kinds[q] = rp.players[q] + 4;   /* a Lua bot's file is loaded again */
   play *p = play_new(r->host, rs, kinds, rp.cfg.seed, &e);
   mj_host_release(r->host, rs);    /* the play holds it now */
+  if (p != NULL && match_rows_of(p, texts, nt - 1, &e) != 0) {
+    play_free(p);
+    p = NULL;
+  }
   if (p == NULL) {
     mj_game_free(g);
     mj_replay_free(&rp);
+    free_texts(texts, nt);
     return repl_error(r, "%s", e.msg);
   }
+  /* the hands before the last are the match's past, kept as read */
+  int first_dealer = rp.cfg.dealer;
+  if (nt > 1) {
+    mj_replay r0;
+    if (mj_replay_parse(texts[0], strlen(texts[0]), &r0, &e) == MJ_OK) {
+      if (r0.cfg.hand <= 1)
+        first_dealer = r0.cfg.dealer;
+      mj_replay_free(&r0);
+    }
+  }
+  p->past = texts;
+  p->npast = nt - 1;
+  free(texts[nt - 1]);
   snprintf(p->options, sizeof p->options, "%s", rp.options);
   /* the match goes on from the saved hand */
   mj_match_init(&p->match, rs, rp.cfg.seed, mj_rules_ctable(rs)->match_hands,
-                rp.cfg.dealer);
+                first_dealer);
+  p->match.dealer = rp.cfg.dealer;
+  p->match.streak = rp.cfg.streak;
   p->match.round = rp.cfg.round;
   p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
   memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
@@ -181,9 +286,10 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
   p->saved_n = mj_game_nactions(g);   /* on disk already */
   play_free(r->play);
   r->play = p;
-  printf("opened %s: %s, %d decisions so far\n", argv[1], mj_rules_id(rs),
-         mj_game_nactions(g));
-  log_claims(&rp);
+  printf("opened %s: %s, hand %d, %d decisions so far%s\n", argv[1],
+         mj_rules_id(rs), p->match.hand_no, mj_game_nactions(g),
+         nt > 1 ? " (the hands before it kept: \"match\" shows them)" : "");
+  log_claims(&rp, nt);
   mj_replay_free(&rp);
   play_advance(r, p, false);
   return 0;
@@ -252,6 +358,62 @@ static int you_of(const mj_replay *rp)
   return -1;
 }
 
+/* The hand numbers a replayed file holds, as "1 to 4" or "3". */
+static const char *hands_held(const play *p)
+{
+  static char buf[48];
+  int lo = p->nrows > 0 ? p->rows[0].hand : 1;
+  int hi = p->nrows > 0 ? p->rows[p->nrows - 1].hand : 1;
+  if (p->npast > p->nrows)   /* the last one unfinished */
+    hi = (p->nrows > 0 ? hi : lo - 1) + (p->npast - p->nrows);
+  if (p->npast <= 1 || lo == hi)
+    snprintf(buf, sizeof buf, "%d", lo);
+  else
+    snprintf(buf, sizeof buf, "%d to %d", lo, hi);
+  return buf;
+}
+
+/* Replaying: make hand k of the file the one shown (its log parsed into
+   p->rp, its seat of view set), without showing it. */
+static int replay_hand(repl *r, play *p, int k, const char *seat)
+{
+  mj_replay rp;
+  mj_error e;
+  if (mj_replay_parse(p->past[k], strlen(p->past[k]), &rp, &e) != MJ_OK)
+    return repl_error(r, "%s", e.msg);
+  /* a hand saved before its end is seen from one seat: the saver's, or
+     the one asked for; the others' tiles stay hidden */
+  mj_game *end = mj_replay_build(&rp, p->rs, -1, &e);
+  int asked = end != NULL ? log_seat(end, seat) : -1;
+  bool finished = end != NULL && mj_game_over(end);
+  mj_game_free(end);
+  if (asked == -2) {
+    mj_replay_free(&rp);
+    return repl_error(r, "replay: seat=E, S, W or N (the seat wind), not "
+                      "'%s'", seat);
+  }
+  mj_replay_free(&p->rp);
+  p->rp = rp;
+  if (rp.cfg.wall != NULL)   /* the copy's own wall, not the local's */
+    p->rp.cfg.wall = p->rp.wall;
+  p->cur = k;
+  p->view_seat = finished ? -1 : asked >= 0 ? asked : you_of(&p->rp);
+  if (!finished && p->view_seat < 0)
+    p->view_seat = 0;
+  p->match.hand_no = p->rp.cfg.hand > 0 ? p->rp.cfg.hand : 1;
+  mj_game_free(p->g);
+  p->g = NULL;
+  p->pos = -2;
+  if (p->npast > 1)
+    printf("Hand %d of the match (%d of %d in the file).\n",
+           p->match.hand_no, k + 1, p->npast);
+  if (p->view_seat >= 0)
+    printf("The hand was saved before its end: the table shows %s%s tiles "
+           "only.\n", p->view_seat == YOU ? "your" : play_names[p->view_seat],
+           p->view_seat == YOU ? "" : "'s");
+  return 0;
+}
+
 int play_c_replay(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
@@ -265,36 +427,30 @@ int play_c_replay(repl *r, int argc, char **argv, const char *rest)
   play *p = calloc(1, sizeof *p);
   if (p == NULL)
     return repl_error(r, "out of memory");
-  if (read_log(r, file, &p->rp, &p->rs)) {
+  char **texts;
+  int nt;
+  if (read_log(r, file, &p->rp, &p->rs, &texts, &nt)) {
     free(p);
     return 1;
   }
   p->host = r->host;      /* takes the hold read_log made */
-  /* a hand saved before its end is seen from one seat: the saver's, or
-     the one asked for; the others' tiles stay hidden */
-  mj_error e;
-  mj_game *end = mj_replay_build(&p->rp, p->rs, -1, &e);
-  int asked = end != NULL ? log_seat(end, seat) : -1;
-  bool finished = end != NULL && mj_game_over(end);
-  mj_game_free(end);
-  if (asked == -2) {
-    play_free(p);
-    return repl_error(r, "replay: seat=E, S, W or N (the seat wind), not "
-                      "'%s'", seat);
-  }
-  p->view_seat = finished ? -1 : asked >= 0 ? asked : you_of(&p->rp);
-  if (!finished && p->view_seat < 0)
-    p->view_seat = 0;
   p->replaying = true;
-  p->match.hand_no = p->rp.cfg.hand > 0 ? p->rp.cfg.hand : 1;
+  p->past = texts;
+  p->npast = nt;
+  mj_error e;
+  if (match_rows_of(p, texts, nt, &e) != 0) {
+    play_free(p);
+    return repl_error(r, "%s", e.msg);
+  }
+  log_claims(&p->rp, nt);
+  if (replay_hand(r, p, 0, seat) != 0) {
+    play_free(p);
+    return 1;
+  }
   play_free(r->play);
   r->play = p;
-  printf("replaying %s: %s, %d decisions; next, prev, goto N\n", file,
-         mj_rules_id(p->rs), p->rp.nact);
-  log_claims(&p->rp);
-  if (p->view_seat >= 0)
-    printf("The hand was saved before its end: the table shows %s's tiles "
-           "only.\n", play_names[p->view_seat]);
+  printf("replaying %s: %s, %d hand%s; next, prev, goto N, goto hand N, "
+         "match\n", file, mj_rules_id(p->rs), nt, nt == 1 ? "" : "s");
   return replay_show(r, p, 0);
 }
 
@@ -309,8 +465,14 @@ int play_c_next(repl *r, int argc, char **argv, const char *rest)
         r, "no game: \"new\" deals one, \"replay FILE\" replays one");
   if (!p->replaying)
     return play_next_hand(r, p);
+  if (p->pos >= p->rp.nact && p->cur + 1 < p->npast) {
+    if (replay_hand(r, p, p->cur + 1, NULL) != 0)
+      return 1;
+    return replay_show(r, p, 0);
+  }
   if (p->pos >= p->rp.nact)
-    return repl_error(r, "that was the last decision");
+    return repl_error(r, "that was the last decision%s",
+                      p->npast > 1 ? " of the match's last hand" : "");
   return replay_show(r, p, p->pos + 1);
 }
 
@@ -323,20 +485,41 @@ int play_c_prev(repl *r, int argc, char **argv, const char *rest)
   if (p == NULL || !p->replaying)
     return repl_error(
         r, "not replaying: \"replay FILE\" first (\"undo\" takes back a move)");
+  if (p->pos == 0 && p->cur > 0) {   /* back to the hand before's end */
+    if (replay_hand(r, p, p->cur - 1, NULL) != 0)
+      return 1;
+    return replay_show(r, p, p->rp.nact);
+  }
   if (p->pos == 0)
-    return repl_error(r, "this is the start of the hand");
+    return repl_error(r, "this is the start of the %s",
+                      p->npast > 1 ? "match" : "hand");
   return replay_show(r, p, p->pos - 1);
 }
 
 int play_c_goto(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
-  if (argc != 2)
+  if (argc != 2 && !(argc == 3 && strcmp(argv[1], "hand") == 0))
     return repl_usage(r, "goto");
   play *p = r->play;
   if (p == NULL || !p->replaying)
     return repl_error(r, "not replaying: \"replay FILE\" first");
   char *end;
+  if (argc == 3) {   /* goto hand N: its start, N as the match numbers it */
+    long h = strtol(argv[2], &end, 10);
+    for (int k = 0; *end == '\0' && k < p->npast; k++) {
+      mj_replay x;
+      mj_error e;
+      if (mj_replay_parse(p->past[k], strlen(p->past[k]), &x, &e) != MJ_OK)
+        continue;
+      int no = x.cfg.hand > 0 ? x.cfg.hand : 1;
+      mj_replay_free(&x);
+      if (no == h)
+        return replay_hand(r, p, k, NULL) != 0 ? 1 : replay_show(r, p, 0);
+    }
+    return repl_error(r, "goto hand: the file holds hand%s %s", 
+                      p->npast > 1 ? "s" : "", hands_held(p));
+  }
   long n = strcmp(argv[1], "end") == 0 ? p->rp.nact : strtol(argv[1], &end, 10);
   if ((strcmp(argv[1], "end") != 0 && *end) || n < 0 || n > p->rp.nact)
     return repl_error(r, "goto: a decision number from 0 to %d, or end",
@@ -415,6 +598,59 @@ static int review_show(repl *r, const mj_game *g, int p,
   return 0;
 }
 
+/* Review one hand's log (checked already) for the seat asked (NULL:
+   the one the log calls "you", else East). */
+static int review_log_hand(repl *r, const char *file, const char *text,
+                           const mj_rules *rs, const char *seat, bool many)
+{
+  static const char winds_of[] = "ESWN";
+  mj_replay rp;
+  mj_error e;
+  if (mj_replay_parse(text, strlen(text), &rp, &e) != MJ_OK)
+    return repl_error(r, "%s: %s", file, e.msg);
+  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
+  int st;
+  if (g == NULL) {
+    st = repl_error(r, "%s: %s", file, e.msg);
+  } else {
+    /* the seat asked for, else the one the log calls "You", else East */
+    int q = -1;
+    for (int k = 0; k < 4; k++)
+      if (seat != NULL ? winds_of[mj_game_seat_wind(g, k)] == seat[0]
+                       : q < 0 && strcasecmp(rp.players[k], "you") == 0)
+        q = k;
+    for (int k = 0; q < 0 && k < 4; k++)
+      if (mj_game_seat_wind(g, k) == 0)
+        q = k;
+    int you = you_of(&rp);
+    if (!mj_game_over(g) && seat != NULL && q != you && you >= 0) {
+      if (many)   /* the match's other hands are reviewed still */
+        printf("Hand %d was saved before its end: another seat's decisions "
+               "are hidden until it ends.\n", rp.cfg.hand > 0 ? rp.cfg.hand
+                                                               : 1);
+      st = many ? 0
+                : repl_error(r, "review: the hand in %s was saved before "
+                             "its end: another seat's decisions are hidden "
+                             "until it ends", file);
+      mj_game_free(g);
+      mj_replay_free(&rp);
+      return st;
+    }
+    const char *who[4];
+    char labels[4][48];
+    for (int k = 0; k < 4; k++) {
+      snprintf(labels[k], sizeof labels[k], "%c (%s)",
+               winds_of[mj_game_seat_wind(g, k)], rp.players[k]);
+      who[k] = labels[k];
+    }
+    st = review_show(r, g, q, who, who[q]);
+  }
+  mj_game_free(g);
+  mj_replay_free(&rp);
+  return st;
+}
+
+
 int play_c_review(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
@@ -439,47 +675,30 @@ int play_c_review(repl *r, int argc, char **argv, const char *rest)
                         "until the hand ends");
     return review_show(r, p->g, q, play_names, play_names[q]);
   }
-  mj_replay rp;
+  mj_replay last;
   const mj_rules *rs;
-  if (read_log(r, file, &rp, &rs))
+  char **texts;
+  int nt;
+  if (read_log(r, file, &last, &rs, &texts, &nt))
     return 1;
-  mj_error e;
-  mj_game *g = mj_replay_build(&rp, rs, -1, &e);
-  int st;
-  if (g == NULL) {
-    st = repl_error(r, "%s: %s", file, e.msg);
-  } else {
-    /* the seat asked for, else the one the log calls "You", else East */
-    int q = -1;
-    for (int k = 0; k < 4; k++)
-      if (seat != NULL ? winds_of[mj_game_seat_wind(g, k)] == seat[0]
-                       : q < 0 && strcasecmp(rp.players[k], "you") == 0)
-        q = k;
-    for (int k = 0; q < 0 && k < 4; k++)
-      if (mj_game_seat_wind(g, k) == 0)
-        q = k;
-    int you = you_of(&rp);
-    if (!mj_game_over(g) && seat != NULL && q != you && you >= 0) {
-      st = repl_error(r, "review: the hand in %s was saved before its end: "
-                      "another seat's decisions are hidden until it ends",
-                      file);
-      mj_game_free(g);
-      mj_host_release(r->host, rs);
-      mj_replay_free(&rp);
-      return st;
+  mj_replay_free(&last);
+  int st = 0;
+  for (int k = 0; k < nt && st == 0; k++)
+    st = review_log_hand(r, file, texts[k], rs, seat, nt > 1);
+  if (st == 0 && nt > 1) {   /* the match, hand by hand */
+    play m;
+    memset(&m, 0, sizeof m);
+    m.rs = rs;
+    mj_error e;
+    if (match_rows_of(&m, texts, nt, &e) == 0) {
+      printf("The match in %s:\n", file);
+      m.replaying = true;
+      match_show(&m, NULL);
     }
-    const char *who[4];
-    char labels[4][48];
-    for (int k = 0; k < 4; k++) {
-      snprintf(labels[k], sizeof labels[k], "%c (%s)",
-               winds_of[mj_game_seat_wind(g, k)], rp.players[k]);
-      who[k] = labels[k];
-    }
-    st = review_show(r, g, q, who, who[q]);
+    match_clear(&m);
   }
-  mj_game_free(g);
+  free_texts(texts, nt);
   mj_host_release(r->host, rs);
-  mj_replay_free(&rp);
   return st;
 }
 

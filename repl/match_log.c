@@ -1,0 +1,287 @@
+/*
+** match_log.c
+** Whole matches at the REPL: the logs of the hands finished kept with
+** the one in play (a saved game holds them all, one hand log after
+** another), a match log read hand by hand and checked as a chain (each
+** hand's number, dealer, wind, streak and starting scores must follow
+** from the hand before it), and the hand-by-hand match table.
+*/
+#define _POSIX_C_SOURCE 200809L
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bot.h"
+#include "error.h"
+
+#include "match.h"
+#include "play_int.h"
+#include "score.h"
+
+/* {====================================================================
+** The hands of a match
+** ===================================================================== */
+
+void match_clear(play *p)
+{
+  for (int i = 0; i < p->npast; i++)
+    free(p->past[i]);
+  free(p->past);
+  free(p->rows);
+  p->past = NULL;
+  p->rows = NULL;
+  p->npast = p->nrows = 0;
+}
+
+/* The row of the match table a finished hand g makes. */
+static void row_of(const mj_rules *rs, const mj_game *g, match_row *row)
+{
+  memset(row, 0, sizeof *row);
+  const mj_game_cfg *cfg = mj_game_config(g);
+  row->hand = cfg->hand > 0 ? cfg->hand : 1;
+  row->dealer = cfg->dealer;
+  row->round = cfg->round;
+  row->nw = mj_game_winners(g, row->winners);
+  for (int k = 0; k < row->nw && k < MJ_MAX_WINS; k++) {
+    const mj_score *s = mj_game_result(g, k);
+    row->totals[k] = s->total;
+    mj_score_fans_line(rs, s, row->fans[k], sizeof row->fans[k]);
+  }
+  mj_game_payments(g, row->pay);
+  mj_game_scores(g, row->scores);
+}
+
+/* Keep a finished hand's row and, when log is set, its log text. */
+static int keep(play *p, const mj_game *g, char *log)
+{
+  match_row *rows = realloc(p->rows, (size_t)(p->nrows + 1) * sizeof *rows);
+  if (rows == NULL)
+    return -1;
+  p->rows = rows;
+  row_of(p->rs, g, &p->rows[p->nrows]);
+  if (log != NULL) {
+    char **past = realloc(p->past, (size_t)(p->npast + 1) * sizeof *past);
+    if (past == NULL)
+      return -1;
+    p->past = past;
+    p->past[p->npast++] = log;
+  }
+  p->nrows++;
+  return 0;
+}
+
+char *match_hand_log(play *p)
+{
+  const char *who[4] = { "you", "", "", "" };
+  char kinds[3][320];
+  for (int q = 1; q < 4; q++) {
+    snprintf(kinds[q - 1], sizeof kinds[0], "bot:%s",
+             p->bots[q] ? mj_bot_kind(p->bots[q]) : "?");
+    who[q] = kinds[q - 1];
+  }
+  const char *opts = mj_host_options_of(p->host, p->rs);
+  return mj_replay_write(p->g, who, opts ? opts : p->options,
+                         mj_host_digest(p->host, p->rs), !mj_game_over(p->g));
+}
+
+int match_keep_hand(play *p)
+{
+  if (p->kept)
+    return 0;
+  char *log = match_hand_log(p);
+  if (log == NULL || keep(p, p->g, log) != 0) {
+    free(log);
+    return -1;
+  }
+  p->kept = true;
+  return 0;
+}
+
+char *match_log_text(play *p, const char *current)
+{
+  size_t len = strlen(current) + 1;
+  for (int i = 0; i < p->npast; i++)
+    len += strlen(p->past[i]);
+  char *text = malloc(len), *w = text;
+  if (text == NULL)
+    return NULL;
+  for (int i = 0; i < p->npast; i++) {
+    size_t n = strlen(p->past[i]);
+    memcpy(w, p->past[i], n);
+    w += n;
+  }
+  memcpy(w, current, strlen(current) + 1);
+  return text;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Reading a match log
+** ===================================================================== */
+
+int match_split(const char *text, size_t len, char ***out, mj_error *err)
+{
+  static const char head[] = "{\"hule\":";
+  int n = 0, cap = 0;
+  char **hands = NULL;
+  size_t start = 0;
+  for (size_t i = 0; i <= len; i++) {
+    bool line_start = i == 0 || text[i - 1] == '\n';
+    bool cut = i == len || (i > 0 && line_start &&
+                            len - i >= sizeof head - 1 &&
+                            memcmp(text + i, head, sizeof head - 1) == 0);
+    if (!cut || i == start)
+      continue;
+    if (n == cap) {
+      cap = cap ? 2 * cap : 8;
+      char **x = realloc(hands, (size_t)cap * sizeof *x);
+      if (x == NULL)
+        break;
+      hands = x;
+    }
+    hands[n] = malloc(i - start + 1);
+    if (hands[n] == NULL)
+      break;
+    memcpy(hands[n], text + start, i - start);
+    hands[n++][i - start] = '\0';
+    start = i;
+  }
+  if (start < len) {   /* out of memory on the way */
+    for (int k = 0; k < n; k++)
+      free(hands[k]);
+    free(hands);
+    *out = NULL;
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return -1;
+  }
+  *out = hands;
+  return n;
+}
+
+mj_status match_chain(const mj_rules *rs, const mj_game *prev,
+                      const mj_replay *next, int k, mj_error *err)
+{
+  const mj_game_cfg *a = mj_game_config(prev);
+  mj_match m;
+  mj_match_init(&m, rs, 0, mj_rules_ctable(rs)->match_hands, a->dealer);
+  m.hand_no = a->hand > 0 ? a->hand : 1;
+  m.round = a->round;
+  m.streak = a->streak;
+  bool round_known = a->hand <= 1;   /* the first dealer is this one */
+  if (!mj_game_over(prev))
+    return mj_fail(err, MJ_EINVAL, 0, "hand %d: the hand before it did not "
+                   "end", k + 1);
+  mj_match_record(&m, prev);
+  const mj_game_cfg *b = &next->cfg;
+  int sc[4];
+  mj_game_scores(prev, sc);
+  if (m.over)
+    return mj_fail(err, MJ_EINVAL, 0, "hand %d: the match was over before "
+                   "it", k + 1);
+  if (b->hand != m.hand_no + 1)
+    return mj_fail(err, MJ_EINVAL, 0, "hand %d: it says hand %d, not %d",
+                   k + 1, b->hand, m.hand_no + 1);
+  if (memcmp(sc, b->scores, sizeof sc) != 0)
+    return mj_fail(err, MJ_EINVAL, 0, "hand %d: its starting scores %d %d "
+                   "%d %d are not the end of the hand before (%d %d %d %d)",
+                   k + 1, b->scores[0], b->scores[1], b->scores[2],
+                   b->scores[3], sc[0], sc[1], sc[2], sc[3]);
+  if (b->dealer != m.dealer || b->streak != m.streak ||
+      (round_known && b->round != m.round))
+    return mj_fail(err, MJ_EINVAL, 0, "hand %d: its dealer, wind or streak "
+                   "(%d, %d, %d) do not follow from the hand before (%d, %d, "
+                   "%d)", k + 1, b->dealer, b->round, b->streak, m.dealer,
+                   m.round, m.streak);
+  return MJ_OK;
+}
+
+int match_rows_of(play *p, char **texts, int n, mj_error *err)
+{
+  for (int k = 0; k < n; k++) {
+    mj_replay rp;
+    if (mj_replay_parse(texts[k], strlen(texts[k]), &rp, err) != MJ_OK)
+      return -1;
+    mj_game *g = mj_replay_build(&rp, p->rs, -1, err);
+    mj_replay_free(&rp);
+    if (g == NULL)
+      return -1;
+    int st = mj_game_over(g) ? keep(p, g, NULL) : 0;
+    mj_game_free(g);
+    if (st != 0)
+      return mj_fail(err, MJ_ENOMEM, 0, "out of memory"), -1;
+  }
+  return 0;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** The match table
+** ===================================================================== */
+
+static void print_row(const match_row *row)
+{
+  static const char *const wind[4] = { "E", "S", "W", "N" };
+  printf("%4d  %s    %-6s", row->hand, wind[row->round & 3],
+         play_names[row->dealer & 3]);
+  for (int q = 0; q < 4; q++)
+    printf(" %+6d", row->pay[q]);
+  printf("  ");
+  for (int k = 0; k < row->nw && k < MJ_MAX_WINS; k++)
+    printf("%s%s %d (%s)", k ? "; " : "", play_names[row->winners[k] & 3],
+           row->totals[k], row->fans[k]);
+  printf("%s\n", row->nw ? "" : "drawn");
+}
+
+void match_show(const play *p, const mj_game *current)
+{
+  printf("hand  wind dealer");
+  for (int q = 0; q < 4; q++)
+    printf(" %6s", play_names[q]);
+  printf("  winners: value (fans)\n");
+  for (int i = 0; i < p->nrows; i++)
+    print_row(&p->rows[i]);
+  bool extra = current != NULL && mj_game_over(current) && !p->replaying &&
+               !p->kept;
+  if (extra) {   /* the hand just over, not yet recorded */
+    match_row row;
+    row_of(p->rs, current, &row);
+    print_row(&row);
+  }
+  int sc[4] = { 0, 0, 0, 0 };
+  if (extra)
+    mj_game_scores(current, sc);
+  else if (p->nrows > 0)
+    memcpy(sc, p->rows[p->nrows - 1].scores, sizeof sc);
+  else if (current != NULL)
+    memcpy(sc, mj_game_config(current)->scores, sizeof sc);
+  printf("%-17s", "scores");
+  for (int q = 0; q < 4; q++)
+    printf(" %6d", sc[q]);
+  printf("\n");
+  if (p->nrows == 0 && !extra)
+    printf("(no hand of this match has ended yet)\n");
+}
+
+/* }==================================================================== */
+
+int play_c_match(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)argv;
+  (void)rest;
+  if (argc != 1)
+    return repl_usage(r, "match");
+  play *p = r->play;
+  if (p == NULL)
+    return repl_error(r, "no match: \"new\" deals one, \"replay FILE\" "
+                      "replays a saved one");
+  if (p->replaying)
+    printf("The match in the log, %d hand%s (replaying hand %d):\n",
+           p->npast, p->npast == 1 ? "" : "s", p->cur + 1);
+  else
+    printf("The match so far (%s, hand %d%s):\n", mj_rules_id(p->rs),
+           p->match.hand_no, p->match.over ? ", over" : "");
+  match_show(p, p->g);
+  return 0;
+}
