@@ -107,6 +107,11 @@ static int setup_main_state(lua_State *L)
 }
 
 
+const char *mj_host_dir(const mj_host *h, int i)
+{
+  return i >= 0 && i < h->ndirs ? h->dirs[i] : NULL;
+}
+
 mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
 {
   mj_host *h = calloc(1, sizeof *h);

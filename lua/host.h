@@ -33,6 +33,10 @@ typedef struct mj_host_cfg {
   double script_seconds;  /* its wall time (0: 60 s) */
 } mj_host_cfg;
 
+/* The directories searched for rulesets, in order (the caller's, then
+   HULE_RULES's, then the built-in one): the i-th, NULL past the last. */
+const char *mj_host_dir(const mj_host *h, int i);
+
 /* A new host; cfg may be NULL for the defaults. */
 mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err);
 void mj_host_free(mj_host *h);

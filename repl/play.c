@@ -408,7 +408,7 @@ static void show_received(play *p)
 }
 
 /* What you may do now, as a line. */
-static void show_prompt(repl *r, play *p)
+static void prompt_line(repl *r, play *p)
 {
   mj_game *g = p->g;
   if (mj_game_over(g) || p->replaying)
@@ -477,6 +477,17 @@ static void show_prompt(repl *r, play *p)
   if (mj_game_phase(g) != MJ_PHASE_TURN)
     printf(" (Enter: pass)");
   printf("   [hint]\n");
+}
+
+/* What you may do now; in the tutorial's hand, the coach's word too. */
+static void show_prompt(repl *r, play *p)
+{
+  prompt_line(r, p);
+  if (r->coach && !p->replaying && !mj_game_over(p->g) &&
+      (mj_game_waiting(p->g) & 1u << YOU)) {
+    printf("Coach: ");
+    repl_line(r, "hint");
+  }
 }
 
 /* Is the hand just over the match's last? */
@@ -589,6 +600,11 @@ static void show_wall_end(repl *r, play *p)
 
 void play_show_end(repl *r, play *p)
 {
+  if (r->coach && !p->replaying) {
+    r->coach = false;
+    printf("The tutorial's hand is over: the coach leaves you. \"review\" "
+           "goes over your decisions, \"next\" deals on.\n");
+  }
   mj_game *g = p->g;
   int w[MJ_MAX_WINS];
   int nw = mj_game_winners(g, w);

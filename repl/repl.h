@@ -30,6 +30,7 @@ typedef struct repl {
   unsigned long quiz_seed;
   int quiz_asked, quiz_right;
   char last_hand[512];         /* the hand explain shows without arguments */
+  bool coach;                  /* the tutorial's hand: a hint each decision */
   /* Lua typed in over several lines */
   char *lua_buf;
   size_t lua_len;
@@ -87,6 +88,18 @@ int repl_diff_command(const struct cli_opts *o, int argc, char **argv);
 /* The current ruleset (mcr unless another is in use). */
 const mj_rules *repl_rules(repl *r);
 
+/* A command's page for "help COMMAND" (help_pages.c): what it does, an
+   example, the related commands; NULL when it has none. The table's
+   legend for "help table". */
+typedef struct repl_help {
+  const char *name, *page, *example, *see;
+} repl_help;
+const repl_help *repl_help_page(const char *name);
+extern const char repl_table_legend[];
+
+/* Text shown a screen at a time on a terminal (Enter: on, q: stop). */
+void repl_page(repl *r, const char *text);
+
 /* Every command table, NULL-terminated (shell.c), and the groups help
    lists them by, NULL-name terminated. */
 extern const repl_cmd *const repl_tables[];
@@ -99,6 +112,13 @@ extern const repl_group repl_groups[];
 extern const repl_cmd repl_teach_cmds[];
 extern const repl_cmd repl_author_cmds[];
 extern const repl_cmd repl_play_cmds[];
+extern const repl_cmd repl_tutorial_cmds[];
+
+/* tutorial.c: is a lesson running; an answer (or Enter) to it; the
+   lesson freed at the end of the session. */
+bool tutorial_active(const repl *r);
+int tutorial_answer(repl *r, const char *answer);
+void tutorial_done(void);
 
 /* Play: names the play commands complete (tiles of the hand). */
 int play_hand_tiles(repl *r, mj_tile *out, int max);

@@ -12,6 +12,7 @@
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/ioctl.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -160,7 +161,8 @@ static const repl_cmd shell_cmds[] = {
 };
 
 const repl_cmd *const repl_tables[] = {
-  shell_cmds, repl_teach_cmds, repl_play_cmds, repl_author_cmds, NULL
+  shell_cmds, repl_teach_cmds, repl_tutorial_cmds, repl_play_cmds,
+  repl_author_cmds, NULL
 };
 #define tables repl_tables
 
@@ -207,21 +209,21 @@ static const char *nearest_cmd(const char *name)
   return best;
 }
 
-static void help_one(const repl_cmd *c)
+static void help_one(FILE *f, const repl_cmd *c)
 {
   char head[128];
   snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "",
            c->args);
   const char *nl = strchr(c->help, '\n');
   if (strlen(head) < 26)
-    printf("  %-26s %.*s\n", head,
+    fprintf(f, "  %-26s %.*s\n", head,
            nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
   else
-    printf("  %s\n  %-26s %.*s\n", head, "",
+    fprintf(f, "  %s\n  %-26s %.*s\n", head, "",
            nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
   while (nl != NULL) {
     const char *next = strchr(nl + 1, '\n');
-    printf("  %-26s %.*s\n", "",
+    fprintf(f, "  %-26s %.*s\n", "",
            next ? (int)(next - nl - 1) : (int)strlen(nl + 1), nl + 1);
     nl = next;
   }
@@ -253,11 +255,61 @@ static void help_tiles(const repl *r)
            "the notation)\n");
 }
 
+/* help COMMAND: the summary, then the page (what, an example, what goes
+   with it). */
+static void help_page(const repl_cmd *c)
+{
+  const repl_help *h = repl_help_page(c->name);
+  printf("Usage: %s%s%s\n", c->name, c->args[0] ? " " : "", c->args);
+  help_one(stdout, c);
+  if (h == NULL)
+    return;
+  printf("\n%s\n\nExample:\n  %s\n\nSee also: %s\n", h->page, h->example,
+         h->see);
+}
+
+static void help_list(FILE *f);
+
+/* Long text a screen at a time when both ends are a terminal. */
+void repl_page(repl *r, const char *text)
+{
+  int rows = 24;
+  struct winsize ws;
+  if (ioctl(1, TIOCGWINSZ, &ws) == 0 && ws.ws_row > 4)
+    rows = ws.ws_row;
+  const char *p = text;
+  int n = 0;
+  while (*p) {
+    const char *nl = strchr(p, '\n');
+    size_t k = nl ? (size_t)(nl - p + 1) : strlen(p);
+    fwrite(p, 1, k, stdout);
+    p += k;
+    if (!r->interactive || !*p || ++n < rows - 1)
+      continue;
+    n = 0;
+    fputs("-- more: Enter for the next screen, q to stop --", stdout);
+    fflush(stdout);
+    char ans[16];
+    bool stop = fgets(ans, sizeof ans, stdin) == NULL || ans[0] == 'q' ||
+                repl_interrupted;
+    fputs("\r\033[K", stdout);
+    if (stop)
+      break;
+  }
+  fflush(stdout);
+}
+
 static int c_help(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
   if (argc >= 2 && strcmp(argv[1], "tiles") == 0) {
     help_tiles(r);
+    return 0;
+  }
+  if (argc >= 2 && strcmp(argv[1], "table") == 0) {
+    fputs(repl_table_legend, stdout);
+    printf("\n");
+    help_page(find_cmd("table"));   /* and the command's own page */
     return 0;
   }
   if (argc >= 2) {
@@ -270,23 +322,37 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
       return repl_error(r, "no command \"%s\". Enter \"help\" for the list.",
                         argv[1]);
     }
-    help_one(c);
+    help_page(c);
     return 0;
   }
-  printf("hule: mahjong at the terminal. Commands (help COMMAND for more):\n");
+  char *text = NULL;
+  size_t len = 0;
+  FILE *out = r->interactive ? open_memstream(&text, &len) : NULL;
+  help_list(out != NULL ? out : stdout);   /* paged on a terminal */
+  if (out != NULL) {
+    fclose(out);
+    repl_page(r, text);
+    free(text);
+  }
+  return 0;
+}
+
+static void help_list(FILE *f)
+{
+  fprintf(f, "hule: mahjong at the terminal. Commands (help COMMAND for more):\n");
   for (const repl_group *gr = repl_groups; gr->name; gr++) {
-    printf("\n%s:\n", gr->title);
+    fprintf(f, "\n%s:\n", gr->title);
     for (int t = 0; tables[t]; t++)
       for (const repl_cmd *c = tables[t]; c->name; c++)
         if (c->group && strcmp(c->group, gr->name) == 0)
-          help_one(c);
+          help_one(f, c);
   }
-  printf("\nHands are written as in 123m456p789s11z[555p]+5z; context tokens "
+  fprintf(f, "\nHands are written as in 123m456p789s11z[555p]+5z; context tokens "
          "follow\n"
          "(self, seat=S, bao=5m ...). Tab completes commands, rulesets, fans, "
          "files\n"
-         "and, in a game, your tiles.\n");
-  return 0;
+         "and, in a game, your tiles. New here? \"tutorial\" teaches by "
+         "playing; \"help table\"\nexplains the table.\n");
 }
 
 static int c_quit(repl *r, int argc, char **argv, const char *rest)
@@ -350,6 +416,8 @@ int repl_line(repl *r, const char *line)
          (line[n - 1] == ' ' || line[n - 1] == '\t' || line[n - 1] == '\r'))
     n--;
   if (n == 0) {
+    if (tutorial_active(r))
+      return tutorial_answer(r, "");
     play_default(r);
     return 0;
   }
@@ -388,6 +456,8 @@ int repl_line(repl *r, const char *line)
     const repl_cmd *c = find_cmd(argv[0]);
     if (c != NULL) {
       st = c->fn(r, argc, argv, restc);
+    } else if (tutorial_active(r)) {
+      st = tutorial_answer(r, copy);
     } else if (r->quiz_kind != 0) {
       extern int teach_answer(repl *r, const char *answer);
       st = teach_answer(r, line);
@@ -708,6 +778,7 @@ void repl_init(repl *r, mj_host *host, cli_opts *o, bool interactive)
 
 void repl_done(repl *r)
 {
+  tutorial_done();
   play_free(r->play);
   r->play = NULL;
   free(r->lua_buf);
@@ -721,6 +792,8 @@ static const char *prompt_of(repl *r)
   static char buf[160];
   if (r->lua_buf != NULL)
     return ">> ";
+  if (tutorial_active(r))
+    return "tutorial> ";
   if (r->quiz_kind != 0)
     return "quiz> ";
   if (r->play != NULL) {

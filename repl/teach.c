@@ -552,8 +552,9 @@ int teach_answer(repl *r, const char *answer)
       r->quiz_kind = kind;   /* ask again */
     return st;
   }
-  printf("Score so far: %d of %d. \"quiz\" for another.\n", r->quiz_right,
-         r->quiz_asked);
+  if (!tutorial_active(r))
+    printf("Score so far: %d of %d. \"quiz\" for another.\n", r->quiz_right,
+           r->quiz_asked);
   return 0;
 }
 

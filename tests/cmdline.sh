@@ -68,6 +68,20 @@ printf '%s\n' "$out" | grep -qx 'hule (play tuidao, tools mcr)> fans' && \
   printf '%s\n' "$out" | grep -qx 'hule (play)> fans' && \
   printf '%s\n' "$out" | grep -q 'the game in play stays tuidao' \
   && echo "ok   the prompt names the tools' ruleset when it differs" || { echo "FAIL: prompt: $(printf '%s' "$out" | grep '^hule' | head -4)"; fail=1; }
+# every REPL command has a page: what it does, an example, related ones
+names=$(printf 'help\n' | "$hule" 2>&1 | sed -n 's/^  \([a-z][a-z]*\)\( .*\)\{0,1\}$/\1/p' | sort -u)
+pages=0
+for c in $names; do
+  out=$(printf 'help %s\n' "$c" | "$hule" 2>&1)
+  if printf '%s' "$out" | grep -q "^Example:" && printf '%s' "$out" | grep -q "^See also: " &&
+     [ "$(printf '%s\n' "$out" | wc -l)" -ge 8 ]; then pages=$((pages + 1))
+  else echo "FAIL: help $c is no page:"; printf '%s\n' "$out" | head -4; fail=1; fi
+done
+[ "$pages" -ge 40 ] && echo "ok   help COMMAND: a page for each of $pages commands" || { echo "FAIL: only $pages help pages"; fail=1; }
+out=$(printf 'help table\n' | "$hule" 2>&1)
+printf '%s' "$out" | grep -q "the dealer" && printf '%s' "$out" | grep -q "last discard" && \
+  printf '%s' "$out" | grep -q "(5p) was claimed" \
+  && echo "ok   help table: the legend of the table" || { echo "FAIL: help table: $out"; fail=1; }
 # --ascii: the table in plain ASCII, box lines and dots too
 out=$(printf 'new seed=42\n' | "$hule" --ascii 2>&1)
 printf '%s\n' "$out" | grep -qx -- '-- mcr - hand 1 - East round - wall 86 --' && \

@@ -25,7 +25,7 @@ HULE, README = os.path.abspath(sys.argv[1]), sys.argv[2]
 SHOW = "--show" in sys.argv
 MIN = int(sys.argv[sys.argv.index("--min") + 1]) if "--min" in sys.argv else 10
 NAME = os.path.basename(README)
-PROMPT = re.compile(r"^hule(?: \([a-z]+\))?> ?(.*)$")
+PROMPT = re.compile(r"^(?:hule(?: \([^)]*\))?|tutorial|quiz)> ?(.*)$")
 def norm(lines):
     return " ".join(" ".join(l.split()) for l in lines if l.strip()).strip()
 

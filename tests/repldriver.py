@@ -6,7 +6,7 @@ import select
 import subprocess
 import time
 
-MARK = b"unknown command \"__mark__\""
+MARK = b"no command \"__mark__\""   # "help __mark__": a command in every mode
 
 
 class Repl:
@@ -21,7 +21,7 @@ class Repl:
         self.timeout = timeout
 
     def ask(self, line):
-        self.p.stdin.write((line + "\n__mark__\n").encode())
+        self.p.stdin.write((line + "\nhelp __mark__\n").encode())
         self.p.stdin.flush()
         end = time.time() + self.timeout
         while MARK not in self.buf:

@@ -135,4 +135,21 @@ else
 fi
 $T send-keys -t hule C-u "quit" Enter "y" Enter
 $T kill-server 2>/dev/null
+# a screen of 24 rows: the long help is paged, q stops it
+T="tmux -S $work/tmux-pager.sock"
+$T new-session -d -s hule -x 100 -y 24 "env HOME=$work/home TERM=xterm $hule; sleep 30"
+wait_for "hule>"
+$T send-keys -t hule "help" Enter
+wait_for "-- more: Enter for the next screen, q to stop --" && ok "help is paged on a small screen"
+screen | grep -q "Write rules and scripts" && { echo "FAIL: the pager showed it all at once"; fail=1; }
+$T send-keys -t hule Enter
+sleep 0.3
+$T send-keys -t hule Enter
+wait_for "Write rules and scripts" 10 && ok "Enter shows the next screens"
+$T send-keys -t hule "q" Enter
+sleep 0.3
+$T send-keys -t hule "fan 清一色" Enter
+wait_for "Full Flush" && ok "q stops the pager and the session goes on"
+$T send-keys -t hule C-u "quit" Enter
+$T kill-server 2>/dev/null
 exit $fail
