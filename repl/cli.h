@@ -24,6 +24,8 @@ typedef struct cli_opts {
   const char *options;     /* --option name=value... */
   bool batch, json, ascii;
   bool echo;               /* a piped REPL prints each command first */
+  const char *tiles;       /* --tiles glyph|both|text (NULL: glyph on a
+                              terminal, text elsewhere) */
   /* in a game: the tiles the player sees outside his hand (discards,
      melds, the indicator), which count against the live copies */
   const uint8_t *visible;

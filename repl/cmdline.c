@@ -36,12 +36,15 @@ static const shared_opt shared[] = {
     "box lines", CL_ASCII, false },
   { "--echo", NULL, "the REPL prints each command before its output (for "
     "input from a file)", CL_ECHO, false },
+  { "--tiles", "MODE", "how the REPL shows tiles: both (each glyph with its "
+    "notation, the default on a terminal), glyph or text", CL_TILES,
+    false },
   { NULL, NULL, NULL, 0, false }
 };
 
 /* What the REPL (no command) takes. */
 static const unsigned repl_shared = CL_RULESET | CL_OPTION | CL_RULES |
-                                    CL_ASCII | CL_ECHO;
+                                    CL_ASCII | CL_ECHO | CL_TILES;
 
 static const shared_opt *find_shared(const char *name)
 {
@@ -134,6 +137,14 @@ static int set_shared(parse_state *ps, const shared_opt *s, const char *v)
   case CL_JSON: o->json = true; break;
   case CL_ASCII: o->ascii = true; break;
   case CL_ECHO: o->echo = true; break;
+  case CL_TILES:
+    if (strcmp(v, "glyph") != 0 && strcmp(v, "both") != 0 &&
+        strcmp(v, "text") != 0) {
+      fprintf(stderr, "Error: --tiles %s: say glyph, both or text\n", v);
+      return 1;
+    }
+    o->tiles = v;
+    break;
   case CL_RULES:
     if (o->ndirs >= MJ_HOST_USER_DIRS) {
       fprintf(stderr, "Error: at most %d --rules directories\n",

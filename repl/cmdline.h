@@ -41,7 +41,8 @@ typedef struct cl_args {
 /* The shared options a command takes (bits of cl_cmd.shared). */
 enum {
   CL_RULESET = 1 << 0, CL_OPTION = 1 << 1, CL_RULES = 1 << 2,
-  CL_BATCH = 1 << 3, CL_JSON = 1 << 4, CL_ASCII = 1 << 5, CL_ECHO = 1 << 6
+  CL_BATCH = 1 << 3, CL_JSON = 1 << 4, CL_ASCII = 1 << 5, CL_ECHO = 1 << 6,
+  CL_TILES = 1 << 7
 };
 
 typedef struct cl_cmd {

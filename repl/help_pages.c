@@ -218,6 +218,13 @@ static const repl_help pages[] = {
     "Lists the commands, or shows one's page. help tiles: the tiles and\n"
     "their notation; help table: what each mark of the table means.",
     "help kong", "tutorial" },
+  { "tiles",
+    "How tiles are shown: both (each glyph followed by its notation, the\n"
+    "default on a terminal: 🀐 and 🀙 are hard to tell apart at normal\n"
+    "font sizes), glyph (the glyphs alone, narrower) or text (the notation\n"
+    "alone, as piped output and --ascii have it). --tiles MODE sets it at\n"
+    "start. The table wraps its rows at 80 columns in every mode.",
+    "tiles glyph", "help tiles, table" },
   { "quit", "Leaves hule (asks first if a hand in play is not saved).",
     "quit", "save" },
   { "exit", "Leaves hule, as quit.", "exit", "quit" },

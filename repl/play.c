@@ -315,15 +315,32 @@ static void seat_discards(repl *r, play *p, int q)
   printf("discards: ");
   if (nd == 0)
     printf("-");
+  /* wrapped at 80 columns, under the first discard */
+  int col = 25;
   for (int i = 0; i < nd; i++) {
     char b[40];
     repl_tile(r, d[i], b, sizeof b);
-    printf(taken[i] ? "%s(%s)" : "%s%s", i ? " " : "", b);
+    int w = repl_tile_width(r, d[i]) + (taken[i] ? 2 : 0) + (i ? 1 : 0);
+    if (i > 0 && col + w > 78) {
+      printf("\n%25s", "");
+      col = 25;
+      w -= 1;
+    } else if (i > 0) {
+      printf(" ");
+    }
+    printf(taken[i] ? "(%s)" : "%s", b);
+    col += w;
   }
   if (last)            /* the table's last discard */
     printf("%s", r->o->ascii ? "<" : "◂");
+  col += last;
   int nf = mj_game_flowers(p->g, q, &d);
   if (nf > 0) {
+    int fw = 12;
+    for (int i = 0; i < nf; i++)
+      fw += repl_tile_width(r, d[i]) + 1;
+    if (col + fw > 80)   /* on a line of their own */
+      printf("\n%15s", "");
     printf("   flowers: ");
     repl_tiles(r, stdout, d, nf, true);   /* in order, as every hand */
   }

@@ -21,6 +21,7 @@ typedef struct repl {
   cli_opts *o;
   bool interactive;           /* stdin and stdout are terminals */
   bool glyphs;                /* tiles as Unicode glyphs */
+  bool both;                  /* ... each followed by its notation */
   bool color;                 /* ANSI colours */
   int failures;               /* commands that failed (piped sessions) */
   play *play;

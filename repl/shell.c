@@ -70,17 +70,20 @@ int repl_tile_width(const repl *r, mj_tile t)
 {
   if (!r->glyphs || t >= MJ_ALL_TILES)
     return t < MJ_ALL_TILES ? 2 : 1;
-  return t == 31 ? 2 : 1;   /* 🀄 alone is wide (East Asian Width W) */
+  /* 🀄 alone is wide (East Asian Width W); both: the notation after */
+  return (t == 31 ? 2 : 1) + (r->both ? 2 : 0);
 }
 
 const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap)
 {
   char b[3];
   if (r->glyphs && t < MJ_ALL_TILES) {
+    const char *n = r->both ? mj_tile_str(t, b) : "";
     if (r->color)
-      snprintf(buf, cap, "\033[%sm%s\033[0m", tile_color(t), mj_tile_glyph(t));
+      snprintf(buf, cap, "\033[%sm%s\033[0m%s", tile_color(t),
+               mj_tile_glyph(t), n);
     else
-      snprintf(buf, cap, "%s", mj_tile_glyph(t));
+      snprintf(buf, cap, "%s%s", mj_tile_glyph(t), n);
   } else {
     snprintf(buf, cap, "%s", t < MJ_ALL_TILES ? mj_tile_str(t, b) : "?");
   }
@@ -148,12 +151,17 @@ const mj_rules *repl_rules(repl *r)
 
 static int c_help(repl *r, int argc, char **argv, const char *rest);
 static int c_quit(repl *r, int argc, char **argv, const char *rest);
+static int c_tiles(repl *r, int argc, char **argv, const char *rest);
 
 static const repl_cmd shell_cmds[] = {
   { "help", "[COMMAND|tiles]",
     "list the commands, or explain one; help tiles: the tiles and their "
     "notation", c_help,
     ARG_COMMAND, "shell" },
+  { "tiles", "[both|glyph|text]",
+    "how tiles are shown: each glyph with its notation (both, the\n"
+    "default on a terminal), glyphs alone, or the notation alone",
+    c_tiles, ARG_NONE, "shell" },
   { "quit", "", "leave hule (also exit, or Ctrl-D)", c_quit, ARG_NONE,
     "shell" },
   { "exit", "", "leave hule", c_quit, ARG_NONE, NULL },
@@ -304,6 +312,8 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   if (argc >= 2 && strcmp(argv[1], "tiles") == 0) {
     help_tiles(r);
+    printf("\n");
+    help_page(find_cmd("tiles"));   /* and the command's own page */
     return 0;
   }
   if (argc >= 2 && strcmp(argv[1], "table") == 0) {
@@ -353,6 +363,28 @@ static void help_list(FILE *f)
          "files\n"
          "and, in a game, your tiles. New here? \"tutorial\" teaches by "
          "playing; \"help table\"\nexplains the table.\n");
+}
+
+static int c_tiles(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  static const char *const modes[] = { "text", "glyph", "both" };
+  if (argc == 1) {
+    printf("tiles are shown as %s\n", modes[r->glyphs + r->both]);
+    return 0;
+  }
+  int m = -1;
+  for (int i = 0; i < 3 && argc == 2; i++)
+    if (strcmp(argv[1], modes[i]) == 0)
+      m = i;
+  if (m < 0)
+    return repl_usage(r, "tiles");
+  r->glyphs = m > 0;
+  r->both = m == 2;
+  char b[40];
+  printf("tiles are shown as %s: 1p is %s\n", modes[m],
+         repl_tile(r, 9, b, sizeof b));
+  return 0;
 }
 
 static int c_quit(repl *r, int argc, char **argv, const char *rest)
@@ -773,6 +805,11 @@ void repl_init(repl *r, mj_host *host, cli_opts *o, bool interactive)
   /* NO_COLOR means no colour and nothing else (no-color.org) */
   const char *nc = getenv("NO_COLOR");
   r->glyphs = interactive && !o->ascii;
+  r->both = r->glyphs;   /* on a terminal: each glyph with its notation */
+  if (o->tiles != NULL) {   /* asked for: on a terminal or not */
+    r->glyphs = strcmp(o->tiles, "text") != 0;
+    r->both = strcmp(o->tiles, "both") == 0;
+  }
   r->color = interactive && !o->ascii && !(nc != NULL && nc[0] != '\0');
 }
 

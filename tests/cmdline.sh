@@ -82,6 +82,13 @@ out=$(printf 'help table\n' | "$hule" 2>&1)
 printf '%s' "$out" | grep -q "the dealer" && printf '%s' "$out" | grep -q "last discard" && \
   printf '%s' "$out" | grep -q "(5p) was claimed" \
   && echo "ok   help table: the legend of the table" || { echo "FAIL: help table: $out"; fail=1; }
+# tiles: each glyph with its notation, glyphs alone, notation alone
+out=$(printf 'tiles both\nnew seed=42\ntiles text\ntable\n' | "$hule" 2>&1)
+printf '%s\n' "$out" | grep "^You    E" | head -1 | grep -q "🀉3m 🀉3m" && \
+  printf '%s\n' "$out" | grep "^You    E" | tail -1 | grep -q " 3368m337p2399s26z" \
+  && echo "ok   tiles both shows each glyph with its notation, tiles text the notation" || { echo "FAIL: tiles: $(printf '%s' "$out" | grep '^You')"; fail=1; }
+check 1 "--tiles big: say glyph, both or text" "$hule" --tiles big
+check 0 "🀉3m" sh -c "printf 'new seed=42\n' | '$hule' --tiles both"
 # --ascii: the table in plain ASCII, box lines and dots too
 out=$(printf 'new seed=42\n' | "$hule" --ascii 2>&1)
 printf '%s\n' "$out" | grep -qx -- '-- mcr - hand 1 - East round - wall 86 --' && \
