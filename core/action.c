@@ -423,6 +423,18 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
   return st;
 }
 
+/* "Left chows 4m (345m)": the tile taken and the run it made. */
+static size_t chow_text(const mj_event *e, const char *who, const char *s,
+                        char *buf, size_t cap)
+{
+  char c[3], t[3], r = (char)('0' + mj_tile_rank(e->tile));
+  mj_tile_str(e->tile, t);
+  if (e->claimed == MJ_NO_TILE)
+    return (size_t)snprintf(buf, cap, "%s chow%s %s", who, s, t);
+  return (size_t)snprintf(buf, cap, "%s chow%s %s (%c%c%c%c)", who, s,
+                          mj_tile_str(e->claimed, c), r, r + 1, r + 2, t[1]);
+}
+
 /* Has anyone won in this hand? */
 static bool won_before(const mj_game *g)
 {
@@ -480,18 +492,15 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
     return (size_t)snprintf(buf, cap, "%s show%s the flower %s", who, s, t);
   case MJ_EV_DISCARD:
     return (size_t)snprintf(buf, cap, "%s discard%s %s", who, s, t);
-  case MJ_EV_CHI: {
-    char c[3], r = (char)('0' + mj_tile_rank(e->tile));
-    if (e->claimed == MJ_NO_TILE)
-      return (size_t)snprintf(buf, cap, "%s chow%s %s", who, s, t);
-    return (size_t)snprintf(buf, cap, "%s chow%s %s (%c%c%c%c)", who, s,
-                            mj_tile_str(e->claimed, c), r, r + 1, r + 2, t[1]);
-  }
+  case MJ_EV_CHI:
+    return chow_text(e, who, s, buf, cap);
   case MJ_EV_PON: return (size_t)snprintf(buf, cap, "%s pung%s %s", who, s, t);
   case MJ_EV_KONG:
     return (size_t)snprintf(buf, cap, "%s kong%s %s (exposed)", who, s, t);
-  case MJ_EV_CKONG:
-    return (size_t)snprintf(buf, cap, "%s declare%s a concealed kong", who, s);
+  case MJ_EV_CKONG:   /* its tile is its owner's to know */
+    return (size_t)snprintf(buf, cap, "%s declare%s a concealed kong%s%s",
+                            who, s, second && t[0] ? " of " : "",
+                            second ? t : "");
   case MJ_EV_AKONG:
     return (size_t)snprintf(buf, cap, "%s add%s %s to a pung", who, s, t);
   case MJ_EV_PASS:

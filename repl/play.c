@@ -544,7 +544,12 @@ void play_show_events(repl *r, play *p)
       show_win_now(r, p, i);   /* the hand goes on: the win face up now */
       col = 0;
     } else if (!hide) {   /* your own draw: the prompt names it */
-      mj_event_print(g, e, play_names, YOU, b, sizeof b);
+      /* replaying from another seat: nothing is "yours" to name */
+      int you = p->replaying && p->view_seat >= 0 && p->view_seat != YOU &&
+                        !mj_game_over(g)
+                    ? -1
+                    : YOU;
+      mj_event_print(g, e, play_names, you, b, sizeof b);
       if (col > 0 && col + (int)strlen(b) > 76) {
         printf("\n");
         col = 0;

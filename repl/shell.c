@@ -434,6 +434,43 @@ static int split(char *s, char **argv, int max)
 
 static int lua_more(repl *r, const char *line);
 
+/* A line cut into words: its command run, else an answer (tutorial,
+   quiz), a bare tile discarded in a game, or an unknown word said so. */
+static int dispatch(repl *r, int argc, char **argv, const char *restc,
+                    const char *line, size_t n)
+{
+  int st = 0;
+  char whole[1024];   /* the line as typed, for an answer */
+  snprintf(whole, sizeof whole, "%.*s", (int)n, line);
+  const repl_cmd *c = find_cmd(argv[0]);
+  if (c != NULL) {
+    st = c->fn(r, argc, argv, restc);
+  } else if (tutorial_active(r)) {
+    st = tutorial_answer(r, whole);
+  } else if (r->quiz_kind != 0) {
+    extern int teach_answer(repl *r, const char *answer);
+    st = teach_answer(r, whole);
+  } else if (r->play != NULL &&
+             (mj_tile_parse(argv[0], strlen(argv[0]), &(mj_tile){ 0 },
+                            NULL) == MJ_OK)) {
+    /* a bare tile in a game: discard it */
+    const repl_cmd *d = find_cmd("d");
+    char *dv[2] = { (char *)"d", argv[0] };
+    st = d->fn(r, 2, dv, argv[0]);
+  } else {
+    const char *near = nearest_cmd(argv[0]);
+    if (near != NULL)
+      st = repl_error(r,
+                      "unknown command \"%s\"; did you mean \"%s\"? Enter "
+                      "\"help\" for help.",
+                      argv[0], near);
+    else
+      st = repl_error(r, "unknown command \"%s\". Enter \"help\" for help.",
+                      argv[0]);
+  }
+  return st;
+}
+
 int repl_line(repl *r, const char *line)
 {
   repl_interrupted = 0;
@@ -479,40 +516,10 @@ int repl_line(repl *r, const char *line)
   } else {
     argc = split(copy, argv, MAX_ARGS);
   }
-  int st = 0;
-  if (restc == NULL) {
-    st = repl_error(r, "out of memory");
-  } else if (argc < 0) {
-    st = repl_error(r, "a \" is not closed");
-  } else if (argc > 0) {
-    const repl_cmd *c = find_cmd(argv[0]);
-    if (c != NULL) {
-      st = c->fn(r, argc, argv, restc);
-    } else if (tutorial_active(r)) {
-      st = tutorial_answer(r, copy);
-    } else if (r->quiz_kind != 0) {
-      extern int teach_answer(repl *r, const char *answer);
-      st = teach_answer(r, line);
-    } else if (r->play != NULL &&
-               (mj_tile_parse(argv[0], strlen(argv[0]), &(mj_tile){ 0 },
-                              NULL) == MJ_OK)) {
-      /* a bare tile in a game: discard it */
-      const repl_cmd *d = find_cmd("d");
-      char *dv[2] = { (char *)"d", argv[0] };
-      st = d->fn(r, 2, dv, argv[0]);
-    } else {
-      const char *near = nearest_cmd(argv[0]);
-      if (near != NULL)
-        st = repl_error(
-            r,
-            "unknown command \"%s\"; did you mean \"%s\"? Enter \"help\" "
-            "for help.",
-            argv[0], near);
-      else
-        st = repl_error(r, "unknown command \"%s\". Enter \"help\" for help.",
-                        argv[0]);
-    }
-  }
+  int st = restc == NULL ? repl_error(r, "out of memory")
+            : argc < 0    ? repl_error(r, "a \" is not closed")
+            : argc > 0    ? dispatch(r, argc, argv, restc, line, n)
+                          : 0;
   free(copy);
   free(restc);
   fflush(stdout);
@@ -622,6 +629,25 @@ static char **matches_from(const char *text, const char *const *words, int n)
   return m;
 }
 
+/* A fan's name as a completion of the word at start: the whole name
+   when it is the argument's first word; a name of several words
+   ("Pure Straight") when the words before start are its own, from the
+   word being completed on. Returns the new count of words. */
+static int fan_word(const char *name, int start, const char **words, int n)
+{
+  const char *line = rl_line_buffer;
+  int a = (int)strcspn(line, " ");   /* the argument begins after "fan " */
+  while (line[a] == ' ')
+    a++;
+  if (n >= 600 || a > start)
+    return n;
+  size_t typed = (size_t)(start - a);
+  if (typed == 0 || (strncmp(name, line + a, typed) == 0 &&
+                     name[typed - 1] == ' '))
+    words[n++] = name + typed;
+  return n;
+}
+
 static char **complete(const char *text, int start, int end)
 {
   (void)end;
@@ -678,12 +704,11 @@ static char **complete(const char *text, int start, int end)
     for (int i = 0; rs && i < mj_rules_nfans(rs) && n < 600 - 2 - MJ_MAX_ALIASES;
          i++) {
       const mj_fan_def *f = mj_rules_fan(rs, i);
-      words[n++] = f->id;
-      if (f->en && !strchr(f->en, ' '))
-        words[n++] = f->en;
-      for (int k = 0; k < MJ_MAX_ALIASES; k++)
-        if (f->aliases[k] && !strchr(f->aliases[k], ' '))
-          words[n++] = f->aliases[k];
+      const char *names[2 + MJ_MAX_ALIASES] = { f->id, f->en };
+      memcpy(names + 2, f->aliases, sizeof f->aliases);
+      for (int k = 0; k < 2 + MJ_MAX_ALIASES; k++)
+        if (names[k] != NULL)
+          n = fan_word(names[k], start, words, n);
     }
   } else if (kind == ARG_TILE && r->play != NULL) {
     mj_tile t[20];

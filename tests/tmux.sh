@@ -83,6 +83,11 @@ $T send-keys -t hule "fan pingh" Tab
 wait_last "fan pinghu" && ok "completion of a fan's pinyin name" || { echo "FAIL: no fan name completion"; screen | tail -2; fail=1; }
 $T send-keys -t hule Enter
 wait_for "All Chows" && ok "the completed fan is shown"
+# English names, of one word or several, complete too
+$T send-keys -t hule "fan Pure St" Tab
+wait_last "fan Pure Straight" && ok "completion of an English name of two words" || { echo "FAIL: no English name completion"; screen | tail -2; fail=1; }
+$T send-keys -t hule Enter
+wait_for "清龙" && ok "the completed English name finds its fan"
 screen | grep -q 'unknown command "garbage"' && { echo "FAIL: the cancelled line ran"; fail=1; }
 # Ctrl-C stops a long command
 $T send-keys -t hule "check mcr 5000000" Enter
