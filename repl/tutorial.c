@@ -238,7 +238,7 @@ static int is_win(const mj_rules *rs, const char *text, char *why, size_t cap)
     mj_status st = mj_score_hand(rs, h, s, &e);
     win = st == MJ_OK && s->meets_min;
     if (st != MJ_OK)   /* "not a win: ..." said once */
-      snprintf(why, cap, "%s",
+      snprintf(why, cap, "%.150s",
                strncmp(e.msg, "not a win: ", 11) == 0 ? e.msg + 11 : e.msg);
     else {
       size_t n = mj_score_total_text(rs, s, why, cap);
