@@ -183,8 +183,12 @@ static void lesson_go(repl *r, lesson *l)
     } else if (strcmp(kw, "say") == 0) {
       printf("%s\n", arg);
     } else if (strcmp(kw, "run") == 0) {
-      printf("» %s\n", arg);   /* a command, run for the learner to see */
-      repl_line(r, arg);
+      char cmd[512];   /* a command, run for the learner to see */
+      snprintf(cmd, sizeof cmd, "%.500s", arg);
+      printf("» %s\n", cmd);
+      repl_line(r, cmd);
+      if (the_lesson != l)   /* the command ended or replaced the lesson */
+        return;
     } else if (strcmp(kw, "why") == 0) {
       snprintf(l->why, sizeof l->why, "%s", arg);
     } else if (strcmp(kw, "--") == 0) {
@@ -211,10 +215,12 @@ static void lesson_go(repl *r, lesson *l)
     } else if (strcmp(kw, "play") == 0) {
       printf("The coach comments every decision of this hand (\"hint\" "
              "says more).\n");
+      char cmd[512];   /* the lesson's text goes with the lesson */
+      snprintf(cmd, sizeof cmd, "%.500s", arg);
       lesson_free(the_lesson);
       the_lesson = NULL;
       r->coach = true;
-      repl_line(r, arg);
+      repl_line(r, cmd);
       return;
     }
   }
