@@ -70,6 +70,24 @@ static void take_tile(mj_hand *h, mj_tile t)
   h->at[h->counts[t] & 3] &= ~MJ_BIT(t);
   h->ntiles--;
 }
+int mj_hand_red(const mj_hand *h, int suit)
+{
+  return suit >= 0 && suit < 3 ? h->red[suit] : 0;
+}
+
+int mj_hand_meld_red(const mj_hand *h, int i)
+{
+  return i >= 0 && i < h->nmelds ? h->meld_red[i] : 0;
+}
+
+int mj_hand_reds(const mj_hand *h)
+{
+  int n = h->red[0] + h->red[1] + h->red[2];
+  for (int i = 0; i < h->nmelds; i++)
+    n += h->meld_red[i];
+  return n;
+}
+
 int mj_hand_ntiles(const mj_hand *h) { return h->ntiles; }
 int mj_hand_nmelds(const mj_hand *h) { return h->nmelds; }
 const mj_meld *mj_hand_melds(const mj_hand *h) { return h->melds; }
@@ -104,6 +122,9 @@ mj_status mj_hand_remove(mj_hand *h, mj_tile t)
   if (t >= MJ_KINDS || h->counts[t] == 0)
     return MJ_EINVAL;
   take_tile(h, t);
+  int su = t / 9;   /* the plain 5s go first, the red ones last */
+  if (su < 3 && t % 9 == 4 && h->red[su] > h->counts[t])
+    h->red[su]--;
   return MJ_OK;
 }
 
@@ -132,8 +153,12 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
     return false;
   for (int i = 0; i < a->nmelds; i++)
     if (a->melds[i].type != b->melds[i].type ||
-        a->melds[i].tile != b->melds[i].tile)
+        a->melds[i].tile != b->melds[i].tile ||
+        a->meld_red[i] != b->meld_red[i])
       return false;
+  if (memcmp(a->red, b->red, sizeof a->red) != 0 ||
+      a->ctx.win_red != b->ctx.win_red)
+    return false;
   const mj_ctx *x = &a->ctx, *y = &b->ctx;
   return x->win == y->win && x->flags == y->flags && x->seat == y->seat &&
          x->round == y->round && x->flowers == y->flowers &&
@@ -170,10 +195,12 @@ static mj_status parse_meld(mj_hand *h, const char *s, size_t n, int col,
                             mj_error *err)
 {
   mj_tile t[5];
+  uint8_t red[5];
   int k = 0;
   char open = concealed ? '{' : '[', close = concealed ? '}' : ']';
   int cols[5];
-  mj_status st = mj_tiles_parse(s, n, col + 1, false, t, cols, 5, &k, err);
+  mj_status st =
+      mj_tiles_parse_red(s, n, col + 1, false, t, cols, red, 5, &k, err);
   if (st == MJ_ERANGE)
     return mj_fail(err, MJ_EINVAL, col, "a meld has 3 or 4 tiles: %c%.*s%c",
                    open, (int)(n > 20 ? 20 : n), s, close);
@@ -223,6 +250,10 @@ static mj_status parse_meld(mj_hand *h, const char *s, size_t n, int col,
   for (int i = 0; i < k; i++)
     if ((st = count_tile(all, t[i], cols[i], err)) != MJ_OK)
       return st;
+  int r = 0;
+  for (int i = 0; i < k; i++)
+    r += red[i];
+  h->meld_red[h->nmelds] = (uint8_t)r;
   h->melds[h->nmelds++] = m;
   return MJ_OK;
 }
@@ -256,13 +287,14 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
       return mj_fail(err, MJ_EINVAL, col, "'%c' closes no meld", c);
     if (c == '+') {
       mj_tile t[2];
+      uint8_t red[2];
       int k = 0;
       for (size_t q = i + 1; q < n; q++)
         if (s[q] == '[' || s[q] == '{')
           return mj_fail(err, MJ_EINVAL, col + (int)(q - i),
                          "the +T winning tile comes last, after the melds");
-      mj_status st = mj_tiles_parse(s + i + 1, n - i - 1, col + 1, false, t,
-                                    NULL, 2, &k, err);
+      mj_status st = mj_tiles_parse_red(s + i + 1, n - i - 1, col + 1, false,
+                                        t, NULL, red, 2, &k, err);
       if (st == MJ_ERANGE || (st == MJ_OK && k != 1))
         return mj_fail(err, MJ_EINVAL, col, "'+' must be followed by one tile");
       if (st != MJ_OK)
@@ -272,6 +304,10 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
       if ((st = count_tile(all, t[0], col + 1, err)) != MJ_OK)
         return st;
       put_tile(h, t[0]);
+      if (red[0]) {
+        h->red[t[0] / 9]++;
+        h->ctx.win_red = 1;
+      }
       *plus = t[0];
       return MJ_OK;
     }
@@ -280,11 +316,12 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
            s[j] != '}')
       j++;
     mj_tile t[MJ_MAX_CONCEALED];
+    uint8_t red[MJ_MAX_CONCEALED];
     int cols[MJ_MAX_CONCEALED];
     int k = 0;
     int room = MJ_MAX_CONCEALED - h->ntiles;
-    mj_status st =
-        mj_tiles_parse(s + i, j - i, col, false, t, cols, room, &k, err);
+    mj_status st = mj_tiles_parse_red(s + i, j - i, col, false, t, cols, red,
+                                      room, &k, err);
     if (st == MJ_ERANGE)
       return mj_fail(err, MJ_EINVAL, err->column,
                      "too many tiles: a hand has at most 14 concealed tiles");
@@ -294,6 +331,7 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
       if ((st = count_tile(all, t[q], cols[q], err)) != MJ_OK)
         return st;
       put_tile(h, t[q]);
+      h->red[t[q] / 9 & 3] += red[q];
     }
     i = j;
   }
@@ -412,12 +450,20 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
   mj_tile t;
   switch (k) {
   case TOK_WIN:
-  case TOK_BAO:
-    if (mj_tile_parse(v, vlen, &t, NULL) != MJ_OK || t >= MJ_KINDS)
+  case TOK_BAO: {
+    mj_tile tt[2];
+    uint8_t red[2] = { 0, 0 };
+    int nt = 0;
+    if (mj_tiles_parse_red(v, vlen, 0, false, tt, NULL,
+                           k == TOK_WIN ? red : NULL, 2, &nt, NULL) != MJ_OK ||
+        nt != 1 || (t = tt[0]) >= MJ_KINDS)
       return bad_value(err, at, k, v, vlen,
                        "one tile: 1-9m/p/s, 1-7z or E S W N C F P");
     *(k == TOK_WIN ? &c->win : &c->wild) = t;
+    if (k == TOK_WIN)
+      c->win_red = red[0];
     return MJ_OK;
+  }
   case TOK_SEAT:
   case TOK_ROUND:
     if ((x = mjh_wind_value(v, vlen)) < 0)
@@ -523,7 +569,9 @@ mj_status mj_hand_parse_careful(mj_hand *h, const char *text, size_t n,
   if (st == MJ_OK)
     st = mj_ctx_parse(&h->ctx, text + i, n - i, (int)i + 1, err);
   if (st == MJ_OK && plus != MJ_NO_TILE) {
-    if (h->ctx.win != MJ_NO_TILE && h->ctx.win != plus) {
+    bool red_plus = h->red[plus / 9 & 3] > 0 && h->ctx.win_red;
+    if (h->ctx.win != MJ_NO_TILE && (h->ctx.win != plus ||
+                                     (h->ctx.win_red && !red_plus))) {
       char a[3], c[3];
       st = mj_fail(err, MJ_EINVAL, 0, "+%s and win=%s disagree",
                    mj_tile_str(plus, a), mj_tile_str(h->ctx.win, c));
@@ -644,6 +692,9 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
     return mj_fail(err, MJ_EINVAL, 0,
                    "winning tile %s is not among the concealed tiles",
                    mj_tile_str(c->win, b));
+  if (c->win_red && h->red[c->win / 9 & 3] == 0)
+    return mj_fail(err, MJ_EINVAL, 0, "winning tile 0%c (a red five) is not "
+                   "among the concealed tiles", "mps"[c->win / 9 % 3]);
   bool self = (c->flags & MJ_CTX_SELF) != 0;
   if (c->flags & MJ_CTX_KONG) {
     bool has_kong = false;
@@ -724,12 +775,43 @@ size_t mj_meld_print(const mj_meld *m, char *buf, size_t cap)
   return len;
 }
 
+/* The concealed tiles with their red fives: a 0 sorted as a 5, ahead of
+   the plain 5s ("440566m"). */
+static size_t print_red(const mj_hand *h, char *buf, size_t cap)
+{
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  for (int su = 0; su < 4; su++) {
+    char t[48];
+    int n = 0;
+    for (int r = 0; r < (su < 3 ? 9 : 7); r++) {
+      int c = h->counts[9 * su + r];
+      for (int k = 0; k < c && n < 40; k++)
+        t[n++] = (char)(r == 4 && su < 3 && k < h->red[su] ? '0' : '1' + r);
+    }
+    if (n == 0)
+      continue;
+    t[n++] = "mpsz"[su];
+    t[n] = '\0';
+    put(buf, cap, &len, t);
+  }
+  return len;
+}
+
 size_t mj_hand_print(const mj_hand *h, char *buf, size_t cap)
 {
-  size_t len = mj_counts_print(h->counts, MJ_KINDS, buf, cap);
+  bool red = h->red[0] + h->red[1] + h->red[2] > 0;
+  size_t len = red ? print_red(h, buf, cap)
+                   : mj_counts_print(h->counts, MJ_KINDS, buf, cap);
   for (int i = 0; i < h->nmelds; i++) {
     char m[16];
     mj_meld_print(&h->melds[i], m, sizeof m);
+    for (int k = 0, r = h->meld_red[i]; m[k] && r > 0; k++)
+      if (m[k] == '5') {   /* its red fives first: [055p], [340m] */
+        m[k] = '0';
+        r--;
+      }
     put(buf, cap, &len, m);
   }
   return len;
@@ -754,7 +836,10 @@ size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
   if (cap > 0)
     buf[0] = '\0';
   if (c->win != MJ_NO_TILE) {
-    snprintf(t, sizeof t, "win=%s ", mj_tile_str(c->win, b));
+    mj_tile_str(c->win, b);
+    if (c->win_red)
+      b[0] = '0';
+    snprintf(t, sizeof t, "win=%s ", b);
     put(buf, cap, &len, t);
   }
   if (c->flags & MJ_CTX_SELF)

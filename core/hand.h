@@ -63,6 +63,7 @@ typedef struct mj_ctx {
   uint8_t horses;     /* horses=N: horses on the winner */
   uint8_t streak;     /* streak=N: wins in a row (节节高) */
   uint8_t niao;       /* niao=N: birds on the winner (扎鸟) */
+  uint8_t win_red;    /* the winning tile is a red five (+0p, win=0p) */
 } mj_ctx;
 
 /*
@@ -133,6 +134,13 @@ enum mj_check {
 
 /* Check the hand has the right size (and, for a win, a consistent context). */
 mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err);
+
+/* Red fives (0m 0p 0s, NOTATION.md): a 5 of their suit in counts and
+   melds, and counted apart: the concealed ones of suit (MJ_SUIT_M..S,
+   the winning tile's included), meld i's, and all of the hand's. */
+int mj_hand_red(const mj_hand *h, int suit);
+int mj_hand_meld_red(const mj_hand *h, int i);
+int mj_hand_reds(const mj_hand *h);
 
 /* Canonical hand text ("123m55z[555p]{7777s}"). Returns the length needed. */
 size_t mj_hand_print(const mj_hand *h, char *buf, size_t cap);

@@ -795,6 +795,7 @@ size_t mj_fan_describe(const mj_rules *r, int i, char *buf, size_t cap)
         : d->count_of == MJ_COUNT_HORSES ? "horse on the winner's seat"
         : d->count_of == MJ_COUNT_STREAK ? "win of the dealer's in a row"
         : d->count_of == MJ_COUNT_NIAO ? "bird on the winner's seat"
+        : d->count_of == MJ_COUNT_REDS ? "red five (0m 0p 0s) in the hand"
             : "宝 the winner discarded");
   if (d->test >= 0)
     cat(buf, cap, &len, "  - and the fan's own test function agrees\n");

@@ -86,7 +86,7 @@ typedef enum mj_fan_kind {
 /* tile_hogs: kinds held four times outside kongs; fours: kongs included */
 enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
        MJ_COUNT_FOURS, MJ_COUNT_HORSES, MJ_COUNT_STREAK,
-       MJ_COUNT_NIAO };
+       MJ_COUNT_NIAO, MJ_COUNT_REDS };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
 enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
@@ -205,6 +205,7 @@ typedef struct mj_table {
   int reserve;            /* tiles kept back at the wall's end (买马): the
                              hand is drawn when this many are left */
   int cap;                /* 番 scoring: the most 番 counted (0: none) */
+  int red_fives;          /* red 5s of each suit (0m 0p 0s; 0: none) */
   /* decisions before play and the shape of the hand (血战 and kin) */
   int swap;               /* 换三张: tiles of one suit each passes (0: off) */
   uint8_t swap_to[3];     /* seat offsets by the dice sum mod nswap_to

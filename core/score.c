@@ -205,6 +205,7 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
   v->horses = E->ctx->horses;
   v->streak = E->ctx->streak;
   v->niao = E->ctx->niao;
+  v->reds = (uint8_t)mj_hand_reds(E->h);
   if (d == NULL) {
     memcpy(v->cnt, E->held, MJ_KINDS);
   } else {
@@ -821,6 +822,7 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
           : f->count_of == MJ_COUNT_HORSES ? v->horses
           : f->count_of == MJ_COUNT_STREAK ? v->streak
           : f->count_of == MJ_COUNT_NIAO ? v->niao
+          : f->count_of == MJ_COUNT_REDS ? v->reds
           : v->feibao;
     break;
   case MJ_FK_COMBO:

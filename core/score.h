@@ -49,6 +49,7 @@ struct mj_view {
   uint8_t wilds;               /* wild tiles held (the concealed 14) */
   uint8_t horses, streak;      /* horses=N, streak=N */
   uint8_t niao;                /* niao=N */
+  uint8_t reds;                /* red fives held (0m 0p 0s) */
 };
 
 enum { MJ_MAX_HITS = 40 };

@@ -29,6 +29,20 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
                        "three suits only", mj_tile_str((mj_tile)t, b), r->id);
       }
   }
+  for (int su = 0; su < 3; su++) {   /* red fives: the ruleset's own */
+    int n = mj_hand_red(h, su);
+    for (int i = 0; i < mj_hand_nmelds(h); i++)
+      if (mj_hand_melds(h)[i].tile / 9 == su)
+        n += mj_hand_meld_red(h, i);
+    if (n > r->table.red_fives)
+      return r->table.red_fives == 0
+                 ? mj_fail(err, MJ_EINVAL, 0, "0%c is a red five: ruleset %s "
+                           "plays without red fives (0m 0p 0s are riichi's)",
+                           "mps"[su], r->id)
+                 : mj_fail(err, MJ_EINVAL, 0, "%d red fives of %c: ruleset "
+                           "%s has %d", n, "mps"[su], r->id,
+                           r->table.red_fives);
+  }
   if (c->flowers > 0 && !r->table.flowers)
     return mj_fail(err, MJ_EINVAL, 0,
                    "flowers=%d: ruleset %s plays without flowers",

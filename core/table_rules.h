@@ -54,6 +54,8 @@
   X(reserve, 0, 0, 16, "0..16 tiles",                                        \
     "tiles kept back at the wall's end (买马)")                              \
   X(cap, 0, 0, 20, "0..20 番 (0: none)", "the most 番 counted")              \
+  X(red_fives, 0, 0, 4, "0..4 of each suit (0: none)",                       \
+    "red fives (0m 0p 0s): so many of each suit's 5s are red")               \
   X(swap, 0, 0, 4, "0..4 tiles", "换三张: tiles of one suit passed")         \
   X(open_kong, 0, 0, 4, "0..4 tiles (0: none)", "开杠: a kong its player "    \
     "is ready after may instead turn so many tiles from the tail: he may "   \

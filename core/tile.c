@@ -150,6 +150,14 @@ mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
                          mj_tile *out, int *cols, int max, int *count,
                          mj_error *err)
 {
+  return mj_tiles_parse_red(s, n, col0, allow_flowers, out, cols, NULL, max,
+                            count, err);
+}
+
+mj_status mj_tiles_parse_red(const char *s, size_t n, int col0,
+                             bool allow_flowers, mj_tile *out, int *cols,
+                             uint8_t *red, int max, int *count, mj_error *err)
+{
   int k = 0;
   size_t run = 0, i;   /* pending digits start at run, end at i */
   bool pending = false;
@@ -173,9 +181,11 @@ mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
       for (size_t j = run; j < i; j++) {
         int r = s[j] - '0';
         int maxr = suit < 3 ? 9 : (suit == 3 ? 7 : 8);
-        if (r == 0)
-          return mj_fail(err, MJ_EINVAL, col0 + (int)j,
-                         "'0' is not a tile (%s)", tile_hint);
+        if (r == 0 && (red == NULL || suit > MJ_SUIT_S))
+          return mj_fail(err, MJ_EINVAL, col0 + (int)j, red == NULL
+                         ? "'0' is not a tile (%s)"
+                         : "'0' is a red five only in m, p and s (%s)",
+                         tile_hint);
         if (r > maxr)
           return mj_fail(err, MJ_EINVAL, col0 + (int)j,
                          "bad tile %d%c (%s)", r, c, tile_hint);
@@ -188,7 +198,9 @@ mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
                          "too many tiles (at most %d here)", max);
         if (cols != NULL)
           cols[k] = col0 + (int)j;
-        out[k++] = mj_tile_make(suit, r);
+        if (red != NULL)
+          red[k] = r == 0;   /* a red five is a 5 for every shape */
+        out[k++] = mj_tile_make(suit, r == 0 ? 5 : r);
       }
       pending = false;
       continue;
@@ -203,6 +215,8 @@ mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
                        max);
       if (cols != NULL)
         cols[k] = col;
+      if (red != NULL)
+        red[k] = 0;
       out[k++] = (mj_tile)h;
       continue;
     }

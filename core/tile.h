@@ -157,6 +157,11 @@ mj_status mj_tile_parse(const char *s, size_t n, mj_tile *t, mj_error *err);
 mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
                          mj_tile *out, int *cols, int max, int *count,
                          mj_error *err);
+/* The same, reading 0m 0p 0s as red fives: a 5 in out[], red[k] set
+   (red[] as long as out[]); 0 elsewhere is still an error. */
+mj_status mj_tiles_parse_red(const char *s, size_t n, int col0,
+                             bool allow_flowers, mj_tile *out, int *cols,
+                             uint8_t *red, int max, int *count, mj_error *err);
 
 /*
 ** Print counts (MJ_ALL_TILES entries, or MJ_KINDS when nkinds says so)

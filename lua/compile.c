@@ -559,10 +559,12 @@ static mj_status fan_count(cctx *c, mj_fan_def *d)
           : !strcmp(w, "fours") ? MJ_COUNT_FOURS
           : !strcmp(w, "horses") ? MJ_COUNT_HORSES
           : !strcmp(w, "streak") ? MJ_COUNT_STREAK
-          : !strcmp(w, "niao") ? MJ_COUNT_NIAO : -1;
+          : !strcmp(w, "niao") ? MJ_COUNT_NIAO
+          : !strcmp(w, "reds") ? MJ_COUNT_REDS : -1;
     if (k < 0)
       return mjc_bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
-                     "\"feibao\", \"horses\", \"streak\" or \"niao\"");
+                     "\"feibao\", \"horses\", \"streak\", \"niao\" or "
+                     "\"reds\"");
     if (d->npat > 0)
       return mjc_bad(c, "'count' and 'melds' exclude each other");
     d->count_of = (uint8_t)k;

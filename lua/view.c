@@ -114,6 +114,7 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   mj_lua_setint(L, "horses", cx->horses);
   mj_lua_setint(L, "streak", cx->streak);
   mj_lua_setint(L, "niao", cx->niao);
+  mj_lua_setint(L, "reds", v->reds);
   mj_lua_setint(L, "chows", v->chows);
   mj_lua_setint(L, "pungs", v->pungs);
   mj_lua_setint(L, "kongs", v->kongs);

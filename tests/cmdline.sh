@@ -89,6 +89,14 @@ printf '%s\n' "$out" | grep "^You    E" | head -1 | grep -q "🀉3m 🀉3m" && \
   && echo "ok   tiles both shows each glyph with its notation, tiles text the notation" || { echo "FAIL: tiles: $(printf '%s' "$out" | grep '^You')"; fail=1; }
 check 1 "--tiles big: say glyph, both or text" "$hule" --tiles big
 check 0 "🀉3m" sh -c "printf 'new seed=42\n' | '$hule' --tiles both"
+# red fives: refused by a ruleset without them, counted by one with them
+check 1 "0s is a red five: ruleset mcr plays without red fives" "$hule" score "123m456p789s406s1z+1z"
+red="$src/tests/data/red_mcr.lua"
+check 0 "赤五 Red Five" "$hule" --ruleset "$red" score "123m406p789s[055s]1z+1z"
+out=$("$hule" --ruleset "$red" score "123m406p789s[055s]1z+1z")
+printf '%s' "$out" | grep -q "^hand:    123m406p789s11z\[055s\] win=1z" && printf '%s' "$out" | grep -q "赤五 Red Five.*2 fan" \
+  && echo "ok   red fives printed as written and counted, melds included" || { echo "FAIL: red fives: $out"; fail=1; }
+check 1 "2 red fives of p: ruleset mcr-red has 1" "$hule" --ruleset "$red" score "123m0046p789s111z+5z"
 # --ascii: the table in plain ASCII, box lines and dots too
 out=$(printf 'new seed=42\n' | "$hule" --ascii 2>&1)
 printf '%s\n' "$out" | grep -qx -- '-- mcr - hand 1 - East round - wall 86 --' && \

@@ -70,6 +70,61 @@ static void canonical_form(void **state)
                       "22z[789m][1111z]{2222p} seat=S round=W flowers=3");
 }
 
+static void expect_error(const char *text, int column, const char *piece);
+
+/* Red fives (NOTATION.md): 0m 0p 0s read anywhere among the suit's
+   digits, a 5 for every shape, printed as a 5 ahead of the plain 5s. */
+static void red_fives(void **state)
+{
+  (void)state;
+  mj_error e;
+  char buf[256];
+  static const char *const same[][2] = {
+    { "406m", "406m" },           { "044566m", "440566m" },
+    { "034m", "340m" },           { "[505p]", "[055p]" },
+    { "[5055s]", "[0555s]" },     { "[430m]", "[340m]" },
+    { "[640p]", "[406p]" },       { "[706s]", "[067s]" },
+    { "0m0p0s", "0m0p0s" },       { "5550m", "0555m" },
+  };
+  for (size_t i = 0; i < sizeof same / sizeof same[0]; i++) {
+    assert_int_equal(parse(same[i][0], &e), MJ_OK);
+    mj_hand_print(H, buf, sizeof buf);
+    assert_string_equal(buf, same[i][1]);
+  }
+  /* a 5 for every shape: 0m counts as 5m, and apart as red */
+  assert_int_equal(parse("123m406p789s11z[055s]+0p", &e), MJ_OK);
+  assert_int_equal(mj_hand_counts(H)[13], 2);     /* 5p twice */
+  assert_int_equal(mj_hand_red(H, MJ_SUIT_P), 2);
+  assert_int_equal(mj_hand_meld_red(H, 0), 1);
+  assert_int_equal(mj_hand_reds(H), 3);
+  assert_int_equal(mj_hand_melds(H)[0].type, MJ_PUNG);
+  assert_true(mj_hand_cctx(H)->win_red);
+  assert_string_equal(full(buf, sizeof buf),
+                      "123m4006p789s11z[055s] win=0p seat=E round=E flowers=0");
+  /* the hand as printed reads back the same */
+  mj_hand *b = mj_hand_new();
+  assert_int_equal(mj_hand_parse(b, buf, strlen(buf), &e), MJ_OK);
+  assert_true(mj_hand_equal(H, b));
+  /* a red five is not a plain one */
+  assert_int_equal(mj_hand_parse(b, "123m456p789s11z[055s] win=6p", 28, &e),
+                   MJ_OK);
+  assert_false(mj_hand_equal(H, b));
+  /* win=0p needs a red 5p among the concealed tiles */
+  assert_int_equal(parse("123m456p789s11z[555s]+5p win=0p", &e), MJ_EINVAL);
+  assert_int_equal(parse("123m406p789s1z[555s]+5p", &e), MJ_OK);
+  assert_int_equal(mj_hand_check(H, MJ_CHECK_WIN, &e), MJ_OK);
+  /* removing a 5: the plain ones go first */
+  assert_int_equal(parse("05m", &e), MJ_OK);
+  assert_int_equal(mj_hand_remove(H, 4), MJ_OK);
+  assert_int_equal(mj_hand_red(H, MJ_SUIT_M), 1);
+  assert_int_equal(mj_hand_remove(H, 4), MJ_OK);
+  assert_int_equal(mj_hand_red(H, MJ_SUIT_M), 0);
+  mj_hand_free(b);
+  /* 0 is a red five only in a suit */
+  expect_error("123m0z", 5, "'0' is a red five only in m, p and s");
+  expect_error("123m456p789s11z+0z", 17, "'0' is a red five only in m, p and s");
+}
+
 static void context_tokens(void **state)
 {
   (void)state;
@@ -156,7 +211,7 @@ static void expect_error(const char *text, int column, const char *piece)
 static void every_error(void **state)
 {
   (void)state;
-  expect_error("123m456p7890s11z win=1z", 12, "'0' is not a tile");
+  expect_error("123m456p789s11z0z win=1z", 16, "'0' is a red five only in m, p and s");
   expect_error("123m456p789s18z win=1z", 14, "bad tile 8z");
   expect_error("123m4x6p789s11z win=1z", 6, "'x' is not a tile");
   expect_error("12355555m789s11z win=1z", 8, "more than 4 of 5m");
@@ -350,7 +405,7 @@ static void copy_masks(void **state)
 /* The fast path and the careful parser: the same hand, or the same error,
    for every vector line and for 300,000 mutations of them. */
 typedef struct two_parsers {
-  char lines[8000][160];
+  char lines[12000][160];
   int n;
 } two_parsers;
 
@@ -358,8 +413,17 @@ static void keep_line(int line, char **f, int nf, void *ud)
 {
   (void)line;
   two_parsers *tp = ud;
-  if (nf >= 2 && tp->n < 8000)
+  if (nf >= 2 && tp->n < 12000)
     snprintf(tp->lines[tp->n++], sizeof tp->lines[0], "%s %s", f[0], f[1]);
+}
+
+/* The hand alone (riichi's context tokens are its ruleset's). */
+static void keep_hand(int line, char **f, int nf, void *ud)
+{
+  (void)line;
+  two_parsers *tp = ud;
+  if (nf >= 1 && tp->n < 12000)
+    snprintf(tp->lines[tp->n++], sizeof tp->lines[0], "%s", f[0]);
 }
 
 static void same_by_both(const char *t, size_t n, int *fast_ok)
@@ -385,6 +449,7 @@ static void fast_path_agrees(void **state)
   two_parsers *tp = calloc(1, sizeof *tp);
   tsv_each("mcr.tsv", keep_line, tp);
   tsv_each("mcr-invalid.tsv", keep_line, tp);
+  tsv_each("riichi.tsv", keep_hand, tp);   /* red fives: 0m 0p 0s */
   assert_true(tp->n > 6000);
   int ok = 0;
   for (int i = 0; i < tp->n; i++)
@@ -432,6 +497,7 @@ int main(void)
 {
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(canonical_form),
+    cmocka_unit_test(red_fives),
     cmocka_unit_test(context_tokens),
     cmocka_unit_test(round_trip_vectors),
     cmocka_unit_test(every_error),
