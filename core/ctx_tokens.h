@@ -47,6 +47,18 @@
   X(NIAO, "niao", true, 0, MJ_TOKEN_NIAO, "niao=N: birds on the winner "      \
     "(扎鸟), 0..6")                                                            \
   X(QISHOU, "qishou", false, MJ_CTX_QISHOU, MJ_TOKEN_QISHOU,                   \
-    "the dealt tiles scored as a declaration (起手胡), not a win")
+    "the dealt tiles scored as a declaration (起手胡), not a win")              \
+  X(RIICHI, "riichi", false, MJ_CTX_RIICHI, MJ_TOKEN_RIICHI,                   \
+    "the winner had declared riichi (立直)")                                    \
+  X(DOUBLE, "double", false, MJ_CTX_DOUBLE, MJ_TOKEN_DOUBLE,                   \
+    "the winner's riichi was a double riichi (on his first discard)")          \
+  X(IPPATSU, "ippatsu", false, MJ_CTX_IPPATSU, MJ_TOKEN_IPPATSU,               \
+    "won within a go-around of the riichi, no call between (一発)")            \
+  X(DORA, "dora", true, 0, MJ_TOKEN_DORA, "dora=T[,T]: the dora indicators "  \
+    "turned up (the indicators, not the dora), up to 5")                       \
+  X(URA, "ura", true, 0, MJ_TOKEN_URA, "ura=T[,T]: the ura-dora indicators "  \
+    "(a riichi winner's), up to 5")                                            \
+  X(HONBA, "honba", true, 0, MJ_TOKEN_HONBA, "honba=N: the honba counter "    \
+    "(payments only), 0..99")
 
 #endif

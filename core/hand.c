@@ -164,7 +164,10 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
          x->round == y->round && x->flowers == y->flowers &&
          x->feibao == y->feibao && x->wild == y->wild && x->que == y->que &&
          x->gui == y->gui && x->horses == y->horses && x->streak == y->streak &&
-         x->niao == y->niao;
+         x->niao == y->niao && x->honba == y->honba &&
+         x->ndora == y->ndora && x->nura == y->nura &&
+         memcmp(x->dora, y->dora, x->ndora) == 0 &&
+         memcmp(x->ura, y->ura, x->nura) == 0;
 }
 
 /* {====================================================================
@@ -258,6 +261,38 @@ static mj_status parse_meld(mj_hand *h, const char *s, size_t n, int col,
   return MJ_OK;
 }
 
+/* "+T" at s[i]: the winning tile, last of the hand. */
+static mj_status parse_plus(mj_hand *h, const char *s, size_t n, size_t i,
+                            uint8_t all[MJ_KINDS], mj_tile *plus,
+                            mj_error *err)
+{
+  int col = (int)i + 1;
+  mj_tile t[2];
+  uint8_t red[2];
+  int k = 0;
+  for (size_t q = i + 1; q < n; q++)
+    if (s[q] == '[' || s[q] == '{')
+      return mj_fail(err, MJ_EINVAL, col + (int)(q - i),
+                     "the +T winning tile comes last, after the melds");
+  mj_status st = mj_tiles_parse_red(s + i + 1, n - i - 1, col + 1, false,
+                                    t, NULL, red, 2, &k, err);
+  if (st == MJ_ERANGE || (st == MJ_OK && k != 1))
+    return mj_fail(err, MJ_EINVAL, col, "'+' must be followed by one tile");
+  if (st != MJ_OK)
+    return st;
+  if (h->ntiles >= MJ_MAX_CONCEALED)
+    return mj_fail(err, MJ_EINVAL, col, "too many concealed tiles");
+  if ((st = count_tile(all, t[0], col + 1, err)) != MJ_OK)
+    return st;
+  put_tile(h, t[0]);
+  if (red[0]) {
+    h->red[t[0] / 9]++;
+    h->ctx.win_red = 1;
+  }
+  *plus = t[0];
+  return MJ_OK;
+}
+
 static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
                                  mj_tile *plus, mj_error *err)
 {
@@ -285,32 +320,8 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
     }
     if (c == ']' || c == '}')
       return mj_fail(err, MJ_EINVAL, col, "'%c' closes no meld", c);
-    if (c == '+') {
-      mj_tile t[2];
-      uint8_t red[2];
-      int k = 0;
-      for (size_t q = i + 1; q < n; q++)
-        if (s[q] == '[' || s[q] == '{')
-          return mj_fail(err, MJ_EINVAL, col + (int)(q - i),
-                         "the +T winning tile comes last, after the melds");
-      mj_status st = mj_tiles_parse_red(s + i + 1, n - i - 1, col + 1, false,
-                                        t, NULL, red, 2, &k, err);
-      if (st == MJ_ERANGE || (st == MJ_OK && k != 1))
-        return mj_fail(err, MJ_EINVAL, col, "'+' must be followed by one tile");
-      if (st != MJ_OK)
-        return st;
-      if (h->ntiles >= MJ_MAX_CONCEALED)
-        return mj_fail(err, MJ_EINVAL, col, "too many concealed tiles");
-      if ((st = count_tile(all, t[0], col + 1, err)) != MJ_OK)
-        return st;
-      put_tile(h, t[0]);
-      if (red[0]) {
-        h->red[t[0] / 9]++;
-        h->ctx.win_red = 1;
-      }
-      *plus = t[0];
-      return MJ_OK;
-    }
+    if (c == '+')
+      return parse_plus(h, s, n, i, all, plus, err);
     size_t j = i;
     while (j < n && s[j] != '[' && s[j] != '{' && s[j] != '+' && s[j] != ']' &&
            s[j] != '}')
@@ -395,7 +406,7 @@ unsigned mj_ctx_token_flag(int k)
 bool mj_ctx_token_count(int k)
 {
   return (1u << k) & (MJ_TOKEN_FEIBAO | MJ_TOKEN_HORSES | MJ_TOKEN_STREAK |
-                   MJ_TOKEN_NIAO);
+                   MJ_TOKEN_NIAO | MJ_TOKEN_HONBA);
 }
 
 void mj_ctx_token_set(mj_ctx *c, int k, int v)
@@ -407,6 +418,7 @@ void mj_ctx_token_set(mj_ctx *c, int k, int v)
   case MJ_TOKEN_HORSES: c->horses = x; break;
   case MJ_TOKEN_STREAK: c->streak = x; break;
   case MJ_TOKEN_NIAO: c->niao = x; break;
+  case MJ_TOKEN_HONBA: c->honba = x; break;
   default: c->flags |= mj_ctx_token_flag(k); break;
   }
 }
@@ -415,7 +427,8 @@ const char *mj_ctx_token_name(int k)
 {
   static const char *const names[MJ_TOKEN_COUNT] = {
     "bao=", "touji", "feibao=", "jiebao", "sibao", "que=", "gui=", "horses=",
-    "streak=", "kaigang", "niao=", "qishou"
+    "streak=", "kaigang", "niao=", "qishou", "riichi", "double", "ippatsu",
+    "dora=", "ura=", "honba="
   };
   return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
 }
@@ -443,6 +456,33 @@ static mj_tileset ghost_kinds(const char *v, size_t vlen)
 }
 
 /* The value v of token k into c; at is the value's column. */
+/* dora=T[,T] or ura=T[,T]: up to MJ_MAX_INDICATORS tiles (a red five is
+   its 5), each a tile of the 34 kinds. */
+static mj_status indicators(mj_ctx *c, int k, const char *v, size_t vlen,
+                            int at, mj_error *err)
+{
+  mj_tile *out = k == TOK_DORA ? c->dora : c->ura;
+  uint8_t *n = k == TOK_DORA ? &c->ndora : &c->nura;
+  *n = 0;
+  for (size_t i = 0; i <= vlen;) {
+    size_t j = i;
+    while (j < vlen && v[j] != ',')
+      j++;
+    mj_tile t[2];
+    uint8_t red[2];
+    int nt = 0;
+    if (*n >= MJ_MAX_INDICATORS)
+      return bad_value(err, at, k, v, vlen, "at most 5 indicators");
+    if (mj_tiles_parse_red(v + i, j - i, 0, false, t, NULL, red, 2, &nt,
+                           NULL) != MJ_OK || nt != 1 || t[0] >= MJ_KINDS)
+      return bad_value(err, at, k, v, vlen,
+                       "indicator tiles, comma-separated: 1z or 3m,5z");
+    out[(*n)++] = t[0];
+    i = j + 1;
+  }
+  return MJ_OK;
+}
+
 static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
                            int at, mj_error *err)
 {
@@ -498,6 +538,14 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
       return bad_value(err, at, k, v, vlen, "0..6");
     c->niao = (uint8_t)x;
     return MJ_OK;
+  case TOK_HONBA:
+    if ((x = mjh_small_int(v, vlen, 99)) < 0)
+      return bad_value(err, at, k, v, vlen, "0..99");
+    c->honba = (uint8_t)x;
+    return MJ_OK;
+  case TOK_DORA:
+  case TOK_URA:
+    return indicators(c, k, v, vlen, at, err);
   default:
     c->flags |= mj_ctx_tokens[k].flag;
     return MJ_OK;
@@ -709,6 +757,11 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
   mj_status st = check_kaigang_first(h, err);
   if (st != MJ_OK)
     return st;
+  bool riichi = (c->flags & (MJ_CTX_RIICHI | MJ_CTX_DOUBLE)) != 0;
+  if (!riichi && (c->nura > 0 || (c->flags & MJ_CTX_IPPATSU)))
+    return mj_fail(err, MJ_EINVAL, 0, "%s without riichi or double: only a "
+                   "riichi winner has %s", c->nura ? "ura=" : "ippatsu",
+                   c->nura ? "ura-dora" : "ippatsu");
   if ((c->flags & MJ_CTX_LAST) && h->counts[c->win] != 1)
     return mj_fail(
         err, MJ_EINVAL, 0,
@@ -828,6 +881,27 @@ static void put_count(char *buf, size_t cap, size_t *len, const char *name,
   }
 }
 
+/* riichi's tokens: riichi double ippatsu dora= ura= honba= */
+static void print_riichi(const mj_ctx *c, char *buf, size_t cap, size_t *len)
+{
+  char t[16], b[3];
+  if (c->flags & MJ_CTX_RIICHI)
+    put(buf, cap, len, " riichi");
+  if (c->flags & MJ_CTX_DOUBLE)
+    put(buf, cap, len, " double");
+  if (c->flags & MJ_CTX_IPPATSU)
+    put(buf, cap, len, " ippatsu");
+  for (int w = 0; w < 2; w++) {
+    int n = w ? c->nura : c->ndora;
+    for (int i = 0; i < n; i++) {
+      snprintf(t, sizeof t, "%s%s", i ? "," : w ? " ura=" : " dora=",
+               mj_tile_str(w ? c->ura[i] : c->dora[i], b));
+      put(buf, cap, len, t);
+    }
+  }
+  put_count(buf, cap, len, " honba=", c->honba);
+}
+
 size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
 {
   static const char winds[] = "ESWN";
@@ -892,6 +966,7 @@ size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
   put_count(buf, cap, &len, " niao=", c->niao);
   if (c->flags & MJ_CTX_QISHOU)
     put(buf, cap, &len, " qishou");
+  print_riichi(c, buf, cap, &len);
   return len;
 }
 

@@ -45,8 +45,13 @@ enum {
   MJ_CTX_JIEBAO = 1u << 7,      /* 接宝 */
   MJ_CTX_SIBAO = 1u << 8,       /* 四个宝 */
   MJ_CTX_KAIGANG = 1u << 9,     /* a tile turned by a 开杠 (长沙) */
-  MJ_CTX_QISHOU = 1u << 10      /* the dealt tiles as a declaration */
+  MJ_CTX_QISHOU = 1u << 10,     /* the dealt tiles as a declaration */
+  MJ_CTX_RIICHI = 1u << 11,     /* 立直 declared */
+  MJ_CTX_DOUBLE = 1u << 12,     /* double riichi */
+  MJ_CTX_IPPATSU = 1u << 13     /* 一発 */
 };
+
+enum { MJ_MAX_INDICATORS = 5 };
 
 /* How a hand was won. Defaults: discard win, seat E, round E. */
 typedef struct mj_ctx {
@@ -64,6 +69,9 @@ typedef struct mj_ctx {
   uint8_t streak;     /* streak=N: wins in a row (节节高) */
   uint8_t niao;       /* niao=N: birds on the winner (扎鸟) */
   uint8_t win_red;    /* the winning tile is a red five (+0p, win=0p) */
+  uint8_t ndora, nura;  /* dora=, ura=: the indicators turned up */
+  mj_tile dora[MJ_MAX_INDICATORS], ura[MJ_MAX_INDICATORS];
+  uint8_t honba;      /* honba=N */
 } mj_ctx;
 
 /*
@@ -84,7 +92,13 @@ enum {
   MJ_TOKEN_KAIGANG = 1u << 9,   /* kaigang (长沙) */
   MJ_TOKEN_NIAO = 1u << 10,     /* niao=N (长沙) */
   MJ_TOKEN_QISHOU = 1u << 11,   /* qishou (长沙) */
-  MJ_TOKEN_COUNT = 12
+  MJ_TOKEN_RIICHI = 1u << 12,   /* riichi (立直) */
+  MJ_TOKEN_DOUBLE = 1u << 13,   /* double (ダブル立直) */
+  MJ_TOKEN_IPPATSU = 1u << 14,  /* ippatsu (一発) */
+  MJ_TOKEN_DORA = 1u << 15,     /* dora=T[,T] */
+  MJ_TOKEN_URA = 1u << 16,      /* ura=T[,T] */
+  MJ_TOKEN_HONBA = 1u << 17,    /* honba=N */
+  MJ_TOKEN_COUNT = 18
 };
 
 /* The text of token bit k ("bao=", "touji"); NULL past the last. */

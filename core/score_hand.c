@@ -53,9 +53,9 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
     size_t len = 0;
     static const char *const flag_names[] = {
       "self", "last", "wall-last", "kong", "rob", "first", "touji", "jiebao",
-      "sibao", "kaigang", "qishou"
+      "sibao", "kaigang", "qishou", "riichi", "double", "ippatsu"
     };
-    for (int k = 0; k < 11; k++)
+    for (int k = 0; k < 14; k++)
       if (both & (1u << k))
         mj_catf(names, sizeof names, &len, "%s%s", len ? " and " : "",
                 flag_names[k]);

@@ -274,7 +274,7 @@ static mj_status context_tokens(cctx *c, mj_rules *r)
         k = j;
     }
     if (k < 0) {
-      char what[40], all[120] = "";
+      char what[40], all[240] = "";
       size_t len = 0;
       snprintf(what, sizeof what, "%.30s", name ? name : luaL_typename(L, -1));
       for (int q = 0; q < MJ_TOKEN_COUNT; q++)

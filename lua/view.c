@@ -38,6 +38,37 @@ void mj_lua_setint(lua_State *L, const char *k, lua_Integer v)
   lua_setfield(L, -2, k);
 }
 
+/* The tokens of rulesets' own: que, gui, horses, streak, niao, honba,
+   and the dora and ura indicators. */
+static void push_owned(lua_State *L, const mj_ctx *cx)
+{
+  char b[3];
+  if (cx->que != 0xff) {
+    lua_pushlstring(L, &"mps"[cx->que % 3], 1);
+    lua_setfield(L, -2, "que");
+  }
+  lua_createtable(L, 2, 0);
+  for (int t = 0, n = 0; t < MJ_KINDS; t++)
+    if (cx->gui & MJ_BIT(t)) {
+      lua_pushstring(L, mj_tile_str((mj_tile)t, b));
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "gui");
+  mj_lua_setint(L, "horses", cx->horses);
+  mj_lua_setint(L, "streak", cx->streak);
+  mj_lua_setint(L, "niao", cx->niao);
+  mj_lua_setint(L, "honba", cx->honba);
+  for (int w = 0; w < 2; w++) {   /* the indicators: dora, ura */
+    int n = w ? cx->nura : cx->ndora;
+    lua_createtable(L, n, 0);
+    for (int i = 0; i < n; i++) {
+      lua_pushstring(L, mj_tile_str(w ? cx->ura[i] : cx->dora[i], b));
+      lua_rawseti(L, -2, i + 1);
+    }
+    lua_setfield(L, -2, w ? "ura" : "dora");
+  }
+}
+
 /* The context's flags as booleans of the table on top. */
 static void push_flags(lua_State *L, unsigned flags)
 {
@@ -52,6 +83,9 @@ static void push_flags(lua_State *L, unsigned flags)
   mj_lua_setbool(L, "sibao", flags & MJ_CTX_SIBAO);
   mj_lua_setbool(L, "kaigang", flags & MJ_CTX_KAIGANG);
   mj_lua_setbool(L, "qishou", flags & MJ_CTX_QISHOU);
+  mj_lua_setbool(L, "riichi", flags & MJ_CTX_RIICHI);
+  mj_lua_setbool(L, "double", flags & MJ_CTX_DOUBLE);
+  mj_lua_setbool(L, "ippatsu", flags & MJ_CTX_IPPATSU);
 }
 
 void mj_lua_push_view(lua_State *L, const mj_view *v)
@@ -98,22 +132,7 @@ void mj_lua_push_view(lua_State *L, const mj_view *v)
   lua_setfield(L, -2, "round");
   mj_lua_setint(L, "flowers", v->flowers);
   mj_lua_setint(L, "feibao", v->feibao);
-  /* the tokens of other rulesets' own: que, gui, horses, streak, niao */
-  const mj_ctx *cx = mj_hand_cctx(v->hand);
-  if (cx->que != 0xff) {
-    lua_pushlstring(L, &"mps"[cx->que % 3], 1);
-    lua_setfield(L, -2, "que");
-  }
-  lua_createtable(L, 2, 0);
-  for (int t = 0, n = 0; t < MJ_KINDS; t++)
-    if (cx->gui & MJ_BIT(t)) {
-      lua_pushstring(L, mj_tile_str((mj_tile)t, b));
-      lua_rawseti(L, -2, ++n);
-    }
-  lua_setfield(L, -2, "gui");
-  mj_lua_setint(L, "horses", cx->horses);
-  mj_lua_setint(L, "streak", cx->streak);
-  mj_lua_setint(L, "niao", cx->niao);
+  push_owned(L, mj_hand_cctx(v->hand));
   mj_lua_setint(L, "reds", v->reds);
   mj_lua_setint(L, "chows", v->chows);
   mj_lua_setint(L, "pungs", v->pungs);

@@ -96,6 +96,12 @@ check 0 "赤五 Red Five" "$hule" --ruleset "$red" score "123m406p789s[055s]1z+1
 out=$("$hule" --ruleset "$red" score "123m406p789s[055s]1z+1z")
 printf '%s' "$out" | grep -q "^hand:    123m406p789s11z\[055s\] win=1z" && printf '%s' "$out" | grep -q "赤五 Red Five.*2 fan" \
   && echo "ok   red fives printed as written and counted, melds included" || { echo "FAIL: red fives: $out"; fail=1; }
+# riichi's context tokens: refused where undeclared, read where declared
+check 1 "the context token riichi is not read by ruleset mcr" "$hule" score "123m456p789s111z5z+5z riichi"
+check 1 "ippatsu without riichi or double" "$hule" --ruleset "$red" score "123m456p789s111z5z+5z ippatsu"
+out=$("$hule" --ruleset "$red" score "123m456p789s111z5z+5z riichi ippatsu dora=4z,6z ura=4z honba=3")
+printf '%s' "$out" | grep -q "宝牌 Dora x8" && printf '%s' "$out" | grep -q "riichi ippatsu dora=4z,6z ura=4z honba=3" \
+  && echo "ok   dora and ura indicators read and counted by a ruleset's test" || { echo "FAIL: dora: $out"; fail=1; }
 check 1 "2 red fives of p: ruleset mcr-red has 1" "$hule" --ruleset "$red" score "123m0046p789s111z+5z"
 # --ascii: the table in plain ASCII, box lines and dots too
 out=$(printf 'new seed=42\n' | "$hule" --ascii 2>&1)

@@ -120,6 +120,25 @@ static void red_fives(void **state)
   assert_int_equal(mj_hand_remove(H, 4), MJ_OK);
   assert_int_equal(mj_hand_red(H, MJ_SUIT_M), 0);
   mj_hand_free(b);
+  /* riichi's context tokens: read, printed in order, checked */
+  assert_int_equal(parse("123m456p789s11z0m+5m ippatsu ura=9s,1z riichi "
+                         "honba=2 dora=0p,7z", &e), MJ_OK);
+  assert_string_equal(full(buf, sizeof buf),
+                      "12305m456p789s11z win=5m seat=E round=E flowers=0 "
+                      "riichi ippatsu dora=5p,7z ura=9s,1z honba=2");
+  assert_int_equal(mj_hand_cctx(H)->ndora, 2);
+  assert_int_equal(mj_hand_cctx(H)->ura[1], 27);
+  assert_int_equal(mj_hand_parse(b = mj_hand_new(), buf, strlen(buf), &e),
+                   MJ_OK);
+  assert_true(mj_hand_equal(H, b));
+  mj_hand_free(b);
+  expect_error("123m456p789s11z55m+5m ippatsu", -1, "ippatsu without riichi");
+  assert_int_equal(parse("123m456p789s11z55m+5m double ura=1z", &e), MJ_OK);
+  assert_int_equal(mj_hand_check(H, MJ_CHECK_WIN, &e), MJ_OK);
+  expect_error("123m456p789s11z55m+5m ura=1z", -1, "ura= without riichi");
+  expect_error("123m456p789s11z55m+5m dora=1z,2z,3z,4z,5z,6z", 28,
+               "at most 5 indicators");
+  expect_error("123m456p789s11z55m+5m dora=8z", 28, "bad dora=");
   /* 0 is a red five only in a suit */
   expect_error("123m0z", 5, "'0' is a red five only in m, p and s");
   expect_error("123m456p789s11z+0z", 17, "'0' is a red five only in m, p and s");
@@ -450,6 +469,7 @@ static void fast_path_agrees(void **state)
   tsv_each("mcr.tsv", keep_line, tp);
   tsv_each("mcr-invalid.tsv", keep_line, tp);
   tsv_each("riichi.tsv", keep_hand, tp);   /* red fives: 0m 0p 0s */
+  tsv_each("riichi.tsv", keep_line, tp);   /* and riichi's tokens */
   assert_true(tp->n > 6000);
   int ok = 0;
   for (int i = 0; i < tp->n; i++)
