@@ -499,7 +499,8 @@ int play_c_prev(repl *r, int argc, char **argv, const char *rest)
 int play_c_goto(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
-  if (argc != 2 && !(argc == 3 && strcmp(argv[1], "hand") == 0))
+  if ((argc != 2 && !(argc == 3 && strcmp(argv[1], "hand") == 0)) ||
+      (argc == 2 && strcmp(argv[1], "hand") == 0))
     return repl_usage(r, "goto");
   play *p = r->play;
   if (p == NULL || !p->replaying)

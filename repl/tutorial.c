@@ -100,6 +100,14 @@ static lesson *lesson_read(repl *r, const char *path, const char *id)
     p = nl ? nl + 1 : NULL;
   }
   snprintf(l->id, sizeof l->id, "%s", id);
+  int said = 0;   /* a lesson says something, or it is none */
+  for (int i = 0; i < l->n; i++)
+    said += l->lines[i][0] != '\0' && l->lines[i][0] != '#';
+  if (said == 0) {
+    repl_error(r, "%s: an empty lesson (nothing but comments)", path);
+    lesson_free(l);
+    return NULL;
+  }
   return l;
 }
 
