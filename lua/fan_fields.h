@@ -34,7 +34,7 @@
   X("same_suit", "the combination's melds are of one suit")                    \
   X("mixed_suits", "the combination's melds are of three suits")               \
   X("count", "counted per item: \"flowers\", \"tile_hogs\", \"fours\", "    \
-    "\"feibao\", \"horses\", \"streak\" or \"niao\"")                        \
+    "\"feibao\", \"horses\", \"streak\", \"niao\" or \"reds\"")             \
   X("excludes", "不计: fans it implies (a name, or { name, n })")              \
   X("excludes_melds", "fans whose melds it already used")                      \
   X("alone", "it stands alone: no other fan counts with it")                  \
