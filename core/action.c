@@ -295,6 +295,18 @@ static mj_status no_match(const mj_game *g, int p, int type, mj_tile tile,
                  mj_tile_str(tile, b), legal);
 }
 
+int mj_action_verb(const char *word)
+{
+  char lower[16];
+  size_t n = strlen(word);
+  if (n == 0 || n >= sizeof lower)
+    return -1;
+  for (size_t i = 0; i <= n; i++)
+    lower[i] = (char)(word[i] >= 'A' && word[i] <= 'Z' ? word[i] + 32
+                                                       : word[i]);
+  return verb_type(lower, n);
+}
+
 mj_status mj_action_parse(const mj_game *g, int p, const char *text,
                           mj_action *out, mj_error *err)
 {

@@ -20,6 +20,10 @@ const char *mj_act_name(int type);
 mj_status mj_action_parse(const mj_game *g, int p, const char *text,
                           mj_action *out, mj_error *err);
 
+/* The action type a verb names ("pon", "碰", "tsumo", "打"; any case),
+   -1 when none does. */
+int mj_action_verb(const char *word);
+
 /* Like mj_action_parse, and "swap 1m2m3m" is the three actions of passing
 ** those tiles, legal together (tried on a copy of the game) or refused. */
 mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,

@@ -5,6 +5,7 @@
 ** help and dispatch, and how tiles look on the terminal.
 */
 #define _POSIX_C_SOURCE 200809L
+#include "action.h"
 #include "repl.h"
 #include "text.h"
 
@@ -450,6 +451,9 @@ static int dispatch(repl *r, int argc, char **argv, const char *restc,
   } else if (r->quiz_kind != 0) {
     extern int teach_answer(repl *r, const char *answer);
     st = teach_answer(r, whole);
+  } else if (r->play != NULL && mj_action_verb(argv[0]) >= 0) {
+    /* an action's other names in a game: 碰, 打 5m, tsumo, gang */
+    st = find_cmd("pass")->fn(r, argc, argv, restc);
   } else if (r->play != NULL &&
              (mj_tile_parse(argv[0], strlen(argv[0]), &(mj_tile){ 0 },
                             NULL) == MJ_OK)) {

@@ -112,6 +112,10 @@ printf '%s\n' "$out" | grep -qx -- '-- mcr - hand 1 - East round - wall 86 --' &
 out=$(printf 'new seed=11 bots=efficiency\ndiscard 1z\n' | "$hule" 2>&1)
 printf '%s' "$out" | grep -q "You discard 1z" && echo "ok   discard 1z is d 1z" \
   || { echo "FAIL: discard 1z: $(printf '%s' "$out" | tail -2)"; fail=1; }
+# an action's other names work at the table: 打 5m, 碰, tsumo, gang
+out=$(printf 'new seed=11 bots=efficiency\n打 9m\n' | "$hule" 2>&1)
+printf '%s' "$out" | grep -q "You discard 9m" && echo "ok   打 9m is d 9m" \
+  || { echo "FAIL: 打 9m: $(printf '%s' "$out" | tail -2)"; fail=1; }
 # flowers shown in order, as every hand
 out=$(printf 'new seed=42\n' | "$hule" 2>&1)
 printf '%s' "$out" | grep -q "flowers: 16f" && echo "ok   flowers in order" \
