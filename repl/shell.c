@@ -325,6 +325,16 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
   }
   if (argc >= 2) {
     const repl_cmd *c = find_cmd(argv[1]);
+    int verb = c == NULL ? mj_action_verb(argv[1]) : -1;
+    static const char *const verb_cmd[] = {
+      [MJ_ACT_DISCARD] = "d", [MJ_ACT_WIN] = "hu",   [MJ_ACT_PASS] = "pass",
+      [MJ_ACT_PON] = "pon",   [MJ_ACT_CHI] = "chi",  [MJ_ACT_KONG] = "kong",
+      [MJ_ACT_SWAP] = "swap", [MJ_ACT_QUE] = "que",  [MJ_ACT_DECLARE] = "declare",
+      [MJ_ACT_TAKE] = "take", [MJ_ACT_OPEN] = "kaigang",
+    };
+    if (verb >= 0 && verb < (int)(sizeof verb_cmd / sizeof verb_cmd[0]) &&
+        verb_cmd[verb] != NULL)   /* 碰 is pon: its page */
+      c = find_cmd(verb_cmd[verb]);
     if (c == NULL) {
       const char *near = nearest_cmd(argv[1]);
       if (near)
