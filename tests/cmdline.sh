@@ -116,7 +116,7 @@ printf '%s' "$out" | grep -q "You discard 1z" && echo "ok   discard 1z is d 1z" 
 out=$(printf 'new seed=11 bots=efficiency\n打 9m\n' | "$hule" 2>&1)
 printf '%s' "$out" | grep -q "You discard 9m" && echo "ok   打 9m is d 9m" \
   || { echo "FAIL: 打 9m: $(printf '%s' "$out" | tail -2)"; fail=1; }
-check 0 "Usage: pon" "$hule" help 碰
+check 0 "Usage: pon" sh -c "printf 'help 碰\\n' | '$hule'"
 # flowers shown in order, as every hand
 out=$(printf 'new seed=42\n' | "$hule" 2>&1)
 printf '%s' "$out" | grep -q "flowers: 16f" && echo "ok   flowers in order" \
