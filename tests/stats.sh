@@ -105,4 +105,35 @@ echo "ok   every log replays"
 out=$("$hule" sim --ruleset mcr --games 5 --log logs 2>&1) && fail=1
 printf '%s' "$out" | grep -q "say which games" && echo "ok   --log needs a choice" ||
   { echo "FAIL: --log alone: $out"; fail=1; }
+# every field a sim line holds is in docs/bots.md's table of them
+src=$(cd "$(dirname "$0")/.." && pwd)
+"$hule" sim --ruleset tuidao --games 60 --seed 3 --out f1.jsonl > /dev/null 2>&1
+"$hule" sim --ruleset xuezhan --games 40 --seed 3 --out f2.jsonl > /dev/null 2>&1
+"$hule" sim --ruleset mcr --games 8 --seed 3 --duplicate --bots efficiency,random,efficiency,random \
+  --out f3.jsonl > /dev/null 2>&1
+"$hule" sim --ruleset bao --games 60 --seed 3 --out f4.jsonl > /dev/null 2>&1
+missing=$(python3 - "$src/docs/bots.md" f1.jsonl f2.jsonl f3.jsonl f4.jsonl <<'PY'
+import json, re, sys
+doc = open(sys.argv[1], encoding="utf-8").read()
+table = doc[doc.index("| field | what it holds |"):]
+table = table[:table.index("\n\n")]
+named = set(re.findall(r"`([a-z_]+)`", table))
+keys = set()
+for f in sys.argv[2:]:
+    for line in open(f, encoding="utf-8"):
+        o = json.loads(line)
+        keys |= set(o)
+        for w in o.get("wins", []):
+            keys |= set(w)
+            for fan in w.get("fans", []):
+                keys |= set(fan)
+missing = keys - named
+if not {"wall", "turn", "horses", "multi", "paid"} <= keys:
+    missing.add("(the runs lack fields they should have: %s)" %
+                sorted({"wall", "turn", "horses", "multi", "paid"} - keys))
+print(" ".join(sorted(missing)))
+PY
+)
+[ -z "$missing" ] && echo "ok   every field of the sim lines is documented" ||
+  { echo "FAIL: sim fields not in docs/bots.md: $missing"; fail=1; }
 exit $fail
