@@ -221,7 +221,7 @@ static mj_status declaration_arg(const mj_game *g, const char *arg, size_t an,
     return MJ_OK;
   for (int k = 0; mj_game_decl(g, k) != NULL; k++) {
     const mj_decl_def *d = mj_game_decl(g, k);
-    char num[8];
+    char num[16];
     snprintf(num, sizeof num, "%d", k + 1);
     if ((strlen(d->name) == an && strncmp(arg, d->name, an) == 0) ||
         (strlen(d->label) == an && strncmp(arg, d->label, an) == 0) ||

@@ -38,6 +38,9 @@ int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv);
 struct cl_args;
 int cli_sim(mj_host *h, cli_opts *o, const struct cl_args *a);
 int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv);
+/* The run in the n files as SVG charts (svg) and their numbers as CSV
+   (csv), either may be NULL (plot.c); the exit status. */
+int stats_plot(int n, char **files, const char *svg, const char *csv);
 /* run FILE [ARGS]: argv[1] the file; sandbox: someone else's script. */
 int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
             char **argv);

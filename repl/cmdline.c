@@ -325,7 +325,17 @@ static int do_score(mj_host *h, cli_opts *o, const cl_args *a)
 
 static int do_stats(mj_host *h, cli_opts *o, const cl_args *a)
 {
-  return cli_stats(h, o, a->argc, a->argv);
+  const char *svg = NULL, *csv = NULL;
+  for (int i = 0; i < a->nset; i++) {
+    if (strcmp(a->opt[i]->name, "--plot") == 0)
+      svg = a->val[i];
+    else if (strcmp(a->opt[i]->name, "--csv") == 0)
+      csv = a->val[i];
+  }
+  int st = cli_stats(h, o, a->argc, a->argv);
+  if (st == 0 && (svg != NULL || csv != NULL))
+    st = stats_plot(a->argc - 1, a->argv + 1, svg, csv);
+  return st;
 }
 
 static int do_review(mj_host *h, cli_opts *o, const cl_args *a)
@@ -376,6 +386,14 @@ static const cl_opt help_opts[] = {
 
 static const cl_opt no_options[] = { { NULL, NULL, NULL, NULL } };
 
+static const cl_opt stats_options[] = {
+  { "--plot", "FILE.svg", "also draw the run as SVG charts: points per win, "
+    "each bot kind's rates and net points with 95% intervals, the fans per "
+    "win", NULL },
+  { "--csv", "FILE.csv", "also write the numbers behind the charts", NULL },
+  { NULL, NULL, NULL, NULL }
+};
+
 #define HAND_OPTS (CL_RULESET | CL_OPTION | CL_RULES | CL_BATCH | CL_JSON | \
                    CL_ASCII)
 
@@ -413,8 +431,8 @@ const cl_cmd cl_commands[] = {
     "the summary of sim output files, shards merged",
     "Reads the JSON lines of hule sim --out (one file or the shards of a "
     "run) and prints the summary exactly as one run of all of them would.",
-    "hule stats part1.jsonl part2.jsonl", CL_RULESET | CL_OPTION | CL_RULES |
-    CL_JSON, no_options, false, do_stats },
+    "hule stats part1.jsonl part2.jsonl --plot run.svg", CL_RULESET |
+    CL_OPTION | CL_RULES | CL_JSON, stats_options, false, do_stats },
   { "diff", "A [NAME=VALUE...] B [NAME=VALUE...]",
     "what differs between two rulesets, or one with other options",
     "Loads two rulesets (ids or files, each followed by its options) and "
