@@ -239,9 +239,10 @@ static void chart_points(FILE *f, const plot_data *d, FILE *csv)
           "transform=\"rotate(-90 20 160)\">wins</text>\n</g>\n");
 }
 
-/* A bar from 0 at x0 to v (scale px per unit), and its interval. */
+/* A bar from 0 at x0 to v (scale px per unit), its interval, and its
+   value written past them (digits after the point: places). */
 static void hbar(FILE *f, double y, double v, double lo, double hi,
-                 double scale, double x0, const char *label)
+                 double scale, double x0, const char *label, int places)
 {
   double a = x0 + (v < 0 ? v * scale : 0), len = fabs(v) * scale;
   fprintf(f, "<rect class=\"bar\" x=\"%.1f\" y=\"%.1f\" width=\"%.1f\" "
@@ -250,6 +251,12 @@ static void hbar(FILE *f, double y, double v, double lo, double hi,
   fprintf(f, "</title></rect>\n<line class=\"ci\" x1=\"%.1f\" y1=\"%.1f\" "
           "x2=\"%.1f\" y2=\"%.1f\"/>\n", x0 + lo * scale, y + 7,
           x0 + hi * scale, y + 7);
+  double end = fmax(x0 + fmax(v, 0) * scale, x0 + hi * scale);
+  fprintf(f, places == 2 ? "<text x=\"%.1f\" y=\"%.1f\" class=\"value\">"
+                           "%+.*f</text>\n"   /* net points: signed */
+                         : "<text x=\"%.1f\" y=\"%.1f\" class=\"value\">"
+                           "%.*f</text>\n",
+          end + 6, y + 11, places, v);
 }
 
 static double chart_kinds(FILE *f, const plot_data *d, double y0, FILE *csv)
@@ -288,13 +295,16 @@ static double chart_kinds(FILE *f, const plot_data *d, double y0, FILE *csv)
       fprintf(f, "<text x=\"190\" y=\"%.0f\" class=\"label\">", y + 11);
       xml(f, a->name);
       fprintf(f, "</text>\n");
-      hbar(f, y, v, lo, hi, c < 2 ? 500 : 250 / ext, c < 2 ? 200 : 450,
-           label);
+      hbar(f, y, v, lo, hi, c < 2 ? 500 : 220 / ext, c < 2 ? 200 : 450,
+           label, c < 2 ? 3 : 2);
       fprintf(csv, "%s,%s,%.6f,%.6f,%.6f,%ld\n",
               c == 0 ? "win_rate" : c == 1 ? "dealin_rate" : "net_per_game",
               a->name, v, lo, hi, n);
       y += 18;
     }
+    if (c == 2)   /* the zero of the net points */
+      fprintf(f, "<line class=\"zero\" x1=\"450\" y1=\"%.0f\" x2=\"450\" "
+              "y2=\"%.0f\"/>\n", y - 18.0 * d->nkinds - 4, y);
     y += 8;
   }
   fprintf(f, "</g>\n");
@@ -326,7 +336,7 @@ static double chart_fans(FILE *f, plot_data *d, double y0, FILE *csv)
     fprintf(f, "</text>\n");
     double top = d->wins ? fmax(1.0, (double)d->fan[0].n / (double)d->wins)
                          : 1;
-    hbar(f, y, v, lo, hi, 560 / top, 200, label);
+    hbar(f, y, v, lo, hi, 520 / top, 200, label, 3);
     fprintf(csv, "fan_per_win,%s,%.6f,%.6f,%.6f,%ld\n", id, v, lo, hi,
             d->wins);
     y += 18;
@@ -362,11 +372,12 @@ int stats_plot(int n, char **files, const char *svg, const char *csvname)
     char head[512];
     snprintf(head, sizeof head,
              "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" "
-             "height=\"%.0f\" viewBox=\"0 0 %d %.0f\" font-family=\"sans-serif"
-             "\" font-size=\"12\">\n<style>.bar{fill:#4a7ab5}.ci{stroke:#222;"
+             "height=\"%.0f\" viewBox=\"0 0 %d %.0f\" font-family=\"sans-serif, "
+             "'Noto Sans CJK SC', 'WenQuanYi Micro Hei'\" font-size=\"12\">\n<style>.bar{fill:#4a7ab5}.ci{stroke:#222;"
              "stroke-width:1.5}.title{font-size:16px;text-anchor:middle;"
              "font-weight:bold}.tick,.axis{text-anchor:middle}.label{text-"
-             "anchor:end}.head{font-weight:bold}</style>\n"
+             "anchor:end}.head{font-weight:bold}.zero{stroke:#888}.value{"
+             "fill:#333}</style>\n"
              "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
              WIDTH, y, WIDTH, y);
     size_t hl = strlen(head);

@@ -110,4 +110,13 @@ r2 = subprocess.run([HULE, "stats", "bad.jsonl", "--plot", "bad.svg"],
                     capture_output=True, text=True)
 if r2.returncode == 0 or "bad.jsonl:2" not in r2.stderr:
     fail("a bad line not refused: %s" % r2.stderr)
+# the chart in docs/bots.md, made again by the commands written there
+SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+r = run("sim", "--ruleset", "mcr", "--games", "2000", "--seed", "7", "--bots",
+        "strong,efficiency,random,efficiency", "--out", "docrun.jsonl")
+r = run("stats", "docrun.jsonl", "--plot", "docrun.svg")
+if open("docrun.svg", "rb").read() != open(
+        os.path.join(SRC, "docs", "images", "mcr-run.svg"), "rb").read():
+    fail("docs/images/mcr-run.svg is not what the commands in docs/bots.md "
+         "make (make it again with them)")
 print("plot: %d games, %d wins, bars %s, the CSV agrees" % (games, wins, bars))
