@@ -466,11 +466,8 @@ static size_t swap_text(const mj_game *g, const mj_event *e, const char *who,
   int ns = mj_game_swap_tiles(g, e->player, &st);
   char ts[32] = "";
   if (you >= 0 && (e->player == you || e->from == you)) {
-    uint8_t c[MJ_KINDS] = { 0 };
-    for (int i = 0; i < ns; i++)
-      c[st[i] % MJ_KINDS]++;
     ts[0] = ' ';
-    mj_counts_print(c, MJ_KINDS, ts + 1, sizeof ts - 1);
+    mj_tiles_print(st, ns, ts + 1, sizeof ts - 1);
   }
   return (size_t)snprintf(buf, cap, "%s pass%s %s tile%s%s to %s", who,
                           e->player == you ? "" : "es",

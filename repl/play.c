@@ -414,11 +414,8 @@ static void show_received(play *p)
   int from = (YOU - off + 4) & 3, ng = mj_game_swap_tiles(p->g, from, &got);
   if (mj_rules_ctable(p->rs)->swap <= 0 || ng <= 0)
     return;
-  uint8_t c[MJ_KINDS] = { 0 };
-  for (int i = 0; i < ng; i++)
-    c[got[i] % MJ_KINDS]++;
   char ts[40];
-  mj_counts_print(c, MJ_KINDS, ts, sizeof ts);
+  mj_tiles_print(got, ng, ts, sizeof ts);
   printf("换三张: the dice sent the tiles %s; you received %s from %s\n",
          off == 1 ? "to the right" : off == 2 ? "across" : "to the left", ts,
          play_names[from]);
@@ -515,6 +512,16 @@ static bool last_of_match(const play *p)
   return m.over;
 }
 
+/* "Left pays you 8 (win)" after lead, as the ledger holds it. */
+static void print_payment(const mj_game *g, const mj_payment *x,
+                          const char *lead)
+{
+  printf("%s%s %s %s %d (%s)\n", lead, play_names[x->payer & 3],
+         x->payer == YOU ? "pay" : "pays",
+         x->payee == YOU ? "you" : play_names[x->payee & 3], x->amount,
+         mj_game_reason(g, x->reason));
+}
+
 /* Print the events since the last time, keeping others' tiles hidden,
    and the money paid as it happens (kong money, 跟庄, the wins of a hand
    that goes on) after the event that caused it; the end of a hand lists
@@ -559,10 +566,7 @@ void play_show_events(repl *r, play *p)
     }
     for (int k = 0; k < nl; k++)
       if (l[k].event == i) {
-        printf("%s%s %s %s %d (%s)\n", col ? "\n" : "", play_names[l[k].payer & 3],
-               l[k].payer == YOU ? "pay" : "pays",
-               l[k].payee == YOU ? "you" : play_names[l[k].payee & 3],
-               l[k].amount, mj_game_reason(g, l[k].reason));
+        print_payment(g, &l[k], col ? "\n" : "");
         col = 0;
       }
   }
@@ -591,10 +595,7 @@ static void show_wall_end(repl *r, play *p)
     if (!mj_game_active(g, q) || mj_game_wins(g, q) > 0)
       continue;
     int vs = mj_game_void_suit(g, q, -1);
-    const uint8_t *c = mj_hand_counts(mj_game_hand(g, q));
-    bool pig = false;
-    for (int t = 0; vs >= 0 && t < 9; t++)
-      pig = pig || c[9 * vs + t] > 0;
+    bool pig = mj_game_holds_void(g, q);
     mj_tile bt;
     int best = pig ? 0 : mj_game_best_win(g, q, &bt);
     char b[40];
@@ -611,11 +612,10 @@ static void show_wall_end(repl *r, play *p)
   const mj_payment *l;
   int nl = mj_game_ledger(g, &l), k = 0;
   for (int i = 0; i < nl; i++)
-    if (l[i].event >= drawn)
-      printf("  %s %s %s %d (%s)\n", play_names[l[i].payer & 3],
-             l[i].payer == YOU ? "pay" : "pays",
-             l[i].payee == YOU ? "you" : play_names[l[i].payee & 3],
-             l[i].amount, mj_game_reason(g, l[i].reason)), k++;
+    if (l[i].event >= drawn) {
+      print_payment(g, &l[i], "  ");
+      k++;
+    }
   if (k == 0)
     printf("  nothing owed%s\n", in < 2 ? " (查叫 needs two still in)" : "");
 }
@@ -651,10 +651,7 @@ void play_show_end(repl *r, play *p)
   const mj_payment *l;
   int nl = mj_game_ledger(g, &l);
   for (int i = 0; i < nl; i++)   /* every payment, as the ledger holds it */
-    printf("%s %s %s %s %d (%s)\n", i ? "       " : "ledger:",
-           play_names[l[i].payer & 3], l[i].payer == YOU ? "pay" : "pays",
-           l[i].payee == YOU ? "you" : play_names[l[i].payee & 3], l[i].amount,
-           mj_game_reason(g, l[i].reason));
+    print_payment(g, &l[i], i ? "        " : "ledger: ");
   printf("payments:");
   for (int q = 0; q < 4; q++)
     printf("  %s %+d", play_names[q], pay[q]);
@@ -1022,7 +1019,8 @@ static int hint_swap(repl *r, play *p)
   mj_game *c = mj_game_clone(p->g);
   if (c == NULL)
     return repl_error(r, "out of memory");
-  uint8_t cnt[MJ_KINDS] = { 0 };
+  mj_tile chosen[8];
+  int nc = 0;
   mj_action l[MJ_MAX_LEGAL];
   int n, steps = 0;
   mj_error e;
@@ -1031,11 +1029,11 @@ static int hint_swap(repl *r, play *p)
     int best = mj_bot_choose(p->bots[YOU], c, YOU, l, n);
     if (l[best].type != MJ_ACT_SWAP || mj_game_act(c, &l[best], &e) != MJ_OK)
       break;
-    cnt[l[best].tile % MJ_KINDS]++;
+    chosen[nc++] = l[best].tile;
   }
   mj_game_free(c);
   char ts[40];
-  mj_counts_print(cnt, MJ_KINDS, ts, sizeof ts);
+  mj_tiles_print(chosen, nc, ts, sizeof ts);
   printf("The strong bot would: swap %s\n", ts);
   printf("  (the shortest suit that has enough, and of it the tiles that do "
          "least for the hand)\n");

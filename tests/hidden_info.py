@@ -71,6 +71,11 @@ def play(ruleset, seed):
         if any(l.startswith('"next" deals the next hand') for l in out):
             break
         rows += check_table(out, where)
+        for l in out:   # a concealed kong's tile is its owner's alone
+            if re.search(r"(Right|Across|Left) declares a concealed kong of",
+                         l):
+                raise SystemExit("%s: another's concealed kong named: %s"
+                                 % (where, l))
         if any(l.startswith(("换三张:", "定缺:")) for l in out):
             # before all have declared, nobody else's missing suit shows
             if any(re.match(r"^(Right|Across|Left) +[ESWN][* ] ", l) and

@@ -23,6 +23,7 @@ printf '%s\n' "$out" | grep -q '^The end of hand 1: "next" goes on' && \
   printf '%s\n' "$out" | grep -q '^Hand 2 of the match (2 of 3 in the file)' && \
   printf '%s\n' "$out" | grep -q '^Hand 3 of the match (3 of 3 in the file)' && \
   printf '%s\n' "$out" | grep -q 'goto hand: the file holds hands 1 to 3' \
+  && printf 'replay m.jsonl\ngoto hand abc\ngoto hand\n' | "$hule" 2>&1 | grep -q 'Usage: goto N|end|hand N' \
   && ok "replay steps across hands, goto hand N" || no "replay across hands" "$out"
 out=$(printf 'replay m.jsonl\nmatch\n' | "$hule" --ascii --echo 2>&1)
 printf '%s\n' "$out" | grep -q '^hule (replay)> match' && ok "the prompt says replay" || no "replay prompt" "$out"
