@@ -67,7 +67,8 @@
   X(KNITTED, "knitted", BOOL,                                                  \
     "the hand holds a knitted straight (147, 258 and 369 in the three "        \
     "suits)", "not: the hand holds a knitted straight (147, 258 and 369 in "   \
-    "the three suits)")
+    "the three suits)")                                                        \
+  X(PAIR_NOT, "pair_not", SET, "the pair is none of %s", NULL)
 
 /* The context-flag fields: each makes an MJ_C_FLAG clause on its flag.
 ** Y(field, MJ_CTX_ flag, words) */
@@ -81,7 +82,12 @@
   Y("touji", MJ_CTX_TOUJI, "won while 偷机 (having declined a 宝吊头 win)")   \
   Y("jiebao", MJ_CTX_JIEBAO, "claimed the fourth 宝 (接宝)")                   \
   Y("sibao", MJ_CTX_SIBAO, "drew the fourth 宝 (四个宝)")                    \
-  Y("kaigang", MJ_CTX_KAIGANG, "won on a tile a 开杠 turned up")
+  Y("kaigang", MJ_CTX_KAIGANG, "won on a tile a 开杠 turned up")            \
+  Y("riichi", MJ_CTX_RIICHI, "won after declaring riichi")                     \
+  Y("double", MJ_CTX_DOUBLE, "won after a double riichi (on one's first "      \
+    "discard)")                                                                \
+  Y("ippatsu", MJ_CTX_IPPATSU, "won within a go-around of one's riichi, no "   \
+    "call between")
 
 /* What a clause's field takes. */
 enum {

@@ -19,7 +19,8 @@
   X(SELF, "self", false, MJ_CTX_SELF, 0, "won by self-draw")                   \
   X(SEAT, "seat", true, 0, 0, "seat=E|S|W|N: the winner's seat wind")          \
   X(ROUND, "round", true, 0, 0, "round=E|S|W|N: the prevailing wind")          \
-  X(FLOWERS, "flowers", true, 0, 0, "flowers=N: flowers declared")             \
+  X(FLOWERS, "flowers", true, 0, MJ_TOKEN_FLOWERS, "flowers=N: flowers "     \
+    "declared (rulesets with flowers)")                                        \
   X(LAST, "last", false, MJ_CTX_LAST, 0,                                       \
     "the winning tile is the last of its kind")                                \
   X(WALL_LAST, "wall-last", false, MJ_CTX_WALL_LAST, 0,                        \
@@ -54,9 +55,9 @@
     "the winner's riichi was a double riichi (on his first discard)")          \
   X(IPPATSU, "ippatsu", false, MJ_CTX_IPPATSU, MJ_TOKEN_IPPATSU,               \
     "won within a go-around of the riichi, no call between (一発)")            \
-  X(DORA, "dora", true, 0, MJ_TOKEN_DORA, "dora=T[,T]: the dora indicators "  \
+  X(DORA, "dora", true, 0, MJ_TOKEN_DORA, "dora=TILES: the dora indicators "  \
     "turned up (the indicators, not the dora), up to 5")                       \
-  X(URA, "ura", true, 0, MJ_TOKEN_URA, "ura=T[,T]: the ura-dora indicators "  \
+  X(URA, "ura", true, 0, MJ_TOKEN_URA, "ura=TILES: the ura-dora indicators "  \
     "(a riichi winner's), up to 5")                                            \
   X(HONBA, "honba", true, 0, MJ_TOKEN_HONBA, "honba=N: the honba counter "    \
     "(payments only), 0..99")

@@ -67,7 +67,8 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
     int c = s->hits[q].count;
     if (f->def.factor)
       continue;                  /* birds and the like: not a pattern */
-    if (c == 1 && len + f->id_len + 2 < cap) {   /* the common case */
+    if (c == 1 && len + f->id_len + 2 < cap &&
+        (f->def.kind != MJ_FK_COUNT || r->scoring != MJ_SCORING_PARTS)) {
       if (len > 0)
         buf[len++] = ',';
       memcpy(buf + len, f->def.id, f->id_len);
@@ -78,7 +79,8 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
     if (len > 0)
       put(buf, cap, &len, ",", 1);
     put(buf, cap, &len, f->def.id, f->id_len);
-    if (c > 1) {
+    if (c > 1 || (f->def.kind == MJ_FK_COUNT &&
+                  r->scoring == MJ_SCORING_PARTS)) {
       char t[16];
       size_t k = sizeof t;
       for (unsigned u = (unsigned)c; u != 0; u /= 10)
@@ -139,6 +141,11 @@ static void hit_value(const mj_rules *r, const mj_fan_def *f, int value,
 {
   if (r->scoring == MJ_SCORING_SUM)
     snprintf(val, cap, "%3d %s", value, mj_rules_unit(r));
+  else if (r->scoring == MJ_SCORING_PARTS && f->role == MJ_ROLE_LIMIT)
+    snprintf(val, cap, "%s%s", value > 1 ? "double " : "",
+             mj_rules_parts(r)->limit_hand_name);
+  else if (r->scoring == MJ_SCORING_PARTS)
+    snprintf(val, cap, "%3d %s", value, mj_rules_parts(r)->unit);
   else if (r->scoring == MJ_SCORING_FAN)
     snprintf(val, cap, "%s%d 番%s", f->role == MJ_ROLE_TIMES ? "+" : "",
              value, f->role == MJ_ROLE_FIXED ? " flat" : "");
@@ -179,7 +186,11 @@ static void hit_lines(const mj_rules *r, const mj_score *s, char *buf,
 static void total_line(const mj_rules *r, const mj_score *s, char *buf,
                        size_t cap, size_t *len)
 {
-  if (r->scoring == MJ_SCORING_SUM) {
+  if (r->scoring == MJ_SCORING_PARTS) {
+    char t[64];
+    mj_score_parts_text(r, s, t, sizeof t);
+    cat(buf, cap, len, "total:   %d (%s)", s->total, t);
+  } else if (r->scoring == MJ_SCORING_SUM) {
     cat(buf, cap, len, "total:   %d %s", s->total, mj_rules_unit(r));
     if (s->bonus)
       cat(buf, cap, len, " (%d without the %d bonus)", s->total - s->bonus,
@@ -255,6 +266,8 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
       cat(buf, cap, &len, "\n");
     }
   }
+  if (r->scoring == MJ_SCORING_PARTS && s->win)
+    mjs_parts_explain(r, h, s, buf, cap, &len);
   total_line(r, s, buf, cap, &len);
   if (s->min > 0)
     cat(buf, cap, &len,

@@ -358,6 +358,7 @@ static size_t fast_usual(const unsigned char *t, size_t left, mj_ctx *c,
   c->seat = (uint8_t)seat;
   c->round = (uint8_t)round;
   c->flowers = (uint8_t)fl;
+  c->owned |= MJ_TOKEN_FLOWERS;
   *seen = 1u << TOK_WIN | 1u << TOK_SEAT | 1u << TOK_ROUND | 1u << TOK_FLOWERS;
   if (o == 12) {
     c->flags |= MJ_CTX_SELF;
@@ -448,6 +449,7 @@ static inline bool set_common(mj_ctx *c, int tk, const unsigned char *t, int w)
     if ((unsigned)(t[8] - '0') > 8u)
       return false;
     c->flowers = (uint8_t)(t[8] - '0');
+    c->owned |= MJ_TOKEN_FLOWERS;
     return true;
   default: c->flags |= mj_ctx_tokens[tk].flag; return true;   /* self, ... */
   }
@@ -487,6 +489,7 @@ static bool other_token(const unsigned char *s, size_t *i, size_t n,
     if ((x = mjh_small_int((const char *)v, vlen, 8)) < 0)
       return false;
     c->flowers = (uint8_t)x;
+    c->owned |= MJ_TOKEN_FLOWERS;
     return true;
   default:
     c->flags |= mj_ctx_tokens[k].flag;

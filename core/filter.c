@@ -300,7 +300,7 @@ static bool fold_clause(mj_filter *f, int pos, const mj_clause *c,
   }
   case MJ_C_WAIT:
     set_bit(f, MJ_FR_WAIT_USERS, pos);
-    FOLD(MJ_FR_WAIT, 4, x == c->lo);
+    FOLD(MJ_FR_WAIT, MJ_WAIT_KINDS, x == c->lo);
     return true;
   case MJ_C_WILD_ACTING:
     FOLD(MJ_FR_ACTING, 2, x == (c->hi != 0));

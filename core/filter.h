@@ -36,7 +36,7 @@ enum {
   MJ_FR_COUNT = MJ_FR_SHAPE + MJ_SHAPE_COUNT + 1,   /* the meld counts,
                                              four rows (mj_count_row) */
   MJ_FR_WAIT = MJ_FR_COUNT + 25 + 125 + 125 + 9,    /* [MJ_WAIT_...] */
-  MJ_FR_ACTING = MJ_FR_WAIT + 4,          /* [a wild acts] */
+  MJ_FR_ACTING = MJ_FR_WAIT + MJ_WAIT_KINDS,        /* [a wild acts] */
   MJ_FR_HOGS = MJ_FR_ACTING + 2,          /* [tile hogs > 0] */
   MJ_FR_PAIR = MJ_FR_HOGS + 2,            /* [pair tile + 1, 0 none] */
   MJ_FR_GROUP = MJ_FR_PAIR + MJ_KINDS + 1,   /* [class*34 + tile]: every-

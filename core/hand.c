@@ -428,7 +428,7 @@ const char *mj_ctx_token_name(int k)
   static const char *const names[MJ_TOKEN_COUNT] = {
     "bao=", "touji", "feibao=", "jiebao", "sibao", "que=", "gui=", "horses=",
     "streak=", "kaigang", "niao=", "qishou", "riichi", "double", "ippatsu",
-    "dora=", "ura=", "honba="
+    "dora=", "ura=", "honba=", "flowers="
   };
   return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
 }
@@ -456,29 +456,29 @@ static mj_tileset ghost_kinds(const char *v, size_t vlen)
 }
 
 /* The value v of token k into c; at is the value's column. */
-/* dora=T[,T] or ura=T[,T]: up to MJ_MAX_INDICATORS tiles (a red five is
-   its 5), each a tile of the 34 kinds. */
+/* dora=TILES or ura=TILES: the indicators as one tile string, up to
+   MJ_MAX_INDICATORS (a red five is its 5), of the 34 kinds. */
 static mj_status indicators(mj_ctx *c, int k, const char *v, size_t vlen,
                             int at, mj_error *err)
 {
   mj_tile *out = k == TOK_DORA ? c->dora : c->ura;
   uint8_t *n = k == TOK_DORA ? &c->ndora : &c->nura;
+  mj_tile t[MJ_MAX_INDICATORS + 1];
+  uint8_t red[MJ_MAX_INDICATORS + 1];
+  int nt = 0;
   *n = 0;
-  for (size_t i = 0; i <= vlen;) {
-    size_t j = i;
-    while (j < vlen && v[j] != ',')
-      j++;
-    mj_tile t[2];
-    uint8_t red[2];
-    int nt = 0;
-    if (*n >= MJ_MAX_INDICATORS)
-      return bad_value(err, at, k, v, vlen, "at most 5 indicators");
-    if (mj_tiles_parse_red(v + i, j - i, 0, false, t, NULL, red, 2, &nt,
-                           NULL) != MJ_OK || nt != 1 || t[0] >= MJ_KINDS)
-      return bad_value(err, at, k, v, vlen,
-                       "indicator tiles, comma-separated: 1z or 3m,5z");
-    out[(*n)++] = t[0];
-    i = j + 1;
+  if (memchr(v, ',', vlen) != NULL)
+    return bad_value(err, at, k, v, vlen, "unexpected ','; the indicators "
+                     "are one tile string: 3m4p, 35m7z");
+  if (mj_tiles_parse_red(v, vlen, 0, false, t, NULL, red,
+                         MJ_MAX_INDICATORS + 1, &nt, NULL) != MJ_OK || nt < 1)
+    return bad_value(err, at, k, v, vlen, "indicator tiles: 1z, 3m4p, 35m7z");
+  if (nt > MJ_MAX_INDICATORS)
+    return bad_value(err, at, k, v, vlen, "at most 5 indicators");
+  for (int q = 0; q < nt; q++) {
+    if (t[q] >= MJ_KINDS)
+      return bad_value(err, at, k, v, vlen, "indicator tiles: 1z, 3m4p, 35m7z");
+    out[(*n)++] = t[q];
   }
   return MJ_OK;
 }
@@ -894,7 +894,7 @@ static void print_riichi(const mj_ctx *c, char *buf, size_t cap, size_t *len)
   for (int w = 0; w < 2; w++) {
     int n = w ? c->nura : c->ndora;
     for (int i = 0; i < n; i++) {
-      snprintf(t, sizeof t, "%s%s", i ? "," : w ? " ura=" : " dora=",
+      snprintf(t, sizeof t, "%s%s", i ? "" : w ? " ura=" : " dora=",
                mj_tile_str(w ? c->ura[i] : c->dora[i], b));
       put(buf, cap, len, t);
     }
@@ -918,9 +918,13 @@ size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
   }
   if (c->flags & MJ_CTX_SELF)
     put(buf, cap, &len, "self ");
-  snprintf(t, sizeof t, "seat=%c round=%c flowers=%d", winds[c->seat & 3],
-           winds[c->round & 3], c->flowers);
+  snprintf(t, sizeof t, "seat=%c round=%c", winds[c->seat & 3],
+           winds[c->round & 3]);
   put(buf, cap, &len, t);
+  if (c->flowers > 0 || (c->owned & MJ_TOKEN_FLOWERS)) {
+    snprintf(t, sizeof t, " flowers=%d", c->flowers);
+    put(buf, cap, &len, t);
+  }
   if (c->flags & MJ_CTX_LAST)
     put(buf, cap, &len, " last");
   if (c->flags & MJ_CTX_WALL_LAST)

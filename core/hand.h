@@ -95,10 +95,11 @@ enum {
   MJ_TOKEN_RIICHI = 1u << 12,   /* riichi (立直) */
   MJ_TOKEN_DOUBLE = 1u << 13,   /* double (ダブル立直) */
   MJ_TOKEN_IPPATSU = 1u << 14,  /* ippatsu (一発) */
-  MJ_TOKEN_DORA = 1u << 15,     /* dora=T[,T] */
-  MJ_TOKEN_URA = 1u << 16,      /* ura=T[,T] */
+  MJ_TOKEN_DORA = 1u << 15,     /* dora=TILES (3m4p) */
+  MJ_TOKEN_URA = 1u << 16,      /* ura=TILES */
   MJ_TOKEN_HONBA = 1u << 17,    /* honba=N */
-  MJ_TOKEN_COUNT = 18
+  MJ_TOKEN_FLOWERS = 1u << 18,  /* flowers=N (read where flowers are played) */
+  MJ_TOKEN_COUNT = 19
 };
 
 /* The text of token bit k ("bao=", "touji"); NULL past the last. */

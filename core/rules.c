@@ -133,17 +133,49 @@ void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once)
 
 int mj_scoring_from_name(const char *name)
 {
-  static const char *const names[] = { "sum", "doubling", "fan" };
-  for (int i = 0; name != NULL && i < 3; i++)
+  static const char *const names[] = { "sum", "doubling", "fan", "parts" };
+  for (int i = 0; name != NULL && i < 4; i++)
     if (strcmp(name, names[i]) == 0)
       return i;
   return -1;
 }
 
+mj_status mj_rules_set_parts(mj_rules *r, const mj_parts *p, mj_error *err)
+{
+  if (p->round_to < 1 || p->pay_round < 1 || p->doublings < 0 ||
+      p->doublings > 8 || p->nlimits < 0 || p->nlimits > MJ_MAX_LIMITS)
+    return mj_fail(err, MJ_EINVAL, 0, "parts: a rounding below 1, "
+                   "doublings past 0..8 or more than %d limits",
+                   MJ_MAX_LIMITS);
+  for (int i = 1; i < p->nlimits; i++)
+    if (p->limit_fans[i] <= p->limit_fans[i - 1])
+      return mj_fail(err, MJ_EINVAL, 0,
+                     "parts: the limits must go up by %s", p->unit);
+  r->parts = *p;
+  r->parts.no_self_fan = -1;
+  return MJ_OK;
+}
+
+const mj_parts *mj_rules_parts(const mj_rules *r) { return &r->parts; }
+
 void mj_rules_set_fixed_or_own(mj_rules *r, bool on) { r->fixed_or_own = on; }
 void mj_rules_set_knitted_waits(mj_rules *r, bool on) { r->knitted_waits = on; }
 bool mj_rules_knitted_waits(const mj_rules *r) { return r->knitted_waits; }
 void mj_rules_set_exclusive(mj_rules *r, unsigned flags) { r->exclusive = flags; }
+
+mj_status mj_rules_add_refusal(mj_rules *r, unsigned on, unsigned off,
+                               mj_error *err)
+{
+  if (r->nrefuse >= MJ_MAX_REFUSALS)
+    return mj_fail(err, MJ_EINVAL, 0, "at most %d refusals",
+                   MJ_MAX_REFUSALS);
+  if (on == 0 || (on & off))
+    return mj_fail(err, MJ_EINVAL, 0, "a refusal names a flag that holds, "
+                   "and none both with and without '!'");
+  r->refuse_on[r->nrefuse] = on;
+  r->refuse_off[r->nrefuse++] = off;
+  return MJ_OK;
+}
 void mj_rules_set_unit(mj_rules *r, const char *unit)
 {
   snprintf(r->unit, sizeof r->unit, "%s", unit && *unit ? unit : "fan");
@@ -176,6 +208,10 @@ static unsigned fan_tokens(const mj_fan_def *f)
     t |= MJ_TOKEN_HORSES;
   if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_STREAK)
     t |= MJ_TOKEN_STREAK;
+  if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_DORA)
+    t |= MJ_TOKEN_DORA;
+  if (f->kind == MJ_FK_COUNT && f->count_of == MJ_COUNT_URA)
+    t |= MJ_TOKEN_URA;
   return t;
 }
 
@@ -526,6 +562,8 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
   /* the wild kind of the hand (bao=) is read where the wall names it */
   if (r->table.wild_rule == MJ_WILD_INDICATOR)
     r->tokens |= MJ_TOKEN_BAO;
+  if (r->table.flowers)
+    r->tokens |= MJ_TOKEN_FLOWERS;
   mj_status st = MJ_OK;
   for (int i = 0; i < r->nfans && st == MJ_OK; i++) {
     r->tokens |= fan_tokens(&r->fans[i].def);
@@ -534,6 +572,12 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
   }
   if (st == MJ_OK)
     st = exclusion_order(r, err);
+  if (st == MJ_OK && r->parts.no_self_name[0]) {
+    r->parts.no_self_fan = mj_rules_find_fan(r, r->parts.no_self_name);
+    if (r->parts.no_self_fan < 0)
+      st = mj_fail(err, MJ_EINVAL, 0, "parts: no fan is called '%s'",
+                   r->parts.no_self_name);
+  }
   if (st == MJ_OK)
     st = combo_lists(r, err);
   if (st == MJ_OK)

@@ -38,7 +38,12 @@ typedef enum mj_clause_kind {
   MJ_C_COUNT_KINDS
 } mj_clause_kind;
 
-enum { MJ_WAIT_NONE, MJ_WAIT_EDGE, MJ_WAIT_CLOSED, MJ_WAIT_SINGLE };
+/* The wait of a reading. Edge, closed and single are the hand's only
+   wait in the other scorings; in parts scoring every reading has its
+   own: where its winning tile sits (two-sided, or the pair-into-pung of
+   a double pair wait, as well). */
+enum { MJ_WAIT_NONE, MJ_WAIT_EDGE, MJ_WAIT_CLOSED, MJ_WAIT_SINGLE,
+       MJ_WAIT_SIDES, MJ_WAIT_PUNG, MJ_WAIT_KINDS };
 
 typedef struct mj_clause {
   uint8_t kind;
@@ -71,8 +76,9 @@ typedef enum mj_role {
   MJ_ROLE_BASE,      /* a base value (doubling scoring): the best counts */
   MJ_ROLE_TIMES,     /* value doublings per count */
   MJ_ROLE_FIXED,     /* a fixed total */
-  MJ_ROLE_PLUS       /* added after the doubling, per count (value -1:
+  MJ_ROLE_PLUS,      /* added after the doubling, per count (value -1:
                         the doubled base, one more share) */
+  MJ_ROLE_LIMIT      /* parts scoring: so many limit hands (役満) */
 } mj_role;
 
 typedef enum mj_fan_kind {
@@ -86,7 +92,7 @@ typedef enum mj_fan_kind {
 /* tile_hogs: kinds held four times outside kongs; fours: kongs included */
 enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
        MJ_COUNT_FOURS, MJ_COUNT_HORSES, MJ_COUNT_STREAK,
-       MJ_COUNT_NIAO, MJ_COUNT_REDS };
+       MJ_COUNT_NIAO, MJ_COUNT_REDS, MJ_COUNT_DORA, MJ_COUNT_URA };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
 enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
@@ -102,6 +108,8 @@ typedef struct mj_fan_def {
   const char *aliases[MJ_MAX_ALIASES];   /* other accepted names
                                            (traditional, pinyin...) */
   int value;                /* points, base, doublings or fixed total */
+  int open;                 /* parts scoring: the value with a meld
+                               claimed (-1: the same) */
   uint8_t role;
   uint8_t kind;
   uint8_t count_of;         /* MJ_FK_COUNT: MJ_COUNT_... */
@@ -306,11 +314,72 @@ void mj_rules_set_shapes(mj_rules *r, mj_shape_cfg cfg, unsigned wait_shapes);
 /* Sum: points add up. Doubling: the best base doubled per doubling, or
 ** a fixed total. Fan (番): the best base's 番 plus the add-ons' (or a
 ** flat 番), capped at the table's cap, is 2^(F-1) units. */
-enum { MJ_SCORING_SUM, MJ_SCORING_DOUBLING, MJ_SCORING_FAN };
-/* "sum", "doubling", "fan" -> MJ_SCORING_ (-1: none of them). */
+enum { MJ_SCORING_SUM, MJ_SCORING_DOUBLING, MJ_SCORING_FAN,
+       MJ_SCORING_PARTS };
+/* "sum", "doubling", "fan", "parts" -> MJ_SCORING_ (-1: none). */
 int mj_scoring_from_name(const char *name);
 void mj_rules_set_scoring(mj_rules *r, int scoring, bool account_once);
 void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud);
+
+/*
+** Parts scoring (riichi's han and fu): each reading's parts (fu) come
+** from its melds, pair, wait and win as this table says, rounded up; the
+** fans' values add up (han); the base is parts x 2^(fans + doublings),
+** capped, or a limit by fans; limit hands (役満) are so many times the
+** limit base. Payments are made from the base and rounded up; the
+** hand's total is what the winner receives.
+*/
+enum { MJ_MAX_LIMITS = 8 };
+
+/* The numbers of the table, in one list (the loader reads them by it,
+   the reference prints it): X(name, default, words). */
+#define MJ_PARTS_NUMBERS(X)                                                  \
+  X(base, 0, "parts every winning hand has (riichi: 20)")                    \
+  X(closed_ron, 0, "a concealed hand won on a discard (10)")                 \
+  X(self_draw, 0, "a self-drawn win (2; none with the no_self fan)")         \
+  X(open_least, 0, "an open hand has at least this (30)")                    \
+  X(pairs, 0, "seven pairs: always this (25; 0: counted)")                   \
+  X(pung, 0, "a pung of simples (2)")                                        \
+  X(pung_end, 0, "a pung of terminals or honors (4)")                        \
+  X(concealed, 1, "a concealed pung or kong: times this (2)")                \
+  X(kong, 1, "a kong: times this (4)")                                       \
+  X(pair_dragon, 0, "a pair of dragons (2)")                                 \
+  X(pair_seat, 0, "a pair of the seat's wind (2)")                           \
+  X(pair_round, 0, "a pair of the round's wind (2)")                         \
+  X(pair_most, 0, "a pair's parts at most (4; 0: no cap)")                   \
+  X(wait_edge, 0, "an edge wait, 12 for 3 (2)")                              \
+  X(wait_closed, 0, "a closed wait, 13 for 2 (2)")                           \
+  X(wait_single, 0, "a single wait on the pair (2)")                         \
+  X(round_to, 1, "parts rounded up to this (10)")                            \
+  X(doublings, 0, "base = parts x 2^(fans + this) (2)")                      \
+  X(cap, 0, "a base over this is this (2000; 0: no cap)")                    \
+  X(cap_from, 0, "... or a base of at least this (kiriage: 1920)")           \
+  X(limit_hand, 0, "a limit hand's base, each (8000)")                       \
+  X(ron, 1, "won on a discard: the discarder pays base x this (4)")          \
+  X(ron_dealer, 1, "... the dealer won it (6)")                              \
+  X(self_dealer, 1, "self-drawn: the dealer pays base x this (2)")           \
+  X(self_other, 1, "... each other player (1)")                              \
+  X(self_by_dealer, 1, "... each, when the dealer drew it (2)")              \
+  X(pay_round, 1, "each payment rounded up to this (100)")
+
+typedef struct mj_parts {
+#define MJ_PARTS_FIELD(name, def, words) int name;
+  MJ_PARTS_NUMBERS(MJ_PARTS_FIELD)
+#undef MJ_PARTS_FIELD
+  char unit[16], parts_unit[16];   /* what fans and parts are called */
+  int no_self_fan;          /* the fan whose self-draw adds no parts (平和),
+                               -1 none */
+  char no_self_name[64];    /* its name until mj_rules_finish */
+  int nlimits;              /* limits by fans: from limit_fans[i] fans
+                               the base is limit_base[i] */
+  int limit_fans[MJ_MAX_LIMITS], limit_base[MJ_MAX_LIMITS];
+  char limit_name[MJ_MAX_LIMITS][32];
+  char cap_name[32];        /* the cap's name (満貫) */
+  char limit_hand_name[32]; /* a limit hand's (役満) */
+  char limit_unit[16];      /* ... in the batch's han/fu column ("yakuman") */
+} mj_parts;
+mj_status mj_rules_set_parts(mj_rules *r, const mj_parts *p, mj_error *err);
+const mj_parts *mj_rules_parts(const mj_rules *r);
 /* The hooks the ruleset has (bits 1 << MJ_HOOK_). */
 void mj_rules_set_hooks(mj_rules *r, unsigned hooks);
 unsigned mj_rules_hooks(const mj_rules *r);
@@ -330,6 +399,13 @@ bool mj_rules_knitted_waits(const mj_rules *r);
 /* What a point is called in sum scoring ("fan" unless the ruleset says). */
 void mj_rules_set_unit(mj_rules *r, const char *unit);
 const char *mj_rules_unit(const mj_rules *r);
+/* A win may not hold every flag of on while holding none of off (context
+** flags MJ_CTX_, and MJ_REFUSE_OPEN: a meld claimed): riichi refuses
+** { riichi, open } and { first, !self }. */
+#define MJ_REFUSE_OPEN (1u << 31)
+enum { MJ_MAX_REFUSALS = 16 };
+mj_status mj_rules_add_refusal(mj_rules *r, unsigned on, unsigned off,
+                               mj_error *err);
 /* Context flags (MJ_CTX_) of which a hand may hold one at most. */
 void mj_rules_set_exclusive(mj_rules *r, unsigned flags);
 unsigned mj_rules_exclusive(const mj_rules *r);

@@ -45,7 +45,10 @@ struct mj_rules {
                                 hand's own value: the better counts */
   bool knitted_waits;        /* a wait may count on a tile of the 组合龙 */
   unsigned exclusive;        /* MJ_CTX_ flags a hand holds one of at most */
+  int nrefuse;               /* refusals: the flags on, the flags off */
+  unsigned refuse_on[MJ_MAX_REFUSALS], refuse_off[MJ_MAX_REFUSALS];
   char unit[16];             /* what a point is called (sum scoring) */
+  mj_parts parts;            /* parts scoring */
   unsigned tokens;           /* MJ_TOKEN_ bits read (declared or derived) */
   bool finished;
   bool any_none;             /* some fan needs no winning shape */

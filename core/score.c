@@ -206,6 +206,8 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
   v->streak = E->ctx->streak;
   v->niao = E->ctx->niao;
   v->reds = (uint8_t)mj_hand_reds(E->h);
+  v->wgroup = (int8_t)E->wgroup;
+  v->dora = v->ura = 0;
   if (d == NULL) {
     memcpy(v->cnt, E->held, MJ_KINDS);
   } else {
@@ -258,6 +260,11 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
         v->exposed += g->exposed;
       }
     }
+    if (E->wgroup >= 0) {
+      /* parts scoring: the reading says where the winning tile went */
+      wpung = d->groups[E->wgroup].type == MJ_G_PUNG ? E->wgroup : -1;
+      win_in_chow = false;
+    }
     if (wpung >= 0 && !(E->flags & MJ_CTX_SELF) && !win_in_chow) {
       v->concealed[wpung] = 0;
       v->cpungs--;
@@ -277,6 +284,11 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
   v->tile_hogs -= v->kongs;
   if (v->tile_hogs < 0)
     v->tile_hogs = 0;
+  const mj_ctx *c = E->ctx;
+  for (int i = 0; i < c->ndora; i++)
+    v->dora += v->cnt[E->r->table.succ[c->dora[i]]];
+  for (int i = 0; i < c->nura; i++)
+    v->ura += v->cnt[E->r->table.succ[c->ura[i]]];
 }
 
 /* The reading's wait, for the fans that read it (made when first asked:
@@ -286,7 +298,9 @@ void mjs_view_wait(eval *E, mj_view *v)
   const mj_decomp *d = v->d;
   if (d == NULL)
     return;
-  if (d->shape == MJ_SHAPE_STANDARD) {
+  if (E->wgroup >= 0) {
+    v->wait = mjs_group_wait(&d->groups[E->wgroup], v->win);
+  } else if (d->shape == MJ_SHAPE_STANDARD) {
     int w = classify_wait(d, 0, v->win);
     if (w != MJ_WAIT_NONE && E->unique < 0) {
       mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads };
@@ -383,6 +397,7 @@ bool mjs_clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
     return true;
   }
   case MJ_C_PAIR: return v->pair >= 0 && set_has(E, &c->set, v->pair);
+  case MJ_C_PAIR_NOT: return v->pair >= 0 && !set_has(E, &c->set, v->pair);
   case MJ_C_CHOWS: return in_range(v->chows, c);
   case MJ_C_PUNGS: return in_range(v->pungs, c);
   case MJ_C_KONGS: return in_range(v->kongs, c);
@@ -823,6 +838,8 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
           : f->count_of == MJ_COUNT_STREAK ? v->streak
           : f->count_of == MJ_COUNT_NIAO ? v->niao
           : f->count_of == MJ_COUNT_REDS ? v->reds
+          : f->count_of == MJ_COUNT_DORA ? v->dora
+          : f->count_of == MJ_COUNT_URA ? v->ura
           : v->feibao;
     break;
   case MJ_FK_COMBO:
@@ -1166,7 +1183,13 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
     s->reading.shape = MJ_SHAPE_NONE;
   s->flags = v.flags;
   exemptions(E, d, s, matched, nw);
-  totals(E->r, s);
+  if (E->r->scoring == MJ_SCORING_PARTS) {
+    s->wgroup = E->wgroup;
+    s->open = v.exposed > 0;
+    mjs_parts_totals(E->r, s, E->ctx);
+  } else {
+    totals(E->r, s);
+  }
   return true;
 }
 
@@ -1211,9 +1234,35 @@ static void note_alternative(eval *E, const mj_decomp *d, const mj_score *s)
     }
 }
 
+/* Is cur better than best? The higher total; parts scoring: then the
+   more fans, then the more parts; else, at equal totals, the reading with
+   fewer wilds standing for other tiles (the plainer account). */
+static bool better(const eval *E, const mj_decomp *d)
+{
+  const mj_score *b = E->best, *c = &E->cur;
+  if (!c->win)
+    return false;
+  if (!b->win || c->total > b->total)
+    return true;
+  if (c->total < b->total)
+    return false;
+  if (E->r->scoring == MJ_SCORING_PARTS)
+    return c->fan > b->fan || (c->fan == b->fan && c->parts > b->parts);
+  return d != NULL && b->reading.nwild > 0 &&
+         mj_decomp_nacting(d) < mj_decomp_nacting(&b->reading);
+}
+
 int mjs_on_reading(const mj_decomp *d, void *ud)
 {
   eval *E = ud;
+  if (E->r->scoring == MJ_SCORING_PARTS && d != NULL &&
+      (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_PAIRS))
+    return mjs_parts_readings(d, E);
+  return mjs_on_one_reading(d, E);
+}
+
+int mjs_on_one_reading(const mj_decomp *d, eval *E)
+{
   /* until a reading wins, readings go straight into the result */
   E->into = E->best->win ? &E->cur : E->best;
   if (!mjs_score_reading(E, d))
@@ -1221,13 +1270,7 @@ int mjs_on_reading(const mj_decomp *d, void *ud)
   E->nread++;
   if (E->r->fixed_or_own && E->into->win)
     note_alternative(E, d, E->into);
-  /* the highest total; at equal totals the reading with fewer wilds
-     standing for other tiles (the plainer account of the hand) */
-  if (E->into == &E->cur && E->cur.win &&
-      (!E->best->win || E->cur.total > E->best->total ||
-       (E->cur.total == E->best->total && d != NULL &&
-        E->best->reading.nwild > 0 &&
-        mj_decomp_nacting(d) < mj_decomp_nacting(&E->best->reading)))) {
+  if (E->into == &E->cur && better(E, d)) {
     mj_score *b = E->best, *c = &E->cur;
     int n = b->nreadings;
     memcpy(b, c, offsetof(mj_score, hits));

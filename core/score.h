@@ -50,6 +50,10 @@ struct mj_view {
   uint8_t horses, streak;      /* horses=N, streak=N */
   uint8_t niao;                /* niao=N */
   uint8_t reds;                /* red fives held (0m 0p 0s) */
+  uint8_t dora, ura;           /* dora and ura-dora held (the tiles after
+                                  the indicators, in the table's cycles) */
+  int8_t wgroup;               /* parts scoring: the group the winning
+                                  tile completes in this reading, -1 none */
 };
 
 enum { MJ_MAX_HITS = 40 };
@@ -92,7 +96,18 @@ typedef struct mj_score {
   int plus;           /* doubling scoring: added after the doubling
                          (horses: 2 each, or a share each) */
   int fan;            /* 番 scoring: the 番 before the cap (total is
-                         2^(min(fan, cap)-1)) */
+                         2^(min(fan, cap)-1)); parts scoring: the fans
+                         (han) counted */
+  /* parts scoring (han and fu) */
+  int parts;          /* the reading's parts (fu), rounded */
+  int points;         /* the base points: parts x 2^(fans + doublings),
+                         or a limit's */
+  int limit;          /* -1 none; i < nlimits: limit i; nlimits: the cap
+                         by points; nlimits + 1: limit hands */
+  int limit_hands;    /* limit hands (役満) counted, each so many */
+  int wgroup;         /* the group the winning tile completes, -1 none */
+  bool open;          /* a meld claimed */
+  bool dealer;        /* the winner deals (seat East) */
   int nreadings;      /* readings the hand has (all were scored) */
   mj_decomp reading;  /* the chosen one (shape MJ_SHAPE_NONE: none) */
   unsigned flags;     /* context flags used, derived ones included */
@@ -128,6 +143,18 @@ size_t mj_score_total_text(const mj_rules *r, const mj_score *s, char *buf,
 /* Fans line as in the vectors: "清一色,幺九刻x2,花牌x2" (rules order). */
 size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
                           size_t cap);
+
+/* Parts scoring: the payments of win s into pay[4] (seats 0..3; the
+** discarder payer pays, or on a self-draw, payer -1, the three others,
+** the dealer as the table says), each rounded up as it says. Returns
+** what the winner receives. */
+int mj_parts_pay(const mj_rules *r, const mj_score *s, int winner, int dealer,
+                 int payer, int pay[4]);
+
+/* Parts scoring: the batch's han/fu column ("3han 40fu", "yakuman",
+** "2yakuman"); empty for the other scorings. */
+size_t mj_score_parts_text(const mj_rules *r, const mj_score *s, char *buf,
+                           size_t cap);
 
 /* A full explanation in text, one item a line. */
 size_t mj_score_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,

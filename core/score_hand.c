@@ -12,6 +12,22 @@
 
 #include "score_int.h"
 
+/* The names of the flags of mask (and "open"), joined by "and". */
+static void flag_list(unsigned mask, char *out, size_t cap)
+{
+  static const char *const flag_names[] = {
+    "self", "last", "wall-last", "kong", "rob", "first", "touji", "jiebao",
+    "sibao", "kaigang", "qishou", "riichi", "double", "ippatsu"
+  };
+  size_t len = 0;
+  out[0] = '\0';
+  for (int k = 0; k < 14; k++)
+    if (mask & (1u << k))
+      mj_catf(out, cap, &len, "%s%s", len ? " and " : "", flag_names[k]);
+  if (mask & MJ_REFUSE_OPEN)
+    mj_catf(out, cap, &len, "%s%s", len ? " and " : "", "an open meld");
+}
+
 /* What the table plays (no honor in 108 tiles, no flower without them)
    and the context flags r lets a win hold together (exclusive). */
 static mj_status check_table(const mj_rules *r, const mj_hand *h,
@@ -49,20 +65,61 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
                    c->flowers, r->id);
   unsigned both = c->flags & mj_rules_exclusive(r);
   if (both & (both - 1)) {
-    char names[80] = "";
-    size_t len = 0;
-    static const char *const flag_names[] = {
-      "self", "last", "wall-last", "kong", "rob", "first", "touji", "jiebao",
-      "sibao", "kaigang", "qishou", "riichi", "double", "ippatsu"
-    };
-    for (int k = 0; k < 14; k++)
-      if (both & (1u << k))
-        mj_catf(names, sizeof names, &len, "%s%s", len ? " and " : "",
-                flag_names[k]);
+    char names[80];
+    flag_list(both, names, sizeof names);
     return mj_fail(err, MJ_EINVAL, 0,
                    "%s cannot both hold: in ruleset %s a win has one of them "
                    "at most", names, r->id);
   }
+  bool open = false;
+  for (int i = 0; i < mj_hand_nmelds(h); i++)
+    open = open || mj_hand_melds(h)[i].type != MJ_CKONG;
+  unsigned has = c->flags | (open ? MJ_REFUSE_OPEN : 0);
+  for (int i = 0; i < r->nrefuse; i++)
+    if ((has & r->refuse_on[i]) == r->refuse_on[i] &&
+        !(has & r->refuse_off[i])) {
+      char on[80], off[80];
+      flag_list(r->refuse_on[i], on, sizeof on);
+      flag_list(r->refuse_off[i], off, sizeof off);
+      return mj_fail(err, MJ_EINVAL, 0, "ruleset %s refuses %s%s%s in one "
+                     "win", r->id, on, off[0] ? " without " : "", off);
+    }
+  return MJ_OK;
+}
+
+/* What the hand shows of the robbed kong, the replacement's kong and the
+   first draw, and the indicators turned up: none may be more than the
+   wall holds. */
+static mj_status check_visible(const mj_hand *h, mj_error *err)
+{
+  const mj_ctx *c = mj_hand_cctx(h);
+  uint8_t all[MJ_KINDS];
+  mj_hand_all_counts(h, all);
+  int kongs = 0;
+  for (int i = 0; i < mj_hand_nmelds(h); i++)
+    kongs += mj_hand_melds(h)[i].type == MJ_KONG ||
+             mj_hand_melds(h)[i].type == MJ_CKONG;
+  char b[3];
+  if ((c->flags & MJ_CTX_KONG) && (c->flags & MJ_CTX_SELF) && kongs == 0)
+    return mj_fail(err, MJ_EINVAL, 0, "kong (a win on a kong's replacement "
+                   "tile) but the hand has no kong");
+  if ((c->flags & MJ_CTX_FIRST) && mj_hand_nmelds(h) > 0)
+    return mj_fail(err, MJ_EINVAL, 0, "first (a win in the first go-around) "
+                   "with a meld declared");
+  uint8_t seen[MJ_KINDS];
+  memcpy(seen, all, sizeof seen);
+  for (int i = 0; i < c->ndora; i++)
+    seen[c->dora[i]]++;
+  for (int i = 0; i < c->nura; i++)
+    seen[c->ura[i]]++;
+  if ((c->flags & MJ_CTX_ROB) && seen[c->win] > 1)
+    return mj_fail(err, MJ_EINVAL, 0, "rob (robbing a kong) but another %s "
+                   "is in sight: the other three are in the robbed kong",
+                   mj_tile_str(c->win, b));
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (seen[t] > 4 && all[t] <= 4)
+      return mj_fail(err, MJ_EINVAL, 0, "5 copies of %s counting the dora "
+                     "and ura indicators (at most 4)", mj_tile_str((mj_tile)t, b));
   return MJ_OK;
 }
 
@@ -89,6 +146,8 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h,
                    len ? own : "none");
   }
   mj_status st = check_table(r, h, err);
+  if (st == MJ_OK)
+    st = check_visible(h, err);
   if (st != MJ_OK)
     return st;
   if ((c->flags & MJ_CTX_KONG) && !(c->flags & MJ_CTX_SELF) &&
@@ -159,6 +218,7 @@ static mj_status prepare_dealt(eval *E, const mj_rules *r, const mj_hand *h,
   mj_tileview_init(&E->full, h, E->wild);
   E->win_face = false;
   E->unique = -1;
+  E->wgroup = -1;
   E->pre_ready = false;
   E->fixed_tiles = false;
   score_empty(out, r);
@@ -171,6 +231,7 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
   /* every field is set here or before it is read (pre: by mjs_pre_view) */
   E->st = MJ_OK;
   E->nread = 0;
+  E->wgroup = -1;
   E->alt_own = E->alt_fixed = 0;
   E->alt_fan = -1;
   E->wild_single = false;
@@ -324,7 +385,12 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
       out->other_total = fixed_taken ? E->alt_own : E->alt_fixed;
       out->other_fan = fixed_taken ? -1 : E->alt_fan;
     }
-    if (st == MJ_OK && !out->win)
+    if (st == MJ_OK && !out->win && E->nread > 0 &&
+        r->scoring == MJ_SCORING_PARTS)
+      st = mj_fail(err, MJ_ENOTWIN, 0, "no fan holds: a winning shape, "
+                   "but ruleset %s needs a fan (bonus ones such as dora "
+                   "alone make no win)", r->id);
+    else if (st == MJ_OK && !out->win)
       st = (E->flags & MJ_CTX_QISHOU)
                ? mj_fail(err, MJ_ENOTWIN, 0, "nothing to declare: the dealt "
                          "tiles make no declaration of the ruleset's")

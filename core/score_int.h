@@ -37,6 +37,8 @@ typedef struct eval {
   const mj_ctx *ctx;      /* the hand's context */
   mj_tileset wild;        /* the wild kinds */
   unsigned flags;         /* context flags, derived ones included */
+  int wgroup;             /* parts scoring: the group the winning tile
+                             completes in the reading scored, -1 none */
   int unique;             /* before the win the hand waited on one kind:
                              1 yes, 0 no, -1 not known yet */
   bool pre_ready;         /* the hand before the win was ready */
@@ -115,6 +117,30 @@ static inline mj_tileset group_tiles(const mj_group *g)
   default: return MJ_BIT(g->tile);
   }
 }
+
+/* Parts scoring (parts.c). One line of a reading's parts: what, how
+   many. */
+typedef struct mjs_part {
+  char what[48];
+  int value;
+} mjs_part;
+enum { MJS_MAX_PARTS = 12 };
+
+/* The parts of s's reading (its group wgroup completed by the winning
+   tile) before rounding, line by line into out (may be NULL). */
+int mjs_parts_lines(const mj_rules *r, const mj_score *s, const mj_ctx *c,
+                    mjs_part *out, int *nout);
+/* The wait of group g for the winning tile (MJ_WAIT_...). */
+int mjs_group_wait(const mj_group *g, mj_tile win);
+/* Score reading d (score.c), and each of its readings by where the
+   winning tile went (parts scoring, parts.c). 0 to go on. */
+int mjs_on_one_reading(const mj_decomp *d, eval *E);
+int mjs_parts_readings(const mj_decomp *d, eval *E);
+/* The explanation's parts, base, limit and payments lines. */
+void mjs_parts_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
+                       char *buf, size_t cap, size_t *len);
+/* Parts scoring's step 3: parts, fans, limits, the base, the total. */
+void mjs_parts_totals(const mj_rules *r, mj_score *s, const mj_ctx *c);
 
 /* Fan sets (bit k: the fan at position k of the exclusion order). */
 

@@ -355,23 +355,54 @@ static mj_status fan_texts(cctx *c, mj_fan_def *d)
   return MJ_OK;
 }
 
+/* open = N: the value with a meld claimed (parts scoring); 0 adds the
+   clause exposed = 0 (a concealed hand's fan). */
+static mj_status fan_open(cctx *c, mj_fan_def *d, int scoring)
+{
+  lua_State *L = c->L;
+  lua_getfield(L, c->t, "open");
+  int t = lua_type(L, -1);
+  bool whole = lua_isinteger(L, -1);
+  lua_Integer v = lua_tointeger(L, -1);
+  lua_pop(L, 1);
+  if (t == LUA_TNIL)
+    return MJ_OK;
+  if (scoring != MJ_SCORING_PARTS)
+    return mjc_bad(c, "'open' is a value of parts scoring");
+  if (!whole || v < 0 || v > 100 || d->role != MJ_ROLE_ADD)
+    return mjc_bad(c, "'open' is the han with a meld claimed, 0..100 "
+               "(0: only a concealed hand), beside han = N");
+  if (v == 0) {
+    mj_clause cl = { MJ_C_EXPOSED, 0, 0, { 0, 0 } };
+    TRY(add_clause(c, d, cl));
+  }
+  d->open = (int)v;
+  return MJ_OK;
+}
+
 /* The value: points (sum scoring); base, times or fixed (doubling); fan,
    add or flat (番 scoring: 2^(F-1) units for F 番); none for a state. */
 static mj_status fan_value(cctx *c, mj_fan_def *d, int scoring)
 {
   lua_State *L = c->L;
   static const char *const vals[] = { "points", "base", "times", "fixed",
-                                      "fan", "add", "flat", "plus" };
+                                      "fan", "add", "flat", "plus",
+                                      "han", "yakuman" };
   static const uint8_t roles[] = { MJ_ROLE_ADD, MJ_ROLE_BASE, MJ_ROLE_TIMES,
                                    MJ_ROLE_FIXED, MJ_ROLE_BASE, MJ_ROLE_TIMES,
-                                   MJ_ROLE_FIXED, MJ_ROLE_PLUS };
+                                   MJ_ROLE_FIXED, MJ_ROLE_PLUS, MJ_ROLE_ADD,
+                                   MJ_ROLE_LIMIT };
   static const char *const give[] = {
     [MJ_SCORING_SUM] = "give points = N",
     [MJ_SCORING_DOUBLING] = "give exactly one of base, times, fixed, plus",
     [MJ_SCORING_FAN] = "give exactly one of fan, add, flat (番)",
+    [MJ_SCORING_PARTS] = "give exactly one of han, yakuman (limit hands)",
   };
+  static const char *const mode_name[] = { "sum", "doubling", "fan",
+                                           "parts" };
   int nv = 0;
-  for (int i = 0; i < 8; i++) {
+  d->open = -1;
+  for (int i = 0; i < 10; i++) {
     lua_getfield(L, c->t, vals[i]);
     if (lua_isnil(L, -1)) {
       lua_pop(L, 1);
@@ -392,15 +423,14 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, int scoring)
     d->value = (int)v;
     d->role = roles[i];
     int mode = i == 0 ? MJ_SCORING_SUM
-             : i < 4 || i == 7 ? MJ_SCORING_DOUBLING : MJ_SCORING_FAN;
+             : i < 4 || i == 7 ? MJ_SCORING_DOUBLING
+             : i >= 8 ? MJ_SCORING_PARTS : MJ_SCORING_FAN;
     if (i == 7 && (v < -1 || v > 1000))
       return mjc_bad(c, "'plus' is an amount 0..1000 or \"share\"");
     if (i == 7 && scoring == MJ_SCORING_SUM)
       mode = scoring;      /* plus: after the points are added up */
     if (mode != scoring)
-      return mjc_bad(c, "a %s ruleset: %s, not %s",
-                 scoring == MJ_SCORING_SUM ? "sum"
-                 : scoring == MJ_SCORING_FAN ? "fan" : "doubling",
+      return mjc_bad(c, "a %s ruleset: %s, not %s", mode_name[scoring],
                  give[scoring], vals[i]);
     if (i == 2) {
       if (v < 2 || (v & (v - 1)) != 0)
@@ -409,7 +439,10 @@ static mj_status fan_value(cctx *c, mj_fan_def *d, int scoring)
     }
     if (mode == MJ_SCORING_FAN && (v < 0 || v > 20))
       return mjc_bad(c, "'%s' is a number of 番, 0..20", vals[i]);
+    if (mode == MJ_SCORING_PARTS && (v < 0 || v > (i == 8 ? 100 : 8)))
+      return mjc_bad(c, "'%s' is 0..%d", vals[i], i == 8 ? 100 : 8);
   }
+  TRY(fan_open(c, d, scoring));
   lua_getfield(L, c->t, "state");
   bool state_only = lua_toboolean(L, -1);
   lua_pop(L, 1);
@@ -477,7 +510,9 @@ static mj_status clause_of(cctx *c, size_t k, mj_fan_def *d)
     const char *w = lua_tostring(c->L, -1);
     cl.lo = (int16_t)(w == NULL ? -1 : !strcmp(w, "edge") ? MJ_WAIT_EDGE
                       : !strcmp(w, "closed") ? MJ_WAIT_CLOSED
-                      : !strcmp(w, "single") ? MJ_WAIT_SINGLE : -1);
+                      : !strcmp(w, "single") ? MJ_WAIT_SINGLE
+                      : !strcmp(w, "two_sided") ? MJ_WAIT_SIDES
+                      : !strcmp(w, "pung") ? MJ_WAIT_PUNG : -1);
     if (cl.lo < 0)
       return mjc_bad(c, "'wait' is \"edge\", \"closed\" or \"single\"");
     break;
@@ -560,7 +595,9 @@ static mj_status fan_count(cctx *c, mj_fan_def *d)
           : !strcmp(w, "horses") ? MJ_COUNT_HORSES
           : !strcmp(w, "streak") ? MJ_COUNT_STREAK
           : !strcmp(w, "niao") ? MJ_COUNT_NIAO
-          : !strcmp(w, "reds") ? MJ_COUNT_REDS : -1;
+          : !strcmp(w, "reds") ? MJ_COUNT_REDS
+          : !strcmp(w, "dora") ? MJ_COUNT_DORA
+          : !strcmp(w, "ura") ? MJ_COUNT_URA : -1;
     if (k < 0)
       return mjc_bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
                      "\"feibao\", \"horses\", \"streak\", \"niao\" or "

@@ -27,6 +27,11 @@ mj_status mjc_clean(cctx *c, const char *what, const char *s);
 /* The tile set at idx (a table with mask and dyn) into out. */
 mj_status mjc_get_set(cctx *c, int idx, const char *field, mj_set *out);
 
+/* The ruleset's parts table (parts scoring) and its refusals
+   (compile_parts.c). */
+mj_status mjc_parts(cctx *c, mj_rules *r, int scoring);
+mj_status mjc_refuse(cctx *c, mj_rules *r);
+
 #define COUNT(a) (sizeof (a) / sizeof (a)[0])
 
 #define TRY(x)                                                                 \

@@ -166,6 +166,11 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
 {
   mj_entry *e = ud;
   lua_State *L = e->vm->L;
+  if (e->settle_ref == LUA_NOREF && in->score != NULL &&
+      mj_rules_scoring(e->rules) == MJ_SCORING_PARTS) {
+    mj_parts_pay(e->rules, in->score, in->winner, in->dealer, in->payer, pay);
+    return MJ_OK;          /* parts scoring pays by its own table */
+  }
   if (e->settle_ref == LUA_NOREF)
     return mj_fail(err, MJ_ESTATE, 0, "no settlement: the ruleset scores "
                    "hands but cannot pay a win; give it R.settle = "
@@ -562,8 +567,11 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
   const char *scoring = lua_tostring(L, -1);
   int mode = mj_scoring_from_name(scoring);
   if (mode < 0)
-    return mjc_bad(c, "scoring is \"sum\", \"doubling\" or \"fan\"");
+    return mjc_bad(c, "scoring is \"sum\", \"doubling\", \"fan\" or "
+                   "\"parts\"");
   *scoring_out = mode;
+  TRY(mjc_parts(c, r, mode));
+  TRY(mjc_refuse(c, r));
   lua_getfield(L, c->t, "account_once");
   mj_rules_set_scoring(r, mode, lua_toboolean(L, -1));
   lua_getfield(L, c->t, "fixed_or_own");

@@ -23,6 +23,10 @@
   X("fan", "番 ruleset: its 番")                                               \
   X("add", "番 ruleset: 番 added to the others")                               \
   X("flat", "番 ruleset: a flat 番 total")                                     \
+  X("han", "parts ruleset: its han (fans added up)")                           \
+  X("open", "parts ruleset: its han with a meld claimed (0: concealed "       \
+    "hands only)")                                                             \
+  X("yakuman", "parts ruleset: a limit hand, counted so many times")           \
   X("shape", "the shapes it needs: \"standard\", \"seven_pairs\", "          \
     "\"thirteen_orphans\", \"honors_knitted\", \"knitted_straight\", "        \
     "\"shisanlan\", \"jiuyao\", \"none\", or a list")                         \
@@ -34,7 +38,8 @@
   X("same_suit", "the combination's melds are of one suit")                    \
   X("mixed_suits", "the combination's melds are of three suits")               \
   X("count", "counted per item: \"flowers\", \"tile_hogs\", \"fours\", "    \
-    "\"feibao\", \"horses\", \"streak\", \"niao\" or \"reds\"")             \
+    "\"feibao\", \"horses\", \"streak\", \"niao\", \"reds\", \"dora\" or "     \
+    "\"ura\" (the tiles after the indicators)")             \
   X("excludes", "不计: fans it implies (a name, or { name, n })")              \
   X("excludes_melds", "fans whose melds it already used")                      \
   X("alone", "it stands alone: no other fan counts with it")                  \

@@ -409,7 +409,7 @@ function M.ruleset(t)
     wait_shapes = t.wait_shapes or { "standard" },
     scoring = t.scoring or "sum", account_once = t.account_once == true,
     fixed_or_own = t.fixed_or_own == true, context = t.context or {},
-    exclusive = t.exclusive or {},
+    exclusive = t.exclusive or {}, refuse = t.refuse, parts = t.parts,
     knitted_waits = t.knitted_waits ~= false, unit = t.unit,
     min_points = t.min_points or 0,
     option_decl = t.options or {},

@@ -22,7 +22,12 @@
   X("wait_shapes", "table", "the shapes whose waits count as ready")          \
   X("pair_quads", "boolean", "four of a kind may be two pairs (default "      \
     "true)")                                                                  \
-  X("scoring", "string", "\"sum\", \"doubling\" or \"fan\" (番)")             \
+  X("scoring", "string", "\"sum\", \"doubling\", \"fan\" (番) or \"parts\" "    \
+    "(han and fu)")                                                           \
+  X("parts", "table", "parts scoring: the parts (fu) table, the limits and "  \
+    "the payments (see the reference)")                                       \
+  X("refuse", "table", "context a win may not hold together: lists of flags " \
+    "and \"open\" ({ \"riichi\", \"open\" })")                              \
   X("account_once", "boolean", "MCR's principles: 不重复, 不拆移, 不得相同, " \
     "套算一次")                                                               \
   X("fixed_or_own", "boolean", "a fixed-value win or the hand's own value, "  \

@@ -314,17 +314,28 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
                 { " self sibao", MJ_TOKEN_SIBAO },
                 { " kaigang", MJ_TOKEN_KAIGANG },
                 { " self kaigang", MJ_TOKEN_KAIGANG },
-                { " niao=1", MJ_TOKEN_NIAO } };
+                { " niao=1", MJ_TOKEN_NIAO },
+                { " riichi", MJ_TOKEN_RIICHI },
+                { " self riichi ippatsu", MJ_TOKEN_IPPATSU },
+                { " double", MJ_TOKEN_DOUBLE },
+                { " dora=3m4p5s1z", MJ_TOKEN_DORA },
+                { " riichi ura=3m4p5s1z", MJ_TOKEN_URA } };
   int x = (int)mj_rng_below(g, sizeof extra / sizeof extra[0]);
   if (extra[x].token & ~mj_rules_tokens(rs))
     x = 0;
   char w[3], tiles[64];
   mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
+  char *five = strchr(tiles, '5');
+  if (tb->red_fives > 0 && five != NULL && five[strspn(five, "0123456789")] !=
+      'z' && mj_rng_below(g, 4) == 0)
+    *five = '0';               /* a red five, where the ruleset has them */
   size_t len = (size_t)snprintf(
-      text, sizeof text, "%s%s win=%s%s seat=%c round=%c flowers=%d", tiles,
-      melds, mj_tile_str((mj_tile)win, w), extra[x].text,
-      "ESWN"[mj_rng_below(g, 4)], "ESWN"[mj_rng_below(g, 4)],
-      tb->flowers ? (int)mj_rng_below(g, 3) : 0);
+      text, sizeof text, "%s%s win=%s%s seat=%c round=%c", tiles, melds,
+      mj_tile_str((mj_tile)win, w), extra[x].text,
+      "ESWN"[mj_rng_below(g, 4)], "ESWN"[mj_rng_below(g, 4)]);
+  if (tb->flowers)
+    len += (size_t)snprintf(text + len, sizeof text - len, " flowers=%d",
+                            (int)mj_rng_below(g, 3));
   if (wild >= 0)
     snprintf(text + len, sizeof text - len, " bao=%s",
              mj_tile_str((mj_tile)wild, w));

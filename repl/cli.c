@@ -637,6 +637,10 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
     size_t k = int_text(s->total, line);
     line[k++] = '\t';
     k += mj_score_fans_line(r, s, line + k, sizeof line - k - 1);
+    if (k < sizeof line - 40 && mj_rules_scoring(r) == MJ_SCORING_PARTS) {
+      line[k++] = '\t';
+      k += mj_score_parts_text(r, s, line + k, sizeof line - k - 1);
+    }
     if (k > sizeof line - 2)
       k = sizeof line - 2;
     line[k++] = '\n';

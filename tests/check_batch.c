@@ -2,7 +2,8 @@
 ** check_batch.c
 ** Runs "hule score --ruleset ID --batch" on a vector file and compares
 ** every line: the total (column 3) always, the fans (column 4, as a
-** multiset) unless the line is listed in the ties file; an ERROR line
+** multiset) and the han and fu (column 5, riichi's) unless the line is
+** listed in the ties file; an ERROR line
 ** must give ERROR. A line "# options: NAME=VALUE ..." scores the lines
 ** after it under those ruleset options (the worked hands of an option in
 ** the same file). Usage: check_batch HULE ID VECTORS [TIES]
@@ -143,8 +144,8 @@ int main(int argc, char **argv)
         break;
       }
       got[strcspn(got, "\r\n")] = '\0';
-      char *f[4] = { want, NULL, NULL, NULL };
-      for (int k = 1; k < 4; k++) {
+      char *f[6] = { want, NULL, NULL, NULL, NULL, NULL };
+      for (int k = 1; k < 6; k++) {
         char *p = f[k - 1] ? strchr(f[k - 1], '\t') : NULL;
         if (p) {
           *p = '\0';
@@ -155,6 +156,9 @@ int main(int argc, char **argv)
       char *gfans = gt ? gt + 1 : (char *)"";
       if (gt)
         *gt = '\0';
+      char *gparts = strchr(gfans, '\t');   /* han and fu (riichi) */
+      if (gparts)
+        *gparts++ = '\0';
       if (f[2] == NULL)
         continue;
       if (strcmp(f[2], "ERROR") == 0) {
@@ -180,6 +184,10 @@ int main(int argc, char **argv)
       if (!same(&a, &b)) {
         fprintf(stderr, "line %d: %s %s: fans %s, expected %s\n", line, f[0],
                 f[1], gfans, f[3]);
+        bad++;
+      } else if (f[4] != NULL && gparts != NULL && strcmp(f[4], gparts)) {
+        fprintf(stderr, "line %d: %s %s: %s, expected %s\n", line, f[0],
+                f[1], gparts, f[4]);
         bad++;
       }
     }

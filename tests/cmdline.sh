@@ -99,8 +99,8 @@ printf '%s' "$out" | grep -q "^hand:    123m406p789s11z\[055s\] win=1z" && print
 # riichi's context tokens: refused where undeclared, read where declared
 check 1 "the context token riichi is not read by ruleset mcr" "$hule" score "123m456p789s111z5z+5z riichi"
 check 1 "ippatsu without riichi or double" "$hule" --ruleset "$red" score "123m456p789s111z5z+5z ippatsu"
-out=$("$hule" --ruleset "$red" score "123m456p789s111z5z+5z riichi ippatsu dora=4z,6z ura=4z honba=3")
-printf '%s' "$out" | grep -q "宝牌 Dora x8" && printf '%s' "$out" | grep -q "riichi ippatsu dora=4z,6z ura=4z honba=3" \
+out=$("$hule" --ruleset "$red" score "123m456p789s111z5z+5z riichi ippatsu dora=4z6z ura=4z honba=3")
+printf '%s' "$out" | grep -q "宝牌 Dora x8" && printf '%s' "$out" | grep -q "riichi ippatsu dora=4z6z ura=4z honba=3" \
   && echo "ok   dora and ura indicators read and counted by a ruleset's test" || { echo "FAIL: dora: $out"; fail=1; }
 check 1 "2 red fives of p: ruleset mcr-red has 1" "$hule" --ruleset "$red" score "123m0046p789s111z+5z"
 # --ascii: the table in plain ASCII, box lines and dots too

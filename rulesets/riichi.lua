@@ -1,0 +1,420 @@
+-- riichi.lua
+-- Japanese riichi mahjong, the common online rules (RULES-riichi.md): han
+-- from yaku and dora, fu from the hand's parts, limits, limit hands
+-- (役満) that add up, and payments rounded up to 100. The ids are the
+-- kanji the reference scorer prints; English, romaji, kana and Tenhou's
+-- spellings are aliases. Where tables differ, an option says so.
+
+local R = mj.ruleset {
+  id = "riichi",
+  title = "Japanese riichi mahjong",
+  version = "1.0",
+  description = "Riichi (リーチ麻雀): a yaku required, han and fu, dora, "
+      .. "red fives, limits from mangan to yakuman. Open tanyao, kazoe "
+      .. "yakuman at 13 han, double yakuman on, kiriage off, renhou off.",
+  source = "RULES-riichi.md",
+  shapes = { "standard", "seven_pairs", "thirteen_orphans" },
+  wait_shapes = { "standard", "seven_pairs", "thirteen_orphans" },
+  pair_quads = false,                  -- 七対子: seven different pairs
+  scoring = "parts",
+  options = {
+    aka = { default = 3, choices = { 3, 0 },
+            desc = "red fives: 3 (one 0m, 0p and 0s, a dora each) or 0" },
+    kuitan = { default = true,
+               desc = "open tanyao: 断幺九 counts with claimed melds" },
+    double_yakuman = { default = true,
+               desc = "四暗刻単騎, 国士無双十三面, 純正九蓮宝燈 and 大四喜 "
+                   .. "are double yakuman (false: single)" },
+    kazoe = { default = "yakuman", choices = { "yakuman", "sanbaiman" },
+              desc = "13 han or more: a yakuman (kazoe) or sanbaiman" },
+    kiriage = { default = false,
+                desc = "kiriage mangan: 4 han 30 fu and 3 han 60 fu are "
+                    .. "mangan" },
+  },
+  context = { "riichi", "double", "ippatsu", "dora=", "ura=", "honba=" },
+  exclusive = { "wall-last", "kong", "rob" },
+  refuse = { { "riichi", "open" }, { "double", "open" },
+             { "first", "riichi" }, { "first", "double" },
+             { "first", "!self" }, { "rob", "self" },
+             { "ippatsu", "kong" } },
+  table = {
+    tiles = 136, hand = 13, chow = true, rob_kong = true,
+    replacement = "tail",
+    -- the tile after a dora indicator: 9 to 1, North to East, and the
+    -- dragons white, green, red (7z 6z 5z) round again
+    cycles = { "123456789m", "123456789p", "123456789s", "1234z", "765z" },
+  },
+}
+
+local opt = R.opt
+R.table.red_fives = opt.aka == 3 and 1 or 0
+local double = opt.double_yakuman and 2 or 1
+
+local limits = {
+  { 5, 2000, "満貫" }, { 6, 3000, "跳満" }, { 8, 4000, "倍満" },
+  { 11, 6000, "三倍満" },
+}
+if opt.kazoe == "yakuman" then limits[5] = { 13, 8000, "数え役満" } end
+
+R.parts = {
+  unit = "han", parts_unit = "fu",
+  base = 20, closed_ron = 10, self_draw = 2, no_self = "平和",
+  open_least = 30, pairs = 25,
+  pung = 2, pung_end = 4, concealed = 2, kong = 4,
+  pair_dragon = 2, pair_seat = 2, pair_round = 2, pair_most = 4,
+  wait_edge = 2, wait_closed = 2, wait_single = 2,
+  round_to = 10, doublings = 2,
+  cap = 2000, cap_from = opt.kiriage and 1920 or 2001, cap_name = "満貫",
+  limits = limits,
+  limit_hand = 8000, limit_hand_name = "役満", limit_unit = "yakuman",
+  ron = 4, ron_dealer = 6, self_dealer = 2, self_other = 1,
+  self_by_dealer = 2, pay_round = 100,
+}
+
+local TH = TERMINALS + HONORS
+local GREEN = tiles"23468s6z"
+
+-- {==================================================================
+-- 1 han
+-- ===================================================================
+
+R:fan { "立直", en = "Riichi", han = 1, open = 0,
+  aliases = { "リーチ", "riichi", "reach" },
+  desc = "Declared ready with a concealed hand.",
+  example = "123m22567p234567s win=7s riichi seat=S",
+  riichi = true }
+
+R:fan { "一発", en = "Ippatsu", han = 1, open = 0,
+  aliases = { "イッパツ", "ippatsu", "one shot" },
+  desc = "Won within one go-around of one's riichi, no call between.",
+  example = "123m22567p234567s win=7s riichi ippatsu seat=S",
+  ippatsu = true }
+
+R:fan { "門前清自摸和", en = "Menzen Tsumo", han = 1, open = 0,
+  aliases = { "メンゼンツモ", "menzen tsumo", "tsumo", "門前清自摸",
+              "fully concealed self-draw" },
+  desc = "A concealed hand won by self-draw.",
+  example = "123m22567p234567s win=7s self seat=S",
+  self = true }
+
+R:fan { "平和", en = "Pinfu", han = 1, open = 0,
+  aliases = { "ピンフ", "pinfu", "all chows" },
+  desc = "Four chows, a pair worth no fu and a two-sided wait, concealed.",
+  example = "123m22567p234567s win=7s seat=S",
+  shape = "standard", chows = 4, wait = "two_sided",
+  pair_not = DRAGONS + SEAT + ROUND }
+
+R:fan { "断幺九", en = "Tanyao", han = 1, open = opt.kuitan and 1 or 0,
+  aliases = { "タンヤオ", "tanyao", "all simples", "断么九" },
+  desc = "Simples only: no terminal, no honor.",
+  example = "234m22567p234567s win=7s seat=S",
+  none = TH }
+
+R:fan { "一盃口", en = "Iipeikou", han = 1, open = 0,
+  aliases = { "イーペーコー", "iipeikou", "pure double chow" },
+  desc = "Two identical chows, concealed.",
+  example = "112233m567p23499s win=4s seat=S",
+  melds = { chow"a", chow"a" }, same_suit = true }
+
+R:fan { "役牌白", en = "Yakuhai White", han = 1,
+  aliases = { "白", "haku", "yakuhai haku", "white dragon" },
+  desc = "A pung or kong of white dragons (7z).",
+  example = "123m456p78s99s[777z]+9s seat=S",
+  melds = { pung(tiles"7z") } }
+
+R:fan { "役牌發", en = "Yakuhai Green", han = 1,
+  aliases = { "發", "発", "hatsu", "yakuhai hatsu", "green dragon" },
+  desc = "A pung or kong of green dragons (6z).",
+  example = "123m456p78s99s[666z]+9s seat=S",
+  melds = { pung(tiles"6z") } }
+
+R:fan { "役牌中", en = "Yakuhai Red", han = 1,
+  aliases = { "中", "chun", "yakuhai chun", "red dragon" },
+  desc = "A pung or kong of red dragons (5z).",
+  example = "123m456p78s99s[555z]+9s seat=S",
+  melds = { pung(tiles"5z") } }
+
+R:fan { "自風", en = "Seat Wind", han = 1,
+  aliases = { "自風牌", "jikaze", "seat wind", "門風牌" },
+  desc = "A pung or kong of one's seat wind (a double wind counts it "
+      .. "and the round's).",
+  example = "123m456p78s99s[222z]+9s seat=S round=E",
+  melds = { pung(SEAT) } }
+
+R:fan { "場風", en = "Round Wind", han = 1,
+  aliases = { "場風牌", "bakaze", "round wind", "prevalent wind" },
+  desc = "A pung or kong of the round's wind.",
+  example = "123m456p78s99s[111z]+9s seat=S round=E",
+  melds = { pung(ROUND) } }
+
+R:fan { "嶺上開花", en = "Rinshan Kaihou", han = 1,
+  aliases = { "リンシャンカイホウ", "rinshan", "rinshan kaihou",
+              "after a kong" },
+  desc = "Won on a kan's replacement tile.",
+  example = "123m456p78s99s[2222z]+9s self kong seat=S",
+  kong = true }
+
+R:fan { "槍槓", en = "Chankan", han = 1,
+  aliases = { "チャンカン", "chankan", "robbing a kong" },
+  desc = "Won on the tile another player adds to his pung.",
+  example = "123m456p78s11s[222z]+9s rob seat=S",
+  rob = true }
+
+R:fan { "海底摸月", en = "Haitei Raoyue", han = 1,
+  aliases = { "ハイテイ", "haitei", "last tile draw" },
+  desc = "Won by drawing the live wall's last tile.",
+  example = "123m456p78s99s[222z]+9s self wall-last seat=S",
+  wall_last = true, self = true }
+
+R:fan { "河底撈魚", en = "Houtei Raoyui", han = 1,
+  aliases = { "ホウテイ", "houtei", "last tile claim" },
+  desc = "Won on the discard after the live wall's last tile.",
+  example = "123m456p78s99s[222z]+9s wall-last seat=S",
+  wall_last = true, self = false }
+
+-- }==================================================================
+
+-- {==================================================================
+-- 2 han and more
+-- ===================================================================
+
+R:fan { "ダブル立直", en = "Double Riichi", han = 2, open = 0,
+  aliases = { "両立直", "ダブルリーチ", "daburu riichi", "double riichi" },
+  desc = "Riichi declared on one's first discard, no call before it.",
+  example = "123m22567p234567s win=7s double seat=S",
+  double = true, excludes = { "立直" } }
+
+R:fan { "三色同順", en = "Sanshoku Doujun", han = 2, open = 1,
+  aliases = { "サンショク", "sanshoku", "mixed triple chow" },
+  desc = "The same chow in each of the three suits.",
+  example = "123m123p1299s[456s]+3s seat=S",
+  melds = { chow"a", chow"a", chow"a" }, mixed_suits = true }
+
+R:fan { "一気通貫", en = "Ittsu", han = 2, open = 1,
+  aliases = { "イッツー", "ittsu", "ikkitsuukan", "pure straight" },
+  desc = "123, 456 and 789 of one suit.",
+  example = "123456789m2p[777z]+2p seat=S",
+  melds = { chow(1), chow(4), chow(7) }, same_suit = true }
+
+R:fan { "混全帯幺九", en = "Chanta", han = 2, open = 1,
+  aliases = { "チャンタ", "chanta", "outside hand" },
+  desc = "Every meld and the pair hold a terminal or an honor, with some "
+      .. "honor and some chow.",
+  example = "123m789p99s[999m]11z+1z seat=S",
+  shape = "standard", each_group = TH, honors = true,
+  chows = { min = 1 } }
+
+R:fan { "七対子", en = "Chiitoitsu", han = 2,
+  aliases = { "チートイツ", "chiitoitsu", "chiitoi", "seven pairs" },
+  desc = "Seven different pairs (always 25 fu).",
+  example = "1133m5577p2288s66z win=6z seat=S",
+  shape = "seven_pairs" }
+
+R:fan { "対々和", en = "Toitoi", han = 2,
+  aliases = { "トイトイ", "toitoi", "toitoihou", "all pungs" },
+  desc = "Four pungs or kans and a pair.",
+  example = "222m888p5s[333z][444s]+5s seat=S",
+  pungs = 4 }
+
+R:fan { "三暗刻", en = "Sanankou", han = 2,
+  aliases = { "サンアンコー", "sanankou", "three concealed pungs" },
+  desc = "Three concealed pungs or kans (a pung won on a discard is open).",
+  example = "222m888p444s5s[123m]+5s self seat=S",
+  concealed_pungs = { min = 3 } }
+
+R:fan { "三色同刻", en = "Sanshoku Doukou", han = 2,
+  aliases = { "サンショクドーコー", "sanshoku doukou", "triple pung" },
+  desc = "Pungs of the same number in the three suits.",
+  example = "222m222p22s[777z]99s+2s seat=S",
+  melds = { pung"a", pung"a", pung"a" }, mixed_suits = true }
+
+R:fan { "三槓子", en = "Sankantsu", han = 2,
+  aliases = { "サンカンツ", "sankantsu", "three kongs" },
+  desc = "Three kans.",
+  example = "789m5p[2222m][3333p][4444s]+5p seat=S",
+  kongs = { min = 3 } }
+
+R:fan { "小三元", en = "Shousangen", han = 2,
+  aliases = { "ショウサンゲン", "shousangen", "little three dragons" },
+  desc = "Pungs of two dragons and a pair of the third.",
+  example = "123m456p5z[666z][777z]+5z seat=S",
+  melds = { pung(DRAGONS), pung(DRAGONS), pair(DRAGONS) } }
+
+R:fan { "混老頭", en = "Honroutou", han = 2,
+  aliases = { "ホンロウトウ", "honroutou", "all terminals and honors" },
+  desc = "Terminals and honors only, both present.",
+  example = "111m999p1s[222z][333z]+1s seat=S",
+  all = TH, honors = true }
+
+R:fan { "二盃口", en = "Ryanpeikou", han = 3, open = 0,
+  aliases = { "リャンペーコー", "ryanpeikou", "twice pure double chow" },
+  desc = "Two pairs of identical chows, concealed.",
+  example = "112233m556677p99s win=9s seat=S",
+  melds = { chow { "a", suit = "x" }, chow { "a", suit = "x" },
+            chow { "b", suit = "x" }, chow { "b", suit = "x" } },
+  alt = { chow { "a", suit = "x" }, chow { "a", suit = "x" },
+          chow { "b", suit = "y" }, chow { "b", suit = "y" } },
+  excludes = { "一盃口", "七対子" } }
+
+R:fan { "純全帯幺九", en = "Junchan", han = 3, open = 2,
+  aliases = { "ジュンチャン", "junchan", "terminals in all sets" },
+  desc = "Every meld and the pair hold a terminal, with some chow.",
+  example = "123m789p99s[999m]11p+1p seat=S",
+  shape = "standard", each_group = TERMINALS, chows = { min = 1 },
+  excludes = { "混全帯幺九" } }
+
+R:fan { "混一色", en = "Honitsu", han = 3, open = 2,
+  aliases = { "ホンイツ", "honitsu", "half flush" },
+  desc = "One suit and honors.",
+  example = "123456m789m1z[555z]+1z seat=S",
+  suits = 1, honors = true }
+
+R:fan { "清一色", en = "Chinitsu", han = 6, open = 5,
+  aliases = { "チンイツ", "chinitsu", "full flush" },
+  desc = "Tiles of one suit only.",
+  example = "1233456678999p+9p seat=S",
+  suits = 1, honors = false, excludes = { "混一色" } }
+
+-- }==================================================================
+
+-- {==================================================================
+-- Limit hands (役満), which add up
+-- ===================================================================
+
+R:fan { "天和", en = "Tenhou", yakuman = 1,
+  aliases = { "テンホー", "tenhou", "blessing of heaven" },
+  desc = "The dealer wins on his dealt tiles.",
+  example = "123m22567p234567s win=7s self first seat=E",
+  first = true, self = true, dealer = true }
+
+R:fan { "地和", en = "Chiihou", yakuman = 1,
+  aliases = { "チーホー", "chiihou", "blessing of earth" },
+  desc = "A non-dealer wins on his first draw, no call before it.",
+  example = "123m22567p234567s win=7s self first seat=S",
+  first = true, self = true, dealer = false }
+
+R:fan { "国士無双", en = "Kokushi Musou", yakuman = 1,
+  aliases = { "コクシ", "kokushi", "kokushi musou", "thirteen orphans" },
+  desc = "One of each terminal and honor and a second of one of them.",
+  example = "119m19p19s123456z+7z seat=S",
+  shape = "thirteen_orphans" }
+
+R:fan { "国士無双十三面", en = "Kokushi 13-Sided", yakuman = double,
+  aliases = { "国士無双１３面", "kokushi 13", "thirteen-sided kokushi" },
+  desc = "Thirteen orphans waiting on all thirteen (the winning tile "
+      .. "makes the pair).",
+  example = "19m19p19s1234567z+5z seat=S",
+  shape = "thirteen_orphans",
+  test = function(v) return v.tiles[v.win] == 2 end,
+  excludes = { "国士無双" } }
+
+R:fan { "四暗刻", en = "Suuankou", yakuman = 1,
+  aliases = { "スーアンコー", "suuankou", "four concealed pungs" },
+  desc = "Four concealed pungs or kans (a pung won on a discard is open).",
+  example = "111m555p222s99s777z win=7z self seat=S",
+  concealed_pungs = 4 }
+
+R:fan { "四暗刻単騎", en = "Suuankou Tanki", yakuman = double,
+  aliases = { "スーアンコータンキ", "suuankou tanki" },
+  desc = "Four concealed pungs, won on the pair's tile.",
+  example = "111m555p222s777z9s+9s seat=S",
+  concealed_pungs = 4, wait = "single", excludes = { "四暗刻" } }
+
+R:fan { "大三元", en = "Daisangen", yakuman = 1,
+  aliases = { "ダイサンゲン", "daisangen", "big three dragons" },
+  desc = "Pungs or kans of all three dragons.",
+  example = "123m9p[555z][666z][777z]+9p seat=S",
+  melds = { pung(DRAGONS), pung(DRAGONS), pung(DRAGONS) } }
+
+R:fan { "字一色", en = "Tsuuiisou", yakuman = 1,
+  aliases = { "ツーイーソー", "tsuuiisou", "all honors" },
+  desc = "Honors only.",
+  example = "111z222z5z[333z][777z]+5z seat=S",
+  all = HONORS }
+
+R:fan { "小四喜", en = "Shousuushii", yakuman = 1,
+  aliases = { "ショウスーシー", "shousuushii", "little four winds" },
+  desc = "Pungs of three winds and a pair of the fourth.",
+  example = "123m4z[111z][222z][333z]+4z seat=S",
+  melds = { pung(WINDS), pung(WINDS), pung(WINDS), pair(WINDS) } }
+
+R:fan { "大四喜", en = "Daisuushii", yakuman = double,
+  aliases = { "ダイスーシー", "daisuushii", "big four winds" },
+  desc = "Pungs or kans of all four winds.",
+  example = "9m[111z][222z][333z][444z]+9m seat=S",
+  melds = { pung(WINDS), pung(WINDS), pung(WINDS), pung(WINDS) } }
+
+R:fan { "緑一色", en = "Ryuuiisou", yakuman = 1,
+  aliases = { "リューイーソー", "ryuuiisou", "all green" },
+  desc = "Only green tiles: 2 3 4 6 8 of bamboo and the green dragon.",
+  example = "234s666s88s[666z]44s+4s seat=S",
+  all = GREEN }
+
+R:fan { "清老頭", en = "Chinroutou", yakuman = 1,
+  aliases = { "チンロウトウ", "chinroutou", "all terminals" },
+  desc = "Terminals only.",
+  example = "111m999p1s[999s][111p]+1s seat=S",
+  all = TERMINALS }
+
+-- 1112345678999 of one suit and one more tile of it, concealed
+local function nine_gates(v)
+  for _, s in ipairs { "m", "p", "s" } do
+    local need = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }
+    local ok, n = true, 0
+    for r = 1, 9 do
+      local c = v.tiles[r .. s] or 0
+      n = n + c
+      if c < need[r] then ok = false end
+    end
+    if n == 14 then return ok end
+  end
+  return false
+end
+
+R:fan { "九蓮宝燈", en = "Chuuren Poutou", yakuman = 1,
+  aliases = { "チューレンポートー", "chuuren", "chuuren poutou",
+              "nine gates" },
+  desc = "1112345678999 of one suit and one more of it, concealed.",
+  example = "1112345678899m+9m seat=S",
+  suits = 1, honors = false, declared = 0, test = nine_gates }
+
+R:fan { "純正九蓮宝燈", en = "Junsei Chuuren Poutou", yakuman = double,
+  aliases = { "純正九蓮", "junsei chuuren", "true nine gates" },
+  desc = "Nine gates waiting on all nine: 1112345678999 before the win.",
+  example = "1112345678999m+5m seat=S",
+  declared = 0, before_win = "1112345678999m",
+  excludes = { "九蓮宝燈" } }
+
+R:fan { "四槓子", en = "Suukantsu", yakuman = 1,
+  aliases = { "スーカンツ", "suukantsu", "four kongs" },
+  desc = "Four kans.",
+  example = "5m[1111m][2222p][3333s][4444z]+5m seat=S",
+  kongs = 4 }
+
+-- }==================================================================
+
+-- {==================================================================
+-- Dora: han, but no yaku
+-- ===================================================================
+
+R:fan { "ドラ", en = "Dora", han = 1, bonus = true,
+  aliases = { "dora" },
+  desc = "Each tile an indicator names (the next of its kind).",
+  example = "123m22567p234567s win=7s riichi seat=S dora=1m",
+  count = "dora" }
+
+R:fan { "赤ドラ", en = "Red Five", han = 1, bonus = true,
+  aliases = { "aka", "akadora", "red dora" },
+  desc = "Each red five held (0m 0p 0s).",
+  example = "123m22067p234567s win=7s riichi seat=S",
+  count = "reds" }
+
+R:fan { "裏ドラ", en = "Ura Dora", han = 1, bonus = true,
+  aliases = { "ura", "uradora" },
+  desc = "For a riichi winner: each tile an ura indicator names.",
+  example = "123m22567p234567s win=7s riichi seat=S ura=1m",
+  count = "ura" }
+
+-- }==================================================================
+
+return R
