@@ -300,22 +300,48 @@ typedef struct why_ctx {
   bool found;        /* some reading has the fan counted */
   int total;
   mj_decomp d;
+  int wgroup;        /* ... the group its winning tile went to */
+  bool any;          /* some reading was scored (a winning shape) */
+  mj_decomp first;   /* the first reading, and its group */
+  int first_group;
 } why_ctx;
 
-static int why_reading(const mj_decomp *d, void *ud)
+/* One reading (parts scoring: one place of the winning tile). */
+static int why_one(why_ctx *w, const mj_decomp *d, int wgroup)
 {
-  why_ctx *w = ud;
   w->E->into = &w->E->cur;
-  if (!mjs_score_reading(w->E, d))
+  w->E->wgroup = wgroup;
+  bool ok = mjs_score_reading(w->E, d);
+  w->E->wgroup = -1;
+  if (!ok)
     return 1;
+  if (!w->any) {
+    w->any = true;
+    w->first = *d;
+    w->first_group = wgroup;
+  }
   const mj_score *s = &w->E->cur;
   for (int q = 0; q < s->nhits; q++)
     if (s->hits[q].fan == w->fan && (!w->found || s->total > w->total)) {
       w->found = true;
       w->total = s->total;
       w->d = *d;
+      w->wgroup = wgroup;
     }
   return 0;
+}
+
+static int why_reading(const mj_decomp *d, void *ud)
+{
+  why_ctx *w = ud;
+  int gs[MJ_MAX_GROUPS];
+  int n = w->E->r->scoring == MJ_SCORING_PARTS &&
+                  (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_PAIRS)
+              ? mjs_parts_groups(d, w->E->ctx->win, gs) : 0;
+  for (int k = 0; k < n; k++)
+    if (why_one(w, d, gs[k]))
+      return 1;
+  return n > 0 ? 0 : why_one(w, d, -1);
 }
 
 /* The first reason fan i does not match view v. */
@@ -413,21 +439,27 @@ static mj_status why_not(const mj_rules *r, const mj_hand *h, int fan,
     free(E);
     return st;
   }
+  why_ctx w = { E, fan, false, 0, { 0 }, -1, false, { 0 }, -1 };
+  mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
   mj_view v;
+  E->wgroup = best->win ? best->wgroup : w.first_group;
   mjs_build_view(E, best->win && best->reading.shape != MJ_SHAPE_NONE
-                        ? &best->reading : NULL, &v);
+                        ? &best->reading : w.any ? &w.first : NULL, &v);
   char t[400], d[200];
   fail_reason(E, fan, &v, t, sizeof t);
+  E->wgroup = -1;
   if (best->win && !excluded) {
     mj_score_reading(best, d, sizeof d);
     cat(buf, cap, len, "%s does not count in the chosen reading (%s): %s.\n",
         f->id, d, t);
+  } else if (!best->win && w.any) {
+    mj_decomp_print(&w.first, d, sizeof d);
+    cat(buf, cap, len, "%s does not count (%s): %s; and no other fan holds, "
+        "so the hand is no win.\n", f->id, d, t);
   } else if (!best->win) {
     cat(buf, cap, len,
         "%s does not count: the tiles are not a winning hand.\n", f->id);
   }
-  why_ctx w = { E, fan, false, 0, { 0 } };
-  mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
   if (w.found && best->win) {
     mj_decomp_print(&w.d, d, sizeof d);
     cat(buf, cap, len,

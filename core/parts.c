@@ -25,13 +25,10 @@ int mjs_group_wait(const mj_group *g, mj_tile win)
   }
 }
 
-/* Parts scoring: a reading for each group the winning tile may complete
-   (two alike count once). */
-int mjs_parts_readings(const mj_decomp *d, eval *E)
+int mjs_parts_groups(const mj_decomp *d, mj_tile win, int out[MJ_MAX_GROUPS])
 {
   int n = 0;
-  mj_tile win = E->ctx->win;
-  for (int i = 0; d != NULL && i < d->ngroups; i++) {
+  for (int i = 0; i < d->ngroups; i++) {
     const mj_group *g = &d->groups[i];
     bool holds = g->type == MJ_G_CHOW ? win >= g->tile && win <= g->tile + 2
                : g->type == MJ_G_PUNG || g->type == MJ_G_PAIR ? g->tile == win
@@ -42,10 +39,18 @@ int mjs_parts_readings(const mj_decomp *d, eval *E)
     for (int j = 0; j < i && !seen; j++)
       seen = d->groups[j].type == g->type && d->groups[j].tile == g->tile &&
              !d->groups[j].declared;
-    if (seen)
-      continue;
-    E->wgroup = i;
-    n++;
+    if (!seen)
+      out[n++] = i;
+  }
+  return n;
+}
+
+int mjs_parts_readings(const mj_decomp *d, eval *E)
+{
+  int gs[MJ_MAX_GROUPS];
+  int n = mjs_parts_groups(d, E->ctx->win, gs);
+  for (int k = 0; k < n; k++) {
+    E->wgroup = gs[k];
     int rc = mjs_on_one_reading(d, E);
     if (rc != 0)
       return E->wgroup = -1, rc;

@@ -748,12 +748,18 @@ size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
   case MJ_ARG_FLAG:
     cat(buf, cap, &len, "%s%s", c->hi ? "" : "not ", flag_name(c->lo));
     break;
-  case MJ_ARG_WAIT:
-    cat(buf, cap, &len, yes,
-        c->lo == MJ_WAIT_EDGE ? "an edge wait (12 for 3, 89 for 7)"
+  case MJ_ARG_WAIT: {
+    const char *w = c->lo == MJ_WAIT_EDGE ? "an edge wait (12 for 3, 89 for 7)"
         : c->lo == MJ_WAIT_CLOSED ? "a closed wait (the middle of a chow)"
-        : "a single wait (the pair)");
+        : c->lo == MJ_WAIT_SIDES ? "a two-sided wait (23 for 1 or 4)"
+        : c->lo == MJ_WAIT_PUNG ? "a pair made a pung (a double pair wait)"
+        : "a single wait (the pair)";
+    if (c->lo == MJ_WAIT_SIDES || c->lo == MJ_WAIT_PUNG)
+      cat(buf, cap, &len, "the winning tile completed %s", w);
+    else
+      cat(buf, cap, &len, yes, w);
     break;
+  }
   default:
     cat(buf, cap, &len, "%s", yes);
     break;

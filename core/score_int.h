@@ -136,6 +136,8 @@ int mjs_group_wait(const mj_group *g, mj_tile win);
    winning tile went (parts scoring, parts.c). 0 to go on. */
 int mjs_on_one_reading(const mj_decomp *d, eval *E);
 int mjs_parts_readings(const mj_decomp *d, eval *E);
+/* The groups of d the winning tile may complete (two alike once). */
+int mjs_parts_groups(const mj_decomp *d, mj_tile win, int out[MJ_MAX_GROUPS]);
 /* The explanation's parts, base, limit and payments lines. */
 void mjs_parts_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
                        char *buf, size_t cap, size_t *len);
