@@ -21,8 +21,8 @@
   X(ROUND, "round", true, 0, 0, "round=E|S|W|N: the prevailing wind")          \
   X(FLOWERS, "flowers", true, 0, MJ_TOKEN_FLOWERS, "flowers=N: flowers "     \
     "declared (rulesets with flowers)")                                        \
-  X(LAST, "last", false, MJ_CTX_LAST, 0,                                       \
-    "the winning tile is the last of its kind")                                \
+  X(LAST, "last", false, MJ_CTX_LAST, MJ_TOKEN_LAST,                           \
+    "the winning tile is the last of its kind (rulesets with a fan of it)")    \
   X(WALL_LAST, "wall-last", false, MJ_CTX_WALL_LAST, 0,                        \
     "won with the last tile of the wall")                                      \
   X(KONG, "kong", false, MJ_CTX_KONG, 0, "won on a kong's replacement tile")  \

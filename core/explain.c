@@ -442,7 +442,8 @@ static mj_status why_not(const mj_rules *r, const mj_hand *h, int fan,
   why_ctx w = { E, fan, false, 0, { 0 }, -1, false, { 0 }, -1 };
   mj_decompose(h, &r->shapes, E->wild, why_reading, &w, NULL);
   mj_view v;
-  E->wgroup = best->win ? best->wgroup : w.first_group;
+  E->wgroup = r->scoring != MJ_SCORING_PARTS ? -1
+              : best->win ? best->wgroup : w.first_group;
   mjs_build_view(E, best->win && best->reading.shape != MJ_SHAPE_NONE
                         ? &best->reading : w.any ? &w.first : NULL, &v);
   char t[400], d[200];

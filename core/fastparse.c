@@ -451,7 +451,10 @@ static inline bool set_common(mj_ctx *c, int tk, const unsigned char *t, int w)
     c->flowers = (uint8_t)(t[8] - '0');
     c->owned |= MJ_TOKEN_FLOWERS;
     return true;
-  default: c->flags |= mj_ctx_tokens[tk].flag; return true;   /* self, ... */
+  default:                                 /* self, ... */
+    c->flags |= mj_ctx_tokens[tk].flag;
+    c->owned |= mj_ctx_tokens[tk].owned;
+    return true;
   }
 }
 
@@ -493,6 +496,7 @@ static bool other_token(const unsigned char *s, size_t *i, size_t n,
     return true;
   default:
     c->flags |= mj_ctx_tokens[k].flag;
+    c->owned |= mj_ctx_tokens[k].owned;
     return true;
   }
 }

@@ -128,6 +128,24 @@ static void choose_wild(mj_game *g)
     mj_tileview_init(&g->pl[p].v, g->pl[p].hand, g->wild);
 }
 
+/* The dora indicators: under the four replacement tiles at the tail, the
+   indicator pairs, an indicator above its ura indicator; the first turned
+   now. */
+static void set_indicators(mj_game *g)
+{
+  int n = g->tbl.indicators;
+  for (int d = 4 + 2 * n; d > 4; d--) {   /* the farthest first: the rest
+                                             keep their places */
+    mj_tile t = mj_wall_set_aside(&g->wall, d);
+    if (d % 2 == 0)
+      g->ind[(d - 6) / 2] = t;
+    else
+      g->ura[(d - 5) / 2] = t;
+  }
+  if (n > 0)
+    mjg_turn_indicator(g);
+}
+
 /* The declarations the ruleset offers g->decl_seat now (R.can_declare),
    those made aside; none: the next seat, and after the last, play. */
 static void offer_declarations(mj_game *g)
@@ -213,6 +231,7 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
     return NULL;
   }
   choose_wild(g);
+  set_indicators(g);
   mj_flow_ev start = { .hook = MJ_HOOK_START, .player = -1, .from = -1,
                        .tile = MJ_NO_TILE };
   mjg_run_hook(g, &start, NULL);
@@ -354,6 +373,10 @@ static void discard(mj_game *g, int p, mj_tile t)
   g->pending_kong = pl->kong_draw;
   pl->kong_draw = false;
   mjg_event(g, MJ_EV_DISCARD, p, t, -1, 0);
+  if (g->ind_due) {
+    g->ind_due = false;
+    mjg_turn_indicator(g);
+  }
   mjg_seat_hook(g, MJ_HOOK_DISCARD, p, t);
   if (faulted(g))
     return;
@@ -544,6 +567,12 @@ static void kong_replacement(mj_game *g, int p)
 /* A kong was declared: the ruleset's kong hook (its money...). */
 static void kong_hook(mj_game *g, int p, mj_tile t, int kind, int from)
 {
+  if (g->tbl.indicators > 0) {
+    if (kind != MJ_KONG_CONCEALED && g->tbl.indicator_after_discard)
+      g->ind_due = true;
+    else
+      mjg_turn_indicator(g);
+  }
   mj_flow_ev ev = { .hook = MJ_HOOK_KONG, .player = (int8_t)p,
                     .from = (int8_t)from, .kind = (uint8_t)kind, .tile = t };
   mjg_run_hook(g, &ev, NULL);

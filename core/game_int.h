@@ -111,6 +111,9 @@ struct mj_game {
   bool looking;              /* it is a test (can_declare): it changes
                                 nothing */
   int hook_dealer;           /* the next dealer the hook named, -1 */
+  int nind;                  /* indicators turned (table rule indicators) */
+  mj_tile ind[5], ura[5];    /* the indicators set aside, and under them */
+  bool ind_due;              /* a kong's indicator waits for a discard */
 };
 
 
@@ -175,10 +178,12 @@ void mjg_hand_meld(mj_game *g, int p, mj_meld m, int replace);
 void mjg_seat_hook(mj_game *g, int hook, int p, mj_tile t);
 void mjg_end_turn_states(mj_game *g, int p);
 void mjg_enter_turn(mj_game *g, int p, bool claimed);
+void mjg_turn_indicator(mj_game *g);   /* the next dora indicator */
 
 /* win.c: the wins */
 bool mjg_state_opens(const mj_game *g, int p, mj_tile t);
 mj_ctx *mjg_win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t);
+void mjg_ctx_indicators(const mj_game *g, mj_ctx *c);
 bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
                    mj_hand *hand, mj_score *s, mj_error *err);
 unsigned mjg_self_flags(const mj_game *g, int p);

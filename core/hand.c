@@ -428,7 +428,7 @@ const char *mj_ctx_token_name(int k)
   static const char *const names[MJ_TOKEN_COUNT] = {
     "bao=", "touji", "feibao=", "jiebao", "sibao", "que=", "gui=", "horses=",
     "streak=", "kaigang", "niao=", "qishou", "riichi", "double", "ippatsu",
-    "dora=", "ura=", "honba=", "flowers="
+    "dora=", "ura=", "honba=", "flowers=", "last"
   };
   return k >= 0 && k < MJ_TOKEN_COUNT ? names[k] : NULL;
 }

@@ -99,7 +99,8 @@ enum {
   MJ_TOKEN_URA = 1u << 16,      /* ura=TILES */
   MJ_TOKEN_HONBA = 1u << 17,    /* honba=N */
   MJ_TOKEN_FLOWERS = 1u << 18,  /* flowers=N (read where flowers are played) */
-  MJ_TOKEN_COUNT = 19
+  MJ_TOKEN_LAST = 1u << 19,     /* last (read by a ruleset with a fan of it) */
+  MJ_TOKEN_COUNT = 20
 };
 
 /* The text of token bit k ("bao=", "touji"); NULL past the last. */

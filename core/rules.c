@@ -194,7 +194,7 @@ static unsigned fan_tokens(const mj_fan_def *f)
 {
   static const struct { unsigned flag, token; } owned[] = {
     { MJ_CTX_TOUJI, MJ_TOKEN_TOUJI }, { MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO },
-    { MJ_CTX_SIBAO, MJ_TOKEN_SIBAO }
+    { MJ_CTX_SIBAO, MJ_TOKEN_SIBAO }, { MJ_CTX_LAST, MJ_TOKEN_LAST }
   };
   unsigned t = 0;
   for (int k = 0; k < f->nclauses; k++)

@@ -231,6 +231,8 @@ typedef struct mj_table {
                              the kong flag (杠上炮) */
   bool last_offer;        /* 海底: the last tile offered in turn */
   int open_kong;          /* 开杠: tiles an open kong turns up (0: none) */
+  int indicators;         /* dora indicators kept in the dead wall */
+  bool indicator_after_discard;   /* an open kong's indicator waits */
   bool open_claim_melds;  /* ... claimed in turn as discards, then */
   int nstates;            /* the ruleset's per-player states */
   mj_state_def states[MJ_MAX_STATES];

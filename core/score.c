@@ -1183,8 +1183,8 @@ score_reading_n(eval *E, const mj_decomp *d, int nw)
     s->reading.shape = MJ_SHAPE_NONE;
   s->flags = v.flags;
   exemptions(E, d, s, matched, nw);
+  s->wgroup = E->wgroup;
   if (E->r->scoring == MJ_SCORING_PARTS) {
-    s->wgroup = E->wgroup;
     s->open = v.exposed > 0;
     mjs_parts_totals(E->r, s, E->ctx);
   } else {

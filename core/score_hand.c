@@ -269,7 +269,7 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
     return prepare_dealt(E, r, h, out);
   /* the last of its kind: the other three are in one's own melds */
   int in_melds = E->held[E->ctx->win] - mj_hand_counts(h)[E->ctx->win];
-  if (in_melds == 3)
+  if (in_melds == 3 && (r->tokens & MJ_TOKEN_LAST))
     E->flags |= MJ_CTX_LAST;
   mj_tileview_init(&E->full, h, E->wild);
   /* a wild taken from another player (a discard, a robbed kong) is at

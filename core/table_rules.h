@@ -40,7 +40,10 @@
     "it is his discard, claimed only by a win; all refusing: a drawn hand; " \
     "no kong takes it")                                                      \
   X(open_claim_melds, 0, "开杠's tiles nobody wins on may then be claimed "  \
-    "in turn as discards, one of them at most (else they are won on only)")
+    "in turn as discards, one of them at most (else they are won on only)")  \
+  X(indicator_after_discard, 0, "an exposed or added kong turns its "        \
+    "indicator after its player's next discard (a concealed kong's: at "      \
+    "once)")
 
 #define MJ_TABLE_NUMBERS(X)                                                  \
   X(tiles, 136, 108, 144, "108 (suits only), 136 or 144", "tiles in the wall") \
@@ -57,6 +60,10 @@
   X(red_fives, 0, 0, 4, "0..4 of each suit (0: none)",                       \
     "red fives (0m 0p 0s): so many of each suit's 5s are red")               \
   X(swap, 0, 0, 4, "0..4 tiles", "换三张: tiles of one suit passed")         \
+  X(indicators, 0, 0, 5, "0..5 (0: none)", "dora: so many indicators (and "   \
+    "under each an ura indicator) set aside before the replacement tiles; "  \
+    "one is turned at the deal, one more for each kong; the wins get them "  \
+    "as dora= (ura= for a riichi or double winner)")                         \
   X(open_kong, 0, 0, 4, "0..4 tiles (0: none)", "开杠: a kong its player "    \
     "is ready after may instead turn so many tiles from the tail: he may "   \
     "win on one (kaigang, self-drawn), else they are his discards, which "   \

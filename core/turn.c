@@ -148,6 +148,16 @@ static bool watched(const mj_game *g, int p, mj_tile t)
   return false;
 }
 
+/* The next dora indicator turned (none past the table's number): an
+   event all see. */
+void mjg_turn_indicator(mj_game *g)
+{
+  if (g->nind >= g->tbl.indicators || g->ind[g->nind] == MJ_NO_TILE)
+    return;
+  mjg_event(g, MJ_EV_INDICATOR, -1, g->ind[g->nind], -1, 0);
+  g->nind++;
+}
+
 /* A hook of one seat and a tile: a draw, a discard, a declined win. */
 void mjg_seat_hook(mj_game *g, int hook, int p, mj_tile t)
 {

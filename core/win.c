@@ -88,6 +88,19 @@ mj_ctx *mjg_win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
   return c;
 }
 
+/* The dora indicators turned, and for a riichi (or double) winner the ura
+   indicators under them. */
+void mjg_ctx_indicators(const mj_game *g, mj_ctx *c)
+{
+  c->ndora = (uint8_t)g->nind;
+  memcpy(c->dora, g->ind, sizeof c->dora);
+  c->nura = 0;
+  if (c->flags & (MJ_CTX_RIICHI | MJ_CTX_DOUBLE)) {
+    c->nura = (uint8_t)g->nind;
+    memcpy(c->ura, g->ura, sizeof c->ura);
+  }
+}
+
 /* Enough wilds held to win whatever the shape (四鬼胡牌). */
 static bool any_shape_wilds(const mj_game *g, int p, mj_tile t, bool self)
 {
@@ -175,7 +188,7 @@ bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
     mj_ctx_token_set(c, g->tbl.states[i].token, pl->state[i]);
   }
   if (mj_hand_counts(hand)[t] == 1 && visible_of(g, t, !self) == 3 &&
-      !(flags & MJ_CTX_ROB))
+      !(flags & MJ_CTX_ROB) && (mj_rules_tokens(g->r) & MJ_TOKEN_LAST))
     flags |= MJ_CTX_LAST;
   /* the first go-around: the tiles as dealt (a kong's replacement is a
      fifteenth tile), or the dealer's first discard, before any claim */
@@ -188,6 +201,7 @@ bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
   if ((ex & MJ_CTX_FIRST) && (ex & ~MJ_CTX_FIRST))
     flags &= ~MJ_CTX_FIRST;
   c->flags = flags;
+  mjg_ctx_indicators(g, c);
   mj_error own;
   mj_status st = mj_score_hand(g->r, hand, s, err != NULL ? err : &own);
   if (st != MJ_OK) {

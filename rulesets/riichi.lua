@@ -40,6 +40,10 @@ local R = mj.ruleset {
   table = {
     tiles = 136, hand = 13, chow = true, rob_kong = true,
     replacement = "tail",
+    -- the dead wall: 4 replacement tiles kept back at the tail (the live
+    -- wall ends when only they are left, one fewer for each kan drawn),
+    -- and 5 dora indicators, an ura indicator under each
+    reserve = 4, indicators = 5, indicator_after_discard = true,
     -- the tile after a dora indicator: 9 to 1, North to East, and the
     -- dragons white, green, red (7z 6z 5z) round again
     cycles = { "123456789m", "123456789p", "123456789s", "1234z", "765z" },
