@@ -9,6 +9,7 @@
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
+#include <strings.h>
 
 static const char *const act_names[] = {
   "discard", "win", "ckong", "akong", "pass", "chi", "pon", "kong", "swap",
@@ -50,6 +51,10 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
     return (size_t)snprintf(buf, cap, "que %c",
                             a->tile < MJ_HONOR_FIRST ? "mps"[a->tile / 9] : '?');
   case MJ_ACT_DECLARE:
+    if (MJ_DECL_IS_WITH(a->tile))
+      return (size_t)snprintf(buf, cap, "declare %d %s",
+                              MJ_DECL_OF(a->tile) + 1,
+                              mj_tile_str(MJ_DECL_TILE(a->tile), t));
     return (size_t)snprintf(buf, cap, "declare %d", a->tile + 1);
   case MJ_ACT_TAKE:
     return (size_t)snprintf(buf, cap, "take");
@@ -63,12 +68,17 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
 size_t mj_action_print_in(const mj_game *g, const mj_action *a, char *buf,
                           size_t cap)
 {
-  const mj_decl_def *d = a->type == MJ_ACT_DECLARE && g != NULL
-                             ? mj_game_decl(g, a->tile)
-                             : NULL;
+  bool with = a->type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(a->tile);
+  const mj_decl_def *d =
+      a->type == MJ_ACT_DECLARE && g != NULL
+          ? mj_game_decl(g, with ? MJ_DECL_OF(a->tile) : a->tile)
+          : NULL;
+  char t[3];
+  if (d != NULL && with)
+    return (size_t)snprintf(buf, cap, "declare %s %s", d->name,
+                            mj_tile_str(MJ_DECL_TILE(a->tile), t));
   if (d != NULL)
     return (size_t)snprintf(buf, cap, "declare %s", d->name);
-  char t[3];
   if (a->type == MJ_ACT_WIN && g != NULL &&
       mj_game_open_tiles(g, NULL, NULL) > 0)   /* which of the tiles up */
     return (size_t)snprintf(buf, cap, "hu %s", mj_tile_str(a->tile, t));
@@ -219,6 +229,24 @@ static mj_status declaration_arg(const mj_game *g, const char *arg, size_t an,
   *nt = 0;
   if (an == 0)
     return MJ_OK;
+  /* "riichi 5p": a declaration made with a discard names the discard */
+  const char *sp = memchr(arg, ' ', an);
+  if (sp != NULL) {
+    size_t nlen = (size_t)(sp - arg), rest = an - nlen;
+    while (rest > 0 && *sp == ' ')
+      sp++, rest--;
+    mj_status st = declaration_arg(g, arg, nlen, tiles, nt, err);
+    mj_tile dt;
+    if (st != MJ_OK)
+      return st;
+    if (mj_tile_parse(sp, rest, &dt, NULL) != MJ_OK || dt >= MJ_KINDS)
+      return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not a tile: say declare "
+                     "%s 5p (the tile discarded with it)",
+                     (int)(rest > 20 ? 20 : rest), sp,
+                     mj_game_decl(g, tiles[0])->name);
+    tiles[0] = MJ_DECL_WITH(tiles[0], dt);
+    return MJ_OK;
+  }
   for (int k = 0; mj_game_decl(g, k) != NULL; k++) {
     const mj_decl_def *d = mj_game_decl(g, k);
     char num[16];
@@ -279,6 +307,11 @@ static mj_status no_match(const mj_game *g, int p, int type, mj_tile tile,
   char b[3];
   if (type == MJ_ACT_WIN && (mj_game_waiting(g) >> p & 1))
     return mj_game_why_no_win(g, p, err);
+  char why[120];
+  if (type == MJ_ACT_WIN && mj_game_phase(g) == MJ_PHASE_CLAIM &&
+      mj_game_furiten_text(g, p, why, sizeof why) > 0)
+    return mj_fail(err, MJ_ENOTWIN, 0, "furiten: %s; you may win only by "
+                   "self-draw", why);
   if (type != MJ_ACT_DISCARD || mj_game_phase(g) != MJ_PHASE_TURN ||
       mj_game_turn(g) != p)
     return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not legal now; you may: %s",
@@ -336,6 +369,15 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
     lower[vn] = '\0';
   }
   int type = verb_type(lower, vn);
+  for (int k = 0; type < 0 && mj_game_decl(g, k) != NULL; k++) {
+    const mj_decl_def *d = mj_game_decl(g, k);
+    if ((strlen(d->name) == vn && strncasecmp(text, d->name, vn) == 0) ||
+        (strlen(d->label) == vn && strncmp(text, d->label, vn) == 0)) {
+      type = MJ_ACT_DECLARE;   /* "riichi 5p": the declaration's name */
+      arg = text;
+      an = n;
+    }
+  }
   mj_tile t1;
   if (type < 0 && mj_tile_parse(text, n, &t1, NULL) == MJ_OK) {
     type = MJ_ACT_DISCARD;   /* a tile written with an honor letter ("E") */

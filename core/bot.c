@@ -932,5 +932,13 @@ int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
     return i >= 0 && i < n ? i : 0;
   }
   int i = b->vt->choose(b, g, p, legal, n);
-  return i >= 0 && i < n ? i : 0;
+  if (i < 0 || i >= n)
+    i = 0;
+  /* the bots make a declaration the rules offer with the discard they
+     chose (riichi when ready and concealed), the random one included */
+  for (int k = 0; k < n && legal[i].type == MJ_ACT_DISCARD; k++)
+    if (legal[k].type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(legal[k].tile) &&
+        MJ_DECL_TILE(legal[k].tile) == legal[i].tile)
+      i = k;
+  return i;
 }

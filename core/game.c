@@ -40,7 +40,7 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
   g->payer = -1;
   g->hook_dealer = -1;
   for (int p = 0; p < 4; p++)
-    g->pl[p].void_suit = g->pl[p].kong_from = -1;
+    g->pl[p].void_suit = g->pl[p].kong_from = g->pl[p].decl_pending = -1;
   g->scratch = mj_hand_new();
   g->scratch_score = malloc(sizeof *g->scratch_score);
   g->fault = calloc(1, sizeof *g->fault);
@@ -154,7 +154,7 @@ static void offer_declarations(mj_game *g)
     int p = g->decl_seat;
     unsigned offer = 0;
     for (int k = 0; k < g->tbl.ndecls; k++) {
-      if (g->decl_done[p] >> k & 1)
+      if ((g->decl_done[p] >> k & 1) || g->tbl.decls[k].with_discard)
         continue;
       int yes = 1;     /* no can_declare: every declaration is offered */
       mj_flow_ev ev = { .hook = MJ_HOOK_CAN_DECLARE, .player = (int8_t)p,
@@ -179,7 +179,10 @@ static void offer_declarations(mj_game *g)
 static void begin_play(mj_game *g)
 {
   g->phase = MJ_PHASE_TURN;
-  if (g->tbl.ndecls == 0)
+  bool at_deal = false;
+  for (int k = 0; k < g->tbl.ndecls; k++)
+    at_deal = at_deal || !g->tbl.decls[k].with_discard;
+  if (!at_deal)
     return;
   g->phase = MJ_PHASE_DECLARE;
   g->decl_seat = g->dealer;
@@ -213,7 +216,13 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
     return NULL;
   }
-  if (mj_ledger_init(&g->led, cfg->scores, err) != MJ_OK) {
+  /* a lone hand (no scores carried) starts at the table's start score */
+  int scores0[4];
+  memcpy(scores0, cfg->scores, sizeof scores0);
+  if ((scores0[0] | scores0[1] | scores0[2] | scores0[3]) == 0)
+    for (int p = 0; p < 4; p++)
+      scores0[p] = mj_rules_ctable(r)->start_score;
+  if (mj_ledger_init(&g->led, scores0, err) != MJ_OK) {
     free(g);
     return NULL;
   }
@@ -325,10 +334,38 @@ mj_game *mj_game_clone(const mj_game *g)
 
 static void open_claims(mj_game *g, int from, mj_tile t);
 
+/* The declaration made with the discard up stands, the discard not won
+   on: the ruleset's hook does what it does (riichi's stick). */
+static void declaration_stands(mj_game *g)
+{
+  for (int p = 0; p < 4; p++) {
+    int k = g->pl[p].decl_pending;
+    if (k < 0)
+      continue;
+    g->pl[p].decl_pending = -1;
+    mj_flow_ev ev = { .hook = MJ_HOOK_DECLARE, .player = (int8_t)p,
+                      .from = -1, .kind = (uint8_t)k, .tile = MJ_NO_TILE };
+    mjg_run_hook(g, &ev, NULL);
+  }
+}
+
+/* A meld claimed or a kong declared: the states that end with any call
+   (一発) end. */
+static void call_made(mj_game *g)
+{
+  for (int p = 0; p < 4; p++)
+    for (int i = 0; i < g->tbl.nstates; i++)
+      if (g->tbl.states[i].call)
+        g->pl[p].state[i] = 0;
+}
+
 /* Nobody claimed from's tile: the next open kong tile offered as a
    discard (open_claim_melds), or the next player draws. */
 static void after_unclaimed(mj_game *g, int from)
 {
+  declaration_stands(g);
+  if (faulted(g))
+    return;
   g->pending = MJ_NO_TILE;
   if (g->open_queued > 0) {
     mj_tile t = g->open_queue[0];
@@ -418,8 +455,10 @@ static void lock_passed_wins(mj_game *g)
     return;
   for (int q = 0; q < 4; q++)
     if ((g->options[q] & (1u << MJ_ACT_WIN)) && (g->decided >> q & 1) &&
-        g->decision[q].type != MJ_ACT_WIN)
-      g->pl[q].locked = true;
+        g->decision[q].type != MJ_ACT_WIN) {
+      g->pl[q].locked = true;     /* with a fixed hand, for good (振聴) */
+      g->pl[q].lock_forever = g->pl[q].fixed && g->tbl.furiten;
+    }
 }
 
 /* {====================================================================
@@ -459,7 +498,7 @@ static void open_claims_all(mj_game *g, int p)
   for (int q = 0; q < 4; q++) {
     g->open_claim[q] = 0;
     g->options[q] = 0;
-    if (q == p || !active(g, q) || g->pl[q].locked)
+    if (q == p || !active(g, q) || mjg_barred(g, q))
       continue;
     for (int i = 0; i < g->nopen; i++)
       if (mjg_can_win_on(g, q, g->open_tiles[i], MJ_CTX_KAIGANG))
@@ -567,6 +606,7 @@ static void kong_replacement(mj_game *g, int p)
 /* A kong was declared: the ruleset's kong hook (its money...). */
 static void kong_hook(mj_game *g, int p, mj_tile t, int kind, int from)
 {
+  call_made(g);
   if (g->tbl.indicators > 0) {
     if (kind != MJ_KONG_CONCEALED && g->tbl.indicator_after_discard)
       g->ind_due = true;
@@ -589,8 +629,11 @@ static void take_discard(mj_game *g, bool meld)
     i--;
   if (i >= 0)
     d->taken[i] = 1;
-  if (meld)
+  if (meld) {
     g->any_claim = true;
+    declaration_stands(g);
+    call_made(g);
+  }
 }
 
 /* Offer the others (not the kong's owner p, nor the discarder of its
@@ -607,7 +650,7 @@ static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
   for (int q = 0; q < 4; q++) {
     g->options[q] = 0;
     if (q != p && q != discarder && g->tbl.rob_kong && active(g, q) &&
-        !g->pl[q].locked && mjg_can_win_on(g, q, t, MJ_CTX_ROB))
+        !mjg_barred(g, q) && mjg_can_win_on(g, q, t, MJ_CTX_ROB))
       g->options[q] = 1u << MJ_ACT_WIN;
     any = any || g->options[q];
   }
@@ -951,6 +994,17 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
       g->win_only = false;
       discard(g, p, a->tile);
       return MJ_OK;
+    case MJ_ACT_DECLARE: {      /* a declaration with a discard (riichi) */
+      int k = MJ_DECL_OF(a->tile);
+      g->decl_done[p] |= 1u << k;
+      mjg_event(g, MJ_EV_DECLARE, p, (mj_tile)k, -1, 0);
+      pl->decl_pending = (int8_t)k;
+      g->win_only = false;
+      discard(g, p, MJ_DECL_TILE(a->tile));
+      if (g->tbl.decls[k].fix)
+        pl->fixed = true;
+      return MJ_OK;
+    }
     case MJ_ACT_OPEN:            /* a kong whose tiles are turned up */
       g->opening = true;
       if (mj_hand_counts(pl->hand)[a->tile] != 4) {
@@ -1025,9 +1079,17 @@ mj_status mj_game_try_win(const mj_game *g, int p, mj_hand *hand, mj_score *s,
     if (g->pl[p].out)
       return mj_fail(err, MJ_ESTATE, 0, "you have won and left play");
     if (g->pl[p].locked && !opens)
-      return mj_fail(err, MJ_ENOTWIN, 0,
-                     "过手胡: you passed a win; no win on a discard until "
-                     "your next draw");
+      return mj_fail(err, MJ_ENOTWIN, 0, g->pl[p].lock_forever
+                     ? "furiten: you passed a win with your hand fixed; no "
+                       "win on a discard for the rest of the hand"
+                     : "过手胡 (furiten): you passed a win; no win on a "
+                       "discard until your next draw");
+    if (mjg_furiten(g, p) && !opens) {
+      char why[80];
+      mj_game_furiten_text(g, p, why, sizeof why);
+      return mj_fail(err, MJ_ENOTWIN, 0, "furiten: %s; you may win only "
+                     "by self-draw", why);
+    }
     return mjg_check_win(g, p, g->pending, mjg_claim_flags(g), hand, s, err)
                ? MJ_OK
                : MJ_ENOTWIN;

@@ -32,12 +32,20 @@ typedef enum mj_act_type {
   MJ_ACT_KONG, /* an exposed kong with the discard */
   MJ_ACT_SWAP, /* tile: one of the tiles to pass before play (换三张) */
   MJ_ACT_QUE,  /* tile: the first tile of the suit declared missing (定缺) */
-  MJ_ACT_DECLARE, /* tile: the index of the ruleset's declaration made */
+  MJ_ACT_DECLARE, /* tile: the index of the ruleset's declaration made;
+                     in one's turn, the declaration with its discard,
+                     MJ_DECL_WITH(k, tile) */
   MJ_ACT_TAKE,  /* take the wall's last tile offered (海底, last_offer) */
   MJ_ACT_OPEN,  /* tile: an open kong of it (开杠, open_kong): concealed,
                    added or, claimed, of the discard */
   MJ_ACT_COUNT
 } mj_act_type;
+
+/* A declaration k made with the discard t, as one action's tile (k < 4). */
+#define MJ_DECL_WITH(k, t) ((mj_tile)(64 + (t) + 34 * (k)))
+#define MJ_DECL_IS_WITH(x) ((x) >= 64 && (x) < 64 + 34 * 4)
+#define MJ_DECL_OF(x) (((x) - 64) / 34)
+#define MJ_DECL_TILE(x) ((mj_tile)(((x) - 64) % 34))
 
 typedef struct mj_action {
   uint8_t type;
@@ -295,6 +303,10 @@ void mj_seat_view_emit(const mj_seat_view *v, const char *key,
 /* The tiles an open kong has turned up, while they may be won on (else
    0), and whose kong it is. */
 int mj_game_open_tiles(const mj_game *g, const mj_tile **tiles, int *player);
+
+/* Why p is furiten (table rule furiten) now, in words ("3p is among
+   your discards", "you passed a win"); "" when he is not. */
+size_t mj_game_furiten_text(const mj_game *g, int p, char *buf, size_t cap);
 
 /* The ruleset's declaration k (R.declarations), NULL past the last. */
 const mj_decl_def *mj_game_decl(const mj_game *g, int k);

@@ -34,6 +34,10 @@ typedef struct seat {
   int8_t wins;         /* wins this hand (several with stay_on_win) */
   bool locked;         /* passed a win: no discard win until his draw */
   bool opened;         /* made an open kong: his hand is fixed */
+  bool fixed;          /* made a declaration that fixes the hand (riichi) */
+  bool lock_forever;   /* a fixed hand passed a win: locked for the hand */
+  int8_t decl_pending; /* a declaration made with the discard up, whose
+                          hook runs once the discard is not won on; -1 */
   uint8_t shown[MJ_KINDS];   /* tiles he shows face up (a declaration's),
                                 until his next draw */
   int8_t void_suit;    /* the declared missing suit, -1 none */
@@ -190,6 +194,11 @@ unsigned mjg_self_flags(const mj_game *g, int p);
 unsigned mjg_claim_flags(const mj_game *g);
 bool mjg_can_win_self(const mj_game *g, int p);
 bool mjg_can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags);
+/* 振聴 (table rule furiten): a tile p's hand waits on is among p's own
+   discards. */
+bool mjg_furiten(const mj_game *g, int p);
+/* No win on a discard for p now: passed one (locked), or furiten. */
+bool mjg_barred(const mj_game *g, int p);
 void mjg_finish(mj_game *g, const int *w, int n, int payer, mj_tile t,
                 unsigned flags);
 void mjg_finish_tiles(mj_game *g, const int *w, const mj_tile *tiles, int n,

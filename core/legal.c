@@ -82,7 +82,71 @@ static int before_play_actions(const mj_game *g, int p, mj_action *out,
    only win (and open another kong), and otherwise throws what he draws. */
 bool mjg_hand_fixed(const mj_game *g, int p)
 {
-  return (g->tbl.stay_on_win && g->pl[p].wins > 0) || g->pl[p].opened;
+  return (g->tbl.stay_on_win && g->pl[p].wins > 0) || g->pl[p].opened ||
+         g->pl[p].fixed;
+}
+
+/* A fixed hand's concealed kong of t (just drawn) changes no wait: the
+   hand before the draw waits on the same tiles as the hand with the kong,
+   and t was a pung in every reading (no wait used it otherwise). */
+static bool kong_keeps_waits(const mj_game *g, int p, mj_tile t)
+{
+  mj_tileview before = g->pl[p].v, after;
+  mj_tileview_remove(&before, t);          /* the hand before the draw */
+  after = before;
+  for (int i = 0; i < 3; i++)
+    mj_tileview_remove(&after, t);
+  after.melds++;
+  const mj_shape_cfg *cfg = mj_rules_shapes(g->r);
+  for (int w = 0; w < MJ_KINDS; w++) {
+    if (w == t)
+      continue;
+    mj_tileview a = before, b = after;
+    if (a.c[w] >= 4)
+      continue;
+    mj_tileview_add(&a, (mj_tile)w);
+    mj_tileview_add(&b, (mj_tile)w);
+    if (mj_is_win(&a, cfg) != mj_is_win(&b, cfg))
+      return false;
+  }
+  mj_tileview a = before;
+  mj_tileview_add(&a, t);          /* t itself may not be a wait */
+  return !mj_is_win(&a, cfg);
+}
+
+/* Does p's hand wait on some tile once t is discarded (its shape)? */
+static bool ready_without(const mj_game *g, int p, mj_tile t)
+{
+  mj_tileview v = g->pl[p].v;
+  if (t >= MJ_KINDS || v.c[t] == 0)
+    return false;
+  mj_tileview_remove(&v, t);
+  return mj_count_waits(&v, mj_rules_shapes(g->r), 1) > 0;
+}
+
+/* The declarations p may make with a discard now (riichi 5p): each
+   discard-declaration not made yet whose conditions hold, with each tile
+   whose discard it allows (the action's tile: MJ_DECL_WITH). */
+static int declare_actions(const mj_game *g, int p, mj_action *out, int n,
+                           int max)
+{
+  const seat *pl = &g->pl[p];
+  bool open = false;
+  for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
+    open = open || mj_hand_melds(pl->hand)[i].type != MJ_CKONG;
+  for (int k = 0; k < g->tbl.ndecls && k < 4; k++) {
+    const mj_decl_def *d = &g->tbl.decls[k];
+    if (!d->with_discard || (g->decl_done[p] >> k & 1) ||
+        (d->concealed && open) || live_left(g) < d->min_wall ||
+        g->led.scores[p] < d->min_score)
+      continue;
+    for (mj_tileset held = pl->v.at[0]; held; held &= held - 1) {
+      mj_tile t = (mj_tile)__builtin_ctzll(held);
+      if (!d->ready || ready_without(g, p, t))
+        n = add(out, n, max, MJ_ACT_DECLARE, p, MJ_DECL_WITH(k, t));
+    }
+  }
+  return n;
 }
 
 /* Is the hand after (p's, as it would be) ready: some tile wins with it,
@@ -172,6 +236,9 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   if (g->must_win)            /* the last tile taken wins: he must */
     return n;
   n = open_actions(g, p, out, n, max);
+  if (pl->fixed && c[g->last_draw] == 4 && mjg_kong_allowed(g, p) &&
+      kong_keeps_waits(g, p, g->last_draw))
+    n = add(out, n, max, MJ_ACT_CKONG, p, g->last_draw);
   if (mjg_hand_fixed(g, p))   /* his hand is as it won, or as he opened */
     return add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
   if (mjg_kong_allowed(g, p)) {
@@ -198,6 +265,8 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
       held |= w & -w;
   for (; held; held &= held - 1)
     n = add(out, n, max, MJ_ACT_DISCARD, p, (mj_tile)__builtin_ctzll(held));
+  if (g->tbl.ndecls > 0)
+    n = declare_actions(g, p, out, n, max);
   return n;
 }
 
@@ -232,7 +301,8 @@ unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
     return 0;             /* a discarded ghost cannot be claimed */
   bool more = live_left(g) > 0 && !in_void(g, p, t) && !mjg_hand_fixed(g, p) &&
               (g->tbl.wild_melds || !is_wild(g, t));
-  if (((!g->tbl.self_draw_only && !pl->locked) || mjg_state_opens(g, p, t)) &&
+  if (((!g->tbl.self_draw_only && !mjg_barred(g, p)) ||
+       mjg_state_opens(g, p, t)) &&
       mjg_can_win_on(g, p, t, mjg_claim_flags(g)))
     o |= 1u << MJ_ACT_WIN;
   if (g->win_only)       /* the 海底 tile shown: a win or nothing */

@@ -15,6 +15,8 @@ void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands,
   m->seed = seed;
   m->hands = hands < 0 ? 0 : hands;
   m->first_dealer = m->dealer = dealer & 3;
+  for (int p = 0; p < 4; p++)
+    m->scores[p] = mj_rules_ctable(r)->start_score;
 }
 
 mj_game *mj_match_deal(mj_match *m, mj_error *err)

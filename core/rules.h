@@ -168,6 +168,8 @@ typedef struct mj_state_def {
   uint8_t on;             /* MJ_STATE_: which wins the token goes to */
   bool wild_tile;         /* only wins on a wild tile */
   bool turn;              /* cleared after its owner's discard or kong */
+  bool call;              /* cleared when anyone claims a meld or makes a
+                             kong (一発) */
   bool flag;              /* a yes/no state (hooks see a boolean) */
   bool private_;          /* shown to its owner only until the hand ends */
 } mj_state_def;
@@ -179,6 +181,13 @@ enum { MJ_MAX_DECLS = 8 };
 typedef struct mj_decl_def {
   char name[24];          /* what the player types: declare 起手胡 */
   char label[40];         /* what the table shows */
+  bool with_discard;      /* made with a discard in one's turn (riichi),
+                             not after the deal */
+  bool concealed;         /* ... by a hand without a claimed meld */
+  bool ready;             /* ... whose discard leaves it ready */
+  bool fix;               /* ... then the hand is fixed */
+  int min_score;          /* ... by a player with at least this score */
+  int min_wall;           /* ... with at least this many tiles to draw */
 } mj_decl_def;
 
 typedef struct mj_table {
@@ -232,6 +241,8 @@ typedef struct mj_table {
   bool last_offer;        /* 海底: the last tile offered in turn */
   int open_kong;          /* 开杠: tiles an open kong turns up (0: none) */
   int indicators;         /* dora indicators kept in the dead wall */
+  int start_score;        /* each score at a match's start */
+  bool furiten;           /* no discard win on a tile among one's discards */
   bool indicator_after_discard;   /* an open kong's indicator waits */
   bool open_claim_melds;  /* ... claimed in turn as discards, then */
   int nstates;            /* the ruleset's per-player states */

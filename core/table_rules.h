@@ -41,6 +41,10 @@
     "no kong takes it")                                                      \
   X(open_claim_melds, 0, "开杠's tiles nobody wins on may then be claimed "  \
     "in turn as discards, one of them at most (else they are won on only)")  \
+  X(furiten, 0, "振聴: no win on a discard or a robbed kong while a tile "   \
+    "the hand waits on is among one's own discards (claimed ones too); "     \
+    "with pass_lock, a win passed by a fixed hand (riichi) locks discard "   \
+    "wins for the rest of the hand")                                         \
   X(indicator_after_discard, 0, "an exposed or added kong turns its "        \
     "indicator after its player's next discard (a concealed kong's: at "      \
     "once)")
@@ -60,6 +64,9 @@
   X(red_fives, 0, 0, 4, "0..4 of each suit (0: none)",                       \
     "red fives (0m 0p 0s): so many of each suit's 5s are red")               \
   X(swap, 0, 0, 4, "0..4 tiles", "换三张: tiles of one suit passed")         \
+  X(start_score, 0, 0, 1000000, "0..1000000",                                \
+    "each player's score when a match (or a lone hand) starts (riichi: "     \
+    "25000)")                                                                \
   X(indicators, 0, 0, 5, "0..5 (0: none)", "dora: so many indicators (and "   \
     "under each an ura indicator) set aside before the replacement tiles; "  \
     "one is turned at the deal, one more for each kong; the wins get them "  \

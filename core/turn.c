@@ -224,7 +224,7 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
     }
     mjg_hand_add(g, p, t);
     mjg_event(g, MJ_EV_DRAW, p, t, -1, tail);
-    pl->locked = false;
+    pl->locked = pl->lock_forever;
     memset(pl->shown, 0, sizeof pl->shown);   /* shown until this draw */
     if (!kong)
       pl->kong_from = -1;

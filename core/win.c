@@ -101,6 +101,53 @@ void mjg_ctx_indicators(const mj_game *g, mj_ctx *c)
   }
 }
 
+static bool shape_wins(const mj_game *g, int p, mj_tile t, bool self,
+                       mj_error *err);
+
+bool mjg_furiten(const mj_game *g, int p)
+{
+  if (!g->tbl.furiten)
+    return false;
+  const seat *pl = &g->pl[p];
+  mj_tileset seen = 0;
+  for (int i = 0; i < pl->ndisc; i++) {
+    mj_tile d = pl->disc[i];
+    if (d >= MJ_KINDS || (seen & MJ_BIT(d)))
+      continue;
+    seen |= MJ_BIT(d);
+    if (shape_wins(g, p, d, false, NULL))
+      return true;
+  }
+  return false;
+}
+
+size_t mj_game_furiten_text(const mj_game *g, int p, char *buf, size_t cap)
+{
+  const seat *pl = &g->pl[p & 3];
+  int n = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  if (!g->tbl.furiten)
+    return 0;
+  for (int i = 0; i < pl->ndisc; i++) {
+    char t[3];
+    mj_tile d = pl->disc[i];
+    if (d < MJ_KINDS && shape_wins(g, p & 3, d, false, NULL))
+      return (size_t)snprintf(buf, cap, "%s, a tile you wait on, is among "
+                              "your discards", mj_tile_str(d, t));
+  }
+  if (pl->lock_forever)
+    n = snprintf(buf, cap, "you passed a win with your hand fixed");
+  else if (pl->locked)
+    n = snprintf(buf, cap, "you passed a win (until your next draw)");
+  return n < 0 ? 0 : (size_t)n;
+}
+
+bool mjg_barred(const mj_game *g, int p)
+{
+  return g->pl[p].locked || mjg_furiten(g, p);
+}
+
 /* Enough wilds held to win whatever the shape (四鬼胡牌). */
 static bool any_shape_wilds(const mj_game *g, int p, mj_tile t, bool self)
 {

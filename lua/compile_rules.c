@@ -612,10 +612,11 @@ static mj_status state_field(cctx *c, mj_state_def *def, const char *k,
     return rs;
   }
   if (!strcmp(k, "private") || !strcmp(k, "flag") ||
-      !strcmp(k, "wild_tile") || !strcmp(k, "turn")) {
+      !strcmp(k, "wild_tile") || !strcmp(k, "turn") || !strcmp(k, "call")) {
     bool v = lua_toboolean(L, -1);
     *(k[0] == 'p' ? &def->private_ : k[0] == 'f' ? &def->flag
-      : k[0] == 'w' ? &def->wild_tile : &def->turn) = v;
+      : k[0] == 'w' ? &def->wild_tile : k[0] == 'c' ? &def->call
+      : &def->turn) = v;
     if (vt != LUA_TBOOLEAN)
       return mjc_bad(c, "state '%s': %s is true or false", def->name, k);
     return MJ_OK;
@@ -763,13 +764,29 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
       TRY(mjc_clean(c, "a declaration's label", v));
       snprintf(def->label, sizeof def->label, "%s", v);
     } else if (k != NULL && strcmp(k, "when") == 0 && v != NULL) {
-      if (strcmp(v, "deal") != 0)
+      if (strcmp(v, "deal") != 0 && strcmp(v, "discard") != 0)
         return mjc_bad(c, "declaration '%s': when is \"deal\" (after the "
-                       "deal, each in turn from the dealer), not '%.30s'",
+                       "deal, each in turn from the dealer) or \"discard\" "
+                       "(with a discard in one's turn), not '%.30s'",
                        def->name, v);
+      def->with_discard = strcmp(v, "discard") == 0;
+    } else if (k != NULL && (!strcmp(k, "concealed") || !strcmp(k, "ready") ||
+                             !strcmp(k, "fix")) &&
+               lua_type(L, -1) == LUA_TBOOLEAN) {
+      *(k[0] == 'c' ? &def->concealed : k[0] == 'r' ? &def->ready
+                                                    : &def->fix) =
+          lua_toboolean(L, -1);
+    } else if (k != NULL && (!strcmp(k, "min_score") ||
+                             !strcmp(k, "min_wall")) &&
+               lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 &&
+               lua_tointeger(L, -1) <= 1000000) {
+      *(k[4] == 's' ? &def->min_score : &def->min_wall) =
+          (int)lua_tointeger(L, -1);
     } else {
       return mjc_bad(c, "declaration '%s': its fields are label (a string "
-                     "of at most %d bytes) and when (\"deal\")", def->name,
+                     "of at most %d bytes), when (\"deal\" or \"discard\"), "
+                     "concealed, ready and fix (true or false), min_score "
+                     "and min_wall (numbers)", def->name,
                      (int)sizeof def->label - 1);
     }
     lua_pop(L, 1);

@@ -72,11 +72,21 @@
   X("token", "while set, it feeds this context token to its owner's wins")    \
   X("on", "which wins get the token: \"self\", \"discard\" or \"any\"")      \
   X("wild_tile", "only wins on a wild tile")                                  \
-  X("turn", "cleared when its owner discards or declares a kong")
+  X("turn", "cleared when its owner discards or declares a kong")             \
+  X("call", "cleared when anyone claims a meld or declares a kong (一発)")
 
 #define MJ_DECL_FIELDS(X)                                                     \
   X("label", "what the table shows (default: the name)")                      \
-  X("when", "\"deal\": after the deal, each in turn from the dealer")
+  X("when", "\"deal\": after the deal, each in turn from the dealer; "        \
+    "\"discard\": with a discard in one's turn (declare riichi 5p)")          \
+  X("concealed", "(with a discard) only by a hand without a claimed meld")   \
+  X("ready", "(with a discard) only with a discard that leaves it ready")     \
+  X("fix", "(with a discard) the hand is then fixed: it throws what it "      \
+    "draws unless it wins, and may make only a concealed kong that changes "  \
+    "no wait")                                                                \
+  X("min_score", "(with a discard) only by a player with this score or "    \
+    "more")                                                                   \
+  X("min_wall", "(with a discard) only with this many tiles left to draw")
 
 #define MJ_OPTION_FIELDS(X)                                                   \
   X("default", "its value when the player gives none")                        \

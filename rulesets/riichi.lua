@@ -37,13 +37,30 @@ local R = mj.ruleset {
              { "first", "riichi" }, { "first", "double" },
              { "first", "!self" }, { "rob", "self" },
              { "ippatsu", "kong" } },
+  -- riichi and its kin, each feeding its context token to the wins
+  state = {
+    { "riichi", label = "立直", flag = true, token = "riichi" },
+    { "double", label = "ダブル立直", flag = true, token = "double" },
+    { "ippatsu", flag = true, token = "ippatsu", turn = true, call = true },
+  },
+  -- riichi is declared with a discard that leaves a concealed hand ready,
+  -- by a player with 1000 points, 4 tiles or more still to draw; the
+  -- hand is then fixed
+  declarations = {
+    { "riichi", label = "立直 riichi", when = "discard", concealed = true,
+      ready = true, fix = true, min_score = 1000, min_wall = 4 },
+  },
   table = {
     tiles = 136, hand = 13, chow = true, rob_kong = true,
+    -- 振聴: no ron on a tile among one's discards; a passed win locks
+    -- until one's next draw, for good after riichi
+    furiten = true, pass_lock = true,
     replacement = "tail",
     -- the dead wall: 4 replacement tiles kept back at the tail (the live
     -- wall ends when only they are left, one fewer for each kan drawn),
     -- and 5 dora indicators, an ura indicator under each
     reserve = 4, indicators = 5, indicator_after_discard = true,
+    start_score = 25000,
     -- the tile after a dora indicator: 9 to 1, North to East, and the
     -- dragons white, green, red (7z 6z 5z) round again
     cycles = { "123456789m", "123456789p", "123456789s", "1234z", "765z" },
@@ -77,6 +94,22 @@ R.parts = {
 
 local TH = TERMINALS + HONORS
 local GREEN = tiles"23468s6z"
+
+-- The declaration stands (its discard not won on): riichi, or double
+-- riichi on one's first discard with no call before it; ippatsu until
+-- one's next discard or anyone's call.
+local calls = { chi = true, pon = true, kong = true, ckong = true,
+                akong = true }
+R.on_declare = function(g, p)
+  local own, called = 0, false
+  for i = 1, g:nevents() do
+    local e = g:event(i)
+    if calls[e.type] then called = true end
+    if e.type == "discard" and e.player == p then own = own + 1 end
+  end
+  g:set(p, (own == 1 and not called) and "double" or "riichi", true)
+  g:set(p, "ippatsu", true)
+end
 
 -- {==================================================================
 -- 1 han
