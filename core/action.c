@@ -535,7 +535,9 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
     return (size_t)snprintf(buf, cap, "%s %s dealt 13 tiles", who,
                             second ? "are" : "is");
   case MJ_EV_INDICATOR:
-    return (size_t)snprintf(buf, cap, "the indicator %s is turned up", t);
+    return (size_t)snprintf(buf, cap, "the %sindicator %s is turned up",
+                            e->from == 0 ? "dora " : e->from == 1 ? "ura "
+                                                                  : "", t);
   case MJ_EV_DRAW:
     return (size_t)snprintf(buf, cap, "%s draw%s %s%s", who, s, t,
                             e->replacement ? " from the tail" : "");

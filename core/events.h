@@ -12,8 +12,7 @@
 #define MJ_EVENTS(X)                                                           \
   X(DEAL, "deal", "player was dealt his tiles")                                \
   X(INDICATOR, "indicator", "tile was turned up to name the wild tile, or "  \
-    "as a dora indicator (from 1: an ura indicator, shown at a riichi "       \
-    "winner's win)")                                                           \
+    "as a dora indicator (from 0)")                                            \
   X(DRAW, "draw", "player drew tile (from the tail: a kong's or a flower's "  \
     "replacement)")                                                            \
   X(FLOWER, "flower", "player set the flower tile aside")                      \

@@ -168,6 +168,9 @@ mj_tile mj_game_last_draw(const mj_game *g);            /* the mover's draw */
 mj_tile mj_game_own_draw(const mj_game *g, int p);
 mj_tile mj_game_pending(const mj_game *g, int *from); /* discard or kong tile */
 mj_tile mj_game_indicator(const mj_game *g);           /* MJ_NO_TILE if none */
+/* The dora indicators turned so far (table rule indicators) into out[5];
+   how many. */
+int mj_game_dora_indicators(const mj_game *g, mj_tile out[5]);
 mj_tileset mj_game_wild(const mj_game *g);
 /* Player p's state i of the ruleset's own (mj_table.states). */
 int mj_game_state(const mj_game *g, int p, int i);

@@ -148,13 +148,20 @@ static bool watched(const mj_game *g, int p, mj_tile t)
   return false;
 }
 
+int mj_game_dora_indicators(const mj_game *g, mj_tile out[5])
+{
+  for (int i = 0; i < g->nind; i++)
+    out[i] = g->ind[i];
+  return g->nind;
+}
+
 /* The next dora indicator turned (none past the table's number): an
    event all see. */
 void mjg_turn_indicator(mj_game *g)
 {
   if (g->nind >= g->tbl.indicators || g->ind[g->nind] == MJ_NO_TILE)
     return;
-  mjg_event(g, MJ_EV_INDICATOR, -1, g->ind[g->nind], -1, 0);
+  mjg_event(g, MJ_EV_INDICATOR, -1, g->ind[g->nind], 0, 0);
   g->nind++;
 }
 

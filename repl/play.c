@@ -254,6 +254,13 @@ static void table_head(repl *r, play *p)
       printf(" (indicator %s)",
              repl_tile(r, mj_game_indicator(g), b, sizeof b));
   }
+  mj_tile ind[5];
+  int nind = mj_game_dora_indicators(g, ind);
+  for (int i = 0; i < nind; i++) {
+    char a[40];
+    printf("%s%s", i ? " " : dot, i ? "" : "dora indicator ");
+    printf("%s", repl_tile(r, ind[i], a, sizeof a));
+  }
   printf(" %s\n", r->o->ascii ? "--" : "──");
   const mj_payment *led;
   if (!mj_game_over(g) && mj_game_ledger(g, &led) > 0) {
@@ -480,10 +487,26 @@ static void prompt_line(repl *r, play *p)
            repl_tile(r, t, b, sizeof b));
   }
   bool first = mj_game_phase(g) != MJ_PHASE_TURN;
+  int said = -1;               /* declarations with a discard: once each */
   for (int i = 0; i < n; i++) {
     if (l[i].type == MJ_ACT_DISCARD)
       continue;
     char a[32];
+    if (l[i].type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(l[i].tile)) {
+      int k = MJ_DECL_OF(l[i].tile);
+      if (k == said)
+        continue;
+      said = k;
+      printf("%s%s TILE (", first ? "" : ", ", mj_game_decl(g, k)->name);
+      for (int j = i, c = 0; j < n; j++)
+        if (l[j].type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(l[j].tile) &&
+            MJ_DECL_OF(l[j].tile) == k)
+          printf("%s%s", c++ ? " " : "",
+                 repl_tile(r, MJ_DECL_TILE(l[j].tile), b, sizeof b));
+      printf(")");
+      first = false;
+      continue;
+    }
     mj_action_print_in(g, &l[i], a, sizeof a);
     printf("%s%s", first ? "" : ", ", a);
     first = false;
@@ -491,6 +514,9 @@ static void prompt_line(repl *r, play *p)
   if (mj_game_phase(g) != MJ_PHASE_TURN)
     printf(" (Enter: pass)");
   printf("   [hint]\n");
+  char fur[120];
+  if (mj_game_furiten_text(g, YOU, fur, sizeof fur) > 0)
+    printf("furiten: %s; you may win only by self-draw\n", fur);
 }
 
 /* What you may do now; in the tutorial's hand, the coach's word too. */
