@@ -46,6 +46,13 @@ check 0 "over 2000: 満貫, 2000" score "111m999p234s5z[666z]+5z seat=S dora=6z1
 out=$(printf '%s\n' "234m456p789s1p[777z]+1p seat=S dora=5z" | "$hule" score --ruleset riichi --batch)
 if [ "$out" = "$(printf '7700\t役牌白,ドラx3\t4han 30fu')" ]; then echo "ok   batch line"
 else echo "FAIL: batch line: $out"; fail=1; fi
+# the presets: Tenhou counts a double yakuman once, Mahjong Soul twice
+for pair in "riichi-tenhou 32000" "riichi-majsoul 64000" "riichi 64000"; do
+  set -- $pair
+  got=$(printf '111m555p222s777z9s+9s seat=S\n' | "$hule" score --ruleset "$1" --batch | cut -f1)
+  if [ "$got" = "$2" ]; then echo "ok   $1: 四暗刻単騎 $2"
+  else echo "FAIL: $1: 四暗刻単騎 $got, not $2"; fail=1; fi
+done
 # why, for a yaku (at the REPL): where the reading fails, even when
 # nothing else holds
 out=$(printf 'use riichi\nwhy 平和 123m22567p234789s win=9s seat=S\nwhy pinfu 123m22567p234789s win=7s seat=S\n' | "$hule" 2>&1)
