@@ -518,6 +518,17 @@ static size_t swap_text(const mj_game *g, const mj_event *e, const char *who,
                           e->from == you && you >= 0 ? "you" : to);
 }
 
+/* "the hand is called off: 九種九牌 by East, a drawn hand" */
+static size_t abort_text(const mj_game *g, const mj_event *e, const char *who,
+                         char *buf, size_t cap)
+{
+  return (size_t)snprintf(buf, cap, "the hand is called off: %s%s%s, a "
+                          "drawn hand", g != NULL ? mj_game_reason(g, e->tile)
+                                                  : "?",
+                          e->player >= 0 ? " by " : "",
+                          e->player >= 0 ? who : "");
+}
+
 size_t mj_event_print(const mj_game *g, const mj_event *e,
                       const char *const names[4], int you, char *buf,
                       size_t cap)
@@ -593,6 +604,8 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
                             s);
   case MJ_EV_OPEN:
     return (size_t)snprintf(buf, cap, "%s turn%s up %s (开杠)", who, s, t);
+  case MJ_EV_ABORT:
+    return abort_text(g, e, who, buf, cap);
   default: return (size_t)snprintf(buf, cap, "?");
   }
 }

@@ -33,6 +33,9 @@
   X(DECLARE, "declare", "player made the ruleset's declaration (tile: its "   \
     "index, from 0)")                                                          \
   X(REFUSE, "refuse", "player let the wall's last tile go (海底)")            \
-  X(OPEN, "open", "player's open kong (开杠) turned tile up from the tail")
+  X(OPEN, "open", "player's open kong (开杠) turned tile up from the tail")  \
+  X(ABORT, "abort", "the hand was called off by the ruleset, drawn "         \
+    "(九種九牌, 四風連打...): tile is its name's index among the payments' "   \
+    "reasons; player who caused it, if one did")
 
 #endif

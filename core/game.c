@@ -30,6 +30,9 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
     g->cfg.wall = g->given_wall;
   }
   g->tbl = *mj_rules_ctable(r);
+  g->abort_by = -1;
+  for (int k = 0; k < g->tbl.ndecls; k++)
+    g->any_turn_decl = g->any_turn_decl || g->tbl.decls[k].in_turn;
   g->dealer = cfg->dealer & 3;
   g->round = cfg->round & 3;
   g->indicator = MJ_NO_TILE;
@@ -154,7 +157,8 @@ static void offer_declarations(mj_game *g)
     int p = g->decl_seat;
     unsigned offer = 0;
     for (int k = 0; k < g->tbl.ndecls; k++) {
-      if ((g->decl_done[p] >> k & 1) || g->tbl.decls[k].with_discard)
+      if ((g->decl_done[p] >> k & 1) || g->tbl.decls[k].with_discard ||
+          g->tbl.decls[k].in_turn)
         continue;
       int yes = 1;     /* no can_declare: every declaration is offered */
       mj_flow_ev ev = { .hook = MJ_HOOK_CAN_DECLARE, .player = (int8_t)p,
@@ -181,7 +185,8 @@ static void begin_play(mj_game *g)
   g->phase = MJ_PHASE_TURN;
   bool at_deal = false;
   for (int k = 0; k < g->tbl.ndecls; k++)
-    at_deal = at_deal || !g->tbl.decls[k].with_discard;
+    at_deal = at_deal || (!g->tbl.decls[k].with_discard &&
+                          !g->tbl.decls[k].in_turn);
   if (!at_deal)
     return;
   g->phase = MJ_PHASE_DECLARE;
@@ -226,6 +231,14 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
     free(g);
     return NULL;
   }
+  if (cfg->pot < 0 || cfg->pot > MJ_MAX_SCORE || cfg->honba < 0 ||
+      cfg->honba > 1000) {
+    free(g);
+    mj_fail(err, MJ_ERANGE, 0, "the pot is 0..%d points and the honba "
+            "0..1000", MJ_MAX_SCORE);
+    return NULL;
+  }
+  g->led.pot = cfg->pot;
   if (cfg->wall != NULL && (cfg->wall_n < 0 || cfg->wall_n > MJ_WALL_MAX)) {
     free(g);
     mj_fail(err, MJ_ERANGE, 0, "a wall has at most %d tiles", MJ_WALL_MAX);
@@ -349,6 +362,63 @@ static void declaration_stands(mj_game *g)
   }
 }
 
+/* The in-turn declarations R.can_declare offers p after his draw. */
+void mjg_turn_offers(mj_game *g, int p)
+{
+  g->pl[p].turn_offer = 0;
+  for (int k = 0; k < g->tbl.ndecls && k < 8 && !faulted(g); k++) {
+    if (!g->tbl.decls[k].in_turn || (g->decl_done[p] >> k & 1))
+      continue;
+    int yes = 1;
+    mj_flow_ev ev = { .hook = MJ_HOOK_CAN_DECLARE, .player = (int8_t)p,
+                      .from = -1, .kind = (uint8_t)k, .tile = MJ_NO_TILE };
+    g->looking = true;
+    mjg_run_hook(g, &ev, &yes);
+    g->looking = false;
+    if (yes)
+      g->pl[p].turn_offer |= (uint8_t)(1u << k);
+  }
+}
+
+/* The hand called off (g:abort): a drawn hand, the ruleset's end. */
+void mjg_end_aborted(mj_game *g)
+{
+  g->abort_req = false;
+  g->drawn = g->nwin == 0;
+  mjg_event(g, MJ_EV_ABORT, g->abort_by, (mj_tile)g->abort_reason, -1, 0);
+  mjg_end_hand(g);
+}
+
+/* p makes the in-turn declaration k (九種九牌): its hook at once, which
+   may call the hand off; else p's turn goes on. */
+static void turn_declaration(mj_game *g, int p, int k)
+{
+  g->decl_done[p] |= 1u << k;
+  g->pl[p].turn_offer &= (uint8_t)~(1u << k);
+  mjg_event(g, MJ_EV_DECLARE, p, (mj_tile)k, -1, 0);
+  mj_flow_ev ev = { .hook = MJ_HOOK_DECLARE, .player = (int8_t)p,
+                    .from = -1, .kind = (uint8_t)k, .tile = MJ_NO_TILE };
+  mjg_run_hook(g, &ev, NULL);
+  if (g->abort_req && !faulted(g))
+    mjg_end_aborted(g);
+}
+
+static void discard(mj_game *g, int p, mj_tile t);
+
+/* p declares with a discard (riichi 5p; x: MJ_DECL_WITH): its hook runs
+   once the discard is not won on. */
+static void declare_with_discard(mj_game *g, int p, mj_tile x)
+{
+  int k = MJ_DECL_OF(x);
+  g->decl_done[p] |= 1u << k;
+  mjg_event(g, MJ_EV_DECLARE, p, (mj_tile)k, -1, 0);
+  g->pl[p].decl_pending = (int8_t)k;
+  g->win_only = false;
+  discard(g, p, MJ_DECL_TILE(x));
+  if (g->tbl.decls[k].fix)
+    g->pl[p].fixed = true;
+}
+
 /* A meld claimed or a kong declared: the states that end with any call
    (一発) end. */
 static void call_made(mj_game *g)
@@ -366,6 +436,10 @@ static void after_unclaimed(mj_game *g, int from)
   declaration_stands(g);
   if (faulted(g))
     return;
+  if (g->abort_req) {         /* called off, the discard not won on */
+    mjg_end_aborted(g);
+    return;
+  }
   g->pending = MJ_NO_TILE;
   if (g->open_queued > 0) {
     mj_tile t = g->open_queue[0];
@@ -405,6 +479,7 @@ static void discard(mj_game *g, int p, mj_tile t)
     pl->ndisc++;
   }
   pl->ndiscarded++;
+  pl->turn_offer = 0;
   g->ndiscards++;
   mjg_end_turn_states(g, p);
   g->pending_kong = pl->kong_draw;
@@ -696,8 +771,14 @@ static void resolve_claims(mj_game *g)
     }
   }
   if (nw > 0) {
+    g->abort_req = false;      /* a win over a call to call the hand off */
     take_discard(g, false);
     mjg_finish(g, w, nw, from, t, f);
+    return;
+  }
+  declaration_stands(g);       /* four riichi may call the hand off */
+  if (g->abort_req && !faulted(g)) {  /* ... which comes before any meld */
+    mjg_end_aborted(g);
     return;
   }
   /* then a kong or a pung (one player at most can), then a chow */
@@ -925,6 +1006,62 @@ mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
   return st;
 }
 
+/* The decision of the player in his turn: a win, a discard, a
+   declaration, a kong. */
+static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
+{
+  int p = a->player;
+  seat *pl = &g->pl[p];
+  /* a discard instead of a win on one's draw (偷机 in 宝), when the
+     ruleset asks */
+  if ((mj_rules_hooks(g->r) >> MJ_HOOK_DECLINE & 1) &&
+      a->type == MJ_ACT_DISCARD && !pl->claimed && g->last_draw < MJ_KINDS &&
+      mjg_can_win_self(g, p)) {
+    mjg_event(g, MJ_EV_DECLINE, p, g->last_draw, -1, 0);
+    mjg_seat_hook(g, MJ_HOOK_DECLINE, p, g->last_draw);
+    if (faulted(g))
+      return MJ_OK;
+  }
+  switch (a->type) {
+  case MJ_ACT_WIN:
+    mjg_finish(g, &p, 1, -1, g->last_draw, mjg_self_flags(g, p));
+    return MJ_OK;
+  case MJ_ACT_DISCARD:
+    g->win_only = false;
+    discard(g, p, a->tile);
+    return MJ_OK;
+  case MJ_ACT_DECLARE:
+    if (MJ_DECL_IS_WITH(a->tile))
+      declare_with_discard(g, p, a->tile);
+    else
+      turn_declaration(g, p, a->tile);    /* in the turn (九種九牌) */
+    return MJ_OK;
+  case MJ_ACT_OPEN:            /* a kong whose tiles are turned up */
+    g->opening = true;
+    if (mj_hand_counts(pl->hand)[a->tile] != 4) {
+      added_kong(g, p, a->tile);
+      return MJ_OK;
+    }
+    /* a concealed one */
+    __attribute__((fallthrough));
+  case MJ_ACT_CKONG:
+    for (int i = 0; i < 4; i++)
+      mjg_hand_remove(g, p, a->tile);
+    mjg_hand_meld(g, p, (mj_meld){ MJ_CKONG, a->tile, 0, 0 }, -1);
+    mjg_event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
+    mjg_end_turn_states(g, p);
+    pl->kong_from = -1;
+    kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
+    kong_replacement(g, p);
+    return MJ_OK;
+  case MJ_ACT_AKONG:
+    added_kong(g, p, a->tile);
+    return MJ_OK;
+  default:
+    return mj_fail(err, MJ_ESTATE, 0, "not a move for one's turn");
+  }
+}
+
 static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
 {
   mj_action legal[MJ_MAX_LEGAL];
@@ -965,7 +1102,6 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     return mj_fail(err, MJ_ESTATE, 0, "the action is not legal now");
   }
   mjg_record(g, a);
-  seat *pl = &g->pl[p];
   if (g->phase == MJ_PHASE_SWAP || g->phase == MJ_PHASE_QUE ||
       g->phase == MJ_PHASE_DECLARE) {
     before_play(g, a);
@@ -975,61 +1111,8 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     (g->phase == MJ_PHASE_OFFER ? offer_decision : open_decision)(g, a);
     return MJ_OK;
   }
-  if (g->phase == MJ_PHASE_TURN) {
-    /* a discard instead of a win on one's draw (偷机 in 宝), when the
-       ruleset asks */
-    if ((mj_rules_hooks(g->r) >> MJ_HOOK_DECLINE & 1) &&
-        a->type == MJ_ACT_DISCARD && !pl->claimed && g->last_draw < MJ_KINDS &&
-        mjg_can_win_self(g, p)) {
-      mjg_event(g, MJ_EV_DECLINE, p, g->last_draw, -1, 0);
-      mjg_seat_hook(g, MJ_HOOK_DECLINE, p, g->last_draw);
-      if (faulted(g))
-        return MJ_OK;
-    }
-    switch (a->type) {
-    case MJ_ACT_WIN:
-      mjg_finish(g, &p, 1, -1, g->last_draw, mjg_self_flags(g, p));
-      return MJ_OK;
-    case MJ_ACT_DISCARD:
-      g->win_only = false;
-      discard(g, p, a->tile);
-      return MJ_OK;
-    case MJ_ACT_DECLARE: {      /* a declaration with a discard (riichi) */
-      int k = MJ_DECL_OF(a->tile);
-      g->decl_done[p] |= 1u << k;
-      mjg_event(g, MJ_EV_DECLARE, p, (mj_tile)k, -1, 0);
-      pl->decl_pending = (int8_t)k;
-      g->win_only = false;
-      discard(g, p, MJ_DECL_TILE(a->tile));
-      if (g->tbl.decls[k].fix)
-        pl->fixed = true;
-      return MJ_OK;
-    }
-    case MJ_ACT_OPEN:            /* a kong whose tiles are turned up */
-      g->opening = true;
-      if (mj_hand_counts(pl->hand)[a->tile] != 4) {
-        added_kong(g, p, a->tile);
-        return MJ_OK;
-      }
-      /* a concealed one */
-      __attribute__((fallthrough));
-    case MJ_ACT_CKONG:
-      for (int i = 0; i < 4; i++)
-        mjg_hand_remove(g, p, a->tile);
-      mjg_hand_meld(g, p, (mj_meld){ MJ_CKONG, a->tile, 0, 0 }, -1);
-      mjg_event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
-      mjg_end_turn_states(g, p);
-      pl->kong_from = -1;
-      kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
-      kong_replacement(g, p);
-      return MJ_OK;
-    case MJ_ACT_AKONG:
-      added_kong(g, p, a->tile);
-      return MJ_OK;
-    default:
-      return mj_fail(err, MJ_ESTATE, 0, "not a move for one's turn");
-    }
-  }
+  if (g->phase == MJ_PHASE_TURN)
+    return turn_decision(g, a, err);
   /* a claim phase: note the decision, resolve when everyone decided */
   g->decision[p] = *a;
   g->decided |= 1u << p;

@@ -102,6 +102,9 @@ typedef struct mj_game_cfg {
   int scores[4];           /* scores at the start */
   int hand;                /* its number in a match, 1 first (0: none) */
   int streak;              /* the dealer's wins in a row before it (节节高) */
+  int honba;               /* the hand's counter (本場): hands drawn or kept
+                              by the dealer since the deal last moved */
+  int pot;                 /* on the table at the start (riichi's sticks) */
 } mj_game_cfg;
 
 /* A new hand, dealt. The ruleset must outlive the game. */
@@ -233,6 +236,11 @@ mj_status mj_game_show(mj_game *g, int p, const mj_tile *tiles, int n,
                        mj_error *err);
 /* The tiles p shows now (counts by kind). */
 void mj_game_shown(const mj_game *g, int p, uint8_t counts[MJ_KINDS]);
+/* A hook calls the hand off, drawn (an abortive draw: 九種九牌, 四風連打,
+   四家立直), named name (a payment reason's rules), caused by seat by
+   (-1 none): from an in-turn declaration's hook at once, else once the
+   discard now up is not won on (before any meld on it). */
+mj_status mj_game_abort(mj_game *g, int by, const char *name, mj_error *err);
 /* Set p's state i (mj_table.states) to v (0..30000). */
 mj_status mj_game_set_state(mj_game *g, int p, int i, int v, mj_error *err);
 
@@ -254,6 +262,12 @@ int mj_game_swap_offset(const mj_game *g);
 /* The tiles p chose to pass (hidden from the others), n. */
 int mj_game_swap_tiles(const mj_game *g, int p, const mj_tile **tiles);
 void mj_game_scores(const mj_game *g, int scores[4]);
+/* The kinds p's hand (3n+1 tiles) wins on by its shape, none of which
+   it holds four of (its waits: 聴牌 when any); 0 when not ready. */
+mj_tileset mj_game_waits(const mj_game *g, int p);
+/* What the pot holds now (riichi's sticks), and the hand's honba. */
+int mj_game_pot(const mj_game *g);
+int mj_game_honba(const mj_game *g);
 /* The next hand's dealer and whether the prevailing wind moves on. */
 int mj_game_next_dealer(const mj_game *g);
 

@@ -36,6 +36,7 @@ typedef struct seat {
   bool opened;         /* made an open kong: his hand is fixed */
   bool fixed;          /* made a declaration that fixes the hand (riichi) */
   bool lock_forever;   /* a fixed hand passed a win: locked for the hand */
+  uint8_t turn_offer;  /* the in-turn declarations offered since the draw */
   int8_t decl_pending; /* a declaration made with the discard up, whose
                           hook runs once the discard is not won on; -1 */
   uint8_t shown[MJ_KINDS];   /* tiles he shows face up (a declaration's),
@@ -110,6 +111,11 @@ struct mj_game {
   int decl_seat;             /* DECLARE: whose offer it is */
   int decl_left;             /* seats still to be offered, his included */
   unsigned decl_offer;       /* the declarations offered him (bits) */
+  bool any_turn_decl;        /* the ruleset has in-turn declarations */
+  bool abort_req;            /* a hook called the hand off (g:abort): it
+                                ends at the next point it can */
+  int abort_reason;          /* its name, a ledger reason */
+  int abort_by;              /* the seat it names, -1 */
   unsigned decl_done[4];     /* the declarations each has made (bits) */
   int in_hook;               /* a flow hook of this game is running */
   bool looking;              /* it is a test (can_declare): it changes
@@ -120,6 +126,9 @@ struct mj_game {
   bool ind_due;              /* a kong's indicator waits for a discard */
 };
 
+
+void mjg_turn_offers(mj_game *g, int p);
+void mjg_end_aborted(mj_game *g);
 
 static inline bool faulted(const mj_game *g)
 {

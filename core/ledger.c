@@ -51,15 +51,24 @@ mj_status mj_ledger_pay(mj_ledger *l, int payer, int payee, int amount,
 {
   if (amount <= 0 || payer == payee)
     return MJ_OK;
+  if (payer < 0 || payer > MJ_POT || payee < 0 || payee > MJ_POT)
+    return mj_fail(err, MJ_EINVAL, 0, "a payment between seats 1..4 or "
+                   "with the pot");
+  long long after_payer = payer == MJ_POT ? (long long)l->pot - amount
+                        : (long long)l->scores[payer] - amount;
+  long long after_payee = payee == MJ_POT ? (long long)l->pot + amount
+                        : (long long)l->scores[payee] + amount;
+  if (payer == MJ_POT && after_payer < 0)
+    return mj_fail(err, MJ_ERANGE, 0, "the pot holds %d, not %d", l->pot,
+                   amount);
   /* a score past the bound is refused before it is made: a hand's, a
      match's and a simulation's sums then never wrap */
-  if ((long long)l->scores[payer] - amount < -MJ_MAX_SCORE ||
-      (long long)l->scores[payee] + amount > MJ_MAX_SCORE)
+  if (after_payer < -MJ_MAX_SCORE || after_payee > MJ_MAX_SCORE)
     return mj_fail(err, MJ_ERANGE, 0,
                    "a payment of %d from seat %d to seat %d would take a "
-                   "score past %d points either way (seat %d has %d, seat "
-                   "%d has %d)", amount, payer + 1, payee + 1, MJ_MAX_SCORE,
-                   payer + 1, l->scores[payer], payee + 1, l->scores[payee]);
+                   "score past %d points either way (the one has %lld, the "
+                   "other %lld after it)", amount, payer + 1, payee + 1,
+                   MJ_MAX_SCORE, after_payer, after_payee);
   if (l->n >= l->cap) {
     int cap = l->cap ? l->cap * 2 : 8;
     mj_payment *p = realloc(l->entries, sizeof *p * (size_t)cap);
@@ -71,8 +80,14 @@ mj_status mj_ledger_pay(mj_ledger *l, int payer, int payee, int amount,
   l->entries[l->n++] = (mj_payment){ (int8_t)payer, (int8_t)payee,
                                      (uint8_t)reason, (int8_t)winner,
                                      amount, event, -1, 0 };
-  l->pay[payer] -= amount, l->pay[payee] += amount;
-  l->scores[payer] -= amount, l->scores[payee] += amount;
+  if (payer == MJ_POT)
+    l->pot -= amount;
+  else
+    l->pay[payer] -= amount, l->scores[payer] -= amount;
+  if (payee == MJ_POT)
+    l->pot += amount;
+  else
+    l->pay[payee] += amount, l->scores[payee] += amount;
   return MJ_OK;
 }
 
@@ -155,7 +170,7 @@ mj_status mj_ledger_transfer(mj_ledger *l, int i, int to, int reason,
   mj_status st = mj_ledger_standing(l, i, err);
   if (st != MJ_OK)
     return st;
-  if (to < 0 || to > 3 || to == l->entries[i].payee)
+  if (to < 0 || to > MJ_POT || to == l->entries[i].payee)
     return mj_fail(err, MJ_EINVAL, 0,
                    "a transfer goes to another seat 1..4 than the payee");
   return undo(l, i, to, reason, event, MJ_PAY_MOVED, err);

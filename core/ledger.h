@@ -13,6 +13,9 @@
 #include "error.h"
 
 enum { MJ_PAY_WIN };     /* reason 0 is a win; hooks name others */
+/* The table's pot (riichi's sticks): a payer or payee that is no seat.
+   The scores and the pot add up to what they did at the start. */
+enum { MJ_POT = 4 };
 /* No score leaves +-MJ_MAX_SCORE: a payment that would take one past it
    is refused (MJ_ERANGE), so a hand's nets stay within +-2 MJ_MAX_SCORE
    and every sum of them fits its type. */
@@ -34,6 +37,7 @@ typedef struct mj_payment {
 typedef struct mj_ledger {
   int pay[4];            /* this hand's payments, per seat: the sum */
   int scores[4];         /* the scores at the start plus pay */
+  int pot;               /* on the table (MJ_POT's entries) */
   mj_payment *entries;
   int n, cap;
   int nreasons;          /* the names of the reasons, 0 "win" */
@@ -48,7 +52,8 @@ void mj_ledger_free(mj_ledger *l);
 bool mj_ledger_copy(mj_ledger *dst, const mj_ledger *src);
 
 /* One payment of amount (> 0) from payer to payee for reason, caused by
-   event (winner: the win's index, -1 none). */
+   event (winner: the win's index, -1 none). Either may be MJ_POT: the
+   pot pays at most what it holds. */
 mj_status mj_ledger_pay(mj_ledger *l, int payer, int payee, int amount,
                         int reason, int winner, int event, mj_error *err);
 /* A settlement (net amounts, zero-sum) as entries: each seat that pays

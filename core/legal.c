@@ -235,6 +235,9 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
     n = add(out, n, max, MJ_ACT_WIN, p, g->last_draw);
   if (g->must_win)            /* the last tile taken wins: he must */
     return n;
+  for (int k = 0; k < 8 && !pl->claimed; k++)   /* 九種九牌 */
+    if (pl->turn_offer >> k & 1)
+      n = add(out, n, max, MJ_ACT_DECLARE, p, (mj_tile)k);
   n = open_actions(g, p, out, n, max);
   if (pl->fixed && c[g->last_draw] == 4 && mjg_kong_allowed(g, p) &&
       kong_keeps_waits(g, p, g->last_draw))

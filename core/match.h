@@ -24,6 +24,10 @@ typedef struct mj_match {
   int dealer, round;
   int scores[4];
   int streak;           /* the dealer's wins in a row (节节高) */
+  int honba;            /* hands drawn or kept by the dealer since the
+                           deal last moved (本場) */
+  int pot;              /* on the table (riichi's sticks); at the match's
+                           end, the first player's */
   bool over;
 } mj_match;
 

@@ -270,6 +270,18 @@ int mj_parts_pay(const mj_rules *r, const mj_score *s, int winner,
   return pay[winner];
 }
 
+void mj_parts_honba(const mj_rules *r, int honba, int winner, int payer,
+                    int pay[4])
+{
+  const mj_parts *p = &r->parts;
+  for (int q = 0; q < 4; q++)
+    if (q != winner && (payer < 0 || q == payer)) {
+      int a = honba * (payer < 0 ? p->honba_self : p->honba_ron);
+      pay[q] -= a;
+      pay[winner] += a;
+    }
+}
+
 size_t mj_score_parts_text(const mj_rules *r, const mj_score *s, char *buf,
                            size_t cap)
 {
@@ -309,10 +321,12 @@ static void pay_lines(const mj_rules *r, const mj_score *s, const mj_ctx *c,
             s->points, p->self_other, -pay[(c->seat + 1) % 4 ? (c->seat + 1) % 4
                                                            : 2]);
   }
-  if (c->honba > 0)
-    mj_catf(buf, cap, len, "honba:   %d: +%d (%s), not in the total\n",
-            c->honba, 300 * c->honba, self ? "100 from each payer"
-                                            : "from the discarder");
+  if (c->honba > 0 && self)
+    mj_catf(buf, cap, len, "honba:   %d: +%d from each payer, not in the "
+            "total\n", c->honba, p->honba_self * c->honba);
+  else if (c->honba > 0)
+    mj_catf(buf, cap, len, "honba:   %d: +%d from the discarder, not in "
+            "the total\n", c->honba, p->honba_ron * c->honba);
 }
 
 void mjs_parts_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,

@@ -194,6 +194,22 @@ static mj_status hook_only(const mj_game *g, mj_error *err)
   return MJ_OK;
 }
 
+mj_status mj_game_abort(mj_game *g, int by, const char *name, mj_error *err)
+{
+  int r;
+  mj_status st = hook_only(g, err);
+  if (st != MJ_OK ||
+      (st = mj_ledger_reason(&g->led, name, &r, err)) != MJ_OK)
+    return st;
+  if (g->phase == MJ_PHASE_OVER || g->nwin > 0)
+    return mj_fail(err, MJ_ESTATE, 0, "a hand is called off only before "
+                   "any win, while it is played");
+  g->abort_req = true;
+  g->abort_reason = r;
+  g->abort_by = by >= 0 && by < 4 ? by : -1;
+  return MJ_OK;
+}
+
 mj_status mj_game_show(mj_game *g, int p, const mj_tile *tiles, int n,
                        mj_error *err)
 {
@@ -272,9 +288,10 @@ mj_status mj_game_pay(mj_game *g, int payer, int payee, int amount,
   if (st != MJ_OK ||
       (st = mj_ledger_reason(&g->led, reason, &r, err)) != MJ_OK)
     return st;
-  if (payer < 0 || payer > 3 || payee < 0 || payee > 3 || payer == payee)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "a payment is between two different seats 1..4");
+  if (payer < 0 || payer > MJ_POT || payee < 0 || payee > MJ_POT ||
+      payer == payee)
+    return mj_fail(err, MJ_EINVAL, 0, "a payment is between two different "
+                   "seats 1..4, or a seat and the pot");
   if (amount <= 0 || amount > 1000000)
     return mj_fail(err, MJ_EINVAL, 0, "a payment's amount is 1..1000000");
   if (g->led.n >= MJ_LEDGER_MAX)
@@ -371,6 +388,9 @@ void mj_game_scores(const mj_game *g, int scores[4])
 {
   memcpy(scores, g->led.scores, sizeof g->led.scores);
 }
+
+int mj_game_pot(const mj_game *g) { return g->led.pot; }
+int mj_game_honba(const mj_game *g) { return g->cfg.honba; }
 
 int mj_game_next_dealer(const mj_game *g)
 {

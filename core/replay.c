@@ -112,6 +112,9 @@ static cJSON *event_json(const mj_game *g, const mj_event *e, int *winner_k)
   }
   case MJ_EV_DRAWN:
     break;
+  case MJ_EV_ABORT:
+    cJSON_AddStringToObject(o, "name", mj_game_reason(g, e->tile));
+    break;
   default:
     add_tile(o, "tile", e->tile);
     if (e->from >= 0)
@@ -182,6 +185,10 @@ static cJSON *header_json(const mj_game *g, const char *const players[4],
     cJSON_AddNumberToObject(h, "hand", cfg->hand);
   if (cfg->streak > 0)
     cJSON_AddNumberToObject(h, "streak", cfg->streak);
+  if (cfg->honba > 0)
+    cJSON_AddNumberToObject(h, "honba", cfg->honba);
+  if (cfg->pot > 0)
+    cJSON_AddNumberToObject(h, "pot", cfg->pot);
   if (cfg->dice)
     cJSON_AddNumberToObject(h, "dice", cfg->dice);
   cJSON *sc = cJSON_AddArrayToObject(h, "scores");
@@ -220,6 +227,8 @@ static cJSON *end_json(const mj_game *g, bool saved)
   }
   const mj_payment *l;
   int nl = mj_game_ledger(g, &l);
+  if (mj_game_pot(g) > 0 || mj_game_config(g)->pot > 0)
+    cJSON_AddNumberToObject(end, "pot", mj_game_pot(g));
   cJSON *led = cJSON_AddArrayToObject(end, "ledger");
   for (int i = 0; i < nl; i++) {
     cJSON *e = cJSON_CreateArray();
@@ -344,6 +353,12 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   if (cJSON_GetObjectItemCaseSensitive(o, "streak") &&
       !get_int(o, "streak", 0, 1000, &rp->cfg.streak))
     return line_err(err, 1, "\"streak\" is a number 0..1000", NULL);
+  if (cJSON_GetObjectItemCaseSensitive(o, "honba") &&
+      !get_int(o, "honba", 0, 1000, &rp->cfg.honba))
+    return line_err(err, 1, "\"honba\" is a number 0..1000", NULL);
+  if (cJSON_GetObjectItemCaseSensitive(o, "pot") &&
+      !get_int(o, "pot", 0, MJ_MAX_SCORE, &rp->cfg.pot))
+    return line_err(err, 1, "\"pot\" is a number 0..1000000000", NULL);
   if (cJSON_GetObjectItemCaseSensitive(o, "dice") &&
       !get_int(o, "dice", 2, 12, &rp->cfg.dice))
     return line_err(err, 1, "\"dice\" is 2..12", NULL);

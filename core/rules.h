@@ -183,6 +183,9 @@ typedef struct mj_decl_def {
   char label[40];         /* what the table shows */
   bool with_discard;      /* made with a discard in one's turn (riichi),
                              not after the deal */
+  bool in_turn;           /* made in one's turn after a draw, before the
+                             discard, when R.can_declare offers it
+                             (九種九牌) */
   bool concealed;         /* ... by a hand without a claimed meld */
   bool ready;             /* ... whose discard leaves it ready */
   bool fix;               /* ... then the hand is fixed */
@@ -242,6 +245,11 @@ typedef struct mj_table {
   int open_kong;          /* 开杠: tiles an open kong turns up (0: none) */
   int indicators;         /* dora indicators kept in the dead wall */
   int start_score;        /* each score at a match's start */
+  int target;             /* the match goes on past its rounds until a
+                             player has this (0: it ends there) */
+  bool bust;              /* a score below 0 ends the match */
+  bool stop_when_top;     /* the last hand's dealer winning while first
+                             ends the match */
   bool furiten;           /* no discard win on a tile among one's discards */
   bool indicator_after_discard;   /* an open kong's indicator waits */
   bool open_claim_melds;  /* ... claimed in turn as discards, then */
@@ -274,6 +282,7 @@ typedef struct mj_settle_in {
   bool self_drawn;
   unsigned flags;         /* MJ_CTX_ of the win */
   const struct mj_score *score;   /* the win's fans and reading */
+  int honba;              /* the hand's counter (本場) */
   int16_t states[4][MJ_MAX_STATES];   /* every seat's states (R.state) */
 } mj_settle_in;
 
@@ -373,7 +382,11 @@ enum { MJ_MAX_LIMITS = 8 };
   X(self_dealer, 1, "self-drawn: the dealer pays base x this (2)")           \
   X(self_other, 1, "... each other player (1)")                              \
   X(self_by_dealer, 1, "... each, when the dealer drew it (2)")              \
-  X(pay_round, 1, "each payment rounded up to this (100)")
+  X(pay_round, 1, "each payment rounded up to this (100)")                  \
+  X(honba_ron, 0, "won on a discard: the discarder pays this more for each " \
+    "honba (300)")                                                           \
+  X(honba_self, 0, "self-drawn: each payer pays this more for each honba "   \
+    "(100)")
 
 typedef struct mj_parts {
 #define MJ_PARTS_FIELD(name, def, words) int name;

@@ -148,6 +148,10 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
 ** discarder payer pays, or on a self-draw, payer -1, the three others,
 ** the dealer as the table says), each rounded up as it says. Returns
 ** what the winner receives. */
+/* The honba's payments added to pay: the payer's (payer -1: each other
+   player's) for honba hands. */
+void mj_parts_honba(const mj_rules *r, int honba, int winner, int payer,
+                    int pay[4]);
 int mj_parts_pay(const mj_rules *r, const mj_score *s, int winner, int dealer,
                  int payer, int pay[4]);
 

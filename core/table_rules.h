@@ -45,6 +45,9 @@
     "the hand waits on is among one's own discards (claimed ones too); "     \
     "with pass_lock, a win passed by a fixed hand (riichi) locks discard "   \
     "wins for the rest of the hand")                                         \
+  X(bust, 0, "飛び: the match ends once a score is below 0")                 \
+  X(stop_when_top, 0, "アガリ止め: in the match's last hand (or later), "    \
+    "a dealer who wins while first (and at target) ends the match")          \
   X(indicator_after_discard, 0, "an exposed or added kong turns its "        \
     "indicator after its player's next discard (a concealed kong's: at "      \
     "once)")
@@ -64,6 +67,9 @@
   X(red_fives, 0, 0, 4, "0..4 of each suit (0: none)",                       \
     "red fives (0m 0p 0s): so many of each suit's 5s are red")               \
   X(swap, 0, 0, 4, "0..4 tiles", "换三张: tiles of one suit passed")         \
+  X(target, 0, 0, 1000000, "0..1000000 (0: none)", "after the last wind "   \
+    "round, the match goes on (one round more at most) until a player has "  \
+    "this (Tenhou's West round: 30000)")                                     \
   X(start_score, 0, 0, 1000000, "0..1000000",                                \
     "each player's score when a match (or a lone hand) starts (riichi: "     \
     "25000)")                                                                \

@@ -239,6 +239,8 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
     g->last_draw_wall_last = live_left(g) == 0;
     pl->kong_draw = kong;
     mjg_seat_hook(g, MJ_HOOK_DRAW, p, t);
+    if (g->any_turn_decl)
+      mjg_turn_offers(g, p);
     return true;
   }
 }

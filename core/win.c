@@ -89,12 +89,14 @@ mj_ctx *mjg_win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
 }
 
 /* The dora indicators turned, and for a riichi (or double) winner the ura
-   indicators under them. */
+   indicators under them; the honba, for a ruleset that reads it. */
 void mjg_ctx_indicators(const mj_game *g, mj_ctx *c)
 {
   c->ndora = (uint8_t)g->nind;
   memcpy(c->dora, g->ind, sizeof c->dora);
   c->nura = 0;
+  if (mj_rules_tokens(g->r) & MJ_TOKEN_HONBA)
+    c->honba = (uint8_t)(g->cfg.honba > 255 ? 255 : g->cfg.honba);
   if (c->flags & (MJ_CTX_RIICHI | MJ_CTX_DOUBLE)) {
     c->nura = (uint8_t)g->nind;
     memcpy(c->ura, g->ura, sizeof c->ura);
@@ -119,6 +121,17 @@ bool mjg_furiten(const mj_game *g, int p)
       return true;
   }
   return false;
+}
+
+mj_tileset mj_game_waits(const mj_game *g, int p)
+{
+  mj_tileset w = 0;
+  if (mj_hand_ntiles(g->pl[p & 3].hand) % 3 != 1)
+    return 0;
+  for (int t = 0; t < MJ_KINDS; t++)
+    if (shape_wins(g, p & 3, (mj_tile)t, false, NULL))
+      w |= MJ_BIT(t);
+  return w;
 }
 
 size_t mj_game_furiten_text(const mj_game *g, int p, char *buf, size_t cap)
@@ -325,6 +338,7 @@ static bool settle_win(mj_game *g, int k, int p, int payer, bool self,
   in.self_drawn = self;
   in.flags = mj_hand_cctx(g->win_hands[k])->flags;
   in.score = g->results[k];
+  in.honba = g->cfg.honba;
   for (int q = 0; q < 4; q++)
     memcpy(in.states[q], g->pl[q].state, sizeof in.states[q]);
   int pay[4];
@@ -401,6 +415,10 @@ void mjg_finish_tiles(mj_game *g, const int *w, const mj_tile *tiles, int n,
   mjg_run_hook(g, &ev, NULL);
   if (faulted(g)) {
     g->phase = MJ_PHASE_OVER;
+    return;
+  }
+  if (g->abort_req) {          /* 三家和: the wins called off */
+    mjg_end_aborted(g);
     return;
   }
   ev.hook = MJ_HOOK_WIN;

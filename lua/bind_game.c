@@ -167,13 +167,34 @@ static void game_numbers(lua_State *L, mj_game_cfg *cfg)
   cfg->streak = (int)opt_field(L, 1, "streak", 0);
   if (cfg->streak < 0 || cfg->streak > 1000)
     luaL_error(L, "mj.game: streak is 0..1000 (the dealer's wins in a row)");
+  cfg->honba = (int)opt_field(L, 1, "honba", 0);
+  if (cfg->honba < 0 || cfg->honba > 1000)
+    luaL_error(L, "mj.game: honba is 0..1000");
+  cfg->pot = (int)opt_field(L, 1, "pot", 0);
+  if (cfg->pot < 0 || cfg->pot > 1000000)
+    luaL_error(L, "mj.game: pot is 0..1000000 (the sticks on the table)");
+  lua_getfield(L, 1, "scores");
+  if (!lua_isnil(L, -1)) {
+    if (!lua_istable(L, -1) || lua_rawlen(L, -1) != 4)
+      luaL_error(L, "mj.game: scores is a list of the four scores");
+    for (int p = 0; p < 4; p++) {
+      lua_rawgeti(L, -1, p + 1);
+      lua_Integer v = lua_tointeger(L, -1);
+      if (!lua_isinteger(L, -1) || v < -1000000 || v > 1000000)
+        luaL_error(L, "mj.game: scores[%d] is a whole number "
+                   "-1000000..1000000", p + 1);
+      cfg->scores[p] = (int)v;
+      lua_pop(L, 1);
+    }
+  }
+  lua_pop(L, 1);
 }
 
 /* The fields of mj.game{...}: any other is refused, with the nearest
    (a misspelt seed would deal another hand than the one meant). */
 static const char *const game_fields[] = {
-  "ruleset", "seed", "dealer", "round", "dice", "streak", "hands", "draws",
-  "tail", "wall", NULL
+  "ruleset", "seed", "dealer", "round", "dice", "streak", "honba", "pot",
+  "scores", "hands", "draws", "tail", "wall", NULL
 };
 
 static void check_game_fields(lua_State *L)
@@ -193,12 +214,13 @@ static void check_game_fields(lua_State *L)
     }
     if (k == NULL)
       luaL_error(L, "mj.game: unknown field (a %s key): the fields are "
-                 "ruleset, seed, dealer, round, dice, streak, hands, draws, "
-                 "tail and wall", luaL_typename(L, -1));
+                 "ruleset, seed, dealer, round, dice, streak, honba, pot, "
+                 "scores, hands, draws, tail and wall", luaL_typename(L, -1));
     if (best != NULL)
       luaL_error(L, "mj.game: unknown field '%s'; did you mean '%s'?", k, best);
     luaL_error(L, "mj.game: unknown field '%s' (the fields are ruleset, seed, "
-               "dealer, round, dice, streak, hands, draws, tail and wall)", k);
+               "dealer, round, dice, streak, honba, pot, scores, hands, "
+               "draws, tail and wall)", k);
   next:;
   }
 }
@@ -476,6 +498,10 @@ static int g_info(lua_State *L)
     lua_pushboolean(L, mj_game_drawn(g));
   else if (strcmp(what, "next_dealer") == 0)
     lua_pushinteger(L, mj_game_next_dealer(g) + 1);
+  else if (strcmp(what, "pot") == 0)
+    lua_pushinteger(L, mj_game_pot(g));
+  else if (strcmp(what, "honba") == 0)
+    lua_pushinteger(L, mj_game_honba(g));
   else if (strcmp(what, "last_draw") == 0)
     push_tile(L, mj_game_last_draw(g));
   else if (strcmp(what, "payer") == 0)

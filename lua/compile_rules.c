@@ -169,6 +169,7 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
   if (e->settle_ref == LUA_NOREF && in->score != NULL &&
       mj_rules_scoring(e->rules) == MJ_SCORING_PARTS) {
     mj_parts_pay(e->rules, in->score, in->winner, in->dealer, in->payer, pay);
+    mj_parts_honba(e->rules, in->honba, in->winner, in->payer, pay);
     return MJ_OK;          /* parts scoring pays by its own table */
   }
   if (e->settle_ref == LUA_NOREF)
@@ -764,12 +765,13 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
       TRY(mjc_clean(c, "a declaration's label", v));
       snprintf(def->label, sizeof def->label, "%s", v);
     } else if (k != NULL && strcmp(k, "when") == 0 && v != NULL) {
-      if (strcmp(v, "deal") != 0 && strcmp(v, "discard") != 0)
+      if (strcmp(v, "deal") != 0 && strcmp(v, "discard") != 0 &&
+          strcmp(v, "turn") != 0)
         return mjc_bad(c, "declaration '%s': when is \"deal\" (after the "
-                       "deal, each in turn from the dealer) or \"discard\" "
-                       "(with a discard in one's turn), not '%.30s'",
-                       def->name, v);
+                       "deal), \"discard\" (with a discard) or \"turn\" "
+                       "(after a draw), not '%.30s'", def->name, v);
       def->with_discard = strcmp(v, "discard") == 0;
+      def->in_turn = strcmp(v, "turn") == 0;
     } else if (k != NULL && (!strcmp(k, "concealed") || !strcmp(k, "ready") ||
                              !strcmp(k, "fix")) &&
                lua_type(L, -1) == LUA_TBOOLEAN) {
@@ -784,9 +786,9 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
           (int)lua_tointeger(L, -1);
     } else {
       return mjc_bad(c, "declaration '%s': its fields are label (a string "
-                     "of at most %d bytes), when (\"deal\" or \"discard\"), "
-                     "concealed, ready and fix (true or false), min_score "
-                     "and min_wall (numbers)", def->name,
+                     "of at most %d bytes), when (\"deal\", \"discard\" "
+                     "or \"turn\"), concealed, ready and fix (true or "
+                     "false), min_score and min_wall (numbers)", def->name,
                      (int)sizeof def->label - 1);
     }
     lua_pop(L, 1);

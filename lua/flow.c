@@ -45,6 +45,17 @@ static int checkseat(lua_State *L, int idx)
   return (int)p - 1;
 }
 
+/* A seat 1..4, or "pot": the table's pot (riichi's sticks). */
+static int checkpayer(lua_State *L, int idx)
+{
+  if (lua_type(L, idx) == LUA_TSTRING) {
+    luaL_argcheck(L, strcmp(lua_tostring(L, idx), "pot") == 0, idx,
+                  "a seat 1..4 or \"pot\"");
+    return MJ_POT;
+  }
+  return checkseat(L, idx);
+}
+
 static int fail(lua_State *L, const mj_error *e)
 {
   return luaL_error(L, "%s", e->msg);
@@ -54,7 +65,7 @@ static int fail(lua_State *L, const mj_error *e)
 static int f_pay(lua_State *L)
 {
   mj_game *g = checkg(L);
-  int a = checkseat(L, 2), b = checkseat(L, 3);
+  int a = checkpayer(L, 2), b = checkpayer(L, 3);
   lua_Integer n = luaL_checkinteger(L, 4);
   const char *why = luaL_checkstring(L, 5);
   mj_error e;
@@ -121,6 +132,41 @@ static int f_wins(lua_State *L)
 static int f_streak(lua_State *L)
 {
   lua_pushinteger(L, mj_game_config(checkg(L))->streak);
+  return 1;
+}
+
+/* g:abort(name [, p]): the hand called off, drawn (四風連打) */
+static int f_abort(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  const char *name = luaL_checkstring(L, 2);
+  int by = lua_isnoneornil(L, 3) ? -1 : checkseat(L, 3);
+  mj_error e;
+  if (mj_game_abort(g, by, name, &e) != MJ_OK)
+    return fail(L, &e);
+  return 0;
+}
+
+/* g:waits(p) -> the kinds p's hand waits on, in notation ("" not ready) */
+static int f_waits(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  char buf[160];
+  mj_set_print(mj_game_waits(g, checkseat(L, 2)), buf, sizeof buf);
+  lua_pushstring(L, buf);
+  return 1;
+}
+
+/* g:honba() -> the hand's counter; g:pot() -> what the pot holds now */
+static int f_honba(lua_State *L)
+{
+  lua_pushinteger(L, mj_game_honba(checkg(L)));
+  return 1;
+}
+
+static int f_pot(lua_State *L)
+{
+  lua_pushinteger(L, mj_game_pot(checkg(L)));
   return 1;
 }
 
@@ -486,9 +532,15 @@ void mj_lua_push_ledger(lua_State *L, const mj_game *g)
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
     lua_createtable(L, 0, 8);
-    lua_pushinteger(L, l[i].payer + 1);
+    if (l[i].payer == MJ_POT)
+      lua_pushliteral(L, "pot");
+    else
+      lua_pushinteger(L, l[i].payer + 1);
     lua_setfield(L, -2, "payer");
-    lua_pushinteger(L, l[i].payee + 1);
+    if (l[i].payee == MJ_POT)
+      lua_pushliteral(L, "pot");
+    else
+      lua_pushinteger(L, l[i].payee + 1);
     lua_setfield(L, -2, "payee");
     lua_pushinteger(L, l[i].amount);
     lua_setfield(L, -2, "amount");

@@ -10,8 +10,18 @@
 
 #define MJ_FLOW_METHODS(X)                                                     \
   X(pay, "g:pay(payer, payee, amount, reason)", "a payment (amount "          \
-    "1..1000000, reason a name of at most 47 bytes); returns its index in "   \
-    "the ledger")                                                              \
+    "1..1000000, reason a name of at most 47 bytes); either may be \"pot\", " \
+    "the table's pot (riichi's sticks: carried from hand to hand, paid out "  \
+    "only what it holds); returns its index in the ledger")                   \
+  X(pot, "g:pot()", "what the pot holds now")                                \
+  X(abort, "g:abort(name [, p])", "the hand is called off, drawn, named "    \
+    "(an abortive draw: 九種九牌, 四風連打, 四家立直), p causing it: at once "   \
+    "from an in-turn declaration's on_declare, else once the discard now "   \
+    "up is not won on, before any meld on it")                               \
+  X(waits, "g:waits(p)", "the kinds p's hand waits on, by its shape, in "    \
+    "notation (\"\" when not ready): 聴牌 at a drawn hand")                   \
+  X(honba, "g:honba()", "the hand's counter (本場): hands drawn or kept by "  \
+    "the dealer since the deal last moved")                                   \
   X(pay_each, "g:pay_each(payee, amount, reason)", "each other player "       \
     "still in pays; returns how many paid")                                    \
   X(transfer, "g:transfer(i, to, reason)", "entry i's money goes on to seat " \

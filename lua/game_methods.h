@@ -45,6 +45,8 @@
   X(over, INFO, "g:over()", "the hand is over")                               \
   X(drawn, INFO, "g:drawn()", "it ended with nobody winning")                 \
   X(next_dealer, INFO, "g:next_dealer()", "who deals the next hand")          \
+  X(pot, INFO, "g:pot()", "what the table's pot holds (riichi's sticks)")     \
+  X(honba, INFO, "g:honba()", "the hand's counter (本場)")                    \
   X(last_draw, INFO, "g:last_draw()", "the last tile drawn")                  \
   X(payer, INFO, "g:payer()", "who pays the win (nil: self-drawn)")           \
   X(phase, INFO, "g:phase()", "turn, claim, rob, swap, que, declare, offer, " \

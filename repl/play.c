@@ -542,9 +542,11 @@ static bool last_of_match(const play *p)
 static void print_payment(const mj_game *g, const mj_payment *x,
                           const char *lead)
 {
-  printf("%s%s %s %s %d (%s)\n", lead, play_names[x->payer & 3],
+  printf("%s%s %s %s %d (%s)\n", lead,
+         x->payer == MJ_POT ? "The pot" : play_names[x->payer & 3],
          x->payer == YOU ? "pay" : "pays",
-         x->payee == YOU ? "you" : play_names[x->payee & 3], x->amount,
+         x->payee == YOU ? "you" : x->payee == MJ_POT ? "the pot"
+                                 : play_names[x->payee & 3], x->amount,
          mj_game_reason(g, x->reason));
 }
 

@@ -30,6 +30,29 @@ local R = mj.ruleset {
     kiriage = { default = false,
                 desc = "kiriage mangan: 4 han 30 fu and 3 han 60 fu are "
                     .. "mangan" },
+    length = { default = "south", choices = { "south", "east" },
+               desc = "the match: East and South rounds, or East only" },
+    tobi = { default = true,
+             desc = "a player below 0 points ends the match" },
+    west = { default = false,
+             desc = "after South 4, a West round until someone has "
+                 .. "30000 (Tenhou)" },
+    agari_yame = { default = false,
+                   desc = "the last hand's dealer winning while first "
+                       .. "(with 30000) ends the match" },
+    headbump = { default = false,
+                 desc = "a discard won by several: the first in turn from "
+                     .. "the discarder only (false: double ron pays each)" },
+    triple_ron = { default = "draw", choices = { "draw", "all" },
+                   desc = "three win on one discard: an abortive draw "
+                       .. "(三家和) or all three win" },
+    abortive = { default = true,
+                 desc = "the abortive draws: 九種九牌, 四風連打, 四槓散了, "
+                     .. "四家立直" },
+    nagashi = { default = true,
+                desc = "流し満貫 at an exhaustive draw: discards all "
+                    .. "terminals and honors, none claimed, paid a mangan "
+                    .. "self-draw" },
   },
   context = { "riichi", "double", "ippatsu", "dora=", "ura=", "honba=" },
   exclusive = { "wall-last", "kong", "rob" },
@@ -42,6 +65,9 @@ local R = mj.ruleset {
     { "riichi", label = "立直", flag = true, token = "riichi" },
     { "double", label = "ダブル立直", flag = true, token = "double" },
     { "ippatsu", flag = true, token = "ippatsu", turn = true, call = true },
+    -- the kongs each has made (四槓散了), and the fourth's discard due
+    { "kongs" },
+    { "kong4", flag = true },
   },
   -- riichi is declared with a discard that leaves a concealed hand ready,
   -- by a player with 1000 points, 4 tiles or more still to draw; the
@@ -49,6 +75,10 @@ local R = mj.ruleset {
   declarations = {
     { "riichi", label = "立直 riichi", when = "discard", concealed = true,
       ready = true, fix = true, min_score = 1000, min_wall = 4 },
+    -- on one's first draw, no call before, nine kinds or more of
+    -- terminals and honors: the hand may be called off (R.can_declare)
+    { "kyuushu", label = "九種九牌 (nine kinds)",
+      when = "turn" },
   },
   table = {
     tiles = 136, hand = 13, chow = true, rob_kong = true,
@@ -56,6 +86,11 @@ local R = mj.ruleset {
     -- until one's next draw, for good after riichi
     furiten = true, pass_lock = true,
     replacement = "tail",
+    -- double ron: each winner is paid (the sticks go to the first)
+    multi_win = true,
+    -- the match: the dealer keeps the deal by his win or his ready hand
+    -- at a drawn hand (R.next_dealer), East and South rounds
+    dealer_stays_on_win = true, dealer_stays_on_draw = true,
     -- the dead wall: 4 replacement tiles kept back at the tail (the live
     -- wall ends when only they are left, one fewer for each kan drawn),
     -- and 5 dora indicators, an ura indicator under each
@@ -69,6 +104,11 @@ local R = mj.ruleset {
 
 local opt = R.opt
 R.table.red_fives = opt.aka == 3 and 1 or 0
+R.table.multi_win = not opt.headbump
+R.table.rounds = opt.length == "east" and 1 or 2
+R.table.bust = opt.tobi
+R.table.target = opt.west and 30000 or 0
+R.table.stop_when_top = opt.agari_yame
 local double = opt.double_yakuman and 2 or 1
 
 local limits = {
@@ -89,26 +129,181 @@ R.parts = {
   limits = limits,
   limit_hand = 8000, limit_hand_name = "役満", limit_unit = "yakuman",
   ron = 4, ron_dealer = 6, self_dealer = 2, self_other = 1,
-  self_by_dealer = 2, pay_round = 100,
+  self_by_dealer = 2, pay_round = 100, honba_ron = 300, honba_self = 100,
 }
 
 local TH = TERMINALS + HONORS
 local GREEN = tiles"23468s6z"
 
--- The declaration stands (its discard not won on): riichi, or double
--- riichi on one's first discard with no call before it; ippatsu until
--- one's next discard or anyone's call.
-local calls = { chi = true, pon = true, kong = true, ckong = true,
+-- {==================================================================
+-- The flow: riichi's stick, the abortive draws, the drawn hand's
+-- payments, the deal (RULES-riichi.md, "Table" and "Match")
+-- ===================================================================
+
+local CALLS = { chi = true, pon = true, kong = true, ckong = true,
                 akong = true }
-R.on_declare = function(g, p)
+local KONGS = { kong = true, ckong = true, akong = true }
+local ENDS = {}
+for t in ("1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z"):gmatch("%S+") do
+  ENDS[t] = true
+end
+
+-- Has anyone called, and how many discards has p made, so far?
+local function history(g, p)
   local own, called = 0, false
   for i = 1, g:nevents() do
     local e = g:event(i)
-    if calls[e.type] then called = true end
+    if CALLS[e.type] then called = true end
     if e.type == "discard" and e.player == p then own = own + 1 end
   end
+  return own, called
+end
+
+-- The first go-around draws four tiles at most from the live wall of 70:
+-- past it, no event need be read for it.
+local FIRST = 66
+
+-- 九種九牌: offered on one's first draw, nobody having called, to a hand
+-- of nine kinds or more of terminals and honors.
+R.can_declare = function(g, p, name)
+  if name ~= "kyuushu" then return true end
+  if g:wall_left() < FIRST then return false end
+  local own, called = history(g, p)
+  if not opt.abortive or own > 0 or called then return false end
+  local kinds = 0
+  for t in pairs(ENDS) do
+    if g:count(p, t) > 0 then kinds = kinds + 1 end
+  end
+  return kinds >= 9
+end
+
+-- The declaration stands (its discard not won on): riichi, or double
+-- riichi on one's first discard with no call before it, its stick to the
+-- pot; ippatsu until one's next discard or anyone's call. Four riichi:
+-- the hand is called off. 九種九牌 calls it off at once.
+R.on_declare = function(g, p, name)
+  if name == "kyuushu" then
+    g:abort("九種九牌", p)
+    return
+  end
+  local own, called = history(g, p)
   g:set(p, (own == 1 and not called) and "double" or "riichi", true)
   g:set(p, "ippatsu", true)
+  g:pay(p, "pot", 1000, "立直")
+  local n = 0
+  for q = 1, 4 do
+    if g:get(q, "riichi") or g:get(q, "double") then n = n + 1 end
+  end
+  if n == 4 and opt.abortive then g:abort("四家立直") end
+end
+
+-- 四風連打: the first four discards one wind, nobody having called;
+-- 四槓散了: the discard after a fourth kong, the kongs not all one
+-- player's. Either calls the hand off once the discard is not won on.
+R.on_kong = function(g, k)
+  g:set(k.player, "kongs", g:get(k.player, "kongs") + 1)
+  local n, owners = 0, 0
+  for q = 1, 4 do
+    n = n + g:get(q, "kongs")
+    if g:get(q, "kongs") > 0 then owners = owners + 1 end
+  end
+  if n == 4 and owners >= 2 then g:set(k.player, "kong4", true) end
+end
+
+R.on_discard = function(g, p, tile)
+  if not opt.abortive then return end
+  if g:get(p, "kong4") then
+    g:set(p, "kong4", false)
+    g:abort("四槓散了")
+  end
+  if g:wall_left() < FIRST or not tile:match("^[1234]z$") then return end
+  local discards, called = 0, false
+  for i = 1, g:nevents() do
+    local e = g:event(i)
+    if CALLS[e.type] then called = true end
+    if e.type == "discard" then
+      discards = discards + 1
+      if e.tile ~= tile then return end
+    end
+  end
+  if discards == 4 and not called then g:abort("四風連打") end
+end
+
+-- 三家和: three winning on one discard call the hand off (an option).
+R.on_winning = function(g, w)
+  if #w.winners == 3 and w.payer and opt.triple_ron == "draw" then
+    g:abort("三家和")
+  end
+end
+
+-- The sticks on the table go to the first winner in turn from the payer.
+R.on_win = function(g, w)
+  if g:pot() > 0 then g:pay("pot", w.winners[1], g:pot(), "供託") end
+end
+
+-- How the hand ended: "win", "abort" or "wall".
+local function ending(g)
+  for i = g:nevents(), 1, -1 do
+    local t = g:event(i).type
+    if t == "win" or t == "abort" then return t end
+  end
+  return "wall"
+end
+
+-- p's discards all terminals and honors, none of them claimed.
+local function nagashi(g, p)
+  local any = false
+  for i = 1, g:nevents() do
+    local e = g:event(i)
+    if e.type == "discard" and e.player == p then
+      if not ENDS[e.tile] then return false end
+      any = true
+    elseif CALLS[e.type] and e.type ~= "ckong" and e.type ~= "akong" and
+           e.from == p then
+      return false
+    end
+  end
+  return any
+end
+
+-- An exhaustive draw: 流し満貫 paid as a mangan self-draw; else the
+-- ready hands share 3000 from those not ready (不聴罰符).
+R.on_end = function(g)
+  if ending(g) ~= "wall" then return end
+  local d, paid = g:dealer(), false
+  for p = 1, 4 do
+    if opt.nagashi and nagashi(g, p) then
+      paid = true
+      for q = 1, 4 do
+        if q ~= p then
+          g:pay(q, p, (p == d or q == d) and 4000 or 2000, "流し満貫")
+        end
+      end
+    end
+  end
+  if paid then return end
+  local ready, n = {}, 0
+  for p = 1, 4 do
+    ready[p] = g:waits(p) ~= ""
+    if ready[p] then n = n + 1 end
+  end
+  if n == 0 or n == 4 then return end
+  for p = 1, 4 do
+    for q = 1, 4 do
+      if ready[p] and not ready[q] then
+        g:pay(q, p, 3000 // (n * (4 - n)), "不聴罰符")
+      end
+    end
+  end
+end
+
+-- The dealer keeps the deal by a win of his, or ready at an exhaustive
+-- draw, or when the hand was called off; else it moves on.
+R.next_dealer = function(g)
+  local d, how = g:dealer(), ending(g)
+  if how == "abort" or (how == "wall" and g:waits(d) ~= "") then return d end
+  if how == "win" and g:wins(d) > 0 then return d end
+  return d % 4 + 1
 end
 
 -- {==================================================================

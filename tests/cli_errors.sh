@@ -39,7 +39,7 @@ cs() {   # cs NAME LINE2 WANT: a variant of 长沙 scoring a hand
   printf 'local R = mj.extend("changsha", { id = "%s" })\n%s\nreturn R\n' "$1" "$2" > "$1.lua"
   expect_fail "$3" "$hule" --ruleset "$1.lua" score 234567m345p55678s win=5s
 }
-cs decl1 'R.declarations = { { "x", when = "draw" } }' "decl1.lua:1: declaration 'x': when is \"deal\" (after the deal, each in turn from the dealer) or \"discard\" (with a discard in one's turn), not 'draw'"
+cs decl1 'R.declarations = { { "x", when = "draw" } }' "decl1.lua:1: declaration 'x': when is \"deal\" (after the deal), \"discard\" (with a discard) or \"turn\" (after a draw), not 'draw'"
 cs decl2 'R.declarations = { { "two words" } }' "decl2.lua:1: declaration 1: its name (first entry) is a word of 1..23 bytes"
 cs decl3 'R.declarations = { { "x", lable = "y" } }' "decl3.lua:1: declaration 'x': its fields are label"
 printf 'local R = mj.ruleset { id = "exb", scoring = "sum" }\nR:fan { "A", points = 1, shape = "standard", excludes = { "B" } }\nreturn R\n' > exb.lua

@@ -29,7 +29,7 @@ check 0 "total:   3900 (3han 30fu)" score "$h"
 h="123m22567p234567s win=7s self seat=S honba=2"
 check 0 "self-drawn, none with 平和           +0" score "$h"
 check 0 "the dealer 320 x 2 -> 700, each other 320 x 1 -> 400" score "$h"
-check 0 "honba:   2: +600 (100 from each payer), not in the total" score "$h"
+check 0 "honba:   2: +200 from each payer, not in the total" score "$h"
 # an open pung of terminals, a single wait, rounded up; the dragon
 h="234m456p789s1p[777z]+1p seat=S dora=5z"
 check 0 "open pung of 7z                      +4" score "$h"

@@ -367,6 +367,65 @@ static void matches(void **state)
   }
 }
 
+/* Riichi matches between bots, 10,000 hands and more: the four scores
+   and the sticks on the table always add up to the start's 100,000; the
+   honba goes back to 0 when the deal moves after a win; the pot is
+   emptied by a win and at the match's end; the match ends after South 4
+   at the latest (with riichi-tenhou, West 4), or once a score is below
+   0 (tobi). */
+static void riichi_matches(void **state)
+{
+  (void)state;
+  const char *ids[] = { "riichi", "riichi-tenhou" };
+  int hands = 0, busts = 0, pots = 0, wests = 0;
+  for (uint64_t k = 0; hands < 10000; k++) {
+    const mj_rules *r = gu_rules(ids[k % 2]);
+    mj_match x;
+    mj_match_init(&x, r, 500 + k, 0, 0);
+    mj_bot *b[4];
+    for (int p = 0; p < 4; p++)
+      b[p] = mj_bot_new("efficiency", k * 4 + (uint64_t)p);
+    while (!x.over) {
+      mj_error e;
+      int dealer = x.dealer, honba = x.honba;
+      mj_game *g = mj_match_deal(&x, &e);
+      assert_non_null(g);
+      assert_int_equal(mj_game_honba(g), honba);
+      assert_int_equal(mj_bot_play(g, b, &e), MJ_OK);
+      int s[4];
+      mj_game_scores(g, s);
+      assert_int_equal(s[0] + s[1] + s[2] + s[3] + mj_game_pot(g), 100000);
+      int w[MJ_MAX_WINS], nw = mj_game_winners(g, w);
+      if (nw > 0)
+        assert_int_equal(mj_game_pot(g), 0);
+      pots += mj_game_pot(g) > 0;
+      mj_match_record(&x, g);
+      mj_game_free(g);
+      hands++;
+      assert_int_equal(x.scores[0] + x.scores[1] + x.scores[2] +
+                       x.scores[3] + x.pot, 100000);
+      if (nw > 0 && x.dealer != dealer)
+        assert_int_equal(x.honba, 0);
+      else
+        assert_int_equal(x.honba, honba + 1);
+      assert_true(x.round <= (k % 2 ? 2 : 1) || x.over);
+      wests += x.round == 2 && !x.over;
+    }
+    assert_int_equal(x.pot, 0);
+    bool bust = false;
+    for (int p = 0; p < 4; p++)
+      bust = bust || x.scores[p] < 0;
+    busts += bust;
+    if (!bust && k % 2 == 0)
+      assert_int_equal(x.round, 2);     /* South 4 played to its end */
+    for (int p = 0; p < 4; p++)
+      mj_bot_free(b[p]);
+  }
+  assert_true(busts > 0);                /* tobi happens */
+  assert_true(pots > 0);                 /* sticks carried */
+  assert_true(wests > 0);                /* Tenhou's West round */
+}
+
 static void bad_logs(void **state)
 {
   (void)state;
@@ -905,6 +964,7 @@ int main(void)
     cmocka_unit_test(replay_prefixes),
     cmocka_unit_test(review_against_the_bot),
     cmocka_unit_test(matches),
+    cmocka_unit_test(riichi_matches),
     cmocka_unit_test(mcr_random_games),
     cmocka_unit_test(mcr_efficiency_games),
     cmocka_unit_test(strong_bot_trades_only_safety_or_points),
