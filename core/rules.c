@@ -176,6 +176,15 @@ mj_status mj_rules_add_refusal(mj_rules *r, unsigned on, unsigned off,
   r->refuse_off[r->nrefuse++] = off;
   return MJ_OK;
 }
+bool mj_rules_refuses(const mj_rules *r, unsigned has)
+{
+  for (int i = 0; i < r->nrefuse; i++)
+    if ((has & r->refuse_on[i]) == r->refuse_on[i] &&
+        !(has & r->refuse_off[i]))
+      return true;
+  return false;
+}
+
 void mj_rules_set_unit(mj_rules *r, const char *unit)
 {
   snprintf(r->unit, sizeof r->unit, "%s", unit && *unit ? unit : "fan");

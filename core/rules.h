@@ -432,6 +432,8 @@ const char *mj_rules_unit(const mj_rules *r);
 enum { MJ_MAX_REFUSALS = 16 };
 mj_status mj_rules_add_refusal(mj_rules *r, unsigned on, unsigned off,
                                mj_error *err);
+/* Would a win holding the flags has be refused? */
+bool mj_rules_refuses(const mj_rules *r, unsigned has);
 /* Context flags (MJ_CTX_) of which a hand may hold one at most. */
 void mj_rules_set_exclusive(mj_rules *r, unsigned flags);
 unsigned mj_rules_exclusive(const mj_rules *r);

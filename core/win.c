@@ -260,6 +260,11 @@ bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
   unsigned ex = flags & mj_rules_exclusive(g->r);
   if ((ex & MJ_CTX_FIRST) && (ex & ~MJ_CTX_FIRST))
     flags &= ~MJ_CTX_FIRST;
+  /* ... and where it may not hold it at all (riichi: a first go-around
+     win on a discard is a plain win, renhou off) */
+  if ((flags & MJ_CTX_FIRST) && mj_rules_refuses(g->r, flags) &&
+      !mj_rules_refuses(g->r, flags & ~MJ_CTX_FIRST))
+    flags &= ~MJ_CTX_FIRST;
   c->flags = flags;
   mjg_ctx_indicators(g, c);
   mj_error own;

@@ -261,6 +261,10 @@ static void table_head(repl *r, play *p)
     printf("%s%s", i ? " " : dot, i ? "" : "dora indicator ");
     printf("%s", repl_tile(r, ind[i], a, sizeof a));
   }
+  if (mj_game_honba(g) > 0 && (mj_rules_tokens(p->rs) & MJ_TOKEN_HONBA))
+    printf("%s%d honba", dot, mj_game_honba(g));
+  if (mj_game_pot(g) > 0)
+    printf("%son the table %d", dot, mj_game_pot(g));
   printf(" %s\n", r->o->ascii ? "--" : "──");
   const mj_payment *led;
   if (!mj_game_over(g) && mj_game_ledger(g, &led) > 0) {
