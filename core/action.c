@@ -28,7 +28,10 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
   char t[3];
   switch (a->type) {
   case MJ_ACT_DISCARD:
-    return (size_t)snprintf(buf, cap, "d %s", mj_tile_str(a->tile, t));
+    mj_tile_str(a->tile, t);
+    if (a->red)          /* the red five: 0p */
+      t[0] = '0';
+    return (size_t)snprintf(buf, cap, "d %s", t);
   case MJ_ACT_WIN:
     return (size_t)snprintf(buf, cap, "hu");
   case MJ_ACT_CKONG:
@@ -74,9 +77,12 @@ size_t mj_action_print_in(const mj_game *g, const mj_action *a, char *buf,
           ? mj_game_decl(g, with ? MJ_DECL_OF(a->tile) : a->tile)
           : NULL;
   char t[3];
-  if (d != NULL && with)
-    return (size_t)snprintf(buf, cap, "declare %s %s", d->name,
-                            mj_tile_str(MJ_DECL_TILE(a->tile), t));
+  if (d != NULL && with) {
+    mj_tile_str(MJ_DECL_TILE(a->tile), t);
+    if (a->red)
+      t[0] = '0';
+    return (size_t)snprintf(buf, cap, "declare %s %s", d->name, t);
+  }
   if (d != NULL)
     return (size_t)snprintf(buf, cap, "declare %s", d->name);
   if (a->type == MJ_ACT_WIN && g != NULL &&
@@ -272,20 +278,24 @@ static mj_status declaration_arg(const mj_game *g, const char *arg, size_t an,
 /* The legal actions of l that an action of type with tile (nt 1) or
    without (nt 0) may mean: how many, the first in *found. */
 static int matching(const mj_game *g, const mj_action *l, int nl, int type,
-                    mj_tile tile, int nt, int *found)
+                    mj_tile tile, int nt, bool red, int *found)
 {
   int matches = 0;
   *found = -1;
-  for (int i = 0; i < nl; i++) {
-    int lt = l[i].type;
-    bool kind = lt == type || (type == MJ_ACT_KONG &&
-                               (lt == MJ_ACT_CKONG || lt == MJ_ACT_AKONG));
-    if (!kind || (nt == 1 && lt != MJ_ACT_KONG && l[i].tile != tile))
-      continue;
-    if (*found < 0)
-      *found = i;
-    matches++;
-  }
+  /* a five: the red one when asked (0p), else the plain one, else the
+     red one when it is the only one held */
+  for (int pass = 0; pass < 2 && matches == 0; pass++)
+    for (int i = 0; i < nl; i++) {
+      int lt = l[i].type;
+      bool kind = lt == type || (type == MJ_ACT_KONG &&
+                                 (lt == MJ_ACT_CKONG || lt == MJ_ACT_AKONG));
+      if (!kind || (nt == 1 && lt != MJ_ACT_KONG && l[i].tile != tile) ||
+          (pass == 0 && l[i].red != red) || (pass == 1 && red))
+        continue;
+      if (*found < 0)
+        *found = i;
+      matches++;
+    }
   if (matches == 0 && type == MJ_ACT_CHI && nt == 1) {
     /* "chi 4m": the tile may be any of the chow's own two */
     for (int i = 0; i < nl; i++)
@@ -353,6 +363,17 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   if (n == 0 || n > 64)
     return mj_fail(err, MJ_EINVAL, 0,
                    "say an action, such as d 5m, chi, pon, kong, hu, pass");
+  /* a red five (0p) names the 5 and asks for the red one */
+  char copy[72];
+  bool red = false;
+  memcpy(copy, text, n);
+  copy[n] = '\0';
+  if (n >= 2 && copy[n - 2] == '0' && strchr("mps", copy[n - 1]) &&
+      (n == 2 || copy[n - 3] == ' ')) {
+    copy[n - 2] = '5';
+    red = true;
+  }
+  text = copy;
   /* the verb: letters (or one multi-byte word), then the argument */
   size_t vn = 0;
   while (vn < n && text[vn] != ' ' && !(text[vn] >= '0' && text[vn] <= '9'))
@@ -397,7 +418,7 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
     return st;
   mj_action l[MJ_MAX_LEGAL];
   int nl = mj_game_legal(g, p, l, MJ_MAX_LEGAL), found;
-  int matches = matching(g, l, nl, type, tiles[0], nt, &found);
+  int matches = matching(g, l, nl, type, tiles[0], nt, red, &found);
   legal_text(g, p, legal, sizeof legal);
   if (matches == 0)
     return no_match(g, p, type, tiles[0], text, n, legal, err);
@@ -541,6 +562,8 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
   const char *s = second ? "" : "s";
   if (e->tile != MJ_NO_TILE)
     mj_tile_str(e->tile, t);
+  if (e->red && t[0] == '5')   /* a red five: 0p */
+    t[0] = '0';
   switch (e->type) {
   case MJ_EV_DEAL:
     return (size_t)snprintf(buf, cap, "%s %s dealt 13 tiles", who,

@@ -28,6 +28,10 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
   if (cfg->wall != NULL) {
     memcpy(g->given_wall, cfg->wall, (size_t)cfg->wall_n);
     g->cfg.wall = g->given_wall;
+    if (cfg->wall_red != NULL) {
+      memcpy(g->given_red, cfg->wall_red, (size_t)cfg->wall_n);
+      g->cfg.wall_red = g->given_red;
+    }
   }
   g->tbl = *mj_rules_ctable(r);
   g->abort_by = -1;
@@ -63,6 +67,8 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
     mj_game_free(g);
     return false;
   }
+  if (g->tbl.red_fives > 0 || cfg->wall_red != NULL)
+    mj_wall_set_red(&g->wall, g->tbl.red_fives, g->cfg.wall_red);
   return true;
 }
 
@@ -81,7 +87,10 @@ static bool deal(mj_game *g)
         g->pl[p].flowers[g->pl[p].nflowers++] = t;
         continue;   /* replaced below */
       }
-      mj_hand_add(g->pl[p].hand, t);
+      if (g->wall.last_red)
+        mj_hand_add_red(g->pl[p].hand, t);
+      else
+        mj_hand_add(g->pl[p].hand, t);
       g->pl[p].dealt[t]++;
     }
   }
@@ -297,6 +306,8 @@ mj_game *mj_game_clone(const mj_game *g)
   *c = *g;
   if (g->cfg.wall != NULL)
     c->cfg.wall = c->given_wall;
+  if (g->cfg.wall_red != NULL)
+    c->cfg.wall_red = c->given_red;
   bool ok = true;
   if (!mj_ledger_copy(&c->led, &g->led))
     ok = false;
@@ -403,18 +414,18 @@ static void turn_declaration(mj_game *g, int p, int k)
     mjg_end_aborted(g);
 }
 
-static void discard(mj_game *g, int p, mj_tile t);
+static void discard(mj_game *g, int p, mj_tile t, bool red);
 
 /* p declares with a discard (riichi 5p; x: MJ_DECL_WITH): its hook runs
    once the discard is not won on. */
-static void declare_with_discard(mj_game *g, int p, mj_tile x)
+static void declare_with_discard(mj_game *g, int p, mj_tile x, bool red)
 {
   int k = MJ_DECL_OF(x);
   g->decl_done[p] |= 1u << k;
   mjg_event(g, MJ_EV_DECLARE, p, (mj_tile)k, -1, 0);
   g->pl[p].decl_pending = (int8_t)k;
   g->win_only = false;
-  discard(g, p, MJ_DECL_TILE(x));
+  discard(g, p, MJ_DECL_TILE(x), red);
   if (g->tbl.decls[k].fix)
     g->pl[p].fixed = true;
 }
@@ -469,15 +480,17 @@ static void open_claims(mj_game *g, int from, mj_tile t)
 }
 
 /* p discards t; the others may claim it (g->win_only: only a win). */
-static void discard(mj_game *g, int p, mj_tile t)
+static void discard(mj_game *g, int p, mj_tile t, bool red)
 {
   seat *pl = &g->pl[p];
-  mjg_hand_remove(g, p, t);
+  bool was_red = mjg_hand_take(g, p, t, red);
   if (pl->ndisc < MAX_DISC) {
     pl->disc[pl->ndisc] = t;
     pl->taken[pl->ndisc] = 0;
+    pl->disc_red[pl->ndisc] = was_red;
     pl->ndisc++;
   }
+  g->pending_red = was_red;
   pl->ndiscarded++;
   pl->turn_offer = 0;
   g->ndiscards++;
@@ -485,6 +498,7 @@ static void discard(mj_game *g, int p, mj_tile t)
   g->pending_kong = pl->kong_draw;
   pl->kong_draw = false;
   mjg_event(g, MJ_EV_DISCARD, p, t, -1, 0);
+  g->ev[g->nev - 1].red = was_red;
   if (g->ind_due) {
     g->ind_due = false;
     mjg_turn_indicator(g);
@@ -513,7 +527,7 @@ static void offer_decision(mj_game *g, const mj_action *a)
       return;
     }
     g->win_only = true;
-    discard(g, p, g->last_draw);
+    discard(g, p, g->last_draw, g->last_draw_red);
     return;
   }
   mjg_event(g, MJ_EV_REFUSE, p, MJ_NO_TILE, -1, 0);
@@ -734,13 +748,31 @@ static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
   return any;
 }
 
+/* The red fives p holds concealed. */
+static int reds_held(const mj_game *g, int p)
+{
+  const mj_hand *h = g->pl[p].hand;
+  return mj_hand_red(h, 0) + mj_hand_red(h, 1) + mj_hand_red(h, 2);
+}
+
+/* p's newest meld holds the red fives taken from his hand (he had r0
+   before) and the claimed tile's, if red. */
+static void meld_reds(mj_game *g, int p, int r0, bool claimed)
+{
+  mj_hand *h = g->pl[p].hand;
+  mj_hand_set_meld_red(h, mj_hand_nmelds(h) - 1,
+                       r0 - reds_held(g, p) + (claimed && g->pending_red));
+}
+
 /* The exposed kong of p on from's discard t, made: the replacement. */
 static void make_exposed_kong(mj_game *g, int p, int from, mj_tile t)
 {
+  int r0 = reds_held(g, p);
   for (int i = 0; i < 3; i++)
     mjg_hand_remove(g, p, t);
   mj_meld m = { MJ_KONG, t, (uint8_t)((p - from + 4) & 3), 0 };
   mjg_hand_meld(g, p, m, -1);
+  meld_reds(g, p, r0, true);
   seat *d = &g->pl[from];
   if (d->ndisc > 0)
     d->taken[d->ndisc - 1] = 1;
@@ -793,12 +825,13 @@ static void resolve_claims(mj_game *g)
       if (pass == 0 && kong && g->tbl.rob_exposed && offer_rob(g, q, t, from))
         return;            /* 明杠可抢: the others may rob it first */
       if (pass == 0 && (kong || a->type == MJ_ACT_PON)) {
-        int need = kong ? 3 : 2;
+        int need = kong ? 3 : 2, r0 = reds_held(g, q);
         for (int i = 0; i < need; i++)
           mjg_hand_remove(g, q, t);
         mj_meld m = { (uint8_t)(kong ? MJ_KONG : MJ_PUNG), t,
                       (uint8_t)((q - from + 4) & 3), 0 };
         mjg_hand_meld(g, q, m, -1);
+        meld_reds(g, q, r0, true);
         take_discard(g, true);
         mjg_event(g, kong ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
         g->pending = MJ_NO_TILE;
@@ -812,11 +845,13 @@ static void resolve_claims(mj_game *g)
         return;
       }
       if (pass == 1 && a->type == MJ_ACT_CHI) {
+        int r0 = reds_held(g, q);
         for (int k2 = a->tile; k2 <= a->tile + 2; k2++)
           if (k2 != t)
             mjg_hand_remove(g, q, (mj_tile)k2);
         mj_meld m = { MJ_CHOW, a->tile, 1, 0 };
         mjg_hand_meld(g, q, m, -1);
+        meld_reds(g, q, r0, true);
         take_discard(g, true);
         mjg_event(g, MJ_EV_CHI, q, a->tile, from, 0);
         g->ev[g->nev - 1].claimed = t;
@@ -852,7 +887,13 @@ static void complete_added_kong(mj_game *g)
 /* p adds t to his pung: the others may rob it first. */
 static void added_kong(mj_game *g, int p, mj_tile t)
 {
+  int r0 = reds_held(g, p);
   mjg_hand_remove(g, p, t);
+  mj_hand *h = g->pl[p].hand;
+  for (int i = 0; i < mj_hand_nmelds(h); i++)
+    if (mj_hand_melds(h)[i].type == MJ_PUNG && mj_hand_melds(h)[i].tile == t)
+      mj_hand_set_meld_red(h, i, mj_hand_meld_red(h, i) + r0 -
+                                 reds_held(g, p));
   mjg_end_turn_states(g, p);
   if (!offer_rob(g, p, t, -1))
     complete_added_kong(g);
@@ -944,7 +985,8 @@ static bool legal_one(const mj_game *g, const mj_action *a)
 static bool in_list(const mj_action *a, const mj_action *list, int n)
 {
   for (int i = 0; i < n; i++)
-    if (list[i].type == a->type && list[i].tile == a->tile)
+    if (list[i].type == a->type && list[i].tile == a->tile &&
+        list[i].red == a->red)
       return true;
   return false;
 }
@@ -1028,11 +1070,11 @@ static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
     return MJ_OK;
   case MJ_ACT_DISCARD:
     g->win_only = false;
-    discard(g, p, a->tile);
+    discard(g, p, a->tile, a->red);
     return MJ_OK;
   case MJ_ACT_DECLARE:
     if (MJ_DECL_IS_WITH(a->tile))
-      declare_with_discard(g, p, a->tile);
+      declare_with_discard(g, p, a->tile, a->red);
     else
       turn_declaration(g, p, a->tile);    /* in the turn (九種九牌) */
     return MJ_OK;
@@ -1044,16 +1086,19 @@ static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
     }
     /* a concealed one */
     __attribute__((fallthrough));
-  case MJ_ACT_CKONG:
+  case MJ_ACT_CKONG: {
+    int r0 = reds_held(g, p);
     for (int i = 0; i < 4; i++)
       mjg_hand_remove(g, p, a->tile);
     mjg_hand_meld(g, p, (mj_meld){ MJ_CKONG, a->tile, 0, 0 }, -1);
+    meld_reds(g, p, r0, false);
     mjg_event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
     mjg_end_turn_states(g, p);
     pl->kong_from = -1;
     kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
     kong_replacement(g, p);
     return MJ_OK;
+  }
   case MJ_ACT_AKONG:
     added_kong(g, p, a->tile);
     return MJ_OK;

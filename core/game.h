@@ -51,6 +51,7 @@ typedef struct mj_action {
   uint8_t type;
   uint8_t player;
   mj_tile tile;
+  uint8_t red;          /* a discard: the red five of tile (0p) */
 } mj_action;
 
 typedef enum mj_phase {
@@ -86,6 +87,7 @@ typedef struct mj_event {
   uint8_t replacement; /* a draw from the tail (kong, flower) */
   mj_tile claimed;   /* a chow: the discard taken (tile is the meld's
                         lowest); otherwise MJ_NO_TILE */
+  uint8_t red;       /* a draw or a discard of a red five (0p) */
 } mj_event;
 
 typedef struct mj_game mj_game;
@@ -98,6 +100,8 @@ typedef struct mj_game_cfg {
   int round;               /* prevailing wind 0..3 */
   const mj_tile *wall;     /* a given wall, head first (NULL: shuffle) */
   int wall_n;
+  const uint8_t *wall_red; /* its red fives, a flag a tile (NULL: the
+                              first of each suit's 5s, as the table says) */
   int dice;                /* dice sum for the wild indicator (0: roll) */
   int scores[4];           /* scores at the start */
   int hand;                /* its number in a match, 1 first (0: none) */

@@ -26,6 +26,7 @@ typedef struct seat {
   int nflowers;
   mj_tile disc[MAX_DISC];    /* the player's discards, oldest first */
   uint8_t taken[MAX_DISC];   /* 1: that discard was claimed by another */
+  uint8_t disc_red[MAX_DISC];  /* 1: that discard was a red five */
   int ndisc;                 /* entries in disc[] (capped at MAX_DISC) */
   int16_t state[MJ_MAX_STATES];   /* the ruleset's states (R.state) */
   bool claimed;        /* this turn began with a chow or pung */
@@ -65,6 +66,8 @@ struct mj_game {
   mj_phase phase;            /* where the hand is (game.h) */
   seat pl[4];
   mj_tile last_draw;         /* the last tile drawn from the wall */
+  bool last_draw_red;        /* ... a red five */
+  bool pending_red;          /* the tile on offer is a red five */
   bool last_draw_wall_last;  /* that draw emptied the wall (海底) */
   mj_tile pending;           /* the discard or kong tile others may claim */
   int pending_from;          /* who put it up */
@@ -74,6 +77,7 @@ struct mj_game {
   unsigned decided;          /* players who decided in this claim phase */
   bool any_claim;            /* some discard has been claimed this hand */
   mj_tile given_wall[MJ_WALL_MAX]; /* a copy of cfg.wall: the caller's may go */
+  uint8_t given_red[MJ_WALL_MAX];  /* ... and of cfg.wall_red */
   int ndiscards;             /* discards by everyone this hand */
   bool drawn;                /* the hand ended with the wall empty */
   int nwin;                  /* wins so far (several on one discard) */
@@ -128,6 +132,7 @@ struct mj_game {
 
 
 void mjg_turn_offers(mj_game *g, int p);
+bool mjg_hand_take(mj_game *g, int p, mj_tile t, bool red);
 void mjg_end_aborted(mj_game *g);
 
 static inline bool faulted(const mj_game *g)

@@ -128,10 +128,36 @@ mj_status mj_hand_remove(mj_hand *h, mj_tile t)
   return MJ_OK;
 }
 
+mj_status mj_hand_add_red(mj_hand *h, mj_tile t)
+{
+  if (t >= MJ_HONOR_FIRST || t % 9 != 4 || h->red[t / 9] >= 4)
+    return MJ_EINVAL;
+  mj_status st = mj_hand_add(h, t);
+  if (st == MJ_OK)
+    h->red[t / 9]++;
+  return st;
+}
+
+mj_status mj_hand_remove_red(mj_hand *h, mj_tile t)
+{
+  if (t >= MJ_HONOR_FIRST || t % 9 != 4 || h->red[t / 9] == 0)
+    return MJ_EINVAL;
+  take_tile(h, t);
+  h->red[t / 9]--;
+  return MJ_OK;
+}
+
+void mj_hand_set_meld_red(mj_hand *h, int i, int n)
+{
+  if (i >= 0 && i < h->nmelds)
+    h->meld_red[i] = (uint8_t)(n < 0 ? 0 : n > 4 ? 4 : n);
+}
+
 mj_status mj_hand_add_meld(mj_hand *h, mj_meld m)
 {
   if (h->nmelds >= MJ_MAX_MELDS)
     return MJ_ERANGE;
+  h->meld_red[h->nmelds] = 0;
   h->melds[h->nmelds++] = m;
   return MJ_OK;
 }

@@ -191,6 +191,11 @@ mj_tileset mj_hand_wild(const mj_hand *h, mj_tileset fixed);
 /* Change the concealed tiles. add fails at 4 copies or a full hand. */
 mj_status mj_hand_add(mj_hand *h, mj_tile t);
 mj_status mj_hand_remove(mj_hand *h, mj_tile t);
+/* A red five added, or taken (fails when none is held); meld i's red
+   fives set. */
+mj_status mj_hand_add_red(mj_hand *h, mj_tile t);
+mj_status mj_hand_remove_red(mj_hand *h, mj_tile t);
+void mj_hand_set_meld_red(mj_hand *h, int i, int n);
 /* Append a declared meld (its tiles are not taken from the hand). */
 mj_status mj_hand_add_meld(mj_hand *h, mj_meld m);
 /* Replace meld i (used to turn a pung into an added kong). */

@@ -20,8 +20,27 @@ static int add(mj_action *out, int n, int max, int type, int p, mj_tile t)
     out[n].type = (uint8_t)type;
     out[n].player = (uint8_t)p;
     out[n].tile = t;
+    out[n].red = 0;
   }
   return n + 1;
+}
+
+/* A discard (or a declaration with it) of t: of a five, the plain one
+   and the red one when both are held, else the one held. */
+static int add_five(const mj_game *g, mj_action *out, int n, int max,
+                    int type, int p, mj_tile t, mj_tile five)
+{
+  const mj_hand *h = g->pl[p].hand;
+  int red = five < MJ_HONOR_FIRST && five % 9 == 4 ? mj_hand_red(h, five / 9)
+                                                   : 0;
+  if (mj_hand_counts(h)[five] > red)
+    n = add(out, n, max, type, p, t);
+  if (red > 0) {
+    n = add(out, n, max, type, p, t);
+    if (n <= max)
+      out[n - 1].red = 1;
+  }
+  return n;
 }
 
 bool mjg_kong_allowed(const mj_game *g, int p)
@@ -143,7 +162,7 @@ static int declare_actions(const mj_game *g, int p, mj_action *out, int n,
     for (mj_tileset held = pl->v.at[0]; held; held &= held - 1) {
       mj_tile t = (mj_tile)__builtin_ctzll(held);
       if (!d->ready || ready_without(g, p, t))
-        n = add(out, n, max, MJ_ACT_DECLARE, p, MJ_DECL_WITH(k, t));
+        n = add_five(g, out, n, max, MJ_ACT_DECLARE, p, MJ_DECL_WITH(k, t), t);
     }
   }
   return n;
@@ -242,8 +261,12 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   if (pl->fixed && c[g->last_draw] == 4 && mjg_kong_allowed(g, p) &&
       kong_keeps_waits(g, p, g->last_draw))
     n = add(out, n, max, MJ_ACT_CKONG, p, g->last_draw);
-  if (mjg_hand_fixed(g, p))   /* his hand is as it won, or as he opened */
-    return add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
+  if (mjg_hand_fixed(g, p)) { /* his hand is as it won, or as he opened */
+    n = add(out, n, max, MJ_ACT_DISCARD, p, g->last_draw);
+    if (n <= max)
+      out[n - 1].red = g->last_draw_red;
+    return n;
+  }
   if (mjg_kong_allowed(g, p)) {
     for (int t = 0; t < MJ_KINDS; t++)
       if (c[t] == 4 && !in_void(g, p, (mj_tile)t) &&
@@ -266,8 +289,10 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   for (mj_tileset w = g->wild; w; w &= w - 1)
     if (c[__builtin_ctzll(w)] > 0)
       held |= w & -w;
-  for (; held; held &= held - 1)
-    n = add(out, n, max, MJ_ACT_DISCARD, p, (mj_tile)__builtin_ctzll(held));
+  for (; held; held &= held - 1) {
+    mj_tile t = (mj_tile)__builtin_ctzll(held);
+    n = add_five(g, out, n, max, MJ_ACT_DISCARD, p, t, t);
+  }
   if (g->tbl.ndecls > 0)
     n = declare_actions(g, p, out, n, max);
   return n;

@@ -136,6 +136,8 @@ static cJSON *act_json(const mj_action *a)
       a->type != MJ_ACT_KONG && a->type != MJ_ACT_TAKE &&
       a->tile < MJ_ALL_TILES)
     add_tile(o, "tile", a->tile);
+  if (a->red)
+    cJSON_AddTrueToObject(o, "red");
   return o;
 }
 
@@ -453,7 +455,7 @@ static mj_status parse_action(parse *ps, cJSON *o, const char *name)
                  "a name for every action");
   mj_replay *rp = ps->rp;
   int k = find_name(acts, MJ_ACT_COUNT, name), p = 0;
-  mj_action act = { (uint8_t)k, 0, MJ_NO_TILE };
+  mj_action act = { (uint8_t)k, 0, MJ_NO_TILE, 0 };
   if (k < 0)
     return line_err(ps->err, ps->line, "unknown action ", name);
   if (!get_player(o, &p))
@@ -467,6 +469,7 @@ static mj_status parse_action(parse *ps, cJSON *o, const char *name)
   if (optional && k != MJ_ACT_WIN)
     act.tile = MJ_NO_TILE;
   act.player = (uint8_t)p;
+  act.red = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "red"));
   if (rp->nact >= ps->capa) {
     ps->capa = ps->capa ? ps->capa * 2 : 128;
     mj_action *na = realloc(rp->acts, sizeof *na * (size_t)ps->capa);

@@ -44,6 +44,7 @@ void mjg_event(mj_game *g, int type, int player, mj_tile tile, int from,
   e->from = (int8_t)from;
   e->replacement = (uint8_t)repl;
   e->claimed = MJ_NO_TILE;
+  e->red = 0;
 }
 
 void mjg_record(mj_game *g, const mj_action *a)
@@ -102,6 +103,22 @@ void mjg_hand_add(mj_game *g, int p, mj_tile t)
 {
   mj_hand_add(g->pl[p].hand, t);
   mj_tileview_add(&g->pl[p].v, t);
+}
+
+/* p's tile t taken from his hand, its red five if red and he holds one
+   (else a plain one first): was it red? */
+bool mjg_hand_take(mj_game *g, int p, mj_tile t, bool red)
+{
+  mj_hand *h = g->pl[p].hand;
+  int su = t < MJ_HONOR_FIRST ? t / 9 : 0;
+  int before = mj_hand_red(h, su);
+  if (red && before > 0) {
+    mj_hand_remove_red(h, t);
+    mj_tileview_remove(&g->pl[p].v, t);
+  } else {
+    mjg_hand_remove(g, p, t);
+  }
+  return t < MJ_HONOR_FIRST && mj_hand_red(h, su) < before;
 }
 
 void mjg_hand_remove(mj_game *g, int p, mj_tile t)
@@ -229,8 +246,15 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
       tail = g->tbl.replace_tail;
       continue;
     }
-    mjg_hand_add(g, p, t);
+    g->last_draw_red = g->wall.last_red;
+    if (g->last_draw_red) {
+      mj_hand_add_red(pl->hand, t);
+      mj_tileview_add(&pl->v, t);
+    } else {
+      mjg_hand_add(g, p, t);
+    }
     mjg_event(g, MJ_EV_DRAW, p, t, -1, tail);
+    g->ev[g->nev - 1].red = g->last_draw_red;
     pl->locked = pl->lock_forever;
     memset(pl->shown, 0, sizeof pl->shown);   /* shown until this draw */
     if (!kong)

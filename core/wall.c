@@ -93,6 +93,8 @@ void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r)
   w->tail = n;
   w->left = n;
   memset(w->gone, 0, sizeof w->gone);
+  memset(w->red, 0, sizeof w->red);
+  w->last_red = false;
 }
 
 mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
@@ -162,7 +164,19 @@ mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err)
   w->tail = n;
   w->left = n;
   memset(w->gone, 0, sizeof w->gone);
+  memset(w->red, 0, sizeof w->red);
+  w->last_red = false;
   return MJ_OK;
+}
+
+void mj_wall_set_red(mj_wall *w, int n, const uint8_t *red)
+{
+  int seen[3] = { 0, 0, 0 };
+  for (int i = 0; i < w->n; i++) {
+    mj_tile t = w->t[i];
+    bool five = t < MJ_HONOR_FIRST && t % 9 == 4;
+    w->red[i] = five && (red != NULL ? red[i] != 0 : seen[t / 9]++ < n);
+  }
 }
 
 int mj_wall_left(const mj_wall *w)
@@ -177,6 +191,7 @@ mj_tile mj_wall_draw(mj_wall *w)
   if (w->head >= w->tail)
     return MJ_NO_TILE;
   w->left--;
+  w->last_red = w->red[w->head] != 0;
   return w->t[w->head++];
 }
 
@@ -187,6 +202,7 @@ mj_tile mj_wall_draw_tail(mj_wall *w)
   if (w->tail <= w->head)
     return MJ_NO_TILE;
   w->left--;
+  w->last_red = w->red[w->tail - 1] != 0;
   return w->t[--w->tail];
 }
 

@@ -32,6 +32,8 @@ typedef struct mj_wall {
   int head;         /* next tile drawn from the head */
   int tail;         /* one past the next tile drawn from the tail */
   uint8_t gone[MJ_WALL_MAX];   /* set aside (an indicator) */
+  uint8_t red[MJ_WALL_MAX];    /* a red five (0m 0p 0s) */
+  bool last_red;    /* the tile drawn last was red */
   int left;         /* tiles left to draw */
 } mj_wall;
 
@@ -52,6 +54,11 @@ mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err);
 mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
                           int nhead, const mj_tile *tail, int ntail, mj_rng *r,
                           mj_error *err);
+
+/* Make the first n fives of each suit, in the wall's order, red (a
+** shuffled wall's are as random as the rest); where red is given (one
+** flag a tile, head first), those instead. */
+void mj_wall_set_red(mj_wall *w, int n, const uint8_t *red);
 
 /* Tiles left to draw. */
 int mj_wall_left(const mj_wall *w);

@@ -238,11 +238,17 @@ bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
       !shape_wins(g, p, t, self, err))
     return false;
   mj_hand_copy(hand, pl->hand);
-  if (!self && mj_hand_add(hand, t) != MJ_OK) {
+  /* a red five won: the discard on offer's, or one's own draw */
+  bool red = self ? t == g->last_draw && g->last_draw_red
+                  : t == g->pending && g->pending_red &&
+                    g->phase == MJ_PHASE_CLAIM;
+  if (!self && (red ? mj_hand_add_red(hand, t) : mj_hand_add(hand, t)) !=
+                   MJ_OK) {
     mj_fail(err, MJ_ESTATE, 0, "no room for the tile");
     return false;
   }
   mj_ctx *c = mjg_win_ctx(g, p, hand, t);
+  c->win_red = red;
   for (; on; on &= on - 1) {
     int i = __builtin_ctz(on);
     mj_ctx_token_set(c, g->tbl.states[i].token, pl->state[i]);

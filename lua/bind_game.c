@@ -73,8 +73,10 @@ static int g_gc(lua_State *L)
   return 0;
 }
 
-/* Tiles of field k of table t, parsed, appended to out. [-0, +0, v] */
-static int get_tiles(lua_State *L, int t, const char *k, mj_tile *out, int max)
+/* Tiles of field k of table t, parsed (0m 0p 0s: red fives, flagged in
+   red), appended to out. [-0, +0, v] */
+static int get_tiles(lua_State *L, int t, const char *k, mj_tile *out,
+                     uint8_t *red, int max)
 {
   lua_getfield(L, t, k);
   int n = 0;
@@ -84,7 +86,8 @@ static int get_tiles(lua_State *L, int t, const char *k, mj_tile *out, int max)
     mj_error e;
     if (s == NULL)
       luaL_error(L, "mj.game: '%s' must be tiles in notation", k);
-    if (mj_tiles_parse(s, len, 1, true, out, NULL, max, &n, &e) != MJ_OK)
+    if (mj_tiles_parse_red(s, len, 1, true, out, NULL, red, max, &n, &e) !=
+        MJ_OK)
       luaL_error(L, "mj.game: %s '%s': %s", k, s, e.msg);
   }
   lua_pop(L, 1);
@@ -113,9 +116,10 @@ static lua_Integer opt_field(lua_State *L, int t, const char *k,
 /* The wall of hands={...} (dealt from the dealer on), draws= and tail=,
    the rest shuffled by the seed, into wall; cfg points at it. */
 static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
-                       mj_tile wall[MJ_WALL_MAX])
+                       mj_tile wall[MJ_WALL_MAX], uint8_t wall_red[MJ_WALL_MAX])
 {
   mj_tile head[MJ_WALL_MAX], tail[MJ_WALL_MAX];
+  uint8_t head_red[MJ_WALL_MAX] = { 0 }, tail_red[MJ_WALL_MAX] = { 0 };
   int nh = 0;
   mj_error e;
   lua_getfield(L, 1, "hands");
@@ -130,8 +134,8 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
     int n = 0;
     if (s == NULL)
       luaL_error(L, "mj.game: hands[%d] must be tiles in notation", p + 1);
-    if (mj_tiles_parse(s, len, 1, false, head + nh, NULL, tb->hand, &n, &e) !=
-        MJ_OK)
+    if (mj_tiles_parse_red(s, len, 1, false, head + nh, NULL, head_red + nh,
+                           tb->hand, &n, &e) != MJ_OK)
       luaL_error(L, "mj.game: hands[%d] '%s': %s", p + 1, s, e.msg);
     if (n != tb->hand)
       luaL_error(L, "mj.game: hands[%d] has %d tiles, not %d", p + 1, n,
@@ -140,14 +144,28 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
-  nh += get_tiles(L, 1, "draws", head + nh, MJ_WALL_MAX - nh);
-  int nt = get_tiles(L, 1, "tail", tail, MJ_WALL_MAX);
+  nh += get_tiles(L, 1, "draws", head + nh, head_red + nh, MJ_WALL_MAX - nh);
+  int nt = get_tiles(L, 1, "tail", tail, tail_red, MJ_WALL_MAX);
   mj_rng rng;
   mj_rng_seed(&rng, cfg->seed);
   if (mj_wall_compose(wall, tb->tiles, head, nh, tail, nt, &rng, &e) != MJ_OK)
     luaL_error(L, "mj.game: %s", e.msg);
   cfg->wall = wall;
   cfg->wall_n = tb->tiles;
+  /* the red fives named (0p) where they were given; the table's others
+     among the shuffled fives */
+  int quota[3] = { tb->red_fives, tb->red_fives, tb->red_fives };
+  memset(wall_red, 0, MJ_WALL_MAX);
+  for (int i = 0; i < nh; i++)
+    if (head_red[i] && head[i] < MJ_HONOR_FIRST)
+      wall_red[i] = 1, quota[head[i] / 9]--;
+  for (int i = 0; i < nt && i < tb->tiles; i++)
+    if (tail_red[i] && tail[i] < MJ_HONOR_FIRST)
+      wall_red[tb->tiles - 1 - i] = 1, quota[tail[i] / 9]--;
+  for (int i = nh; i < tb->tiles - nt; i++)
+    if (wall[i] < MJ_HONOR_FIRST && wall[i] % 9 == 4 && quota[wall[i] / 9]-- > 0)
+      wall_red[i] = 1;
+  cfg->wall_red = wall_red;
 }
 
 /* seed, dealer, round, dice and streak of the table at 1 into cfg. */
@@ -236,6 +254,7 @@ static int l_game(lua_State *L)
   memset(&cfg, 0, sizeof cfg);
   game_numbers(L, &cfg);
   mj_tile wall[MJ_WALL_MAX];
+  uint8_t wall_red[MJ_WALL_MAX] = { 0 };
   lua_getfield(L, 1, "hands");
   bool hands = !lua_isnil(L, -1);
   lua_pop(L, 1);
@@ -245,10 +264,11 @@ static int l_game(lua_State *L)
   if (given && hands)
     return luaL_error(L, "mj.game: give either wall or hands, not both");
   if (given) {
-    cfg.wall_n = get_tiles(L, 1, "wall", wall, MJ_WALL_MAX);
+    cfg.wall_n = get_tiles(L, 1, "wall", wall, wall_red, MJ_WALL_MAX);
     cfg.wall = wall;
+    cfg.wall_red = wall_red;    /* the red fives it names (0p), no other */
   } else if (hands) {
-    hands_wall(L, mj_rules_ctable(r), &cfg, wall);
+    hands_wall(L, mj_rules_ctable(r), &cfg, wall, wall_red);
   }
   lgame *x = lua_newuserdatauv(L, sizeof *x, 0);
   memset(x, 0, sizeof *x);
@@ -341,7 +361,7 @@ static int g_pass(lua_State *L)
          mj_game_phase(x->g) != MJ_PHASE_OFFER && !mj_game_over(x->g) &&
          (w = mj_game_waiting(x->g)) != 0) {
     int p = __builtin_ctz(w);
-    mj_action a = { MJ_ACT_PASS, (uint8_t)p, mj_game_pending(x->g, NULL) };
+    mj_action a = { MJ_ACT_PASS, (uint8_t)p, mj_game_pending(x->g, NULL), 0 };
     mj_error e;
     if (mj_game_act(x->g, &a, &e) != MJ_OK)
       return luaL_error(L, "%s", e.msg);

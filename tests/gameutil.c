@@ -255,7 +255,7 @@ bool gu_has(const mj_game *g, int p, int type, const char *tile)
 
 void gu_act(mj_game *g, int p, int type, const char *tile)
 {
-  mj_action a = { (uint8_t)type, (uint8_t)p, MJ_NO_TILE };
+  mj_action a = { (uint8_t)type, (uint8_t)p, MJ_NO_TILE, 0 };
   if (tile)
     assert_int_equal(mj_tile_parse(tile, strlen(tile), &a.tile, NULL), MJ_OK);
   else

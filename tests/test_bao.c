@@ -454,7 +454,7 @@ static void self_draw_only(void **state)
   assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
   assert_true(gu_has(g, 2, MJ_ACT_PON, NULL));
   assert_false(gu_has(g, 1, MJ_ACT_WIN, NULL));
-  mj_action a = { MJ_ACT_WIN, 1, tile("9s") };
+  mj_action a = { MJ_ACT_WIN, 1, tile("9s"), 0 };
   mj_error e;
   assert_int_not_equal(mj_game_act(g, &a, &e), MJ_OK);
   script(g, "-");

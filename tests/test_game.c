@@ -307,7 +307,7 @@ static void false_win_refused(void **state)
   assert_int_equal(mj_game_phase(g), MJ_PHASE_CLAIM);
   assert_true(gu_has(g, 0, MJ_ACT_CHI, "2s"));
   assert_false(gu_has(g, 0, MJ_ACT_WIN, NULL));
-  mj_action a = { MJ_ACT_WIN, 0, 21 };
+  mj_action a = { MJ_ACT_WIN, 0, 21, 0 };
   mj_error e;
   assert_int_not_equal(mj_game_act(g, &a, &e), MJ_OK);
   assert_non_null(strstr(e.msg, "no win: "));

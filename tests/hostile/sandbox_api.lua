@@ -22,8 +22,8 @@ local verdict = {
   ["game:save"] = "refused",
 }
 for _, m in ipairs { "act", "active", "can", "dealer", "dice", "discards",
-    "drawn", "event", "events", "hand", "indicator", "last_draw", "ledger", "legal",
-    "log", "missing", "nevents", "next_dealer", "over", "pass", "payer", "payments",
+    "drawn", "event", "events", "hand", "honba", "indicator", "last_draw", "ledger", "legal",
+    "log", "missing", "nevents", "next_dealer", "over", "pass", "payer", "payments", "pot",
     "phase", "play", "result", "scores", "state", "step", "swap_to", "try",
     "turn", "wall_left", "wild", "winners", "wins" } do
   verdict["game:" .. m] = "pure"

@@ -251,3 +251,27 @@ expect(sum(g:payments()), 0, "nobody paid")
 expect(g:pot(), 1000, "the stick stays")
 evs = g:events()
 assert(evs[#evs]:find("三家和", 1, true), evs[#evs])
+
+-- 10. Red fives in play: East holds a 5p and the red 0p; "d 5p" throws
+--     the plain one, keeping the red; South wins on the red 0s West
+--     throws, and 赤ドラ counts it.
+g = mj.game {
+  ruleset = "riichi",
+  hands = { "0p5p1m9m1p9p1s9s12345z", "5s5s234m678m22p567p",
+            "0s1379m1379p1379s", "2468m2468p2468s6z" },
+  draws = "7z4z9p",
+  tail = "7z7z3z3z4z4z",
+}
+local legal = table.concat(g:legal("E"), " ")
+assert(legal:find("d 5p", 1, true) and legal:find("d 0p", 1, true), legal)
+g:act("E", "d 5p")
+g:pass()
+expect(g:hand("E"):find("109p", 1, true) ~= nil, true, "the red one kept")
+g:act("S", "d 4z")
+g:pass()
+g:act("W", "d 0s")
+evs = g:events()
+expect(evs[#evs], "3 discards 0s", "a red five thrown, named so")
+g:act("S", "hu")
+g:pass()
+expect(g:result("S").line, "断幺九,赤ドラx1", "the red five won counts")
