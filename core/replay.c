@@ -136,6 +136,10 @@ static cJSON *act_json(const mj_action *a)
       a->type != MJ_ACT_KONG && a->type != MJ_ACT_TAKE &&
       a->tile < MJ_ALL_TILES)
     add_tile(o, "tile", a->tile);
+  if (a->type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(a->tile)) {
+    add_tile(o, "tile", MJ_DECL_TILE(a->tile));   /* riichi 5p */
+    cJSON_AddNumberToObject(o, "with", MJ_DECL_OF(a->tile));
+  }
   if (a->red)
     cJSON_AddTrueToObject(o, "red");
   return o;
@@ -200,6 +204,12 @@ static cJSON *header_json(const mj_game *g, const char *const players[4],
     char t[1024];
     mj_tiles_print_ordered(cfg->wall, cfg->wall_n, t, sizeof t);
     cJSON_AddStringToObject(h, "wall", t);
+    if (cfg->wall_red != NULL) {    /* where its red fives are */
+      cJSON *red = cJSON_AddArrayToObject(h, "red");
+      for (int i = 0; i < cfg->wall_n; i++)
+        if (cfg->wall_red[i])
+          cJSON_AddItemToArray(red, cJSON_CreateNumber(i));
+    }
   }
   cJSON *pl = cJSON_AddArrayToObject(h, "players");
   for (int i = 0; i < 4; i++)
@@ -384,6 +394,24 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
       return line_err(err, 1, "bad \"wall\"", NULL);
     rp->cfg.wall = rp->wall;
     rp->cfg.wall_n = n;
+    x = cJSON_GetObjectItemCaseSensitive(o, "red");
+    if (x != NULL) {
+      memset(rp->wall_red, 0, sizeof rp->wall_red);
+      if (!cJSON_IsArray(x) || cJSON_GetArraySize(x) > 12)
+        return line_err(err, 1, "\"red\" lists at most 12 places in the "
+                        "wall", NULL);
+      for (int i = 0; i < cJSON_GetArraySize(x); i++) {
+        cJSON *y = cJSON_GetArrayItem(x, i);
+        if (!cJSON_IsNumber(y) || y->valuedouble < 0 ||
+            y->valuedouble >= n || y->valuedouble != (int)y->valuedouble ||
+            rp->wall[(int)y->valuedouble] >= MJ_HONOR_FIRST ||
+            rp->wall[(int)y->valuedouble] % 9 != 4)
+          return line_err(err, 1, "\"red\" names places of fives in the "
+                          "wall", NULL);
+        rp->wall_red[(int)y->valuedouble] = 1;
+      }
+      rp->cfg.wall_red = rp->wall_red;
+    }
   }
   x = cJSON_GetObjectItemCaseSensitive(o, "players");
   for (int i = 0; i < 4; i++) {
@@ -470,6 +498,14 @@ static mj_status parse_action(parse *ps, cJSON *o, const char *name)
     act.tile = MJ_NO_TILE;
   act.player = (uint8_t)p;
   act.red = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "red"));
+  int with = -1;     /* a declaration made with a discard: its index */
+  if (cJSON_GetObjectItemCaseSensitive(o, "with") != NULL &&
+      (k != MJ_ACT_DECLARE || act.tile >= MJ_KINDS ||
+       !get_int(o, "with", 0, 3, &with)))
+    return line_err(ps->err, ps->line, "\"with\" is a declaration's index "
+                    "0..3, with a discard's tile", NULL);
+  if (with >= 0)
+    act.tile = MJ_DECL_WITH(with, act.tile);
   if (rp->nact >= ps->capa) {
     ps->capa = ps->capa ? ps->capa * 2 : 128;
     mj_action *na = realloc(rp->acts, sizeof *na * (size_t)ps->capa);
@@ -619,7 +655,8 @@ static bool same_event(const mj_event *a, const mj_event *b)
 {
   if (a->type != b->type || a->player != b->player)
     return false;
-  if (a->type == MJ_EV_DEAL || a->type == MJ_EV_DRAWN)
+  if (a->type == MJ_EV_DEAL || a->type == MJ_EV_DRAWN ||
+      a->type == MJ_EV_ABORT)
     return true;
   if (a->claimed != b->claimed)
     return false;
@@ -683,7 +720,13 @@ mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto,
   build_check c = { rp, 0, err, false };
   int failed;
   mj_error e;
-  mj_game *g = mj_game_replay(r, &rp->cfg, rp->acts, upto, check_events, &c,
+  /* the wall and its reds are rp's own, wherever rp was copied to */
+  mj_game_cfg cfg = rp->cfg;
+  if (cfg.wall != NULL)
+    cfg.wall = rp->wall;
+  if (cfg.wall_red != NULL)
+    cfg.wall_red = rp->wall_red;
+  mj_game *g = mj_game_replay(r, &cfg, rp->acts, upto, check_events, &c,
                               &failed, &e);
   if (g == NULL) {
     if (failed >= 0)

@@ -33,6 +33,7 @@ typedef struct mj_replay {
   char players[4][320];
   mj_game_cfg cfg;
   mj_tile wall[MJ_WALL_MAX];
+  uint8_t wall_red[MJ_WALL_MAX];   /* its red fives ("red") */
   int nact;
   mj_action *acts;
   int *act_lines;

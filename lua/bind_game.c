@@ -162,10 +162,13 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
   for (int i = 0; i < nt && i < tb->tiles; i++)
     if (tail_red[i] && tail[i] < MJ_HONOR_FIRST)
       wall_red[tb->tiles - 1 - i] = 1, quota[tail[i] / 9]--;
+  bool any = tb->red_fives > 0;
+  for (int i = 0; i < tb->tiles; i++)
+    any = any || wall_red[i];
   for (int i = nh; i < tb->tiles - nt; i++)
     if (wall[i] < MJ_HONOR_FIRST && wall[i] % 9 == 4 && quota[wall[i] / 9]-- > 0)
       wall_red[i] = 1;
-  cfg->wall_red = wall_red;
+  cfg->wall_red = any ? wall_red : NULL;
 }
 
 /* seed, dealer, round, dice and streak of the table at 1 into cfg. */
@@ -266,7 +269,10 @@ static int l_game(lua_State *L)
   if (given) {
     cfg.wall_n = get_tiles(L, 1, "wall", wall, wall_red, MJ_WALL_MAX);
     cfg.wall = wall;
-    cfg.wall_red = wall_red;    /* the red fives it names (0p), no other */
+    bool any = mj_rules_ctable(r)->red_fives > 0;
+    for (int i = 0; i < cfg.wall_n; i++)
+      any = any || wall_red[i];
+    cfg.wall_red = any ? wall_red : NULL;  /* the reds it names (0p) */
   } else if (hands) {
     hands_wall(L, mj_rules_ctable(r), &cfg, wall, wall_red);
   }

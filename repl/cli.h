@@ -38,6 +38,10 @@ int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv);
 struct cl_args;
 int cli_sim(mj_host *h, cli_opts *o, const struct cl_args *a);
 int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv);
+/* hule import FILE [--out FILE]: a tenhou.net/6 log replayed and checked
+   round by round (repl/import.c). */
+int cli_import(mj_host *h, const cli_opts *o, const char *path,
+               const char *out);
 /* The run in the n files as SVG charts (svg) and their numbers as CSV
    (csv), either may be NULL (plot.c); the exit status. */
 int stats_plot(int n, char **files, const char *svg, const char *csv);

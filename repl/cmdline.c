@@ -338,6 +338,19 @@ static int do_stats(mj_host *h, cli_opts *o, const cl_args *a)
   return st;
 }
 
+static int do_import(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  const char *out = NULL;
+  for (int i = 0; i < a->nset; i++)
+    if (strcmp(a->opt[i]->name, "--out") == 0)
+      out = a->val[i];
+  if (a->argc != 2) {
+    fprintf(stderr, "Usage: hule import FILE.json [--out FILE.jsonl]\n");
+    return 1;
+  }
+  return cli_import(h, o, a->argv[1], out);
+}
+
 static int do_review(mj_host *h, cli_opts *o, const cl_args *a)
 {
   if (a->argc < 2) {
@@ -376,6 +389,12 @@ static bool set_flag_text(void *settings, const char *v)
 {
   return true;
 }
+
+static const cl_opt import_options[] = {
+  { "--out", "FILE.jsonl", "write the game as a hule log (one hand log "
+    "after another), for replay, review and explain", NULL },
+  { NULL, NULL, NULL, NULL }
+};
 
 static const cl_opt help_opts[] = {
   { "--markdown", NULL, "the reference page in Markdown",
@@ -448,6 +467,15 @@ const cl_cmd cl_commands[] = {
     "where the strong bot would have done otherwise, with its reasons.",
     "hule review game.jsonl seat=E", CL_RULES | CL_JSON | CL_ASCII,
     no_options, false, do_review },
+  { "import", "FILE.json",
+    "replay a real game's log (tenhou.net/6) and check every round",
+    "Reads a tenhou.net/6 JSON log and replays each round through "
+    "riichi-tenhou from its deals, draws, calls and discards; each round's "
+    "recorded result (the winners, the points, the yaku, the deltas) must "
+    "come out the same, or the import stops naming the round and what "
+    "differs. --out writes the game as a hule log.",
+    "hule import game.json --out game.jsonl", CL_RULES, import_options,
+    false, do_import },
   { "run", "FILE.lua [ARGS...]",
     "run a scenario script with the mj module",
     "Runs a Lua script that deals, plays and checks hands through the mj "

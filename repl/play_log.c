@@ -278,6 +278,8 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
                 first_dealer);
   p->match.dealer = rp.cfg.dealer;
   p->match.streak = rp.cfg.streak;
+  p->match.honba = rp.cfg.honba;
+  p->match.pot = rp.cfg.pot;
   p->match.round = rp.cfg.round;
   p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
   memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
@@ -396,6 +398,8 @@ static int replay_hand(repl *r, play *p, int k, const char *seat)
   p->rp = rp;
   if (rp.cfg.wall != NULL)   /* the copy's own wall, not the local's */
     p->rp.cfg.wall = p->rp.wall;
+  if (rp.cfg.wall_red != NULL)
+    p->rp.cfg.wall_red = p->rp.wall_red;
   p->cur = k;
   p->view_seat = finished ? -1 : asked >= 0 ? asked : you_of(&p->rp);
   if (!finished && p->view_seat < 0)
