@@ -9,6 +9,7 @@
 ** first difference stops the import, naming the round and the field. The
 ** log is a claim, every field of it: nothing of it is trusted.
 */
+#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,11 +42,16 @@ typedef struct imp {
   mj_error *err;
 } imp;
 
-static mj_status bad(imp *x, const char *fmt, const char *a, const char *b)
+static mj_status bad(imp *x, const char *fmt, ...)
+    __attribute__((format(printf, 2, 3)));
+static mj_status bad(imp *x, const char *fmt, ...)
 {
-  char m[200];
-  snprintf(m, sizeof m, fmt, a ? a : "", b ? b : "");
-  return mj_fail(x->err, MJ_EINVAL, 0, "%s: %s", x->where, m);
+  char m[240];
+  va_list ap;
+  va_start(ap, fmt);
+  vsnprintf(m, sizeof m, fmt, ap);
+  va_end(ap);
+  return mj_fail(x->err, MJ_EINVAL, 0, "%.47s: %s", x->where, m);
 }
 
 /* A tenhou tile (11..47, 51..53) as ours, its red in *red; false when
@@ -142,7 +148,7 @@ static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
   if (!ok || !cJSON_IsArray(h) || cJSON_GetArraySize(h) != 3 ||
       !cJSON_IsArray(sc) || cJSON_GetArraySize(sc) != 4)
     return bad(x, "a round is an array of 17 items, the first "
-               "[kyoku, honba, sticks] and then the four scores%s%s", 0, 0);
+               "[kyoku, honba, sticks] and then the four scores");
   rd->kyoku = int_at(h, 0, 0, 15, &ok);
   rd->honba = int_at(h, 1, 0, 100, &ok);
   rd->sticks = int_at(h, 2, 0, 100, &ok);
@@ -150,12 +156,11 @@ static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
     rd->scores[p] = int_at(sc, p, -1000000, 1000000, &ok);
   if (!ok)
     return bad(x, "kyoku is 0..15, honba and sticks 0..100, scores whole "
-               "numbers%s%s", 0, 0);
+               "numbers");
   const cJSON *d = cJSON_GetArrayItem(rj, 2), *u = cJSON_GetArrayItem(rj, 3);
   if (!cJSON_IsArray(d) || !cJSON_IsArray(u) || cJSON_GetArraySize(d) < 1 ||
       cJSON_GetArraySize(d) > 5 || cJSON_GetArraySize(u) > 5)
-    return bad(x, "the dora indicators are 1..5 tiles, the ura 0..5%s%s",
-               0, 0);
+    return bad(x, "the dora indicators are 1..5 tiles, the ura 0..5");
   rd->ndora = cJSON_GetArraySize(d);
   rd->nura = cJSON_GetArraySize(u);
   for (int i = 0; i < rd->ndora; i++)
@@ -171,14 +176,13 @@ static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
         cJSON_GetArraySize(rd->take[p]) > 40 ||
         cJSON_GetArraySize(rd->disc[p]) > 40)
       return bad(x, "each seat has 13 dealt tiles and lists of takes and "
-                 "discards%s%s", 0, 0);
+                 "discards");
   }
   rd->result = cJSON_GetArrayItem(rj, 16);
   if (!cJSON_IsArray(rd->result) || !cJSON_IsString(
                                         cJSON_GetArrayItem(rd->result, 0)))
-    return bad(x, "the result is an array that starts with its name%s%s", 0,
-               0);
-  return ok ? MJ_OK : bad(x, "an indicator is not a tile%s%s", 0, 0);
+    return bad(x, "the result is an array that starts with its name");
+  return ok ? MJ_OK : bad(x, "an indicator is not a tile");
 }
 
 /* {====================================================================
@@ -309,7 +313,7 @@ static mj_status walk(imp *x, const round6 *rd, wall6 *w)
     return MJ_OK;
   return bad(x, "the takes and discards follow no order of turns (each "
              "seat's calls claiming discards of the seat their letter "
-             "names)%s%s", 0, 0);
+             "names)");
 }
 
 /* The tiles of v's kind and red in count, one more. */
@@ -341,13 +345,13 @@ static mj_status build_wall(imp *x, const round6 *rd, wall6 *w, int aka)
       const cJSON *j = cJSON_GetArrayItem(rd->hai[p], i);
       if (!cJSON_IsNumber(j) ||
           !count_in(n, reds, (int)j->valuedouble, &head[nh], &red))
-        return bad(x, "a dealt tile is no tile, or one too many%s%s", 0, 0);
+        return bad(x, "a dealt tile is no tile, or one too many");
       hred[nh] = red;
     }
   }
   for (int i = 0; i < w->nlive; i++, nh++) {
     if (!count_in(n, reds, w->live[i], &head[nh], &red))
-      return bad(x, "a drawn tile is no tile, or one too many%s%s", 0, 0);
+      return bad(x, "a drawn tile is no tile, or one too many");
     hred[nh] = red;
   }
   /* the tail, from the wall's last tile: replacements, ura, dora */
@@ -367,11 +371,11 @@ static mj_status build_wall(imp *x, const round6 *rd, wall6 *w, int aka)
       continue;
     if (!count_in(n, reds, tv[i], &tail[i], &red))
       return bad(x, "an indicator or replacement is no tile, or one too "
-                 "many%s%s", 0, 0);
+                 "many");
     tred[i] = red;
   }
   if (nh + 14 > 136)
-    return bad(x, "more tiles drawn than the wall holds%s%s", 0, 0);
+    return bad(x, "more tiles drawn than the wall holds");
   /* what is left fills the unknown places */
   mj_tile rest[136];
   uint8_t rred[136] = { 0 };
@@ -431,9 +435,7 @@ static mj_status act(imp *x, mj_game *g, const mj_action *a, const char *what)
 {
   mj_error e;
   if (mj_game_act(g, a, &e) != MJ_OK) {
-    char m[160];
-    snprintf(m, sizeof m, "%s is refused: %s", what, e.msg);
-    return bad(x, "%s%s", m, NULL);
+    return bad(x, "%s is refused: %s", what, e.msg);
   }
   return MJ_OK;
 }
@@ -464,12 +466,12 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
   const cJSON *d = cJSON_GetArrayItem(rd->disc[p], s->di[p]++);
   call6 c = { 0 };
   if (cJSON_IsString(d) && !parse_call(d->valuestring, &c))
-    return bad(x, "the discard \"%s\" is not one%s", d->valuestring, 0);
+    return bad(x, "the discard \"%s\" is not one", d->valuestring);
   if (c.kind == 'a' || c.kind == 'k') {
     if (!tile6(c.v[0], &t, &red) ||
         !find_legal(g, p, c.kind == 'a' ? MJ_ACT_CKONG : MJ_ACT_AKONG, t, -1,
                     &a))
-      return bad(x, "the kong \"%s\" is not legal%s", d->valuestring, 0);
+      return bad(x, "the kong \"%s\" is not legal", d->valuestring);
     return act(x, g, &a, "a kong");
   }
   int v = c.kind == 'r' ? c.v[0] : cJSON_IsNumber(d) ? (int)d->valuedouble
@@ -479,7 +481,7 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
     t = mj_game_last_draw(g);
     red = -1;
   } else if (!tile6(v, &t, &red)) {
-    return bad(x, "a discard is no tile%s%s", 0, 0);
+    return bad(x, "a discard is no tile");
   }
   if (c.kind == 'r') {
     mj_action l[MJ_MAX_LEGAL];
@@ -488,11 +490,11 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
       if (l[i].type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(l[i].tile) &&
           MJ_DECL_TILE(l[i].tile) == t && (tsumogiri || l[i].red == red))
         return act(x, g, &l[i], "the riichi");
-    return bad(x, "riichi with that discard is not legal%s%s", 0, 0);
+    return bad(x, "riichi with that discard is not legal");
   }
   /* a tsumogiri throws the tile drawn, red or not */
   if (!find_legal(g, p, MJ_ACT_DISCARD, t, tsumogiri ? -1 : red, &a))
-    return bad(x, "the discard is not legal%s%s", 0, 0);
+    return bad(x, "the discard is not legal");
   return act(x, g, &a, "the discard");
 }
 
@@ -507,8 +509,7 @@ static mj_status claim_move(imp *x, play6 *s, mj_game *g, int q)
   for (int k = 0; k < s->nwin; k++)
     if (s->winners[k] == q && s->from[k] == from && last) {
       if (!find_legal(g, q, MJ_ACT_WIN, MJ_NO_TILE, -1, &a))
-        return bad(x, "the recorded win on a discard is no win here%s%s", 0,
-                   0);
+        return bad(x, "the recorded win on a discard is no win here");
       return act(x, g, &a, "the win");
     }
   const cJSON *j = cJSON_GetArrayItem(rd->take[q], s->ti[q]);
@@ -536,7 +537,7 @@ static mj_status claim_move(imp *x, play6 *s, mj_game *g, int q)
         }
       }
       if (!find_legal(g, q, type, lo, -1, &a))
-        return bad(x, "the call \"%s\" is not legal%s", j->valuestring, 0);
+        return bad(x, "the call \"%s\" is not legal", j->valuestring);
       s->ti[q]++;
       if (c.kind == 'm' && s->di[q] < cJSON_GetArraySize(rd->disc[q]) &&
           cJSON_IsNumber(cJSON_GetArrayItem(rd->disc[q], s->di[q])))
@@ -554,7 +555,7 @@ static mj_status play_round(imp *x, play6 *s, mj_game *g)
   for (int steps = 0; steps < 2000 && !mj_game_over(g); steps++) {
     unsigned w = mj_game_waiting(g);
     if (w == 0)
-      return bad(x, "the game waits on nobody%s%s", 0, 0);
+      return bad(x, "the game waits on nobody");
     if (mj_game_phase(g) == MJ_PHASE_TURN) {
       int p = mj_game_turn(g);
       /* a turn begun by a draw: the log's take */
@@ -578,7 +579,7 @@ static mj_status play_round(imp *x, play6 *s, mj_game *g)
       }
   }
   return mj_game_over(g) ? MJ_OK
-                         : bad(x, "the round does not end%s%s", 0, 0);
+                         : bad(x, "the round does not end");
 }
 
 /* }==================================================================== */
@@ -685,12 +686,12 @@ static mj_status compare_wins(imp *x, const round6 *rd, const play6 *s,
   for (int k = 0; k < nw; k++) {
     const cJSON *info = cJSON_GetArrayItem(res, 2 + 2 * k);
     if (w[k] != s->winners[k] && nw == 1)
-      return bad(x, "the winner differs%s%s", 0, 0);
+      return bad(x, "the winner differs");
     int j = 0;
     while (j < s->nwin && s->winners[j] != w[k])
       j++;
     if (j == s->nwin)
-      return bad(x, "the winner differs%s%s", 0, 0);
+      return bad(x, "the winner differs");
     info = cJSON_GetArrayItem(res, 2 + 2 * j);
     const cJSON *pts = cJSON_GetArrayItem(info, 3);
     if (!cJSON_IsString(pts) ||
@@ -707,15 +708,14 @@ static mj_status compare_wins(imp *x, const round6 *rd, const play6 *s,
     char unknown[96] = "";
     int na = recorded_yaku(x->r, info, a, 24, unknown, sizeof unknown);
     if (na < 0)
-      return bad(x, "the yaku \"%s\" is none of the ruleset's%s", unknown,
-                 0);
+      return bad(x, "the yaku \"%s\" is none of the ruleset's", unknown);
     int nb = our_yaku(x->r, mj_game_result(g, k), b, 24);
     qsort(a, (size_t)na, sizeof a[0], pair_cmp);
     qsort(b, (size_t)nb, sizeof b[0], pair_cmp);
     if (na != nb || memcmp(a, b, sizeof a[0] * (size_t)na) != 0) {
       char line[256];
       mj_score_fans_line(x->r, mj_game_result(g, k), line, sizeof line);
-      return bad(x, "the yaku differ: the replay has %s%s", line, 0);
+      return bad(x, "the yaku differ: the replay has %s", line);
     }
   }
   return MJ_OK;
@@ -732,12 +732,12 @@ static mj_status compare(imp *x, const round6 *rd, const play6 *s,
   for (int i = 1; i < nres; i += win ? 2 : 1) {
     const cJSON *dl = cJSON_GetArrayItem(res, i);
     if (!cJSON_IsArray(dl) || cJSON_GetArraySize(dl) != 4)
-      return bad(x, "the result's deltas are four numbers%s%s", 0, 0);
+      return bad(x, "the result's deltas are four numbers");
     bool ok = true;
     for (int p = 0; p < 4; p++)
       rec[p] += int_at(dl, p, -1000000, 1000000, &ok);
     if (!ok)
-      return bad(x, "the result's deltas are four numbers%s%s", 0, 0);
+      return bad(x, "the result's deltas are four numbers");
   }
   int w[MJ_MAX_WINS], nw = mj_game_winners(g, w);
   if (win) {
@@ -746,7 +746,7 @@ static mj_status compare(imp *x, const round6 *rd, const play6 *s,
       return st;
   } else {
     if (nw > 0)
-      return bad(x, "the log has no win (%s), the replay has one%s", name, 0);
+      return bad(x, "the log has no win (%s), the replay has one", name);
     const char *ours = "流局";
     int n = mj_game_nevents(g);
     const mj_event *e = mj_game_event(g, n - 1);
@@ -774,7 +774,7 @@ static mj_status compare(imp *x, const round6 *rd, const play6 *s,
       char m[120];
       snprintf(m, sizeof m, "seat %d's delta: the log has %+d, the replay "
                "%+d", p, rec[p], pay[p]);
-      return bad(x, "%s%s", m, 0);
+      return bad(x, "%s", m);
     }
   }
   return MJ_OK;
@@ -793,18 +793,17 @@ static mj_status recorded_wins(imp *x, const round6 *rd, play6 *s)
   int n = cJSON_GetArraySize(res);
   if (n < 3 || n % 2 != 1 || n > 7)
     return bad(x, "a win's result is deltas and [who, from, pao, points, "
-               "yaku...] for each winner%s%s", 0, 0);
+               "yaku...] for each winner");
   for (int i = 2; i < n; i += 2) {
     const cJSON *info = cJSON_GetArrayItem(res, i);
     if (!cJSON_IsArray(info) || cJSON_GetArraySize(info) < 4)
       return bad(x, "a win's result is [who, from, pao, points text, "
-                 "yaku...]: this one has no points text%s%s", 0, 0);
+                 "yaku...]: this one has no points text");
     bool ok = true;
     int who = int_at(info, 0, 0, 3, &ok);
     int from = int_at(info, 1, 0, 3, &ok);
     if (!ok)
-      return bad(x, "a win names its winner and payer as seats 0..3%s%s", 0,
-                 0);
+      return bad(x, "a win names its winner and payer as seats 0..3");
     s->winners[s->nwin] = who;
     s->from[s->nwin++] = from;
   }
@@ -834,7 +833,7 @@ static mj_status follows(imp *x, const round6 *rd, const chain6 *ch)
   else if ((rd->kyoku & 3) != ch->dealer)
     snprintf(m, sizeof m, "seat %d deals, the round before gives the deal "
              "to seat %d", rd->kyoku & 3, ch->dealer);
-  return m[0] != '\0' ? bad(x, "%s%s", m, 0) : MJ_OK;
+  return m[0] != '\0' ? bad(x, "%s", m) : MJ_OK;
 }
 
 /* What the round played in g leaves to the next. */

@@ -71,6 +71,46 @@ printf 'not json' > "$work/garbage.json"
 check 1 "not a tenhou.net/6 log" import "$work/garbage.json"
 check 1 "Usage: hule import FILE.json" import
 check 1 "no-such.json" import "$work/no-such.json"
+# 300 logs mutated at random (numbers, strings, lists cut short, types
+# swapped): each refused or imported, never a crash or a hang
+python3 - "$own" "$work" <<'PY'
+import json, random, sys
+random.seed(34)
+base = json.load(open(sys.argv[1], encoding="utf-8"))
+def mutate(x, depth=0):
+    if isinstance(x, list) and x and random.random() < 0.7:
+        i = random.randrange(len(x))
+        r = random.random()
+        if r < 0.15:
+            del x[i:]
+        elif r < 0.3:
+            x[i] = random.choice([None, "p", "x1", "1515p15", -1, 10**9, [], {}])
+        else:
+            x[i] = mutate(x[i], depth + 1)
+        return x
+    if isinstance(x, dict):
+        for k in x:
+            if random.random() < 0.5:
+                x[k] = mutate(x[k], depth + 1)
+        return x
+    if isinstance(x, int):
+        return random.choice([x + 1, x - 1, 0, 60, 53, 99, -5, 2**31])
+    if isinstance(x, str):
+        return random.choice(["", "r60", "k51151515", "161616a16", x[::-1],
+                              "c275226", x + "9"])
+    return x
+for n in range(300):
+    d = json.loads(json.dumps(base))
+    for _ in range(random.randint(1, 3)):
+        mutate(d)
+    open("%s/fuzz%03d.json" % (sys.argv[2], n), "w").write(json.dumps(d))
+PY
+bad=0
+for f in "$work"/fuzz*.json; do
+  timeout 10 "$hule" import "$f" >/dev/null 2>&1; rc=$?
+  if [ "$rc" -gt 1 ]; then echo "FAIL: $f: exit $rc"; bad=1; fail=1; fi
+done
+[ "$bad" -eq 0 ] && echo "ok   300 mutated logs: each refused or imported, no crash"
 # the real games
 logs=$shared/logs/tenhou6
 if [ -d "$logs" ]; then
