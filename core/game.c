@@ -378,7 +378,9 @@ void mjg_turn_offers(mj_game *g, int p)
 {
   g->pl[p].turn_offer = 0;
   for (int k = 0; k < g->tbl.ndecls && k < 8 && !faulted(g); k++) {
-    if (!g->tbl.decls[k].in_turn || (g->decl_done[p] >> k & 1))
+    const mj_decl_def *d = &g->tbl.decls[k];
+    if (!d->in_turn || (g->decl_done[p] >> k & 1) ||
+        (d->first && (g->any_claim || g->pl[p].ndiscarded > 0)))
       continue;
     int yes = 1;
     mj_flow_ev ev = { .hook = MJ_HOOK_CAN_DECLARE, .player = (int8_t)p,

@@ -186,6 +186,8 @@ typedef struct mj_decl_def {
   bool in_turn;           /* made in one's turn after a draw, before the
                              discard, when R.can_declare offers it
                              (九種九牌) */
+  bool first;             /* ... only on one's first draw, nobody having
+                             called */
   bool concealed;         /* ... by a hand without a claimed meld */
   bool ready;             /* ... whose discard leaves it ready */
   bool fix;               /* ... then the hand is fixed */

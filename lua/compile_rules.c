@@ -773,11 +773,10 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
       def->with_discard = strcmp(v, "discard") == 0;
       def->in_turn = strcmp(v, "turn") == 0;
     } else if (k != NULL && (!strcmp(k, "concealed") || !strcmp(k, "ready") ||
-                             !strcmp(k, "fix")) &&
+                             !strcmp(k, "fix") || !strcmp(k, "first")) &&
                lua_type(L, -1) == LUA_TBOOLEAN) {
       *(k[0] == 'c' ? &def->concealed : k[0] == 'r' ? &def->ready
-                                                    : &def->fix) =
-          lua_toboolean(L, -1);
+        : !strcmp(k, "fix") ? &def->fix : &def->first) = lua_toboolean(L, -1);
     } else if (k != NULL && (!strcmp(k, "min_score") ||
                              !strcmp(k, "min_wall")) &&
                lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 0 &&
@@ -787,8 +786,8 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
     } else {
       return mjc_bad(c, "declaration '%s': its fields are label (a string "
                      "of at most %d bytes), when (\"deal\", \"discard\" "
-                     "or \"turn\"), concealed, ready and fix (true or "
-                     "false), min_score and min_wall (numbers)", def->name,
+                     "or \"turn\"), concealed, ready, fix and first (true "
+                     "or false), min_score and min_wall (numbers)", def->name,
                      (int)sizeof def->label - 1);
     }
     lua_pop(L, 1);

@@ -78,7 +78,7 @@ local R = mj.ruleset {
     -- on one's first draw, no call before, nine kinds or more of
     -- terminals and honors: the hand may be called off (R.can_declare)
     { "kyuushu", label = "九種九牌 (nine kinds)",
-      when = "turn" },
+      when = "turn", first = true },
   },
   table = {
     tiles = 136, hand = 13, chow = true, rob_kong = true,
@@ -209,6 +209,10 @@ R.on_kong = function(g, k)
   end
   if n == 4 and owners >= 2 then g:set(k.player, "kong4", true) end
 end
+
+-- The hooks hear of wind discards (四風連打) and of the discard a fourth
+-- kong makes due, no other draw or discard.
+R.watch = { tiles = WINDS, states = { "kong4" } }
 
 R.on_discard = function(g, p, tile)
   if not opt.abortive then return end
