@@ -42,6 +42,12 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv);
    round by round (repl/import.c). */
 int cli_import(mj_host *h, const cli_opts *o, const char *path,
                const char *out);
+/* An mjai log (one event a line) as a tenhou.net/6 log's rounds, for
+   hule import (repl/mjai_log.c); NULL and err naming the line. */
+struct cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err);
+/* hule export --mjai LOG [--out FILE]: a hule riichi log as mjai events
+   (repl/export.c). */
+int cli_export_mjai(mj_host *h, const char *path, const char *out);
 /* The run in the n files as SVG charts (svg) and their numbers as CSV
    (csv), either may be NULL (plot.c); the exit status. */
 int stats_plot(int n, char **files, const char *svg, const char *csv);

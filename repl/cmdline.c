@@ -351,6 +351,25 @@ static int do_import(mj_host *h, cli_opts *o, const cl_args *a)
   return cli_import(h, o, a->argv[1], out);
 }
 
+static int do_export(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  (void)o;
+  const char *out = NULL;
+  bool mjai = false;
+  for (int i = 0; i < a->nset; i++) {
+    if (strcmp(a->opt[i]->name, "--out") == 0)
+      out = a->val[i];
+    else if (strcmp(a->opt[i]->name, "--mjai") == 0)
+      mjai = true;
+  }
+  if (a->argc != 2 || !mjai) {
+    fprintf(stderr, "Usage: hule export --mjai LOG.jsonl [--out "
+            "FILE.jsonl]\n");
+    return 1;
+  }
+  return cli_export_mjai(h, a->argv[1], out);
+}
+
 static int do_review(mj_host *h, cli_opts *o, const cl_args *a)
 {
   if (a->argc < 2) {
@@ -393,6 +412,14 @@ static bool set_flag_text(void *settings, const char *v)
 static const cl_opt import_options[] = {
   { "--out", "FILE.jsonl", "write the game as a hule log (one hand log "
     "after another), for replay, review and explain", NULL },
+  { NULL, NULL, NULL, NULL }
+};
+
+static const cl_opt export_options[] = {
+  { "--mjai", NULL, "as mjai events, one JSON object a line (riichi)",
+    NULL },
+  { "--out", "FILE.jsonl", "write to FILE instead of standard output",
+    NULL },
   { NULL, NULL, NULL, NULL }
 };
 
@@ -476,6 +503,14 @@ const cl_cmd cl_commands[] = {
     "differs. --out writes the game as a hule log.",
     "hule import game.json --out game.jsonl", CL_RULES, import_options,
     false, do_import },
+  { "export", "--mjai LOG.jsonl",
+    "write a saved riichi game as mjai events",
+    "Replays a hule log of a riichi game (saved at the REPL, or written by "
+    "hule import) and writes it as mjai events, one JSON object a line: "
+    "the hands dealt, every draw, discard, call, kan, new dora and riichi, "
+    "the wins with their deltas and ura indicators, the drawn hands.",
+    "hule export --mjai game.jsonl --out game.mjai.jsonl", CL_RULES,
+    export_options, false, do_export },
   { "run", "FILE.lua [ARGS...]",
     "run a scenario script with the mj module",
     "Runs a Lua script that deals, plays and checks hands through the mj "

@@ -40,6 +40,7 @@ typedef struct imp {
   int no;                  /* the round's index, 0 first */
   char where[48];          /* "round 3 (East 3, 1 honba)" */
   mj_error *err;
+  bool mjai;               /* from an mjai log: no points text, no yaku */
 } imp;
 
 static mj_status bad(imp *x, const char *fmt, ...)
@@ -694,6 +695,8 @@ static mj_status compare_wins(imp *x, const round6 *rd, const play6 *s,
       return bad(x, "the winner differs");
     info = cJSON_GetArrayItem(res, 2 + 2 * j);
     const cJSON *pts = cJSON_GetArrayItem(info, 3);
+    if (x->mjai && cJSON_IsString(pts) && pts->valuestring[0] == '\0')
+      continue;                    /* mjai: the deltas say it all */
     if (!cJSON_IsString(pts) ||
         !same_points(g, k, pts->valuestring, s->winners[j], s->from[j],
                      rd->kyoku & 3)) {
@@ -752,7 +755,8 @@ static mj_status compare(imp *x, const round6 *rd, const play6 *s,
     const mj_event *e = mj_game_event(g, n - 1);
     if (e->type == MJ_EV_ABORT)
       ours = mj_game_reason(g, e->tile);
-    bool same = !strcmp(name, ours) || (!strcmp(name, "三家和了") &&
+    bool same = !strcmp(name, ours) || !strcmp(name, "ryukyoku") ||
+                (!strcmp(name, "三家和了") &&
                                         !strcmp(ours, "三家和")) ||
                 ((!strcmp(name, "流し満貫") || !strcmp(name, "全員聴牌") ||
                   !strcmp(name, "全員不聴")) && !strcmp(ours, "流局"));
@@ -901,7 +905,7 @@ static mj_status import_round(imp *x, const cJSON *rj, int i, int reds,
 }
 
 /* The log at path read as JSON: its root, or NULL (said). */
-static cJSON *read_log(const char *path, int *reds)
+static cJSON *read_log(const char *path, int *reds, bool *mjai)
 {
   mj_error e;
   char *text;
@@ -910,8 +914,19 @@ static cJSON *read_log(const char *path, int *reds)
     fprintf(stderr, "Error: %s\n", e.msg);
     return NULL;
   }
-  cJSON *root = cJSON_ParseWithLength(text, len);
+  /* an mjai log: one event a line, the first with a "type" */
+  const char *nl = memchr(text, '\n', len);
+  cJSON *first = cJSON_ParseWithLength(text, nl ? (size_t)(nl - text) : len);
+  *mjai = cJSON_IsObject(first) &&
+          cJSON_IsString(cJSON_GetObjectItemCaseSensitive(first, "type"));
+  cJSON_Delete(first);
+  cJSON *root = *mjai ? mjai_to_tenhou6(text, len, &e)
+                      : cJSON_ParseWithLength(text, len);
   free(text);
+  if (*mjai && root == NULL) {
+    fprintf(stderr, "Error: %s: %s\n", path, e.msg);
+    return NULL;
+  }
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
   const cJSON *rule = cJSON_GetObjectItemCaseSensitive(root, "rule");
   const cJSON *aka = cJSON_GetObjectItemCaseSensitive(rule, "aka");
@@ -937,7 +952,8 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
   (void)o;
   mj_error e;
   int reds;
-  cJSON *root = read_log(path, &reds);
+  bool mjai;
+  cJSON *root = read_log(path, &reds, &mjai);
   const mj_rules *r;
   if (root == NULL)
     return 1;
@@ -947,7 +963,7 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
     return 1;
   }
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
-  imp x = { r, 0, "", &e };
+  imp x = { r, 0, "", &e, mjai };
   int status = 0, rounds = cJSON_GetArraySize(log);
   char *outtext = NULL;
   size_t outlen = 0;

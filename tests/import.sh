@@ -15,7 +15,7 @@ check() {   # check WANT-EXIT TEXT ARGS...: exit status and a line of output
   out=$("$hule" "$@" 2>&1); rc=$?
   if [ "$rc" -ne "$want_rc" ]; then
     echo "FAIL: '$*' exited $rc, not $want_rc:"; printf '%s\n' "$out" | head -3; fail=1
-  elif ! printf '%s' "$out" | grep -qF -- "$want"; then
+  elif [ -n "$want" ] && ! printf '%s' "$out" | grep -qF -- "$want"; then
     echo "FAIL: '$*': no '$want' in:"; printf '%s\n' "$out"; fail=1
   else
     echo "ok   $* : $want"
@@ -31,6 +31,71 @@ if printf '%s' "$out" | grep -qF "riichi-tenhou, 2 hands"; then
 else
   echo "FAIL: replay at the REPL:"; printf '%s\n' "$out" | head -5; fail=1
 fi
+# the same game as mjai events, and back
+check 0 "" export --mjai "$work/own.jsonl" --out "$work/own.mjai"
+python3 - "$work/own.mjai" <<'PY' || fail=1
+import json, sys
+ev = [json.loads(l) for l in open(sys.argv[1], encoding="utf-8")]
+types = [e["type"] for e in ev]
+assert types[0] == "start_game" and types[-1] == "end_game", types
+ks = [e for e in ev if e["type"] == "start_kyoku"]
+assert len(ks) == 2 and all(len(t) == 13 for t in ks[0]["tehais"]), ks
+assert "5m" in ks[0]["tehais"][1] and ks[0]["oya"] == 0
+hora = [e for e in ev if e["type"] == "hora"][0]
+assert hora["actor"] == 1 and hora["target"] == 0 and hora["pai"] == "5m"
+assert hora["deltas"] == [-1300, 1300, 0, 0], hora
+assert types.count("end_kyoku") == 2
+print("ok   the mjai events: start_game, two kyoku, the hora and its deltas")
+PY
+check 0 "2 rounds replayed through riichi-tenhou, every result the same" \
+  import "$work/own.mjai"
+sed 's/"deltas":\[-1300,1300,0,0\]/"deltas":[-1300,1000,300,0]/' \
+  "$work/own.mjai" > "$work/lie.mjai"
+check 1 "round 1 (East 1, 0 honba): seat 1's delta: the log has +1000, the replay +1300" import "$work/lie.mjai"
+python3 - "$work/own.mjai" "$work/view.mjai" <<'PY'
+import json, sys
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+k = json.loads(lines[1])
+k["tehais"][2][0] = "?"         # West's tiles as another seat sees them
+lines[1] = json.dumps(k, ensure_ascii=False)
+open(sys.argv[2], "w", encoding="utf-8").write("\n".join(lines) + "\n")
+PY
+check 1 "line 2: a tehai tile is unknown" import "$work/view.mjai"
+{ head -3 "$work/own.mjai"; echo 'tsumo'; } > "$work/garbled.mjai"
+check 1 "line 4: not a JSON object" import "$work/garbled.mjai"
+head -4 "$work/own.mjai" > "$work/short.mjai"
+check 1 "the log ends inside a kyoku" import "$work/short.mjai"
+printf 'new mcr seed=3\nauto\nsave %s\n' "$work/mcr.jsonl" | "$hule" >/dev/null 2>&1
+check 1 "mjai speaks riichi" export --mjai "$work/mcr.jsonl"
+# 200 mjai logs broken at random: each refused or imported, no crash
+python3 - "$work/own.mjai" "$work" <<'PY'
+import json, random, sys
+random.seed(35)
+lines = open(sys.argv[1], encoding="utf-8").read().splitlines()
+vals = [None, -1, 4, 99, "?", "5mr", "C", "", [], {}, True, "tsumo", "hora"]
+for n in range(200):
+    ls = list(lines)
+    for _ in range(random.randint(1, 3)):
+        i = random.randrange(len(ls))
+        r = random.random()
+        if r < 0.2:
+            del ls[i]
+        elif r < 0.3:
+            ls.insert(i, ls[random.randrange(len(ls))])
+        else:
+            o = json.loads(ls[i])
+            k = random.choice(list(o))
+            o[k] = random.choice(vals)
+            ls[i] = json.dumps(o)
+    open("%s/mfuzz%03d.mjai" % (sys.argv[2], n), "w").write("\n".join(ls) + "\n")
+PY
+bad=0
+for f in "$work"/mfuzz*.mjai; do
+  timeout 10 "$hule" import "$f" >/dev/null 2>&1; rc=$?
+  if [ "$rc" -gt 1 ]; then echo "FAIL: $f: exit $rc"; bad=1; fail=1; fi
+done
+[ "$bad" -eq 0 ] && echo "ok   200 broken mjai logs: each refused or imported, no crash"
+check 1 "Usage: hule export --mjai" export "$work/own.jsonl"
 # each field a lie: edit the log, expect the round and the field named
 edit() {   # edit NAME PYTHON-STATEMENT: a copy of our log with log (l) edited
   python3 - "$own" "$work/$1.json" "$2" <<'PY'
@@ -122,7 +187,9 @@ if [ -d "$logs" ]; then
       check 1 "round 1 (East 1, 0 honba): a win's result is [who, from, pao, points text, yaku...]: this one has no points text" import "$f" ;;
     *)
       check 0 "every result the same" import "$f" --out "$work/real.jsonl"
-      check 0 "Review of" review "$work/real.jsonl" ;;
+      check 0 "Review of" review "$work/real.jsonl"
+      check 0 "" export --mjai "$work/real.jsonl" --out "$work/real.mjai"
+      check 0 "every result the same" import "$work/real.mjai" ;;
     esac
   done
 else
