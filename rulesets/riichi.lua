@@ -240,8 +240,50 @@ R.on_winning = function(g, w)
   end
 end
 
+-- 責任払い (pao): who fed the third dragon pung of 大三元 or the fourth
+-- wind pung of 大四喜, every one of them a meld, is liable: he pays the
+-- whole of a self-drawn win, half of a win on another's discard.
+local PAO_SETS = { { tiles = { ["5z"] = true, ["6z"] = true, ["7z"] = true },
+                     n = 3 },
+                   { tiles = { ["1z"] = true, ["2z"] = true, ["3z"] = true,
+                               ["4z"] = true }, n = 4 } }
+
+local function liable(g, p)
+  for _, set in ipairs(PAO_SETS) do
+    local n, last = 0, nil
+    for i = 1, g:nevents() do
+      local e = g:event(i)
+      if e.player == p and set.tiles[e.tile] and
+         (e.type == "pon" or e.type == "kong" or e.type == "ckong") then
+        n = n + 1
+        last = e.type ~= "ckong" and e.from or nil
+      end
+    end
+    if n == set.n and last and last ~= p then return last end
+  end
+end
+
+local function pao(g, p, payer)
+  local x = liable(g, p)
+  if not x or x == payer then return end
+  for i, e in ipairs(g:ledger()) do
+    if e.payee == p and e.reason == "win" and not e.refunded and
+       not e.moved and e.payer ~= x then
+      g:refund(i, "責任払い")
+      if payer then                  -- on a discard: half each
+        local half = e.amount // 200 * 100
+        g:pay(e.payer, p, e.amount - half, "責任払い")
+        g:pay(x, p, half, "責任払い")
+      else
+        g:pay(x, p, e.amount, "責任払い")
+      end
+    end
+  end
+end
+
 -- The sticks on the table go to the first winner in turn from the payer.
 R.on_win = function(g, w)
+  for _, p in ipairs(w.winners) do pao(g, p, w.payer) end
   if g:pot() > 0 then g:pay("pot", w.winners[1], g:pot(), "供託") end
 end
 

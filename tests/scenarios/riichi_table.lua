@@ -275,3 +275,50 @@ expect(evs[#evs], "3 discards 0s", "a red five thrown, named so")
 g:act("S", "hu")
 g:pass()
 expect(g:result("S").line, "断幺九,赤ドラx1", "the red five won counts")
+
+-- 11. 責任払い (pao): South pons 5z from East and 6z from West, then 7z
+--     from North, and wins 大三元 on his own draw: North, who fed the
+--     third dragon, pays the whole 32000.
+g = mj.game {
+  ruleset = "riichi",
+  hands = { "5z2m1m9m1p9p1s9s8p1234z", "1m9m1p55z66z77z45p99s",
+            "6z2468m2468p2468s", "7z13579m1357p135s" },
+  draws = "9s3s5s8m9p3m4z3p",
+  tail = "7z3z3z4z1z1z",
+}
+g:act("E", "d 5z") g:act("S", "pon") g:pass()
+g:act("S", "d 1m") g:pass()
+g:act("W", "d 6z") g:act("S", "pon") g:pass()
+g:act("S", "d 9m") g:pass()
+g:act("W", "d 5s") g:pass()
+g:act("N", "d 7z") g:act("S", "pon") g:pass()
+g:act("S", "d 1p") g:pass()
+g:act("W", "d 9p") g:pass()
+g:act("N", "d 3m") g:pass()
+g:act("E", "d 4z") g:pass()
+g:act("S", "hu")
+expect(g:result("S").line, "大三元", "大三元 self-drawn")
+pay = g:payments()
+expect(table.concat(pay, " "), "0 32000 0 -32000", "North pays it all")
+
+--     The same, South winning on East's 3p: East and North pay half each.
+g = mj.game {
+  ruleset = "riichi",
+  hands = { "5z2m1m9m1p9p1s9s8p1234z", "1m9m1p55z66z77z45p99s",
+            "6z2468m2468p2468s", "7z13579m1357p135s" },
+  draws = "9s3s5s8m9p3m3p",
+  tail = "7z3z3z4z1z1z",
+}
+g:act("E", "d 5z") g:act("S", "pon") g:pass()
+g:act("S", "d 1m") g:pass()
+g:act("W", "d 6z") g:act("S", "pon") g:pass()
+g:act("S", "d 9m") g:pass()
+g:act("W", "d 5s") g:pass()
+g:act("N", "d 7z") g:act("S", "pon") g:pass()
+g:act("S", "d 1p") g:pass()
+g:act("W", "d 9p") g:pass()
+g:act("N", "d 3m") g:pass()
+g:act("E", "d 3p") g:act("S", "hu") g:pass()
+pay = g:payments()
+expect(table.concat(pay, " "), "-16000 32000 0 -16000", "half each")
+expect(sum(g:scores()) + g:pot(), 100000, "points kept")
