@@ -395,32 +395,32 @@ R:fan { "一盃口", en = "Iipeikou", han = 1, open = 0,
   melds = { chow"a", chow"a" }, same_suit = true }
 
 R:fan { "役牌白", en = "Yakuhai White", han = 1,
-  aliases = { "白", "haku", "yakuhai haku", "white dragon" },
+  aliases = { "白", "ハク", "haku", "yakuhai haku", "white dragon" },
   desc = "A pung or kong of white dragons (7z).",
   example = "123m456p78s99s[777z]+9s seat=S",
   melds = { pung(tiles"7z") } }
 
 R:fan { "役牌發", en = "Yakuhai Green", han = 1,
-  aliases = { "發", "発", "hatsu", "yakuhai hatsu", "green dragon" },
+  aliases = { "發", "発", "ハツ", "hatsu", "yakuhai hatsu", "green dragon" },
   desc = "A pung or kong of green dragons (6z).",
   example = "123m456p78s99s[666z]+9s seat=S",
   melds = { pung(tiles"6z") } }
 
 R:fan { "役牌中", en = "Yakuhai Red", han = 1,
-  aliases = { "中", "chun", "yakuhai chun", "red dragon" },
+  aliases = { "中", "チュン", "chun", "yakuhai chun", "red dragon" },
   desc = "A pung or kong of red dragons (5z).",
   example = "123m456p78s99s[555z]+9s seat=S",
   melds = { pung(tiles"5z") } }
 
 R:fan { "自風", en = "Seat Wind", han = 1,
-  aliases = { "自風牌", "jikaze", "seat wind", "門風牌" },
+  aliases = { "自風牌", "ジカゼ", "jikaze", "seat wind", "門風牌" },
   desc = "A pung or kong of one's seat wind (a double wind counts it "
       .. "and the round's).",
   example = "123m456p78s99s[222z]+9s seat=S round=E",
   melds = { pung(SEAT) } }
 
 R:fan { "場風", en = "Round Wind", han = 1,
-  aliases = { "場風牌", "bakaze", "round wind", "prevalent wind" },
+  aliases = { "場風牌", "バカゼ", "bakaze", "round wind", "prevalent wind" },
   desc = "A pung or kong of the round's wind.",
   example = "123m456p78s99s[111z]+9s seat=S round=E",
   melds = { pung(ROUND) } }
@@ -578,7 +578,8 @@ R:fan { "国士無双", en = "Kokushi Musou", yakuman = 1,
   shape = "thirteen_orphans" }
 
 R:fan { "国士無双十三面", en = "Kokushi 13-Sided", yakuman = double,
-  aliases = { "国士無双１３面", "kokushi 13", "thirteen-sided kokushi" },
+  aliases = { "国士無双１３面", "コクシジュウサンメン", "kokushi 13",
+              "thirteen-sided kokushi" },
   desc = "Thirteen orphans waiting on all thirteen (the winning tile "
       .. "makes the pair).",
   example = "19m19p19s1234567z+5z seat=S",
@@ -657,7 +658,8 @@ R:fan { "九蓮宝燈", en = "Chuuren Poutou", yakuman = 1,
   suits = 1, honors = false, declared = 0, test = nine_gates }
 
 R:fan { "純正九蓮宝燈", en = "Junsei Chuuren Poutou", yakuman = double,
-  aliases = { "純正九蓮", "junsei chuuren", "true nine gates" },
+  aliases = { "純正九蓮", "ジュンセイチューレン", "junsei chuuren",
+              "true nine gates" },
   desc = "Nine gates waiting on all nine: 1112345678999 before the win.",
   example = "1112345678999m+5m seat=S",
   declared = 0, before_win = "1112345678999m",
@@ -682,13 +684,13 @@ R:fan { "ドラ", en = "Dora", han = 1, bonus = true,
   count = "dora" }
 
 R:fan { "赤ドラ", en = "Red Five", han = 1, bonus = true,
-  aliases = { "aka", "akadora", "red dora" },
+  aliases = { "アカドラ", "aka", "akadora", "red dora" },
   desc = "Each red five held (0m 0p 0s).",
   example = "123m22067p234567s win=7s riichi seat=S",
   count = "reds" }
 
 R:fan { "裏ドラ", en = "Ura Dora", han = 1, bonus = true,
-  aliases = { "ura", "uradora" },
+  aliases = { "ウラドラ", "ura", "uradora" },
   desc = "For a riichi winner: each tile an ura indicator names.",
   example = "123m22567p234567s win=7s riichi seat=S ura=1m",
   count = "ura" }
