@@ -259,6 +259,10 @@ void match_show(const play *p, const mj_game *current)
   printf("%-17s", "scores");
   for (int q = 0; q < 4; q++)
     printf(" %6d", sc[q]);
+  /* the sticks on the table, the scores' complement (riichi) */
+  int pot = extra ? mj_game_pot(current) : p->match.pot;
+  if (pot > 0)
+    printf("  on the table %d", pot);
   printf("\n");
   if (p->nrows == 0 && !extra)
     printf("(no hand of this match has ended yet)\n");
