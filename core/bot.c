@@ -926,7 +926,7 @@ int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
     if (i >= 0 && i < n)
       return i;
     if (b->failures++ == 0)
-      snprintf(b->first_failure, sizeof b->first_failure, "%s",
+      snprintf(b->first_failure, sizeof b->first_failure, "%.255s",
                e.msg[0] ? e.msg : "no answer");
     i = mjb_efficiency_choose(b, g, p, legal, n);
     return i >= 0 && i < n ? i : 0;

@@ -379,6 +379,31 @@ static int do_review(mj_host *h, cli_opts *o, const cl_args *a)
   return repl_command(h, o, a->argc, a->argv);
 }
 
+/* hule view LOG [--seat S] [--out FILE.html]: the REPL's view command,
+   its options as its words seat= and out=. */
+static int do_view(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  if (a->argc != 2) {
+    fprintf(stderr, "Usage: hule view LOG.jsonl [--seat E|S|W|N|all] "
+            "[--out FILE.html]\n");
+    return 1;
+  }
+  char seat[64] = "", out[4200] = "";
+  for (int i = 0; i < a->nset; i++) {
+    if (strcmp(a->opt[i]->name, "--seat") == 0)
+      snprintf(seat, sizeof seat, "seat=%s", a->val[i]);
+    else if (strcmp(a->opt[i]->name, "--out") == 0)
+      snprintf(out, sizeof out, "out=%s", a->val[i]);
+  }
+  char *argv[4] = { "view", a->argv[1], NULL, NULL };
+  int argc = 2;
+  if (seat[0])
+    argv[argc++] = seat;
+  if (out[0])
+    argv[argc++] = out;
+  return repl_command(h, o, argc, argv);
+}
+
 static bool set_sandbox(void *settings, const char *v)
 {
   *(bool *)settings = true;
@@ -412,6 +437,15 @@ static bool set_flag_text(void *settings, const char *v)
 static const cl_opt import_options[] = {
   { "--out", "FILE.jsonl", "write the game as a hule log (one hand log "
     "after another), for replay, review and explain", NULL },
+  { NULL, NULL, NULL, NULL }
+};
+
+static const cl_opt view_options[] = {
+  { "--seat", "E|S|W|N|all", "show only what that seat could see (the seat "
+    "wind in the file's first hand, followed through a match); all, the "
+    "default, shows every hand of a finished hand", NULL },
+  { "--out", "FILE.html", "the page to write (default: the log's name "
+    "with .html)", NULL },
   { NULL, NULL, NULL, NULL }
 };
 
@@ -511,6 +545,16 @@ const cl_cmd cl_commands[] = {
     "the wins with their deltas and ura indicators, the drawn hands.",
     "hule export --mjai game.jsonl --out game.mjai.jsonl", CL_RULES,
     export_options, false, do_export },
+  { "view", "LOG.jsonl",
+    "a saved game or match as a web page to step through",
+    "Writes one self-contained HTML page (no network, no other file) that "
+    "replays a saved game or match, or an imported Tenhou game, hand by "
+    "hand and move by move: the four hands, the discards with claims "
+    "marked, melds, the wall, the scores and each win's explanation. "
+    "Keys: right and left step, down and up change hand, w finds the next "
+    "win. A tile the seat may not see is not in the page at all.",
+    "hule view game.jsonl --seat E --out game.html", CL_RULES, view_options,
+    false, do_view },
   { "run", "FILE.lua [ARGS...]",
     "run a scenario script with the mj module",
     "Runs a Lua script that deals, plays and checks hands through the mj "

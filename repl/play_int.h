@@ -70,6 +70,13 @@ int play_c_next(repl *r, int argc, char **argv, const char *rest);
 int play_c_prev(repl *r, int argc, char **argv, const char *rest);
 int play_c_goto(repl *r, int argc, char **argv, const char *rest);
 int play_c_review(repl *r, int argc, char **argv, const char *rest);
+/* Read and verify a log in full (every hand of a match, each following
+   from the one before): its hands' texts (n of them, freed by
+   play_free_texts), the last hand parsed into rp, its ruleset held in
+   *rs. On an error, said through r, nothing is left loaded: 1. */
+int play_read_log(repl *r, const char *path, mj_replay *rp,
+                  const mj_rules **rs, char ***texts, int *n);
+void play_free_texts(char **t, int n);
 
 /* match_log.c: the hands of a match. match_hand_log: the log of the
    hand in play (malloc'd); match_keep_hand: the finished hand kept

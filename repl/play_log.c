@@ -111,7 +111,7 @@ static int check_hand(repl *r, const char *path, const char *text, int k,
   return 0;
 }
 
-static void free_texts(char **t, int n)
+void play_free_texts(char **t, int n)
 {
   for (int i = 0; i < n; i++)
     free(t[i]);
@@ -124,8 +124,8 @@ static void free_texts(char **t, int n)
 ** logs, rp the last hand's parsed, *rs its ruleset held once for the
 ** caller. On any error nothing is left loaded or changed.
 */
-static int read_log(repl *r, const char *path, mj_replay *rp,
-                    const mj_rules **rs, char ***texts, int *n)
+int play_read_log(repl *r, const char *path, mj_replay *rp,
+                  const mj_rules **rs, char ***texts, int *n)
 {
   char *text;
   size_t len;
@@ -181,14 +181,14 @@ static int read_log(repl *r, const char *path, mj_replay *rp,
     }
   }
   if (st != 0) {
-    free_texts(t, nt);
+    play_free_texts(t, nt);
     return st;
   }
   if (texts != NULL) {
     *texts = t;
     *n = nt;
   } else {
-    free_texts(t, nt);
+    play_free_texts(t, nt);
   }
   return 0;
 }
@@ -231,14 +231,14 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
   const mj_rules *rs;
   char **texts;
   int nt;
-  if (read_log(r, argv[1], &rp, &rs, &texts, &nt))
+  if (play_read_log(r, argv[1], &rp, &rs, &texts, &nt))
     return 1;
   mj_error e;
   mj_game *g = mj_replay_build(&rp, rs, -1, &e);
   if (g == NULL) {
     mj_host_release(r->host, rs);
     mj_replay_free(&rp);
-    free_texts(texts, nt);
+    play_free_texts(texts, nt);
     return repl_error(r, "%s: %s", argv[1], e.msg);
   }
   const char *kinds[4] = { "efficiency", "efficiency", "efficiency",
@@ -256,7 +256,7 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
   if (p == NULL) {
     mj_game_free(g);
     mj_replay_free(&rp);
-    free_texts(texts, nt);
+    play_free_texts(texts, nt);
     return repl_error(r, "%s", e.msg);
   }
   /* the hands before the last are the match's past, kept as read */
@@ -433,7 +433,7 @@ int play_c_replay(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "out of memory");
   char **texts;
   int nt;
-  if (read_log(r, file, &p->rp, &p->rs, &texts, &nt)) {
+  if (play_read_log(r, file, &p->rp, &p->rs, &texts, &nt)) {
     free(p);
     return 1;
   }
@@ -684,7 +684,7 @@ int play_c_review(repl *r, int argc, char **argv, const char *rest)
   const mj_rules *rs;
   char **texts;
   int nt;
-  if (read_log(r, file, &last, &rs, &texts, &nt))
+  if (play_read_log(r, file, &last, &rs, &texts, &nt))
     return 1;
   mj_replay_free(&last);
   int st = 0;
@@ -702,7 +702,7 @@ int play_c_review(repl *r, int argc, char **argv, const char *rest)
     }
     match_clear(&m);
   }
-  free_texts(texts, nt);
+  play_free_texts(texts, nt);
   mj_host_release(r->host, rs);
   return st;
 }

@@ -113,6 +113,7 @@ extern const repl_group repl_groups[];
 extern const repl_cmd repl_teach_cmds[];
 extern const repl_cmd repl_author_cmds[];
 extern const repl_cmd repl_play_cmds[];
+extern const repl_cmd repl_view_cmds[];
 extern const repl_cmd repl_tutorial_cmds[];
 
 /* tutorial.c: is a lesson running; an answer (or Enter) to it; the

@@ -170,7 +170,7 @@ static const repl_cmd shell_cmds[] = {
 };
 
 const repl_cmd *const repl_tables[] = {
-  shell_cmds, repl_teach_cmds, repl_tutorial_cmds, repl_play_cmds,
+  shell_cmds, repl_teach_cmds, repl_tutorial_cmds, repl_play_cmds, repl_view_cmds,
   repl_author_cmds, NULL
 };
 #define tables repl_tables
