@@ -367,7 +367,11 @@ static char *end_text(const vhand *v)
   out[0] = '\0';
   int w[MJ_MAX_WINS];
   int nw = mj_game_winners(g, w);
-  if (nw == 0)
+  for (int i = 0; nw == 0 && i < mj_game_nevents(g); i++)
+    if (mj_game_event(g, i)->type == MJ_EV_ABORT)
+      mj_catf(out, cap, &len, "The hand is called off: %s.\n",
+              mj_game_reason(g, mj_game_event(g, i)->tile));
+  if (nw == 0 && len == 0)
     mj_catf(out, cap, &len, "The hand is drawn: nobody won.\n");
   for (int k = 0; k < nw && len + 1024 < cap; k++) {
     mj_catf(out, cap, &len, "%s won.\n", v->names[w[k]]);
