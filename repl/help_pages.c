@@ -134,6 +134,18 @@ static const repl_help pages[] = {
     "every seat; a hand saved before its end shows the saver's tiles only\n"
     "(or seat=S's).",
     "replay game.jsonl", "next, prev, goto, match" },
+  { "view",
+    "Writes a saved game or match (or an imported Tenhou game) as one web\n"
+    "page, FILE's name with .html unless out= names it: open it in any\n"
+    "browser, with no network, and step through it (right and left: a\n"
+    "move; down and up: a hand; w: the next win). It shows the four\n"
+    "hands, the discards (claimed ones faded, a declaration's sideways,\n"
+    "the tile won on ringed), melds, the wall, the scores and each\n"
+    "hand's end as \"explain\" gives it. seat=S makes the page of what\n"
+    "the seat at wind S in the first hand could see: the others' tiles\n"
+    "are not in the file until each hand's end. A hand saved before its\n"
+    "end shows the saver's tiles only. #hand=H&step=S links to a moment.",
+    "view game.jsonl seat=E out=east.html", "replay, review, save" },
   { "prev", "Replaying: steps back one decision (at a hand's start, to the\n"
     "end of the hand before).", "prev", "next, goto" },
   { "goto",
