@@ -21,14 +21,24 @@ enum { MAX_KINDS = 16, MAX_FANS = 512, TOP_FANS = 30, WIDTH = 800 };
 
 typedef struct kind_acc {
   char name[80];
-  long seats, wins, dealins;
+  long seats, wins, dealins, drawn;
   double net, net_sq;
 } kind_acc;
 
 typedef struct fan_acc {
   char id[64];
   long n;        /* wins it counted in */
+  long games;    /* games it came up in */
+  long seen;     /* the game it was last counted in, + 1 */
 } fan_acc;
+
+/* A duplicate run's wall: each of the first DUP_KINDS kinds' net points
+   and seats over the wall's games (its four turns). */
+enum { DUP_KINDS = 4 };
+typedef struct dup_wall {
+  double net[DUP_KINDS];
+  int seats[DUP_KINDS];
+} dup_wall;
 
 typedef struct plot_data {
   long games, wins;
@@ -38,6 +48,8 @@ typedef struct plot_data {
   int nkinds;
   fan_acc fan[MAX_FANS];
   int nfans;
+  dup_wall *walls;  /* duplicate runs: by wall number */
+  long nwalls;
 } plot_data;
 
 static int kind_of(plot_data *d, const char *name)
@@ -51,17 +63,50 @@ static int kind_of(plot_data *d, const char *name)
   return d->nkinds++;
 }
 
+/* A fan of a win of game number d->games (counted once a game too). */
 static void count_fan(plot_data *d, const char *id)
 {
-  for (int f = 0; f < d->nfans; f++)
-    if (strcmp(d->fan[f].id, id) == 0) {
-      d->fan[f].n++;
-      return;
-    }
-  if (d->nfans < MAX_FANS) {
-    snprintf(d->fan[d->nfans].id, sizeof d->fan[0].id, "%s", id);
-    d->fan[d->nfans++].n = 1;
+  int f = 0;
+  while (f < d->nfans && strcmp(d->fan[f].id, id) != 0)
+    f++;
+  if (f == d->nfans && d->nfans == MAX_FANS)
+    return;
+  if (f == d->nfans) {
+    memset(&d->fan[f], 0, sizeof d->fan[f]);
+    snprintf(d->fan[f].id, sizeof d->fan[0].id, "%s", id);
+    d->nfans++;
   }
+  d->fan[f].n++;
+  if (d->fan[f].seen != d->games) {
+    d->fan[f].seen = d->games;
+    d->fan[f].games++;
+  }
+}
+
+/* A duplicate game's nets into its wall (false: out of memory). */
+static bool count_wall(plot_data *d, const cJSON *o, const int k[4],
+                       const cJSON *pay)
+{
+  const cJSON *wall = cJSON_GetObjectItemCaseSensitive(o, "wall");
+  if (!cJSON_IsNumber(wall) || wall->valuedouble < 0 ||
+      wall->valuedouble > 1e8)
+    return true;   /* not a duplicate run */
+  long w = (long)wall->valuedouble;
+  if (w >= d->nwalls) {
+    long n = w + 1 > 2 * d->nwalls ? w + 1 : 2 * d->nwalls;
+    dup_wall *x = realloc(d->walls, (size_t)n * sizeof *x);
+    if (x == NULL)
+      return false;
+    memset(x + d->nwalls, 0, (size_t)(n - d->nwalls) * sizeof *x);
+    d->walls = x;
+    d->nwalls = n;
+  }
+  for (int p = 0; p < 4; p++)
+    if (k[p] < DUP_KINDS) {
+      d->walls[w].net[k[p]] += cJSON_GetArrayItem(pay, p)->valuedouble;
+      d->walls[w].seats[k[p]]++;
+    }
+  return true;
 }
 
 /* One game's line into d; false when it is not a sim line. */
@@ -82,7 +127,12 @@ static bool add_line(plot_data *d, const cJSON *o)
     d->kind[k[p]].net += v->valuedouble;
     d->kind[k[p]].net_sq += v->valuedouble * v->valuedouble;
   }
+  if (!count_wall(d, o, k, pay))
+    return false;
   d->games++;
+  if (cJSON_GetArraySize(wins) == 0)
+    for (int p = 0; p < 4; p++)
+      d->kind[k[p]].drawn++;
   const cJSON *w;
   cJSON_ArrayForEach(w, wins) {
     const cJSON *pl = cJSON_GetObjectItemCaseSensitive(w, "player"),
@@ -259,50 +309,57 @@ static void hbar(FILE *f, double y, double v, double lo, double hi,
           end + 6, y + 11, places, v);
 }
 
+/* Figure c of kind a: a rate (win, deal-in, drawn games) with Wilson's
+   interval, or the net points per game with the mean's. */
+static double kind_figure(const kind_acc *a, int c, double *lo, double *hi)
+{
+  double v;
+  if (c < 3) {
+    long x = c == 0 ? a->wins : c == 1 ? a->dealins : a->drawn;
+    v = a->seats ? (double)x / (double)a->seats : 0;
+    wilson(x, a->seats, lo, hi);
+  } else {
+    mean_ci(a->net, a->net_sq, a->seats, &v, lo, hi);
+  }
+  return v;
+}
+
 static double chart_kinds(FILE *f, const plot_data *d, double y0, FILE *csv)
 {
-  static const char *const what[3] = { "win rate", "deal-in rate",
-                                       "net points per game" };
+  static const char *const what[4] = { "win rate", "deal-in rate",
+                                       "drawn games", "net points per game" };
+  static const char *const key[4] = { "win_rate", "dealin_rate",
+                                      "draw_rate", "net_per_game" };
   double ext = 1;
   for (int k = 0; k < d->nkinds; k++) {
-    double m, lo, hi;
-    const kind_acc *a = &d->kind[k];
-    mean_ci(a->net, a->net_sq, a->seats, &m, &lo, &hi);
+    double lo, hi;
+    kind_figure(&d->kind[k], 3, &lo, &hi);
     ext = fmax(ext, fmax(fabs(lo), fabs(hi)));
   }
   fprintf(f, "<g id=\"chart-kinds\" transform=\"translate(0,%.0f)\">\n"
           "<text x=\"400\" y=\"24\" class=\"title\">By bot kind, with 95%% "
           "intervals (%ld games)</text>\n", y0, d->games);
   double y = 44;
-  for (int c = 0; c < 3; c++) {
+  for (int c = 0; c < 4; c++) {
     fprintf(f, "<text x=\"20\" y=\"%.0f\" class=\"head\">%s</text>\n", y + 12,
             what[c]);
     y += 20;
     for (int k = 0; k < d->nkinds; k++) {
       const kind_acc *a = &d->kind[k];
-      double v, lo, hi;
-      long n = a->seats;
-      if (c < 2) {
-        long x = c == 0 ? a->wins : a->dealins;
-        v = n ? (double)x / (double)n : 0;
-        wilson(x, n, &lo, &hi);
-      } else {
-        mean_ci(a->net, a->net_sq, n, &v, &lo, &hi);
-      }
+      double lo, hi, v = kind_figure(a, c, &lo, &hi);
       char label[160];
       snprintf(label, sizeof label, "%s: %.3f (%.3f to %.3f)", a->name, v,
                lo, hi);
       fprintf(f, "<text x=\"190\" y=\"%.0f\" class=\"label\">", y + 11);
       xml(f, a->name);
       fprintf(f, "</text>\n");
-      hbar(f, y, v, lo, hi, c < 2 ? 500 : 220 / ext, c < 2 ? 200 : 450,
-           label, c < 2 ? 3 : 2);
-      fprintf(csv, "%s,%s,%.6f,%.6f,%.6f,%ld\n",
-              c == 0 ? "win_rate" : c == 1 ? "dealin_rate" : "net_per_game",
-              a->name, v, lo, hi, n);
+      hbar(f, y, v, lo, hi, c < 3 ? 500 : 220 / ext, c < 3 ? 200 : 450,
+           label, c < 3 ? 3 : 2);
+      fprintf(csv, "%s,%s,%.6f,%.6f,%.6f,%ld\n", key[c], a->name, v, lo, hi,
+              a->seats);
       y += 18;
     }
-    if (c == 2)   /* the zero of the net points */
+    if (c == 3)   /* the zero of the net points */
       fprintf(f, "<line class=\"zero\" x1=\"450\" y1=\"%.0f\" x2=\"450\" "
               "y2=\"%.0f\"/>\n", y - 18.0 * d->nkinds - 4, y);
     y += 8;
@@ -311,46 +368,143 @@ static double chart_kinds(FILE *f, const plot_data *d, double y0, FILE *csv)
   return y0 + y + 10;
 }
 
+/* One fan's two bars: per win (k of the wins) and per game (g of the
+   games), each with its interval, into the chart and the CSV. */
+static void fan_row(FILE *f, const plot_data *d, const char *id, long k,
+                    long g, double scale, double y, FILE *csv)
+{
+  double v = d->wins ? (double)k / (double)d->wins : 0, lo, hi;
+  double pg = d->games ? (double)g / (double)d->games : 0, glo, ghi;
+  wilson(k, d->wins, &lo, &hi);
+  wilson(g, d->games, &glo, &ghi);
+  char label[160];
+  fprintf(f, "<text x=\"190\" y=\"%.0f\" class=\"label\">", y + 11);
+  xml(f, id);
+  fprintf(f, "</text>\n");
+  snprintf(label, sizeof label, "%s: %.3f per win", id, v);
+  hbar(f, y, v, lo, hi, scale, 200, label, 3);
+  snprintf(label, sizeof label, "%s: %.3f per game", id, pg);
+  fprintf(f, "<g class=\"game\">\n");
+  hbar(f, y + 15, pg, glo, ghi, scale, 200, label, 3);
+  fprintf(f, "</g>\n");
+  fprintf(csv, "fan_per_win,%s,%.6f,%.6f,%.6f,%ld\n", id, v, lo, hi,
+          d->wins);
+  fprintf(csv, "fan_per_game,%s,%.6f,%.6f,%.6f,%ld\n", id, pg, glo, ghi,
+          d->games);
+}
+
 static double chart_fans(FILE *f, plot_data *d, double y0, FILE *csv)
 {
   qsort(d->fan, (size_t)d->nfans, sizeof d->fan[0], by_count);
   int shown = d->nfans < TOP_FANS ? d->nfans : TOP_FANS;
-  long rest = 0;
-  for (int i = shown; i < d->nfans; i++)
+  long rest = 0, rest_games = 0;
+  for (int i = shown; i < d->nfans; i++) {
     rest += d->fan[i].n;
+    rest_games += d->fan[i].games;
+  }
+  rest_games = rest_games < d->games ? rest_games : d->games;
   fprintf(f, "<g id=\"chart-fans\" transform=\"translate(0,%.0f)\">\n"
-          "<text x=\"400\" y=\"24\" class=\"title\">Fans per win, the %d most "
-          "frequent, with 95%% intervals</text>\n", y0, shown);
-  double y = 40;
+          "<text x=\"400\" y=\"24\" class=\"title\">Fans per win and per "
+          "game, the %d most frequent, with 95%% intervals</text>\n"
+          "<rect class=\"key\" x=\"200\" y=\"34\" width=\"12\" height=\"10\"/>"
+          "<text x=\"216\" y=\"43\">per win</text>\n<rect class=\"key game\" "
+          "x=\"290\" y=\"34\" width=\"12\" height=\"10\"/><text x=\"306\" "
+          "y=\"43\">per game</text>\n", y0, shown);
+  double y = 52;
+  double top = d->wins && d->nfans
+                   ? fmax(1.0, (double)d->fan[0].n / (double)d->wins) : 1;
   for (int i = 0; i <= shown; i++) {
     if (i == shown && rest == 0)
       break;
-    long k = i < shown ? d->fan[i].n : rest;
-    const char *id = i < shown ? d->fan[i].id : "the others";
-    double v = d->wins ? (double)k / (double)d->wins : 0, lo, hi;
-    wilson(k, d->wins, &lo, &hi);
-    char label[160];
-    snprintf(label, sizeof label, "%s: %.3f", id, v);
-    fprintf(f, "<text x=\"190\" y=\"%.0f\" class=\"label\">", y + 11);
-    xml(f, id);
-    fprintf(f, "</text>\n");
-    double top = d->wins ? fmax(1.0, (double)d->fan[0].n / (double)d->wins)
-                         : 1;
-    hbar(f, y, v, lo, hi, 520 / top, 200, label, 3);
-    fprintf(csv, "fan_per_win,%s,%.6f,%.6f,%.6f,%ld\n", id, v, lo, hi,
-            d->wins);
-    y += 18;
+    fan_row(f, d, i < shown ? d->fan[i].id : "the others",
+            i < shown ? d->fan[i].n : rest,
+            i < shown ? d->fan[i].games : rest_games, 520 / top, y, csv);
+    y += 34;
   }
   fprintf(f, "</g>\n");
   return y0 + y + 10;
+}
+
+/* The field of a duplicate run: the kind in the most seats (the later
+   on a tie), which the others are measured against. */
+static int dup_base(const plot_data *d, int nk)
+{
+  int b = 0;
+  for (int k = 1; k < nk; k++)
+    if (d->kind[k].seats >= d->kind[b].seats)
+      b = k;
+  return b;
+}
+
+/* Kind k's net points per seat minus base's, on the walls both sat at:
+   their mean and its interval, and how many walls. */
+static long dup_diff(const plot_data *d, int k, int base, double *m,
+                     double *lo, double *hi)
+{
+  double s = 0, q = 0;
+  long n = 0;
+  for (long w = 0; w < d->nwalls; w++) {
+    const dup_wall *x = &d->walls[w];
+    if (x->seats[base] == 0 || x->seats[k] == 0)
+      continue;
+    double diff = x->net[k] / x->seats[k] - x->net[base] / x->seats[base];
+    s += diff;
+    q += diff * diff;
+    n++;
+  }
+  mean_ci(s, q, n, m, lo, hi);
+  return n;
+}
+
+/* A duplicate run: on each wall (a deal played four times, the bots
+   turned), each kind's net points per game minus the field's. */
+static double chart_duplicate(FILE *f, const plot_data *d, double y0,
+                              FILE *csv)
+{
+  int nk = d->nkinds < DUP_KINDS ? d->nkinds : DUP_KINDS;
+  if (d->nwalls == 0 || nk < 2)
+    return y0;
+  int base = dup_base(d, nk);
+  double m[DUP_KINDS], lo[DUP_KINDS], hi[DUP_KINDS], ext = 1, y = 44;
+  long n[DUP_KINDS];
+  for (int k = 0; k < nk; k++)
+    if (k != base) {
+      n[k] = dup_diff(d, k, base, &m[k], &lo[k], &hi[k]);
+      ext = fmax(ext, fmax(fabs(lo[k]), fabs(hi[k])));
+    }
+  fprintf(f, "<g id=\"chart-duplicate\" transform=\"translate(0,%.0f)\">\n"
+          "<text x=\"400\" y=\"24\" class=\"title\">Duplicate: per deal, "
+          "net points per game minus ", y0);
+  xml(f, d->kind[base].name);
+  fprintf(f, "'s, with 95%% intervals</text>\n");
+  for (int k = 0; k < nk; k++) {
+    if (k == base)
+      continue;
+    char label[200];
+    snprintf(label, sizeof label, "%s minus %s: %+.2f (%+.2f to %+.2f), %ld "
+             "deals", d->kind[k].name, d->kind[base].name, m[k], lo[k],
+             hi[k], n[k]);
+    fprintf(f, "<text x=\"190\" y=\"%.0f\" class=\"label\">", y + 11);
+    xml(f, d->kind[k].name);
+    fprintf(f, "</text>\n");
+    hbar(f, y, m[k], lo[k], hi[k], 220 / ext, 450, label, 2);
+    fprintf(csv, "duplicate_minus_%s,%s,%.6f,%.6f,%.6f,%ld\n",
+            d->kind[base].name, d->kind[k].name, m[k], lo[k], hi[k], n[k]);
+    y += 18;
+  }
+  fprintf(f, "<line class=\"zero\" x1=\"450\" y1=\"40\" x2=\"450\" "
+          "y2=\"%.0f\"/>\n</g>\n", y);
+  return y0 + y + 20;
 }
 
 int stats_plot(int n, char **files, const char *svg, const char *csvname)
 {
   plot_data *d = calloc(1, sizeof *d);
   if (d == NULL || !read_all(d, n, files)) {
-    if (d)
+    if (d) {
       free(d->totals);
+      free(d->walls);
+    }
     free(d);
     return 1;
   }
@@ -363,6 +517,7 @@ int stats_plot(int n, char **files, const char *svg, const char *csvname)
     fprintf(f, "<g id=\"body\">\n");
     chart_points(f, d, csv);
     double y = chart_kinds(f, d, 330, csv);
+    y = chart_duplicate(f, d, y, csv);
     y = chart_fans(f, d, y, csv);
     fprintf(f, "</g>\n");
     fclose(f);
@@ -377,7 +532,8 @@ int stats_plot(int n, char **files, const char *svg, const char *csvname)
              "stroke-width:1.5}.title{font-size:16px;text-anchor:middle;"
              "font-weight:bold}.tick,.axis{text-anchor:middle}.label{text-"
              "anchor:end}.head{font-weight:bold}.zero{stroke:#888}.value{"
-             "fill:#333}</style>\n"
+             "fill:#333}.game .bar,.key.game{fill:#e39b3b}.key{fill:#4a7ab5}"
+             "</style>\n"
              "<rect width=\"100%%\" height=\"100%%\" fill=\"white\"/>\n",
              WIDTH, y, WIDTH, y);
     size_t hl = strlen(head);
@@ -407,6 +563,7 @@ int stats_plot(int n, char **files, const char *svg, const char *csvname)
   free(sbuf);
   free(cbuf);
   free(d->totals);
+  free(d->walls);
   free(d);
   return st;
 }

@@ -41,13 +41,15 @@ if r.returncode != 0:
 # the count made here
 games, wins = 0, 0
 seats, won, dealt = collections.Counter(), collections.Counter(), collections.Counter()
-fans = collections.Counter()
+drawn = collections.Counter()
+fans, fan_games = collections.Counter(), collections.Counter()
 for name in ("part1.jsonl", "part2.jsonl"):
     for line in open(name, encoding="utf-8"):
         o = json.loads(line)
         games += 1
         for b in o["bots"]:
             seats[b] += 1
+            drawn[b] += not o["wins"]
         for w in o["wins"]:
             wins += 1
             won[o["bots"][w["player"]]] += 1
@@ -55,6 +57,8 @@ for name in ("part1.jsonl", "part2.jsonl"):
                 dealt[o["bots"][w["from"]]] += 1
             for f in w["fans"]:
                 fans[f["id"]] += 1
+        for fid in {f["id"] for w in o["wins"] for f in w["fans"]}:
+            fan_games[fid] += 1
 
 rows = [l.rstrip("\n").split(",") for l in open("run.csv", encoding="utf-8")]
 if rows[0] != ["chart", "label", "value", "low", "high", "n"]:
@@ -71,11 +75,17 @@ for kind in seats:
     v, lo, hi, n = csv["dealin_rate"][kind]
     if abs(v - dealt[kind] / seats[kind]) > 1e-6:
         fail("deal-in rate of %s" % kind)
+    v, lo, hi, n = csv["draw_rate"][kind]
+    if abs(v - drawn[kind] / seats[kind]) > 1e-6 or not float(lo) <= v <= float(hi):
+        fail("drawn games of %s: %s, counted %d of %d" % (kind, v, drawn[kind], n))
 top = sorted(fans.items(), key=lambda x: (-x[1], x[0]))[:30]
 for fid, k in top:
     v, lo, hi, n = csv["fan_per_win"][fid]
     if n != wins or abs(v - k / wins) > 1e-6:
         fail("fan %s per win: %s, counted %d of %d" % (fid, v, k, wins))
+    v, lo, hi, n = csv["fan_per_game"][fid]
+    if n != games or abs(v - fan_games[fid] / games) > 1e-6:
+        fail("fan %s per game: %s, counted %d of %d" % (fid, v, fan_games[fid], games))
 if sum(c[0] for c in csv["points_per_win"].values()) != wins:
     fail("the histogram does not hold every win")
 
@@ -91,8 +101,8 @@ bars = {gid: len([e for e in groups[gid].iter(NS + "rect")
                   if e.get("class") == "bar"])
         for gid in ("chart-points", "chart-kinds", "chart-fans")}
 want = {"chart-points": len(csv["points_per_win"]),
-        "chart-kinds": 3 * len(seats),
-        "chart-fans": len(top) + (len(fans) > 30)}
+        "chart-kinds": 4 * len(seats),
+        "chart-fans": 2 * (len(top) + (len(fans) > 30))}
 if bars != want:
     fail("bars %s, want %s" % (bars, want))
 labels = " ".join(t.text or "" for t in svg.iter(NS + "text"))
@@ -110,6 +120,33 @@ r2 = subprocess.run([HULE, "stats", "bad.jsonl", "--plot", "bad.svg"],
                     capture_output=True, text=True)
 if r2.returncode == 0 or "bad.jsonl:2" not in r2.stderr:
     fail("a bad line not refused: %s" % r2.stderr)
+# a duplicate run: each kind's net per game minus the field's, wall by wall
+r = run("sim", "--ruleset", "mcr", "--games", "200", "--seed", "9", "--duplicate",
+        "--bots", "strong,efficiency,efficiency,efficiency", "--out", "dup.jsonl")
+r = run("stats", "dup.jsonl", "--plot", "dup.svg", "--csv", "dup.csv")
+if r.returncode != 0:
+    fail("stats --plot of a duplicate run: " + r.stderr)
+walls = collections.defaultdict(lambda: collections.defaultdict(list))
+for line in open("dup.jsonl", encoding="utf-8"):
+    o = json.loads(line)
+    for b, p in zip(o["bots"], o["pay"]):
+        walls[o["wall"]][b].append(p)
+diffs = [sum(w["strong"]) / len(w["strong"]) - sum(w["efficiency"]) / len(w["efficiency"])
+         for w in walls.values()]
+rows = [l.rstrip("\n").split(",") for l in open("dup.csv", encoding="utf-8")]
+got = [r for r in rows if r[0] == "duplicate_minus_efficiency"]
+if len(got) != 1 or got[0][1] != "strong" or int(got[0][5]) != len(diffs) or \
+        abs(float(got[0][2]) - sum(diffs) / len(diffs)) > 1e-6:
+    fail("the duplicate difference: %s, counted %.6f over %d walls"
+         % (got, sum(diffs) / len(diffs), len(diffs)))
+dsvg = ET.parse("dup.svg").getroot()
+dgroups = {g.get("id"): g for g in dsvg.iter(NS + "g")}
+if "chart-duplicate" not in dgroups or len([e for e in dgroups["chart-duplicate"].iter(NS + "rect")
+                                            if e.get("class") == "bar"]) != 1:
+    fail("the duplicate chart has not one bar")
+if "chart-duplicate" in groups:
+    fail("a duplicate chart for a run that is not duplicate")
+
 # the chart in docs/bots.md, made again by the commands written there
 SRC = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
 r = run("sim", "--ruleset", "mcr", "--games", "2000", "--seed", "7", "--bots",
