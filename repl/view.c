@@ -173,6 +173,16 @@ static const mj_hand *left_on_win(const mj_game *g, int q)
   return NULL;
 }
 
+/* The hand q won with once the hand is over (its last win), or NULL. */
+static const mj_hand *won_at_end(const mj_game *g, int q)
+{
+  int w[MJ_MAX_WINS];
+  for (int k = mj_game_winners(g, w) - 1; k >= 0; k--)
+    if (w[k] == q)
+      return mj_game_win_hand(g, k);
+  return NULL;
+}
+
 /* Seat q as the page shows it now, as a JSON object. */
 static cJSON *seat_json(const vhand *v, int q)
 {
@@ -183,6 +193,12 @@ static cJSON *seat_json(const vhand *v, int q)
     h = won, open = true;
   mj_tile drawn = won == NULL ? mj_game_own_draw(g, q) : MJ_NO_TILE;
   bool red = drawn != MJ_NO_TILE && draw_red(g, q);
+  const mj_hand *at_end = mj_game_over(g) ? won_at_end(g, q) : NULL;
+  if (at_end != NULL) {   /* the hand won, its winning tile apart */
+    h = at_end;
+    drawn = mj_hand_cctx(h)->win;
+    red = mj_hand_cctx(h)->win_red;
+  }
   cJSON *o = cJSON_CreateObject();
   char buf[160];
   int sc[4];
@@ -573,12 +589,14 @@ static int asked_seat(const char *text, const char *seat)
 
 /* The data of the page: every hand of the file, each as its steps. */
 static cJSON *view_data(repl *r, const mj_rules *rs, char **texts, int nt,
-                        int want, const char *file, int *total)
+                        int want, const char *file, int *total,
+                        int *open_hands)
 {
   cJSON *d = cJSON_CreateObject(), *hands = cJSON_CreateArray();
   cJSON_AddStringToObject(d, "file", file);
   cJSON_AddStringToObject(d, "ruleset", mj_rules_id(rs));
   cJSON_AddStringToObject(d, "seat", want < 0 ? "all" : "one");
+  *open_hands = 0;
   cJSON_AddItemToObject(d, "hands", hands);
   *total = 0;
   for (int k = 0; k < nt; k++) {
@@ -590,6 +608,7 @@ static cJSON *view_data(repl *r, const mj_rules *rs, char **texts, int nt,
     }
     cJSON_AddItemToArray(hands, h);
     *total += n;
+    *open_hands += cJSON_GetObjectItem(h, "view")->valueint < 0;
   }
   return d;
 }
@@ -618,9 +637,9 @@ static int c_view(repl *r, int argc, char **argv, const char *rest)
   if (play_read_log(r, file, &rp, &rs, &texts, &nt))
     return 1;
   mj_replay_free(&rp);
-  int want = asked_seat(texts[0], seat), total = 0;
+  int want = asked_seat(texts[0], seat), total = 0, open_hands = 0;
   cJSON *d = want == -2 ? NULL
-           : view_data(r, rs, texts, nt, want, file, &total);
+           : view_data(r, rs, texts, nt, want, file, &total, &open_hands);
   mj_host_release(r->host, rs);
   play_free_texts(texts, nt);
   if (want == -2)
@@ -642,10 +661,11 @@ static int c_view(repl *r, int argc, char **argv, const char *rest)
            : mj_file_write_atomic(out ? out : name, html, len, &e) != MJ_OK
                ? repl_error(r, "%s", e.msg) : 0;
   if (st == 0)
-    printf("wrote %s: %d hand%s, %d steps, %zu bytes, seen %s\n",
+    printf("wrote %s: %d hand%s, %d steps, %zu bytes; %s\n",
            out ? out : name, nt, nt == 1 ? "" : "s", total, len,
-           want < 0 ? "by all seats (others' tiles of an unfinished hand "
-                      "hidden)" : "from one seat");
+           want >= 0 ? "the others' tiles hidden until each hand's end"
+           : open_hands == nt ? "every seat's tiles shown"
+           : "a hand saved before its end shows the saver's tiles only");
   free(html);
   return st;
 }
