@@ -18,44 +18,24 @@
 #include "cmdbot.h"
 
 #include <errno.h>
-#include <fcntl.h>
-#include <poll.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
-#include <unistd.h>
-#ifdef __linux__
-#include <sys/prctl.h>
-#endif
 
 #include <cjson/cJSON.h>
 
 #include "action.h"
+#include "proc.h"
 
 typedef struct cmdbot {
-  pid_t pid;
-  int to, from;            /* its stdin, its stdout */
+  proc *pr;
   int limit_ms;
   long id;                 /* the decision asked last */
   char name[300];          /* "cmd:PROGRAM" */
-  char buf[1 << 16];       /* what it wrote, not yet a whole line */
-  size_t have;
-  bool dead;               /* EOF or a failed write: no more asking */
   long late[8];            /* decisions that timed out, not yet answered */
   int nlate;
   const mj_game *g;        /* the game of the decision asked (its names) */
 } cmdbot;
-
-static double now_ms(void)
-{
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec / 1e6;
-}
 
 /* {====================================================================
 ** The request: the seat's view (mj_game_seat_view) and the legal actions
@@ -128,29 +108,6 @@ static char *request(const mj_game *g, int p, const mj_action *legal, int n,
 }
 
 /* }==================================================================== */
-
-/* Write all of text and a newline before the deadline. */
-static bool send_line(cmdbot *b, const char *text, double deadline)
-{
-  size_t n = strlen(text), off = 0;
-  char nl = '\n';
-  while (off <= n) {
-    const char *src = off < n ? text + off : &nl;
-    size_t len = off < n ? n - off : 1;
-    ssize_t k = write(b->to, src, len);
-    if (k > 0) {
-      off += (size_t)k;
-      continue;
-    }
-    if (k < 0 && errno != EAGAIN && errno != EINTR)
-      return false;
-    int left = (int)(deadline - now_ms());
-    struct pollfd pf = { b->to, POLLOUT, 0 };
-    if (left <= 0 || poll(&pf, 1, left) <= 0)
-      return false;
-  }
-  return true;
-}
 
 /* An answer's id said, as a whole number (-1 when it is none). */
 static long said_id(const cJSON *id)
@@ -235,37 +192,15 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
                        mj_error *err)
 {
   for (;;) {
-    char *nl = memchr(b->buf, '\n', b->have);
-    if (nl != NULL) {
-      *nl = '\0';
-      size_t used = (size_t)(nl - b->buf) + 1;
-      int found = answer_line(b, b->buf, legal, n, err);
-      memmove(b->buf, nl + 1, b->have - used);
-      b->have -= used;
-      if (found == -2)
-        continue;
-      return found;
-    }
-    if (b->have == sizeof b->buf) {
-      b->have = 0;
-      return mj_fail(err, MJ_EINVAL, 0, "%s: a line longer than 64 KB",
-                     b->name), -1;
-    }
-    int left = (int)(deadline - now_ms());
-    struct pollfd pf = { b->from, POLLIN, 0 };
-    int r = left > 0 ? poll(&pf, 1, left) : 0;
-    if (r < 0 && errno == EINTR)
-      continue;
-    if (r <= 0)
+    mj_error pe;
+    int r = proc_read_line(b->pr, deadline, &pe);
+    if (r == 0)
       return timed_out(b, err);
-    ssize_t k = read(b->from, b->buf + b->have, sizeof b->buf - b->have);
-    if (k < 0 && (errno == EINTR || errno == EAGAIN))
-      continue;
-    if (k <= 0) {
-      b->dead = true;
-      return mj_fail(err, MJ_EIO, 0, "%s: the program ended", b->name), -1;
-    }
-    b->have += (size_t)k;
+    if (r < 0)
+      return mj_fail(err, b->pr->dead ? MJ_EIO : MJ_EINVAL, 0, "%s: %s", b->name, pe.msg), -1;
+    int found = answer_line(b, b->pr->line, legal, n, err);
+    if (found != -2)
+      return found;
   }
 }
 
@@ -273,41 +208,21 @@ static int cmdbot_choose(void *ud, const mj_game *g, int p,
                          const mj_action *legal, int n, mj_error *err)
 {
   cmdbot *b = ud;
-  if (b->dead)
+  if (b->pr->dead)
     return mj_fail(err, MJ_EIO, 0, "%s: the program ended", b->name), -1;
   /* the first answer may take the program's start-up too: 10 s at least */
   double limit = b->id == 0 && b->limit_ms < 10000 ? 10000 : b->limit_ms;
-  double deadline = now_ms() + limit;
+  double deadline = proc_now_ms() + limit;
   b->g = g;
   char *text = request(g, p, legal, n, ++b->id);
   if (text == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory"), -1;
-  bool sent = send_line(b, text, deadline);
+  bool sent = proc_send(b->pr, text, deadline);
   free(text);
-  if (!sent) {
-    b->dead = errno == EPIPE;
+  if (!sent)
     return mj_fail(err, MJ_EIO, 0, "%s: cannot write to it (%s)", b->name,
-                   errno == EPIPE ? "it ended" : "it does not read"), -1;
-  }
+                   b->pr->dead ? "it ended" : "it does not read"), -1;
   return read_answer(b, legal, n, deadline, err);
-}
-
-/* End the program and everything it started: its process group (it
-   leads one, see cmdbot_new). The leader is reaped last, so that its
-   group id cannot have been taken by another process meanwhile. */
-static void end_group(pid_t pid)
-{
-  siginfo_t si;
-  /* closing its stdin asked it to end: 100 ms for that */
-  for (int i = 0; i < 20; i++) {
-    memset(&si, 0, sizeof si);
-    if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-        si.si_pid == pid)
-      break;
-    usleep(5000);
-  }
-  kill(-pid, SIGKILL);
-  waitpid(pid, NULL, 0);
 }
 
 static void cmdbot_free(void *ud)
@@ -315,76 +230,28 @@ static void cmdbot_free(void *ud)
   cmdbot *b = ud;
   if (b == NULL)
     return;
-  close(b->to);
-  close(b->from);
-  end_group(b->pid);
+  proc_free(b->pr);
   free(b);
-}
-
-/* Start program (sh -c) with pipes to its stdin and stdout, leading a
-   process group of its own; NULL and err when it cannot be started. */
-static cmdbot *spawn(const char *program, mj_error *err)
-{
-  if (program[0] == '\0') {
-    mj_fail(err, MJ_EINVAL, 0, "cmd: needs a program (cmd:'python3 bot.py')");
-    return NULL;
-  }
-  signal(SIGPIPE, SIG_IGN);   /* a bot that ended: a failed write */
-  int in[2], out[2];
-  if (pipe(in) != 0) {
-    mj_fail(err, MJ_EIO, 0, "cannot start %s: %s", program, strerror(errno));
-    return NULL;
-  }
-  if (pipe(out) != 0) {
-    close(in[0]);
-    close(in[1]);
-    mj_fail(err, MJ_EIO, 0, "cannot start %s: %s", program, strerror(errno));
-    return NULL;
-  }
-  cmdbot *b = calloc(1, sizeof *b);
-  pid_t pid = b != NULL ? fork() : -1;
-  if (pid == 0) {
-    /* a group of its own, ended whole with the game; and ended with
-       hule, should hule die first (Linux) */
-    setpgid(0, 0);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-    dup2(in[0], 0);
-    dup2(out[1], 1);
-    close(in[0]);
-    close(in[1]);
-    close(out[0]);
-    close(out[1]);
-    execl("/bin/sh", "sh", "-c", program, (char *)NULL);
-    _exit(127);
-  }
-  close(in[0]);
-  close(out[1]);
-  if (pid < 0) {
-    close(in[1]);
-    close(out[0]);
-    free(b);
-    mj_fail(err, MJ_EIO, 0, "cannot start %s", program);
-    return NULL;
-  }
-  setpgid(pid, pid);    /* also here: no race with the first kill */
-  b->pid = pid;
-  b->to = in[1];
-  b->from = out[0];
-  fcntl(b->to, F_SETFL, O_NONBLOCK);
-  fcntl(b->to, F_SETFD, FD_CLOEXEC);
-  fcntl(b->from, F_SETFD, FD_CLOEXEC);
-  snprintf(b->name, sizeof b->name, "cmd:%s", program);
-  return b;
 }
 
 mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
                    mj_error *err)
 {
-  cmdbot *b = spawn(program, err);
-  if (b == NULL)
+  if (program[0] == '\0') {
+    mj_fail(err, MJ_EINVAL, 0, "cmd: needs a program (cmd:'python3 bot.py')");
     return NULL;
+  }
+  cmdbot *b = calloc(1, sizeof *b);
+  if (b == NULL) {
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  b->pr = proc_spawn(program, err);
+  if (b->pr == NULL) {
+    free(b);
+    return NULL;
+  }
+  snprintf(b->name, sizeof b->name, "cmd:%s", program);
   b->limit_ms = limit_ms > 0 ? limit_ms : 1000;
   mj_bot_ext ext = { b->name, b, cmdbot_choose, cmdbot_free };
   mj_bot *bot = mj_bot_new_ext(&ext, seed);
@@ -397,26 +264,7 @@ mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
 
 mj_status cmdbot_check(const char *program, int ms, mj_error *err)
 {
-  cmdbot *b = spawn(program, err);
-  if (b == NULL)
-    return MJ_EIO;
-  siginfo_t si;
-  bool ended = false;
-  for (int t = 0; t < ms && !ended; t += 10) {
-    memset(&si, 0, sizeof si);
-    ended = waitid(P_PID, (id_t)b->pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0
-            && si.si_pid == b->pid;
-    if (!ended)
-      usleep(10000);
-  }
-  mj_status st = MJ_OK;
-  if (ended && si.si_code == CLD_EXITED)
-    st = mj_fail(err, MJ_EIO, 0, "%s: the program ended before its first "
-                 "decision (exit status %d%s)", b->name, si.si_status,
-                 si.si_status == 127 ? ": not found" : "");
-  else if (ended)
-    st = mj_fail(err, MJ_EIO, 0, "%s: the program ended before its first "
-                 "decision (signal %d)", b->name, si.si_status);
-  cmdbot_free(b);
-  return st;
+  char label[300];
+  snprintf(label, sizeof label, "cmd:%s", program);
+  return proc_check(program, label, ms, err);
 }

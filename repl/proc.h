@@ -1,0 +1,49 @@
+/*
+** proc.h
+** A bot's program: a subprocess (sh -c PROGRAM) leading a process group
+** of its own, talked to in lines over its stdin and stdout, every wait
+** bounded by a deadline. Shared by the protocols bots speak (cmd:, the
+** hule protocol; mjai:; botzone:).
+*/
+#ifndef HULE_PROC_H
+#define HULE_PROC_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <sys/types.h>
+
+#include "error.h"
+
+typedef struct proc {
+  pid_t pid;
+  int to, from;            /* its stdin, its stdout */
+  char buf[1 << 16];       /* what it wrote, not yet a whole line */
+  size_t have;
+  bool dead;               /* EOF or a failed write: no more asking */
+  char line[1 << 16];      /* the last line read (proc_read_line) */
+} proc;
+
+/* Milliseconds of a monotonic clock. */
+double proc_now_ms(void);
+
+/* Start program; NULL and err (naming it) when it cannot be. */
+proc *proc_spawn(const char *program, mj_error *err);
+
+/* Write text and a newline before the deadline; false when it cannot
+   (the program ended: p->dead; or it does not read). */
+bool proc_send(proc *p, const char *text, double deadline);
+
+/* The next whole line into p->line (its newline dropped): 1; 0 when the
+   deadline passed first; -1 when the program ended (p->dead) or wrote a
+   line longer than 64 KB (err says which). */
+int proc_read_line(proc *p, double deadline, mj_error *err);
+
+/* Close its pipes and end its process group (forks included). */
+void proc_free(proc *p);
+
+/* Does program start and keep running for ms milliseconds? label names
+   it in err ("cmd:PROGRAM"). */
+mj_status proc_check(const char *program, const char *label, int ms,
+                     mj_error *err);
+
+#endif
