@@ -14,6 +14,7 @@
 #include "analysis.h"
 #include "bot.h"
 #include "cmdbot.h"
+#include "mjaibot.h"
 #include "fileio.h"
 #include "hand.h"
 #include "render.h"
@@ -710,14 +711,25 @@ int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
   return 0;
 }
 
+const char *cli_bot_program(const char *spec)
+{
+  static const char *const kinds[] = { "cmd:", "mjai:", NULL };
+  for (int k = 0; kinds[k] != NULL; k++)
+    if (strncmp(spec, kinds[k], strlen(kinds[k])) == 0)
+      return spec + strlen(kinds[k]);
+  return NULL;
+}
+
 bool cli_bot_spec_check(const char *spec, mj_error *err)
 {
-  if (strncmp(spec, "lua:", 4) == 0 || strncmp(spec, "cmd:", 4) == 0) {
-    if (spec[4] != '\0')
+  const char *prog = cli_bot_program(spec);
+  if (strncmp(spec, "lua:", 4) == 0 || prog != NULL) {
+    if ((prog ? prog : spec + 4)[0] != '\0')
       return true;   /* a file or a program must be named */
-    mj_fail(err, MJ_EINVAL, 0, spec[0] == 'l'
-                                   ? "lua: needs a file (lua:mybot.lua)"
-                                   : "cmd: needs a program (cmd:'python3 bot.py')");
+    mj_fail(err, MJ_EINVAL, 0, "%.*s needs a %s (%.*s%s)",
+            (int)(strchr(spec, ':') - spec + 1), spec,
+            prog ? "program" : "file", (int)(strchr(spec, ':') - spec + 1),
+            spec, prog ? "'python3 bot.py'" : "mybot.lua");
     return false;
   }
   size_t len = strcspn(spec, ":");
@@ -732,7 +744,8 @@ bool cli_bot_spec_check(const char *spec, mj_error *err)
   for (const char *const *k = mj_bot_kinds(); *k; k++)
     mj_catf(all, sizeof all, &n, "%s, ", *k);
   mj_fail(err, MJ_EINVAL, 0,
-          "no bot kind '%.40s' (%sstrong:caution=X, lua:FILE, cmd:PROGRAM)",
+          "no bot kind '%.40s' (%sstrong:caution=X, lua:FILE, cmd:PROGRAM, "
+          "mjai:PROGRAM)",
           spec, all);
   return false;
 }
@@ -744,6 +757,14 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
     return NULL;
   if (strncmp(spec, "cmd:", 4) == 0)
     return cmdbot_new(spec + 4, limit_ms, seed, err);
+  if (strncmp(spec, "mjai:", 5) == 0) {
+    if (r != NULL && mj_rules_ctable(r)->indicators == 0) {
+      mj_fail(err, MJ_EINVAL, 0, "mjai: bots play riichi (a ruleset with "
+              "dora indicators), not %s", mj_rules_id(r));
+      return NULL;
+    }
+    return mjaibot_new(spec + 5, limit_ms, seed, err);
+  }
   if (strncmp(spec, "lua:", 4) == 0)
     return mj_lua_bot_new(h, spec + 4, r, seed, err);
   return mj_bot_make(spec, seed, err);

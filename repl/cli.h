@@ -84,6 +84,8 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
 /* A spec names a kind there is, with a valid setting (a file or a
 ** program is tried later); if not, err says why. */
 bool cli_bot_spec_check(const char *spec, mj_error *err);
+/* The program of a bot spoken to as a process (cmd:, mjai:), or NULL. */
+const char *cli_bot_program(const char *spec);
 
 /* The ruleset the options name, loaded; prints the error and returns
 ** NULL on failure. */

@@ -28,10 +28,8 @@
 #include "proc.h"
 
 typedef struct cmdbot {
-  proc *pr;
-  int limit_ms;
+  progbot pb;              /* first: its process, "cmd:PROGRAM", limit */
   long id;                 /* the decision asked last */
-  char name[300];          /* "cmd:PROGRAM" */
   long late[8];            /* decisions that timed out, not yet answered */
   int nlate;
   const mj_game *g;        /* the game of the decision asked (its names) */
@@ -142,12 +140,12 @@ static int named_action(const cmdbot *b, const cJSON *o,
         return i;
     }
     return mj_fail(err, MJ_EINVAL, 0, "%s: '%.40s' is not among the legal "
-                   "actions", b->name, a->valuestring), -1;
+                   "actions", b->pb.name, a->valuestring), -1;
   }
   if (cJSON_IsNumber(ix) && ix->valuedouble >= 1 && ix->valuedouble <= n)
     return (int)ix->valuedouble - 1;
   return mj_fail(err, MJ_EINVAL, 0, "%s: the answer names no legal action",
-                 b->name), -1;
+                 b->pb.name), -1;
 }
 
 /* One whole line of the program's: the index of the action it names;
@@ -160,14 +158,14 @@ static int answer_line(cmdbot *b, const char *line, const mj_action *legal,
   int found;
   if (o == NULL || !cJSON_IsNumber(id)) {
     found = (mj_fail(err, MJ_EINVAL, 0, "%s: an answer is a JSON line "
-                     "{\"id\": N, \"action\": ...}", b->name), -1);
+                     "{\"id\": N, \"action\": ...}", b->pb.name), -1);
   } else if (said_id(id) != b->id) {
     /* the answer to a decision that timed out: skipped; any other id is
        wrong at once (waiting would only wait the limit out) */
     long said = said_id(id);
     found = was_late(b, said) ? -2
           : (mj_fail(err, MJ_EINVAL, 0, "%s: answered decision %ld while "
-                     "asked decision %ld", b->name, said, b->id), -1);
+                     "asked decision %ld", b->pb.name, said, b->id), -1);
   } else {
     found = named_action(b, o, legal, n, err);
   }
@@ -182,8 +180,8 @@ static int timed_out(cmdbot *b, mj_error *err)
     memmove(b->late, b->late + 1, sizeof b->late - sizeof b->late[0]),
         b->nlate--;
   b->late[b->nlate++] = b->id;
-  return mj_fail(err, MJ_ERANGE, 0, "%s: no answer within %d ms", b->name,
-                 b->limit_ms), -1;
+  return mj_fail(err, MJ_ERANGE, 0, "%s: no answer within %d ms", b->pb.name,
+                 b->pb.limit_ms), -1;
 }
 
 /* The answer to decision id, read before the deadline: the index among
@@ -193,12 +191,12 @@ static int read_answer(cmdbot *b, const mj_action *legal, int n, double deadline
 {
   for (;;) {
     mj_error pe;
-    int r = proc_read_line(b->pr, deadline, &pe);
+    int r = proc_read_line(b->pb.pr, deadline, &pe);
     if (r == 0)
       return timed_out(b, err);
     if (r < 0)
-      return mj_fail(err, b->pr->dead ? MJ_EIO : MJ_EINVAL, 0, "%s: %s", b->name, pe.msg), -1;
-    int found = answer_line(b, b->pr->line, legal, n, err);
+      return mj_fail(err, b->pb.pr->dead ? MJ_EIO : MJ_EINVAL, 0, "%s: %s", b->pb.name, pe.msg), -1;
+    int found = answer_line(b, b->pb.pr->line, legal, n, err);
     if (found != -2)
       return found;
   }
@@ -208,58 +206,28 @@ static int cmdbot_choose(void *ud, const mj_game *g, int p,
                          const mj_action *legal, int n, mj_error *err)
 {
   cmdbot *b = ud;
-  if (b->pr->dead)
-    return mj_fail(err, MJ_EIO, 0, "%s: the program ended", b->name), -1;
+  if (b->pb.pr->dead)
+    return mj_fail(err, MJ_EIO, 0, "%s: the program ended", b->pb.name), -1;
   /* the first answer may take the program's start-up too: 10 s at least */
-  double limit = b->id == 0 && b->limit_ms < 10000 ? 10000 : b->limit_ms;
+  double limit = b->id == 0 && b->pb.limit_ms < 10000 ? 10000 : b->pb.limit_ms;
   double deadline = proc_now_ms() + limit;
   b->g = g;
   char *text = request(g, p, legal, n, ++b->id);
   if (text == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory"), -1;
-  bool sent = proc_send(b->pr, text, deadline);
+  bool sent = proc_send(b->pb.pr, text, deadline);
   free(text);
   if (!sent)
-    return mj_fail(err, MJ_EIO, 0, "%s: cannot write to it (%s)", b->name,
-                   b->pr->dead ? "it ended" : "it does not read"), -1;
+    return mj_fail(err, MJ_EIO, 0, "%s: cannot write to it (%s)", b->pb.name,
+                   b->pb.pr->dead ? "it ended" : "it does not read"), -1;
   return read_answer(b, legal, n, deadline, err);
-}
-
-static void cmdbot_free(void *ud)
-{
-  cmdbot *b = ud;
-  if (b == NULL)
-    return;
-  proc_free(b->pr);
-  free(b);
 }
 
 mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
                    mj_error *err)
 {
-  if (program[0] == '\0') {
-    mj_fail(err, MJ_EINVAL, 0, "cmd: needs a program (cmd:'python3 bot.py')");
-    return NULL;
-  }
-  cmdbot *b = calloc(1, sizeof *b);
-  if (b == NULL) {
-    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-    return NULL;
-  }
-  b->pr = proc_spawn(program, err);
-  if (b->pr == NULL) {
-    free(b);
-    return NULL;
-  }
-  snprintf(b->name, sizeof b->name, "cmd:%s", program);
-  b->limit_ms = limit_ms > 0 ? limit_ms : 1000;
-  mj_bot_ext ext = { b->name, b, cmdbot_choose, cmdbot_free };
-  mj_bot *bot = mj_bot_new_ext(&ext, seed);
-  if (bot == NULL) {
-    cmdbot_free(b);
-    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-  }
-  return bot;
+  return progbot_new(sizeof(cmdbot), "cmd", program, limit_ms, seed,
+                     cmdbot_choose, err);
 }
 
 mj_status cmdbot_check(const char *program, int ms, mj_error *err)

@@ -194,3 +194,45 @@ mj_status proc_check(const char *program, const char *label, int ms,
   proc_free(b);
   return st;
 }
+
+static void progbot_free(void *ud)
+{
+  progbot *b = ud;
+  if (b == NULL)
+    return;
+  proc_free(b->pr);
+  free(b);
+}
+
+mj_bot *progbot_new(size_t size, const char *kind, const char *program,
+                    int limit_ms, uint64_t seed,
+                    int (*choose)(void *ud, const mj_game *g, int p,
+                                  const mj_action *legal, int n,
+                                  mj_error *err),
+                    mj_error *err)
+{
+  if (program[0] == '\0') {
+    mj_fail(err, MJ_EINVAL, 0, "%s: needs a program (%s:'python3 bot.py')",
+            kind, kind);
+    return NULL;
+  }
+  progbot *b = calloc(1, size);
+  if (b == NULL) {
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return NULL;
+  }
+  b->pr = proc_spawn(program, err);
+  if (b->pr == NULL) {
+    free(b);
+    return NULL;
+  }
+  snprintf(b->name, sizeof b->name, "%s:%s", kind, program);
+  b->limit_ms = limit_ms > 0 ? limit_ms : 1000;
+  mj_bot_ext ext = { b->name, b, choose, progbot_free };
+  mj_bot *bot = mj_bot_new_ext(&ext, seed);
+  if (bot == NULL) {
+    progbot_free(b);
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  }
+  return bot;
+}

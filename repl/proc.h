@@ -12,6 +12,7 @@
 #include <stddef.h>
 #include <sys/types.h>
 
+#include "bot.h"
 #include "error.h"
 
 typedef struct proc {
@@ -45,5 +46,24 @@ void proc_free(proc *p);
    it in err ("cmd:PROGRAM"). */
 mj_status proc_check(const char *program, const char *label, int ms,
                      mj_error *err);
+
+/* What a bot played by a program starts with: its process, its name
+   ("mjai:PROGRAM") and its time for a decision. */
+typedef struct progbot {
+  proc *pr;
+  int limit_ms;
+  char name[300];
+} progbot;
+
+/* A bot played by program: its state, size bytes (zeroed) that begin
+   with a progbot, made and the program started, wrapped with choose (and
+   a free that ends the program). kind names it ("mjai"); limit_ms 0 is
+   1000. NULL and err when it cannot be. */
+mj_bot *progbot_new(size_t size, const char *kind, const char *program,
+                    int limit_ms, uint64_t seed,
+                    int (*choose)(void *ud, const mj_game *g, int p,
+                                  const mj_action *legal, int n,
+                                  mj_error *err),
+                    mj_error *err);
 
 #endif

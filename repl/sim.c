@@ -106,7 +106,7 @@ static mj_status play_bots(sim_run *rn, played *pl, mj_game *g, sim_stats *st,
   int fails_before[4] = { 0, 0, 0, 0 };
   for (int p = 0; p < 4 && s == MJ_OK; p++) {
     int k = (p + pl->turn) & 3;        /* the player: a place in --bots */
-    if (strncmp(pl->seat_bot[p], "cmd:", 4) == 0) {
+    if (cli_bot_program(pl->seat_bot[p]) != NULL) {
       /* a program is started once and plays every game of its player */
       if (rn->programs[k] == NULL)
         rn->programs[k] = cli_bot_new(rn->host, rn->r, pl->seat_bot[p], 1,
@@ -133,7 +133,7 @@ static mj_status play_bots(sim_run *rn, played *pl, mj_game *g, sim_stats *st,
               "efficiency bot made it\n", pl->gi, pl->seat_bot[p], why);
     }
     st->fallback[k] += nf;
-    if (strncmp(pl->seat_bot[p], "cmd:", 4) != 0)
+    if (cli_bot_program(pl->seat_bot[p]) == NULL)
       mj_bot_free(b[p]);
   }
   return s;
@@ -494,7 +494,7 @@ const cl_opt sim_options[] = {
   { "--bots", "K,K,K,K", "one kind for all four seats or four kinds: "
     "efficiency (default), random, strong, strong:caution=X (its danger "
     "weighed X times, 0 to 100), lua:FILE a bot in Lua, cmd:PROGRAM a bot "
-    "program", set_bots },
+    "program, mjai:PROGRAM a riichi bot speaking mjai", set_bots },
   { "--jobs", "K", "processes on this machine (1..64, default 1)",
     set_jobs },
   { "--shard", "I/N", "play only the I-th of N equal ranges of the games",
@@ -626,8 +626,8 @@ static bool check_bots(mj_host *h, const sim_run *rn)
   for (int k = 0; k < rn->nkinds; k++) {
     mj_error be;
     bool ok;
-    if (strncmp(rn->kinds[k], "cmd:", 4) == 0) {
-      ok = cmdbot_check(rn->kinds[k] + 4, 300, &be) == MJ_OK;
+    if (cli_bot_program(rn->kinds[k]) != NULL) {
+      ok = cmdbot_check(cli_bot_program(rn->kinds[k]), 300, &be) == MJ_OK;
     } else {
       mj_bot *b = cli_bot_new(h, rn->r, rn->kinds[k], 1, 0, &be);
       ok = b != NULL;

@@ -148,12 +148,14 @@ static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st);
    ("lua:shanten.lua", "cmd:ref_bot.py"). */
 static const char *bot_label(const char *spec, char *buf, size_t cap)
 {
-  if (strncmp(spec, "lua:", 4) != 0 && strncmp(spec, "cmd:", 4) != 0)
+  const char *prog = cli_bot_program(spec);
+  if (strncmp(spec, "lua:", 4) != 0 && prog == NULL)
     return spec;
+  const char *start = prog ? prog : spec + 4;
   const char *end = spec + strlen(spec), *w = end;
-  while (w > spec + 4 && w[-1] != '/' && w[-1] != ' ')
+  while (w > start && w[-1] != '/' && w[-1] != ' ')
     w--;
-  snprintf(buf, cap, "%.4s%s", spec, w);
+  snprintf(buf, cap, "%.*s%s", (int)(start - spec), spec, w);
   return buf;
 }
 

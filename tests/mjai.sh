@@ -1,0 +1,66 @@
+#!/bin/sh
+# mjai: bots (docs/bots.md): a riichi bot of the mjai protocol at hule's
+# table. tests/bots/mjai_bot.py keeps its hand from the events alone and
+# ends itself on seeing a hidden tile, so whole games without one failed
+# decision show the events it is told follow the game and hide what they
+# must; it declares riichi and wins, so reach, dahai after reach and hora
+# are mapped. Programs that answer garbage, illegal actions, late, die
+# or fork: the game goes on (the efficiency bot decides, counted, the
+# sim says why) and no process is left behind. A ruleset without dora
+# indicators is refused; the REPL seats one too.
+# Usage: mjai.sh HULE SRCDIR
+hule=$1; src=$2; fail=0
+bot="python3 $src/tests/bots/mjai_bot.py"
+say() { if [ "$1" = ok ]; then echo "ok   $2"; else echo "FAIL: $2"; fail=1; fi; }
+
+work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
+out=$("$hule" sim --ruleset riichi --games 60 --seed 3 --out "$work/one.jsonl" \
+      --bots "mjai:$bot,efficiency,efficiency,efficiency" 2>&1)
+rc=$?
+if [ $rc -eq 0 ] && ! echo "$out" | grep -q "failed a decision" &&
+   python3 -c '
+import json, sys
+wins = [w for l in open(sys.argv[1]) for w in json.loads(l)["wins"] if w["player"] == 0]
+assert wins and any(f["id"] == "立直" for w in wins for f in w["fans"]), wins
+' "$work/one.jsonl"; then
+  say ok "one mjai bot, 60 games: no failed decision, it won, riichi was won"
+else
+  say no "one mjai bot (exit $rc)"; echo "$out" | tail -5
+fi
+
+out=$("$hule" sim --ruleset riichi-tenhou --games 20 --seed 4 \
+      --bots "mjai:$bot,mjai:$bot,mjai:$bot,mjai:$bot" 2>&1)
+rc=$?
+[ $rc -eq 0 ] && ! echo "$out" | grep -q "failed" &&
+  say ok "four mjai bots, 20 games of riichi-tenhou" ||
+  { say no "four mjai bots (exit $rc)"; echo "$out" | tail -5; }
+
+for c in garbage:"one JSON object a line" illegal:"is not a legal answer now" \
+         late:"no answer within 150 ms" die:"the program ended" fork:""; do
+  mode=${c%%:*}; piece=${c#*:}
+  out=$("$hule" sim --ruleset riichi --games 4 --seed 5 --bot-ms 150 \
+        --bots "mjai:$bot $mode,efficiency,efficiency,efficiency" 2>&1)
+  rc=$?
+  left=$(pgrep -f "mjai_bot.py $mode" | wc -l)
+  if [ "$mode" = fork ]; then
+    [ $rc -eq 0 ] && [ "$left" -eq 0 ] && say ok "fork: played, the child ended with the game" ||
+      { say no "fork (exit $rc, $left left)"; echo "$out" | tail -3; }
+  elif [ $rc -ne 0 ] && echo "$out" | grep -q "failed a decision.*$piece" &&
+       echo "$out" | grep -q "fallback" && [ "$left" -eq 0 ]; then
+    say ok "$mode: the fallback decided, counted and said"
+  else
+    say no "$mode (exit $rc, $left left)"; echo "$out" | head -3
+  fi
+done
+
+out=$("$hule" sim --ruleset mcr --games 1 --bots "mjai:$bot" 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -q "mjai: bots play riichi" &&
+  say ok "mcr refused: mjai speaks riichi" || { say no "mcr not refused"; echo "$out"; }
+out=$("$hule" sim --ruleset riichi --games 1 --bots "mjai:" 2>&1)
+[ $? -ne 0 ] && echo "$out" | grep -q "mjai: needs a program" &&
+  say ok "mjai: without a program refused" || { say no "mjai: empty"; echo "$out"; }
+
+out=$(printf 'new riichi seed=2 bots=mjai:%s\nauto\n' "$src/tests/bots/mjai_bot.py" | "$hule" 2>&1)
+echo "$out" | grep -qE "won|drawn" && ! echo "$out" | grep -q "Error" &&
+  say ok "the REPL seats mjai bots" || { say no "the REPL"; echo "$out" | tail -5; }
+exit $fail
