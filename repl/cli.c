@@ -15,6 +15,7 @@
 #include "bot.h"
 #include "cmdbot.h"
 #include "mjaibot.h"
+#include "botzonebot.h"
 #include "fileio.h"
 #include "hand.h"
 #include "render.h"
@@ -713,7 +714,8 @@ int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
 
 const char *cli_bot_program(const char *spec)
 {
-  static const char *const kinds[] = { "cmd:", "mjai:", NULL };
+  static const char *const kinds[] = { "cmd:", "mjai:", "botzone:",
+                                       "botzone-json:", NULL };
   for (int k = 0; kinds[k] != NULL; k++)
     if (strncmp(spec, kinds[k], strlen(kinds[k])) == 0)
       return spec + strlen(kinds[k]);
@@ -745,7 +747,7 @@ bool cli_bot_spec_check(const char *spec, mj_error *err)
     mj_catf(all, sizeof all, &n, "%s, ", *k);
   mj_fail(err, MJ_EINVAL, 0,
           "no bot kind '%.40s' (%sstrong:caution=X, lua:FILE, cmd:PROGRAM, "
-          "mjai:PROGRAM)",
+          "mjai:PROGRAM, botzone:PROGRAM)",
           spec, all);
   return false;
 }
@@ -764,6 +766,15 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
       return NULL;
     }
     return mjaibot_new(spec + 5, limit_ms, seed, err);
+  }
+  if (strncmp(spec, "botzone", 7) == 0) {
+    if (r != NULL && strcmp(mj_rules_id(r), "mcr") != 0) {
+      mj_fail(err, MJ_EINVAL, 0, "botzone: bots play Botzone's Chinese "
+              "Standard Mahjong, the mcr ruleset, not %s", mj_rules_id(r));
+      return NULL;
+    }
+    return botzonebot_new(cli_bot_program(spec), spec[7] == '-', limit_ms,
+                          seed, err);
   }
   if (strncmp(spec, "lua:", 4) == 0)
     return mj_lua_bot_new(h, spec + 4, r, seed, err);

@@ -227,7 +227,7 @@ mj_bot *cmdbot_new(const char *program, int limit_ms, uint64_t seed,
                    mj_error *err)
 {
   return progbot_new(sizeof(cmdbot), "cmd", program, limit_ms, seed,
-                     cmdbot_choose, err);
+                     cmdbot_choose, NULL, err);
 }
 
 mj_status cmdbot_check(const char *program, int ms, mj_error *err)

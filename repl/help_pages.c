@@ -16,8 +16,9 @@ static const repl_help pages[] = {
     "RULESET is any ruleset id (mcr when none is given); seed=N deals the\n"
     "same tiles again; bots= names the three opponents' kinds, one for all\n"
     "or three separated by commas: strong (the default), efficiency,\n"
-    "random, lua:FILE (a bot written in Lua), cmd:PROGRAM or, for riichi,\n"
-    "mjai:PROGRAM (a bot of the mjai protocol).",
+    "random, lua:FILE (a bot written in Lua), cmd:PROGRAM, for riichi\n"
+    "mjai:PROGRAM (a bot of the mjai protocol), for mcr botzone:PROGRAM\n"
+    "(a bot of Botzone's Chinese Standard Mahjong).",
     "new xuezhan seed=7 bots=strong,efficiency,random",
     "hint, auto, next, match, save, tutorial" },
   { "d",

@@ -337,5 +337,5 @@ mj_bot *mjaibot_new(const char *program, int limit_ms, uint64_t seed,
                     mj_error *err)
 {
   return progbot_new(sizeof(mjaibot), "mjai", program, limit_ms, seed,
-                     mjaibot_choose, err);
+                     mjaibot_choose, NULL, err);
 }

@@ -1242,7 +1242,7 @@ static int c_table(repl *r, int argc, char **argv, const char *rest)
 const repl_cmd repl_play_cmds[] = {
   { "new", "[RULESET] [seed=N] [bots=KIND,...]",
     "deal a new game against three bots\n"
-    "(bots: strong, efficiency, random, lua:FILE, cmd:PROGRAM, mjai:PROGRAM;\n"
+    "(bots: strong, efficiency, random, lua:FILE, cmd:, mjai:, botzone:;\n"
     "strong:caution=X weighs danger X times as shipped, 0 to 100; e.g.\n"
     "new bao seed=7 bots=efficiency)",
     c_new, ARG_RULESET, "play" },

@@ -209,7 +209,7 @@ mj_bot *progbot_new(size_t size, const char *kind, const char *program,
                     int (*choose)(void *ud, const mj_game *g, int p,
                                   const mj_action *legal, int n,
                                   mj_error *err),
-                    mj_error *err)
+                    void **state, mj_error *err)
 {
   if (program[0] == '\0') {
     mj_fail(err, MJ_EINVAL, 0, "%s: needs a program (%s:'python3 bot.py')",
@@ -233,6 +233,8 @@ mj_bot *progbot_new(size_t size, const char *kind, const char *program,
   if (bot == NULL) {
     progbot_free(b);
     mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  } else if (state != NULL) {
+    *state = b;
   }
   return bot;
 }

@@ -57,13 +57,13 @@ typedef struct progbot {
 
 /* A bot played by program: its state, size bytes (zeroed) that begin
    with a progbot, made and the program started, wrapped with choose (and
-   a free that ends the program). kind names it ("mjai"); limit_ms 0 is
-   1000. NULL and err when it cannot be. */
+   a free that ends the program); *state (state may be NULL) is it. kind
+   names it ("mjai"); limit_ms 0 is 1000. NULL and err when it cannot be. */
 mj_bot *progbot_new(size_t size, const char *kind, const char *program,
                     int limit_ms, uint64_t seed,
                     int (*choose)(void *ud, const mj_game *g, int p,
                                   const mj_action *legal, int n,
                                   mj_error *err),
-                    mj_error *err);
+                    void **state, mj_error *err);
 
 #endif

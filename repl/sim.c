@@ -494,7 +494,8 @@ const cl_opt sim_options[] = {
   { "--bots", "K,K,K,K", "one kind for all four seats or four kinds: "
     "efficiency (default), random, strong, strong:caution=X (its danger "
     "weighed X times, 0 to 100), lua:FILE a bot in Lua, cmd:PROGRAM a bot "
-    "program, mjai:PROGRAM a riichi bot speaking mjai", set_bots },
+    "program, mjai:PROGRAM a riichi bot speaking mjai, botzone:PROGRAM "
+    "(botzone-json:) an MCR bot of Botzone", set_bots },
   { "--jobs", "K", "processes on this machine (1..64, default 1)",
     set_jobs },
   { "--shard", "I/N", "play only the I-th of N equal ranges of the games",

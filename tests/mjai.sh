@@ -11,7 +11,7 @@
 # Usage: mjai.sh HULE SRCDIR
 hule=$1; src=$2; fail=0
 bot="python3 $src/tests/bots/mjai_bot.py"
-say() { if [ "$1" = ok ]; then echo "ok   $2"; else echo "FAIL: $2"; fail=1; fi; }
+. "$src/tests/bots/misbehave.sh"
 
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 out=$("$hule" sim --ruleset riichi --games 60 --seed 3 --out "$work/one.jsonl" \
@@ -28,30 +28,11 @@ else
   say no "one mjai bot (exit $rc)"; echo "$out" | tail -5
 fi
 
-out=$("$hule" sim --ruleset riichi-tenhou --games 20 --seed 4 \
-      --bots "mjai:$bot,mjai:$bot,mjai:$bot,mjai:$bot" 2>&1)
-rc=$?
-[ $rc -eq 0 ] && ! echo "$out" | grep -q "failed" &&
-  say ok "four mjai bots, 20 games of riichi-tenhou" ||
-  { say no "four mjai bots (exit $rc)"; echo "$out" | tail -5; }
-
-for c in garbage:"one JSON object a line" illegal:"is not a legal answer now" \
-         late:"no answer within 150 ms" die:"the program ended" fork:""; do
-  mode=${c%%:*}; piece=${c#*:}
-  out=$("$hule" sim --ruleset riichi --games 4 --seed 5 --bot-ms 150 \
-        --bots "mjai:$bot $mode,efficiency,efficiency,efficiency" 2>&1)
-  rc=$?
-  left=$(pgrep -f "mjai_bot.py $mode" | wc -l)
-  if [ "$mode" = fork ]; then
-    [ $rc -eq 0 ] && [ "$left" -eq 0 ] && say ok "fork: played, the child ended with the game" ||
-      { say no "fork (exit $rc, $left left)"; echo "$out" | tail -3; }
-  elif [ $rc -ne 0 ] && echo "$out" | grep -q "failed a decision.*$piece" &&
-       echo "$out" | grep -q "fallback" && [ "$left" -eq 0 ]; then
-    say ok "$mode: the fallback decided, counted and said"
-  else
-    say no "$mode (exit $rc, $left left)"; echo "$out" | head -3
-  fi
-done
+played "four mjai bots, 20 games of riichi-tenhou" --ruleset riichi-tenhou \
+  --games 20 --seed 4 --bots "mjai:$bot,mjai:$bot,mjai:$bot,mjai:$bot"
+misbehave riichi mjai "$bot" mjai_bot.py garbage:"one JSON object a line" \
+  illegal:"is not a legal answer now" late:"no answer within 150 ms" \
+  die:"the program ended" fork:
 
 out=$("$hule" sim --ruleset mcr --games 1 --bots "mjai:$bot" 2>&1)
 [ $? -ne 0 ] && echo "$out" | grep -q "mjai: bots play riichi" &&
