@@ -73,6 +73,8 @@ double mjb_deal_in_chance(const mj_game *g, int p, mj_tile t,
 void mjb_passed_all(const mj_game *g, int p, mj_tileset passed[4]);
 void mjb_seen_by(const mj_game *g, int p, uint8_t seen[MJ_KINDS]);
 double mjb_threat_of(const mj_game *g, int q);
+/* The declaration in force by which q said he is ready, or -1. */
+int mjb_ready_decl(const mj_game *g, int q);
 mj_tileset mjb_passed_by(const mj_game *g, int q);
 
 /* strong.c: the strong bot's choice; the MCR chow pattern in reach

@@ -10,15 +10,81 @@
 
 #include "bot_int.h"
 
+/* The declaration in force by which q said his hand is ready (riichi:
+   a decl with ready), or -1. */
+int mjb_ready_decl(const mj_game *g, int q)
+{
+  unsigned d = mj_game_declared(g, q);
+  for (int k = 0; d != 0; k++, d >>= 1)
+    if ((d & 1) && mj_game_decl(g, k) != NULL && mj_game_decl(g, k)->ready)
+      return k;
+  return -1;
+}
+
+/*
+** The tiles q cannot win on from a discard now, as the table shows: his
+** own discards under furiten; and, his hand fixed by declaration k with
+** pass_lock, every tile discarded since (passing a win would have locked
+** him out of all).
+*/
+static mj_tileset safe_against(const mj_game *g, int q, int k)
+{
+  const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  mj_tileset safe = 0;
+  const mj_tile *d;
+  const uint8_t *taken;
+  int nd = mj_game_discards(g, q, &d, &taken);
+  for (int i = 0; tb->furiten && i < nd; i++)
+    safe |= d[i] < MJ_KINDS ? MJ_BIT(d[i]) : 0;
+  const mj_decl_def *def = mj_game_decl(g, k);
+  if (!(tb->furiten && tb->pass_lock && def != NULL && def->fix))
+    return safe;
+  bool since = false;
+  for (int i = 0; i < mj_game_nevents(g); i++) {
+    const mj_event *e = mj_game_event(g, i);
+    since = since || (e->type == MJ_EV_DECLARE && e->player == q &&
+                      e->tile == k);
+    if (since && e->type == MJ_EV_DISCARD && e->tile < MJ_KINDS)
+      safe |= MJ_BIT(e->tile);
+  }
+  return safe;
+}
+
+/*
+** How likely t wins for a player known ready (a declaration), by the
+** shapes a wait on t may take: each two-sided wait (t with t-3, t with
+** t+3) possible unless its other end is safe (筋) or the tiles between
+** are all in sight (壁), and a small share for the other waits (pairs,
+** singles, closed and edge waits), less as t's copies are seen. The
+** figures are set by hand; their effect is measured (docs/bots.md).
+*/
+static double ready_chance(mj_tile t, const uint8_t seen[MJ_KINDS],
+                           mj_tileset safe)
+{
+  if (safe & MJ_BIT(t))
+    return 0;
+  double other = seen[t] >= 3 ? 0.01 : seen[t] == 2 ? 0.025 : 0.04;
+  if (t >= MJ_HONOR_FIRST)
+    return other * 1.5;
+  int r = t % 9, open = 0;
+  if (r >= 3 && !(safe & MJ_BIT(t - 3)) && seen[t - 1] < 4 && seen[t - 2] < 4)
+    open++;
+  if (r <= 5 && !(safe & MJ_BIT(t + 3)) && seen[t + 1] < 4 && seen[t + 2] < 4)
+    open++;
+  return other + 0.055 * open;
+}
+
 /*
 ** How likely seat q is ready, as the table shows it: declared melds say
 ** most (a hand with three is near its end), then the discards made (the
 ** hand's age). From 0 to 0.9.
 */
 double mjb_threat_of(const mj_game *g, int q)
-                     {
-                     if (!mj_game_active(g, q))
+{
+  if (!mj_game_active(g, q))
     return 0;
+  if (mjb_ready_decl(g, q) >= 0)
+    return 0.95;   /* he said so: a declaration made only ready */
   int melds = mj_hand_nmelds(mj_game_hand(g, q));
   const mj_tile *d;
   const uint8_t *taken;
@@ -395,10 +461,14 @@ static const float DANGER_W[DF_N] = {
   [DF_AGE_SHAPES] = 0.981f,
 };
 
-/* How likely t completes q's hand for a win, by the model. */
+/* How likely t completes q's hand for a win: by its shapes when q said
+   he is ready, else by the model. */
 static double win_chance(const mj_game *g, int q, mj_tile t,
                          const uint8_t seen[MJ_KINDS], mj_tileset passed)
 {
+  int k = mjb_ready_decl(g, q);
+  if (k >= 0)
+    return ready_chance(t, seen, safe_against(g, q, k) | passed);
   float x[DF_N];
   danger_features(g, q, t, seen, passed, x);
   double z = 0;

@@ -275,6 +275,9 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
   cJSON *pa = cJSON_AddArrayToObject(o, "pay");
   for (int p = 0; p < 4; p++)
     cJSON_AddItemToArray(pa, cJSON_CreateNumber(pl->pay[p]));
+  long net = (long)pl->pay[0] + pl->pay[1] + pl->pay[2] + pl->pay[3];
+  if (net != 0)   /* sticks left on the table (riichi): theirs to keep */
+    cJSON_AddNumberToObject(o, "pot", (double)-net);
   if (pl->multi)
     cJSON_AddTrueToObject(o, "multi");
   if (pl->paid.n > 0) {

@@ -431,7 +431,8 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
   return true;
 }
 
-/* A line's "pay": four whole amounts in range that sum to zero. */
+/* A line's "pay": four whole amounts in range that sum to zero with its
+   "pot" (what was left on the table, absent when nothing). */
 static bool line_pay(cJSON *o, int pv[4], char *why, size_t cap)
 {
   cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
@@ -444,8 +445,12 @@ static bool line_pay(cJSON *o, int pv[4], char *why, size_t cap)
     }
     pv[p] = (int)x->valuedouble;
   }
-  if ((long long)pv[0] + pv[1] + pv[2] + pv[3] != 0) {
-    snprintf(why, cap, "\"pay\" is not zero-sum");
+  cJSON *pot = cJSON_GetObjectItemCaseSensitive(o, "pot");
+  double left = cJSON_IsNumber(pot) ? pot->valuedouble : 0;
+  if ((pot != NULL && (!cJSON_IsNumber(pot) || left != (int)left ||
+                       !(fabs(left) <= 4.0 * MJ_MAX_SCORE))) ||
+      (long long)pv[0] + pv[1] + pv[2] + pv[3] + (long long)left != 0) {
+    snprintf(why, cap, "\"pay\" and \"pot\" are not zero-sum");
     return false;
   }
   return true;

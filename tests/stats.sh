@@ -112,7 +112,21 @@ src=$(cd "$(dirname "$0")/.." && pwd)
 "$hule" sim --ruleset mcr --games 8 --seed 3 --duplicate --bots efficiency,random,efficiency,random \
   --out f3.jsonl > /dev/null 2>&1
 "$hule" sim --ruleset bao --games 60 --seed 3 --out f4.jsonl > /dev/null 2>&1
-missing=$(python3 - "$src/docs/bots.md" f1.jsonl f2.jsonl f3.jsonl f4.jsonl <<'PY'
+# riichi: sticks left on the table ("pot"); stats reads them, and refuses
+# a line whose pay and pot do not add up to 0
+"$hule" sim --ruleset riichi --games 200 --seed 3 --out f5.jsonl > /dev/null 2>&1
+if "$hule" stats f5.jsonl > /dev/null 2>&1 && grep -q '"pot":' f5.jsonl; then
+  echo "ok   a riichi run's sticks left on the table are read"
+else
+  echo "FAIL: hule stats of a riichi run"; fail=1
+fi
+sed 's/"pot":\([0-9]\)/"pot":1\1/' f5.jsonl > f6.jsonl
+if ! "$hule" stats f6.jsonl 2>&1 | grep -q 'f6.jsonl:.*"pay" and "pot" are not zero-sum'; then
+  echo "FAIL: a pot that does not add up is not refused"; fail=1
+else
+  echo "ok   a pot that does not add up is refused"
+fi
+missing=$(python3 - "$src/docs/bots.md" f1.jsonl f2.jsonl f3.jsonl f4.jsonl f5.jsonl <<'PY'
 import json, re, sys
 doc = open(sys.argv[1], encoding="utf-8").read()
 table = doc[doc.index("| field | what it holds |"):]
@@ -128,9 +142,9 @@ for f in sys.argv[2:]:
             for fan in w.get("fans", []):
                 keys |= set(fan)
 missing = keys - named
-if not {"wall", "turn", "horses", "multi", "paid"} <= keys:
+if not {"wall", "turn", "horses", "multi", "paid", "pot"} <= keys:
     missing.add("(the runs lack fields they should have: %s)" %
-                sorted({"wall", "turn", "horses", "multi", "paid"} - keys))
+                sorted({"wall", "turn", "horses", "multi", "paid", "pot"} - keys))
 print(" ".join(sorted(missing)))
 PY
 )
