@@ -50,14 +50,13 @@ typedef struct bzbot {
    H1..H8 flowers. */
 static const char *bz_tile(mj_tile t, char b[4])
 {
-  if (t < MJ_HONOR_FIRST)
-    snprintf(b, 4, "%c%d", "WBT"[t / 9], t % 9 + 1);
-  else if (t < MJ_HONOR_FIRST + 4)
-    snprintf(b, 4, "F%d", t - MJ_HONOR_FIRST + 1);
-  else if (t < MJ_KINDS)
-    snprintf(b, 4, "J%d", t - MJ_HONOR_FIRST - 3);
-  else
-    snprintf(b, 4, "H%d", t - MJ_FLOWER0 + 1);
+  int n = t < MJ_HONOR_FIRST ? t % 9 + 1 : t < MJ_HONOR_FIRST + 4
+          ? t - MJ_HONOR_FIRST + 1 : t < MJ_KINDS ? t - MJ_HONOR_FIRST - 3
+          : (t - MJ_FLOWER0) % 8 + 1;
+  b[0] = t < MJ_HONOR_FIRST ? "WBT"[t / 9] : t < MJ_HONOR_FIRST + 4 ? 'F'
+         : t < MJ_KINDS ? 'J' : 'H';
+  b[1] = (char)('0' + n);
+  b[2] = '\0';
   return b;
 }
 
@@ -159,7 +158,7 @@ static bool turn(bzbot *b, double deadline, mj_error *err)
   bool ok = r == 1 && (!b->json || json_response(b->pb.pr->line) ||
                        b->running);
   if (ok) {
-    snprintf(b->resp[b->nturns - 1], LINE, "%s", b->pb.pr->line);
+    snprintf(b->resp[b->nturns - 1], LINE, "%.*s", LINE - 1, b->pb.pr->line);
     after_response(b, deadline);
     return true;
   }
@@ -178,12 +177,15 @@ static bool turn(bzbot *b, double deadline, mj_error *err)
 ** Requests
 ** ===================================================================== */
 
+/* One request more, fmt filled with a and c (cut to a line's room). */
 static bool add_req(bzbot *b, char *reqs, int *n, const char *fmt,
                     const char *a, const char *c)
 {
   if (b->nturns + *n >= MAX_TURNS)
     return false;
-  snprintf(reqs + (size_t)*n * LINE, LINE, fmt, a, c);
+  char line[3 * LINE];
+  snprintf(line, sizeof line, fmt, a, c);
+  snprintf(reqs + (size_t)*n * LINE, LINE, "%.*s", LINE - 1, line);
   (*n)++;
   return true;
 }

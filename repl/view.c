@@ -74,21 +74,21 @@ static void concealed(const mj_hand *h, mj_tile drawn, bool drawn_red,
 {
   uint8_t c[MJ_KINDS];
   memcpy(c, mj_hand_counts(h), MJ_KINDS);
-  int red[3];
+  int red[4] = { 0, 0, 0, 0 };   /* by suit; honors have none */
   for (int s = 0; s < 3; s++)
     red[s] = mj_hand_red(h, s);
   if (drawn < MJ_KINDS && c[drawn] > 0) {
     c[drawn]--;
-    if (drawn_red && red[mj_tile_suit(drawn)] > 0)
-      red[mj_tile_suit(drawn)]--;
+    if (drawn_red && drawn < MJ_HONOR_FIRST && red[drawn / 9] > 0)
+      red[drawn / 9]--;
   }
   size_t len = 0;
   for (int t = 0; t < MJ_KINDS; t++)
     for (int k = 0; k < c[t] && len + 3 <= cap; k++) {
-      bool is_red = mj_tile_rank(t) == 5 && t < MJ_HONOR_FIRST &&
-                    red[mj_tile_suit(t)] > 0;
+      int suit = t < MJ_HONOR_FIRST ? t / 9 : 3;
+      bool is_red = t % 9 == 4 && suit < 3 && red[suit] > 0;
       if (is_red)
-        red[mj_tile_suit(t)]--;
+        red[suit]--;
       tile2((mj_tile)t, is_red, out + len);
       len += 2;
     }
