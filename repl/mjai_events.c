@@ -77,20 +77,38 @@ static void add_tehai(cJSON *arr, const mj_hand *h, mj_tile skip,
   cJSON_AddItemToArray(arr, a);
 }
 
-/* The consumed tiles of a call of t: k copies, or a chow's other two. */
-static void add_consumed(cJSON *o, const mj_event *e, int k)
+/* The consumed tiles of a call of t: k copies, or a chow's other two;
+   the first reds of its fives red. */
+static void add_consumed(cJSON *o, const mj_event *e, int k, int reds)
 {
   cJSON *a = cJSON_AddArrayToObject(o, "consumed");
   char b[4];
   if (e->type == MJ_EV_CHI) {
     for (int u = e->tile; u <= e->tile + 2; u++)
       if (u != e->claimed)
-        cJSON_AddItemToArray(a, cJSON_CreateString(mjai_pai((mj_tile)u, false,
-                                                       b)));
+        cJSON_AddItemToArray(a, cJSON_CreateString(
+            mjai_pai((mj_tile)u, u % 9 == 4 && reds-- > 0, b)));
     return;
   }
   for (int i = 0; i < k; i++)
-    cJSON_AddItemToArray(a, cJSON_CreateString(mjai_pai(e->tile, false, b)));
+    cJSON_AddItemToArray(a, cJSON_CreateString(
+        mjai_pai(e->tile, e->tile % 9 == 4 && e->tile < MJ_HONOR_FIRST &&
+                              reds-- > 0, b)));
+}
+
+/* The red fives of the meld e made, as p's hand holds it now (a pung
+   since made a kong counts the added tile's too). */
+static int meld_reds(const mj_game *g, const mj_event *e)
+{
+  const mj_hand *h = mj_game_hand(g, e->player & 3);
+  const mj_meld *m = mj_hand_melds(h);
+  for (int i = 0; i < mj_hand_nmelds(h); i++) {
+    bool chow = e->type == MJ_EV_CHI, concealed = e->type == MJ_EV_CKONG;
+    if (m[i].tile == e->tile && (m[i].type == MJ_CHOW) == chow &&
+        (m[i].type == MJ_CKONG) == concealed)
+      return mj_hand_meld_red(h, i);
+  }
+  return 0;
 }
 
 /* Win k's deltas: the ledger's entries of that win and the sticks. */
@@ -140,8 +158,10 @@ void mjai_start_kyoku(const mj_game *dealt, const int scores[4], int seat,
               seat >= 0 && p != seat);
 }
 
-/* A call's event: chi, pon, daiminkan, ankan, kakan. */
-static void call_event(const mj_event *e, cJSON *out)
+/* A call's event: chi, pon, daiminkan, ankan, kakan; the claimed tile
+   red as its discard was, the consumed ones by what the meld holds. */
+static void call_event(const mj_game *g, const mj_event *e, mjai_conv *x,
+                       cJSON *out)
 {
   static const char *const names[] = { "chi", "pon", "daiminkan", "ankan",
                                        "kakan" };
@@ -149,13 +169,21 @@ static void call_event(const mj_event *e, cJSON *out)
         : e->type == MJ_EV_KONG ? 2 : e->type == MJ_EV_CKONG ? 3 : 4;
   cJSON *o = mjai_ev(out, names[k]);
   cJSON_AddNumberToObject(o, "actor", e->player);
+  int reds = meld_reds(g, e), claimed = 0;
+  mj_tile five = e->tile < MJ_HONOR_FIRST ? e->tile : 0;
   if (k <= 2) {
+    claimed = x->disc_red;
     cJSON_AddNumberToObject(o, "target", e->from);
-    add_pai(o, "pai", k == 0 ? e->claimed : e->tile, false);
+    add_pai(o, "pai", k == 0 ? e->claimed : e->tile, claimed);
   } else if (k == 4) {
-    add_pai(o, "pai", e->tile, false);
+    int before = x->pon_red[e->player & 3][five];
+    claimed = reds > before;       /* the tile added */
+    add_pai(o, "pai", e->tile, claimed);
+    reds = before + claimed;
   }
-  add_consumed(o, e, k == 3 ? 4 : k == 2 || k == 4 ? 3 : 2);
+  if (k == 1)
+    x->pon_red[e->player & 3][five] = (uint8_t)reds;
+  add_consumed(o, e, k == 3 ? 4 : k == 2 || k == 4 ? 3 : 2, reds - claimed);
 }
 
 /* A win's hora: who, from whom, the tile, its deltas, the ura. */
@@ -214,6 +242,7 @@ void mjai_event(const mj_game *end, int i, mjai_conv *x, cJSON *out)
       add_pai(o, "pai", e->tile, e->red);
     break;
   case MJ_EV_DISCARD:
+    x->disc_red = e->red;
     o = mjai_ev(out, "dahai");
     cJSON_AddNumberToObject(o, "actor", e->player);
     add_pai(o, "pai", e->tile, e->red);
@@ -237,7 +266,7 @@ void mjai_event(const mj_game *end, int i, mjai_conv *x, cJSON *out)
   }
   case MJ_EV_CHI: case MJ_EV_PON: case MJ_EV_KONG: case MJ_EV_CKONG:
   case MJ_EV_AKONG:
-    call_event(e, out);
+    call_event(end, e, x, out);
     break;
   case MJ_EV_INDICATOR:
     if (!x->first_dora) {
@@ -253,7 +282,7 @@ void mjai_event(const mj_game *end, int i, mjai_conv *x, cJSON *out)
       mj_event k = *e;
       k.type = MJ_EV_AKONG;
       k.player = e->from;
-      call_event(&k, out);
+      call_event(end, &k, x, out);
       x->robbed = true;
     }
     win_event(end, e, x->win++, out);

@@ -23,11 +23,14 @@ typedef struct mjai_conv {
   bool first_dora;         /* the deal's indicator is to come */
   bool robbed;             /* a robbed kan's kakan written */
   bool skip_reach;         /* the seat's own reach was sent already */
+  bool disc_red;           /* the last discard was a red five */
+  uint8_t pon_red[4][MJ_KINDS];   /* the reds of each seat's pungs */
 } mjai_conv;
 
 static inline void mjai_conv_init(mjai_conv *x, int seat)
 {
-  *x = (mjai_conv){ seat, NULL, 0, -1, false, true, false, false };
+  *x = (mjai_conv){ seat, NULL, 0, -1, false, true, false, false, false,
+                    { { 0 } } };
 }
 
 /* mjai's name of tile t (red: 5mr; E S W N C F P for the honors). */

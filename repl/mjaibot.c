@@ -106,8 +106,9 @@ static void start_scores(const mj_game *g, int sc[4])
 }
 
 /* The messages of what happened since the last decision, into arr: on a
-   new hand, end_kyoku of the one before, start_game the first time, and
-   start_kyoku; then the hand's events. */
+   new hand, end_kyoku of the one before, start_game the first time (and
+   end_game then start_game when the seat changes: a sim's duplicate
+   turn), and start_kyoku; then the hand's events. */
 static bool news(mjaibot *b, const mj_game *g, int p, cJSON *arr,
                  mj_error *err)
 {
@@ -117,6 +118,10 @@ static bool news(mjaibot *b, const mj_game *g, int p, cJSON *arr,
   if (!same) {
     if (b->in_kyoku)
       mjai_ev(arr, "end_kyoku");
+    if (b->started && b->seat != p) {   /* another seat: another game */
+      mjai_ev(arr, "end_game");
+      b->started = false;
+    }
     if (!b->started) {
       cJSON *o = mjai_ev(arr, "start_game");
       cJSON_AddNumberToObject(o, "id", p);

@@ -275,6 +275,20 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
   cJSON *pa = cJSON_AddArrayToObject(o, "pay");
   for (int p = 0; p < 4; p++)
     cJSON_AddItemToArray(pa, cJSON_CreateNumber(pl->pay[p]));
+  unsigned any = 0;
+  for (int p = 0; p < 4; p++)
+    any |= mj_game_declared(g, p);
+  if (any != 0) {   /* the declarations each seat made (riichi) */
+    cJSON *da = cJSON_AddArrayToObject(o, "declared");
+    for (int p = 0; p < 4; p++) {
+      cJSON *one = cJSON_CreateArray();
+      unsigned d = mj_game_declared(g, p);
+      for (int k = 0; d != 0; k++, d >>= 1)
+        if ((d & 1) && mj_game_decl(g, k) != NULL)
+          cJSON_AddItemToArray(one, cJSON_CreateString(mj_game_decl(g, k)->name));
+      cJSON_AddItemToArray(da, one);
+    }
+  }
   long net = (long)pl->pay[0] + pl->pay[1] + pl->pay[2] + pl->pay[3];
   if (net != 0)   /* sticks left on the table (riichi): theirs to keep */
     cJSON_AddNumberToObject(o, "pot", (double)-net);
