@@ -173,9 +173,10 @@ static double score_rate(const mj_rules *r, double min_time)
 
 static void line(const char *what, double fast, double slow);
 
-/* Hands a second through the whole program: "hule score --batch" over
-   mcr.tsv thirty times (182,460 lines), start-up and output included. */
-static double batch_rate(void)
+/* Hands a second through the whole program: "hule score --ruleset RS
+   --batch" over a vector file `copies` times (mcr.tsv thirty times:
+   182,460 lines), start-up and output included. */
+static double batch_rate(const char *tsv, const char *ruleset, int copies)
 {
   char in[] = "/tmp/hule-bench-XXXXXX";
   int fd = mkstemp(in);
@@ -183,12 +184,12 @@ static double batch_rate(void)
     return 0;
   FILE *f = fdopen(fd, "w");
   char path[600];
-  snprintf(path, sizeof path, "%s/mcr.tsv", HULE_DATA_DIR);
+  snprintf(path, sizeof path, "%s/%s", HULE_DATA_DIR, tsv);
   FILE *src = fopen(path, "r");
   long lines = 0;
   if (f != NULL && src != NULL) {
     char buf[1024];
-    for (int k = 0; k < 30; k++) {
+    for (int k = 0; k < copies; k++) {
       rewind(src);
       while (fgets(buf, sizeof buf, src) != NULL) {
         fputs(buf, f);
@@ -201,8 +202,8 @@ static double batch_rate(void)
   if (f != NULL)
     fclose(f);
   char cmd[1200];
-  snprintf(cmd, sizeof cmd, "'%s' score --ruleset mcr --batch < %s > /dev/null",
-           HULE_BIN, in);
+  snprintf(cmd, sizeof cmd, "'%s' score --ruleset %s --batch < %s > /dev/null",
+           HULE_BIN, ruleset, in);
   double best = 0;
   for (int i = 0; i < 3; i++) {   /* the best of three runs */
     double t0 = now();
@@ -270,9 +271,14 @@ static void bench_score(void)
          "%-34s  not in this run:\n"
          "%-34s  about 710,000 /s in process; 13,015 instructions a hand\n"
          "%-34s  as a batch)\n", "", "", "", "");
-  double whole = batch_rate();
+  double whole = batch_rate("mcr.tsv", "mcr", 30);
   printf("%-34s %12.0f /s   in process %9.0f /s   ratio %8.2fx\n",
          "hule score --batch, whole process", whole, fast, whole / fast);
+  /* riichi: han and fu from parts (the ruleset's fu table), same way */
+  double riichi = batch_rate("riichi.tsv", "riichi", 30);
+  printf("%-34s %12.0f /s   MCR %16.0f /s   ratio %8.2fx\n",
+         "riichi score --batch, whole process", riichi, whole,
+         riichi / whole);
   printf("%-34s %12.2f ms\n", "loading mcr.lua", load_ms);
   for (int i = 0; i < nscore; i++)
     mj_hand_free(score_hands[i]);
@@ -378,6 +384,14 @@ static void bench_games(void)
   } else {
     fprintf(stderr, "bench: %s\n", e.msg);
   }
+  const mj_rules *ri;
+  if (mj_host_get(host, "riichi", &ri, &e) == MJ_OK) {
+    double x = game_rate(ri, "efficiency", 1.5, 1);
+    printf("%-34s %12.0f /s   goal %15.0f /s   ratio %8.2fx\n",
+           "riichi games (hooks in Lua)", x, 2000.0, x / 2000.0);
+    printf("%-34s %12.0f /s   MCR %16.0f /s   ratio %8.2fx\n",
+           "riichi games against MCR's", x, eff, x / eff);
+  }
   mj_host_free(host);
 }
 
@@ -389,6 +403,30 @@ static double spawn_ms(const char *cmd, int n)
     if (system(cmd) != 0)
       return -1;
   return (now() - t0) / n * 1000;
+}
+
+/* A whole riichi match (East-South, played by the bots at the REPL,
+   written as mjai events) imported: every hand replayed and checked,
+   against hule's start-up (goal: a full hanchan under 10 ms). */
+static void bench_import(double startup_ms)
+{
+  char dir[] = "/tmp/hule-bench-XXXXXX", cmd[1600];
+  if (mkdtemp(dir) == NULL)
+    return;
+  snprintf(cmd, sizeof cmd, "cd %s && (echo 'new riichi seed=11'; i=0; "
+           "while [ $i -lt 20 ]; do echo auto; echo next; i=$((i+1)); done; "
+           "echo 'save m.jsonl') | '%s' > /dev/null 2>&1 && '%s' export "
+           "--mjai m.jsonl --out m.mjai > /dev/null", dir, HULE_BIN, HULE_BIN);
+  int ok = system(cmd) == 0;
+  snprintf(cmd, sizeof cmd, "'%s' import %s/m.mjai > /dev/null", HULE_BIN,
+           dir);
+  double ms = ok ? spawn_ms(cmd, 20) : -1;
+  if (ms >= 0)
+    printf("%-34s %12.2f ms   start-up %10.2f ms   goal under 10 ms\n",
+           "import a riichi match (whole)", ms, startup_ms);
+  snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+  if (system(cmd) != 0)
+    fprintf(stderr, "bench: %s left behind\n", dir);
 }
 
 static void bench_startup(void)
@@ -405,6 +443,7 @@ static void bench_startup(void)
          "start and quit", hule, base, hule / base);
   printf("%-34s %12.2f ms   /bin/true %9.2f ms   ratio %8.2fx\n",
          "start, load mcr, answer", first, base, first / base);
+  bench_import(hule);
 }
 
 /* }==================================================================== */
