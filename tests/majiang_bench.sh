@@ -16,9 +16,11 @@ ai="mjai:node $dir/adapter.js"
 work=${TMPDIR:-/tmp}/hule-majiang-bench; mkdir -p "$work"
 for bot in strong efficiency; do
   "$hule" sim --ruleset riichi --games "$games" --duplicate --seed 2026 \
-    --jobs "$jobs" --bot-ms 10000 --bots "$bot,$ai,$ai,$ai" \
+    --jobs "$jobs" --bot-ms 10000 --fallback-ok --bots "$bot,$ai,$ai,$ai" \
     --out "$work/$bot.jsonl" > "$work/$bot.txt" 2>&1 ||
     { echo "the $bot run failed:"; tail -5 "$work/$bot.txt"; exit 1; }
+  # decisions the adapter failed (the efficiency bot made them): said
+  grep -E "^  player|decisions of the bots" "$work/$bot.txt" | sed "s/^/$bot run: /"
 done
 python3 - "$work/strong.jsonl" "$work/efficiency.jsonl" <<'PY'
 import collections, json, math, sys

@@ -48,8 +48,8 @@ function meld(type, actor, target, pai, consumed) {
     const toks = own.map((d) => ({ d, k: d === "0" ? 5 : +d }))
       .concat([{ d: claimed + "-", k: claimed === "0" ? 5 : +claimed }]);
     m = s + toks.sort((a, b) => a.k - b.k).map((t) => t.d).join("");
-  } else if (type === "pon") {
-    m = s + own.concat([claimed]).sort().reverse().join("") + mark;
+  } else if (type === "pon") {          // the claimed digit last
+    m = s + own.sort().reverse().join("") + claimed + mark;
   } else {
     m = s + own.sort().reverse().join("") + claimed + mark;
   }
