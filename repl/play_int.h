@@ -52,6 +52,11 @@ struct play {
 extern const char *const play_names[4];
 extern const char *const play_winds[4];
 
+/* The hand q won with last (NULL: none); the same only while q is out
+   of play on a win in a hand that goes on (血战: shown face up). */
+const mj_hand *play_last_win(const mj_game *g, int q);
+const mj_hand *play_won_hand(const mj_game *g, int q);
+
 /* play.c: the table shown, the events since last shown, the end of a
    hand; bots decide until you must; a new game; the next hand. */
 void play_show_table(repl *r, play *p);

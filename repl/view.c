@@ -160,40 +160,17 @@ static bool draw_red(const mj_game *g, int q)
   return false;
 }
 
-/* The winning hand of a seat that left play on a win (血战), else NULL. */
-static const mj_hand *left_on_win(const mj_game *g, int q)
-{
-  int w[MJ_MAX_WINS];
-  int nw = mj_game_winners(g, w);
-  if (mj_game_active(g, q) || mj_game_over(g))
-    return NULL;
-  for (int k = nw - 1; k >= 0; k--)
-    if (w[k] == q)
-      return mj_game_win_hand(g, k);
-  return NULL;
-}
-
-/* The hand q won with once the hand is over (its last win), or NULL. */
-static const mj_hand *won_at_end(const mj_game *g, int q)
-{
-  int w[MJ_MAX_WINS];
-  for (int k = mj_game_winners(g, w) - 1; k >= 0; k--)
-    if (w[k] == q)
-      return mj_game_win_hand(g, k);
-  return NULL;
-}
-
 /* Seat q as the page shows it now, as a JSON object. */
 static cJSON *seat_json(const vhand *v, int q)
 {
   const mj_game *g = v->g;
   bool open = seat_open(v, q);
-  const mj_hand *h = mj_game_hand(g, q), *won = left_on_win(g, q);
+  const mj_hand *h = mj_game_hand(g, q), *won = play_won_hand(g, q);
   if (won != NULL)
     h = won, open = true;
   mj_tile drawn = won == NULL ? mj_game_own_draw(g, q) : MJ_NO_TILE;
   bool red = drawn != MJ_NO_TILE && draw_red(g, q);
-  const mj_hand *at_end = mj_game_over(g) ? won_at_end(g, q) : NULL;
+  const mj_hand *at_end = mj_game_over(g) ? play_last_win(g, q) : NULL;
   if (at_end != NULL) {   /* the hand won, its winning tile apart */
     h = at_end;
     drawn = mj_hand_cctx(h)->win;
