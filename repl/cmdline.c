@@ -8,6 +8,8 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "i18n.h"
+#include "lang.h"
 #include "repl.h"
 #include "text.h"
 
@@ -39,6 +41,9 @@ static const shared_opt shared[] = {
   { "--tiles", "MODE", "how the REPL shows tiles: both (each glyph with its "
     "notation, the default on a terminal), glyph or text", CL_TILES,
     false },
+  { "--lang", "LANG", "the language of the messages: en or zh (the "
+    "locale's when not given; LANGUAGE, LC_ALL, LC_MESSAGES, LANG)",
+    CL_LANG, false },
   { NULL, NULL, NULL, 0, false }
 };
 
@@ -133,6 +138,14 @@ static int set_shared(parse_state *ps, const shared_opt *s, const char *v)
   struct stat sb;
   switch (s->bit) {
   case CL_RULESET: o->ruleset = v; break;
+  case CL_LANG: {   /* main set it first; a test's parse sets it here */
+    char err[256];
+    if (!hule_lang_set(v, err, sizeof err)) {
+      fprintf(stderr, _("Error: --lang %s: %s\n"), v, err);
+      return 1;
+    }
+    break;
+  }
   case CL_BATCH: o->batch = true; break;
   case CL_JSON: o->json = true; break;
   case CL_ASCII: o->ascii = true; break;
@@ -207,7 +220,7 @@ static int one_option(parse_state *ps, const cl_cmd *c, int argc, char **argv,
     }
     return refuse_unknown(c, name);
   }
-  if (s != NULL && c != NULL && !(c->shared & s->bit))
+  if (s != NULL && c != NULL && !((c->shared | CL_LANG) & s->bit))
     return refuse_unknown(c, name);
   const char *arg = s ? s->arg : own->arg;
   const char *v = NULL;
@@ -224,7 +237,7 @@ static int one_option(parse_state *ps, const cl_cmd *c, int argc, char **argv,
 /* The shared options given before the command must be ones it takes. */
 static int check_leading(const parse_state *ps, const cl_cmd *c)
 {
-  unsigned takes = c ? c->shared : repl_shared;
+  unsigned takes = (c ? c->shared : repl_shared) | CL_LANG;
   const cli_opts *o = ps->o;
   unsigned used = ps->given | (o->ndirs ? CL_RULES : 0) |
                   (o->options ? CL_OPTION : 0);

@@ -42,7 +42,7 @@ typedef struct cl_args {
 enum {
   CL_RULESET = 1 << 0, CL_OPTION = 1 << 1, CL_RULES = 1 << 2,
   CL_BATCH = 1 << 3, CL_JSON = 1 << 4, CL_ASCII = 1 << 5, CL_ECHO = 1 << 6,
-  CL_TILES = 1 << 7
+  CL_TILES = 1 << 7, CL_LANG = 1 << 8   /* CL_LANG: every command */
 };
 
 typedef struct cl_cmd {

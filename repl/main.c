@@ -6,6 +6,8 @@
 #include <string.h>
 
 #include "cli.h"
+#include "i18n.h"
+#include "lang.h"
 #include "cmdline.h"
 #include "repl.h"
 #include "host.h"
@@ -13,6 +15,16 @@
 
 int main(int argc, char **argv)
 {
+  hule_lang_init();
+  /* --lang first, so that even the parser's errors speak it */
+  for (int i = 1; i + 1 < argc && strcmp(argv[i], "--") != 0; i++)
+    if (strcmp(argv[i], "--lang") == 0) {
+      char err[256];
+      if (!hule_lang_set(argv[i + 1], err, sizeof err)) {
+        fprintf(stderr, _("Error: --lang %s: %s\n"), argv[i + 1], err);
+        return 1;
+      }
+    }
   cli_opts o;
   memset(&o, 0, sizeof o);
   cl_args a;
@@ -27,7 +39,7 @@ int main(int argc, char **argv)
   mj_error e;
   mj_host *host = mj_host_new(&cfg, &e);
   if (host == NULL) {
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     return 1;
   }
   status = a.cmd == NULL ? repl_main(host, &o) : a.cmd->run(host, &o, &a);

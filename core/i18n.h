@@ -1,0 +1,32 @@
+/*
+** i18n.h
+** Messages a person reads go through GNU gettext, domain "hule":
+** _("...") translates, N_("...") marks a string kept in a table and
+** translated where it is printed, C_("context", "...") translates a word
+** that needs its context (one English word, two Chinese ones), and
+** ngettext(one, many, n) chooses a plural. What a program reads (batch
+** lines, JSON, logs, notation, command names) never goes through them.
+** Which language is chosen where (repl/lang.c); without a choice made,
+** gettext answers the English message itself.
+*/
+#ifndef MJ_I18N_H
+#define MJ_I18N_H
+
+#include <libintl.h>
+
+#define MJ_TEXTDOMAIN "hule"
+
+#define _(s) dgettext(MJ_TEXTDOMAIN, s)
+#define N_(s) (s)
+#define C_(ctx, s) mj_pgettext(ctx "\004" s, s)
+#undef ngettext
+#define ngettext(one, many, n) dngettext(MJ_TEXTDOMAIN, one, many, n)
+
+/* The translation of key ("context\004message"), or s when it has none. */
+static inline const char *mj_pgettext(const char *key, const char *s)
+{
+  const char *t = dgettext(MJ_TEXTDOMAIN, key);
+  return t == key ? s : t;
+}
+
+#endif

@@ -1,0 +1,30 @@
+/*
+** lang.h
+** The language of the messages: the locale's (LANGUAGE, LC_ALL,
+** LC_MESSAGES, LANG), --lang or the REPL's lang command; English when
+** no catalog fits. Catalogs are found beside the executable (the build
+** tree's locale/), then where hule was installed, or in HULE_LOCALEDIR.
+*/
+#ifndef HULE_LANG_H
+#define HULE_LANG_H
+
+#include <stdbool.h>
+#include <stddef.h>
+
+/* Find the catalogs, set the character type from the locale (C.UTF-8
+   when the locale named is not installed) and choose the language the
+   environment names. Called once, before any message. */
+void hule_lang_init(void);
+
+/* Choose the language name names: en, zh (Simplified), zh_CN, zh_TW or
+   any catalog's name, with or without ".UTF-8". False, and nothing
+   changed, when no catalog of that name is installed (err says so). */
+bool hule_lang_set(const char *name, char *err, size_t cap);
+
+/* The language in use: "en", "zh_CN", ... */
+const char *hule_lang(void);
+
+/* The catalogs installed, "en" first, into out (cap entries); their count. */
+int hule_lang_list(const char **out, int cap);
+
+#endif
