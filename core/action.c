@@ -4,6 +4,7 @@
 ** Chinese words) against the legal actions, an action and an event
 ** printed. The game's state machine (game.c) knows no words.
 */
+#include "i18n.h"
 #include "action.h"
 
 #include <stdbool.h>
@@ -499,15 +500,18 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
 }
 
 /* "Left chows 4m (345m)": the tile taken and the run it made. */
-static size_t chow_text(const mj_event *e, const char *who, const char *s,
+static size_t chow_text(const mj_event *e, const char *who, bool second,
                         char *buf, size_t cap)
 {
   char c[3], t[3], r = (char)('0' + mj_tile_rank(e->tile));
   mj_tile_str(e->tile, t);
   if (e->claimed == MJ_NO_TILE)
-    return (size_t)snprintf(buf, cap, "%s chow%s %s", who, s, t);
-  return (size_t)snprintf(buf, cap, "%s chow%s %s (%c%c%c%c)", who, s,
-                          mj_tile_str(e->claimed, c), r, r + 1, r + 2, t[1]);
+    return (size_t)snprintf(buf, cap, second ? _("%s chow %s")
+                                             : _("%s chows %s"), who, t);
+  char run[5] = { r, (char)(r + 1), (char)(r + 2), t[1], '\0' };
+  return (size_t)snprintf(buf, cap, second ? _("%s chow %s (%s)")
+                                           : _("%s chows %s (%s)"),
+                          who, mj_tile_str(e->claimed, c), run);
 }
 
 /* Has anyone won in this hand? */
@@ -524,30 +528,43 @@ static bool won_before(const mj_game *g)
 static size_t swap_text(const mj_game *g, const mj_event *e, const char *who,
                         const char *to, int you, char *buf, size_t cap)
 {
-  static const char *const num[] = { "no", "one", "two", "three", "four" };
   const mj_tile *st;
   int ns = mj_game_swap_tiles(g, e->player, &st);
   char ts[32] = "";
-  if (you >= 0 && (e->player == you || e->from == you)) {
-    ts[0] = ' ';
-    mj_tiles_print(st, ns, ts + 1, sizeof ts - 1);
-  }
-  return (size_t)snprintf(buf, cap, "%s pass%s %s tile%s%s to %s", who,
-                          e->player == you ? "" : "es",
-                          num[ns > 4 ? 4 : ns < 0 ? 0 : ns],
-                          ns == 1 ? "" : "s", ts,
-                          e->from == you && you >= 0 ? "you" : to);
+  if (you >= 0 && (e->player == you || e->from == you))
+    mj_tiles_print(st, ns, ts, sizeof ts);
+  bool second = e->player == you;
+  if (e->from == you && you >= 0)
+    return (size_t)snprintf(buf, cap, ngettext("%s passes %d tile %s to you",
+                            "%s passes %d tiles %s to you", ns), who, ns, ts);
+  if (ts[0] != '\0')
+    return (size_t)snprintf(buf, cap, ngettext("%s pass %d tile %s to %s",
+                            "%s pass %d tiles %s to %s", ns), who, ns, ts, to);
+  return (size_t)snprintf(buf, cap, second
+                          ? ngettext("%s pass %d tile to %s",
+                                     "%s pass %d tiles to %s", ns)
+                          : ngettext("%s passes %d tile to %s",
+                                     "%s passes %d tiles to %s", ns),
+                          who, ns, to);
 }
 
 /* "the hand is called off: 九種九牌 by East, a drawn hand" */
 static size_t abort_text(const mj_game *g, const mj_event *e, const char *who,
                          char *buf, size_t cap)
 {
-  return (size_t)snprintf(buf, cap, "the hand is called off: %s%s%s, a "
-                          "drawn hand", g != NULL ? mj_game_reason(g, e->tile)
-                                                  : "?",
-                          e->player >= 0 ? " by " : "",
-                          e->player >= 0 ? who : "");
+  const char *why = g != NULL ? mj_game_reason(g, e->tile) : "?";
+  if (e->player >= 0)
+    return (size_t)snprintf(buf, cap, _("the hand is called off: %s by %s, "
+                            "a drawn hand"), why, who);
+  return (size_t)snprintf(buf, cap, _("the hand is called off: %s, a drawn "
+                          "hand"), why);
+}
+
+/* One sentence of an event, its verb's form for "you" or for another. */
+static size_t say(char *buf, size_t cap, bool second, const char *you_fmt,
+                  const char *other_fmt, const char *who, const char *t)
+{
+  return (size_t)snprintf(buf, cap, second ? you_fmt : other_fmt, who, t);
 }
 
 size_t mj_event_print(const mj_game *g, const mj_event *e,
@@ -559,74 +576,94 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
   const char *from = e->from >= 0 && e->from < 4 ? names[e->from] : "";
   bool second =
       you >= 0 && e->player == you; /* "You discard", not "discards" */
-  const char *s = second ? "" : "s";
   if (e->tile != MJ_NO_TILE)
     mj_tile_str(e->tile, t);
   if (e->red && t[0] == '5')   /* a red five: 0p */
     t[0] = '0';
   switch (e->type) {
   case MJ_EV_DEAL:
-    return (size_t)snprintf(buf, cap, "%s %s dealt 13 tiles", who,
-                            second ? "are" : "is");
+    return say(buf, cap, second, _("%s are dealt 13 tiles%s"),
+               _("%s is dealt 13 tiles%s"), who, "");
   case MJ_EV_INDICATOR:
-    return (size_t)snprintf(buf, cap, "the %sindicator %s is turned up",
-                            e->from == 0 ? "dora " : e->from == 1 ? "ura "
-                                                                  : "", t);
+    return (size_t)snprintf(buf, cap, e->from == 0
+                            ? _("the dora indicator %s is turned up")
+                            : e->from == 1
+                            ? _("the ura indicator %s is turned up")
+                            : _("the indicator %s is turned up"), t);
   case MJ_EV_DRAW:
-    return (size_t)snprintf(buf, cap, "%s draw%s %s%s", who, s, t,
-                            e->replacement ? " from the tail" : "");
+    if (e->replacement)
+      return say(buf, cap, second, _("%s draw %s from the tail"),
+                 _("%s draws %s from the tail"), who, t);
+    return say(buf, cap, second, _("%s draw %s"), _("%s draws %s"), who, t);
   case MJ_EV_FLOWER:
-    return (size_t)snprintf(buf, cap, "%s show%s the flower %s", who, s, t);
+    return say(buf, cap, second, _("%s show the flower %s"),
+               _("%s shows the flower %s"), who, t);
   case MJ_EV_DISCARD:
-    return (size_t)snprintf(buf, cap, "%s discard%s %s", who, s, t);
+    return say(buf, cap, second, _("%s discard %s"), _("%s discards %s"),
+               who, t);
   case MJ_EV_CHI:
-    return chow_text(e, who, s, buf, cap);
-  case MJ_EV_PON: return (size_t)snprintf(buf, cap, "%s pung%s %s", who, s, t);
+    return chow_text(e, who, second, buf, cap);
+  case MJ_EV_PON:
+    return say(buf, cap, second, _("%s pung %s"), _("%s pungs %s"), who, t);
   case MJ_EV_KONG:
-    return (size_t)snprintf(buf, cap, "%s kong%s %s (exposed)", who, s, t);
+    return say(buf, cap, second, _("%s kong %s (exposed)"),
+               _("%s kongs %s (exposed)"), who, t);
   case MJ_EV_CKONG:   /* its tile is its owner's to know */
-    return (size_t)snprintf(buf, cap, "%s declare%s a concealed kong%s%s",
-                            who, s, second && t[0] ? " of " : "",
-                            second ? t : "");
+    if (second && t[0])
+      return say(buf, cap, true, _("%s declare a concealed kong of %s"), "",
+                 who, t);
+    return say(buf, cap, second, _("%s declare a concealed kong%s"),
+               _("%s declares a concealed kong%s"), who, "");
   case MJ_EV_AKONG:
-    return (size_t)snprintf(buf, cap, "%s add%s %s to a pung", who, s, t);
+    return say(buf, cap, second, _("%s add %s to a pung"),
+               _("%s adds %s to a pung"), who, t);
   case MJ_EV_PASS:
-    return (size_t)snprintf(buf, cap, "%s pass%s", who, second ? "" : "es");
+    return say(buf, cap, second, _("%s pass%s"), _("%s passes%s"), who, "");
   case MJ_EV_WIN:
     if (e->from >= 0)
-      return (size_t)snprintf(buf, cap, "%s win%s on %s from %s", who, s, t,
-                              from);
-    return (size_t)snprintf(buf, cap, "%s win%s, self-drawn %s", who, s, t);
+      return (size_t)snprintf(buf, cap, second ? _("%s win on %s from %s")
+                              : _("%s wins on %s from %s"), who, t, from);
+    return say(buf, cap, second, _("%s win, self-drawn %s"),
+               _("%s wins, self-drawn %s"), who, t);
   case MJ_EV_DRAWN:
-    return (size_t)snprintf(buf, cap, "the wall is empty: %s",
-                            won_before(g) ? "the hand ends (查叫 for those "
-                                            "still in)"
-                                          : "a drawn hand");
+    return (size_t)snprintf(buf, cap, "%s", won_before(g)
+                            ? _("the wall is empty: the hand ends (查叫 for "
+                                "those still in)")
+                            : _("the wall is empty: a drawn hand"));
   case MJ_EV_DECLINE:
-    return (size_t)snprintf(buf, cap, "%s decline%s a win", who, s);
+    return say(buf, cap, second, _("%s decline a win%s"),
+               _("%s declines a win%s"), who, "");
   case MJ_EV_SWAP:
     return swap_text(g, e, who, from, you, buf, cap);
-  case MJ_EV_QUE:
-    return (size_t)snprintf(buf, cap, "%s %s missing %c", who,
-                            second ? "are" : "is",
-                            e->tile < MJ_HONOR_FIRST ? "mps"[e->tile / 9] : '?');
+  case MJ_EV_QUE: {
+    char q[2] = { e->tile < MJ_HONOR_FIRST ? "mps"[e->tile / 9] : '?', '\0' };
+    return say(buf, cap, second, _("%s are missing %s"),
+               _("%s is missing %s"), who, q);
+  }
   case MJ_EV_TURNED:   /* a horse names a seat */
+    if (e->player >= 0 && second)
+      return (size_t)snprintf(buf, cap, _("%s turned from the wall, for you"),
+                              t);
     if (e->player >= 0)
-      return (size_t)snprintf(buf, cap, "%s turned from the wall, for %s",
-                              t, second ? "you" : who);
-    return (size_t)snprintf(buf, cap, "%s turned from the wall", t);
+      return (size_t)snprintf(buf, cap, _("%s turned from the wall, for %s"),
+                              t, who);
+    return (size_t)snprintf(buf, cap, _("%s turned from the wall"), t);
   case MJ_EV_DECLARE: {
     const mj_decl_def *d = g != NULL ? mj_game_decl(g, e->tile) : NULL;
     if (d != NULL)
-      return (size_t)snprintf(buf, cap, "%s declare%s %s", who, s, d->label);
-    return (size_t)snprintf(buf, cap, "%s make%s declaration %d", who, s,
-                            e->tile + 1);
+      return say(buf, cap, second, _("%s declare %s"), _("%s declares %s"),
+                 who, d->label);
+    char n[12];
+    snprintf(n, sizeof n, "%d", e->tile + 1);
+    return say(buf, cap, second, _("%s make declaration %s"),
+               _("%s makes declaration %s"), who, n);
   }
   case MJ_EV_REFUSE:
-    return (size_t)snprintf(buf, cap, "%s let%s the wall's last tile go", who,
-                            s);
+    return say(buf, cap, second, _("%s let the wall's last tile go%s"),
+               _("%s lets the wall's last tile go%s"), who, "");
   case MJ_EV_OPEN:
-    return (size_t)snprintf(buf, cap, "%s turn%s up %s (开杠)", who, s, t);
+    return say(buf, cap, second, _("%s turn up %s (开杠)"),
+               _("%s turns up %s (开杠)"), who, t);
   case MJ_EV_ABORT:
     return abort_text(g, e, who, buf, cap);
   default: return (size_t)snprintf(buf, cap, "?");

@@ -2,6 +2,7 @@
 ** error.c
 ** Status codes and error records.
 */
+#include "i18n.h"
 #include "error.h"
 
 #include <stdarg.h>
@@ -13,7 +14,7 @@ mj_status mj_fail(mj_error *e, mj_status st, int column, const char *fmt, ...)
     va_list ap;
     e->column = column;
     va_start(ap, fmt);
-    vsnprintf(e->msg, sizeof e->msg, fmt, ap);
+    vsnprintf(e->msg, sizeof e->msg, _(fmt), ap);
     va_end(ap);
   }
   return st;
@@ -24,7 +25,7 @@ const char *mj_error_text(const mj_error *e, char *buf, size_t cap)
   if (cap == 0)
     return buf;
   if (e->column > 0)
-    snprintf(buf, cap, "error at column %d: %s", e->column, e->msg);
+    snprintf(buf, cap, _("error at column %d: %s"), e->column, e->msg);
   else
     snprintf(buf, cap, "%s", e->msg);
   return buf;

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "score_int.h"
 
 /* {====================================================================
@@ -18,13 +19,13 @@
 const char *mj_why_text(mj_why w)
 {
   switch (w) {
-  case MJ_WHY_EXCLUDED: return "excluded by";
-  case MJ_WHY_REDUCED: return "taken in by";
-  case MJ_WHY_MELDS: return "its melds are counted in";
-  case MJ_WHY_ALONE: return "stands aside for";
+  case MJ_WHY_EXCLUDED: return _("excluded by");
+  case MJ_WHY_REDUCED: return _("taken in by");
+  case MJ_WHY_MELDS: return _("its melds are counted in");
+  case MJ_WHY_ALONE: return _("stands aside for");
   case MJ_WHY_ACCOUNT_ONCE:
-    return "account-once (套算一次): its melds are combined already in";
-  case MJ_WHY_FALLBACK: return "counts only when no other fan does";
+    return _("account-once (套算一次): its melds are combined already in");
+  case MJ_WHY_FALLBACK: return _("counts only when no other fan does");
   }
   return "?";
 }
@@ -38,8 +39,8 @@ static void exempt_reason(const mj_rules *r, const mj_exempt *e, char *buf,
     cat(buf, cap, len, "%s %s", mj_why_text((mj_why)e->why),
         r->fans[e->by].def.id);
   else if (e->why == MJ_WHY_ACCOUNT_ONCE)
-    cat(buf, cap, len, "account-once (套算一次): the melds are combined "
-        "already");
+    cat(buf, cap, len, _("account-once (套算一次): the melds are combined "
+        "already"));
   else
     cat(buf, cap, len, "%s", mj_why_text((mj_why)e->why));
 }
@@ -96,7 +97,7 @@ size_t mj_score_reading(const mj_score *s, char *buf, size_t cap)
 {
   if (s->reading.shape == MJ_SHAPE_NONE) {
     if (cap > 0)
-      snprintf(buf, cap, "(no winning shape needed)");
+      snprintf(buf, cap, _("(no winning shape needed)"));
     return strlen(buf);
   }
   return mj_decomp_print(&s->reading, buf, cap);
@@ -142,21 +143,22 @@ static void hit_value(const mj_rules *r, const mj_fan_def *f, int value,
   if (r->scoring == MJ_SCORING_SUM)
     snprintf(val, cap, "%3d %s", value, mj_rules_unit(r));
   else if (r->scoring == MJ_SCORING_PARTS && f->role == MJ_ROLE_LIMIT)
-    snprintf(val, cap, "%s%s", value > 1 ? "double " : "",
+    snprintf(val, cap, value > 1 ? _("double %s") : "%s",
              mj_rules_parts(r)->limit_hand_name);
   else if (r->scoring == MJ_SCORING_PARTS)
     snprintf(val, cap, "%3d %s", value, mj_rules_parts(r)->unit);
   else if (r->scoring == MJ_SCORING_FAN)
-    snprintf(val, cap, "%s%d 番%s", f->role == MJ_ROLE_TIMES ? "+" : "",
-             value, f->role == MJ_ROLE_FIXED ? " flat" : "");
+    snprintf(val, cap, f->role == MJ_ROLE_TIMES ? _("+%d 番")
+                       : f->role == MJ_ROLE_FIXED ? _("%d 番 flat") : _("%d 番"),
+             value);
   else if (f->role == MJ_ROLE_TIMES)
     snprintf(val, cap, "x%d", 1 << (value > 20 ? 20 : value));
   else if (f->role == MJ_ROLE_FIXED)
-    snprintf(val, cap, "fixed %d", value);
+    snprintf(val, cap, _("fixed %d"), value);
   else if (f->role == MJ_ROLE_PLUS)
     snprintf(val, cap, "+%d", value);
   else
-    snprintf(val, cap, "base %d", value);
+    snprintf(val, cap, _("base %d"), value);
 }
 
 /* Each fan that counted: its name, value and melds. */
@@ -189,30 +191,31 @@ static void total_line(const mj_rules *r, const mj_score *s, char *buf,
   if (r->scoring == MJ_SCORING_PARTS) {
     char t[64];
     mj_score_parts_text(r, s, t, sizeof t);
-    cat(buf, cap, len, "total:   %d (%s)", s->total, t);
+    cat(buf, cap, len, _("total:   %d (%s)"), s->total, t);
   } else if (r->scoring == MJ_SCORING_SUM) {
-    cat(buf, cap, len, "total:   %d %s", s->total, mj_rules_unit(r));
+    cat(buf, cap, len, _("total:   %d %s"), s->total, mj_rules_unit(r));
     if (s->bonus)
-      cat(buf, cap, len, " (%d without the %d bonus)", s->total - s->bonus,
+      cat(buf, cap, len, _(" (%d without the %d bonus)"), s->total - s->bonus,
           s->bonus);
   } else if (r->scoring == MJ_SCORING_FAN) {
     int f = s->fan;
     if (s->fixed)
-      cat(buf, cap, len, "total:   %d 番 (flat)", f);
+      cat(buf, cap, len, _("total:   %d 番 (flat)"), f);
     else
-      cat(buf, cap, len, "total:   %d 番 = %d + %d", f, s->base ? s->base : 1,
+      cat(buf, cap, len, _("total:   %d 番 = %d + %d"), f, s->base ? s->base : 1,
           s->doublings);
     int capped = r->table.cap > 0 && f > r->table.cap ? r->table.cap : f;
     if (capped != f)
-      cat(buf, cap, len, ", capped at %d 番", capped);
-    cat(buf, cap, len, " -> %d unit%s (2^(%d-1))", s->total,
-        s->total == 1 ? "" : "s", capped);
+      cat(buf, cap, len, _(", capped at %d 番"), capped);
+    cat(buf, cap, len, ngettext(" -> %d unit (2^(%d-1))",
+                                " -> %d units (2^(%d-1))", s->total),
+        s->total, capped);
     if (capped != f && f <= 21)
-      cat(buf, cap, len, "; %d uncapped", 1 << (f - 1));
+      cat(buf, cap, len, _("; %d uncapped"), 1 << (f - 1));
   } else if (s->fixed) {
-    cat(buf, cap, len, "total:   %d (fixed)", s->total);
+    cat(buf, cap, len, _("total:   %d (fixed)"), s->total);
   } else {
-    cat(buf, cap, len, "total:   %d = base %d", s->total,
+    cat(buf, cap, len, _("total:   %d = base %d"), s->total,
         s->base ? s->base : 1);
     for (int i = 0; i < s->doublings; i++)
       cat(buf, cap, len, " x2");
@@ -228,7 +231,9 @@ size_t mj_score_total_text(const mj_rules *r, const mj_score *s, char *buf,
   size_t len = 0;
   t[0] = '\0';
   total_line(r, s, t, sizeof t, &len);
-  const char *v = t + (strncmp(t, "total:   ", 9) == 0 ? 9 : 0);
+  const char *lead = _("total:   ");
+  size_t n = strlen(lead);
+  const char *v = t + (strncmp(t, lead, n) == 0 ? n : 0);
   return (size_t)snprintf(buf, cap, "%s", v);
 }
 
@@ -240,12 +245,12 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   if (cap > 0)
     buf[0] = '\0';
   mj_hand_print_full(h, t, sizeof t);
-  cat(buf, cap, &len, "hand:    %s\n", t);
+  cat(buf, cap, &len, _("hand:    %s\n"), t);
   mj_score_reading(s, t, sizeof t);
-  cat(buf, cap, &len, "reading: %s  [%s]", t,
+  cat(buf, cap, &len, _("reading: %s  [%s]"), t,
       mj_shape_title((mj_shape)s->reading.shape));
   if (s->nreadings > 1)
-    cat(buf, cap, &len, "  (best of %d readings)", s->nreadings);
+    cat(buf, cap, &len, _("  (best of %d readings)"), s->nreadings);
   cat(buf, cap, &len, "\n");
   for (int q = 0; q < s->nstates; q++) {
     const mj_fan_def *f = &r->fans[s->states[q]].def;
@@ -253,11 +258,11 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
              f->en ? f->en : "");
     char pad[192];
     cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad),
-        "(state)");
+        _("(state)"));
   }
   hit_lines(r, s, buf, cap, &len);
   if (s->nexempt > 0) {
-    cat(buf, cap, &len, "not counted:\n");
+    cat(buf, cap, &len, _("not counted:\n"));
     for (int q = 0; q < s->nexempt; q++) {
       const mj_exempt *e = &s->exempt[q];
       const mj_fan_def *f = &r->fans[e->fan].def;
@@ -271,19 +276,19 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   total_line(r, s, buf, cap, &len);
   if (s->min > 0)
     cat(buf, cap, &len,
-        s->meets_min ? "; meets the %d minimum\n"
-                     : "; below the %d minimum: not a valid win\n",
+        s->meets_min ? _("; meets the %d minimum\n")
+                     : _("; below the %d minimum: not a valid win\n"),
         s->min);
   else
     cat(buf, cap, &len, "\n");
   if (s->other_total > 0 && s->other_fan >= 0)
     cat(buf, cap, &len,
-        "instead of: %s, fixed %d (the better of the two counts)\n",
+        _("instead of: %s, fixed %d (the better of the two counts)\n"),
         r->fans[s->other_fan].def.id, s->other_total);
   else if (s->other_total > 0)
     cat(buf, cap, &len,
-        "instead of: the hand's own value, %d (the better of the "
-        "two counts)\n",
+        _("instead of: the hand's own value, %d (the better of the "
+        "two counts)\n"),
         s->other_total);
   return len;
 }
@@ -350,9 +355,9 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
   const mj_fan_def *f = &E->r->fans[i].def;
   char t[400];
   if (!(f->shapes & MJ_SHAPE_BIT(v->shape))) {
-    snprintf(buf, cap, "it needs another shape (%s); the hand is read as %s",
+    snprintf(buf, cap, _("it needs another shape (%s); the hand is read as %s"),
              f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
-                 ? "four melds and a pair"
+                 ? _("four melds and a pair")
                  : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
              mj_shape_title((mj_shape)v->shape));
     return;
@@ -361,21 +366,22 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
   for (int k = 0; k < f->nclauses; k++)
     if (!mjs_clause_ok(E, f, &f->clauses[k], v)) {
       mj_clause_describe(&f->clauses[k], t, sizeof t);
-      cat(buf, cap, &len, "%s\"%.300s\"", len ? " and " : "it needs ", t);
+      cat(buf, cap, &len, len ? _(" and \"%.300s\"") : _("it needs \"%.300s\""),
+          t);
     }
   if (len > 0) {
-    cat(buf, cap, &len, ", which this hand does not have");
+    cat(buf, cap, &len, _(", which this hand does not have"));
     return;
   }
   if (f->npat > 0) {
-    snprintf(buf, cap, "no melds of the hand form its pattern");
+    snprintf(buf, cap, _("no melds of the hand form its pattern"));
     return;
   }
   if (f->kind == MJ_FK_COUNT) {
-    snprintf(buf, cap, "the count it depends on is zero");
+    snprintf(buf, cap, _("the count it depends on is zero"));
     return;
   }
-  snprintf(buf, cap, "its test function says no");
+  snprintf(buf, cap, _("its test function says no"));
 }
 
 /* The fan counted or exempted in the best reading: the sentence into
@@ -386,17 +392,18 @@ static bool why_in_best(const mj_rules *r, const mj_score *best, int fan,
   const mj_fan_def *f = &r->fans[fan].def;
   for (int q = 0; q < best->nhits; q++)
     if (best->hits[q].fan == fan) {
-      cat(buf, cap, len, "%s counts%s in the chosen reading.\n", f->id,
-          best->hits[q].count > 1 ? " more than once" : "");
+      cat(buf, cap, len, best->hits[q].count > 1
+                         ? _("%s counts more than once in the chosen reading.\n")
+                         : _("%s counts in the chosen reading.\n"), f->id);
       return true;
     }
   for (int q = 0; q < best->nexempt; q++)
     if (best->exempt[q].fan == fan) {
       const mj_exempt *e = &best->exempt[q];
-      cat(buf, cap, len, "%s matches, but ", f->id);
+      cat(buf, cap, len, _("%s matches, but "), f->id);
       exempt_reason(r, e, buf, cap, len);
       if (e->why == MJ_WHY_EXCLUDED)
-        cat(buf, cap, len, " (不计: %s already implies it)",
+        cat(buf, cap, len, _(" (不计: %s already implies it)"),
             r->fans[e->by].def.id);
       cat(buf, cap, len, ".\n");
       return true;   /* (a fan exempted is not among the hits) */
@@ -414,8 +421,8 @@ static bool why_excluded(const mj_rules *r, const mj_score *best, int fan,
     for (int k = 0; k < by->nexcl; k++)
       if (by->excl[k] == fan && by->excl_n[k] == 0) {
         cat(buf, cap, len,
-            "%s does not count: %s counts, and excludes it (不计: %s "
-            "already implies it).\n",
+            _("%s does not count: %s counts, and excludes it (不计: %s "
+            "already implies it).\n"),
             r->fans[fan].def.id, by->def.id, by->def.id);
         return true;
       }
@@ -451,21 +458,21 @@ static mj_status why_not(const mj_rules *r, const mj_hand *h, int fan,
   E->wgroup = -1;
   if (best->win && !excluded) {
     mj_score_reading(best, d, sizeof d);
-    cat(buf, cap, len, "%s does not count in the chosen reading (%s): %s.\n",
+    cat(buf, cap, len, _("%s does not count in the chosen reading (%s): %s.\n"),
         f->id, d, t);
   } else if (!best->win && w.any) {
     mj_decomp_print(&w.first, d, sizeof d);
-    cat(buf, cap, len, "%s does not count (%s): %s; and no other fan holds, "
-        "so the hand is no win.\n", f->id, d, t);
+    cat(buf, cap, len, _("%s does not count (%s): %s; and no other fan holds, "
+        "so the hand is no win.\n"), f->id, d, t);
   } else if (!best->win) {
     cat(buf, cap, len,
-        "%s does not count: the tiles are not a winning hand.\n", f->id);
+        _("%s does not count: the tiles are not a winning hand.\n"), f->id);
   }
   if (w.found && best->win) {
     mj_decomp_print(&w.d, d, sizeof d);
     cat(buf, cap, len,
-        "Read as %s it would count, but that reading totals %d, "
-        "less than the %d chosen (take the highest).\n",
+        _("Read as %s it would count, but that reading totals %d, "
+        "less than the %d chosen (take the highest).\n"),
         d, w.total, best->total);
   }
   free(E);

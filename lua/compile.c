@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "i18n.h"
 #include "compile_int.h"
 #include "fan_fields.h"
 #include "text.h"
@@ -26,13 +27,13 @@ mj_status mjc_bad(cctx *c, const char *fmt, ...)
   char msg[200];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vsnprintf(msg, sizeof msg, _(fmt), ap);
   va_end(ap);
   const char *where = c->where ? c->where : "?";
   if (c->name == NULL)
     return mj_fail(c->err, MJ_EINVAL, 0, "%s: %s", where, msg);
   char name[80];     /* the name may be what is refused: shown escaped */
-  return mj_fail(c->err, MJ_EINVAL, 0, "%s: fan '%s': %s", where,
+  return mj_fail(c->err, MJ_EINVAL, 0, _("%s: fan '%s': %s"), where,
                  mj_text_escape(c->name, name, sizeof name), msg);
 }
 

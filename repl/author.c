@@ -8,6 +8,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "i18n.h"
 #include "bot.h"
 #include "game.h"
 #include "repl.h"
@@ -23,7 +24,7 @@ static int c_rulesets(repl *r, int argc, char **argv, const char *rest)
     return repl_usage(r, "rulesets");
   const mj_rules *cur = repl_rules(r);
   int n = mj_host_count(r->host);
-  printf("loaded:\n");
+  printf(_("loaded:\n"));
   for (int i = 0; i < n; i++) {
     const mj_rules *rs = mj_host_at(r->host, i);
     const char *path = mj_host_path_at(r->host, i);
@@ -32,10 +33,10 @@ static int c_rulesets(repl *r, int argc, char **argv, const char *rest)
   }
   char ids[64][64];
   int k = mj_host_available(r->host, ids, 64);
-  printf("available:");
+  printf(_("available:"));
   for (int i = 0; i < k; i++)
     printf(" %s", ids[i]);
-  printf("\n(* in use; \"use ID\" switches, \"load FILE\" loads a file)\n");
+  printf(_("\n(* in use; \"use ID\" switches, \"load FILE\" loads a file)\n"));
   return 0;
 }
 
@@ -48,12 +49,12 @@ static int c_use(repl *r, int argc, char **argv, const char *rest)
   if (mj_host_use(r->host, argv[1], &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
   const mj_rules *rs = mj_host_current(r->host);
-  printf("using %s: %s (%d fans)\n", mj_rules_id(rs), mj_rules_title(rs),
+  printf(_("using %s: %s (%d fans)\n"), mj_rules_id(rs), mj_rules_title(rs),
          mj_rules_nfans(rs));
   const char *gid = play_ruleset_id(r);
   if (gid != NULL && strcmp(gid, mj_rules_id(rs)) != 0)
-    printf("The teaching tools use %s; the game in play stays %s (new %s "
-           "deals one).\n", mj_rules_id(rs), gid, mj_rules_id(rs));
+    printf(_("The teaching tools use %s; the game in play stays %s (new %s "
+           "deals one).\n"), mj_rules_id(rs), gid, mj_rules_id(rs));
   return 0;
 }
 
@@ -77,7 +78,7 @@ static int c_load(repl *r, int argc, char **argv, const char *rest)
   if (mj_host_load(r->host, argv[1], opts[0] ? opts : NULL, &rs, &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
   mj_host_use(r->host, mj_rules_id(rs), &e);
-  printf("loaded %s: %s, %d fans; now in use\n", mj_rules_id(rs),
+  printf(_("loaded %s: %s, %d fans; now in use\n"), mj_rules_id(rs),
          mj_rules_title(rs), mj_rules_nfans(rs));
   return 0;
 }
@@ -93,9 +94,9 @@ static int c_reload(repl *r, int argc, char **argv, const char *rest)
   if (mj_host_reload(r->host, &n, &e) != MJ_OK)
     return repl_error(r, "%s (the previous version stays in use)", e.msg);
   if (n == 0)
-    printf("nothing changed since it was loaded\n");
+    printf(_("nothing changed since it was loaded\n"));
   else
-    printf("reloaded %d ruleset%s\n", n, n == 1 ? "" : "s");
+    printf(_("reloaded %d ruleset%s\n"), n, n == 1 ? "" : "s");
   return 0;
 }
 
@@ -371,7 +372,7 @@ static void lint_names(lint *L)
     for (int j = i + 1; j < L->n; j++) {
       const mj_fan_def *a = mj_rules_fan(L->rs, i), *b = mj_rules_fan(L->rs, j);
       if (a->en && b->en && strcmp(a->en, b->en) == 0) {
-        printf("  warning: %s and %s share the English name \"%s\"\n", a->id,
+        printf(_("  warning: %s and %s share the English name \"%s\"\n"), a->id,
                b->id, a->en);
         L->problems++;
       }
@@ -385,7 +386,7 @@ static void lint_examples(lint *L)
   for (int i = 0; i < L->n; i++) {
     const mj_fan_def *d = mj_rules_fan(L->rs, i);
     if (d->example == NULL) {
-      printf("  note: %s has no example hand\n", d->id);
+      printf(_("  note: %s has no example hand\n"), d->id);
       continue;
     }
     mj_status st = mj_hand_parse(L->h, d->example, strlen(d->example), &e);
@@ -401,14 +402,14 @@ static void lint_examples(lint *L)
     for (int q = 0; st == MJ_OK && q < L->s->nstates; q++)
       has = has || L->s->states[q] == i;
     if (st != MJ_OK) {
-      printf("  warning: %s: its example \"%s\" does not score: %s\n", d->id,
+      printf(_("  warning: %s: its example \"%s\" does not score: %s\n"), d->id,
              d->example, e.msg);
       L->problems++;
     } else if (has && !L->s->meets_min) {
       char tot[160];
       mj_score_total_text(L->rs, L->s, tot, sizeof tot);
-      printf("  warning: %s: its example \"%s\" scores %s, below the "
-             "minimum of %d: no win to teach by\n", d->id, d->example, tot,
+      printf(_("  warning: %s: its example \"%s\" scores %s, below the "
+             "minimum of %d: no win to teach by\n"), d->id, d->example, tot,
              L->s->min);
       L->problems++;
     } else if (has) {
@@ -417,7 +418,7 @@ static void lint_examples(lint *L)
     } else {
       char line[512];
       mj_score_fans_line(L->rs, L->s, line, sizeof line);
-      printf("  warning: %s: its example \"%s\" scores %s, without it\n", d->id,
+      printf(_("  warning: %s: its example \"%s\" scores %s, without it\n"), d->id,
              d->example, line);
       L->problems++;
     }
@@ -437,7 +438,7 @@ static void lint_random(repl *r, lint *L, long hands)
                    L->failed == 0;
        k++) {
     if (r->interactive && (k & 1023) == 0 && time(NULL) - shown >= 2) {
-      printf("  ... %ld of %ld hands\n", L->scored, hands);
+      printf(_("  ... %ld of %ld hands\n"), L->scored, hands);
       fflush(stdout);
       shown = time(NULL);
     }
@@ -507,10 +508,10 @@ done:
 static void lint_report(lint *L)
 {
   if (repl_interrupted)
-    printf("  (interrupted after %ld hands)\n", L->scored);
+    printf(_("  (interrupted after %ld hands)\n"), L->scored);
   if (L->failed > 0) {
-    printf("  error: the ruleset's own code failed %ld time%s; the first: %s\n"
-           "  (checking stopped there: fix the ruleset and check again)\n",
+    printf(_("  error: the ruleset's own code failed %ld time%s; the first: %s\n"
+           "  (checking stopped there: fix the ruleset and check again)\n"),
            L->failed, L->failed == 1 ? "" : "s", L->first_failure);
     L->problems++;
   }
@@ -519,7 +520,7 @@ static void lint_report(lint *L)
     const mj_fan_def *d = mj_rules_fan(L->rs, i);
     if (L->matched[i] == 0) {
       never++;
-      printf("  note: %s never matched in %ld random hands%s\n", d->id,
+      printf(_("  note: %s never matched in %ld random hands%s\n"), d->id,
              L->scored, d->example ? " (rare, or needs a rare context)" : "");
     } else if (L->counted[i] == 0 && !d->state && !d->fallback) {
       /* (a fallback fan stands aside whenever another counts: by design) */
@@ -529,19 +530,19 @@ static void lint_report(lint *L)
                  mj_rules_fan(L->rs, L->by[i])->id);
       bool often = L->matched[i] >= 20;
       printf(
-          "  %s: %s matched %ld times but never counted: always exempted%s\n",
+          _("  %s: %s matched %ld times but never counted: always exempted%s\n"),
           often ? "warning" : "note", d->id, L->matched[i], by_text);
       L->problems += often;
     }
   }
   if (L->game_fault[0]) {
-    printf("  error: a game failed: %s\n", L->game_fault);
+    printf(_("  error: a game failed: %s\n"), L->game_fault);
     L->problems++;
   } else if (L->games > 0) {
-    printf("  %ld games played by bots: %ld won, %ld drawn; the hooks and "
-           "the settlement ran without fault\n", L->games, L->won, L->drawn);
+    printf(_("  %ld games played by bots: %ld won, %ld drawn; the hooks and "
+           "the settlement ran without fault\n"), L->games, L->won, L->drawn);
   }
-  printf("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n", L->n,
+  printf(_("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n"), L->n,
          L->n == 1 ? "" : "s", L->scored, never, L->problems,
          L->problems == 1 ? "" : "s");
 }
@@ -585,7 +586,7 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
   if (!L.matched || !L.counted || !L.by || !L.h || !L.s) {
     status = repl_error(r, "out of memory");
   } else {
-    printf("checking %s (%s, %d fans) over %ld random winning hands...\n",
+    printf(_("checking %s (%s, %d fans) over %ld random winning hands...\n"),
            mj_rules_id(L.rs), mj_rules_source(L.rs) ? mj_rules_source(L.rs)
                                                     : "", L.n, hands);
     for (int i = 0; i < L.n; i++)
@@ -626,30 +627,30 @@ static int c_diff(repl *r, int argc, char **argv, const char *rest)
 }
 
 const repl_cmd repl_author_cmds[] = {
-  { "rulesets", "", "the rulesets loaded and available", c_rulesets, ARG_NONE,
+  { "rulesets", "", N_("the rulesets loaded and available"), c_rulesets, ARG_NONE,
     "author" },
-  { "use", "ID", "switch to a loaded or available ruleset", c_use, ARG_RULESET,
+  { "use", "ID", N_("switch to a loaded or available ruleset"), c_use, ARG_RULESET,
     "author" },
   { "load", "FILE [NAME=VALUE...]",
-    "load a ruleset file (with options) and use it", c_load, ARG_FILE,
+    N_("load a ruleset file (with options) and use it"), c_load, ARG_FILE,
     "author" },
-  { "reload", "", "re-read the ruleset files changed since they were loaded",
+  { "reload", "", N_("re-read the ruleset files changed since they were loaded"),
     c_reload, ARG_NONE, "author" },
   { "lua", "CODE",
-    "run Lua with the mj module; an unfinished statement continues\n"
-    "on the next lines (e.g. lua mj.score(\"...\").total)",
+    N_("run Lua with the mj module; an unfinished statement continues\n"
+    "on the next lines (e.g. lua mj.score(\"...\").total)"),
     c_lua, ARG_NONE, "author" },
   { "check", "FILE|ID [HANDS]",
-    "lint a ruleset: examples, fans that never match or never\n"
+    N_("lint a ruleset: examples, fans that never match or never\n"
     "count over random hands, duplicate names; games by bots\n"
-    "run its hooks and settlement",
+    "run its hooks and settlement"),
     c_check, ARG_FILE, "author" },
   { "diff", "A [NAME=VALUE...] B [NAME=VALUE...]",
-    "what differs between two rulesets, or one with other options:\n"
+    N_("what differs between two rulesets, or one with other options:\n"
     "fans added, removed, re-valued or excluded otherwise; table\n"
-    "rules, options, states and hooks (e.g. diff mcr house.lua)",
+    "rules, options, states and hooks (e.g. diff mcr house.lua)"),
     c_diff, ARG_RULESET, "author" },
-  { "run", "FILE.lua [ARGS]", "run a scenario script", c_run, ARG_FILE,
+  { "run", "FILE.lua [ARGS]", N_("run a scenario script"), c_run, ARG_FILE,
     "author" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

@@ -3,6 +3,7 @@
 ** hule waits / shanten / score, one hand from the command line or one a
 ** line from standard input (--batch).
 */
+#include "i18n.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -29,7 +30,7 @@ const mj_rules *cli_rules(mj_host *h, const cli_opts *o)
   mj_error e;
   const char *id = o->ruleset ? o->ruleset : "mcr";
   if (mj_host_load(h, id, o->options, &r, &e) != MJ_OK) {
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     return NULL;
   }
   return r;
@@ -172,9 +173,9 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   if (o->json)
     render_error_json(stdout, r, text, n, msg);
   else if (o->batch)
-    printf("ERROR\t%s\n", msg);
+    printf(_("ERROR\t%s\n"), msg);
   else
-    fprintf(stderr, "Error: %s\n", msg);
+    fprintf(stderr, _("Error: %s\n"), msg);
   return false;
 }
 
@@ -231,7 +232,7 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
         if (o->json)
           render_error_json(stdout, r, buf, n > 80 ? 80 : (size_t)n, msg);
         else
-          printf("ERROR\t%s\n", msg);
+          printf(_("ERROR\t%s\n"), msg);
         status = 2;
         continue;
       }
@@ -254,7 +255,7 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
     fflush(stdout);
   } else {
     if (argc < 2) {
-      fprintf(stderr, "Usage: %s\n", usage);
+      fprintf(stderr, _("Usage: %s\n"), usage);
       mj_hand_free(h);
       return 1;
     }
@@ -344,7 +345,7 @@ static void print_left(const mj_rules *r, const mj_wait *w, int k,
                        int short_of)
 {
   int left = total_live(w, k);
-  printf(": %d tile%s left", left, left == 1 ? "" : "s");
+  printf(_(": %d tile%s left"), left, left == 1 ? "" : "s");
   if (mj_rules_ctable(r)->min_points > 0 && short_of > 0)
     printf(short_of == left ? ", none of them reaching the %d minimum"
                             : ", %d of them reaching the %d minimum",
@@ -384,14 +385,14 @@ static bool waits_full(const mj_rules *r, const cli_opts *o, mj_hand *h,
       int short_of;
       char b[3];
       wait_words(r, x, w, k, list, sizeof list, &short_of);
-      printf("  discard %s: waits on %s", mj_tile_str((mj_tile)t, b), list);
+      printf(_("  discard %s: waits on %s"), mj_tile_str((mj_tile)t, b), list);
       print_left(r, w, k, short_of);
       ready++;
     }
     mj_hand_free(x);
   }
   if (ready == 0)
-    printf("  none (%d-shanten after the best discard: try 'shanten')\n",
+    printf(_("  none (%d-shanten after the best discard: try 'shanten')\n"),
            sh);
   return true;
 }
@@ -423,14 +424,14 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
   } else if (sh == 0 && k > 0) {
     int short_of;
     wait_words(r, h, w, k, list, sizeof list, &short_of);
-    printf("%s: ready; waits on %s", hand, list);
+    printf(_("%s: ready; waits on %s"), hand, list);
     print_left(r, w, k, short_of);
   } else if (sh == 0) {
     printf(
-        "%s: ready in shape, but every winning tile is in the hand already\n",
+        _("%s: ready in shape, but every winning tile is in the hand already\n"),
         hand);
   } else {
-    printf("%s: not ready (%d-shanten): no waits yet; try 'hule shanten'\n",
+    printf(_("%s: not ready (%d-shanten): no waits yet; try 'hule shanten'\n"),
            hand, sh);
   }
   return true;
@@ -472,7 +473,7 @@ static void print_discards(const render_discard *d, int nd)
            (d[i].shanten == d[best].shanten &&
             total_live(d[i].w, d[i].n) > total_live(d[best].w, d[best].n))))
         best = i;
-    printf("  discard");
+    printf(_("  discard"));
     int members[MJ_KINDS], nm = 0;
     for (int i = best; i < nd; i++)
       if (!done[i] && same_result(&d[i], &d[best])) {
@@ -498,7 +499,7 @@ static void print_discards(const render_discard *d, int nd)
         common[nc++] = d[best].w[q];
     }
     wait_list(common, nc, list, sizeof list, false);
-    printf(": %d-shanten, %2d useful%s: %s%s\n", d[best].shanten,
+    printf(_(": %d-shanten, %2d useful%s: %s%s\n"), d[best].shanten,
            total_live(d[best].w, d[best].n), nm > 1 ? " each" : "", list,
            nc < d[best].n ? " + tiles of the kinds on this line" : "");
   }
@@ -523,14 +524,14 @@ static bool shanten_short(const mj_rules *r, const cli_opts *o,
     return true;
   }
   if (sh < 0) {
-    printf("%s: a winning hand\n", hand);
+    printf(_("%s: a winning hand\n"), hand);
   } else {
     char state[40];
     if (sh == 0)
       snprintf(state, sizeof state, "ready");
     else
       snprintf(state, sizeof state, "%d-shanten", sh);
-    printf("%s: %s; useful: %s: %d tile%s\n", hand, state, list,
+    printf(_("%s: %s; useful: %s: %d tile%s\n"), hand, state, list,
            total_live(w, k), total_live(w, k) == 1 ? "" : "s");
   }
   return false;
@@ -547,9 +548,9 @@ static bool shanten_full(const mj_rules *r, const cli_opts *o,
   else if (o->batch)
     printf("%d\t", sh);
   else if (sh < 0)
-    printf("%s: a winning hand (shanten -1)\n", hand);
+    printf(_("%s: a winning hand (shanten -1)\n"), hand);
   else
-    printf("%s: %d-shanten after the best discard\n", hand, sh);
+    printf(_("%s: %d-shanten after the best discard\n"), hand, sh);
   int first = 1, nd = 0;
   static mj_wait dw[MJ_KINDS][MJ_KINDS];
   render_discard d[MJ_KINDS];
@@ -605,7 +606,7 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
   for (int s = 0; s < MJ_SHAPE_COUNT && !o->batch; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && per[s] < MJ_SHANTEN_NONE && s != 0 &&
         per[s] <= sh + 1)
-      printf("  (%s: %d-shanten)\n", mj_shape_title((mj_shape)s), per[s]);
+      printf(_("  (%s: %d-shanten)\n"), mj_shape_title((mj_shape)s), per[s]);
   return true;
 }
 
@@ -626,9 +627,9 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
     if (o->json)
       render_score_json(stdout, r, h, NULL, e.msg);
     else if (o->batch)
-      printf("ERROR\t%s\n", e.msg);
+      printf(_("ERROR\t%s\n"), e.msg);
     else
-      fprintf(stderr, "Error: %s\n", e.msg);
+      fprintf(stderr, _("Error: %s\n"), e.msg);
     ok = false;
   } else if (o->json) {   /* with --batch: one object a line */
     mj_score_annotate(r, h, s);
@@ -688,8 +689,8 @@ int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
   if (argc < 2) {
     fprintf(
         stderr,
-        "Usage: hule run FILE.lua [ARGS...]\n"
-        "       hule run --sandbox FILE.lua [ARGS...]   (someone else's)\n");
+        _("Usage: hule run FILE.lua [ARGS...]\n"
+        "       hule run --sandbox FILE.lua [ARGS...]   (someone else's)\n"));
     return 1;
   }
   if (o->ruleset != NULL && cli_rules(h, o) == NULL)
@@ -698,7 +699,7 @@ int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
     mj_error e;
     const mj_rules *r = cli_rules(h, o);
     if (mj_host_use(h, mj_rules_id(r), &e) != MJ_OK) {
-      fprintf(stderr, "Error: %s\n", e.msg);
+      fprintf(stderr, _("Error: %s\n"), e.msg);
       return 1;
     }
   }
@@ -706,7 +707,7 @@ int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
   if ((sandbox ? mj_host_dofile_sandboxed(h, argv[1], argc - 2, argv + 2, &e)
                : mj_host_dofile(h, argv[1], argc - 2, argv + 2, &e)) != MJ_OK) {
     fflush(stdout);
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     return 1;
   }
   return 0;

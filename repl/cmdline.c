@@ -24,25 +24,25 @@ typedef struct shared_opt {
 } shared_opt;
 
 static const shared_opt shared[] = {
-  { "--ruleset", "ID", "the ruleset: a shipped one (mcr, bao, xuezhan, "
-    "tuidao...) or FILE.lua (default mcr)", CL_RULESET, false },
-  { "--option", "NAME=VALUE", "a ruleset option, such as caishen=5z "
-    "(repeatable)", CL_OPTION, true },
-  { "--rules", "DIR", "look for rulesets in DIR first (repeatable; also "
-    "HULE_RULES=DIR:DIR)", CL_RULES, true },
-  { "--batch", NULL, "read one hand a line from standard input, answer one "
-    "line each", CL_BATCH, false },
-  { "--json", NULL, "answer in JSON (one object a line with --batch)",
+  { "--ruleset", "ID", N_("the ruleset: a shipped one (mcr, bao, xuezhan, "
+    "tuidao...) or FILE.lua (default mcr)"), CL_RULESET, false },
+  { "--option", "NAME=VALUE", N_("a ruleset option, such as caishen=5z "
+    "(repeatable)"), CL_OPTION, true },
+  { "--rules", "DIR", N_("look for rulesets in DIR first (repeatable; also "
+    "HULE_RULES=DIR:DIR)"), CL_RULES, true },
+  { "--batch", NULL, N_("read one hand a line from standard input, answer one "
+    "line each"), CL_BATCH, false },
+  { "--json", NULL, N_("answer in JSON (one object a line with --batch)"),
     CL_JSON, false },
-  { "--ascii", NULL, "plain ASCII: tiles in notation, no glyphs, colours or "
-    "box lines", CL_ASCII, false },
-  { "--echo", NULL, "the REPL prints each command before its output (for "
-    "input from a file)", CL_ECHO, false },
-  { "--tiles", "MODE", "how the REPL shows tiles: both (each glyph with its "
-    "notation, the default on a terminal), glyph or text", CL_TILES,
+  { "--ascii", NULL, N_("plain ASCII: tiles in notation, no glyphs, colours or "
+    "box lines"), CL_ASCII, false },
+  { "--echo", NULL, N_("the REPL prints each command before its output (for "
+    "input from a file)"), CL_ECHO, false },
+  { "--tiles", "MODE", N_("how the REPL shows tiles: both (each glyph with its "
+    "notation, the default on a terminal), glyph or text"), CL_TILES,
     false },
-  { "--lang", "LANG", "the language of the messages: en or zh (the "
-    "locale's when not given; LANGUAGE, LC_ALL, LC_MESSAGES, LANG)",
+  { "--lang", "LANG", N_("the language of the messages: en or zh (the "
+    "locale's when not given; LANGUAGE, LC_ALL, LC_MESSAGES, LANG)"),
     CL_LANG, false },
   { NULL, NULL, NULL, 0, false }
 };
@@ -104,9 +104,12 @@ static int refuse_unknown(const cl_cmd *c, const char *name)
   const cl_cmd *other = owner_of(name);
   const shared_opt *s = find_shared(name);
   if (s != NULL || (other != NULL && other != c)) {
-    fprintf(stderr, "Error: %s takes no %s (it is an option of %s%s; see "
-            "%s --help)\n", w, name, s ? "other commands" : "hule ",
-            s ? "" : other->name, w);
+    if (s != NULL)
+      fprintf(stderr, _("Error: %s takes no %s (it is an option of other "
+              "commands; see %s --help)\n"), w, name, w);
+    else
+      fprintf(stderr, _("Error: %s takes no %s (it is an option of hule %s; "
+              "see %s --help)\n"), w, name, other->name, w);
     return 1;
   }
   const char *best = NULL;
@@ -119,10 +122,10 @@ static int refuse_unknown(const cl_cmd *c, const char *name)
         mj_text_distance(name, q->name) < bd)
       bd = mj_text_distance(name, q->name), best = q->name;
   if (best != NULL)
-    fprintf(stderr, "Error: unknown option %s of %s; did you mean %s? (see "
-            "%s --help)\n", name, w, best, w);
+    fprintf(stderr, _("Error: unknown option %s of %s; did you mean %s? (see "
+            "%s --help)\n"), name, w, best, w);
   else
-    fprintf(stderr, "Error: unknown option %s of %s (see %s --help)\n", name,
+    fprintf(stderr, _("Error: unknown option %s of %s (see %s --help)\n"), name,
             w, w);
   return 1;
 }
@@ -131,7 +134,7 @@ static int set_shared(parse_state *ps, const shared_opt *s, const char *v)
 {
   cli_opts *o = ps->o;
   if (!s->many && (ps->given & s->bit)) {
-    fprintf(stderr, "Error: %s given twice\n", s->name);
+    fprintf(stderr, _("Error: %s given twice\n"), s->name);
     return 1;
   }
   ps->given |= s->bit;
@@ -153,19 +156,19 @@ static int set_shared(parse_state *ps, const shared_opt *s, const char *v)
   case CL_TILES:
     if (strcmp(v, "glyph") != 0 && strcmp(v, "both") != 0 &&
         strcmp(v, "text") != 0) {
-      fprintf(stderr, "Error: --tiles %s: say glyph, both or text\n", v);
+      fprintf(stderr, _("Error: --tiles %s: say glyph, both or text\n"), v);
       return 1;
     }
     o->tiles = v;
     break;
   case CL_RULES:
     if (o->ndirs >= MJ_HOST_USER_DIRS) {
-      fprintf(stderr, "Error: at most %d --rules directories\n",
+      fprintf(stderr, _("Error: at most %d --rules directories\n"),
               MJ_HOST_USER_DIRS);
       return 1;
     }
     if (stat(v, &sb) != 0 || !S_ISDIR(sb.st_mode)) {
-      fprintf(stderr, "Error: --rules %s: %s\n", v,
+      fprintf(stderr, _("Error: --rules %s: %s\n"), v,
               stat(v, &sb) != 0 ? "no such directory" : "not a directory");
       return 1;
     }
@@ -173,7 +176,7 @@ static int set_shared(parse_state *ps, const shared_opt *s, const char *v)
     break;
   default:   /* CL_OPTION */
     if (ps->optlen + strlen(v) + 2 >= sizeof optbuf) {
-      fprintf(stderr, "Error: too many --option values (%zu bytes at most)\n",
+      fprintf(stderr, _("Error: too many --option values (%zu bytes at most)\n"),
               sizeof optbuf - 2);
       return 1;
     }
@@ -190,11 +193,11 @@ static int set_own(parse_state *ps, const cl_opt *p, const char *v)
   cl_args *a = ps->a;
   for (int i = 0; i < a->nset; i++)
     if (a->opt[i] == p) {
-      fprintf(stderr, "Error: %s given twice\n", p->name);
+      fprintf(stderr, _("Error: %s given twice\n"), p->name);
       return 1;
     }
   if (a->nset == CL_MAX_OPTS) {
-    fprintf(stderr, "Error: too many options\n");
+    fprintf(stderr, _("Error: too many options\n"));
     return 1;
   }
   a->opt[a->nset] = p;
@@ -213,8 +216,8 @@ static int one_option(parse_state *ps, const cl_cmd *c, int argc, char **argv,
   const cl_opt *own = s == NULL ? find_own(c, name) : NULL;
   if (s == NULL && own == NULL) {
     if (c == NULL && owner_of(name) != NULL) {
-      fprintf(stderr, "Error: %s is an option of hule %s: put it after the "
-              "command (see hule %s --help)\n", name, owner_of(name)->name,
+      fprintf(stderr, _("Error: %s is an option of hule %s: put it after the "
+              "command (see hule %s --help)\n"), name, owner_of(name)->name,
               owner_of(name)->name);
       return 1;
     }
@@ -226,7 +229,7 @@ static int one_option(parse_state *ps, const cl_cmd *c, int argc, char **argv,
   const char *v = NULL;
   if (arg != NULL) {
     if (*i + 1 >= argc) {
-      fprintf(stderr, "Error: %s needs a value (%s %s)\n", name, name, arg);
+      fprintf(stderr, _("Error: %s needs a value (%s %s)\n"), name, name, arg);
       return 1;
     }
     v = argv[++*i];
@@ -277,8 +280,8 @@ int cl_parse(int argc, char **argv, cli_opts *o, cl_args *a)
     return check_leading(&ps, NULL);
   const cl_cmd *c = cl_find(argv[i]);
   if (c == NULL) {
-    fprintf(stderr, "Error: unknown command \"%s\". Enter \"hule --help\" "
-            "for help.\n", argv[i]);
+    fprintf(stderr, _("Error: unknown command \"%s\". Enter \"hule --help\" "
+            "for help.\n"), argv[i]);
     return 1;
   }
   if ((st = check_leading(&ps, c)) >= 0)
@@ -358,7 +361,7 @@ static int do_import(mj_host *h, cli_opts *o, const cl_args *a)
     if (strcmp(a->opt[i]->name, "--out") == 0)
       out = a->val[i];
   if (a->argc != 2) {
-    fprintf(stderr, "Usage: hule import FILE.json [--out FILE.jsonl]\n");
+    fprintf(stderr, _("Usage: hule import FILE.json [--out FILE.jsonl]\n"));
     return 1;
   }
   return cli_import(h, o, a->argv[1], out);
@@ -376,8 +379,8 @@ static int do_export(mj_host *h, cli_opts *o, const cl_args *a)
       mjai = true;
   }
   if (a->argc != 2 || !mjai) {
-    fprintf(stderr, "Usage: hule export --mjai LOG.jsonl [--out "
-            "FILE.jsonl]\n");
+    fprintf(stderr, _("Usage: hule export --mjai LOG.jsonl [--out "
+            "FILE.jsonl]\n"));
     return 1;
   }
   return cli_export_mjai(h, a->argv[1], out);
@@ -386,7 +389,7 @@ static int do_export(mj_host *h, cli_opts *o, const cl_args *a)
 static int do_review(mj_host *h, cli_opts *o, const cl_args *a)
 {
   if (a->argc < 2) {
-    fprintf(stderr, "Usage: hule review FILE [seat=E|S|W|N] [--json]\n");
+    fprintf(stderr, _("Usage: hule review FILE [seat=E|S|W|N] [--json]\n"));
     return 1;
   }
   return repl_command(h, o, a->argc, a->argv);
@@ -397,8 +400,8 @@ static int do_review(mj_host *h, cli_opts *o, const cl_args *a)
 static int do_view(mj_host *h, cli_opts *o, const cl_args *a)
 {
   if (a->argc != 2) {
-    fprintf(stderr, "Usage: hule view LOG.jsonl [--seat E|S|W|N|all] "
-            "[--out FILE.html]\n");
+    fprintf(stderr, _("Usage: hule view LOG.jsonl [--seat E|S|W|N|all] "
+            "[--out FILE.html]\n"));
     return 1;
   }
   char seat[64] = "", out[4200] = "";
@@ -437,8 +440,8 @@ static int do_diff(mj_host *h, cli_opts *o, const cl_args *a)
 }
 
 static const cl_opt run_options[] = {
-  { "--sandbox", NULL, "run it as someone else's: in the rulesets' sandbox "
-    "(no files, no os, budgets)", set_sandbox },
+  { "--sandbox", NULL, N_("run it as someone else's: in the rulesets' sandbox "
+    "(no files, no os, budgets)"), set_sandbox },
   { NULL, NULL, NULL, NULL }
 };
 
@@ -448,42 +451,42 @@ static bool set_flag_text(void *settings, const char *v)
 }
 
 static const cl_opt import_options[] = {
-  { "--out", "FILE.jsonl", "write the game as a hule log (one hand log "
-    "after another), for replay, review and explain", NULL },
+  { "--out", "FILE.jsonl", N_("write the game as a hule log (one hand log "
+    "after another), for replay, review and explain"), NULL },
   { NULL, NULL, NULL, NULL }
 };
 
 static const cl_opt view_options[] = {
-  { "--seat", "E|S|W|N|all", "show only what that seat could see (the seat "
+  { "--seat", "E|S|W|N|all", N_("show only what that seat could see (the seat "
     "wind in the file's first hand, followed through a match); all, the "
-    "default, shows every hand of a finished hand", NULL },
-  { "--out", "FILE.html", "the page to write (default: the log's name "
-    "with .html)", NULL },
+    "default, shows every hand of a finished hand"), NULL },
+  { "--out", "FILE.html", N_("the page to write (default: the log's name "
+    "with .html)"), NULL },
   { NULL, NULL, NULL, NULL }
 };
 
 static const cl_opt export_options[] = {
-  { "--mjai", NULL, "as mjai events, one JSON object a line (riichi)",
+  { "--mjai", NULL, N_("as mjai events, one JSON object a line (riichi)"),
     NULL },
-  { "--out", "FILE.jsonl", "write to FILE instead of standard output",
+  { "--out", "FILE.jsonl", N_("write to FILE instead of standard output"),
     NULL },
   { NULL, NULL, NULL, NULL }
 };
 
 static const cl_opt help_opts[] = {
-  { "--markdown", NULL, "the reference page in Markdown",
+  { "--markdown", NULL, N_("the reference page in Markdown"),
     set_flag_text },
-  { "--man", NULL, "the manual page, in roff", set_flag_text },
+  { "--man", NULL, N_("the manual page, in roff"), set_flag_text },
   { NULL, NULL, NULL, NULL }
 };
 
 static const cl_opt no_options[] = { { NULL, NULL, NULL, NULL } };
 
 static const cl_opt stats_options[] = {
-  { "--plot", "FILE.svg", "also draw the run as SVG charts: points per win, "
+  { "--plot", "FILE.svg", N_("also draw the run as SVG charts: points per win, "
     "each bot kind's rates and net points with 95% intervals, the fans per "
-    "win", NULL },
-  { "--csv", "FILE.csv", "also write the numbers behind the charts", NULL },
+    "win"), NULL },
+  { "--csv", "FILE.csv", N_("also write the numbers behind the charts"), NULL },
   { NULL, NULL, NULL, NULL }
 };
 
@@ -492,95 +495,95 @@ static const cl_opt stats_options[] = {
 
 const cl_cmd cl_commands[] = {
   { "waits", "HAND",
-    "the tiles a ready hand waits on, and how many are left",
-    "Lists each tile that completes HAND (13 tiles, melds in brackets) with "
+    N_("the tiles a ready hand waits on, and how many are left"),
+    N_("Lists each tile that completes HAND (13 tiles, melds in brackets) with "
     "the copies not in the hand. With --batch, one hand a line from "
-    "standard input.",
+    "standard input."),
     "hule waits 1112345678999m", HAND_OPTS, no_options, false, do_waits },
   { "shanten", "HAND",
-    "how far a hand is from ready, and the useful tiles",
-    "Gives the shanten number of HAND (how many tiles from ready) in each "
-    "shape the ruleset allows, and the tiles that bring it closer.",
+    N_("how far a hand is from ready, and the useful tiles"),
+    N_("Gives the shanten number of HAND (how many tiles from ready) in each "
+    "shape the ruleset allows, and the tiles that bring it closer."),
     "hule shanten 123m456p789s1z2z3z4z", HAND_OPTS, no_options, false,
     do_shanten },
   { "score", "\"HAND CONTEXT\"",
-    "score a winning hand and explain every fan",
-    "Scores a winning hand under the ruleset: the reading chosen, each fan "
+    N_("score a winning hand and explain every fan"),
+    N_("Scores a winning hand under the ruleset: the reading chosen, each fan "
     "with its points and melds, what matched but did not count and why, "
     "and the total against the minimum. The context follows the hand: "
     "win=TILE, self, seat=, round=, flowers= and the ruleset's own tokens "
-    "(hule help tiles in the REPL, docs/cli.md).",
+    "(hule help tiles in the REPL, docs/cli.md)."),
     "hule score '123m456p789s11z55m+5m self'", HAND_OPTS, no_options, false,
     do_score },
   { "sim", "",
-    "simulate games between bots",
-    "Plays --games games between four bots and prints each bot's results "
+    N_("simulate games between bots"),
+    N_("Plays --games games between four bots and prints each bot's results "
     "with 95% intervals; --out keeps one JSON line a game for hule stats. "
-    "The same --seed plays the same games, whatever --jobs or --shard.",
+    "The same --seed plays the same games, whatever --jobs or --shard."),
     "hule sim --ruleset mcr --games 1000 --bots strong,efficiency,efficiency,"
     "efficiency --seed 7", CL_RULESET | CL_OPTION | CL_RULES, sim_options,
     false, cli_sim },
   { "stats", "FILE.jsonl...",
-    "the summary of sim output files, shards merged",
-    "Reads the JSON lines of hule sim --out (one file or the shards of a "
-    "run) and prints the summary exactly as one run of all of them would.",
+    N_("the summary of sim output files, shards merged"),
+    N_("Reads the JSON lines of hule sim --out (one file or the shards of a "
+    "run) and prints the summary exactly as one run of all of them would."),
     "hule stats part1.jsonl part2.jsonl --plot run.svg", CL_RULESET |
     CL_OPTION | CL_RULES | CL_JSON, stats_options, false, do_stats },
   { "diff", "A [NAME=VALUE...] B [NAME=VALUE...]",
-    "what differs between two rulesets, or one with other options",
-    "Loads two rulesets (ids or files, each followed by its options) and "
+    N_("what differs between two rulesets, or one with other options"),
+    N_("Loads two rulesets (ids or files, each followed by its options) and "
     "lists what differs: the ruleset's scoring, shapes and wild tiles, "
     "table rules, options, states and hooks, and fan by fan what was "
     "added, removed, re-valued, excluded otherwise or matched otherwise "
-    "(\"自摸: 1 fan → 4 fan\").",
+    "(\"自摸: 1 fan → 4 fan\")."),
     "hule diff mcr mcr ming_an_gang=true", CL_RULES, no_options, false,
     do_diff },
   { "review", "FILE [seat=E|S|W|N]",
-    "a saved hand's decisions beside the strong bot's",
-    "Replays a saved game (the REPL's save) and lists the seat's decisions "
-    "where the strong bot would have done otherwise, with its reasons.",
+    N_("a saved hand's decisions beside the strong bot's"),
+    N_("Replays a saved game (the REPL's save) and lists the seat's decisions "
+    "where the strong bot would have done otherwise, with its reasons."),
     "hule review game.jsonl seat=E", CL_RULES | CL_JSON | CL_ASCII,
     no_options, false, do_review },
   { "import", "FILE.json",
-    "replay a real game's log (tenhou.net/6) and check every round",
-    "Reads a tenhou.net/6 JSON log and replays each round through "
+    N_("replay a real game's log (tenhou.net/6) and check every round"),
+    N_("Reads a tenhou.net/6 JSON log and replays each round through "
     "riichi-tenhou from its deals, draws, calls and discards; each round's "
     "recorded result (the winners, the points, the yaku, the deltas) must "
     "come out the same, or the import stops naming the round and what "
-    "differs. --out writes the game as a hule log.",
+    "differs. --out writes the game as a hule log."),
     "hule import game.json --out game.jsonl", CL_RULES, import_options,
     false, do_import },
   { "export", "--mjai LOG.jsonl",
-    "write a saved riichi game as mjai events",
-    "Replays a hule log of a riichi game (saved at the REPL, or written by "
+    N_("write a saved riichi game as mjai events"),
+    N_("Replays a hule log of a riichi game (saved at the REPL, or written by "
     "hule import) and writes it as mjai events, one JSON object a line: "
     "the hands dealt, every draw, discard, call, kan, new dora and riichi, "
-    "the wins with their deltas and ura indicators, the drawn hands.",
+    "the wins with their deltas and ura indicators, the drawn hands."),
     "hule export --mjai game.jsonl --out game.mjai.jsonl", CL_RULES,
     export_options, false, do_export },
   { "view", "LOG.jsonl",
-    "a saved game or match as a web page to step through",
-    "Writes one self-contained HTML page (no network, no other file) that "
+    N_("a saved game or match as a web page to step through"),
+    N_("Writes one self-contained HTML page (no network, no other file) that "
     "replays a saved game or match, or an imported Tenhou game, hand by "
     "hand and move by move: the four hands, the discards with claims "
     "marked, melds, the wall, the scores and each win's explanation. "
     "Keys: right and left step, down and up change hand, w finds the next "
-    "win. A tile the seat may not see is not in the page at all.",
+    "win. A tile the seat may not see is not in the page at all."),
     "hule view game.jsonl --seat E --out game.html", CL_RULES, view_options,
     false, do_view },
   { "run", "FILE.lua [ARGS...]",
-    "run a scenario script with the mj module",
-    "Runs a Lua script that deals, plays and checks hands through the mj "
+    N_("run a scenario script with the mj module"),
+    N_("Runs a Lua script that deals, plays and checks hands through the mj "
     "module (docs/scripting.md); the arguments after the file are the "
-    "script's own (its arg table). Full Lua unless --sandbox.",
+    "script's own (its arg table). Full Lua unless --sandbox."),
     "hule run dispute.lua", CL_RULESET | CL_OPTION | CL_RULES, run_options,
     true, do_run },
   { "help", "[COMMAND]",
-    "this help, or a command's; --markdown or --man: the reference",
-    "Without an argument, the list of commands and shared options; with a "
+    N_("this help, or a command's; --markdown or --man: the reference"),
+    N_("Without an argument, the list of commands and shared options; with a "
     "command, its page. --markdown prints the command line's reference "
     "and the ruleset language's reference (docs/reference.md), --man the "
-    "manual page (hule.1).",
+    "manual page (hule.1)."),
     "hule help sim", 0, help_opts, false, cl_help_command },
   { NULL, NULL, NULL, NULL, NULL, 0, NULL, false, NULL }
 };
@@ -639,32 +642,32 @@ static void opt_line(FILE *f, const char *name, const char *arg,
 void cl_help(FILE *f, const cl_cmd *c)
 {
   if (c == NULL) {
-    fprintf(f, "hule: a mahjong engine whose rules live in Lua\n\n"
+    fprintf(f, _("hule: a mahjong engine whose rules live in Lua\n\n"
             "Usage: hule [OPTIONS] [COMMAND [ARGS...]]\n\n"
             "Commands (none: the interactive REPL; hule help COMMAND for "
-            "more):\n");
+            "more):\n"));
     for (const cl_cmd *k = cl_commands; k->name; k++) {
-      opt_line(f, k->name, k->args, k->summary);
+      opt_line(f, k->name, k->args, _(k->summary));
     }
-    fprintf(f, "\nOptions (before or after the command that takes them):\n");
+    fprintf(f, _("\nOptions (before or after the command that takes them):\n"));
     for (const shared_opt *s = shared; s->name; s++)
-      opt_line(f, s->name, s->arg, s->help);
-    opt_line(f, "--help, --version", NULL, "this help; the version");
+      opt_line(f, s->name, s->arg, _(s->help));
+    opt_line(f, "--help, --version", NULL, _("this help; the version"));
     return;
   }
-  fprintf(f, "Usage: hule %s%s%s [OPTIONS]\n\n", c->name, *c->args ? " " : "",
+  fprintf(f, _("Usage: hule %s%s%s [OPTIONS]\n\n"), c->name, *c->args ? " " : "",
           c->args);
-  fold(f, c->summary, 2, 0, 78);
+  fold(f, _(c->summary), 2, 0, 78);
   fputc('\n', f);
-  fold(f, c->help, 2, 0, 78);
+  fold(f, _(c->help), 2, 0, 78);
   if ((c->opts && c->opts->name) || c->shared)
-    fprintf(f, "\nOptions:\n");
+    fprintf(f, _("\nOptions:\n"));
   for (const cl_opt *p = c->opts; p && p->name; p++)
-    opt_line(f, p->name, p->arg, p->help);
+    opt_line(f, p->name, p->arg, _(p->help));
   for (const shared_opt *s = shared; s->name; s++)
     if (c->shared & s->bit)
-      opt_line(f, s->name, s->arg, s->help);
-  fprintf(f, "\nExample:\n  %s\n", c->example);
+      opt_line(f, s->name, s->arg, _(s->help));
+  fprintf(f, _("\nExample:\n  %s\n"), c->example);
 }
 
 static void md_opts(FILE *f, const cl_cmd *c)
@@ -773,11 +776,13 @@ static void man(FILE *f)
 int cl_help_command(mj_host *h, cli_opts *o, const cl_args *a)
 {
   if (a->nset > 1 || (a->nset == 1 && a->argc > 1)) {
-    fprintf(stderr, "Error: hule help takes one of COMMAND, --markdown and "
-            "--man\n");
+    fprintf(stderr, _("Error: hule help takes one of COMMAND, --markdown and "
+            "--man\n"));
     return 1;
   }
   if (a->nset == 1) {
+    char err[64];
+    hule_lang_set("en", err, sizeof err);   /* the docs' pages: English */
     if (a->opt[0] == &help_opts[0]) {
       printf("# Reference\n\n<!-- made by `hule help --markdown` from the "
              "tables the code uses: change the code, then run `hule help "
@@ -790,12 +795,12 @@ int cl_help_command(mj_host *h, cli_opts *o, const cl_args *a)
     return 0;
   }
   if (a->argc > 2) {
-    fprintf(stderr, "Error: hule help takes one command\n");
+    fprintf(stderr, _("Error: hule help takes one command\n"));
     return 1;
   }
   const cl_cmd *c = a->argc == 2 ? cl_find(a->argv[1]) : NULL;
   if (a->argc == 2 && c == NULL) {
-    fprintf(stderr, "Error: no command \"%s\" (hule help lists them)\n",
+    fprintf(stderr, _("Error: no command \"%s\" (hule help lists them)\n"),
             a->argv[1]);
     return 1;
   }

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "cli.h"
 #include "hooks.h"
 #include "host.h"
@@ -37,7 +38,7 @@ static void say(differ *d, const char *fmt, ...)
   va_list ap;
   va_start(ap, fmt);
   fputs("  ", d->f);
-  vfprintf(d->f, fmt, ap);
+  vfprintf(d->f, _(fmt), ap);
   fputc('\n', d->f);
   va_end(ap);
   d->n++;
@@ -310,14 +311,14 @@ static void diff_fan(differ *d, int i, int j)
   mj_fan_describe(d->b, j, y, sizeof y);
   if (strcmp(x, y) != 0 || (fa->test >= 0) != (fb->test >= 0)) {
     say(d, "%s: matches otherwise", fa->id);
-    fprintf(d->f, "    was:\n");
+    fprintf(d->f, _("    was:\n"));
     indented(d->f, x);
     if (fa->test >= 0)
-      fputs("    - and its test function\n", d->f);
-    fprintf(d->f, "    now:\n");
+      fputs(_("    - and its test function\n"), d->f);
+    fprintf(d->f, _("    now:\n"));
     indented(d->f, y);
     if (fb->test >= 0)
-      fputs("    - and its test function\n", d->f);
+      fputs(_("    - and its test function\n"), d->f);
   }
 }
 
@@ -341,10 +342,10 @@ static void diff_fans(differ *d)
       mj_fan_describe(d->b, j, t, sizeof t);
       indented(d->f, t);
       if (f->test >= 0)
-        fputs("    - and its test function\n", d->f);
+        fputs(_("    - and its test function\n"), d->f);
       excludes_text(d->b, j, t, sizeof t);
       if (t[0])
-        fprintf(d->f, "    - excludes %s\n", t);
+        fprintf(d->f, _("    - excludes %s\n"), t);
     }
   }
   d->section = "fans changed";
@@ -361,7 +362,7 @@ int repl_diff(FILE *f, const mj_rules *a, const char *an,
               const mj_rules *b, const char *bn)
 {
   differ d = { f, a, b, 0, NULL };
-  fprintf(f, "%s (%s, %d fans) → %s (%s, %d fans)\n", an, mj_rules_title(a),
+  fprintf(f, _("%s (%s, %d fans) → %s (%s, %d fans)\n"), an, mj_rules_title(a),
           mj_rules_nfans(a), bn, mj_rules_title(b), mj_rules_nfans(b));
   diff_ruleset(&d);
   diff_table(&d);
@@ -369,9 +370,9 @@ int repl_diff(FILE *f, const mj_rules *a, const char *an,
   diff_states(&d);
   diff_fans(&d);
   if (d.n == 0)
-    fprintf(f, "no difference\n");
+    fprintf(f, _("no difference\n"));
   else
-    fprintf(f, "%d difference%s\n", d.n, d.n == 1 ? "" : "s");
+    fprintf(f, _("%d difference%s\n"), d.n, d.n == 1 ? "" : "s");
   return d.n;
 }
 
@@ -426,7 +427,7 @@ int repl_diff_command(const cli_opts *o, int argc, char **argv)
   memset(s, 0, sizeof s);
   char why[300];
   if (!read_sides(argc, argv, s, why, sizeof why)) {
-    fprintf(stderr, "Error: %s\n", why);
+    fprintf(stderr, _("Error: %s\n"), why);
     return 1;
   }
   int status = 0;
@@ -443,7 +444,7 @@ int repl_diff_command(const cli_opts *o, int argc, char **argv)
         mj_host_load(s[k].host, s[k].name, s[k].options[0] ? s[k].options
                                                            : NULL,
                      &s[k].r, &e) != MJ_OK) {
-      fprintf(stderr, "Error: %s\n", e.msg);
+      fprintf(stderr, _("Error: %s\n"), e.msg);
       status = 1;
     }
     snprintf(s[k].label, sizeof s[k].label, "%s%s%s", s[k].name,

@@ -16,6 +16,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "i18n.h"
 #include "fileio.h"
 #include "game.h"
 #include "ledger.h"
@@ -50,7 +51,7 @@ static mj_status bad(imp *x, const char *fmt, ...)
   char m[240];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(m, sizeof m, fmt, ap);
+  vsnprintf(m, sizeof m, _(fmt), ap);
   va_end(ap);
   return mj_fail(x->err, MJ_EINVAL, 0, "%.47s: %s", x->where, m);
 }
@@ -911,7 +912,7 @@ static cJSON *read_log(const char *path, int *reds, bool *mjai)
   char *text;
   size_t len;
   if (mj_file_read(path, MAX_LOG, &text, &len, &e) != MJ_OK) {
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     return NULL;
   }
   /* an mjai log: one event a line, the first with a "type" */
@@ -924,7 +925,7 @@ static cJSON *read_log(const char *path, int *reds, bool *mjai)
                       : cJSON_ParseWithLength(text, len);
   free(text);
   if (*mjai && root == NULL) {
-    fprintf(stderr, "Error: %s: %s\n", path, e.msg);
+    fprintf(stderr, _("Error: %s: %s\n"), path, e.msg);
     return NULL;
   }
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
@@ -933,11 +934,11 @@ static cJSON *read_log(const char *path, int *reds, bool *mjai)
   *reds = cJSON_IsNumber(aka) ? (int)aka->valuedouble : 1;
   if (root == NULL || !cJSON_IsArray(log) || cJSON_GetArraySize(log) < 1 ||
       cJSON_GetArraySize(log) > 64) {
-    fprintf(stderr, "Error: %s: not a tenhou.net/6 log (an object with a "
-            "\"log\" of 1..64 rounds)\n", path);
+    fprintf(stderr, _("Error: %s: not a tenhou.net/6 log (an object with a "
+            "\"log\" of 1..64 rounds)\n"), path);
   } else if (*reds < 0 || *reds > 1) {
-    fprintf(stderr, "Error: %s: rule.aka is 0 or 1 (red fives of each "
-            "suit)\n", path);
+    fprintf(stderr, _("Error: %s: rule.aka is 0 or 1 (red fives of each "
+            "suit)\n"), path);
   } else {
     return root;
   }
@@ -958,7 +959,7 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
   if (root == NULL)
     return 1;
   if (mj_host_get(h, "riichi-tenhou", &r, &e) != MJ_OK) {
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     cJSON_Delete(root);
     return 1;
   }
@@ -989,18 +990,18 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
     }
     mj_game_free(g);
     if (st != MJ_OK) {
-      fprintf(stderr, "Error: %s: %s\n", path, e.msg);
+      fprintf(stderr, _("Error: %s: %s\n"), path, e.msg);
       status = 1;
     }
   }
   if (status == 0 && out != NULL &&
       mj_file_write_atomic(out, outtext ? outtext : "", outlen, &e) != MJ_OK) {
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     status = 1;
   }
   if (status == 0)
-    printf("%s: %d round%s replayed through riichi-tenhou, every result "
-           "the same%s%s\n", path, rounds, rounds == 1 ? "" : "s",
+    printf(_("%s: %d round%s replayed through riichi-tenhou, every result "
+           "the same%s%s\n"), path, rounds, rounds == 1 ? "" : "s",
            out ? "; written to " : "", out ? out : "");
   free(outtext);
   cJSON_Delete(root);

@@ -31,6 +31,10 @@ int main(int argc, char **argv)
   int status = cl_parse(argc, argv, &o, &a);
   if (status >= 0)
     return status;
+  if (o.batch || o.json) {   /* what a program reads: never translated */
+    char err[64];
+    hule_lang_set("en", err, sizeof err);
+  }
   mj_host_cfg cfg;
   memset(&cfg, 0, sizeof cfg);
   for (int k = 0; k < o.ndirs; k++)

@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "bot.h"
 #include "error.h"
 
@@ -236,10 +237,10 @@ static void print_row(const match_row *row)
 
 void match_show(const play *p, const mj_game *current)
 {
-  printf("hand  wind dealer");
+  printf(_("hand  wind dealer"));
   for (int q = 0; q < 4; q++)
     printf(" %6s", play_names[q]);
-  printf("  winners: value (fans)\n");
+  printf(_("  winners: value (fans)\n"));
   for (int i = 0; i < p->nrows; i++)
     print_row(&p->rows[i]);
   bool extra = current != NULL && mj_game_over(current) && !p->replaying &&
@@ -262,10 +263,10 @@ void match_show(const play *p, const mj_game *current)
   /* the sticks on the table, the scores' complement (riichi) */
   int pot = extra ? mj_game_pot(current) : p->match.pot;
   if (pot > 0)
-    printf("  on the table %d", pot);
+    printf(_("  on the table %d"), pot);
   printf("\n");
   if (p->nrows == 0 && !extra)
-    printf("(no hand of this match has ended yet)\n");
+    printf(_("(no hand of this match has ended yet)\n"));
 }
 
 /* }==================================================================== */
@@ -281,10 +282,10 @@ int play_c_match(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "no match: \"new\" deals one, \"replay FILE\" "
                       "replays a saved one");
   if (p->replaying)
-    printf("The match in the log, %d hand%s (replaying hand %d):\n",
+    printf(_("The match in the log, %d hand%s (replaying hand %d):\n"),
            p->npast, p->npast == 1 ? "" : "s", p->cur + 1);
   else
-    printf("The match so far (%s, hand %d%s):\n", mj_rules_id(p->rs),
+    printf(_("The match so far (%s, hand %d%s):\n"), mj_rules_id(p->rs),
            p->match.hand_no, p->match.over ? ", over" : "");
   match_show(p, p->g);
   return 0;

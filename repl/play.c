@@ -11,6 +11,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include "i18n.h"
 #include "bot.h"
 #include "fileio.h"
 #include "game.h"
@@ -34,7 +35,8 @@ static uint64_t time_seed(void)
 }
 
 
-const char *const play_names[4] = { "You", "Right", "Across", "Left" };
+const char *const play_names[4] = { N_("You"), N_("Right"), N_("Across"),
+                                     N_("Left") };
 const char *const play_winds[4] = { "E", "S", "W", "N" };
 
 void play_free(play *p)
@@ -116,303 +118,23 @@ bool play_hand_text(repl *r, char *buf, size_t cap)
   return true;
 }
 
-/* {====================================================================
-** The table
-** ===================================================================== */
-
-/* The win k of the hand, the event at index ev: which of the wins it is. */
-static int win_index(const mj_game *g, int ev)
-{
-  int k = 0;
-  for (int i = 0; i < ev; i++)
-    k += mj_game_event(g, i)->type == MJ_EV_WIN;
-  return k;
-}
-
-/* A win that does not end the hand (血战): the winner shows his hand at
-   once, with its fans and value; the payments follow from the ledger. */
-static void show_win_now(repl *r, play *p, int ev)
-{
-  mj_game *g = p->g;
-  const mj_event *e = mj_game_event(g, ev);
-  char b[160], line[512], tiles[256];
-  mj_event_print(g, e, play_names, YOU, b, sizeof b);
-  int k = win_index(g, ev);
-  const mj_score *s = mj_game_result(g, k);
-  const mj_hand *h = mj_game_win_hand(g, k);
-  if (s == NULL || h == NULL) {
-    printf("%s\n", b);
-    return;
-  }
-  mj_score_fans_line(p->rs, s, line, sizeof line);
-  mj_hand_print(h, tiles, sizeof tiles);
-  printf("%s: %s — %s", b, tiles, line[0] ? line : "no fan");
-  if (mj_rules_scoring(p->rs) == MJ_SCORING_FAN)
-    printf(", %d 番 = %d unit%s\n", s->fan, s->total, s->total == 1 ? "" : "s");
-  else
-    printf(", %d\n", s->total);
-  (void)r;
-}
-
-/* The declared melds; others' concealed kongs face down when hide. */
-static void show_melds(repl *r, const mj_hand *h, bool hide)
-{
-  const mj_meld *m = mj_hand_melds(h);
-  for (int i = 0; i < mj_hand_nmelds(h); i++) {
-    mj_tile t[4];
-    int n = mj_meld_size(&m[i]);
-    if (hide && m[i].type == MJ_CKONG) {
-      fputs(r->glyphs ? " {🀫 🀫 🀫 🀫}" : " {concealed kong}", stdout);
-      continue;
-    }
-    for (int k = 0; k < n; k++)
-      t[k] = (mj_tile)(m[i].type == MJ_CHOW ? m[i].tile + k : m[i].tile);
-    fputs(m[i].type == MJ_CKONG ? " {" : " [", stdout);
-    repl_tiles(r, stdout, t, n, false);
-    fputs(m[i].type == MJ_CKONG ? "}" : "]", stdout);
-  }
-}
-
-/* A hand face up, its wild tiles set apart after the wild's name ("宝",
-   "鬼") and the tile just drawn (or MJ_NO_TILE) after "drew". */
-static void show_hand(repl *r, const mj_hand *h, mj_tileset wild,
-                      const char *wild_name, mj_tile drawn)
-{
-  uint8_t c[MJ_KINDS], w[MJ_KINDS] = { 0 };
-  memcpy(c, mj_hand_counts(h), MJ_KINDS);
-  if (drawn < MJ_KINDS && c[drawn] > 0)
-    c[drawn]--;
-  else
-    drawn = MJ_NO_TILE;
-  int nw = 0;
-  for (int t = 0; t < MJ_KINDS; t++)
-    if (wild & MJ_BIT(t)) {
-      w[t] = c[t], nw += c[t];
-      c[t] = 0;
-    }
-  repl_counts(r, stdout, c);
-  if (nw > 0) {
-    printf("  %s ", wild_name);
-    repl_counts(r, stdout, w);
-  }
-  show_melds(r, h, false);
-  if (drawn != MJ_NO_TILE) {
-    char b[40];
-    printf("  drew %s", repl_tile(r, drawn, b, sizeof b));
-  }
-}
-
-/* May the table show seat q's concealed tiles and private states? The
-   player's own; replaying an unfinished hand, the viewer's alone; every
-   seat once the hand is over. */
-static bool seat_open(const play *p, int q)
-{
-  if (mj_game_over(p->g))
-    return true;
-  if (p->replaying)
-    return p->view_seat < 0 || q == p->view_seat;
-  return q == YOU;
-}
-
-const mj_hand *play_last_win(const mj_game *g, int q)
-{
-  int w[MJ_MAX_WINS];
-  for (int k = mj_game_winners(g, w) - 1; k >= 0; k--)
-    if (w[k] == q)
-      return mj_game_win_hand(g, k);
-  return NULL;
-}
-
-const mj_hand *play_won_hand(const mj_game *g, int q)
-{
-  return mj_game_active(g, q) || mj_game_over(g) ? NULL : play_last_win(g, q);
-}
-
-/* The seat whose view the table is: the player's, or the replay's. */
-static int viewer(const play *p)
-{
-  return p->replaying && p->view_seat >= 0 ? p->view_seat : YOU;
-}
-
-/* The table's title line, and the money paid during the hand. */
-static void table_head(repl *r, play *p)
-{
-  mj_game *g = p->g;
-  const char *dot = r->o->ascii ? " - " : " · ";
-  printf("%s %s%shand %d%s%s round%swall %d", r->o->ascii ? "--" : "──",
-         mj_rules_id(p->rs), dot, p->match.hand_no, dot,
-         (const char *[]){ "East", "South", "West",
-                           "North" }[mj_game_round(g) & 3], dot,
-         mj_game_wall_left(g));
-  const char *wname = mj_rules_ctable(p->rs)->wild_name;
-  if (mj_game_wild(g) != 0 || mj_game_indicator(g) != MJ_NO_TILE) {
-    char a[40], b[40];
-    printf("%s%s", dot, wname);
-    for (mj_tileset w = mj_game_wild(g); w; w &= w - 1)
-      printf(" %s", repl_tile(r, (mj_tile)__builtin_ctzll(w), a, sizeof a));
-    if (mj_game_indicator(g) != MJ_NO_TILE)
-      printf(" (indicator %s)",
-             repl_tile(r, mj_game_indicator(g), b, sizeof b));
-  }
-  mj_tile ind[5];
-  int nind = mj_game_dora_indicators(g, ind);
-  for (int i = 0; i < nind; i++) {
-    char a[40];
-    printf("%s%s", i ? " " : dot, i ? "" : "dora indicator ");
-    printf("%s", repl_tile(r, ind[i], a, sizeof a));
-  }
-  if (mj_game_honba(g) > 0 && (mj_rules_tokens(p->rs) & MJ_TOKEN_HONBA))
-    printf("%s%d honba", dot, mj_game_honba(g));
-  if (mj_game_pot(g) > 0)
-    printf("%son the table %d", dot, mj_game_pot(g));
-  printf(" %s\n", r->o->ascii ? "--" : "──");
-  const mj_payment *led;
-  if (!mj_game_over(g) && mj_game_ledger(g, &led) > 0) {
-    /* money paid during the hand (kongs, wins that did not end it) */
-    int pay[4];
-    mj_game_payments(g, pay);
-    printf("paid so far:");
-    for (int q = 0; q < 4; q++)
-      printf("  %s %+d", play_names[q], pay[q]);
-    printf("\n");
-  }
-}
-
-/* Seat q's states, missing suit and wins, as far as this seat may know
-   (open: all of them). */
-static void seat_marks(play *p, int q, bool open)
-{
-  mj_game *g = p->g;
-  /* the ruleset's states: the public ones, the private ones to their
-     owner (a count once not zero, a flag when set) */
-  const mj_table *tb = mj_rules_ctable(p->rs);
-  for (int i = 0, sep = 0; i < tb->nstates; i++) {
-    const mj_state_def *d = &tb->states[i];
-    int v = mj_game_state(g, q, i);
-    if (d->label[0] == '\0' || v == 0 || (d->private_ && !open))
-      continue;
-    printf("%s%s", sep++ ? ", " : "  ", d->label);
-    if (!d->flag)
-      printf(" %d", v);
-  }
-  /* the missing suit, once all have declared (one's own at once) */
-  int vs = mj_game_void_suit(g, q, open ? -1 : viewer(p));
-  if (vs >= 0)
-    printf("  缺 %c", "mps"[vs]);
-  if (!mj_game_active(g, q))
-    printf("  (won: out of play)");
-  else if (mj_game_wins(g, q) > 0 && tb->stay_on_win)
-    printf("  (won %d: plays on, hand fixed)", mj_game_wins(g, q));
-}
-
-/* Seat q's discards (a claimed one in brackets) and flowers. */
-/* Whether q's last discard is the table's last (marked as such). */
-static bool last_discard_of(const mj_game *g, int q)
-{
-  for (int i = mj_game_nevents(g) - 1; i >= 0; i--) {
-    const mj_event *e = mj_game_event(g, i);
-    if (e->type == MJ_EV_DISCARD)
-      return e->player == q;
-  }
-  return false;
-}
-
-static void seat_discards(repl *r, play *p, int q)
-{
-  const mj_tile *d;
-  const uint8_t *taken;
-  int nd = mj_game_discards(p->g, q, &d, &taken);
-  bool last = nd > 0 && !taken[nd - 1] && last_discard_of(p->g, q);
-  printf("discards: ");
-  if (nd == 0)
-    printf("-");
-  /* wrapped at 80 columns, under the first discard */
-  int col = 25;
-  for (int i = 0; i < nd; i++) {
-    char b[40];
-    repl_tile(r, d[i], b, sizeof b);
-    int w = repl_tile_width(r, d[i]) + (taken[i] ? 2 : 0) + (i ? 1 : 0);
-    if (i > 0 && col + w > 78) {
-      printf("\n%25s", "");
-      col = 25;
-      w -= 1;
-    } else if (i > 0) {
-      printf(" ");
-    }
-    printf(taken[i] ? "(%s)" : "%s", b);
-    col += w;
-  }
-  if (last)            /* the table's last discard */
-    printf("%s", r->o->ascii ? "<" : "◂");
-  col += last;
-  int nf = mj_game_flowers(p->g, q, &d);
-  if (nf > 0) {
-    int fw = 12;
-    for (int i = 0; i < nf; i++)
-      fw += repl_tile_width(r, d[i]) + 1;
-    if (col + fw > 80)   /* on a line of their own */
-      printf("\n%15s", "");
-    printf("   flowers: ");
-    repl_tiles(r, stdout, d, nf, true);   /* in order, as every hand */
-  }
-}
-
-void play_show_table(repl *r, play *p)
-{
-  mj_game *g = p->g;
-  int scores[4];
-  mj_game_scores(g, scores);
-  int dealer = mj_game_dealer(g);
-  const char *wname = mj_rules_ctable(p->rs)->wild_name;
-  table_head(r, p);
-  for (int q = 3; q >= 0; q--) {
-    char label[64];
-    snprintf(label, sizeof label, "%-6s %s%s", play_names[q],
-             play_winds[mj_game_seat_wind(g, q)], q == dealer ? "*" : " ");
-    repl_color(r, stdout, q == YOU ? "1" : "0", label);
-    printf(" %6d ", scores[q]);
-    const mj_hand *h = mj_game_hand(g, q);
-    /* what this seat may know: its own tiles and state; all at the end */
-    bool open = seat_open(p, q);
-    const mj_hand *won = play_won_hand(g, q);
-    if (won != NULL && !open) {   /* a winner who left: face up (血战) */
-      show_hand(r, won, mj_game_wild(g), wname, MJ_NO_TILE);
-      show_melds(r, won, false);
-    } else if (open) {
-      show_hand(r, h, mj_game_wild(g), wname,
-                q == YOU && !mj_game_over(g) ? mj_game_own_draw(g, q)
-                                             : MJ_NO_TILE);
-    } else {
-      printf("(%d tiles)", mj_hand_ntiles(h));
-      show_melds(r, h, true);
-      uint8_t shown[MJ_KINDS];
-      char st[48];
-      mj_game_shown(g, q, shown);
-      if (mj_counts_print(shown, MJ_KINDS, st, sizeof st) > 0)
-        printf(" showing %s", st);
-    }
-    seat_marks(p, q, open);
-    printf("\n%15s", "");
-    seat_discards(r, p, q);
-    printf("\n");
-  }
-}
-
 /* The tiles an open kong turned up, and what you may do on them. */
 static void open_prompt(repl *r, const mj_game *g, const mj_action *l, int n)
 {
   const mj_tile *up;
   int opener, nup = mj_game_open_tiles(g, &up, &opener);
   char b[40];
-  printf("%s%s 开杠 turned up", opener == YOU ? "Your" : play_names[opener],
-         opener == YOU ? "" : "'s");
+  if (opener == YOU)
+    printf(_("Your 开杠 turned up"));
+  else
+    printf(_("%s's 开杠 turned up"), play_name(opener));
   for (int i = 0; i < nup; i++)
     printf(" %s", repl_tile(r, up[i], b, sizeof b));
   printf(": ");
   for (int i = 0; i < n; i++) {
     char a[48];
     mj_action_print_in(g, &l[i], a, sizeof a);
-    printf("%s%s", i ? " or " : "", a);
+    printf(i ? _(" or %s") : "%s", a);
   }
   printf("\n");
 }
@@ -427,9 +149,12 @@ static void show_received(play *p)
     return;
   char ts[40];
   mj_tiles_print(got, ng, ts, sizeof ts);
-  printf("换三张: the dice sent the tiles %s; you received %s from %s\n",
-         off == 1 ? "to the right" : off == 2 ? "across" : "to the left", ts,
-         play_names[from]);
+  printf(off == 1 ? _("换三张: the dice sent the tiles to the right; you "
+                     "received %s from %s\n")
+         : off == 2 ? _("换三张: the dice sent the tiles across; you received "
+                        "%s from %s\n")
+         : _("换三张: the dice sent the tiles to the left; you received %s "
+             "from %s\n"), ts, play_name(from));
 }
 
 /* What you may do now, as a line. */
@@ -447,14 +172,16 @@ static void prompt_line(repl *r, play *p)
     const mj_tile *chosen;
     int k = mj_game_swap_tiles(g, YOU, &chosen);
     int left = mj_rules_ctable(p->rs)->swap - k;
-    printf("换三张: pass %d tile%s of one suit, named together (swap "
-           "1m2m3m); they go to a seat the dice choose\n", left,
-           left == 1 ? "" : "s");
+    printf(ngettext("换三张: pass %d tile of one suit, named together (swap "
+                    "1m2m3m); they go to a seat the dice choose\n",
+                    "换三张: pass %d tiles of one suit, named together (swap "
+                    "1m2m3m); they go to a seat the dice choose\n", left),
+           left);
     return;
   }
   if (mj_game_phase(g) == MJ_PHASE_QUE) {
     show_received(p);
-    printf("定缺: declare your missing suit: que m, que p or que s\n");
+    printf(_("定缺: declare your missing suit: que m, que p or que s\n"));
     return;
   }
   if (mj_game_open_tiles(g, NULL, NULL) > 0) {
@@ -462,33 +189,33 @@ static void prompt_line(repl *r, play *p)
     return;
   }
   if (mj_game_phase(g) == MJ_PHASE_OFFER) {
-    printf("海底: the wall's last tile is offered to you: take (win with it "
-           "if it wins, else it is your discard) or pass\n");
+    printf(_("海底: the wall's last tile is offered to you: take (win with it "
+           "if it wins, else it is your discard) or pass\n"));
     return;
   }
   if (mj_game_phase(g) == MJ_PHASE_DECLARE) {
-    printf("Before play you may declare:");
+    printf(_("Before play you may declare:"));
     for (int i = 0; i < n; i++)
       if (l[i].type == MJ_ACT_DECLARE)
-        printf(" %s (declare %s)", mj_game_decl(g, l[i].tile)->label,
+        printf(_(" %s (declare %s)"), mj_game_decl(g, l[i].tile)->label,
                mj_game_decl(g, l[i].tile)->name);
-    printf("; or pass\n");
+    printf(_("; or pass\n"));
     return;
   }
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
     mj_tile t = mj_game_own_draw(g, YOU);
     if (t != MJ_NO_TILE) {
-      printf("Your turn, you drew %s: ", repl_tile(r, t, b, sizeof b));
+      printf(_("Your turn, you drew %s: "), repl_tile(r, t, b, sizeof b));
     } else {
-      printf("Your turn: ");
+      printf(_("Your turn: "));
     }
-    printf("d TILE");
+    printf(_("d TILE"));
   } else {
     int from;
     mj_tile t = mj_game_pending(g, &from);
-    printf("%s %s %s: ", from >= 0 ? play_names[from] : "?",
-           mj_game_phase(g) == MJ_PHASE_ROB ? "adds to a kong" : "discarded",
-           repl_tile(r, t, b, sizeof b));
+    printf(mj_game_phase(g) == MJ_PHASE_ROB ? _("%s adds to a kong %s: ")
+                                            : _("%s discarded %s: "),
+           from >= 0 ? play_name(from) : "?", repl_tile(r, t, b, sizeof b));
   }
   bool first = mj_game_phase(g) != MJ_PHASE_TURN;
   int said = -1;               /* declarations with a discard: once each */
@@ -501,7 +228,7 @@ static void prompt_line(repl *r, play *p)
       if (k == said)
         continue;
       said = k;
-      printf("%s%s TILE (", first ? "" : ", ", mj_game_decl(g, k)->name);
+      printf(_("%s%s TILE ("), first ? "" : _(", "), mj_game_decl(g, k)->name);
       for (int j = i, c = 0; j < n; j++)
         if (l[j].type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(l[j].tile) &&
             MJ_DECL_OF(l[j].tile) == k)
@@ -512,15 +239,15 @@ static void prompt_line(repl *r, play *p)
       continue;
     }
     mj_action_print_in(g, &l[i], a, sizeof a);
-    printf("%s%s", first ? "" : ", ", a);
+    printf("%s%s", first ? "" : _(", "), a);
     first = false;
   }
   if (mj_game_phase(g) != MJ_PHASE_TURN)
-    printf(" (Enter: pass)");
-  printf("   [hint]\n");
+    printf(_(" (Enter: pass)"));
+  printf(_("   [hint]\n"));
   char fur[120];
   if (mj_game_furiten_text(g, YOU, fur, sizeof fur) > 0)
-    printf("furiten: %s; you may win only by self-draw\n", fur);
+    printf(_("furiten: %s; you may win only by self-draw\n"), fur);
 }
 
 /* What you may do now; in the tutorial's hand, the coach's word too. */
@@ -529,7 +256,7 @@ static void show_prompt(repl *r, play *p)
   prompt_line(r, p);
   if (r->coach && !p->replaying && !mj_game_over(p->g) &&
       (mj_game_waiting(p->g) & 1u << YOU)) {
-    printf("Coach: ");
+    printf(_("Coach: "));
     repl_line(r, "hint");
   }
 }
@@ -546,12 +273,25 @@ static bool last_of_match(const play *p)
 static void print_payment(const mj_game *g, const mj_payment *x,
                           const char *lead)
 {
-  printf("%s%s %s %s %d (%s)\n", lead,
-         x->payer == MJ_POT ? "The pot" : play_names[x->payer & 3],
-         x->payer == YOU ? "pay" : "pays",
-         x->payee == YOU ? "you" : x->payee == MJ_POT ? "the pot"
-                                 : play_names[x->payee & 3], x->amount,
-         mj_game_reason(g, x->reason));
+  const char *why = mj_game_reason(g, x->reason);
+  const char *payer = x->payer == MJ_POT ? NULL : play_name(x->payer & 3);
+  const char *payee = x->payee == MJ_POT ? NULL : play_name(x->payee & 3);
+  fputs(lead, stdout);
+  if (x->payer == YOU && payee == NULL)
+    printf(_("You pay the pot %d (%s)\n"), x->amount, why);
+  else if (x->payer == YOU)
+    printf(_("You pay %s %d (%s)\n"), payee, x->amount, why);
+  else if (payer == NULL && x->payee == YOU)
+    printf(_("The pot pays you %d (%s)\n"), x->amount, why);
+  else if (payer == NULL)
+    printf(_("The pot pays %s %d (%s)\n"), payee ? payee : "?", x->amount,
+           why);
+  else if (x->payee == YOU)
+    printf(_("%s pays you %d (%s)\n"), payer, x->amount, why);
+  else if (payee == NULL)
+    printf(_("%s pays the pot %d (%s)\n"), payer, x->amount, why);
+  else
+    printf(_("%s pays %s %d (%s)\n"), payer, payee, x->amount, why);
 }
 
 /* Print the events since the last time, keeping others' tiles hidden,
@@ -580,7 +320,7 @@ void play_show_events(repl *r, play *p)
     if (e->type == MJ_EV_WIN && (tb->leave_on_win || tb->stay_on_win)) {
       if (col > 0)
         printf("\n");
-      show_win_now(r, p, i);   /* the hand goes on: the win face up now */
+      play_show_win_now(r, p, i);   /* the hand goes on: the win face up now */
       col = 0;
     } else if (!hide) {   /* your own draw: the prompt names it */
       /* replaying from another seat: nothing is "yours" to name */
@@ -588,13 +328,15 @@ void play_show_events(repl *r, play *p)
                         !mj_game_over(g)
                     ? -1
                     : YOU;
-      mj_event_print(g, e, play_names, you, b, sizeof b);
-      if (col > 0 && col + (int)strlen(b) > 76) {
+      const char *names[4] = { play_name(0), play_name(1), play_name(2),
+                               play_name(3) };
+      mj_event_print(g, e, names, you, b, sizeof b);
+      if (col > 0 && col + mj_text_width(b) > 76) {
         printf("\n");
         col = 0;
       }
       printf("%s%s", col ? (r->o->ascii ? " - " : " · ") : "", b);
-      col += (int)strlen(b) + 3;
+      col += mj_text_width(b) + 3;
     }
     for (int k = 0; k < nl; k++)
       if (l[k].event == i) {
@@ -622,7 +364,7 @@ static void show_wall_end(repl *r, play *p)
     return;
   for (int q = 0; q < 4; q++)
     in += mj_game_active(g, q) && mj_game_wins(g, q) == 0;
-  printf("查叫 (the wall is out, %d still in without a win):\n", in);
+  printf(_("查叫 (the wall is out, %d still in without a win):\n"), in);
   for (int q = 0; q < 4 && in >= 2; q++) {
     if (!mj_game_active(g, q) || mj_game_wins(g, q) > 0)
       continue;
@@ -631,15 +373,17 @@ static void show_wall_end(repl *r, play *p)
     mj_tile bt;
     int best = pig ? 0 : mj_game_best_win(g, q, &bt);
     char b[40];
+    char pad[32];
+    const char *name = mj_text_pad(play_name(q), 6, pad, sizeof pad);
     if (pig)
-      printf("  %-6s 花猪: still holds his missing suit (%c)\n",
-             play_names[q], "mps"[vs]);
+      printf(_("  %s 花猪: still holds his missing suit (%c)\n"), name,
+             "mps"[vs]);
     else if (best > 0)
-      printf("  %-6s ready: the best %s could win is %d (on %s)\n",
-             play_names[q], q == YOU ? "you" : "he", best,
-             repl_tile(r, bt, b, sizeof b));
+      printf(q == YOU ? _("  %s ready: the best you could win is %d (on %s)\n")
+                      : _("  %s ready: the best he could win is %d (on %s)\n"),
+             name, best, repl_tile(r, bt, b, sizeof b));
     else
-      printf("  %-6s not ready\n", play_names[q]);
+      printf(_("  %s not ready\n"), name);
   }
   const mj_payment *l;
   int nl = mj_game_ledger(g, &l), k = 0;
@@ -649,15 +393,16 @@ static void show_wall_end(repl *r, play *p)
       k++;
     }
   if (k == 0)
-    printf("  nothing owed%s\n", in < 2 ? " (查叫 needs two still in)" : "");
+    printf(in < 2 ? _("  nothing owed (查叫 needs two still in)\n")
+                  : _("  nothing owed\n"));
 }
 
 void play_show_end(repl *r, play *p)
 {
   if (r->coach && !p->replaying) {
     r->coach = false;
-    printf("The tutorial's hand is over: the coach leaves you. \"review\" "
-           "goes over your decisions, \"next\" deals on.\n");
+    printf(_("The tutorial's hand is over: the coach leaves you. \"review\" "
+           "goes over your decisions, \"next\" deals on.\n"));
   }
   mj_game *g = p->g;
   int w[MJ_MAX_WINS];
@@ -666,9 +411,12 @@ void play_show_end(repl *r, play *p)
   if (buf == NULL)
     return;
   if (nw == 0)
-    printf("The hand is drawn: nobody won.\n");
+    printf(_("The hand is drawn: nobody won.\n"));
   for (int k = 0; k < nw; k++) {
-    printf("%s won%s.\n", play_names[w[k]], w[k] == YOU ? " — well played" : "");
+    if (w[k] == YOU)
+      printf(_("You won — well played.\n"));
+    else
+      printf(_("%s won.\n"), play_name(w[k]));
     mj_score_explain(p->rs, mj_game_win_hand(g, k), mj_game_result(g, k), buf,
                      1 << 15);
     fputs(buf, stdout);
@@ -683,26 +431,26 @@ void play_show_end(repl *r, play *p)
   const mj_payment *l;
   int nl = mj_game_ledger(g, &l);
   for (int i = 0; i < nl; i++)   /* every payment, as the ledger holds it */
-    print_payment(g, &l[i], i ? "        " : "ledger: ");
-  printf("payments:");
+    print_payment(g, &l[i], i ? "        " : _("ledger: "));
+  printf(_("payments:"));
   for (int q = 0; q < 4; q++)
-    printf("  %s %+d", play_names[q], pay[q]);
-  printf("\nscores:  ");
+    printf("  %s %+d", play_name(q), pay[q]);
+  printf(_("\nscores:  "));
   for (int q = 0; q < 4; q++)
-    printf("  %s %d", play_names[q], sc[q]);
+    printf("  %s %d", play_name(q), sc[q]);
   if (p->replaying && p->cur + 1 < p->npast)
-    printf("\nThe end of hand %d: \"next\" goes on to the next hand of the "
-           "match, \"match\" shows them all.\n", p->match.hand_no);
+    printf(_("\nThe end of hand %d: \"next\" goes on to the next hand of the "
+           "match, \"match\" shows them all.\n"), p->match.hand_no);
   else if (p->replaying)
-    printf("\nThe end of the log: \"prev\" or \"goto N\" steps back, "
-           "\"new\" plays a hand.\n");
+    printf(_("\nThe end of the log: \"prev\" or \"goto N\" steps back, "
+           "\"new\" plays a hand.\n"));
   else if (last_of_match(p))
-    printf("\nThat was the match's last hand: the match is over. \"match\" "
+    printf(_("\nThat was the match's last hand: the match is over. \"match\" "
            "shows its table, \"new\" starts another, \"save FILE\" keeps "
-           "every hand of it.\n");
+           "every hand of it.\n"));
   else
-    printf("\n\"next\" deals the next hand, \"match\" shows the match so "
-           "far, \"new\" starts over, \"save FILE\" keeps the match.\n");
+    printf(_("\n\"next\" deals the next hand, \"match\" shows the match so "
+           "far, \"new\" starts over, \"save FILE\" keeps the match.\n"));
 }
 
 /*
@@ -826,7 +574,7 @@ static int deal(repl *r, play *p)
   if (p->match.hands > 0)
     snprintf(of, sizeof of, "/%d", p->match.hands);
   printf(
-      "Hand %d%s of %s (seed %llu), %s round, you sit %s%s.\n",
+      _("Hand %d%s of %s (seed %llu), %s round, you sit %s%s.\n"),
       p->match.hand_no, of, mj_rules_id(p->rs), (unsigned long long)p->seed,
       (const char *[]){ "East", "South", "West", "North" }[p->match.round & 3],
       (const char *[]){ "East", "South", "West",
@@ -912,9 +660,9 @@ int play_next_hand(repl *r, play *p)
     return repl_error(r, "out of memory");
   mj_match_record(&p->match, p->g);
   if (p->match.over) {
-    printf("The match is over (%d hands):\n", p->match.hand_no);
+    printf(_("The match is over (%d hands):\n"), p->match.hand_no);
     match_show(p, NULL);
-    printf("\"new\" starts another; \"save FILE\" keeps the whole match.\n");
+    printf(_("\"new\" starts another; \"save FILE\" keeps the whole match.\n"));
     return 0;
   }
   mj_game_free(p->g);
@@ -970,8 +718,8 @@ static int decide(repl *r, const char *text)
       return repl_error(r, "%s", e.msg);
   if (could_win) {
     char b[40];
-    printf("过手胡: you let a win on %s go; until your next draw you may not "
-           "win on a discard (a self-draw still may).\n",
+    printf(_("过手胡: you let a win on %s go; until your next draw you may not "
+           "win on a discard (a self-draw still may).\n"),
            repl_tile(r, t, b, sizeof b));
   }
   play_advance(r, p, false);
@@ -1013,14 +761,14 @@ static void hint_turn(repl *r, play *p, const mj_action *c)
   if (c->type == MJ_ACT_DISCARD && k > 0 && ev[0].tile != c->tile) {
     char why[300], x[40];
     if (mj_bot_why_richer(g, YOU, c->tile, ev[0].tile, why, sizeof why) > 0)
-      printf("  it wins more: %s\n", why);
+      printf(_("  it wins more: %s\n"), why);
     else if (mj_bot_why_safer(g, YOU, c->tile, ev[0].tile, play_names, why,
                               sizeof why) > 0)
-      printf("  safer than %s, as good a hand: %s\n",
+      printf(_("  safer than %s, as good a hand: %s\n"),
              repl_tile(r, ev[0].tile, x, sizeof x), why);
   }
   bool aims = mj_rules_ctable(p->rs)->min_points > 0;
-  printf("  discard  shanten  useful tiles left%s\n",
+  printf(_("  discard  shanten  useful tiles left%s\n"),
          aims ? "  the plan to the minimum (its fan, tiles away)" : "");
   for (int i = 0; i < k && i < 6; i++) {
     char b[40];
@@ -1032,16 +780,16 @@ static void hint_turn(repl *r, play *p, const mj_action *c)
       mj_plan pl;
       mj_bot_plan(g, YOU, ev[i].tile, &pl);
       if (pl.ready && pl.fan > 0)
-        printf("  %s (%d fan on its best wait)", pl.text, pl.fan);
+        printf(_("  %s (%d fan on its best wait)"), pl.text, pl.fan);
       else if (pl.ready || !pl.reaches)
         printf("  %s", pl.text);
       else
-        printf("  %s (%d fan, %d away)", pl.text, pl.fan, pl.away);
+        printf(_("  %s (%d fan, %d away)"), pl.text, pl.fan, pl.away);
     }
     printf("\n");
   }
-  printf("(shanten: draws from ready, 0 = ready; useful: live tiles that "
-         "bring the hand closer)\n");
+  printf(_("(shanten: draws from ready, 0 = ready; useful: live tiles that "
+         "bring the hand closer)\n"));
 }
 
 /* 换三张's hint: the strong bot's tiles, chosen one by one on a copy of
@@ -1066,9 +814,9 @@ static int hint_swap(repl *r, play *p)
   mj_game_free(c);
   char ts[40];
   mj_tiles_print(chosen, nc, ts, sizeof ts);
-  printf("The strong bot would: swap %s\n", ts);
-  printf("  (the shortest suit that has enough, and of it the tiles that do "
-         "least for the hand)\n");
+  printf(_("The strong bot would: swap %s\n"), ts);
+  printf(_("  (the shortest suit that has enough, and of it the tiles that do "
+         "least for the hand)\n"));
   return 0;
 }
 
@@ -1082,7 +830,7 @@ static void hint_claim(repl *r, play *p, const mj_action *l, int n, int best)
   const mj_hand *h = mj_game_hand(g, YOU);
   for (int i = 0; i < mj_hand_nmelds(h); i++)
     concealed = concealed && mj_hand_melds(h)[i].type == MJ_CKONG;
-  printf("  choice            shanten  useful tiles left\n");
+  printf(_("  choice            shanten  useful tiles left\n"));
   for (int i = 0; i < n && i < MJ_MAX_LEGAL; i++) {
     if (l[i].type == MJ_ACT_WIN) {
       sh[i] = -1;
@@ -1107,14 +855,14 @@ static void hint_claim(repl *r, play *p, const mj_action *l, int n, int best)
   if (best != pass) {
     if (l[best].type == MJ_ACT_KONG && sh[best] == sh[pass] &&
         us[best] <= us[pass])
-      printf("  why: the kong costs the hand nothing (still %d from ready) "
-             "and draws a tile from the tail\n", sh[pass]);
+      printf(_("  why: the kong costs the hand nothing (still %d from ready) "
+             "and draws a tile from the tail\n"), sh[pass]);
     else if (sh[best] < sh[pass])
-      printf("  why: the hand goes from %d to %d from ready\n", sh[pass],
+      printf(_("  why: the hand goes from %d to %d from ready\n"), sh[pass],
              sh[best]);
     else
-      printf("  why: the hand stays %d from ready with more useful tiles "
-             "(%d, not %d)\n", sh[pass], us[best], us[pass]);
+      printf(_("  why: the hand stays %d from ready with more useful tiles "
+             "(%d, not %d)\n"), sh[pass], us[best], us[pass]);
     return;
   }
   int gain = -1;   /* the claim that would gain most */
@@ -1125,14 +873,14 @@ static void hint_claim(repl *r, play *p, const mj_action *l, int n, int best)
          (sh[i] == sh[gain] && us[i] > us[gain])))
       gain = i;
   if (gain < 0) {
-    printf("  why pass: no claim brings the hand nearer to ready or gives "
-           "it more useful tiles\n");
+    printf(_("  why pass: no claim brings the hand nearer to ready or gives "
+           "it more useful tiles\n"));
     return;
   }
   char a[32];
   mj_action_print_in(g, &l[gain], a, sizeof a);
-  printf("  why pass: %s would gain (shanten %d, %d useful tiles), but the "
-         "bot opens a hand only for a clear gain%s\n", a, sh[gain], us[gain],
+  printf(_("  why pass: %s would gain (shanten %d, %d useful tiles), but the "
+         "bot opens a hand only for a clear gain%s\n"), a, sh[gain], us[gain],
          mj_rules_ctable(p->rs)->min_points > 0 && concealed
              ? ": a concealed hand keeps 门前清 or 不求人 toward the minimum"
              : "");
@@ -1160,7 +908,7 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
       if (h && s && mj_game_try_win(g, YOU, h, s, &e) == MJ_OK) {
         char line[512];
         mj_score_fans_line(p->rs, s, line, sizeof line);
-        printf("You can win: %d (%s). Say hu.\n", s->total, line);
+        printf(_("You can win: %d (%s). Say hu.\n"), s->total, line);
       }
       mj_hand_free(h);
       free(s);
@@ -1171,10 +919,10 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
   char a[32];
   mj_action_print_in(g, &l[best], a, sizeof a);
   if (mj_game_phase(g) == MJ_PHASE_TURN) {
-    printf("The strong bot would: %s\n", a);
+    printf(_("The strong bot would: %s\n"), a);
     hint_turn(r, p, &l[best]);
   } else {
-    printf("The strong bot would: %s\n", a);
+    printf(_("The strong bot would: %s\n"), a);
     hint_claim(r, p, l, n, best);
   }
   return 0;
@@ -1205,7 +953,7 @@ static int c_undo(repl *r, int argc, char **argv, const char *rest)
   mj_game_free(p->g);
   p->g = x;
   p->shown = mj_game_nevents(x);
-  printf("Took back \"%s\".\n", a);
+  printf(_("Took back \"%s\".\n"), a);
   play_show_table(r, p);
   show_prompt(r, p);
   return 0;
@@ -1220,7 +968,7 @@ static int c_auto(repl *r, int argc, char **argv, const char *rest)
     return 1;
   if (mj_game_over(r->play->g))
     return repl_error(r, "the hand is over: \"next\" deals the next one");
-  printf("The strong bot plays your seat to the end of the hand.\n");
+  printf(_("The strong bot plays your seat to the end of the hand.\n"));
   play_advance(r, r->play, true);
   return 0;
 }
@@ -1241,60 +989,60 @@ static int c_table(repl *r, int argc, char **argv, const char *rest)
 
 const repl_cmd repl_play_cmds[] = {
   { "new", "[RULESET] [seed=N] [bots=KIND,...]",
-    "deal a new game against three bots\n"
+    N_("deal a new game against three bots\n"
     "(bots: strong, efficiency, random, lua:FILE, cmd:, mjai:, botzone:;\n"
     "strong:caution=X weighs danger X times as shipped, 0 to 100; e.g.\n"
-    "new bao seed=7 bots=efficiency)",
+    "new bao seed=7 bots=efficiency)"),
     c_new, ARG_RULESET, "play" },
-  { "d", "TILE", "discard a tile (a bare tile works too: 5p)", c_act, ARG_TILE,
+  { "d", "TILE", N_("discard a tile (a bare tile works too: 5p)"), c_act, ARG_TILE,
     "play" },
-  { "discard", "TILE", "discard a tile (d for short)", c_act, ARG_TILE,
+  { "discard", "TILE", N_("discard a tile (d for short)"), c_act, ARG_TILE,
     NULL },
-  { "chi", "[TILES]", "chow the discard (chi 345m when there is a choice)",
+  { "chi", "[TILES]", N_("chow the discard (chi 345m when there is a choice)"),
     c_act, ARG_TILE, "play" },
-  { "pon", "", "pung the discard", c_act, ARG_NONE, "play" },
-  { "kong", "[TILE]", "a kong: of the discard, concealed, or added to a pung",
+  { "pon", "", N_("pung the discard"), c_act, ARG_NONE, "play" },
+  { "kong", "[TILE]", N_("a kong: of the discard, concealed, or added to a pung"),
     c_act, ARG_TILE, "play" },
-  { "hu", "", "declare a win", c_act, ARG_NONE, "play" },
-  { "swap", "TILES", "换三张: the three tiles of one suit you pass (swap "
-    "1m2m3m)", c_act, ARG_TILE, "play" },
-  { "que", "m|p|s", "定缺: declare your missing suit", c_act, ARG_NONE,
+  { "hu", "", N_("declare a win"), c_act, ARG_NONE, "play" },
+  { "swap", "TILES", N_("换三张: the three tiles of one suit you pass (swap "
+    "1m2m3m)"), c_act, ARG_TILE, "play" },
+  { "que", "m|p|s", N_("定缺: declare your missing suit"), c_act, ARG_NONE,
     "play" },
-  { "declare", "NAME", "make a declaration the rules offer before play "
-    "(declare 起手胡 in 长沙)", c_act, ARG_NONE, "play" },
-  { "take", "", "take the wall's last tile offered to you (海底 in 长沙)",
+  { "declare", "NAME", N_("make a declaration the rules offer before play "
+    "(declare 起手胡 in 长沙)"), c_act, ARG_NONE, "play" },
+  { "take", "", N_("take the wall's last tile offered to you (海底 in 长沙)"),
     c_act, ARG_NONE, "play" },
-  { "kaigang", "[TILE]", "开杠 (in 长沙): a kong whose tiles are turned up "
-    "at once, when you are ready after it", c_act, ARG_TILE, "play" },
-  { "pass", "", "let the discard go (an empty line too)", c_act, ARG_NONE,
+  { "kaigang", "[TILE]", N_("开杠 (in 长沙): a kong whose tiles are turned up "
+    "at once, when you are ready after it"), c_act, ARG_TILE, "play" },
+  { "pass", "", N_("let the discard go (an empty line too)"), c_act, ARG_NONE,
     "play" },
   { "hint", "",
-    "the recommended action, with shanten and useful tiles of each discard",
+    N_("the recommended action, with shanten and useful tiles of each discard"),
     c_hint, ARG_NONE, "play" },
-  { "undo", "", "take back your last action", c_undo, ARG_NONE, "play" },
+  { "undo", "", N_("take back your last action"), c_undo, ARG_NONE, "play" },
   { "review", "[FILE] [seat=E|S|W|N]",
-    "your decisions of this hand (or of a saved log) beside the strong\n"
+    N_("your decisions of this hand (or of a saved log) beside the strong\n"
     "bot's: where they differ, the shanten, the useful tiles and the fan\n"
-    "aimed at; a discard that dealt in, with the winner's hand",
+    "aimed at; a discard that dealt in, with the winner's hand"),
     play_c_review, ARG_FILE, "play" },
-  { "auto", "", "let the strong bot finish the hand for you", c_auto,
+  { "auto", "", N_("let the strong bot finish the hand for you"), c_auto,
     ARG_NONE, "play" },
-  { "table", "", "show the table again", c_table, ARG_NONE, "play" },
-  { "next", "", "the next hand (or, replaying, the next decision)", play_c_next,
+  { "table", "", N_("show the table again"), c_table, ARG_NONE, "play" },
+  { "next", "", N_("the next hand (or, replaying, the next decision)"), play_c_next,
     ARG_NONE, "play" },
-  { "match", "", "the match hand by hand: dealer, winners with their fans, "
-    "payments, scores", play_c_match, ARG_NONE, "play" },
-  { "save", "FILE", "save the match (every hand's replay log) to FILE",
+  { "match", "", N_("the match hand by hand: dealer, winners with their fans, "
+    "payments, scores"), play_c_match, ARG_NONE, "play" },
+  { "save", "FILE", N_("save the match (every hand's replay log) to FILE"),
     play_c_save, ARG_FILE, "play" },
-  { "open", "FILE", "open a saved game and play on (a match: from its last "
-    "hand)", play_c_open, ARG_FILE, "play" },
+  { "open", "FILE", N_("open a saved game and play on (a match: from its last "
+    "hand)"), play_c_open, ARG_FILE, "play" },
   { "replay", "FILE [seat=E|S|W|N]",
-    "step through a saved game, every hand of its match: next, prev,\n"
-    "goto N, goto hand N (unfinished: only the saver's tiles, or seat=S's)",
+    N_("step through a saved game, every hand of its match: next, prev,\n"
+    "goto N, goto hand N (unfinished: only the saver's tiles, or seat=S's)"),
     play_c_replay,
     ARG_FILE, "play" },
-  { "prev", "", "replaying: the previous decision", play_c_prev, ARG_NONE, "play" },
-  { "goto", "N|end|hand N", "replaying: the state after decision N, or the "
-    "start of hand N", play_c_goto, ARG_NONE, "play" },
+  { "prev", "", N_("replaying: the previous decision"), play_c_prev, ARG_NONE, "play" },
+  { "goto", "N|end|hand N", N_("replaying: the state after decision N, or the "
+    "start of hand N"), play_c_goto, ARG_NONE, "play" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

@@ -7,6 +7,7 @@
 #define HULE_PLAY_INT_H
 
 #include "game.h"
+#include "i18n.h"
 #include "match.h"
 #include "repl.h"
 #include "replay.h"
@@ -50,6 +51,8 @@ struct play {
 
 /* The seats as the table names them, and the winds. */
 extern const char *const play_names[4];
+/* Seat q's name as the table says it, in the language chosen. */
+#define play_name(q) _(play_names[q])
 extern const char *const play_winds[4];
 
 /* The hand q won with last (NULL: none); the same only while q is out
@@ -60,6 +63,8 @@ const mj_hand *play_won_hand(const mj_game *g, int q);
 /* play.c: the table shown, the events since last shown, the end of a
    hand; bots decide until you must; a new game; the next hand. */
 void play_show_table(repl *r, play *p);
+/* play_table.c: a win that does not end the hand, shown at once. */
+void play_show_win_now(repl *r, play *p, int ev);
 void play_show_events(repl *r, play *p);
 void play_show_end(repl *r, play *p);
 void play_advance(repl *r, play *p, bool bot_for_you);

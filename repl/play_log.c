@@ -8,6 +8,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "action.h"
 #include "bot.h"
 #include "fileio.h"
@@ -45,7 +46,7 @@ int play_c_save(repl *r, int argc, char **argv, const char *rest)
   if (st != MJ_OK)
     return repl_error(r, "%s", e.msg);
   int hands = p->npast + !p->kept;
-  printf("saved to %s: %d hand%s of the match, %d decisions in hand %d\n",
+  printf(_("saved to %s: %d hand%s of the match, %d decisions in hand %d\n"),
          argv[1], hands, hands == 1 ? "" : "s", mj_game_nactions(p->g),
          p->match.hand_no);
   p->saved_n = mj_game_nactions(p->g);
@@ -214,8 +215,8 @@ static void log_claims(const mj_replay *rp, int hands)
   for (int k = 0; k < 4; k++)
     prior = prior || rp->cfg.scores[k] != 0;
   if (prior)
-    printf("hand %d of a match, the scores before it as the log says: "
-           "%d %d %d %d\n(not checked: the log holds this hand only)\n",
+    printf(_("hand %d of a match, the scores before it as the log says: "
+           "%d %d %d %d\n(not checked: the log holds this hand only)\n"),
            rp->cfg.hand > 0 ? rp->cfg.hand : 1, rp->cfg.scores[0],
            rp->cfg.scores[1], rp->cfg.scores[2], rp->cfg.scores[3]);
 }
@@ -288,7 +289,7 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
   p->saved_n = mj_game_nactions(g);   /* on disk already */
   play_free(r->play);
   r->play = p;
-  printf("opened %s: %s, hand %d, %d decisions so far%s\n", argv[1],
+  printf(_("opened %s: %s, hand %d, %d decisions so far%s\n"), argv[1],
          mj_rules_id(rs), p->match.hand_no, mj_game_nactions(g),
          nt > 1 ? " (the hands before it kept: \"match\" shows them)" : "");
   log_claims(&rp, nt);
@@ -309,7 +310,7 @@ static int replay_show(repl *r, play *p, int pos)
   p->g = g;
   p->pos = pos;
   p->shown = forward ? from : mj_game_nevents(g);
-  printf("decision %d of %d", pos, p->rp.nact);
+  printf(_("decision %d of %d"), pos, p->rp.nact);
   if (pos > 0) {
     char a[32];
     const mj_action *x = mj_game_action(g, pos - 1);
@@ -322,8 +323,8 @@ static int replay_show(repl *r, play *p, int pos)
   if (mj_game_over(g))
     play_show_end(r, p);
   else if (pos == p->rp.nact)
-    printf("The log was saved here: \"open FILE\" plays on from it, "
-           "\"prev\" steps back.\n");
+    printf(_("The log was saved here: \"open FILE\" plays on from it, "
+           "\"prev\" steps back.\n"));
   return 0;
 }
 
@@ -409,11 +410,11 @@ static int replay_hand(repl *r, play *p, int k, const char *seat)
   p->g = NULL;
   p->pos = -2;
   if (p->npast > 1)
-    printf("Hand %d of the match (%d of %d in the file).\n",
+    printf(_("Hand %d of the match (%d of %d in the file).\n"),
            p->match.hand_no, k + 1, p->npast);
   if (p->view_seat >= 0)
-    printf("The hand was saved before its end: the table shows %s%s tiles "
-           "only.\n", p->view_seat == YOU ? "your" : play_names[p->view_seat],
+    printf(_("The hand was saved before its end: the table shows %s%s tiles "
+           "only.\n"), p->view_seat == YOU ? "your" : play_names[p->view_seat],
            p->view_seat == YOU ? "" : "'s");
   return 0;
 }
@@ -453,8 +454,8 @@ int play_c_replay(repl *r, int argc, char **argv, const char *rest)
   }
   play_free(r->play);
   r->play = p;
-  printf("replaying %s: %s, %d hand%s; next, prev, goto N, goto hand N, "
-         "match\n", file, mj_rules_id(p->rs), nt, nt == 1 ? "" : "s");
+  printf(_("replaying %s: %s, %d hand%s; next, prev, goto N, goto hand N, "
+         "match\n"), file, mj_rules_id(p->rs), nt, nt == 1 ? "" : "s");
   return replay_show(r, p, 0);
 }
 
@@ -545,33 +546,33 @@ static void review_item(repl *r, const mj_game *g, const mj_review_item *it,
   char a[32], b[32], t1[40], t2[40];
   mj_action_print(&it->yours, a, sizeof a);
   mj_action_print(&it->bot, b, sizeof b);
-  printf("decision %d (action %d), wall %d: %s", it->number, it->index + 1,
+  printf(_("decision %d (action %d), wall %d: %s"), it->number, it->index + 1,
          it->wall, a);
   if (it->differ)
-    printf("; the strong bot: %s", b);
+    printf(_("; the strong bot: %s"), b);
   if (it->dealt_in)
-    printf(" (dealt in: %s won %d)", who[winner & 3],
+    printf(_(" (dealt in: %s won %d)"), who[winner & 3],
            mj_game_result(g, 0)->total);
   printf("\n");
   if (it->discards) {
-    printf("               shanten  useful  aims at\n");
-    printf("  yours  %s%*s  %7d  %6d  %s\n",
+    printf(_("               shanten  useful  aims at\n"));
+    printf(_("  yours  %s%*s  %7d  %6d  %s\n"),
            repl_tile(r, it->yours.tile, t1, sizeof t1),
            3 - repl_tile_width(r, it->yours.tile), "", it->your_shanten,
            it->your_useful, it->your_target);
-    printf("  bot's  %s%*s  %7d  %6d  %s\n",
+    printf(_("  bot's  %s%*s  %7d  %6d  %s\n"),
            repl_tile(r, it->bot.tile, t2, sizeof t2),
            3 - repl_tile_width(r, it->bot.tile), "", it->bot_shanten,
            it->bot_useful, it->bot_target);
     if (it->why[0])
-      printf("  the bot's is as good and safer: %s\n", it->why);
+      printf(_("  the bot's is as good and safer: %s\n"), it->why);
     if (it->richer[0])
-      printf("  the bot's choice wins more: %s\n", it->richer);
+      printf(_("  the bot's choice wins more: %s\n"), it->richer);
   }
   if (it->dealt_in) {
     char h[256];
     mj_hand_print_full(mj_game_win_hand(g, 0), h, sizeof h);
-    printf("  %s's hand: %s\n", who[winner & 3], h);
+    printf(_("  %s's hand: %s\n"), who[winner & 3], h);
   }
 }
 
@@ -587,16 +588,16 @@ static int review_show(repl *r, const mj_game *g, int p,
     render_review_json(stdout, g, &rv, label);
   } else {
     int hand = mj_game_config(g)->hand;
-    printf("Review of %s in hand %d of %s: %d decisions with a choice%s.\n",
+    printf(_("Review of %s in hand %d of %s: %d decisions with a choice%s.\n"),
            label, hand > 0 ? hand : 1, mj_rules_id(mj_game_rules(g)),
            rv.decisions, mj_game_over(g) ? "" : " so far");
     for (int i = 0; i < rv.nitems; i++)
       review_item(r, g, &rv.items[i], who, rv.winner);
-    printf("%d of %d decisions differ from the strong bot's; %d left "
-           "the hand further from ready",
+    printf(_("%d of %d decisions differ from the strong bot's; %d left "
+           "the hand further from ready"),
            rv.differ, rv.decisions, rv.further);
     if (rv.dealt_in > 0)
-      printf("; dealt in for %d", rv.dealt_in);
+      printf(_("; dealt in for %d"), rv.dealt_in);
     printf(".\n");
   }
   mj_review_free(&rv);
@@ -630,8 +631,8 @@ static int review_log_hand(repl *r, const char *file, const char *text,
     int you = you_of(&rp);
     if (!mj_game_over(g) && seat != NULL && q != you && you >= 0) {
       if (many)   /* the match's other hands are reviewed still */
-        printf("Hand %d was saved before its end: another seat's decisions "
-               "are hidden until it ends.\n", rp.cfg.hand > 0 ? rp.cfg.hand
+        printf(_("Hand %d was saved before its end: another seat's decisions "
+               "are hidden until it ends.\n"), rp.cfg.hand > 0 ? rp.cfg.hand
                                                                : 1);
       st = many ? 0
                 : repl_error(r, "review: the hand in %s was saved before "
@@ -696,7 +697,7 @@ int play_c_review(repl *r, int argc, char **argv, const char *rest)
     m.rs = rs;
     mj_error e;
     if (match_rows_of(&m, texts, nt, &e) == 0) {
-      printf("The match in %s:\n", file);
+      printf(_("The match in %s:\n"), file);
       m.replaying = true;
       match_show(&m, NULL);
     }

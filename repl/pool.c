@@ -14,6 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "fileio.h"
 #include "host.h"
 #include "sim.h"
@@ -43,7 +44,7 @@ void sim_show_progress(long done, long total, double t0, bool final)
 {
   int width = 30, fill = total ? (int)(done * width / total) : width;
   double el = sim_now() - t0;
-  fprintf(stderr, "\r[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s ", fill,
+  fprintf(stderr, _("\r[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s "), fill,
           "##############################", width - fill, "",
           total ? done * 100 / total : 100, done, total,
           el > 0 ? (double)done / el : 0.0);
@@ -79,7 +80,7 @@ static _Noreturn void run_child(mj_host *h, const sim_run *rn, sim_stats *st, jo
   sim_stats *ss = calloc(1, sizeof *ss);
   int rc = ss ? play(&sub, ss) : 1;
   if (rc == 1 && mine.err != 0)
-    fprintf(stderr, "Error: cannot write %s: %s\n", rn->out->path,
+    fprintf(stderr, _("Error: cannot write %s: %s\n"), rn->out->path,
             strerror(mine.err));
   if (ss == NULL ||
       mj_file_write_all(pf[1], (const char *)ss, sizeof *ss) != MJ_OK)
@@ -167,12 +168,12 @@ int sim_run_jobs(mj_host *h, sim_run *rn, sim_stats *st, int jobs, bool bar,
     if (rn->out != NULL &&
         (jb[j].fd = mj_file_temp(rn->out->path, jb[j].path, sizeof jb[j].path,
                                  &e)) < 0) {
-      fprintf(stderr, "Error: %s\n", e.msg);
+      fprintf(stderr, _("Error: %s\n"), e.msg);
       status = 1;
       break;
     }
     if (pipe(pf) != 0 || (jb[j].pid = fork()) < 0) {
-      fprintf(stderr, "Error: cannot start a process: %s\n", strerror(errno));
+      fprintf(stderr, _("Error: cannot start a process: %s\n"), strerror(errno));
       if (jb[j].fd >= 0) {
         close(jb[j].fd);
         unlink(jb[j].path);

@@ -96,7 +96,7 @@ typedef struct repl_help {
   const char *name, *page, *example, *see;
 } repl_help;
 const repl_help *repl_help_page(const char *name);
-extern const char repl_table_legend[];
+extern const char *const repl_table_legend;
 
 /* Text shown a screen at a time on a terminal (Enter: on, q: stop). */
 void repl_page(repl *r, const char *text);

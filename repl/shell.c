@@ -5,6 +5,7 @@
 ** help and dispatch, and how tiles look on the terminal.
 */
 #define _POSIX_C_SOURCE 200809L
+#include "i18n.h"
 #include "action.h"
 #include "repl.h"
 #include "text.h"
@@ -36,13 +37,13 @@ int repl_error(repl *r, const char *fmt, ...)
   char msg[2048];
   va_list ap;
   va_start(ap, fmt);
-  vsnprintf(msg, sizeof msg, fmt, ap);
+  vsnprintf(msg, sizeof msg, _(fmt), ap);
   va_end(ap);
   fflush(stdout);
   if (r->color)
-    fprintf(stderr, "\033[31mError:\033[0m %s\n", msg);
+    fprintf(stderr, _("\033[31mError:\033[0m %s\n"), msg);
   else
-    fprintf(stderr, "Error: %s\n", msg);
+    fprintf(stderr, _("Error: %s\n"), msg);
   fflush(stderr);
   r->failures++;
   return 1;
@@ -156,16 +157,16 @@ static int c_tiles(repl *r, int argc, char **argv, const char *rest);
 
 static const repl_cmd shell_cmds[] = {
   { "help", "[COMMAND|tiles]",
-    "list the commands, or explain one; help tiles: the tiles and their "
-    "notation", c_help,
+    N_("list the commands, or explain one; help tiles: the tiles and their "
+    "notation"), c_help,
     ARG_COMMAND, "shell" },
   { "tiles", "[both|glyph|text]",
-    "how tiles are shown: each glyph with its notation (both, the\n"
-    "default on a terminal), glyphs alone, or the notation alone",
+    N_("how tiles are shown: each glyph with its notation (both, the\n"
+    "default on a terminal), glyphs alone, or the notation alone"),
     c_tiles, ARG_NONE, "shell" },
-  { "quit", "", "leave hule (also exit, or Ctrl-D)", c_quit, ARG_NONE,
+  { "quit", "", N_("leave hule (also exit, or Ctrl-D)"), c_quit, ARG_NONE,
     "shell" },
-  { "exit", "", "leave hule", c_quit, ARG_NONE, NULL },
+  { "exit", "", N_("leave hule"), c_quit, ARG_NONE, NULL },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };
 
@@ -196,7 +197,7 @@ int repl_usage(repl *r, const char *name)
 {
   const repl_cmd *c = find_cmd(name);
   fflush(stdout);
-  fprintf(stderr, "Usage: %s %s\n", name, c ? c->args : "");
+  fprintf(stderr, _("Usage: %s %s\n"), name, c ? c->args : "");
   r->failures++;
   return 1;
 }
@@ -223,13 +224,14 @@ static void help_one(FILE *f, const repl_cmd *c)
   char head[128];
   snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "",
            c->args);
-  const char *nl = strchr(c->help, '\n');
+  const char *help = _(c->help);
+  const char *nl = strchr(help, '\n');
   if (strlen(head) < 26)
     fprintf(f, "  %-26s %.*s\n", head,
-           nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
+           nl ? (int)(nl - help) : (int)strlen(help), help);
   else
     fprintf(f, "  %s\n  %-26s %.*s\n", head, "",
-           nl ? (int)(nl - c->help) : (int)strlen(c->help), c->help);
+           nl ? (int)(nl - help) : (int)strlen(help), help);
   while (nl != NULL) {
     const char *next = strchr(nl + 1, '\n');
     fprintf(f, "  %-26s %.*s\n", "",
@@ -241,16 +243,15 @@ static void help_one(FILE *f, const repl_cmd *c)
 /* help tiles: every tile as shown, beside its notation. */
 static void help_tiles(const repl *r)
 {
-  static const char honors[] =
-      "honors (z): E S W N, red 中, green 发, white 白";
-  static const char *const rows[] = { "characters (m)", "dots (p)",
-                                      "bamboo (s)", honors, "flowers (f)" };
+  static const char *const rows[] = {
+    N_("characters (m)"), N_("dots (p)"), N_("bamboo (s)"),
+    N_("honors (z): E S W N, red 中, green 发, white 白"), N_("flowers (f)") };
   static const int first[] = { 0, 9, 18, MJ_HONOR_FIRST, MJ_FLOWER0 };
   static const int count[] = { 9, 9, 9, 7, 8 };
-  printf("Tiles are written rank then suit: 5m, 123p, 77z; a hand is "
-         "written 123m456p789s11z.\n");
+  printf(_("Tiles are written rank then suit: 5m, 123p, 77z; a hand is "
+         "written 123m456p789s11z.\n"));
   for (int k = 0; k < 5; k++) {
-    printf("%s:\n ", rows[k]);
+    printf("%s:\n ", _(rows[k]));
     for (int i = 0; i < count[k]; i++) {
       char b[40], t[3];
       mj_tile x = (mj_tile)(first[k] + i);
@@ -260,8 +261,8 @@ static void help_tiles(const repl *r)
     printf("\n");
   }
   if (!r->glyphs)
-    printf("(on a terminal each tile is shown as its glyph; --ascii keeps "
-           "the notation)\n");
+    printf(_("(on a terminal each tile is shown as its glyph; --ascii keeps "
+           "the notation)\n"));
 }
 
 /* help COMMAND: the summary, then the page (what, an example, what goes
@@ -269,11 +270,11 @@ static void help_tiles(const repl *r)
 static void help_page(const repl_cmd *c)
 {
   const repl_help *h = repl_help_page(c->name);
-  printf("Usage: %s%s%s\n", c->name, c->args[0] ? " " : "", c->args);
+  printf(_("Usage: %s%s%s\n"), c->name, c->args[0] ? " " : "", c->args);
   help_one(stdout, c);
   if (h == NULL)
     return;
-  printf("\n%s\n\nExample:\n  %s\n\nSee also: %s\n", h->page, h->example,
+  printf(_("\n%s\n\nExample:\n  %s\n\nSee also: %s\n"), _(h->page), h->example,
          h->see);
 }
 
@@ -296,7 +297,7 @@ void repl_page(repl *r, const char *text)
     if (!r->interactive || !*p || ++n < rows - 1)
       continue;
     n = 0;
-    fputs("-- more: Enter for the next screen, q to stop --", stdout);
+    fputs(_("-- more: Enter for the next screen, q to stop --"), stdout);
     fflush(stdout);
     char ans[16];
     bool stop = fgets(ans, sizeof ans, stdin) == NULL || ans[0] == 'q' ||
@@ -318,7 +319,7 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
     return 0;
   }
   if (argc >= 2 && strcmp(argv[1], "table") == 0) {
-    fputs(repl_table_legend, stdout);
+    fputs(_(repl_table_legend), stdout);
     printf("\n");
     help_page(find_cmd("table"));   /* and the command's own page */
     return 0;
@@ -360,7 +361,7 @@ static int c_help(repl *r, int argc, char **argv, const char *rest)
 
 static void help_list(FILE *f)
 {
-  fprintf(f, "hule: mahjong at the terminal. Commands (help COMMAND for more):\n");
+  fprintf(f, _("hule: mahjong at the terminal. Commands (help COMMAND for more):\n"));
   for (const repl_group *gr = repl_groups; gr->name; gr++) {
     fprintf(f, "\n%s:\n", gr->title);
     for (int t = 0; tables[t]; t++)
@@ -368,12 +369,12 @@ static void help_list(FILE *f)
         if (c->group && strcmp(c->group, gr->name) == 0)
           help_one(f, c);
   }
-  fprintf(f, "\nHands are written as in 123m456p789s11z[555p]+5z; context tokens "
+  fprintf(f, _("\nHands are written as in 123m456p789s11z[555p]+5z; context tokens "
          "follow\n"
          "(self, seat=S, bao=5m ...). Tab completes commands, rulesets, fans, "
          "files\n"
          "and, in a game, your tiles. New here? \"tutorial\" teaches by "
-         "playing; \"help table\"\nexplains the table.\n");
+         "playing; \"help table\"\nexplains the table.\n"));
 }
 
 static int c_tiles(repl *r, int argc, char **argv, const char *rest)
@@ -381,7 +382,7 @@ static int c_tiles(repl *r, int argc, char **argv, const char *rest)
   (void)rest;
   static const char *const modes[] = { "text", "glyph", "both" };
   if (argc == 1) {
-    printf("tiles are shown as %s\n", modes[r->glyphs + r->both]);
+    printf(_("tiles are shown as %s\n"), modes[r->glyphs + r->both]);
     return 0;
   }
   int m = -1;
@@ -393,7 +394,7 @@ static int c_tiles(repl *r, int argc, char **argv, const char *rest)
   r->glyphs = m > 0;
   r->both = m == 2;
   char b[40];
-  printf("tiles are shown as %s: 1p is %s\n", modes[m],
+  printf(_("tiles are shown as %s: 1p is %s\n"), modes[m],
          repl_tile(r, 9, b, sizeof b));
   return 0;
 }
@@ -761,7 +762,7 @@ bool repl_confirm_leave(repl *r)
   else
     putchar('\n');
   if (!yes)
-    printf("The hand goes on.\n");
+    printf(_("The hand goes on.\n"));
   return yes;
 }
 
@@ -806,8 +807,8 @@ static void history_open(void)
   stifle_history(HISTORY_CAP);
   struct stat st;
   if (stat(history_path, &st) == 0 && !S_ISREG(st.st_mode)) {
-    fprintf(stderr, "Warning: %s is not a regular file; going on without "
-            "a history\n", history_path);
+    fprintf(stderr, _("Warning: %s is not a regular file; going on without "
+            "a history\n"), history_path);
     return;
   }
   if (stat(history_path, &st) == 0)
@@ -823,8 +824,8 @@ static void history_add(const char *line)
   int rc = access(history_path, F_OK) == 0 ? append_history(1, history_path)
                                            : write_history(history_path);
   if (rc != 0) {
-    fprintf(stderr, "Warning: cannot write the history to %s: %s; "
-            "going on without saving it\n", history_path, strerror(rc));
+    fprintf(stderr, _("Warning: cannot write the history to %s: %s; "
+            "going on without saving it\n"), history_path, strerror(rc));
     history_ok = false;
   }
 }
@@ -898,7 +899,7 @@ int repl_command(mj_host *host, cli_opts *o, int argc, char **argv)
   }
   int status;
   if (len >= sizeof line || quote) {
-    fprintf(stderr, "Error: %s\n", quote ? "an argument holds a '\"'"
+    fprintf(stderr, _("Error: %s\n"), quote ? "an argument holds a '\"'"
                                           : "the command line is too long");
     status = 1;
   } else {
@@ -936,8 +937,8 @@ int repl_main(mj_host *host, cli_opts *o)
     rl_basic_word_break_characters = " \t";
     history_open();
     printf(
-        "hule %s: mahjong whose rules live in Lua. Ruleset: %s.\n"
-        "Type \"help\" for the commands, \"new\" to play, Ctrl-D to leave.\n",
+        _("hule %s: mahjong whose rules live in Lua. Ruleset: %s.\n"
+        "Type \"help\" for the commands, \"new\" to play, Ctrl-D to leave.\n"),
         "1.0.0", mj_rules_id(repl_rules(&r)));
     for (;;) {
       repl_interrupted = 0;

@@ -7,6 +7,7 @@
 ** be played anywhere: shards (--shard I/N) and processes (--jobs K) split
 ** the range and their outputs concatenate to the unsplit output.
 */
+#include "i18n.h"
 #include "cli.h"
 
 #include <errno.h>
@@ -62,7 +63,7 @@ static bool write_log(const sim_run *rn, const mj_game *g, long gi)
   mj_error e;
   if (text == NULL ||
       mj_file_write_atomic(path, text, strlen(text), &e) != MJ_OK) {
-    fprintf(stderr, "Error: game %ld: %s\n", gi,
+    fprintf(stderr, _("Error: game %ld: %s\n"), gi,
             text == NULL ? "out of memory" : e.msg);
     free(text);
     return false;
@@ -129,8 +130,8 @@ static mj_status play_bots(sim_run *rn, played *pl, mj_game *g, sim_stats *st,
     int k = (p + pl->turn) & 3;
     if (nf > 0 && st->fallback[k] == 0) {
       snprintf(st->fallback_why[k], sizeof st->fallback_why[k], "%s", why);
-      fprintf(stderr, "Warning: game %ld: bot %s failed a decision (%s); the "
-              "efficiency bot made it\n", pl->gi, pl->seat_bot[p], why);
+      fprintf(stderr, _("Warning: game %ld: bot %s failed a decision (%s); the "
+              "efficiency bot made it\n"), pl->gi, pl->seat_bot[p], why);
     }
     st->fallback[k] += nf;
     if (cli_bot_program(pl->seat_bot[p]) == NULL)
@@ -328,11 +329,11 @@ static int play_one(sim_run *rn, long gi, sim_stats *st)
   mj_error e;
   mj_game *g = mj_game_new(rn->r, &pl.cfg, &e);
   if (g == NULL) {
-    fprintf(stderr, "Error: game %ld: %s\n", gi, e.msg);
+    fprintf(stderr, _("Error: game %ld: %s\n"), gi, e.msg);
     return 1;
   }
   if (play_bots(rn, &pl, g, st, &e) != MJ_OK) {
-    fprintf(stderr, "Error: game %ld (seed %llu): %s\n", gi,
+    fprintf(stderr, _("Error: game %ld (seed %llu): %s\n"), gi,
             (unsigned long long)pl.cfg.seed, e.msg);
     mj_game_free(g);
     return 1;
@@ -385,9 +386,9 @@ typedef struct sim_args {
 ** sim's options: one setter each, in the order of the table
 ** ===================================================================== */
 
-static bool bad(const char *what, const char *v)
+static bool bad_value(const char *what, const char *v)
 {
-  fprintf(stderr, "Error: %s, not '%s'\n", what, v);
+  fprintf(stderr, _("Error: %s, not '%s'\n"), _(what), v);
   return false;
 }
 
@@ -396,20 +397,20 @@ static bool set_games(void *x, const char *v)
   sim_args *sa = x;
   sa->have_games = true;
   return (cli_parse_count(v, 1000000000, &sa->games) && sa->games >= 1) ||
-         bad("--games takes a number 1..1000000000", v);
+         bad_value("--games takes a number 1..1000000000", v);
 }
 
 static bool set_seed(void *x, const char *v)
 {
   return cli_parse_seed(v, &((sim_args *)x)->seed) ||
-         bad("--seed takes a decimal number 0..18446744073709551615", v);
+         bad_value("--seed takes a decimal number 0..18446744073709551615", v);
 }
 
 static bool set_jobs(void *x, const char *v)
 {
   sim_args *sa = x;
   return (cli_parse_count(v, 64, &sa->jobs) && sa->jobs >= 1) ||
-         bad("--jobs takes 1..64", v);
+         bad_value("--jobs takes 1..64", v);
 }
 
 static bool set_shard(void *x, const char *v)
@@ -426,7 +427,7 @@ static bool set_shard(void *x, const char *v)
   }
   return (ok && sa->shard_n >= 1 && sa->shard_i >= 1 &&
           sa->shard_i <= sa->shard_n) ||
-         bad("--shard takes I/N with 1 <= I <= N", v);
+         bad_value("--shard takes I/N with 1 <= I <= N", v);
 }
 
 static bool set_bots(void *x, const char *v)
@@ -446,7 +447,7 @@ static bool set_game(void *x, const char *v)
   sim_args *sa = x;
   sa->have_one = true;
   return cli_parse_count(v, 1000000000, &sa->one_game) ||
-         bad("--game takes a game number 0..", v);
+         bad_value("--game takes a game number 0..", v);
 }
 
 static bool set_log(void *x, const char *v)
@@ -454,7 +455,7 @@ static bool set_log(void *x, const char *v)
   struct stat sb;
   ((sim_args *)x)->log_dir = v;
   return (stat(v, &sb) == 0 && S_ISDIR(sb.st_mode)) ||
-         bad("--log takes a directory that exists", v);
+         bad_value("--log takes a directory that exists", v);
 }
 
 static bool set_log_games(void *x, const char *v)
@@ -466,7 +467,7 @@ static bool set_log_games(void *x, const char *v)
   for (char *t = strtok_r(list, ",", &sv); t; t = strtok_r(NULL, ",", &sv)) {
     uint64_t n;
     if (sa->nlog_games == 1000 || !cli_parse_count(t, 1000000000, &n))
-      return bad("--log-games takes up to 1000 game numbers such as 5,17", v);
+      return bad_value("--log-games takes up to 1000 game numbers such as 5,17", v);
     sa->log_games[sa->nlog_games++] = (long)n;
   }
   return true;
@@ -482,7 +483,7 @@ static bool set_log_wins(void *x, const char *v)
     snprintf(num, sizeof num, "%.*s", (int)(vl - 1), v);
     ok = cli_parse_count(num, 1000000000, &sa->min_total) && sa->min_total > 0;
   }
-  return ok || bad("--log-wins takes a total and '+' (88+: the games won "
+  return ok || bad_value("--log-wins takes a total and '+' (88+: the games won "
                    "with 88 or more)", v);
 }
 
@@ -490,7 +491,7 @@ static bool set_bot_ms(void *x, const char *v)
 {
   sim_args *sa = x;
   return (cli_parse_count(v, 600000, &sa->bot_ms) && sa->bot_ms > 0) ||
-         bad("--bot-ms takes 1..600000 (milliseconds a cmd: bot has to "
+         bad_value("--bot-ms takes 1..600000 (milliseconds a cmd: bot has to "
              "answer)", v);
 }
 
@@ -505,34 +506,34 @@ static bool set_fallback_ok(void *x, const char *v)
 }
 
 const cl_opt sim_options[] = {
-  { "--games", "N", "how many games (or --game G alone)", set_games },
-  { "--seed", "S", "the run's seed (default 1): the same seed plays the "
-    "same games", set_seed },
-  { "--bots", "K,K,K,K", "one kind for all four seats or four kinds: "
+  { "--games", "N", N_("how many games (or --game G alone)"), set_games },
+  { "--seed", "S", N_("the run's seed (default 1): the same seed plays the "
+    "same games"), set_seed },
+  { "--bots", "K,K,K,K", N_("one kind for all four seats or four kinds: "
     "efficiency (default), random, strong, strong:caution=X (its danger "
     "weighed X times, 0 to 100), lua:FILE a bot in Lua, cmd:PROGRAM a bot "
     "program, mjai:PROGRAM a riichi bot speaking mjai, botzone:PROGRAM "
-    "(botzone-json:) an MCR bot of Botzone", set_bots },
-  { "--jobs", "K", "processes on this machine (1..64, default 1)",
+    "(botzone-json:) an MCR bot of Botzone"), set_bots },
+  { "--jobs", "K", N_("processes on this machine (1..64, default 1)"),
     set_jobs },
-  { "--shard", "I/N", "play only the I-th of N equal ranges of the games",
+  { "--shard", "I/N", N_("play only the I-th of N equal ranges of the games"),
     set_shard },
-  { "--out", "FILE.jsonl", "one JSON line a game (\"-\": standard output), "
-    "for hule stats", set_out },
-  { "--duplicate", NULL, "each wall 4 times with the bots turned a seat "
+  { "--out", "FILE.jsonl", N_("one JSON line a game (\"-\": standard output), "
+    "for hule stats"), set_out },
+  { "--duplicate", NULL, N_("each wall 4 times with the bots turned a seat "
     "each time, so luck cancels; each bot's net per game with a 95% "
-    "interval over the walls", set_duplicate },
-  { "--game", "G", "play game G of the run alone (its seed: mix(S, G))",
+    "interval over the walls"), set_duplicate },
+  { "--game", "G", N_("play game G of the run alone (its seed: mix(S, G))"),
     set_game },
-  { "--log", "DIR", "write full replayable logs (DIR/game-G.jsonl) of "
-    "--log-games, --log-wins or the --game", set_log },
-  { "--log-games", "G,G...", "the games --log writes", set_log_games },
-  { "--log-wins", "T+", "--log writes the games won with T or more",
+  { "--log", "DIR", N_("write full replayable logs (DIR/game-G.jsonl) of "
+    "--log-games, --log-wins or the --game"), set_log },
+  { "--log-games", "G,G...", N_("the games --log writes"), set_log_games },
+  { "--log-wins", "T+", N_("--log writes the games won with T or more"),
     set_log_wins },
-  { "--bot-ms", "MS", "milliseconds a cmd: bot has for each decision "
-    "(default 1000)", set_bot_ms },
-  { "--fallback-ok", NULL, "a bot's failed decisions, made by the "
-    "efficiency bot instead, are expected: exit 0 all the same",
+  { "--bot-ms", "MS", N_("milliseconds a cmd: bot has for each decision "
+    "(default 1000)"), set_bot_ms },
+  { "--fallback-ok", NULL, N_("a bot's failed decisions, made by the "
+    "efficiency bot instead, are expected: exit 0 all the same"),
     set_fallback_ok },
   { NULL, NULL, NULL, NULL }
 };
@@ -545,34 +546,34 @@ static int sim_parse(sim_args *sa, const cl_args *a)
   sa->seed = sa->jobs = sa->shard_i = sa->shard_n = 1;
   sa->bots = "efficiency";
   if (a->argc > 1) {
-    fprintf(stderr, "Error: hule sim takes options only, not '%s' (see "
-            "hule sim --help)\n", a->argv[1]);
+    fprintf(stderr, _("Error: hule sim takes options only, not '%s' (see "
+            "hule sim --help)\n"), a->argv[1]);
     return 1;
   }
   if (!cl_apply(a, sa))
     return 1;
   if (!sa->have_games && !sa->have_one) {
-    fprintf(stderr, "Error: say how many games: --games N (or one game: "
-            "--game G; see hule sim --help)\n");
+    fprintf(stderr, _("Error: say how many games: --games N (or one game: "
+            "--game G; see hule sim --help)\n"));
     return 1;
   }
   if (sa->duplicate && sa->have_games && sa->games % 4 != 0) {
-    fprintf(stderr, "Error: --duplicate plays each wall 4 times: --games "
-            "takes a multiple of 4, not %llu\n", (unsigned long long)sa->games);
+    fprintf(stderr, _("Error: --duplicate plays each wall 4 times: --games "
+            "takes a multiple of 4, not %llu\n"), (unsigned long long)sa->games);
     return 1;
   }
   if (sa->have_one && (sa->have_games ? sa->one_game >= sa->games : false)) {
-    fprintf(stderr, "Error: --game %llu is not among the %llu games\n",
+    fprintf(stderr, _("Error: --game %llu is not among the %llu games\n"),
             (unsigned long long)sa->one_game, (unsigned long long)sa->games);
     return 1;
   }
   if ((sa->nlog_games > 0 || sa->min_total > 0) && sa->log_dir == NULL) {
-    fprintf(stderr, "Error: --log-games and --log-wins need --log DIR\n");
+    fprintf(stderr, _("Error: --log-games and --log-wins need --log DIR\n"));
     return 1;
   }
   if (sa->log_dir != NULL && sa->nlog_games == 0 && sa->min_total == 0 && !sa->have_one) {
-    fprintf(stderr, "Error: --log DIR: say which games: --log-games 5,17, "
-            "--log-wins 88+, or one game with --game G\n");
+    fprintf(stderr, _("Error: --log DIR: say which games: --log-games 5,17, "
+            "--log-wins 88+, or one game with --game G\n"));
     return 1;
   }
   if (sa->have_one && sa->log_dir != NULL && sa->nlog_games == 0 && sa->min_total == 0)
@@ -594,18 +595,18 @@ static bool parse_bots(sim_run *rn, const char *bots)
        tok = strtok_r(NULL, ",", &save)) {
     mj_error e;
     if (nb == 4) {
-      fprintf(stderr, "Error: --bots takes one kind or four, not more "
-              "(got '%s')\n", bots);
+      fprintf(stderr, _("Error: --bots takes one kind or four, not more "
+              "(got '%s')\n"), bots);
       return false;
     }
     if (!cli_bot_spec_check(tok, &e)) {
-      fprintf(stderr, "Error: --bots: %s\n", e.msg);
+      fprintf(stderr, _("Error: --bots: %s\n"), e.msg);
       return false;
     }
     snprintf(rn->bots[nb++], sizeof rn->bots[0], "%s", tok);
   }
   if (nb != 1 && nb != 4) {
-    fprintf(stderr, "Error: --bots takes one kind or four, not %d\n", nb);
+    fprintf(stderr, _("Error: --bots takes one kind or four, not %d\n"), nb);
     return false;
   }
   for (int p = nb; p < 4; p++)
@@ -631,8 +632,8 @@ static bool plan_range(sim_run *rn, sim_args *a)
   }
   if (rn->hi > rn->lo)
     return true;
-  fprintf(stderr, "Error: shard %llu/%llu of %llu games has no games to play "
-          "(use fewer shards or more games)\n", (unsigned long long)a->shard_i,
+  fprintf(stderr, _("Error: shard %llu/%llu of %llu games has no games to play "
+          "(use fewer shards or more games)\n"), (unsigned long long)a->shard_i,
           (unsigned long long)a->shard_n, (unsigned long long)a->games);
   return false;
 }
@@ -652,7 +653,7 @@ static bool check_bots(mj_host *h, const sim_run *rn)
       mj_bot_free(b);
     }
     if (!ok) {
-      fprintf(stderr, "Error: --bots: %s\n", be.msg);
+      fprintf(stderr, _("Error: --bots: %s\n"), be.msg);
       return false;
     }
   }
@@ -668,12 +669,12 @@ static bool open_out(sim_sink *out, const char *path)
     return true;
   }
   if (mj_file_check_target(path, &fe) != MJ_OK) {
-    fprintf(stderr, "Error: %s (--out - writes to standard output)\n", fe.msg);
+    fprintf(stderr, _("Error: %s (--out - writes to standard output)\n"), fe.msg);
     return false;
   }
   out->fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
   if (out->fd < 0) {
-    fprintf(stderr, "Error: cannot write %s: %s\n", path, strerror(errno));
+    fprintf(stderr, _("Error: cannot write %s: %s\n"), path, strerror(errno));
     return false;
   }
   return true;
@@ -732,17 +733,17 @@ static int finish(const sim_run *rn, const sim_stats *st, const sim_args *a,
                   sim_sink *out, int status, double secs)
 {
   if (out->err != 0) {
-    fprintf(stderr, "Error: cannot write %s: %s (the file ends with the "
-            "last whole line)\n", a->out_path, strerror(out->err));
+    fprintf(stderr, _("Error: cannot write %s: %s (the file ends with the "
+            "last whole line)\n"), a->out_path, strerror(out->err));
     status = 1;
   }
   if (out->fd > 1 && close(out->fd) != 0 && status != 1) {
-    fprintf(stderr, "Error: cannot write %s: %s\n", a->out_path,
+    fprintf(stderr, _("Error: cannot write %s: %s\n"), a->out_path,
             strerror(errno));
     status = 1;
   }
   if (status == 130)
-    fprintf(stderr, "interrupted: the summary of the %ld games played\n",
+    fprintf(stderr, _("interrupted: the summary of the %ld games played\n"),
             st->games);
   if (status != 0 && status != 130)
     return status;
@@ -751,9 +752,9 @@ static int finish(const sim_run *rn, const sim_stats *st, const sim_args *a,
   long fb = sim_fallback_report(sf, rn, st);
   if (fb > 0 && !a->fallback_ok && status == 0) {
     fflush(sf);
-    fprintf(stderr, "Error: %ld decision%s of the bots were made by the "
+    fprintf(stderr, _("Error: %ld decision%s of the bots were made by the "
             "fallback (the efficiency bot) instead; --fallback-ok says "
-            "that is expected\n", fb, fb == 1 ? "" : "s");
+            "that is expected\n"), fb, fb == 1 ? "" : "s");
     status = 1;
   }
   return status;

@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "i18n.h"
 #include "fileio.h"
 #include "game.h"
 #include "sim.h"
@@ -167,8 +168,8 @@ long sim_fallback_report(FILE *f, const sim_run *rn, const sim_stats *st)
   for (int k = 0; k < 4; k++)
     if (st->fallback[k] > 0) {
       if (sum == 0)
-        fprintf(f, "\nfallback (decisions the efficiency bot made instead):\n");
-      fprintf(f, "  player %d (%s): %ld, the first: %s\n", k + 1, rn->bots[k],
+        fprintf(f, _("\nfallback (decisions the efficiency bot made instead):\n"));
+      fprintf(f, _("  player %d (%s): %ld, the first: %s\n"), k + 1, rn->bots[k],
               st->fallback[k], st->fallback_why[k]);
       sum += st->fallback[k];
     }
@@ -179,8 +180,8 @@ void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
                     int jobs)
 {
   bool opt = rn->options != NULL && rn->options[0];
-  fprintf(f, "ruleset %s%s%s%s: %ld games in %.2f s (%.0f games/s, %d "
-          "process%s)\n", mj_rules_id(rn->r), opt ? " (" : "",
+  fprintf(f, _("ruleset %s%s%s%s: %ld games in %.2f s (%.0f games/s, %d "
+          "process%s)\n"), mj_rules_id(rn->r), opt ? " (" : "",
           opt ? rn->options : "", opt ? ")" : "", st->games, secs,
           secs > 0 ? (double)st->games / secs : 0.0, jobs,
           jobs == 1 ? "" : "es");
@@ -191,28 +192,28 @@ void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
 static void summary_rates(FILE *f, const sim_stats *st)
 {
   fprintf(f,
-          "wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n",
+          _("wins %.1f%% (self-drawn %.1f%% of wins), exhaustive draws %.1f%%\n"),
           100.0 * (double)st->wins / (double)st->games,
           st->all_wins ? 100.0 * (double)st->self_drawn / (double)st->all_wins
                        : 0.0,
           100.0 * (double)st->drawn / (double)st->games);
   if (st->all_wins != st->wins || st->multi > 0)
-    fprintf(f, "wins per game %.2f; games with a tile won by several "
-               "(一炮多响) %.1f%%\n",
+    fprintf(f, _("wins per game %.2f; games with a tile won by several "
+               "(一炮多响) %.1f%%\n"),
             (double)st->all_wins / (double)st->games,
             100.0 * (double)st->multi / (double)st->games);
-  fprintf(f, "points per win: average %.2f, maximum %ld\n",
+  fprintf(f, _("points per win: average %.2f, maximum %ld\n"),
           st->all_wins ? (double)st->points / (double)st->all_wins : 0.0,
           st->max_points);
   if (st->horses > 0)
-    fprintf(f, "horses (买马) on the winner: %.2f per win, in %.1f%% of "
-               "wins\n", (double)st->horses / (double)st->all_wins,
+    fprintf(f, _("horses (买马) on the winner: %.2f per win, in %.1f%% of "
+               "wins\n"), (double)st->horses / (double)st->all_wins,
             100.0 * (double)st->horse_wins / (double)st->all_wins);
   if (st->liable > 0)
-    fprintf(f, "wins one player paid for all (全包): %.1f%% of wins\n",
+    fprintf(f, _("wins one player paid for all (全包): %.1f%% of wins\n"),
             100.0 * (double)st->liable / (double)st->all_wins);
   if (st->paid.n > 0) {
-    fprintf(f, "other payments, total per game:");
+    fprintf(f, _("other payments, total per game:"));
     for (int i = 0; i < st->paid.n; i++)
       fprintf(f, "%s %s %.2f", i ? "," : "", st->paid.name[i],
               (double)st->paid.sum[i] / (double)st->games);
@@ -224,10 +225,10 @@ static void summary_rates(FILE *f, const sim_stats *st)
 static void summary_seats(FILE *f, const sim_run *rn, const sim_stats *st,
                           int bw)
 {
-  fprintf(f, "\nseat  %-*s win rate        points/win        "
-             "dealt in  net per game (95%% intervals)\n", bw, "bot");
+  fprintf(f, _("\nseat  %-*s win rate        points/win        "
+             "dealt in  net per game (95%% intervals)\n"), bw, "bot");
   if (rn->duplicate)
-    fprintf(f, "(the bots turn through the seats: seat figures mix them)\n");
+    fprintf(f, _("(the bots turn through the seats: seat figures mix them)\n"));
   for (int p = 0; p < 4; p++) {
     double n = (double)st->games, wr = (double)st->seat_wins[p] / n;
     long nw = st->seat_wins[p];
@@ -253,9 +254,9 @@ static void summary_seats(FILE *f, const sim_run *rn, const sim_stats *st,
 static void summary_duplicate(FILE *f, const sim_run *rn,
                               const sim_stats *st, int bw)
 {
-  fprintf(f, "\nduplicate: %ld walls, each played 4 times with the bots "
+  fprintf(f, _("\nduplicate: %ld walls, each played 4 times with the bots "
              "turned a seat each time\n"
-             "%-*s  net per game (95%% interval over the walls)\n",
+             "%-*s  net per game (95%% interval over the walls)\n"),
           st->dup_walls, bw, "bot");
   for (int k = 0; k < rn->nkinds; k++) {
     int seats = 0;
@@ -307,7 +308,7 @@ static void summary_fans(FILE *f, const sim_run *rn, const sim_stats *st)
   }
   if (unseen == 0)
     return;
-  fprintf(f, "not seen (%d):", unseen);
+  fprintf(f, _("not seen (%d):"), unseen);
   int col = 16;
   for (int i = 0; i < n; i++) {
     if (st->fan_games[order[i]] != 0)
@@ -622,8 +623,8 @@ static bool new_file(stats_files *sf, const char *path)
     return true;
   for (int b = 0; b < sf->n && b < 64; b++)
     if (sf->seen[b].st_dev == sb.st_dev && sf->seen[b].st_ino == sb.st_ino) {
-      fprintf(stderr, "Error: %s is given twice (the same file as an earlier "
-              "one): its games would count twice\n", path);
+      fprintf(stderr, _("Error: %s is given twice (the same file as an earlier "
+              "one): its games would count twice\n"), path);
       return false;
     }
   if (sf->n < 64)
@@ -649,7 +650,7 @@ static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
   }
   if (ok && (obj == NULL || !stats_line(obj, rn, st, *first, why,
                                         sizeof why))) {
-    fprintf(stderr, "Error: %s:%d: %s\n", path, line, why);
+    fprintf(stderr, _("Error: %s:%d: %s\n"), path, line, why);
     ok = false;
   }
   *first = false;
@@ -665,7 +666,7 @@ static bool stats_file(mj_host *h, const cli_opts *o, sim_run *rn,
   mj_error e0;
   FILE *f = mj_file_open_read(path, &e0);
   if (f == NULL) {
-    fprintf(stderr, "Error: %s\n", e0.msg);
+    fprintf(stderr, _("Error: %s\n"), e0.msg);
     return false;
   }
   int line = 0;
@@ -677,19 +678,19 @@ static bool stats_file(mj_host *h, const cli_opts *o, sim_run *rn,
          (n = mj_file_line(f, &buf, &bcap, STATS_LINE_MAX, &longer, false)) >= 0) {
     line++;
     if (longer) {
-      fprintf(stderr, "Error: %s:%d: a line longer than %d bytes: not a "
-              "line of hule sim\n", path, line, STATS_LINE_MAX);
+      fprintf(stderr, _("Error: %s:%d: a line longer than %d bytes: not a "
+              "line of hule sim\n"), path, line, STATS_LINE_MAX);
       ok = false;
     } else if (n > 0) {
       ok = stats_one_line(h, o, rn, st, first, buf, n, path, line);
     }
   }
   if (ok && line == 0 && !ferror(f)) {
-    fprintf(stderr, "Error: %s is empty (no line of hule sim)\n", path);
+    fprintf(stderr, _("Error: %s is empty (no line of hule sim)\n"), path);
     ok = false;
   }
   if (ok && ferror(f)) {
-    fprintf(stderr, "Error: cannot read %s: %s\n", path, strerror(errno));
+    fprintf(stderr, _("Error: cannot read %s: %s\n"), path, strerror(errno));
     ok = false;
   }
   free(buf);
@@ -700,9 +701,9 @@ static bool stats_file(mj_host *h, const cli_opts *o, sim_run *rn,
 int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
   if (argc < 2) {
-    fprintf(stderr, "Usage: hule stats FILE.jsonl... [--ruleset ID] "
+    fprintf(stderr, _("Usage: hule stats FILE.jsonl... [--ruleset ID] "
             "[--json]\n  the summary of the games in the files (the JSON "
-            "lines of hule sim --out),\n  shards merged exactly as one run\n");
+            "lines of hule sim --out),\n  shards merged exactly as one run\n"));
     return 1;
   }
   sim_run rn;
@@ -717,13 +718,13 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
     sf->n++;
   }
   if (status == 0 && st->games == 0) {
-    fprintf(stderr, "Error: no games in the files\n");
+    fprintf(stderr, _("Error: no games in the files\n"));
     status = 1;
   }
   if (status == 0 && o->json) {
     stats_json(&rn, st);
   } else if (status == 0) {
-    printf("ruleset %s%s%s%s: %ld games from %d file%s\n", mj_rules_id(rn.r),
+    printf(_("ruleset %s%s%s%s: %ld games from %d file%s\n"), mj_rules_id(rn.r),
            rn.line_options[0] ? " (" : "", rn.line_options,
            rn.line_options[0] ? ")" : "", st->games, sf->n,
            sf->n == 1 ? "" : "s");

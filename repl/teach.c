@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "analysis.h"
 #include "repl.h"
 #include "text.h"
@@ -281,20 +282,20 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
     printf("  %s\n", d->desc);
   mj_fan_describe(rs, f, buf, sizeof buf);
   if (buf[0]) {
-    printf("pattern:\n");
+    printf(_("pattern:\n"));
     fputs(buf, stdout);
   }
   const int *ex;
   const uint8_t *exn;
   int k = mj_rules_excludes(rs, f, &ex, &exn);
   if (k > 0) {
-    printf("not counted with it:");
+    printf(_("not counted with it:"));
     for (int i = 0; i < k; i++)
       printf("%s %s", i ? "," : "", mj_rules_fan(rs, ex[i])->id);
     printf("\n");
   }
   if (d->example) {
-    printf("example: %s\n", d->example);
+    printf(_("example: %s\n"), d->example);
     mj_hand *h = mj_hand_new();
     mj_score *s = malloc(sizeof *s);
     mj_error e;
@@ -304,7 +305,7 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
       char tot[160];
       mj_score_fans_line(rs, s, buf, sizeof buf);
       mj_score_total_text(rs, s, tot, sizeof tot);
-      printf("  scores %s: %s%s\n", tot, buf,
+      printf(_("  scores %s: %s%s\n"), tot, buf,
              s->meets_min ? "" : " (below the minimum: no win)");
     }
     mj_hand_free(h);
@@ -420,12 +421,12 @@ static int c_quiz(repl *r, int argc, char **argv, const char *rest)
   r->quiz_kind = kind;
   r->quiz_asked++;
   if (kind == 1)
-    printf("Quiz %d (%s): which tiles does this hand wait on?\n  %s\n"
-           "Answer with tiles (e.g. 58m 3z), or \"skip\".\n",
+    printf(_("Quiz %d (%s): which tiles does this hand wait on?\n  %s\n"
+           "Answer with tiles (e.g. 58m 3z), or \"skip\".\n"),
            r->quiz_asked, mj_rules_id(rs), text);
   else
-    printf("Quiz %d (%s): what does this hand score?\n  %s\n"
-           "Answer with a number, or \"skip\".\n",
+    printf(_("Quiz %d (%s): what does this hand score?\n  %s\n"
+           "Answer with a number, or \"skip\".\n"),
            r->quiz_asked, mj_rules_id(rs), text);
   return 0;
 }
@@ -495,7 +496,7 @@ static int answer_waits(repl *r, const mj_rules *rs, mj_hand *h,
   bool any = false;
   for (int i = 0; i < MJ_KINDS; i++)
     any = any || want[i];
-  printf("%s The %s %s.%s\n", verdict(right, skip),
+  printf(_("%s The %s %s.%s\n"), verdict(right, skip),
          why[0] ? "waits that win are" : "waits are", any ? list : "none", why);
   r->quiz_right += right;
   cli_do_waits(r->host, rs, o, h, r->quiz_hand, strlen(r->quiz_hand));
@@ -519,7 +520,7 @@ static int answer_total(repl *r, const mj_rules *rs, mj_hand *h,
   if (!skip && (end == answer || *end != '\0'))
     return repl_error(r, "answer with a number, or \"skip\"");
   bool right = !skip && v == s.total;
-  printf("%s It scores %d.\n", verdict(right, skip), s.total);
+  printf(_("%s It scores %d.\n"), verdict(right, skip), s.total);
   r->quiz_right += right;
   cli_do_score(r->host, rs, o, h, r->quiz_hand, strlen(r->quiz_hand));
   return 0;
@@ -553,7 +554,7 @@ int teach_answer(repl *r, const char *answer)
     return st;
   }
   if (!tutorial_active(r))
-    printf("Score so far: %d of %d. \"quiz\" for another.\n", r->quiz_right,
+    printf(_("Score so far: %d of %d. \"quiz\" for another.\n"), r->quiz_right,
            r->quiz_asked);
   return 0;
 }
@@ -562,25 +563,25 @@ int teach_answer(repl *r, const char *answer)
 
 const repl_cmd repl_teach_cmds[] = {
   { "score", "HAND [CONTEXT]",
-    "score a winning hand: each fan, what it exempts, the total\n"
-    "e.g. score 123m456p789s11z55m+5m self",
+    N_("score a winning hand: each fan, what it exempts, the total\n"
+    "e.g. score 123m456p789s11z55m+5m self"),
     c_score, ARG_NONE, "teach" },
   { "explain", "[HAND CONTEXT]",
-    "the full explanation (of the last hand without arguments)", c_explain,
+    N_("the full explanation (of the last hand without arguments)"), c_explain,
     ARG_NONE, "teach" },
-  { "why", "FAN HAND [CONTEXT]", "why a fan did or did not count for a hand",
+  { "why", "FAN HAND [CONTEXT]", N_("why a fan did or did not count for a hand"),
     c_why, ARG_FAN, "teach" },
-  { "fans", "", "the current ruleset's fans by points", c_fans, ARG_NONE,
+  { "fans", "", N_("the current ruleset's fans by points"), c_fans, ARG_NONE,
     "teach" },
   { "fan", "NAME",
-    "one fan: points, pattern in words, exemptions, an example\n"
-    "(Chinese, traditional or English names)",
+    N_("one fan: points, pattern in words, exemptions, an example\n"
+    "(Chinese, traditional or English names)"),
     c_fan, ARG_FAN, "teach" },
-  { "waits", "HAND", "the tiles a ready hand waits on", c_waits, ARG_NONE,
+  { "waits", "HAND", N_("the tiles a ready hand waits on"), c_waits, ARG_NONE,
     "teach" },
-  { "shanten", "HAND", "how far from ready, and the useful tiles", c_shanten,
+  { "shanten", "HAND", N_("how far from ready, and the useful tiles"), c_shanten,
     ARG_NONE, "teach" },
   { "quiz", "[waits|score] [seed=N]",
-    "a random hand: name its waits or its total", c_quiz, ARG_NONE, "teach" },
+    N_("a random hand: name its waits or its total"), c_quiz, ARG_NONE, "teach" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

@@ -12,6 +12,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "i18n.h"
 #include "fileio.h"
 #include "host.h"
 #include "repl.h"
@@ -201,7 +202,7 @@ static void lesson_go(repl *r, lesson *l)
       snprintf(l->why, sizeof l->why, "%s", arg);
     } else if (strcmp(kw, "--") == 0) {
       snprintf(l->ask, sizeof l->ask, "go");
-      printf("(Enter to go on, \"tutorial stop\" to leave)\n");
+      printf(_("(Enter to go on, \"tutorial stop\" to leave)\n"));
       return;
     } else if (strcmp(kw, "ask") == 0) {
       const char *hand = keyword(arg, l->ask, sizeof l->ask);
@@ -212,17 +213,17 @@ static void lesson_go(repl *r, lesson *l)
       if (strcmp(l->ask, "waits") == 0 || strcmp(l->ask, "score") == 0) {
         snprintf(r->quiz_hand, sizeof r->quiz_hand, "%s", hand);
         r->quiz_kind = strcmp(l->ask, "waits") == 0 ? 1 : 2;
-        printf("  %s\n(answer with %s, or \"skip\")\n", hand,
+        printf(_("  %s\n(answer with %s, or \"skip\")\n"), hand,
                r->quiz_kind == 1 ? "tiles, e.g. 58m" : "a number");
       } else if (strcmp(l->ask, "win") == 0) {
-        printf("  %s\n(answer yes or no)\n", hand);
+        printf(_("  %s\n(answer yes or no)\n"), hand);
       } else {
-        printf("(your answer, or \"skip\")\n");
+        printf(_("(your answer, or \"skip\")\n"));
       }
       return;
     } else if (strcmp(kw, "play") == 0) {
-      printf("The coach comments every decision of this hand (\"hint\" "
-             "says more).\n");
+      printf(_("The coach comments every decision of this hand (\"hint\" "
+             "says more).\n"));
       char cmd[512];   /* the lesson's text goes with the lesson */
       snprintf(cmd, sizeof cmd, "%.500s", arg);
       lesson_free(the_lesson);
@@ -233,8 +234,8 @@ static void lesson_go(repl *r, lesson *l)
     }
   }
   bool file = strchr(l->id, '/') != NULL || strstr(l->id, ".txt") != NULL;
-  printf("That is the end of the lesson (%d of %d answers right). \"new%s%s\" "
-         "plays a hand; \"help\" lists every command.\n", l->right, l->asked,
+  printf(_("That is the end of the lesson (%d of %d answers right). \"new%s%s\" "
+         "plays a hand; \"help\" lists every command.\n"), l->right, l->asked,
          file ? "" : " ", file ? "" : l->id);
   lesson_free(the_lesson);
   the_lesson = NULL;
@@ -292,7 +293,7 @@ int tutorial_answer(repl *r, const char *answer)
     if (!yes && !no && !skip)
       return repl_error(r, "answer yes or no (or skip)");
     right = !skip && (yes ? win == 1 : win == 0);
-    printf("%s It %s a win: %s.\n", right ? "Right!" : skip ? "Skipped."
+    printf(_("%s It %s a win: %s.\n"), right ? "Right!" : skip ? "Skipped."
                                                            : "Not quite.",
            win == 1 ? "is" : "is not", why);
   } else {
@@ -324,7 +325,7 @@ static int c_tutorial(repl *r, int argc, char **argv, const char *rest)
     the_lesson = NULL;
     r->coach = false;
     r->quiz_kind = 0;
-    printf("Tutorial stopped. \"tutorial\" starts it again.\n");
+    printf(_("Tutorial stopped. \"tutorial\" starts it again.\n"));
     return 0;
   }
   bool check = argc >= 2 && strcmp(argv[1], "check") == 0;
@@ -354,7 +355,7 @@ static int c_tutorial(repl *r, int argc, char **argv, const char *rest)
     return 1;
   }
   if (check) {
-    printf("%s: %d lines, sound\n", path, l->n);
+    printf(_("%s: %d lines, sound\n"), path, l->n);
     free(path);
     lesson_free(l);
     return 0;
@@ -375,9 +376,9 @@ void tutorial_done(void)
 
 const repl_cmd repl_tutorial_cmds[] = {
   { "tutorial", "[RULESET|stop|check FILE]",
-    "a first game that teaches by doing: the tiles, melds, the\n"
+    N_("a first game that teaches by doing: the tiles, melds, the\n"
     "winning shape, claims, the minimum, reading the table, then a hand\n"
-    "with a coach (lessons: mcr, xuezhan, bao)",
+    "with a coach (lessons: mcr, xuezhan, bao)"),
     c_tutorial, ARG_RULESET, "teach" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };

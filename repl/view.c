@@ -13,6 +13,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "i18n.h"
 #include "action.h"
 #include "fileio.h"
 #include "play_int.h"
@@ -649,8 +650,8 @@ static int c_view(repl *r, int argc, char **argv, const char *rest)
 
 const repl_cmd repl_view_cmds[] = {
   { "view", "FILE [seat=E|S|W|N|all] [out=FILE.html]",
-    "a saved game or match as a web page to step through in a browser\n"
-    "(self-contained: no network; seat=S shows only what S could see)",
+    N_("a saved game or match as a web page to step through in a browser\n"
+    "(self-contained: no network; seat=S shows only what S could see)"),
     c_view, ARG_FILE, "play" },
   { NULL, NULL, NULL, NULL, 0, NULL }
 };
