@@ -1,6 +1,6 @@
 -- xuezhan_swap.lua
 -- 血战到底, RULES-xuezhan.md flow scenarios 13 (换三张) and 12 (定缺).
--- After the deal each passes 3 tiles of one suit; the dice sum mod 3
+-- After the deal each passes three tiles of one suit; the dice sum mod 3
 -- says where: 1 to the next player, 2 to the previous, 0 across. Then
 -- each declares a missing suit, hidden until all have, and must shed it:
 -- while he holds it he discards only it, and may not pung or win.
