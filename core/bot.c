@@ -9,6 +9,7 @@
 ** a model of what the table shows), counting its waits by their points,
 ** looking a step ahead and keeping chow patterns in reach.
 */
+#include "i18n.h"
 #include "bot.h"
 
 #include <ctype.h>

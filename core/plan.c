@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "bot_int.h"
 #include "error.h"
 #include "score.h"
@@ -272,7 +273,7 @@ static void ready_plan(const ctx *c, const mj_tileview *v, const mj_hand *h,
   out->ready = true;
   out->away = 0;
   if (bt == MJ_NO_TILE) {
-    snprintf(out->text, sizeof out->text, "cannot win: no live wait");
+    snprintf(out->text, sizeof out->text, _("cannot win: no live wait"));
     return;
   }
   out->fan = s.total;
@@ -282,7 +283,7 @@ static void ready_plan(const ctx *c, const mj_tileview *v, const mj_hand *h,
   size_t len = 0;
   out->text[0] = '\0';
   if (!s.meets_min)
-    mj_catf(out->text, sizeof out->text, &len, "cannot reach %d: ", c->min);
+    mj_catf(out->text, sizeof out->text, &len, _("cannot reach %d: "), c->min);
   for (int k = 0; k < 3 && k < s.nhits; k++) {
     int top = -1;
     for (int q = 0; q < s.nhits; q++)
@@ -316,7 +317,7 @@ void mj_bot_plan(const mj_game *g, int p, mj_tile t, mj_plan *out)
   cheapest(r, n, c.min > 0 ? c.min : 8, out);
   out->reaches = out->away < 99;
   if (!out->reaches)
-    snprintf(out->text, sizeof out->text, "no %d-fan plan in sight", c.min);
+    snprintf(out->text, sizeof out->text, _("no %d-fan plan in sight"), c.min);
   else if (out->away < sh + 1)   /* no plan is nearer than the hand is */
     out->away = sh + 1;
 }

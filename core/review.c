@@ -5,6 +5,7 @@
 ** choice the strong bot is asked what it would do, seeing what the
 ** seat saw.
 */
+#include "i18n.h"
 #include "review.h"
 
 #include <stdlib.h>
@@ -65,10 +66,11 @@ static bool add_item(const mj_game *x, int p, int i, const mj_action *a,
                      const mj_action *b, mj_review *out, int *cap)
 {
   /* the others named as the table names them from p's seat */
-  static const char *const rel[4] = { "you", "Right", "Across", "Left" };
+  static const char *const rel[4] = { N_("you"), N_("Right"), N_("Across"),
+                                      N_("Left") };
   const char *seats[4];
   for (int q = 0; q < 4; q++)
-    seats[q] = rel[(q - p + 4) & 3];
+    seats[q] = _(rel[(q - p + 4) & 3]);
   mj_review_item *it = push(out, cap);
   if (it == NULL)
     return false;

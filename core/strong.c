@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "bot_int.h"
 
 /*
@@ -431,14 +432,15 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
     if (a->wins == 0 || a->points <= b->points)
       return 0;
     mj_catf(buf, cap, &len,
-            "ready either way: %d live tile%s win%s %d points on average, ",
-            a->wins, a->wins == 1 ? "" : "s", a->wins == 1 ? "s" : "",
-            (a->points + a->wins / 2) / a->wins);
+            ngettext("ready either way: %d live tile wins %d points on "
+                     "average, ", "ready either way: %d live tiles win %d "
+                     "points on average, ", a->wins),
+            a->wins, (a->points + a->wins / 2) / a->wins);
     if (b->wins == 0)
-      mj_catf(buf, cap, &len, "against no valid win with %s",
+      mj_catf(buf, cap, &len, _("against no valid win with %s"),
               mj_tile_str(u, x));
     else
-      mj_catf(buf, cap, &len, "against %d winning %d with %s", b->wins,
+      mj_catf(buf, cap, &len, _("against %d winning %d with %s"), b->wins,
               (b->points + b->wins / 2) / b->wins, mj_tile_str(u, x));
     return len;
   }
@@ -462,27 +464,28 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
               : pattern_of_discard(g, p, u, b->fan, &kb, &mb);
     if (xa <= xb)
       return 0;
-    mj_catf(buf, cap, &len, "it keeps %s (%d fan) in reach: %d of its "
-            "tiles missing, ", pattern_name[ka], pattern_fan[ka], ma);
+    mj_catf(buf, cap, &len, _("it keeps %s (%d fan) in reach: %d of its "
+            "tiles missing, "), pattern_name[ka], pattern_fan[ka], ma);
     if (kb < 0 || mb >= 9)
-      mj_catf(buf, cap, &len, "against no such pattern with %s",
+      mj_catf(buf, cap, &len, _("against no such pattern with %s"),
               mj_tile_str(u, x));
     else
-      mj_catf(buf, cap, &len, "against %s with %d missing with %s",
+      mj_catf(buf, cap, &len, _("against %s with %d missing with %s"),
               pattern_name[kb], mb, mj_tile_str(u, x));
     return len;
   }
   mj_catf(buf, cap, &len,
-          "a tile from ready: %d live draw%s make%s it ready with a valid "
-          "win, %ld points on average, ",
-          da, da == 1 ? "" : "s", da == 1 ? "s" : "", (pa + da / 2) / da);
+          ngettext("a tile from ready: %d live draw makes it ready with a "
+                   "valid win, %ld points on average, ", "a tile from ready: "
+                   "%d live draws make it ready with a valid win, %ld points "
+                   "on average, ", da), da, (pa + da / 2) / da);
   if (b->shanten == 0)
-    mj_catf(buf, cap, &len, "against a ready hand with no valid win with %s",
+    mj_catf(buf, cap, &len, _("against a ready hand with no valid win with %s"),
             mj_tile_str(u, x));
   else if (db == 0)
-    mj_catf(buf, cap, &len, "against none with %s", mj_tile_str(u, x));
+    mj_catf(buf, cap, &len, _("against none with %s"), mj_tile_str(u, x));
   else
-    mj_catf(buf, cap, &len, "against %d (%ld points) with %s", db,
+    mj_catf(buf, cap, &len, _("against %d (%ld points) with %s"), db,
             (pb + db / 2) / db, mj_tile_str(u, x));
   return len;
 }
@@ -495,16 +498,20 @@ static size_t threat_words(const mj_game *g, int most, double threat,
 {
   int melds = mj_hand_nmelds(mj_game_hand(g, most));
   if (melds > 0)
-    mj_catf(buf, cap, &len, "%s%s has %d meld%s declared%s", len ? "; " : "",
-            names[most], melds, melds == 1 ? "" : "s",
-            threat >= 0.5 ? " and looks close to ready" : "");
+    mj_catf(buf, cap, &len, threat >= 0.5
+            ? ngettext("%s%s has %d meld declared and looks close to ready",
+                       "%s%s has %d melds declared and looks close to ready",
+                       melds)
+            : ngettext("%s%s has %d meld declared",
+                       "%s%s has %d melds declared", melds),
+            len ? _("; ") : "", names[most], melds);
   else if (threat >= 0.5)
-    mj_catf(buf, cap, &len, "%s%s looks close to ready by his discards, "
-            "%d tiles from the wall's end", len ? "; " : "", names[most],
+    mj_catf(buf, cap, &len, _("%s%s looks close to ready by his discards, "
+            "%d tiles from the wall's end"), len ? _("; ") : "", names[most],
             mj_game_wall_left(g));
   if (len == 0)
-    mj_catf(buf, cap, &len, "by the discards so far it is the less likely "
-            "to deal in");
+    mj_catf(buf, cap, &len, _("by the discards so far it is the less likely "
+            "to deal in"));
   return len;
 }
 
@@ -530,7 +537,7 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
     return 0;
   char b[4];
   if (seen[t] >= 2)
-    mj_catf(buf, cap, &len, "%d of it in sight", seen[t]);
+    mj_catf(buf, cap, &len, _("%d of it in sight"), seen[t]);
   for (int q = 0; q < 4; q++) {
     if (q == p || threat[q] == 0)
       continue;
@@ -559,16 +566,19 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
         since = true;
     }
     if ((passed[q] & MJ_BIT(t)) && !(passed[q] & MJ_BIT(u)))
-      mj_catf(buf, cap, &len, "%s%s let it go since his last discard",
-              len ? "; " : "", names[q]);
+      mj_catf(buf, cap, &len, _("%s%s let it go since his last discard"),
+              len ? _("; ") : "", names[q]);
     else if (threw && claim >= 0 && since)
-      mj_catf(buf, cap, &len, "%s%s threw it after his %s", len ? "; " : "",
-              names[q], claim == MJ_ACT_CHI ? "chow"
-                        : claim == MJ_ACT_PON ? "pung" : "kong");
+      mj_catf(buf, cap, &len, claim == MJ_ACT_CHI
+              ? _("%s%s threw it after his chow")
+              : claim == MJ_ACT_PON ? _("%s%s threw it after his pung")
+                                    : _("%s%s threw it after his kong"),
+              len ? _("; ") : "", names[q]);
     else if (threw)
-      mj_catf(buf, cap, &len, "%s%s threw it", len ? "; " : "", names[q]);
+      mj_catf(buf, cap, &len, _("%s%s threw it"), len ? _("; ") : "",
+              names[q]);
     else if (three != MJ_NO_TILE)
-      mj_catf(buf, cap, &len, "%s%s threw %s, three away", len ? "; " : "",
+      mj_catf(buf, cap, &len, _("%s%s threw %s, three away"), len ? _("; ") : "",
               names[q], mj_tile_str(three, b));
   }
   /* the kind of tile: an honor, a terminal, an edge tile wait less */
@@ -576,11 +586,13 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
          : t % 9 == 1 || t % 9 == 7 ? 2 : 3;
   int ru = u >= MJ_HONOR_FIRST ? 0 : u % 9 == 0 || u % 9 == 8 ? 1
          : u % 9 == 1 || u % 9 == 7 ? 2 : 3;
-  static const char *const kind[] = { "an honor", "a terminal",
-                                      "a tile next to the end" };
+  static const char *const kind[] = {
+    N_("%san honor completes fewer waits than %s"),
+    N_("%sa terminal completes fewer waits than %s"),
+    N_("%sa tile next to the end completes fewer waits than %s") };
   if (rt < ru && rt < 3)
-    mj_catf(buf, cap, &len, "%s%s completes fewer waits than %s",
-            len ? "; " : "", kind[rt], mj_tile_str(u, b));
+    mj_catf(buf, cap, &len, _(kind[rt]), len ? _("; ") : "",
+            mj_tile_str(u, b));
   len = threat_words(g, most, threat[most], names, buf, cap, len);
   return len;
 }

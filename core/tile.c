@@ -356,3 +356,10 @@ const char *mj_text_pad(const char *s, int width, char *buf, size_t cap)
   snprintf(buf, cap, "%s%*s", s, pad > 0 ? pad : 0, "");
   return buf;
 }
+
+const char *mj_text_pad_left(const char *s, int width, char *buf, size_t cap)
+{
+  int pad = width - mj_text_width(s);
+  snprintf(buf, cap, "%*s%s", pad > 0 ? pad : 0, "", s);
+  return buf;
+}

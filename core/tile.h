@@ -141,6 +141,8 @@ int mj_text_width(const char *s);
 
 /* s padded with spaces to width columns (left-aligned) into buf. */
 const char *mj_text_pad(const char *s, int width, char *buf, size_t cap);
+/* s padded with spaces on the left to width columns (right-aligned). */
+const char *mj_text_pad_left(const char *s, int width, char *buf, size_t cap);
 
 /*
 ** Parse one tile such as "5m", "7z", "E" from s[0..n). Returns MJ_OK and

@@ -3,6 +3,7 @@
 ** The wins of a hand: whether a player may win and with what context,
 ** and the settlement of the wins of a tile (game_int.h).
 */
+#include "i18n.h"
 #include "game_int.h"
 
 #include <stdio.h>
@@ -146,13 +147,13 @@ size_t mj_game_furiten_text(const mj_game *g, int p, char *buf, size_t cap)
     char t[3];
     mj_tile d = pl->disc[i];
     if (d < MJ_KINDS && shape_wins(g, p & 3, d, false, NULL))
-      return (size_t)snprintf(buf, cap, "%s, a tile you wait on, is among "
-                              "your discards", mj_tile_str(d, t));
+      return (size_t)snprintf(buf, cap, _("%s, a tile you wait on, is among "
+                              "your discards"), mj_tile_str(d, t));
   }
   if (pl->lock_forever)
-    n = snprintf(buf, cap, "you passed a win with your hand fixed");
+    n = snprintf(buf, cap, _("you passed a win with your hand fixed"));
   else if (pl->locked)
-    n = snprintf(buf, cap, "you passed a win (until your next draw)");
+    n = snprintf(buf, cap, _("you passed a win (until your next draw)"));
   return n < 0 ? 0 : (size_t)n;
 }
 
@@ -206,7 +207,7 @@ static bool short_of_min(const mj_game *g, const mj_score *s, mj_error *err)
   int counted = s->total - s->bonus;
   char bonus[64] = "";
   if (s->bonus > 0)
-    snprintf(bonus, sizeof bonus, "%d without the flowers, ", counted);
+    snprintf(bonus, sizeof bonus, _("%d without the flowers, "), counted);
   mj_fail(err, MJ_ENOTWIN, 0, "%d fan: %s — %s%d short of %d", s->total,
           line, bonus, s->min - counted, s->min);
   return false;

@@ -121,7 +121,7 @@ static int l_fans(lua_State *L)
     mj_lua_push_fan(L, f);
     mj_lua_setint(L, "value", f->value);
     if (f->desc) {
-      lua_pushstring(L, f->desc);
+      lua_pushlstring(L, f->desc, strcspn(f->desc, "\x1e"));   /* English */
       lua_setfield(L, -2, "desc");
     }
     lua_rawseti(L, -2, i + 1);

@@ -122,6 +122,38 @@ static mj_status get_str(cctx *c, int idx, const char *field, const char **out)
   return MJ_OK;
 }
 
+/* A text a person reads, in English or in two languages:
+   "..." or { en = "...", zh = "..." }, kept as "en\x1ezh" (the REPL
+   shows the language's part; the separator is no clean text, so no
+   single text holds it). The value at idx is replaced by the string. */
+static mj_status get_text(cctx *c, int idx, const char *field,
+                          const char **out)
+{
+  lua_State *L = c->L;
+  idx = lua_absindex(L, idx);
+  if (lua_type(L, idx) == LUA_TTABLE) {
+    lua_getfield(L, idx, "en");
+    lua_getfield(L, idx, "zh");
+    if (lua_type(L, -2) != LUA_TSTRING ||
+        (!lua_isnil(L, -1) && lua_type(L, -1) != LUA_TSTRING))
+      return mjc_bad(c, "'%s' must be a string or { en = \"...\", zh = "
+                     "\"...\" }", field);
+    TRY(mjc_clean(c, field, lua_tostring(L, -2)));
+    if (!lua_isnil(L, -1)) {
+      TRY(mjc_clean(c, field, lua_tostring(L, -1)));
+      lua_pushfstring(L, "%s\x1e%s", lua_tostring(L, -2), lua_tostring(L, -1));
+    } else {
+      lua_pushvalue(L, -2);
+    }
+    lua_replace(L, idx);
+    lua_pop(L, 2);
+    *out = lua_tostring(L, idx);
+    return MJ_OK;
+  }
+  TRY(get_str(c, idx, field, out));
+  return mjc_clean(c, field, *out);
+}
+
 /* A template "11223344556677m": the ranks of one suit. */
 static mj_status get_template(cctx *c, int idx, const char *field,
                               mj_fan_def *d)
@@ -339,8 +371,10 @@ static mj_status fan_texts(cctx *c, mj_fan_def *d)
   const char **outs[] = { &d->en, &d->desc, &d->example };
   for (int i = 0; i < 3; i++) {
     lua_getfield(L, c->t, keys[i]);
-    if (!lua_isnil(L, -1))
-      TRY(get_str(c, -1, keys[i], outs[i]));   /* left on the stack */
+    if (!lua_isnil(L, -1) && i == 1)
+      TRY(get_text(c, -1, keys[i], outs[i]));   /* left on the stack */
+    else if (!lua_isnil(L, -1))
+      TRY(get_str(c, -1, keys[i], outs[i]));
   }
   lua_getfield(L, c->t, "aliases");
   if (!lua_isnil(L, -1)) {
@@ -798,7 +832,6 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, int scoring,
   TRY(fan_texts(&c, d));
   TRY(mjc_clean(&c, "its name", d->id));
   TRY(mjc_clean(&c, "en", d->en));
-  TRY(mjc_clean(&c, "desc", d->desc));
   TRY(mjc_clean(&c, "example", d->example));
   for (int i = 0; i < MJ_MAX_ALIASES; i++)
     TRY(mjc_clean(&c, "an alias", d->aliases[i]));

@@ -309,8 +309,8 @@ static void wait_words(const mj_rules *r, const mj_hand *h, const mj_wait *w,
                        int k, char *buf, size_t cap, int *short_of)
 {
   int min = mj_rules_ctable(r)->min_points;
-  const char *unit = mj_rules_scoring(r) == MJ_SCORING_SUM ? "fan"
-                   : mj_rules_scoring(r) == MJ_SCORING_FAN ? "番" : "points";
+  const char *unit = mj_rules_scoring(r) == MJ_SCORING_SUM ? _("fan")
+                   : mj_rules_scoring(r) == MJ_SCORING_FAN ? "番" : _("points");
   size_t len = 0;
   *short_of = 0;
   buf[0] = '\0';
@@ -321,14 +321,15 @@ static void wait_words(const mj_rules *r, const mj_hand *h, const mj_wait *w,
     len += (size_t)snprintf(buf + len, cap - len, "%s%s (%d", i ? " " : "", b,
                             w[i].live);
     if (s != NULL && !cli_wait_score(r, h, w[i].tile, s)) {
-      len += (size_t)snprintf(buf + len, cap - len, " left: no win)");
+      len += (size_t)snprintf(buf + len, cap - len, "%s", _(" left: no win)"));
       *short_of += w[i].live;
     } else if (s != NULL) {
       int counted = s->total - s->bonus;
-      len += (size_t)snprintf(buf + len, cap - len, " left, %d %s%s", s->total,
-                              unit, counted >= min ? ")" : "");
+      len += (size_t)snprintf(buf + len, cap - len, counted >= min
+                              ? _(" left, %d %s)") : _(" left, %d %s"),
+                              s->total, unit);
       if (counted < min) {
-        len += (size_t)snprintf(buf + len, cap - len, ": below %d)", min);
+        len += (size_t)snprintf(buf + len, cap - len, _(": below %d)"), min);
         *short_of += w[i].live;
       }
     } else {

@@ -240,6 +240,13 @@ static const repl_help pages[] = {
     "alone, as piped output and --ascii have it). --tiles MODE sets it at\n"
     "start. The table wraps its rows at 80 columns in every mode."),
     "tiles glyph", "help tiles, table" },
+  { "lang",
+    N_("Chooses the language of what hule says: en (English) or zh (Chinese,\n"
+    "Simplified; zh_TW Traditional). Without an argument, the language in\n"
+    "use and those installed. At start hule speaks the locale's (LANGUAGE,\n"
+    "LC_ALL, LC_MESSAGES, LANG), or --lang's. What programs read (--batch,\n"
+    "--json, logs, notation) and the commands stay as they are."),
+    "lang zh", "help, tutorial" },
   { "quit", N_("Leaves hule (asks first if a hand in play is not saved)."),
     "quit", "save" },
   { "exit", N_("Leaves hule, as quit."), "exit", "quit" },

@@ -132,6 +132,26 @@ const char *hule_lang(void)
   return current;
 }
 
+bool repl_lang_zh(void)
+{
+  return strncmp(current, "zh", 2) == 0;
+}
+
+const char *repl_desc(const char *text)
+{
+  static char buf[4][2048];
+  static int k;
+  const char *sep = text != NULL ? strchr(text, '\x1e') : NULL;
+  if (sep == NULL)
+    return text;
+  k = (k + 1) & 3;
+  if (repl_lang_zh() && sep[1] != '\0')
+    snprintf(buf[k], sizeof buf[k], "%s", sep + 1);
+  else
+    snprintf(buf[k], sizeof buf[k], "%.*s", (int)(sep - text), text);
+  return buf[k];
+}
+
 int hule_lang_list(const char **out, int cap)
 {
   int k = 0;

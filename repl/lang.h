@@ -24,6 +24,14 @@ bool hule_lang_set(const char *name, char *err, size_t cap);
 /* The language in use: "en", "zh_CN", ... */
 const char *hule_lang(void);
 
+/* Is the language in use Chinese (Simplified or Traditional)? */
+bool repl_lang_zh(void);
+
+/* A ruleset's text in the language in use: a text given in two
+   languages ({ en = ..., zh = ... }, kept as "en\x1ezh") gives its
+   part; any other text is itself. NULL stays NULL. */
+const char *repl_desc(const char *text);
+
 /* The catalogs installed, "en" first, into out (cap entries); their count. */
 int hule_lang_list(const char **out, int cap);
 

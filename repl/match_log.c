@@ -224,22 +224,25 @@ int match_rows_of(play *p, char **texts, int n, mj_error *err)
 static void print_row(const match_row *row)
 {
   static const char *const wind[4] = { "E", "S", "W", "N" };
-  printf("%4d  %s    %-6s", row->hand, wind[row->round & 3],
-         play_names[row->dealer & 3]);
+  char pad[32];
+  printf("%4d  %s    %s", row->hand, wind[row->round & 3],
+         mj_text_pad(play_name(row->dealer & 3), 6, pad, sizeof pad));
   for (int q = 0; q < 4; q++)
     printf(" %+6d", row->pay[q]);
   printf("  ");
   for (int k = 0; k < row->nw && k < MJ_MAX_WINS; k++)
-    printf("%s%s %d (%s)", k ? "; " : "", play_names[row->winners[k] & 3],
+    printf("%s%s %d (%s)", k ? _("; ") : "", play_name(row->winners[k] & 3),
            row->totals[k], row->fans[k]);
-  printf("%s\n", row->nw ? "" : "drawn");
+  printf("%s\n", row->nw ? "" : _("drawn"));
 }
 
 void match_show(const play *p, const mj_game *current)
 {
   printf(_("hand  wind dealer"));
-  for (int q = 0; q < 4; q++)
-    printf(" %6s", play_names[q]);
+  for (int q = 0; q < 4; q++) {
+    char pad[32];
+    printf(" %s", mj_text_pad_left(play_name(q), 6, pad, sizeof pad));
+  }
   printf(_("  winners: value (fans)\n"));
   for (int i = 0; i < p->nrows; i++)
     print_row(&p->rows[i]);
@@ -257,7 +260,8 @@ void match_show(const play *p, const mj_game *current)
     memcpy(sc, p->rows[p->nrows - 1].scores, sizeof sc);
   else if (current != NULL)
     memcpy(sc, mj_game_config(current)->scores, sizeof sc);
-  printf("%-17s", "scores");
+  char spad[64];
+  printf("%s", mj_text_pad(_("scores"), 17, spad, sizeof spad));
   for (int q = 0; q < 4; q++)
     printf(" %6d", sc[q]);
   /* the sticks on the table, the scores' complement (riichi) */

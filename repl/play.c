@@ -762,8 +762,10 @@ static void hint_turn(repl *r, play *p, const mj_action *c)
     char why[300], x[40];
     if (mj_bot_why_richer(g, YOU, c->tile, ev[0].tile, why, sizeof why) > 0)
       printf(_("  it wins more: %s\n"), why);
-    else if (mj_bot_why_safer(g, YOU, c->tile, ev[0].tile, play_names, why,
-                              sizeof why) > 0)
+    else if (mj_bot_why_safer(g, YOU, c->tile, ev[0].tile,
+                              (const char *[]){ play_name(0), play_name(1),
+                                                play_name(2), play_name(3) },
+                              why, sizeof why) > 0)
       printf(_("  safer than %s, as good a hand: %s\n"),
              repl_tile(r, ev[0].tile, x, sizeof x), why);
   }

@@ -95,7 +95,7 @@ static int check_hand(repl *r, const char *path, const char *text, int k,
   mj_error e;
   char where[64] = "";
   if (n > 1)
-    snprintf(where, sizeof where, " (hand %d of %d in the file)", k + 1, n);
+    snprintf(where, sizeof where, _(" (hand %d of %d in the file)"), k + 1, n);
   if (mj_replay_parse(text, strlen(text), rp, &e) != MJ_OK)
     return repl_error(r, "%s%s: %s", path, where, e.msg);
   *rs = log_rules(r, rp, &e);
@@ -205,7 +205,7 @@ static void log_claims(const mj_replay *rp, int hands)
   bool named = false;
   for (int k = 0; k < 4; k++)
     named = named || strcmp(rp->players[k], "?") != 0;
-  printf("%s", named ? "players as the log names them (not checked):\n " : "");
+  printf("%s", named ? _("players as the log names them (not checked):\n ") : "");
   for (int k = 0; k < 4 && named; k++)
     printf(" %c %s%s", "ESWN"[(k - rp->cfg.dealer + 4) & 3], rp->players[k],
            k < 3 ? "," : "\n");
@@ -315,7 +315,7 @@ static int replay_show(repl *r, play *p, int pos)
     char a[32];
     const mj_action *x = mj_game_action(g, pos - 1);
     mj_action_print_in(g, x, a, sizeof a);
-    printf(": %s %s", play_names[x->player & 3], a);
+    printf(": %s %s", play_name(x->player & 3), a);
   }
   printf("\n");
   play_show_events(r, p);
@@ -413,9 +413,14 @@ static int replay_hand(repl *r, play *p, int k, const char *seat)
     printf(_("Hand %d of the match (%d of %d in the file).\n"),
            p->match.hand_no, k + 1, p->npast);
   if (p->view_seat >= 0)
-    printf(_("The hand was saved before its end: the table shows %s%s tiles "
-           "only.\n"), p->view_seat == YOU ? "your" : play_names[p->view_seat],
-           p->view_seat == YOU ? "" : "'s");
+  {
+    if (p->view_seat == YOU)
+      printf(_("The hand was saved before its end: the table shows your "
+               "tiles only.\n"));
+    else
+      printf(_("The hand was saved before its end: the table shows %s's "
+               "tiles only.\n"), play_name(p->view_seat));
+  }
   return 0;
 }
 
@@ -679,7 +684,11 @@ int play_c_review(repl *r, int argc, char **argv, const char *rest)
     if (q != YOU && !mj_game_over(p->g) && !p->replaying)
       return repl_error(r, "review: another seat's decisions are hidden "
                         "until the hand ends");
-    return review_show(r, p->g, q, play_names, play_names[q]);
+  {
+    const char *names[4] = { play_name(0), play_name(1), play_name(2),
+                             play_name(3) };
+    return review_show(r, p->g, q, names, names[q]);
+  }
   }
   mj_replay last;
   const mj_rules *rs;

@@ -6,6 +6,7 @@
 */
 #define _POSIX_C_SOURCE 200809L
 #include "i18n.h"
+#include "lang.h"
 #include "action.h"
 #include "repl.h"
 #include "text.h"
@@ -154,6 +155,7 @@ const mj_rules *repl_rules(repl *r)
 static int c_help(repl *r, int argc, char **argv, const char *rest);
 static int c_quit(repl *r, int argc, char **argv, const char *rest);
 static int c_tiles(repl *r, int argc, char **argv, const char *rest);
+static int c_lang(repl *r, int argc, char **argv, const char *rest);
 
 static const repl_cmd shell_cmds[] = {
   { "help", "[COMMAND|tiles]",
@@ -164,6 +166,9 @@ static const repl_cmd shell_cmds[] = {
     N_("how tiles are shown: each glyph with its notation (both, the\n"
     "default on a terminal), glyphs alone, or the notation alone"),
     c_tiles, ARG_NONE, "shell" },
+  { "lang", "[en|zh]",
+    N_("the language of the messages: English (en) or Chinese (zh)"),
+    c_lang, ARG_NONE, "shell" },
   { "quit", "", N_("leave hule (also exit, or Ctrl-D)"), c_quit, ARG_NONE,
     "shell" },
   { "exit", "", N_("leave hule"), c_quit, ARG_NONE, NULL },
@@ -177,10 +182,10 @@ const repl_cmd *const repl_tables[] = {
 #define tables repl_tables
 
 const repl_group repl_groups[] = {
-  { "play", "Play against three bots" },
-  { "teach", "Learn the rules" },
-  { "author", "Write rules and scripts" },
-  { "shell", "The shell" },
+  { "play", N_("Play against three bots") },
+  { "teach", N_("Learn the rules") },
+  { "author", N_("Write rules and scripts") },
+  { "shell", N_("The shell") },
   { NULL, NULL }
 };
 
@@ -363,7 +368,7 @@ static void help_list(FILE *f)
 {
   fprintf(f, _("hule: mahjong at the terminal. Commands (help COMMAND for more):\n"));
   for (const repl_group *gr = repl_groups; gr->name; gr++) {
-    fprintf(f, "\n%s:\n", gr->title);
+    fprintf(f, "\n%s:\n", _(gr->title));
     for (int t = 0; tables[t]; t++)
       for (const repl_cmd *c = tables[t]; c->name; c++)
         if (c->group && strcmp(c->group, gr->name) == 0)
@@ -375,6 +380,27 @@ static void help_list(FILE *f)
          "files\n"
          "and, in a game, your tiles. New here? \"tutorial\" teaches by "
          "playing; \"help table\"\nexplains the table.\n"));
+}
+
+static int c_lang(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  if (argc > 2)
+    return repl_usage(r, "lang");
+  const char *l[8];
+  int n = hule_lang_list(l, 8);
+  if (argc == 1) {
+    printf(_("messages in %s (installed: "), hule_lang());
+    for (int i = 0; i < n; i++)
+      printf("%s%s", i ? " " : "", l[i]);
+    printf(")\n");
+    return 0;
+  }
+  char err[256];
+  if (!hule_lang_set(argv[1], err, sizeof err))
+    return repl_error(r, "%s", err);
+  printf(_("messages in English\n"));   /* said in the language chosen */
+  return 0;
 }
 
 static int c_tiles(repl *r, int argc, char **argv, const char *rest)

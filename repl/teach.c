@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "lang.h"
 #include "analysis.h"
 #include "repl.h"
 #include "text.h"
@@ -197,22 +198,23 @@ void repl_fan_value(const mj_rules *rs, const mj_fan_def *d, char *buf,
                     size_t cap)
 {
   if (d->state)
-    snprintf(buf, cap, "state");
+    snprintf(buf, cap, "%s", _("state"));
   else if (d->role == MJ_ROLE_PLUS && d->value < 0)
-    snprintf(buf, cap, "+1 share each");   /* the total once more a count */
+    snprintf(buf, cap, "%s", _("+1 share each"));   /* the total once more */
   else if (d->role == MJ_ROLE_PLUS)
-    snprintf(buf, cap, "+%d each", d->value);
+    snprintf(buf, cap, _("+%d each"), d->value);
   else if (mj_rules_scoring(rs) == MJ_SCORING_SUM)
     snprintf(buf, cap, "%d %s", d->value, mj_rules_unit(rs));
   else if (mj_rules_scoring(rs) == MJ_SCORING_FAN)
-    snprintf(buf, cap, "%s%d 番%s", d->role == MJ_ROLE_TIMES ? "+" : "",
-             d->value, d->role == MJ_ROLE_FIXED ? " flat" : "");
+    snprintf(buf, cap, d->role == MJ_ROLE_TIMES ? _("+%d 番")
+                       : d->role == MJ_ROLE_FIXED ? _("%d 番 flat") : _("%d 番"),
+             d->value);
   else if (d->role == MJ_ROLE_TIMES)
     snprintf(buf, cap, "x%d", 1 << d->value);
   else if (d->role == MJ_ROLE_FIXED)
-    snprintf(buf, cap, "fixed %d", d->value);
+    snprintf(buf, cap, _("fixed %d"), d->value);
   else
-    snprintf(buf, cap, "base %d", d->value);
+    snprintf(buf, cap, _("base %d"), d->value);
 }
 
 static int sort_key(const mj_rules *rs, const mj_fan_def *d)
@@ -246,15 +248,17 @@ static int c_fans(repl *r, int argc, char **argv, const char *rest)
       order[j] = order[j - 1];
       order[j - 1] = x;
     }
-  printf("%s: %d %s\n", mj_rules_title(rs), n,
-         mj_rules_scoring(rs) == MJ_SCORING_SUM ? "fans, by points"
-                                                : "patterns");
+  printf(mj_rules_scoring(rs) == MJ_SCORING_SUM ? _("%s: %d fans, by points\n")
+                                                : _("%s: %d patterns\n"),
+         mj_rules_title(rs), n);
   for (int i = 0; i < n; i++) {
     const mj_fan_def *d = mj_rules_fan(rs, order[i]);
     char v[32], pad[160];
     repl_fan_value(rs, d, v, sizeof v);
-    printf("  %9s  %s %s\n", v, mj_text_pad(d->id, 12, pad, sizeof pad),
-           d->en ? d->en : "");
+    char vp[64];
+    printf("  %s  %s %s\n", mj_text_pad_left(v, 9, vp, sizeof vp),
+           mj_text_pad(d->id, 12, pad, sizeof pad),
+           d->en && !repl_lang_zh() ? d->en : "");
   }
   free(order);
   return 0;
@@ -277,9 +281,11 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
   printf("%s", d->id);
   for (int k = 0; k < MJ_MAX_ALIASES && d->aliases[k]; k++)
     printf(" / %s", d->aliases[k]);
-  printf("%s%s: %s\n", d->en ? " — " : "", d->en ? d->en : "", v);
-  if (d->desc)
-    printf("  %s\n", d->desc);
+  if (d->en && !repl_lang_zh())
+    printf(" — %s", d->en);
+  printf(": %s\n", v);
+  if (repl_desc(d->desc))
+    printf("  %s\n", repl_desc(d->desc));
   mj_fan_describe(rs, f, buf, sizeof buf);
   if (buf[0]) {
     printf(_("pattern:\n"));
@@ -291,7 +297,7 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
   if (k > 0) {
     printf(_("not counted with it:"));
     for (int i = 0; i < k; i++)
-      printf("%s %s", i ? "," : "", mj_rules_fan(rs, ex[i])->id);
+      printf("%s %s", i ? _(",") : "", mj_rules_fan(rs, ex[i])->id);
     printf("\n");
   }
   if (d->example) {
