@@ -141,7 +141,7 @@ static void hit_value(const mj_rules *r, const mj_fan_def *f, int value,
                       char *val, size_t cap)
 {
   if (r->scoring == MJ_SCORING_SUM)
-    snprintf(val, cap, "%3d %s", value, mj_rules_unit(r));
+    snprintf(val, cap, "%3d %s", value, _(mj_rules_unit(r)));
   else if (r->scoring == MJ_SCORING_PARTS && f->role == MJ_ROLE_LIMIT)
     snprintf(val, cap, value > 1 ? _("double %s") : "%s",
              mj_rules_parts(r)->limit_hand_name);
@@ -193,7 +193,7 @@ static void total_line(const mj_rules *r, const mj_score *s, char *buf,
     mj_score_parts_text(r, s, t, sizeof t);
     cat(buf, cap, len, _("total:   %d (%s)"), s->total, t);
   } else if (r->scoring == MJ_SCORING_SUM) {
-    cat(buf, cap, len, _("total:   %d %s"), s->total, mj_rules_unit(r));
+    cat(buf, cap, len, _("total:   %d %s"), s->total, _(mj_rules_unit(r)));
     if (s->bonus)
       cat(buf, cap, len, _(" (%d without the %d bonus)"), s->total - s->bonus,
           s->bonus);

@@ -96,7 +96,7 @@ static int c_reload(repl *r, int argc, char **argv, const char *rest)
   if (n == 0)
     printf(_("nothing changed since it was loaded\n"));
   else
-    printf(_("reloaded %d ruleset%s\n"), n, n == 1 ? "" : "s");
+    printf(ngettext("reloaded %d ruleset\n", "reloaded %d rulesets\n", n), n);
   return 0;
 }
 
@@ -510,9 +510,13 @@ static void lint_report(lint *L)
   if (repl_interrupted)
     printf(_("  (interrupted after %ld hands)\n"), L->scored);
   if (L->failed > 0) {
-    printf(_("  error: the ruleset's own code failed %ld time%s; the first: %s\n"
-           "  (checking stopped there: fix the ruleset and check again)\n"),
-           L->failed, L->failed == 1 ? "" : "s", L->first_failure);
+    printf(ngettext("  error: the ruleset's own code failed %ld time; the "
+                    "first: %s\n  (checking stopped there: fix the ruleset "
+                    "and check again)\n",
+                    "  error: the ruleset's own code failed %ld times; the "
+                    "first: %s\n  (checking stopped there: fix the ruleset "
+                    "and check again)\n", L->failed),
+           L->failed, L->first_failure);
     L->problems++;
   }
   int never = 0;
@@ -542,9 +546,9 @@ static void lint_report(lint *L)
     printf(_("  %ld games played by bots: %ld won, %ld drawn; the hooks and "
            "the settlement ran without fault\n"), L->games, L->won, L->drawn);
   }
-  printf(_("%d fan%s, %ld hands scored, %d never matched, %d problem%s\n"), L->n,
-         L->n == 1 ? "" : "s", L->scored, never, L->problems,
-         L->problems == 1 ? "" : "s");
+  printf(ngettext("%d fan, ", "%d fans, ", L->n), L->n);
+  printf(_("%ld hands scored, %d never matched, "), L->scored, never);
+  printf(ngettext("%d problem\n", "%d problems\n", L->problems), L->problems);
 }
 
 /* A host of its own: the lint never changes what the session uses. */

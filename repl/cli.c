@@ -346,7 +346,7 @@ static void print_left(const mj_rules *r, const mj_wait *w, int k,
                        int short_of)
 {
   int left = total_live(w, k);
-  printf(_(": %d tile%s left"), left, left == 1 ? "" : "s");
+  printf(ngettext(": %d tile left", ": %d tiles left", left), left);
   if (mj_rules_ctable(r)->min_points > 0 && short_of > 0)
     printf(short_of == left ? ", none of them reaching the %d minimum"
                             : ", %d of them reaching the %d minimum",
@@ -529,11 +529,12 @@ static bool shanten_short(const mj_rules *r, const cli_opts *o,
   } else {
     char state[40];
     if (sh == 0)
-      snprintf(state, sizeof state, "ready");
+      snprintf(state, sizeof state, "%s", _("ready"));
     else
-      snprintf(state, sizeof state, "%d-shanten", sh);
-    printf(_("%s: %s; useful: %s: %d tile%s\n"), hand, state, list,
-           total_live(w, k), total_live(w, k) == 1 ? "" : "s");
+      snprintf(state, sizeof state, _("%d-shanten"), sh);
+    printf(ngettext("%s: %s; useful: %s: %d tile\n",
+                    "%s: %s; useful: %s: %d tiles\n", total_live(w, k)),
+           hand, state, list, total_live(w, k));
   }
   return false;
 }

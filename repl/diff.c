@@ -74,10 +74,11 @@ static void wild_text(const mj_table *t, char *buf, size_t cap)
       c[k] = (t->wild_fixed >> k) & 1;
     char tiles[128];
     mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
-    snprintf(buf, cap, "the tiles %s", tiles);
+    snprintf(buf, cap, _("the tiles %s"), tiles);
   } else if (t->wild_rule == MJ_WILD_INDICATOR) {
-    snprintf(buf, cap, "by an indicator (%d kind%s)", t->wild_kinds,
-             t->wild_kinds == 1 ? "" : "s");
+    snprintf(buf, cap, ngettext("by an indicator (%d kind)",
+                                "by an indicator (%d kinds)", t->wild_kinds),
+             t->wild_kinds);
   } else {
     snprintf(buf, cap, "none");
   }
@@ -372,7 +373,7 @@ int repl_diff(FILE *f, const mj_rules *a, const char *an,
   if (d.n == 0)
     fprintf(f, _("no difference\n"));
   else
-    fprintf(f, _("%d difference%s\n"), d.n, d.n == 1 ? "" : "s");
+    fprintf(f, ngettext("%d difference\n", "%d differences\n", d.n), d.n);
   return d.n;
 }
 

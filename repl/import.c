@@ -1000,9 +1000,19 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
     status = 1;
   }
   if (status == 0)
-    printf(_("%s: %d round%s replayed through riichi-tenhou, every result "
-           "the same%s%s\n"), path, rounds, rounds == 1 ? "" : "s",
-           out ? "; written to " : "", out ? out : "");
+  {
+    if (out != NULL)
+      printf(ngettext("%s: %d round replayed through riichi-tenhou, every "
+                      "result the same; written to %s\n",
+                      "%s: %d rounds replayed through riichi-tenhou, every "
+                      "result the same; written to %s\n", rounds),
+             path, rounds, out);
+    else
+      printf(ngettext("%s: %d round replayed through riichi-tenhou, every "
+                      "result the same\n",
+                      "%s: %d rounds replayed through riichi-tenhou, every "
+                      "result the same\n", rounds), path, rounds);
+  }
   free(outtext);
   cJSON_Delete(root);
   return status;

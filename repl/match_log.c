@@ -286,8 +286,9 @@ int play_c_match(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "no match: \"new\" deals one, \"replay FILE\" "
                       "replays a saved one");
   if (p->replaying)
-    printf(_("The match in the log, %d hand%s (replaying hand %d):\n"),
-           p->npast, p->npast == 1 ? "" : "s", p->cur + 1);
+    printf(ngettext("The match in the log, %d hand (replaying hand %d):\n",
+                    "The match in the log, %d hands (replaying hand %d):\n",
+                    p->npast), p->npast, p->cur + 1);
   else
     printf(_("The match so far (%s, hand %d%s):\n"), mj_rules_id(p->rs),
            p->match.hand_no, p->match.over ? ", over" : "");

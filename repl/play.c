@@ -570,16 +570,17 @@ static int deal(repl *r, play *p)
   if (p->g == NULL)
     return repl_error(r, "%s", e.msg);
   p->shown = 0;
+  static const char *const winds[] = { N_("East"), N_("South"), N_("West"),
+                                       N_("North") };
   char of[16] = "";        /* a match of so many hands: "/8" */
   if (p->match.hands > 0)
     snprintf(of, sizeof of, "/%d", p->match.hands);
   printf(
-      _("Hand %d%s of %s (seed %llu), %s round, you sit %s%s.\n"),
+      mj_game_dealer(p->g) == YOU
+          ? _("Hand %d%s of %s (seed %llu), %s round, you sit %s and deal.\n")
+          : _("Hand %d%s of %s (seed %llu), %s round, you sit %s.\n"),
       p->match.hand_no, of, mj_rules_id(p->rs), (unsigned long long)p->seed,
-      (const char *[]){ "East", "South", "West", "North" }[p->match.round & 3],
-      (const char *[]){ "East", "South", "West",
-                        "North" }[mj_game_seat_wind(p->g, YOU)],
-      mj_game_dealer(p->g) == YOU ? " and deal" : "");
+      _(winds[p->match.round & 3]), _(winds[mj_game_seat_wind(p->g, YOU)]));
   play_advance(r, p, false);
   return 0;
 }
@@ -770,8 +771,9 @@ static void hint_turn(repl *r, play *p, const mj_action *c)
              repl_tile(r, ev[0].tile, x, sizeof x), why);
   }
   bool aims = mj_rules_ctable(p->rs)->min_points > 0;
-  printf(_("  discard  shanten  useful tiles left%s\n"),
-         aims ? "  the plan to the minimum (its fan, tiles away)" : "");
+  printf(aims ? _("  discard  shanten  useful tiles left  the plan to the "
+                 "minimum (its fan, tiles away)\n")
+              : _("  discard  shanten  useful tiles left\n"));
   for (int i = 0; i < k && i < 6; i++) {
     char b[40];
     /* padded by the columns the tile takes, not the bytes it is */

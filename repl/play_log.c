@@ -46,9 +46,10 @@ int play_c_save(repl *r, int argc, char **argv, const char *rest)
   if (st != MJ_OK)
     return repl_error(r, "%s", e.msg);
   int hands = p->npast + !p->kept;
-  printf(_("saved to %s: %d hand%s of the match, %d decisions in hand %d\n"),
-         argv[1], hands, hands == 1 ? "" : "s", mj_game_nactions(p->g),
-         p->match.hand_no);
+  printf(ngettext("saved to %s: %d hand of the match, %d decisions in hand "
+                  "%d\n", "saved to %s: %d hands of the match, %d decisions "
+                  "in hand %d\n", hands), argv[1], hands,
+         mj_game_nactions(p->g), p->match.hand_no);
   p->saved_n = mj_game_nactions(p->g);
   return 0;
 }
@@ -459,8 +460,10 @@ int play_c_replay(repl *r, int argc, char **argv, const char *rest)
   }
   play_free(r->play);
   r->play = p;
-  printf(_("replaying %s: %s, %d hand%s; next, prev, goto N, goto hand N, "
-         "match\n"), file, mj_rules_id(p->rs), nt, nt == 1 ? "" : "s");
+  printf(ngettext("replaying %s: %s, %d hand; next, prev, goto N, goto hand "
+                  "N, match\n", "replaying %s: %s, %d hands; next, prev, "
+                  "goto N, goto hand N, match\n", nt),
+         file, mj_rules_id(p->rs), nt);
   return replay_show(r, p, 0);
 }
 
@@ -481,8 +484,8 @@ int play_c_next(repl *r, int argc, char **argv, const char *rest)
     return replay_show(r, p, 0);
   }
   if (p->pos >= p->rp.nact)
-    return repl_error(r, "that was the last decision%s",
-                      p->npast > 1 ? " of the match's last hand" : "");
+    return repl_error(r, p->npast > 1 ? "that was the last decision of the "
+                      "match's last hand" : "that was the last decision");
   return replay_show(r, p, p->pos + 1);
 }
 
@@ -501,8 +504,8 @@ int play_c_prev(repl *r, int argc, char **argv, const char *rest)
     return replay_show(r, p, p->rp.nact);
   }
   if (p->pos == 0)
-    return repl_error(r, "this is the start of the %s",
-                      p->npast > 1 ? "match" : "hand");
+    return repl_error(r, p->npast > 1 ? "this is the start of the match"
+                                      : "this is the start of the hand");
   return replay_show(r, p, p->pos - 1);
 }
 
@@ -528,8 +531,9 @@ int play_c_goto(repl *r, int argc, char **argv, const char *rest)
       if (no == h)
         return replay_hand(r, p, k, NULL) != 0 ? 1 : replay_show(r, p, 0);
     }
-    return repl_error(r, "goto hand: the file holds hand%s %s", 
-                      p->npast > 1 ? "s" : "", hands_held(p));
+    return repl_error(r, p->npast > 1 ? "goto hand: the file holds hands %s"
+                                      : "goto hand: the file holds hand %s",
+                      hands_held(p));
   }
   long n = strcmp(argv[1], "end") == 0 ? p->rp.nact : strtol(argv[1], &end, 10);
   if ((strcmp(argv[1], "end") != 0 && *end) || n < 0 || n > p->rp.nact)
@@ -593,9 +597,11 @@ static int review_show(repl *r, const mj_game *g, int p,
     render_review_json(stdout, g, &rv, label);
   } else {
     int hand = mj_game_config(g)->hand;
-    printf(_("Review of %s in hand %d of %s: %d decisions with a choice%s.\n"),
-           label, hand > 0 ? hand : 1, mj_rules_id(mj_game_rules(g)),
-           rv.decisions, mj_game_over(g) ? "" : " so far");
+    printf(mj_game_over(g)
+           ? _("Review of %s in hand %d of %s: %d decisions with a choice.\n")
+           : _("Review of %s in hand %d of %s: %d decisions with a choice so "
+               "far.\n"), label, hand > 0 ? hand : 1,
+           mj_rules_id(mj_game_rules(g)), rv.decisions);
     for (int i = 0; i < rv.nitems; i++)
       review_item(r, g, &rv.items[i], who, rv.winner);
     printf(_("%d of %d decisions differ from the strong bot's; %d left "

@@ -44,7 +44,8 @@ void sim_show_progress(long done, long total, double t0, bool final)
 {
   int width = 30, fill = total ? (int)(done * width / total) : width;
   double el = sim_now() - t0;
-  fprintf(stderr, _("\r[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s "), fill,
+  fputc('\r', stderr);
+  fprintf(stderr, _("[%.*s%*s] %3ld%% %ld/%ld games  %.0f/s "), fill,
           "##############################", width - fill, "",
           total ? done * 100 / total : 100, done, total,
           el > 0 ? (double)done / el : 0.0);

@@ -752,9 +752,11 @@ static int finish(const sim_run *rn, const sim_stats *st, const sim_args *a,
   long fb = sim_fallback_report(sf, rn, st);
   if (fb > 0 && !a->fallback_ok && status == 0) {
     fflush(sf);
-    fprintf(stderr, _("Error: %ld decision%s of the bots were made by the "
-            "fallback (the efficiency bot) instead; --fallback-ok says "
-            "that is expected\n"), fb, fb == 1 ? "" : "s");
+    fprintf(stderr, ngettext("Error: %ld decision of the bots was made by "
+            "the fallback (the efficiency bot) instead; --fallback-ok says "
+            "that is expected\n", "Error: %ld decisions of the bots were "
+            "made by the fallback (the efficiency bot) instead; --fallback-ok "
+            "says that is expected\n", fb), fb);
     status = 1;
   }
   return status;

@@ -184,7 +184,7 @@ void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
           "process%s)\n"), mj_rules_id(rn->r), opt ? " (" : "",
           opt ? rn->options : "", opt ? ")" : "", st->games, secs,
           secs > 0 ? (double)st->games / secs : 0.0, jobs,
-          jobs == 1 ? "" : "es");
+          jobs == 1 ? "" : _("es"));
   summary_body(f, rn, st);
 }
 
@@ -724,10 +724,10 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
   if (status == 0 && o->json) {
     stats_json(&rn, st);
   } else if (status == 0) {
-    printf(_("ruleset %s%s%s%s: %ld games from %d file%s\n"), mj_rules_id(rn.r),
-           rn.line_options[0] ? " (" : "", rn.line_options,
-           rn.line_options[0] ? ")" : "", st->games, sf->n,
-           sf->n == 1 ? "" : "s");
+    printf(ngettext("ruleset %s%s%s%s: %ld games from %d file\n",
+                    "ruleset %s%s%s%s: %ld games from %d files\n", sf->n),
+           mj_rules_id(rn.r), rn.line_options[0] ? " (" : "",
+           rn.line_options, rn.line_options[0] ? ")" : "", st->games, sf->n);
     summary_body(stdout, &rn, st);
   }
   free(st);

@@ -204,7 +204,7 @@ void repl_fan_value(const mj_rules *rs, const mj_fan_def *d, char *buf,
   else if (d->role == MJ_ROLE_PLUS)
     snprintf(buf, cap, _("+%d each"), d->value);
   else if (mj_rules_scoring(rs) == MJ_SCORING_SUM)
-    snprintf(buf, cap, "%d %s", d->value, mj_rules_unit(rs));
+    snprintf(buf, cap, "%d %s", d->value, _(mj_rules_unit(rs)));
   else if (mj_rules_scoring(rs) == MJ_SCORING_FAN)
     snprintf(buf, cap, d->role == MJ_ROLE_TIMES ? _("+%d 番")
                        : d->role == MJ_ROLE_FIXED ? _("%d 番 flat") : _("%d 番"),
@@ -311,8 +311,9 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
       char tot[160];
       mj_score_fans_line(rs, s, buf, sizeof buf);
       mj_score_total_text(rs, s, tot, sizeof tot);
-      printf(_("  scores %s: %s%s\n"), tot, buf,
-             s->meets_min ? "" : " (below the minimum: no win)");
+      printf(s->meets_min ? _("  scores %s: %s\n")
+                          : _("  scores %s: %s (below the minimum: no win)\n"),
+             tot, buf);
     }
     mj_hand_free(h);
     free(s);
@@ -440,7 +441,7 @@ static int c_quiz(repl *r, int argc, char **argv, const char *rest)
 /* The verdict's first word. */
 static const char *verdict(bool right, bool skip)
 {
-  return right ? "Right!" : skip ? "Skipped." : "Not quite.";
+  return right ? _("Right!") : skip ? _("Skipped.") : _("Not quite.");
 }
 
 /* The waits of h that win: under a minimum, those whose value reaches
@@ -462,13 +463,13 @@ static void winning_waits(const mj_rules *rs, const mj_hand *h,
     mj_tile_str(w[i].tile, b);
     if (!cli_wait_score(rs, h, w[i].tile, s)) {
       want[w[i].tile] = 0;
-      mj_catf(why, cap, &len, " %s completes the shape but is no win.", b);
+      mj_catf(why, cap, &len, _(" %s completes the shape but is no win."), b);
     } else if (s->total - s->bonus < min) {
       want[w[i].tile] = 0;
-      mj_catf(why, cap, &len, " %s completes the shape but scores %d %s, "
-              "below the %d minimum: no win.", b, s->total,
-              mj_rules_scoring(rs) == MJ_SCORING_SUM ? mj_rules_unit(rs)
-              : mj_rules_scoring(rs) == MJ_SCORING_FAN ? "番" : "points", min);
+      mj_catf(why, cap, &len, _(" %s completes the shape but scores %d %s, "
+              "below the %d minimum: no win."), b, s->total,
+              mj_rules_scoring(rs) == MJ_SCORING_SUM ? _(mj_rules_unit(rs))
+              : mj_rules_scoring(rs) == MJ_SCORING_FAN ? "番" : _("points"), min);
     }
   }
   free(s);
@@ -502,8 +503,9 @@ static int answer_waits(repl *r, const mj_rules *rs, mj_hand *h,
   bool any = false;
   for (int i = 0; i < MJ_KINDS; i++)
     any = any || want[i];
-  printf(_("%s The %s %s.%s\n"), verdict(right, skip),
-         why[0] ? "waits that win are" : "waits are", any ? list : "none", why);
+  printf(why[0] ? _("%s The waits that win are %s.%s\n")
+                : _("%s The waits are %s.%s\n"), verdict(right, skip),
+         any ? list : _("none"), why);
   r->quiz_right += right;
   cli_do_waits(r->host, rs, o, h, r->quiz_hand, strlen(r->quiz_hand));
   return 0;

@@ -293,9 +293,9 @@ int tutorial_answer(repl *r, const char *answer)
     if (!yes && !no && !skip)
       return repl_error(r, "answer yes or no (or skip)");
     right = !skip && (yes ? win == 1 : win == 0);
-    printf(_("%s It %s a win: %s.\n"), right ? "Right!" : skip ? "Skipped."
-                                                           : "Not quite.",
-           win == 1 ? "is" : "is not", why);
+    printf(win == 1 ? _("%s It is a win: %s.\n")
+                    : _("%s It is not a win: %s.\n"),
+           right ? _("Right!") : skip ? _("Skipped.") : _("Not quite."), why);
   } else {
     char copy[256];
     snprintf(copy, sizeof copy, "%s", l->arg);
@@ -303,8 +303,11 @@ int tutorial_answer(repl *r, const char *answer)
       right = right || strcasecmp(tok, answer) == 0;
     char first[64];
     snprintf(first, sizeof first, "%.*s", (int)strcspn(l->arg, "|"), l->arg);
-    printf("%s%s%s\n", right ? "Right!" : skip ? "Skipped." : "Not quite.",
-           right ? "" : " The answer: ", right ? "" : first);
+    if (right)
+      printf("%s\n", _("Right!"));
+    else
+      printf(_("%s The answer: %s\n"), skip ? _("Skipped.") : _("Not quite."),
+             first);
   }
   l->asked++;
   l->right += right;
