@@ -483,7 +483,7 @@ static const cl_opt help_opts[] = {
 static const cl_opt no_options[] = { { NULL, NULL, NULL, NULL } };
 
 static const cl_opt stats_options[] = {
-  { "--plot", "FILE.svg", N_("also draw the run as SVG charts: points per win, "
+  { "--plot", "FILE.svg", /* xgettext:no-c-format */ N_("also draw the run as SVG charts: points per win, "
     "each bot kind's rates and net points with 95% intervals, the fans per "
     "win"), NULL },
   { "--csv", "FILE.csv", N_("also write the numbers behind the charts"), NULL },
@@ -517,7 +517,7 @@ const cl_cmd cl_commands[] = {
     do_score },
   { "sim", "",
     N_("simulate games between bots"),
-    N_("Plays --games games between four bots and prints each bot's results "
+    /* xgettext:no-c-format */ N_("Plays --games games between four bots and prints each bot's results "
     "with 95% intervals; --out keeps one JSON line a game for hule stats. "
     "The same --seed plays the same games, whatever --jobs or --shard."),
     "hule sim --ruleset mcr --games 1000 --bots strong,efficiency,efficiency,"

@@ -520,7 +520,7 @@ const cl_opt sim_options[] = {
     set_shard },
   { "--out", "FILE.jsonl", N_("one JSON line a game (\"-\": standard output), "
     "for hule stats"), set_out },
-  { "--duplicate", NULL, N_("each wall 4 times with the bots turned a seat "
+  { "--duplicate", NULL, /* xgettext:no-c-format */ N_("each wall 4 times with the bots turned a seat "
     "each time, so luck cancels; each bot's net per game with a 95% "
     "interval over the walls"), set_duplicate },
   { "--game", "G", N_("play game G of the run alone (its seed: mix(S, G))"),
