@@ -16,6 +16,15 @@
 
 #define cat mj_catf
 
+bool mj_text_native_names;
+
+/* A fan's English name beside its own, unless the language is the
+   fan names' own. */
+static bool english(const mj_fan_def *f)
+{
+  return f->en != NULL && !mj_text_native_names;
+}
+
 const char *mj_why_text(mj_why w)
 {
   switch (w) {
@@ -170,8 +179,8 @@ static void hit_lines(const mj_rules *r, const mj_score *s, char *buf,
     const mj_hit *hh = &s->hits[q];
     const mj_fan_def *f = &r->fans[hh->fan].def;
     hit_value(r, f, hh->value, val, sizeof val);
-    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
-             f->en ? f->en : "");
+    snprintf(t, sizeof t, "%s%s%s", f->id, english(f) ? " " : "",
+             english(f) ? f->en : "");
     if (hh->count > 1) {
       size_t n = strlen(t);
       snprintf(t + n, sizeof t - n, " x%d", hh->count);
@@ -254,8 +263,8 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   cat(buf, cap, &len, "\n");
   for (int q = 0; q < s->nstates; q++) {
     const mj_fan_def *f = &r->fans[s->states[q]].def;
-    snprintf(t, sizeof t, "%s%s%s", f->id, f->en ? " " : "",
-             f->en ? f->en : "");
+    snprintf(t, sizeof t, "%s%s%s", f->id, english(f) ? " " : "",
+             english(f) ? f->en : "");
     char pad[192];
     cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad),
         _("(state)"));
@@ -266,7 +275,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     for (int q = 0; q < s->nexempt; q++) {
       const mj_exempt *e = &s->exempt[q];
       const mj_fan_def *f = &r->fans[e->fan].def;
-      cat(buf, cap, &len, "  %s: ", f->id);
+      cat(buf, cap, &len, _("  %s: "), f->id);
       exempt_reason(r, e, buf, cap, &len);
       cat(buf, cap, &len, "\n");
     }
@@ -405,7 +414,7 @@ static bool why_in_best(const mj_rules *r, const mj_score *best, int fan,
       if (e->why == MJ_WHY_EXCLUDED)
         cat(buf, cap, len, _(" (不计: %s already implies it)"),
             r->fans[e->by].def.id);
-      cat(buf, cap, len, ".\n");
+      cat(buf, cap, len, "%s", _(".\n"));
       return true;   /* (a fan exempted is not among the hits) */
     }
   return false;

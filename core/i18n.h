@@ -13,6 +13,7 @@
 #define MJ_I18N_H
 
 #include <libintl.h>
+#include <stdbool.h>
 
 #define MJ_TEXTDOMAIN "hule"
 
@@ -21,6 +22,10 @@
 #define C_(ctx, s) mj_pgettext(ctx "\004" s, s)
 #undef ngettext
 #define ngettext(one, many, n) dngettext(MJ_TEXTDOMAIN, one, many, n)
+
+/* Set when the language chosen is the one fan names are written in
+   (Chinese): explanations then leave out the English names. */
+extern bool mj_text_native_names;
 
 /* The translation of key ("context\004message"), or s when it has none. */
 static inline const char *mj_pgettext(const char *key, const char *s)

@@ -7,6 +7,7 @@
 ** tiles the groups ask of that kind minus the real tiles held is what the
 ** wilds stand for. Special shapes enumerate their target tile sets.
 */
+#include "i18n.h"
 #include "shape.h"
 
 #include "analysis.h"
@@ -22,14 +23,14 @@ static const char *const shape_names[MJ_SHAPE_COUNT + 1] = {
 };
 
 static const char *const shape_titles[MJ_SHAPE_COUNT + 1] = {
-  "four melds and a pair",
-  "seven pairs 七对",
-  "thirteen orphans 十三幺",
-  "honors and knitted tiles 全不靠",
-  "knitted straight 组合龙 with a meld and a pair",
-  "十三浪 (suit tiles 3 apart, honors single)",
-  "九幺 (terminals and honors only)",
-  "no winning shape"
+  N_("four melds and a pair"),
+  N_("seven pairs 七对"),
+  N_("thirteen orphans 十三幺"),
+  N_("honors and knitted tiles 全不靠"),
+  N_("knitted straight 组合龙 with a meld and a pair"),
+  N_("十三浪 (suit tiles 3 apart, honors single)"),
+  N_("九幺 (terminals and honors only)"),
+  N_("no winning shape")
 };
 
 const char *mj_shape_name(mj_shape s)
@@ -39,7 +40,7 @@ const char *mj_shape_name(mj_shape s)
 
 const char *mj_shape_title(mj_shape s)
 {
-  return (unsigned)s <= MJ_SHAPE_COUNT ? shape_titles[s] : "?";
+  return (unsigned)s <= MJ_SHAPE_COUNT ? _(shape_titles[s]) : "?";
 }
 
 int mj_shape_from_name(const char *name)

@@ -97,6 +97,7 @@ static void normalize(const char *name, char *out, size_t cap)
 static void apply(const char *lang)
 {
   snprintf(current, sizeof current, "%s", lang);
+  mj_text_native_names = strncmp(lang, "zh", 2) == 0;
   setenv("LANGUAGE", lang, 1);
   ++_nl_msg_cat_cntr;
 }

@@ -484,8 +484,9 @@ int play_c_next(repl *r, int argc, char **argv, const char *rest)
     return replay_show(r, p, 0);
   }
   if (p->pos >= p->rp.nact)
-    return repl_error(r, p->npast > 1 ? "that was the last decision of the "
-                      "match's last hand" : "that was the last decision");
+    return repl_error(r, p->npast > 1 ? N_("that was the last decision of "
+                      "the match's last hand") : N_("that was the last "
+                      "decision"));
   return replay_show(r, p, p->pos + 1);
 }
 
@@ -504,8 +505,8 @@ int play_c_prev(repl *r, int argc, char **argv, const char *rest)
     return replay_show(r, p, p->rp.nact);
   }
   if (p->pos == 0)
-    return repl_error(r, p->npast > 1 ? "this is the start of the match"
-                                      : "this is the start of the hand");
+    return repl_error(r, p->npast > 1 ? N_("this is the start of the match")
+                                      : N_("this is the start of the hand"));
   return replay_show(r, p, p->pos - 1);
 }
 
@@ -531,8 +532,9 @@ int play_c_goto(repl *r, int argc, char **argv, const char *rest)
       if (no == h)
         return replay_hand(r, p, k, NULL) != 0 ? 1 : replay_show(r, p, 0);
     }
-    return repl_error(r, p->npast > 1 ? "goto hand: the file holds hands %s"
-                                      : "goto hand: the file holds hand %s",
+    return repl_error(r, p->npast > 1 ? N_("goto hand: the file holds hands "
+                                           "%s")
+                                      : N_("goto hand: the file holds hand %s"),
                       hands_held(p));
   }
   long n = strcmp(argv[1], "end") == 0 ? p->rp.nact : strtol(argv[1], &end, 10);

@@ -180,11 +180,12 @@ void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
                     int jobs)
 {
   bool opt = rn->options != NULL && rn->options[0];
-  fprintf(f, _("ruleset %s%s%s%s: %ld games in %.2f s (%.0f games/s, %d "
-          "process%s)\n"), mj_rules_id(rn->r), opt ? " (" : "",
-          opt ? rn->options : "", opt ? ")" : "", st->games, secs,
-          secs > 0 ? (double)st->games / secs : 0.0, jobs,
-          jobs == 1 ? "" : _("es"));
+  fprintf(f, ngettext("ruleset %s%s%s%s: %ld games in %.2f s (%.0f games/s, "
+                      "%d process)\n", "ruleset %s%s%s%s: %ld games in "
+                      "%.2f s (%.0f games/s, %d processes)\n", jobs),
+          mj_rules_id(rn->r), opt ? " (" : "", opt ? rn->options : "",
+          opt ? ")" : "", st->games, secs,
+          secs > 0 ? (double)st->games / secs : 0.0, jobs);
   summary_body(f, rn, st);
 }
 
@@ -301,8 +302,9 @@ static void summary_fans(FILE *f, const sim_run *rn, const sim_stats *st)
       continue;
     }
     char name[160];
-    snprintf(name, sizeof name, "%s%s%s", fd->id, fd->en ? "  " : "",
-             fd->en ? fd->en : "");
+    bool en = fd->en != NULL && !mj_text_native_names;
+    snprintf(name, sizeof name, "%s%s%s", fd->id, en ? "  " : "",
+             en ? fd->en : "");
     fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
            st->all_wins ? 100.0 * (double)k / (double)st->all_wins : 0.0);
   }
