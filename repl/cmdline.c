@@ -603,31 +603,6 @@ const cl_cmd *cl_find(const char *name)
 ** ===================================================================== */
 
 /* Text folded to width columns after an indent (ASCII words). */
-static void fold(FILE *f, const char *text, int indent, int first, int width)
-{
-  int col = first;
-  const char *p = text;
-  while (*p) {
-    size_t w = strcspn(p, " ");
-    if (col > indent && col + 1 + (int)w > width) {
-      fprintf(f, "\n%*s", indent, "");
-      col = indent;
-    } else if (col > indent) {
-      fputc(' ', f);
-      col++;
-    } else if (col < indent) {
-      fprintf(f, "%*s", indent - col, "");
-      col = indent;
-    }
-    fprintf(f, "%.*s", (int)w, p);
-    col += (int)w;
-    p += w;
-    while (*p == ' ')
-      p++;
-  }
-  fputc('\n', f);
-}
-
 static void opt_line(FILE *f, const char *name, const char *arg,
                      const char *help)
 {
@@ -636,7 +611,7 @@ static void opt_line(FILE *f, const char *name, const char *arg,
     fputc('\n', f);
     col = 0;
   }
-  fold(f, help, 24, col, 78);
+  repl_fold(f, help, 24, col, 78);
 }
 
 void cl_help(FILE *f, const cl_cmd *c)
@@ -657,9 +632,9 @@ void cl_help(FILE *f, const cl_cmd *c)
   }
   fprintf(f, _("Usage: hule %s%s%s [OPTIONS]\n\n"), c->name, *c->args ? " " : "",
           c->args);
-  fold(f, _(c->summary), 2, 0, 78);
+  repl_fold(f, _(c->summary), 2, 0, 78);
   fputc('\n', f);
-  fold(f, _(c->help), 2, 0, 78);
+  repl_fold(f, _(c->help), 2, 0, 78);
   if ((c->opts && c->opts->name) || c->shared)
     fprintf(f, _("\nOptions:\n"));
   for (const cl_opt *p = c->opts; p && p->name; p++)

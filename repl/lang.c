@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "tile.h"
 
 #ifndef HULE_LOCALEDIR
 #define HULE_LOCALEDIR "/usr/local/share/locale"
@@ -200,4 +201,78 @@ void hule_lang_init(void)
   if (m == NULL || strcmp(m, "C") == 0 || strcmp(m, "POSIX") == 0)
     setlocale(LC_MESSAGES, "C.UTF-8");
   choose_from_env();
+}
+
+/* The character at s: its byte length and display columns. */
+static int one_char(const char *s, int *len)
+{
+  unsigned char c = (unsigned char)*s;
+  int n = c < 0x80 ? 1 : c >= 0xf0 ? 4 : c >= 0xe0 ? 3 : c >= 0xc0 ? 2 : 1;
+  char b[5] = { 0 };
+  for (int i = 0; i < n; i++) {
+    if (s[i] == '\0') {
+      n = i > 0 ? i : 1;
+      break;
+    }
+    b[i] = s[i];
+  }
+  *len = n;
+  return mj_text_width(b);
+}
+
+/* Punctuation that never begins a line: Chinese closing marks. */
+static bool closing(const char *s)
+{
+  static const char *const marks[] = { "，", "。", "；", "：", "、", "）",
+                                       "！", "？", "」", "”", NULL };
+  for (int i = 0; marks[i]; i++)
+    if (strncmp(s, marks[i], strlen(marks[i])) == 0)
+      return true;
+  return false;
+}
+
+void repl_fold(FILE *f, const char *text, int indent, int first, int width)
+{
+  int col = first;
+  bool space = false;
+  const char *p = text;
+  while (*p) {
+    if (*p == '\n' || *p == ' ') {
+      if (*p == '\n') {
+        fputc('\n', f);
+        col = 0;
+      }
+      space = *p++ == ' ' && col > 0;
+      continue;
+    }
+    /* a word, or one wide character; closing marks stay with it */
+    const char *q = p;
+    int w = 0, len, cw = one_char(q, &len);
+    if (cw == 2) {
+      q += len, w = 2;
+    } else {
+      while (*q && *q != ' ' && *q != '\n' && (cw = one_char(q, &len)) < 2)
+        q += len, w += cw;
+    }
+    while (*q && closing(q))
+      w += one_char(q, &len), q += len;
+    if (col > indent && col + w + space > width) {
+      fprintf(f, "\n%*s", indent, "");
+      col = indent;
+      space = false;
+    } else if (col < indent) {
+      fprintf(f, "%*s", indent - col, "");
+      col = indent;
+      space = false;
+    }
+    if (space) {
+      fputc(' ', f);
+      col++;
+    }
+    fwrite(p, 1, (size_t)(q - p), f);
+    col += w;
+    p = q;
+    space = false;
+  }
+  fputc('\n', f);
 }

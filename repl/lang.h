@@ -10,6 +10,7 @@
 
 #include <stdbool.h>
 #include <stddef.h>
+#include <stdio.h>
 
 /* Find the catalogs, set the character type from the locale (C.UTF-8
    when the locale named is not installed) and choose the language the
@@ -34,5 +35,11 @@ const char *repl_desc(const char *text);
 
 /* The catalogs installed, "en" first, into out (cap entries); their count. */
 int hule_lang_list(const char **out, int cap);
+
+/* text folded to width display columns: lines after the first start at
+   indent, the first goes on from column first; breaks at spaces and
+   between wide (Chinese) characters, never before a closing mark, and
+   at each newline of the text. Ends with a newline. */
+void repl_fold(FILE *f, const char *text, int indent, int first, int width);
 
 #endif

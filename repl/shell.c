@@ -229,20 +229,21 @@ static void help_one(FILE *f, const repl_cmd *c)
   char head[128];
   snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "",
            c->args);
-  const char *help = _(c->help);
-  const char *nl = strchr(help, '\n');
   if (strlen(head) < 26)
-    fprintf(f, "  %-26s %.*s\n", head,
-           nl ? (int)(nl - help) : (int)strlen(help), help);
+    fprintf(f, "  %-26s ", head);
   else
-    fprintf(f, "  %s\n  %-26s %.*s\n", head, "",
-           nl ? (int)(nl - help) : (int)strlen(help), help);
-  while (nl != NULL) {
-    const char *next = strchr(nl + 1, '\n');
-    fprintf(f, "  %-26s %.*s\n", "",
-           next ? (int)(next - nl - 1) : (int)strlen(nl + 1), nl + 1);
-    nl = next;
+    fprintf(f, "  %s\n%29s", head, "");
+  /* the English lines were broken by hand: folded again, at 80 */
+  char text[1024];
+  snprintf(text, sizeof text, "%s", _(c->help));
+  for (char *nl = strchr(text, '\n'); nl != NULL; nl = strchr(nl, '\n')) {
+    bool wide = (nl > text && (unsigned char)nl[-1] >= 0x80) ||
+                (unsigned char)nl[1] >= 0x80;
+    memmove(nl + !wide, nl + 1, strlen(nl + 1) + 1);
+    if (!wide)
+      *nl = ' ';
   }
+  repl_fold(f, text, 29, 29, 80);
 }
 
 /* help tiles: every tile as shown, beside its notation. */
@@ -368,7 +369,7 @@ static void help_list(FILE *f)
 {
   fprintf(f, _("hule: mahjong at the terminal. Commands (help COMMAND for more):\n"));
   for (const repl_group *gr = repl_groups; gr->name; gr++) {
-    fprintf(f, "\n%s:\n", _(gr->title));
+    fprintf(f, _("\n%s:\n"), _(gr->title));
     for (int t = 0; tables[t]; t++)
       for (const repl_cmd *c = tables[t]; c->name; c++)
         if (c->group && strcmp(c->group, gr->name) == 0)
