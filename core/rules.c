@@ -2,6 +2,7 @@
 ** rules.c
 ** Compiled rulesets: storage, name resolution, descriptions.
 */
+#include "i18n.h"
 #include "rules_int.h"
 #include "table_rules.h"
 
@@ -697,22 +698,22 @@ static size_t set_text(const mj_set *s, char *buf, size_t cap)
 static const char *range_text(const mj_clause *c, char *b, size_t cap)
 {
   if (c->lo == c->hi)
-    snprintf(b, cap, "exactly %d", c->lo);
+    snprintf(b, cap, _("exactly %d"), c->lo);
   else if (c->hi >= 99)
-    snprintf(b, cap, "at least %d", c->lo);
+    snprintf(b, cap, _("at least %d"), c->lo);
   else if (c->lo <= 0)
-    snprintf(b, cap, "at most %d", c->hi);
+    snprintf(b, cap, _("at most %d"), c->hi);
   else
-    snprintf(b, cap, "%d to %d", c->lo, c->hi);
+    snprintf(b, cap, _("%d to %d"), c->lo, c->hi);
   return b;
 }
 
 static const char *flag_name(int flag)
 {
-#define MJ_FLAG_WORDS(field, f, words) if (flag == (f)) return words;
+#define MJ_FLAG_WORDS(field, f, words) if (flag == (f)) return _(words);
   MJ_FLAG_FIELDS(MJ_FLAG_WORDS)
 #undef MJ_FLAG_WORDS
-  return "a context flag";
+  return _("a context flag");
 }
 
 /* The argument and the words of each clause kind (clauses.h). */
@@ -735,7 +736,7 @@ size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
     cat(buf, cap, &len, "?");
     return len;
   }
-  const char *yes = clause_words[c->kind].yes;
+  const char *yes = _(clause_words[c->kind].yes);
   switch (clause_words[c->kind].arg) {
   case MJ_ARG_SET:
     if (c->kind == MJ_C_EVERY) {   /* each kind, not the set's name */
@@ -752,19 +753,19 @@ size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
     cat(buf, cap, &len, yes, range_text(c, s, sizeof s));
     break;
   case MJ_ARG_BOOL:
-    cat(buf, cap, &len, "%s", c->hi ? yes : clause_words[c->kind].no);
+    cat(buf, cap, &len, "%s", c->hi ? yes : _(clause_words[c->kind].no));
     break;
   case MJ_ARG_FLAG:
-    cat(buf, cap, &len, "%s%s", c->hi ? "" : "not ", flag_name(c->lo));
+    cat(buf, cap, &len, c->hi ? "%s" : _("not %s"), flag_name(c->lo));
     break;
   case MJ_ARG_WAIT: {
-    const char *w = c->lo == MJ_WAIT_EDGE ? "an edge wait (12 for 3, 89 for 7)"
-        : c->lo == MJ_WAIT_CLOSED ? "a closed wait (the middle of a chow)"
-        : c->lo == MJ_WAIT_SIDES ? "a two-sided wait (23 for 1 or 4)"
-        : c->lo == MJ_WAIT_PUNG ? "a pair made a pung (a double pair wait)"
-        : "a single wait (the pair)";
+    const char *w = c->lo == MJ_WAIT_EDGE ? _("an edge wait (12 for 3, 89 for 7)")
+        : c->lo == MJ_WAIT_CLOSED ? _("a closed wait (the middle of a chow)")
+        : c->lo == MJ_WAIT_SIDES ? _("a two-sided wait (23 for 1 or 4)")
+        : c->lo == MJ_WAIT_PUNG ? _("a pair made a pung (a double pair wait)")
+        : _("a single wait (the pair)");
     if (c->lo == MJ_WAIT_SIDES || c->lo == MJ_WAIT_PUNG)
-      cat(buf, cap, &len, "the winning tile completed %s", w);
+      cat(buf, cap, &len, _("the winning tile completed %s"), w);
     else
       cat(buf, cap, &len, yes, w);
     break;
@@ -778,17 +779,18 @@ size_t mj_clause_describe(const mj_clause *c, char *buf, size_t cap)
 
 static size_t member_text(const mj_member *m, char *buf, size_t cap)
 {
-  static const char *const type[] = { "chow", "pung", "pair", "meld" };
+  static const char *const type[] = { N_("chow"), N_("pung"), N_("pair"),
+                                      N_("meld") };
   char s[160];
   size_t len = 0;
   if (cap > 0)
     buf[0] = '\0';
-  cat(buf, cap, &len, "%s", type[m->type & 3]);
+  cat(buf, cap, &len, "%s", _(type[m->type & 3]));
   if (m->rank) {
     if (m->type == MJ_M_CHOW)
       cat(buf, cap, &len, " %d%d%d", m->rank, m->rank + 1, m->rank + 2);
     else
-      cat(buf, cap, &len, " of %d", m->rank);
+      cat(buf, cap, &len, _(" of %d"), m->rank);
   } else if (m->var >= 0) {
     if (m->off)
       cat(buf, cap, &len, " %c%+d", 'a' + m->var, m->off);
@@ -797,10 +799,10 @@ static size_t member_text(const mj_member *m, char *buf, size_t cap)
   }
   if (m->has_set) {
     set_text(&m->set, s, sizeof s);
-    cat(buf, cap, &len, " of %s", s);
+    cat(buf, cap, &len, _(" of %s"), s);
   }
   if (m->suitvar >= 0)
-    cat(buf, cap, &len, " (suit %c)", 'x' + m->suitvar);
+    cat(buf, cap, &len, _(" (suit %c)"), 'x' + m->suitvar);
   return len;
 }
 
@@ -810,7 +812,7 @@ static const char *shape_list(unsigned shapes, char *buf, size_t cap)
   buf[0] = '\0';
   for (int s = 0; s <= MJ_SHAPE_COUNT; s++)
     if (shapes & MJ_SHAPE_BIT(s))
-      cat(buf, cap, &len, "%s%s", len ? ", " : "", mj_shape_title((mj_shape)s));
+      cat(buf, cap, &len, "%s%s", len ? _(", ") : "", mj_shape_title((mj_shape)s));
   return buf;
 }
 
@@ -825,45 +827,50 @@ size_t mj_fan_describe(const mj_rules *r, int i, char *buf, size_t cap)
   unsigned all = (1u << MJ_SHAPE_COUNT) - 1;
   if ((d->shapes & all) != (r->shapes.shapes & all) ||
       (d->shapes >> MJ_SHAPE_NONE & 1))
-    cat(buf, cap, &len, "  - shape: %s\n", shape_list(d->shapes, t, sizeof t));
+    cat(buf, cap, &len, _("  - shape: %s\n"), shape_list(d->shapes, t, sizeof t));
   for (int k = 0; k < d->nclauses; k++) {
     mj_clause_describe(&d->clauses[k], t, sizeof t);
     cat(buf, cap, &len, "  - %s\n", t);
   }
   for (int p = 0; p < d->npat; p++) {
     const mj_pattern *pt = &d->pat[p];
-    cat(buf, cap, &len, "  - %s", p ? "or: " : "");
+    cat(buf, cap, &len, "  - %s", p ? _("or: ") : "");
     for (int m = 0; m < pt->n; m++) {
       member_text(&pt->m[m], t, sizeof t);
-      cat(buf, cap, &len, "%s%s", m ? ", " : "", t);
+      cat(buf, cap, &len, "%s%s", m ? _(", ") : "", t);
     }
     if (pt->same_suit)
-      cat(buf, cap, &len, " (all in one suit)");
+      cat(buf, cap, &len, "%s", _(" (all in one suit)"));
     if (pt->mixed_suits)
-      cat(buf, cap, &len, " (each in a different suit)");
+      cat(buf, cap, &len, "%s", _(" (each in a different suit)"));
     if (d->kind == MJ_FK_PER_MELD)
-      cat(buf, cap, &len, " -- counts once for each such meld");
+      cat(buf, cap, &len, "%s", _(" -- counts once for each such meld"));
     cat(buf, cap, &len, "\n");
   }
   if (d->kind == MJ_FK_COUNT)
-    cat(buf, cap, &len, "  - counts once for each %s\n",
-        d->count_of == MJ_COUNT_FLOWERS ? "flower"
+    cat(buf, cap, &len, "%s",
+        d->count_of == MJ_COUNT_FLOWERS ? _("  - counts once for each flower\n")
         : d->count_of == MJ_COUNT_TILE_HOGS
-            ? "four-of-a-kind that is not a kong"
-        : d->count_of == MJ_COUNT_FOURS ? "four-of-a-kind, kongs included"
-        : d->count_of == MJ_COUNT_HORSES ? "horse on the winner's seat"
-        : d->count_of == MJ_COUNT_STREAK ? "win of the dealer's in a row"
-        : d->count_of == MJ_COUNT_NIAO ? "bird on the winner's seat"
-        : d->count_of == MJ_COUNT_REDS ? "red five (0m 0p 0s) in the hand"
-            : "宝 the winner discarded");
+            ? _("  - counts once for each four-of-a-kind that is not a kong\n")
+        : d->count_of == MJ_COUNT_FOURS
+            ? _("  - counts once for each four-of-a-kind, kongs included\n")
+        : d->count_of == MJ_COUNT_HORSES
+            ? _("  - counts once for each horse on the winner's seat\n")
+        : d->count_of == MJ_COUNT_STREAK
+            ? _("  - counts once for each win of the dealer's in a row\n")
+        : d->count_of == MJ_COUNT_NIAO
+            ? _("  - counts once for each bird on the winner's seat\n")
+        : d->count_of == MJ_COUNT_REDS
+            ? _("  - counts once for each red five (0m 0p 0s) in the hand\n")
+            : _("  - counts once for each 宝 the winner discarded\n"));
   if (d->test >= 0)
-    cat(buf, cap, &len, "  - and the fan's own test function agrees\n");
+    cat(buf, cap, &len, "%s", _("  - and the fan's own test function agrees\n"));
   if (d->fallback)
-    cat(buf, cap, &len, "  - counts only when no other fan does\n");
+    cat(buf, cap, &len, "%s", _("  - counts only when no other fan does\n"));
   if (d->bonus)
-    cat(buf, cap, &len, "  - a bonus: not counted toward the minimum\n");
+    cat(buf, cap, &len, "%s", _("  - a bonus: not counted toward the minimum\n"));
   if (d->alone)
-    cat(buf, cap, &len, "  - stands alone: no other fan counts with it\n");
+    cat(buf, cap, &len, "%s", _("  - stands alone: no other fan counts with it\n"));
   return len;
 }
 

@@ -2,6 +2,7 @@
 ** tile.c
 ** Tile notation, sets and names.
 */
+#include "i18n.h"
 #include "tile.h"
 
 #include <stdio.h>
@@ -135,15 +136,15 @@ const uint8_t mj_char_class[256] = {
   ['P'] = CL_HONOR + 33,
 };
 
-static const char tile_hint[] = "tiles are 1-9m/p/s, 1-7z, 1-8f";
+static const char *const tile_hint = N_("tiles are 1-9m/p/s, 1-7z, 1-8f");
 
 static mj_status bad_char(mj_error *err, int col, char c)
 {
   if (c >= 0x20 && c < 0x7f)
     return mj_fail(err, MJ_EINVAL, col, "'%c' is not a tile (%s)", c,
-                   tile_hint);
+                   _(tile_hint));
   return mj_fail(err, MJ_EINVAL, col,
-                 "byte 0x%02x is not a tile (%s)", (unsigned char)c, tile_hint);
+                 "byte 0x%02x is not a tile (%s)", (unsigned char)c, _(tile_hint));
 }
 
 mj_status mj_tiles_parse(const char *s, size_t n, int col0, bool allow_flowers,
@@ -185,10 +186,10 @@ mj_status mj_tiles_parse_red(const char *s, size_t n, int col0,
           return mj_fail(err, MJ_EINVAL, col0 + (int)j, red == NULL
                          ? "'0' is not a tile (%s)"
                          : "'0' is a red five only in m, p and s (%s)",
-                         tile_hint);
+                         _(tile_hint));
         if (r > maxr)
           return mj_fail(err, MJ_EINVAL, col0 + (int)j,
-                         "bad tile %d%c (%s)", r, c, tile_hint);
+                         "bad tile %d%c (%s)", r, c, _(tile_hint));
         if (suit == MJ_SUIT_F && !allow_flowers)
           return mj_fail(err, MJ_EINVAL, col0 + (int)j,
                          "flower %d%c is not part of a hand (use flowers=N)",
@@ -237,7 +238,7 @@ mj_status mj_tile_parse(const char *s, size_t n, mj_tile *t, mj_error *err)
   mj_status st = mj_tiles_parse(s, n, 0, true, buf, NULL, 2, &cnt, err);
   if (st == MJ_ERANGE || (st == MJ_OK && cnt != 1))
     return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not one tile (%s)",
-                   (int)(n > 20 ? 20 : n), s, tile_hint);
+                   (int)(n > 20 ? 20 : n), s, _(tile_hint));
   if (st != MJ_OK) {
     if (err != NULL)
       err->column = 0;

@@ -283,7 +283,7 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
     printf(" / %s", d->aliases[k]);
   if (d->en && !repl_lang_zh())
     printf(" — %s", d->en);
-  printf(": %s\n", v);
+  printf(_(": %s\n"), v);
   if (repl_desc(d->desc))
     printf("  %s\n", repl_desc(d->desc));
   mj_fan_describe(rs, f, buf, sizeof buf);
