@@ -663,35 +663,36 @@ static size_t set_text(const mj_set *s, char *buf, size_t cap)
     buf[0] = '\0';
   /* the sets that have names */
   static const struct { mj_tileset mask; const char *name; } named[] = {
-    { 0x7ffffffULL, "a suit tile (1-9 m, p or s)" },
-    { 0x3f8000000ULL, "an honor" },
-    { 0x78000000ULL, "a wind" },
-    { 0x380000000ULL, "a dragon" },
-    { 0x3ffffffffULL, "any tile" },
-    { 0x4020100ULL | 0x40201ULL, "a terminal (1 or 9)" },
-    { 0x3f8000000ULL | 0x4020100ULL | 0x40201ULL, "a terminal or an honor" },
-    { 0x7ffffffULL & ~(0x4020100ULL | 0x40201ULL), "a simple (2-8)" },
+    { 0x7ffffffULL, N_("a suit tile (1-9 m, p or s)") },
+    { 0x3f8000000ULL, N_("an honor") },
+    { 0x78000000ULL, N_("a wind") },
+    { 0x380000000ULL, N_("a dragon") },
+    { 0x3ffffffffULL, N_("any tile") },
+    { 0x4020100ULL | 0x40201ULL, N_("a terminal (1 or 9)") },
+    { 0x3f8000000ULL | 0x4020100ULL | 0x40201ULL, N_("a terminal or an honor") },
+    { 0x7ffffffULL & ~(0x4020100ULL | 0x40201ULL), N_("a simple (2-8)") },
   };
   for (size_t i = 0; any && i < sizeof named / sizeof named[0]; i++)
     if (s->mask == named[i].mask) {
-      cat(buf, cap, &len, "%s", named[i].name);
+      cat(buf, cap, &len, "%s", _(named[i].name));
       any = 0;
     }
   if (any) {
     if (__builtin_popcountll(s->mask) > 1 && !s->dyn)
-      cat(buf, cap, &len, "one of ");
+      cat(buf, cap, &len, "%s", _("one of "));
     char t[120];
     mj_counts_print(counts, MJ_KINDS, t, sizeof t);
     cat(buf, cap, &len, "%s", t);
   }
   if (s->dyn & MJ_DYN_SEAT)
-    cat(buf, cap, &len, "%sthe seat wind", len ? " or " : "");
+    cat(buf, cap, &len, "%s%s", len ? _(" or ") : "", _("the seat wind"));
   if (s->dyn & MJ_DYN_ROUND)
-    cat(buf, cap, &len, "%sthe prevailing wind", len ? " or " : "");
+    cat(buf, cap, &len, "%s%s", len ? _(" or ") : "",
+        _("the prevailing wind"));
   if (s->dyn & MJ_DYN_WILD)
-    cat(buf, cap, &len, "%sthe wild tile", len ? " or " : "");
+    cat(buf, cap, &len, "%s%s", len ? _(" or ") : "", _("the wild tile"));
   if (len == 0)
-    cat(buf, cap, &len, "(no tile)");
+    cat(buf, cap, &len, "%s", _("(no tile)"));
   return len;
 }
 
