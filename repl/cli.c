@@ -318,7 +318,7 @@ static void wait_words(const mj_rules *r, const mj_hand *h, const mj_wait *w,
   for (int i = 0; i < k && len + 60 < cap; i++) {
     char b[3];
     mj_tile_str(w[i].tile, b);
-    len += (size_t)snprintf(buf + len, cap - len, "%s%s (%d", i ? " " : "", b,
+    len += (size_t)snprintf(buf + len, cap - len, _("%s%s (%d"), i ? " " : "", b,
                             w[i].live);
     if (s != NULL && !cli_wait_score(r, h, w[i].tile, s)) {
       len += (size_t)snprintf(buf + len, cap - len, "%s", _(" left: no win)"));

@@ -257,7 +257,7 @@ static void help_tiles(const repl *r)
   printf(_("Tiles are written rank then suit: 5m, 123p, 77z; a hand is "
          "written 123m456p789s11z.\n"));
   for (int k = 0; k < 5; k++) {
-    printf("%s:\n ", _(rows[k]));
+    printf(_("%s:\n "), _(rows[k]));
     for (int i = 0; i < count[k]; i++) {
       char b[40], t[3];
       mj_tile x = (mj_tile)(first[k] + i);

@@ -13,6 +13,7 @@
 #include <strings.h>
 
 #include "i18n.h"
+#include "lang.h"
 #include "fileio.h"
 #include "host.h"
 #include "repl.h"
@@ -50,22 +51,42 @@ bool tutorial_active(const repl *r)
   return the_lesson != NULL;
 }
 
-/* The lesson file of ruleset id: in the rules directories' lessons/. */
+/* Is answer one of the words of list ("yes|y|是"), ASCII case folded? */
+static bool one_of(const char *answer, const char *list)
+{
+  size_t n = strlen(answer);
+  for (const char *p = list; *p;) {
+    size_t k = strcspn(p, "|");
+    if (k == n && strncasecmp(p, answer, n) == 0)
+      return true;
+    p += k + (p[k] == '|');
+  }
+  return false;
+}
+
+/* The lesson file of ruleset id: in the rules directories' lessons/, in
+   the language in use first (lessons/zh_CN/ID.txt; zh_TW reads zh_CN's
+   when it has none of its own). */
 static char *lesson_path(repl *r, const char *id)
 {
-  const char *dir;
-  for (int i = 0; (dir = mj_host_dir(r->host, i)) != NULL; i++) {
-    size_t n = strlen(dir) + strlen(id) + 24;
-    char *p = malloc(n);
-    if (p == NULL)
-      return NULL;
-    snprintf(p, n, "%s/lessons/%s.txt", dir, id);
-    FILE *f = fopen(p, "r");
-    if (f != NULL) {
-      fclose(f);
-      return p;
+  const char *lang = hule_lang();
+  const char *sub[] = { lang, strncmp(lang, "zh", 2) == 0 ? "zh_CN" : "", "" };
+  for (int s = strcmp(lang, "en") == 0 ? 2 : 0; s < 3; s++) {
+    const char *dir;
+    for (int i = 0; (dir = mj_host_dir(r->host, i)) != NULL; i++) {
+      size_t n = strlen(dir) + strlen(id) + strlen(sub[s]) + 24;
+      char *p = malloc(n);
+      if (p == NULL)
+        return NULL;
+      snprintf(p, n, "%s/lessons/%s%s%s.txt", dir, sub[s], *sub[s] ? "/" : "",
+               id);
+      FILE *f = fopen(p, "r");
+      if (f != NULL) {
+        fclose(f);
+        return p;
+      }
+      free(p);
     }
-    free(p);
   }
   return NULL;
 }
@@ -214,7 +235,7 @@ static void lesson_go(repl *r, lesson *l)
         snprintf(r->quiz_hand, sizeof r->quiz_hand, "%s", hand);
         r->quiz_kind = strcmp(l->ask, "waits") == 0 ? 1 : 2;
         printf(_("  %s\n(answer with %s, or \"skip\")\n"), hand,
-               r->quiz_kind == 1 ? "tiles, e.g. 58m" : "a number");
+               r->quiz_kind == 1 ? _("tiles, e.g. 58m") : _("a number"));
       } else if (strcmp(l->ask, "win") == 0) {
         printf(_("  %s\n(answer yes or no)\n"), hand);
       } else {
@@ -288,8 +309,8 @@ int tutorial_answer(repl *r, const char *answer)
   } else if (strcmp(l->ask, "win") == 0) {
     char why[160];
     int win = is_win(repl_rules(r), l->arg, why, sizeof why);
-    bool yes = strcasecmp(answer, "yes") == 0 || strcasecmp(answer, "y") == 0;
-    bool no = strcasecmp(answer, "no") == 0 || strcasecmp(answer, "n") == 0;
+    bool yes = one_of(answer, "yes|y|是|是的|能|对|可以|和");
+    bool no = one_of(answer, "no|n|不是|否|不能|不|不对|不可以|不和");
     if (!yes && !no && !skip)
       return repl_error(r, "answer yes or no (or skip)");
     right = !skip && (yes ? win == 1 : win == 0);
