@@ -127,8 +127,8 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
     int left = mj_rules_ctable(mj_game_rules(g))->swap -
                mj_game_swap_tiles(g, p, &chosen);
     const uint8_t *c = mj_hand_counts(mj_game_hand(g, p));
-    len = (size_t)snprintf(buf, cap, "swap %d tiles of one suit together, "
-                           "from", left);
+    len = (size_t)snprintf(buf, cap, _("swap %d tiles of one suit together, "
+                           "from"), left);
     for (int su = 0; su < 3; su++) {
       uint8_t one[MJ_KINDS] = { 0 };
       int k = 0;
@@ -142,7 +142,7 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
       }
     }
     if (len < cap)
-      snprintf(buf + len, cap - len, " (e.g. swap %s)",
+      snprintf(buf + len, cap - len, _(" (e.g. swap %s)"),
                left == 3 ? "1m2m3m" : left == 2 ? "1m2m" : left == 1 ? "1m"
                                                                      : "1m2m3m4m");
     return;

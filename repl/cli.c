@@ -348,10 +348,14 @@ static void print_left(const mj_rules *r, const mj_wait *w, int k,
   int left = total_live(w, k);
   printf(ngettext(": %d tile left", ": %d tiles left", left), left);
   if (mj_rules_ctable(r)->min_points > 0 && short_of > 0)
-    printf(short_of == left ? ", none of them reaching the %d minimum"
-                            : ", %d of them reaching the %d minimum",
-           short_of == left ? mj_rules_ctable(r)->min_points : left - short_of,
-           mj_rules_ctable(r)->min_points);
+  {
+    if (short_of == left)
+      printf(_(", none of them reaching the %d minimum"),
+             mj_rules_ctable(r)->min_points);
+    else
+      printf(_(", %d of them reaching the %d minimum"), left - short_of,
+             mj_rules_ctable(r)->min_points);
+  }
   printf("\n");
 }
 
@@ -500,9 +504,10 @@ static void print_discards(const render_discard *d, int nd)
         common[nc++] = d[best].w[q];
     }
     wait_list(common, nc, list, sizeof list, false);
-    printf(_(": %d-shanten, %2d useful%s: %s%s\n"), d[best].shanten,
-           total_live(d[best].w, d[best].n), nm > 1 ? " each" : "", list,
-           nc < d[best].n ? " + tiles of the kinds on this line" : "");
+    printf(nm > 1 ? _(": %d-shanten, %2d useful each: %s%s\n")
+                  : _(": %d-shanten, %2d useful: %s%s\n"), d[best].shanten,
+           total_live(d[best].w, d[best].n), list,
+           nc < d[best].n ? _(" + tiles of the kinds on this line") : "");
   }
 }
 

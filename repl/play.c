@@ -482,7 +482,7 @@ static void note_short_win(repl *r, play *p)
       char b[40];
       size_t len = strlen(p->notes);
       mj_catf(p->notes, sizeof p->notes, &len,
-              "%s would complete your hand, but it is no win: %s\n",
+              _("%s would complete your hand, but it is no win: %s\n"),
               repl_tile(r, t, b, sizeof b), e.msg);
     }
   }
@@ -883,11 +883,13 @@ static void hint_claim(repl *r, play *p, const mj_action *l, int n, int best)
   }
   char a[32];
   mj_action_print_in(g, &l[gain], a, sizeof a);
-  printf(_("  why pass: %s would gain (shanten %d, %d useful tiles), but the "
-         "bot opens a hand only for a clear gain%s\n"), a, sh[gain], us[gain],
-         mj_rules_ctable(p->rs)->min_points > 0 && concealed
-             ? ": a concealed hand keeps 门前清 or 不求人 toward the minimum"
-             : "");
+  printf(mj_rules_ctable(p->rs)->min_points > 0 && concealed
+         ? _("  why pass: %s would gain (shanten %d, %d useful tiles), but the "
+             "bot opens a hand only for a clear gain: a concealed hand keeps "
+             "门前清 or 不求人 toward the minimum\n")
+         : _("  why pass: %s would gain (shanten %d, %d useful tiles), but the "
+             "bot opens a hand only for a clear gain\n"), a, sh[gain],
+         us[gain]);
 }
 
 static int c_hint(repl *r, int argc, char **argv, const char *rest)

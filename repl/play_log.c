@@ -290,9 +290,10 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
   p->saved_n = mj_game_nactions(g);   /* on disk already */
   play_free(r->play);
   r->play = p;
-  printf(_("opened %s: %s, hand %d, %d decisions so far%s\n"), argv[1],
-         mj_rules_id(rs), p->match.hand_no, mj_game_nactions(g),
-         nt > 1 ? " (the hands before it kept: \"match\" shows them)" : "");
+  printf(nt > 1 ? _("opened %s: %s, hand %d, %d decisions so far (the hands "
+                    "before it kept: \"match\" shows them)\n")
+                 : _("opened %s: %s, hand %d, %d decisions so far\n"),
+         argv[1], mj_rules_id(rs), p->match.hand_no, mj_game_nactions(g));
   log_claims(&rp, nt);
   mj_replay_free(&rp);
   play_advance(r, p, false);

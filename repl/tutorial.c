@@ -279,7 +279,7 @@ static int is_win(const mj_rules *rs, const char *text, char *why, size_t cap)
     else {
       size_t n = mj_score_total_text(rs, s, why, cap);
       if (!s->meets_min && n < cap)
-        snprintf(why + n, cap - n, ", below the minimum of %d", s->min);
+        snprintf(why + n, cap - n, _(", below the minimum of %d"), s->min);
     }
   }
   mj_hand_free(h);

@@ -86,10 +86,15 @@ int main(int argc, char **argv)
   fclose(t);
   free(session);
   char cmd[8192];
+  /* the language the session's name says (play.zh.in: Chinese, over a
+     locale that need not be installed), English otherwise */
+  const char *lang = strstr(argv[4], ".zh.") != NULL ? "zh_CN.UTF-8"
+                                                     : "C.UTF-8";
   snprintf(cmd, sizeof cmd,
-           "cd '%s' && env -u NO_COLOR HULE_RULES= HOME=/nonexistent "
+           "cd '%s' && env -u NO_COLOR -u LANGUAGE -u LC_ALL -u LC_MESSAGES "
+           "LANG=%s HULE_RULES= HOME=/nonexistent "
            "'%s' < '%s' 2>&1; echo \"[exit $?]\"",
-           argv[2], argv[1], tmp);
+           argv[2], lang, argv[1], tmp);
   FILE *p = popen(cmd, "r");
   if (p == NULL)
     return 2;
