@@ -520,8 +520,8 @@ const cl_cmd cl_commands[] = {
     /* xgettext:no-c-format */ N_("Plays --games games between four bots and prints each bot's results "
     "with 95% intervals; --out keeps one JSON line a game for hule stats. "
     "The same --seed plays the same games, whatever --jobs or --shard."),
-    "hule sim --ruleset mcr --games 1000 --bots strong,efficiency,efficiency,"
-    "efficiency --seed 7", CL_RULESET | CL_OPTION | CL_RULES, sim_options,
+    "hule sim --games 1000 --bots strong,efficiency,efficiency,efficiency "
+    "--seed 7", CL_RULESET | CL_OPTION | CL_RULES, sim_options,
     false, cli_sim },
   { "stats", "FILE.jsonl...",
     N_("the summary of sim output files, shards merged"),

@@ -450,7 +450,7 @@ void play_show_end(repl *r, play *p)
            "every hand of it.\n"));
   else
     printf(_("\n\"next\" deals the next hand, \"match\" shows the match so "
-           "far, \"new\" starts over, \"save FILE\" keeps the match.\n"));
+           "far,\n\"new\" starts over, \"save FILE\" keeps the match.\n"));
 }
 
 /*
@@ -482,7 +482,7 @@ static void note_short_win(repl *r, play *p)
       char b[40];
       size_t len = strlen(p->notes);
       mj_catf(p->notes, sizeof p->notes, &len,
-              _("%s would complete your hand, but it is no win: %s\n"),
+              _("%s would complete your hand, but it is no win:\n  %s\n"),
               repl_tile(r, t, b, sizeof b), e.msg);
     }
   }

@@ -255,7 +255,7 @@ static void help_tiles(const repl *r)
   static const int first[] = { 0, 9, 18, MJ_HONOR_FIRST, MJ_FLOWER0 };
   static const int count[] = { 9, 9, 9, 7, 8 };
   printf(_("Tiles are written rank then suit: 5m, 123p, 77z; a hand is "
-         "written 123m456p789s11z.\n"));
+         "written\n123m456p789s11z.\n"));
   for (int k = 0; k < 5; k++) {
     printf(_("%s:\n "), _(rows[k]));
     for (int i = 0; i < count[k]; i++) {
@@ -380,7 +380,7 @@ static void help_list(FILE *f)
          "(self, seat=S, bao=5m ...). Tab completes commands, rulesets, fans, "
          "files\n"
          "and, in a game, your tiles. New here? \"tutorial\" teaches by "
-         "playing; \"help table\"\nexplains the table.\n"));
+         "playing;\n\"help table\" explains the table.\n"));
 }
 
 static int c_lang(repl *r, int argc, char **argv, const char *rest)

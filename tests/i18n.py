@@ -1,0 +1,217 @@
+#!/usr/bin/env python3
+# The messages in two languages (issue: the interface through gettext).
+#   - every message marked for translation has an entry in each catalog
+#     (po/zh_CN.po, po/zh_TW.po), none fuzzy, and msgfmt --check (the
+#     placeholders of each entry against the English) is clean;
+#   - what a program reads is the same bytes in both languages: batch and
+#     JSON scoring, waits and shanten (errors included), sim's lines,
+#     stats --json, review --json;
+#   - the language is chosen by the locale (LANG, LC_ALL, LANGUAGE), by
+#     --lang and by the REPL's lang, on a machine where zh_CN.UTF-8 was
+#     never generated; an unknown language is refused, naming those there;
+#   - every line of help (the REPL's and the command line's) and of a
+#     played table fits 80 columns counted as a terminal shows them.
+# usage: i18n.py HULE SRCDIR WORKDIR
+import os
+import re
+import shutil
+import subprocess
+import sys
+import unicodedata
+
+HULE, SRC, WORK = sys.argv[1], sys.argv[2], sys.argv[3]
+shutil.rmtree(WORK, ignore_errors=True)
+os.makedirs(WORK)
+failed = 0
+
+
+def ok(what):
+    print("ok   " + what)
+
+
+def fail(what):
+    global failed
+    failed += 1
+    print("FAIL: " + what)
+
+
+def env(lang, **more):
+    e = {k: v for k, v in os.environ.items()
+         if k not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")}
+    e.update({"LANG": lang, "HULE_RULES": "", "HOME": WORK})
+    e.update(more)
+    return e
+
+
+def run(args, lang="C.UTF-8", stdin=None, **more):
+    p = subprocess.run([HULE] + args, input=stdin, capture_output=True,
+                       env=env(lang, **more), cwd=WORK, timeout=300)
+    return p.returncode, p.stdout.decode("utf-8", "replace"), \
+        p.stderr.decode("utf-8", "replace")
+
+
+def width(s):
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else
+               0 if unicodedata.combining(c) else 1 for c in s)
+
+
+HAN = re.compile(r"[\u4e00-\u9fff]")
+
+# {== the catalogs ==}
+if shutil.which("xgettext") and shutil.which("msgmerge"):
+    pot = os.path.join(WORK, "hule.pot")
+    subprocess.run(["sh", os.path.join(SRC, "po", "extract"), SRC, pot],
+                   check=True, capture_output=True)
+    n = len(re.findall(r"^msgid ", open(pot, encoding="utf-8").read(),
+                       re.M)) - 1
+    for lang in ("zh_CN", "zh_TW"):
+        po = os.path.join(SRC, "po", lang + ".po")
+        merged = os.path.join(WORK, lang + ".po")
+        subprocess.run(["msgmerge", "--quiet", "--no-fuzzy-matching", po, pot,
+                        "-o", merged], check=True)
+        st = subprocess.run(["msgfmt", "--check", "--statistics", "-o",
+                             os.devnull, merged], capture_output=True,
+                            text=True)
+        stats = st.stderr.strip().splitlines()[-1] if st.stderr else ""
+        if st.returncode != 0:
+            fail("%s: msgfmt --check: %s" % (lang, st.stderr.strip()[:600]))
+        elif "untranslated" in stats or "fuzzy" in stats:
+            left = subprocess.run(["msgattrib", "--untranslated",
+                                   "--no-obsolete", merged],
+                                  capture_output=True, text=True).stdout
+            fail("%s: %s; the first: %s" % (lang, stats,
+                 re.findall(r"^msgid (.*)$", left, re.M)[1:4]))
+        else:
+            ok("%s: all %d messages marked in the sources translated, "
+               "msgfmt --check clean (%s)" % (lang, n, stats))
+    # the catalog's own file, as shipped, also passes the check
+    for lang in ("zh_CN", "zh_TW"):
+        st = subprocess.run(["msgfmt", "--check", "-o", os.devnull,
+                             os.path.join(SRC, "po", lang + ".po")],
+                            capture_output=True, text=True)
+        if st.returncode != 0:
+            fail("po/%s.po: %s" % (lang, st.stderr.strip()[:300]))
+else:
+    print("skipped: the catalog checks (xgettext and msgmerge, Debian "
+          "package gettext, are absent)")
+
+# {== the same bytes for programs in both languages ==}
+hands = []
+for f in ("mcr.tsv", "mcr-invalid.tsv"):
+    for i, line in enumerate(open(os.path.join(SRC, "tests", "data", f),
+                                  encoding="utf-8")):
+        if i >= 300:
+            break
+        if line.strip() and not line.startswith("#"):
+            hands.append(line.split("\t")[0])
+hands += ["", "123m", "1234m456p789s11z5m+5m", "9z9z", "{1234m}", "123m+",
+          "123m456p789s11z55m+5m self self", "1m" * 20, "\x01\xff"]
+batch = "\n".join(hands).encode("utf-8", "surrogateescape") + b"\n"
+cases = [["score", "--batch"], ["score", "--batch", "--json"],
+         ["waits", "--batch"], ["shanten", "--batch"],
+         ["score", "--batch", "--ruleset", "xuezhan"],
+         ["score", "123m456p789s11z55m+5m", "self", "--json"]]
+for args in cases:
+    outs = []
+    for lang in ("C.UTF-8", "zh_CN.UTF-8", "zh_TW.UTF-8"):
+        p = subprocess.run([HULE] + args, input=batch, capture_output=True,
+                           env=env(lang), cwd=WORK, timeout=300)
+        outs.append((p.returncode, p.stdout, p.stderr))
+    if outs[0] == outs[1] == outs[2] and outs[0][1]:
+        ok("hule %s: the same bytes in en, zh_CN and zh_TW (%d bytes)"
+           % (" ".join(args), len(outs[0][1])))
+    else:
+        fail("hule %s differs between the languages" % " ".join(args))
+sims = []
+for lang in ("C.UTF-8", "zh_CN.UTF-8"):
+    out = os.path.join(WORK, "sim-%s.jsonl" % lang[:2])
+    logdir = os.path.join(WORK, "log-" + lang[:2])
+    os.makedirs(logdir)
+    rc, so, se = run(["sim", "--games", "12", "--seed", "5", "--out", out,
+                      "--log", logdir, "--log-games", "3"], lang)
+    rc2, st, _ = run(["stats", out, "--json"], lang)
+    rc3, rv, _ = run(["review", os.path.join(logdir, "game-3.jsonl"),
+                      "--json"], lang)
+    sims.append((open(out, "rb").read(), st,
+                 open(os.path.join(logdir, "game-3.jsonl"), "rb").read(), rv,
+                 rc, rc2, rc3))
+    if lang.startswith("zh") and not HAN.search(so + se):
+        fail("sim under zh_CN: its summary for a person is not in Chinese")
+if sims[0] == sims[1] and sims[0][0]:
+    ok("sim --out lines, --log logs, stats --json and review --json: the "
+       "same bytes in both languages")
+else:
+    fail("sim/stats/review output for programs differs between languages")
+
+# {== choosing the language ==}
+rc, out, err = run(["score", "123m456p789s11z55m+5m", "self"], "zh_CN.UTF-8")
+locales = subprocess.run(["locale", "-a"], capture_output=True,
+                         text=True).stdout.split()
+zh_installed = any(l.lower().startswith("zh_cn") for l in locales)
+if "合计" in out and "total" not in out:
+    ok("LANG=zh_CN.UTF-8: the explanation in Chinese (zh_CN locale %s on "
+       "this machine)" % ("installed" if zh_installed else "not installed"))
+else:
+    fail("LANG=zh_CN.UTF-8 gave: " + out[:200])
+rc, out, err = run(["score", "123m456p789s11z55m+5m", "self"], "zh_TW.UTF-8")
+if "合計" in out:
+    ok("LANG=zh_TW.UTF-8: Traditional Chinese")
+else:
+    fail("LANG=zh_TW.UTF-8 gave: " + out[:200])
+rc, out, err = run(["--lang", "en", "score", "123m456p789s11z55m+5m", "self"],
+                   "zh_CN.UTF-8")
+if "total:" in out and not HAN.search(out.replace("花龙", "").replace(
+        "不求人", "").replace("自摸", "").replace("无番和", "")):
+    ok("--lang en over a Chinese locale: English")
+else:
+    fail("--lang en gave: " + out[:200])
+for var in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+    rc, out, err = run(["nosuchcommand"], "C.UTF-8", **{var: "zh_CN.UTF-8"})
+    if "错误" in err and rc == 1:
+        ok("%s=zh_CN.UTF-8 over LANG=C.UTF-8: Chinese errors" % var)
+    else:
+        fail("%s=zh: %r" % (var, err))
+rc, out, err = run(["--lang", "fr", "score", "123m"], "C.UTF-8")
+if rc == 1 and "fr" in err and "zh_CN" in err and not out:
+    ok("--lang fr refused, naming the languages installed")
+else:
+    fail("--lang fr: rc %d, %r" % (rc, err))
+rc, out, err = run(["--lang", "zh", "--bogus"], "C.UTF-8")
+if rc == 1 and "错误" in err:
+    ok("--lang zh before a bad option: the parser's own error in Chinese")
+else:
+    fail("--lang zh --bogus: %r" % err)
+rc, out, err = run(["--ascii"], "C.UTF-8", stdin=b"lang\nlang zh\nlang\n"
+                   b"lang xx\nfans\nlang en\nlang\n")
+if ("messages in en" in out and "消息使用中文" in out and "消息语言 zh_CN"
+        in out and "xx" in err and "81 个番种" in out
+        and out.rstrip().endswith("messages in en (installed: en zh_CN "
+                                  "zh_TW)")):
+    ok("the REPL's lang: shows, switches both ways, refuses an unknown one")
+else:
+    fail("REPL lang: %r %r" % (out[-400:], err))
+
+# {== 80 columns ==}
+repl_cmds = re.findall(r"^  (\S+)", run(["--ascii"], "C.UTF-8",
+                       stdin=b"help\n")[1], re.M)
+script = "help\n" + "".join("help %s\n" % c for c in repl_cmds) + \
+    "help tiles\nhelp table\n"
+wide = []
+for lang in ("C.UTF-8", "zh_CN.UTF-8"):
+    texts = [run(["--ascii"], lang, stdin=script.encode())[1],
+             run(["--help"], lang)[1]]
+    for c in ("score", "sim", "stats", "view", "import", "run"):
+        texts.append(run([c, "--help"], lang)[1])
+    texts.append(run(["--ascii"], lang, stdin=b"new mcr seed=5\nd 1z\n"
+                     b"auto\nmatch\n")[1])
+    for t in texts:
+        for line in t.splitlines():
+            if width(line) > 80:
+                wide.append((lang, width(line), line))
+if not wide:
+    ok("help (REPL and command line, %d REPL commands) and a played hand: "
+       "every line at most 80 columns in both languages" % len(repl_cmds))
+else:
+    fail("%d lines wider than 80 columns, the first: %r" % (len(wide),
+                                                            wide[0]))
+sys.exit(1 if failed else 0)
