@@ -82,7 +82,7 @@ static void normalize(const char *name, char *out, size_t cap)
       out[0] = '\0';
       return;
     }
-  if (out[2] == '-')
+  if (n > 2 && out[2] == '-')
     out[2] = '_';
   if (strcmp(out, "C") == 0 || strcmp(out, "POSIX") == 0 ||
       strncmp(out, "en", 2) == 0)

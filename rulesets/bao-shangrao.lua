@@ -68,7 +68,8 @@ end
 
 -- A pattern of the club's own: 门清 (no meld declared) doubles once.
 R:fan { "门清", en = "Concealed hand", times = 2,
-  desc = "No meld declared (a concealed kong is fine).",
+  desc = { en = "No meld declared (a concealed kong is fine).",
+           zh = "没有副露（暗杠可以）。" },
   example = "123m456p789s111z5s+5s self bao=9m",
   exposed = 0, shape = { "standard", "seven_pairs", "shisanlan", "jiuyao" } }
 

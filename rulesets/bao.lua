@@ -94,143 +94,167 @@ local ANY_SHAPE = { "none", "standard", "seven_pairs", "shisanlan", "jiuyao" }
 -- ===================================================================
 
 pattern { "宝吊头", en = "Wild single wait",
-  desc = "Self-drawn after waiting with four complete melds and one lone 宝: "
+  desc = { en = "Self-drawn after waiting with four complete melds and one lone 宝: "
       .. "any tile made the pair.",
+           zh = "四组完整面子加一张单独的宝听牌后自摸：来什么牌都成将。" },
   example = "123m456p789s111z5m+7p self bao=5m",
   self = true, wild_single = true }
 
 pattern { "天糊", en = "Heavenly hand",
-  desc = "The dealer's first fourteen tiles are a win.",
+  desc = { en = "The dealer's first fourteen tiles are a win.",
+           zh = "庄家起手十四张就是和牌。" },
   example = "123m456p789s111z55m win=5m self first bao=9s",
   first = true, dealer = true }   -- "first" for the dealer is 天糊 (NOTATION)
 
 pattern { "地糊", en = "Earthly hand",
-  desc = "A non-dealer wins on the dealer's first discard "
+  desc = { en = "A non-dealer wins on the dealer's first discard "
       .. "(with self_draw_only: on his own first draw), before any claim.",
+           zh = "闲家在任何人吃碰之前和庄家的第一张打牌（只能自摸时：和自己的第一次摸牌）。" },
   example = "123m456p789s111z55m win=5m first seat=S bao=9s",
   first = true, dealer = false, self = R.opt.self_draw_only }
 
 pattern { "杠开", en = "Out on a kong",
-  desc = "Won on the replacement tile drawn after a kong.",
+  desc = { en = "Won on the replacement tile drawn after a kong.",
+           zh = "用杠后补牌和牌。" },
   example = "123m456p11z55m{9999s}+5m self kong bao=9p",
   kong = true }
 
 pattern { "碰碰糊", en = "All pungs with 宝",
-  desc = "Four pungs or kongs and a pair, a 宝 standing for another tile "
+  desc = { en = "Four pungs or kongs and a pair, a 宝 standing for another tile "
       .. "(not a 宝吊头 win).",
+           zh = "四组刻子或杠加一对将，有宝代替别的牌（不是宝吊头的和牌）。" },
   example = "111m555p8s222z33z7m+8s bao=7m",
   shape = "standard", chows = 0, wild_acting = true, wild_single = false,
   excludes = { "平糊" } }
 
 pattern { "清碰碰糊", en = "Pure all pungs",
-  desc = "Four pungs or kongs and a pair, no 宝 standing for another tile.",
+  desc = { en = "Four pungs or kongs and a pair, no 宝 standing for another tile.",
+           zh = "四组刻子或杠加一对将，没有宝代替别的牌。" },
   example = "111m555p888s2z[777z]+2z bao=9m",
   shape = "standard", chows = 0, wild_acting = false,
   excludes = { "碰碰糊", "平糊" } }
 
 pattern { "偷机", en = "Stealing (declined 宝吊头)", state = true,
-  desc = "A state, not a win: in 宝吊头 the player declined the win "
+  desc = { en = "A state, not a win: in 宝吊头 the player declined the win "
       .. "and played on; it ends when the hand leaves 宝吊头 "
       .. "(the lone 宝 thrown, say).",
+           zh = "是状态，不是和牌：在宝吊头时玩家放弃和牌继续打；手牌离开宝吊头（例如打出单独的宝）时结束。" },
   example = "12m456p789s111z55m+5m self touji bao=5m",
   touji = true }
 
 pattern { "宝吊宝", en = "宝 on 宝",
-  desc = "While stealing (偷机), so still in 宝吊头, draws a 宝 and wins.",
+  desc = { en = "While stealing (偷机), so still in 宝吊头, draws a 宝 and wins.",
+           zh = "偷机时（仍在宝吊头）摸到宝而和牌。" },
   example = "12m456p789s111z55m+5m self touji bao=5m",
   touji = true, self = true, win_tile = WILD,
   excludes = { "宝吊头" } }
 
 pattern { "宝吊无宝", en = "宝 without 宝",
-  desc = "While stealing (so still in 宝吊头), wins with every 宝 "
+  desc = { en = "While stealing (so still in 宝吊头), wins with every 宝 "
       .. "at its own face: two 宝 as the pair, or three as a pung.",
+           zh = "偷机时（仍在宝吊头）每张宝都当本身用而和牌：两张宝作将，或三张成刻子。" },
   example = "123m456p789s11z55m+1z self touji bao=5m",
   touji = true, self = true, wild_acting = false,
   melds = { pair(WILD) }, alt = { pung(WILD) },
   excludes = { "宝吊宝", "宝吊头" } }
 
 pattern { "飞宝", en = "Flying 宝",
-  desc = "The winner doubles for each 宝 he discarded this hand.",
+  desc = { en = "The winner doubles for each 宝 he discarded this hand.",
+           zh = "和牌者本局每打出一张宝就翻一倍。" },
   example = "123m456p789s111z5p+5p feibao=1 bao=9m",
   count = "feibao" }
 
 pattern { "七对", en = "Seven pairs with 宝",
-  desc = "Seven pairs, a 宝 standing for another tile.",
+  desc = { en = "Seven pairs, a 宝 standing for another tile.",
+           zh = "七对，有宝代替别的牌。" },
   example = "1133557799m115z+9s self bao=9s",
   shape = "seven_pairs", wild_acting = true }
 
 pattern { "清七对", en = "Pure seven pairs",
-  desc = "Seven pairs, no 宝 standing for another tile.",
+  desc = { en = "Seven pairs, no 宝 standing for another tile.",
+           zh = "七对，没有宝代替别的牌。" },
   example = "1133557799m115z+5z bao=9s",
   shape = "seven_pairs", wild_acting = false,
   excludes = { "七对" } }
 
 pattern { "华丽七对", en = "Luxury seven pairs with 宝",
-  desc = "Seven pairs with four of a kind, a 宝 standing for another tile.",
+  desc = { en = "Seven pairs with four of a kind, a 宝 standing for another tile.",
+           zh = "含四张相同牌的七对，有宝代替别的牌。" },
   example = "1111335577m115z+9s self bao=9s",
   shape = "seven_pairs", quads = { min = 1 }, wild_acting = true,
   excludes = { "七对" } }
 
 pattern { "清华丽七对", en = "Pure luxury seven pairs",
-  desc = "Seven pairs with four of a kind, no 宝 standing for another tile.",
+  desc = { en = "Seven pairs with four of a kind, no 宝 standing for another tile.",
+           zh = "含四张相同牌的七对，没有宝代替别的牌。" },
   example = "1111335577m115z+5z bao=9s",
   shape = "seven_pairs", quads = { min = 1 }, wild_acting = false,
   excludes = { "清七对", "华丽七对", "七对" } }
 
 pattern { "十三浪", en = "Thirteen apart",
-  desc = "Fourteen single tiles: in each suit the numbers 3 or more apart, "
+  desc = { en = "Fourteen single tiles: in each suit the numbers 3 or more apart, "
       .. "honors not repeated.",
+           zh = "十四张单张：每门花色的点数相隔三以上，字牌不重复。" },
   example = "147m258p369s1234z+5z bao=9m",
   shape = "shisanlan" }
 
 pattern { "七星十三浪", en = "Seven-star thirteen apart",
-  desc = "十三浪 holding all seven honors.",
+  desc = { en = "十三浪 holding all seven honors.",
+           zh = "七种字牌都有的十三浪。" },
   example = "147m25p39s123456z+7z bao=9m",
   shape = "shisanlan", every = HONORS,
   excludes = { "十三浪" } }
 
 pattern { "九幺", en = "Terminals and honors",
-  desc = "Every tile a 1, a 9 or an honor, in any arrangement.",
+  desc = { en = "Every tile a 1, a 9 or an honor, in any arrangement.",
+           zh = "每张都是 1、9 或字牌，怎样组合都行。" },
   example = "119m19p199s11233z+3z bao=5m",
   shape = "jiuyao" }
 
 pattern { "七星九幺", en = "Seven-star terminals and honors",
-  desc = "九幺 holding all seven honors.",
+  desc = { en = "九幺 holding all seven honors.",
+           zh = "七种字牌都有的九幺。" },
   example = "19m19p19s1234567z+1z bao=5m",
   shape = "jiuyao", every = HONORS,
   excludes = { "九幺" } }
 
 pattern { "平糊自摸", en = "Plain self-drawn",
-  desc = "A standard hand with at least one chow, no 宝 acting, self-drawn.",
+  desc = { en = "A standard hand with at least one chow, no 宝 acting, self-drawn.",
+           zh = "至少有一组顺子的标准牌型，没有宝代替别的牌，自摸。" },
   example = "123m456p789s111z5s+5s self bao=9m",
   shape = "standard", chows = { min = 1 }, wild_acting = false, self = true }
 
 pattern { "抢杠", en = "Robbing a kong",
-  desc = "Won on the tile another player adds to his pung "
+  desc = { en = "Won on the tile another player adds to his pung "
       .. "(everyone who can rob wins).",
+           zh = "和别人加杠的那张牌（能抢的人都和）。" },
   example = "123m456p111z55s78s+9s rob bao=1m",
   rob = true }
 
 pattern { "接宝", en = "Catching the 宝",
-  desc = "Having drawn three 宝 this hand, claims the fourth from a discard: "
+  desc = { en = "Having drawn three 宝 this hand, claims the fourth from a discard: "
       .. "a win whatever the hand (or the hand's own value, if better).",
+           zh = "本局已摸到三张宝，再从打牌中吃到第四张：不论牌型都和（若牌本身更高则按牌计）。" },
   example = "12m26p3s134z66z555m+5m jiebao bao=5m",
   shape = ANY_SHAPE, jiebao = true, alone = true }
 
 pattern { "四个宝", en = "Four 宝",
-  desc = "Draws the fourth 宝 of the hand: a win whatever the hand (or the "
+  desc = { en = "Draws the fourth 宝 of the hand: a win whatever the hand (or the "
       .. "hand's own value, if better).",
+           zh = "摸到本局的第四张宝：不论牌型都和（若牌本身更高则按牌计）。" },
   example = "12m26p3s134z66z555m+5m self sibao bao=5m",
   shape = ANY_SHAPE, sibao = true, alone = true }
 
 pattern { "单吊", en = "Single after four melds",
-  desc = "Won with a single concealed tile left, four melds declared.",
+  desc = { en = "Won with a single concealed tile left, four melds declared.",
+           zh = "亮出四组面子，只剩一张暗牌而和牌。" },
   example = "5m[123m][456p][789s][111z]+5m bao=9s",
   declared = 4 }
 
 -- Any other standard-shape win.
 pattern { "平糊", en = "Plain win",
-  desc = "A standard hand (four melds and a pair) with no better base.",
+  desc = { en = "A standard hand (four melds and a pair) with no better base.",
+           zh = "没有更高基数的标准牌型（四组面子加一对将）。" },
   example = "123m456p789s111z5s+5s bao=9m",
   shape = "standard" }
 

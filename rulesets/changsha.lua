@@ -138,13 +138,15 @@ end
 
 R:fan { "平胡", en = "Small win", aliases = { "小胡", "pinghu", "xiaohu" },
   points = 1,
-  desc = "Four sets and a pair of 2, 5 or 8 (二五八将), with no 大胡: 1 "
+  desc = { en = "Four sets and a pair of 2, 5 or 8 (二五八将), with no 大胡: 1 "
       .. "from the discarder, 2 from each player when self-drawn.",
+           zh = "四组面子加 2、5 或 8 的将（二五八将），没有大胡：点炮者付 1，自摸时每家付 2。" },
   example = "234567m345p55678s win=5s",
   shape = "standard", pair = TWO_FIVE_EIGHT }
 
 R:fan { "自摸", en = "Self-drawn small win", points = 1, factor = true,
-  desc = "A 小胡 self-drawn is paid 2 by each player, not 1.",
+  desc = { en = "A 小胡 self-drawn is paid 2 by each player, not 1.",
+           zh = "小胡自摸时每家付 2，而不是 1。" },
   example = "234567m345p55678s win=5s self",
   shape = "standard", pair = TWO_FIVE_EIGHT, self = true }
 
@@ -158,28 +160,35 @@ local SMALL = { "平胡", "自摸" }
 
 R:fan { "碰碰胡", en = "All pungs", aliases = { "对对胡", "pengpenghu" },
   points = BIG,
-  desc = "Four pungs or kongs and any pair, no chow.",
+  desc = { en = "Four pungs or kongs and any pair, no chow.",
+           zh = "四组刻子或杠加任意将，没有顺子。" },
   example = "222m555p99s[333m][777s] win=9s",
   shape = "standard", chows = 0, excludes = SMALL }
 
 R:fan { "将将胡", en = "All 2, 5 and 8", aliases = { "jiangjianghu" },
   points = BIG,
-  desc = "Every tile, declared melds too, is a 2, 5 or 8, in any "
+  desc = { en = "Every tile, declared melds too, is a 2, 5 or 8, in any "
       .. "arrangement: no shape is needed.",
+           zh = "每张牌（包括亮出的面子）都是 2、5 或 8，怎样组合都行：不需要牌型。" },
   example = "22258m2558p25888s win=8s",
   shape = { "none", "standard", "seven_pairs" }, all = TWO_FIVE_EIGHT,
   excludes = SMALL }
 
 R:fan { "清一色", en = "Full flush", aliases = { "qingyise" },
   points = BIG,
-  desc = "Every tile of one suit, in four sets and any pair or in 七对.",
+  desc = { en = "Every tile of one suit, in four sets and any pair or in 七对.",
+           zh = "每张牌都是一门花色，四组面子加任意将，或七对。" },
   example = "11112345678999m win=9m self",
   shape = { "standard", "seven_pairs" }, suits = 1, excludes = SMALL }
 
 R:fan { "全求人", en = "All melded", aliases = { "quanqiuren" },
   points = BIG,
-  desc = "Four exposed melds and a lone tile, won on another's tile"
-      .. (opt.quanqiuren_258 and "; the pair a 2, 5 or 8." or "; any pair."),
+  desc = { en = "Four exposed melds and a lone tile, won on another's tile"
+               .. (opt.quanqiuren_258 and "; the pair a 2, 5 or 8."
+                                       or "; any pair."),
+           zh = "亮出四组面子只剩一张，和别人的牌"
+               .. (opt.quanqiuren_258 and "；将须是 2、5 或 8。"
+                                       or "；将不限。") },
   example = "55s[123m][444p][666p][789s] win=5s",
   shape = "standard", exposed = 4, self = false,
   pair = opt.quanqiuren_258 and TWO_FIVE_EIGHT or nil,
@@ -187,20 +196,23 @@ R:fan { "全求人", en = "All melded", aliases = { "quanqiuren" },
 
 R:fan { "七小对", en = "Seven pairs", aliases = { "七对", "qixiaodui" },
   points = BIG,
-  desc = "Seven pairs, no declared meld, no kind four times.",
+  desc = { en = "Seven pairs, no declared meld, no kind four times.",
+           zh = "七对，没有亮出的面子，没有四张相同的牌。" },
   example = "1133m5577p224499s win=4s",
   shape = "seven_pairs", quads = 0, excludes = SMALL }
 
 R:fan { "豪华七小对", en = "Luxury seven pairs", aliases = { "haohua" },
   points = opt.haohua_double and 2 * BIG or BIG,
-  desc = "Seven pairs with one kind held four times.",
+  desc = { en = "Seven pairs with one kind held four times.",
+           zh = "七对，其中有一种牌有四张。" },
   example = "1111m3355p778899s win=9s",
   shape = "seven_pairs", quads = 1, excludes = SMALL }
 
 R:fan { "双豪华七小对", en = "Double luxury seven pairs",
   aliases = { "shuanghaohua" },
   points = opt.haohua_double and 3 * BIG or BIG,
-  desc = "Seven pairs with two kinds or more held four times.",
+  desc = { en = "Seven pairs with two kinds or more held four times.",
+           zh = "七对，其中有两种以上的牌各有四张。" },
   example = "1111m5555p778899s win=7s self",
   shape = "seven_pairs", quads = { min = 2 }, excludes = SMALL }
 
@@ -214,41 +226,50 @@ local function situation(t)
 end
 
 situation { "天胡", en = "Heavenly win", aliases = { "tianhu" },
-  desc = "The dealer wins on the fourteen tiles dealt to him.",
+  desc = { en = "The dealer wins on the fourteen tiles dealt to him.",
+           zh = "庄家起手十四张就和牌。" },
   example = "234567m345p55678s win=5s self first",
   first = true, self = true, dealer = true }
 
 situation { "地胡", en = "Earthly win", aliases = { "dihu" },
-  desc = "Another player wins on the dealer's first discard.",
+  desc = { en = "Another player wins on the dealer's first discard.",
+           zh = "别的玩家和庄家的第一张打牌。" },
   example = "234567m345p55678s win=5s first seat=S",
   first = true, self = false, dealer = false }
 
 situation { "海底捞月", en = "Moon from the sea bed",
   aliases = { "haidilaoyue" },
-  desc = "Self-drawn with the last tile of the wall (海底).",
+  desc = { en = "Self-drawn with the last tile of the wall (海底).",
+           zh = "摸牌墙最后一张自摸（海底）。" },
   example = "234567m345p55678s win=5s self wall-last",
   wall_last = true, self = true }
 
 situation { "海底炮", en = "Sea-bed discard", aliases = { "haidipao" },
-  desc = "Won on the 海底 tile another player took.",
+  desc = { en = "Won on the 海底 tile another player took.",
+           zh = "和别人拿到的海底牌。" },
   example = "234567m345p55678s win=5s wall-last",
   wall_last = true, self = false }
 
 situation { "杠上开花", en = "Flower on the kong",
   aliases = { "gangshangkaihua" },
-  desc = "Self-drawn on a tile one's own 开杠 turned up"
-      .. (opt.buzhang_gangkai and " or on a 补张's replacement." or "."),
+  desc = { en = "Self-drawn on a tile one's own 开杠 turned up"
+               .. (opt.buzhang_gangkai and " or on a 补张's replacement."
+                                        or "."),
+           zh = "用自己开杠翻出的牌自摸"
+               .. (opt.buzhang_gangkai and "，或用补张的补牌自摸。" or "。") },
   example = "234567m55678s{3333p} win=5s self kaigang",
   self = true,
   test = function(v) return v.kaigang or (opt.buzhang_gangkai and v.kong) end }
 
 situation { "杠上炮", en = "Kong discard", aliases = { "gangshangpao" },
-  desc = "Won on a tile another player's 开杠 turned up.",
+  desc = { en = "Won on a tile another player's 开杠 turned up.",
+           zh = "和别人开杠翻出的牌。" },
   example = "234567m345p55678s win=5s kaigang",
   kaigang = true, self = false }
 
 situation { "抢杠胡", en = "Robbing a kong", aliases = { "qiangganghu" },
-  desc = "Won on the tile another player adds to his pung.",
+  desc = { en = "Won on the tile another player adds to his pung.",
+           zh = "和别人加杠的那张牌。" },
   example = "234567m345p55678s win=6s rob",
   rob = true }
 
@@ -285,7 +306,8 @@ end
 if QISHOU["大四喜"] then
   R:fan { "大四喜", en = "Four of a kind dealt", aliases = { "dasixi" },
     points = 2, dealt = true,
-    desc = "A kind dealt four times; counts once for each such kind.",
+    desc = { en = "A kind dealt four times; counts once for each such kind.",
+             zh = "起手有一种牌四张；每有一种计一次。" },
     example = "5555m111p333p479s qishou seat=S",
     test = function(v) return held(v, 4) end }
 end
@@ -293,7 +315,8 @@ end
 if QISHOU["板板胡"] then
   R:fan { "板板胡", en = "No 2, 5 or 8 dealt", aliases = { "banbanhu" },
     points = 2, dealt = true,
-    desc = "The dealt tiles hold no 2, 5 or 8 at all.",
+    desc = { en = "The dealt tiles hold no 2, 5 or 8 at all.",
+             zh = "起手的牌里完全没有 2、5、8。" },
     example = "13m4679p1346799s qishou seat=S",
     none = TWO_FIVE_EIGHT }
 end
@@ -301,7 +324,8 @@ end
 if QISHOU["缺一色"] then
   R:fan { "缺一色", en = "A suit missing", aliases = { "queyise" },
     points = 2, dealt = true,
-    desc = "The dealt tiles lack a suit (two missing count once).",
+    desc = { en = "The dealt tiles lack a suit (two missing count once).",
+             zh = "起手的牌缺一门花色（缺两门也只计一次）。" },
     example = "1234567m123456p qishou seat=S",
     suits = { max = 2 } }
 end
@@ -309,8 +333,9 @@ end
 if QISHOU["六六顺"] then
   R:fan { "六六顺", en = "Two triplets dealt", aliases = { "liuliushun" },
     points = 2, dealt = true,
-    desc = "Two kinds dealt exactly three times; once for each two (a "
+    desc = { en = "Two kinds dealt exactly three times; once for each two (a "
         .. "kind held four times is 大四喜, not this).",
+             zh = "起手有两种牌各正好三张；每两种计一次（有四张的是大四喜，不是这个）。" },
     example = "111m222p3456789s qishou seat=S",
     test = function(v) return held(v, 3) // 2 end }
 end

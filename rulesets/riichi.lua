@@ -358,95 +358,110 @@ end
 
 R:fan { "立直", en = "Riichi", han = 1, open = 0,
   aliases = { "リーチ", "riichi", "reach" },
-  desc = "Declared ready with a concealed hand.",
+  desc = { en = "Declared ready with a concealed hand.",
+           zh = "门清听牌时宣告立直。" },
   example = "123m22567p234567s win=7s riichi seat=S",
   riichi = true }
 
 R:fan { "一発", en = "Ippatsu", han = 1, open = 0,
   aliases = { "イッパツ", "ippatsu", "one shot" },
-  desc = "Won within one go-around of one's riichi, no call between.",
+  desc = { en = "Won within one go-around of one's riichi, no call between.",
+           zh = "立直后一巡内和牌，中间无人鸣牌。" },
   example = "123m22567p234567s win=7s riichi ippatsu seat=S",
   ippatsu = true }
 
 R:fan { "門前清自摸和", en = "Menzen Tsumo", han = 1, open = 0,
   aliases = { "メンゼンツモ", "menzen tsumo", "tsumo", "門前清自摸",
               "fully concealed self-draw" },
-  desc = "A concealed hand won by self-draw.",
+  desc = { en = "A concealed hand won by self-draw.",
+           zh = "门清自摸和牌。" },
   example = "123m22567p234567s win=7s self seat=S",
   self = true }
 
 R:fan { "平和", en = "Pinfu", han = 1, open = 0,
   aliases = { "ピンフ", "pinfu", "all chows" },
-  desc = "Four chows, a pair worth no fu and a two-sided wait, concealed.",
+  desc = { en = "Four chows, a pair worth no fu and a two-sided wait, concealed.",
+           zh = "四组顺子、不计符的将、两面听，门清。" },
   example = "123m22567p234567s win=7s seat=S",
   shape = "standard", chows = 4, wait = "two_sided",
   pair_not = DRAGONS + SEAT + ROUND }
 
 R:fan { "断幺九", en = "Tanyao", han = 1, open = opt.kuitan and 1 or 0,
   aliases = { "タンヤオ", "tanyao", "all simples", "断么九" },
-  desc = "Simples only: no terminal, no honor.",
+  desc = { en = "Simples only: no terminal, no honor.",
+           zh = "只有中张：没有幺九牌，也没有字牌。" },
   example = "234m22567p234567s win=7s seat=S",
   none = TH }
 
 R:fan { "一盃口", en = "Iipeikou", han = 1, open = 0,
   aliases = { "イーペーコー", "iipeikou", "pure double chow" },
-  desc = "Two identical chows, concealed.",
+  desc = { en = "Two identical chows, concealed.",
+           zh = "两组相同的顺子，门清。" },
   example = "112233m567p23499s win=4s seat=S",
   melds = { chow"a", chow"a" }, same_suit = true }
 
 R:fan { "役牌白", en = "Yakuhai White", han = 1,
   aliases = { "白", "ハク", "haku", "yakuhai haku", "white dragon" },
-  desc = "A pung or kong of white dragons (7z).",
+  desc = { en = "A pung or kong of white dragons (7z).",
+           zh = "白板（7z）的刻子或杠。" },
   example = "123m456p78s99s[777z]+9s seat=S",
   melds = { pung(tiles"7z") } }
 
 R:fan { "役牌發", en = "Yakuhai Green", han = 1,
   aliases = { "發", "発", "ハツ", "hatsu", "yakuhai hatsu", "green dragon" },
-  desc = "A pung or kong of green dragons (6z).",
+  desc = { en = "A pung or kong of green dragons (6z).",
+           zh = "发财（6z）的刻子或杠。" },
   example = "123m456p78s99s[666z]+9s seat=S",
   melds = { pung(tiles"6z") } }
 
 R:fan { "役牌中", en = "Yakuhai Red", han = 1,
   aliases = { "中", "チュン", "chun", "yakuhai chun", "red dragon" },
-  desc = "A pung or kong of red dragons (5z).",
+  desc = { en = "A pung or kong of red dragons (5z).",
+           zh = "红中（5z）的刻子或杠。" },
   example = "123m456p78s99s[555z]+9s seat=S",
   melds = { pung(tiles"5z") } }
 
 R:fan { "自風", en = "Seat Wind", han = 1,
   aliases = { "自風牌", "ジカゼ", "jikaze", "seat wind", "門風牌" },
-  desc = "A pung or kong of one's seat wind (a double wind counts it "
+  desc = { en = "A pung or kong of one's seat wind (a double wind counts it "
       .. "and the round's).",
+           zh = "自风的刻子或杠（连风牌计自风和场风两次）。" },
   example = "123m456p78s99s[222z]+9s seat=S round=E",
   melds = { pung(SEAT) } }
 
 R:fan { "場風", en = "Round Wind", han = 1,
   aliases = { "場風牌", "バカゼ", "bakaze", "round wind", "prevalent wind" },
-  desc = "A pung or kong of the round's wind.",
+  desc = { en = "A pung or kong of the round's wind.",
+           zh = "场风的刻子或杠。" },
   example = "123m456p78s99s[111z]+9s seat=S round=E",
   melds = { pung(ROUND) } }
 
 R:fan { "嶺上開花", en = "Rinshan Kaihou", han = 1,
   aliases = { "リンシャンカイホウ", "rinshan", "rinshan kaihou",
               "after a kong" },
-  desc = "Won on a kan's replacement tile.",
+  desc = { en = "Won on a kan's replacement tile.",
+           zh = "用杠的岭上牌和牌。" },
   example = "123m456p78s99s[2222z]+9s self kong seat=S",
   kong = true }
 
 R:fan { "槍槓", en = "Chankan", han = 1,
   aliases = { "チャンカン", "chankan", "robbing a kong" },
-  desc = "Won on the tile another player adds to his pung.",
+  desc = { en = "Won on the tile another player adds to his pung.",
+           zh = "和别人加杠的那张牌。" },
   example = "123m456p78s11s[222z]+9s rob seat=S",
   rob = true }
 
 R:fan { "海底摸月", en = "Haitei Raoyue", han = 1,
   aliases = { "ハイテイ", "haitei", "last tile draw" },
-  desc = "Won by drawing the live wall's last tile.",
+  desc = { en = "Won by drawing the live wall's last tile.",
+           zh = "摸活牌墙最后一张和牌。" },
   example = "123m456p78s99s[222z]+9s self wall-last seat=S",
   wall_last = true, self = true }
 
 R:fan { "河底撈魚", en = "Houtei Raoyui", han = 1,
   aliases = { "ホウテイ", "houtei", "last tile claim" },
-  desc = "Won on the discard after the live wall's last tile.",
+  desc = { en = "Won on the discard after the live wall's last tile.",
+           zh = "和活牌墙最后一张之后的打牌。" },
   example = "123m456p78s99s[222z]+9s wall-last seat=S",
   wall_last = true, self = false }
 
@@ -458,75 +473,87 @@ R:fan { "河底撈魚", en = "Houtei Raoyui", han = 1,
 
 R:fan { "ダブル立直", en = "Double Riichi", han = 2, open = 0,
   aliases = { "両立直", "ダブルリーチ", "daburu riichi", "double riichi" },
-  desc = "Riichi declared on one's first discard, no call before it.",
+  desc = { en = "Riichi declared on one's first discard, no call before it.",
+           zh = "在第一张打牌时立直，之前无人鸣牌。" },
   example = "123m22567p234567s win=7s double seat=S",
   double = true, excludes = { "立直" } }
 
 R:fan { "三色同順", en = "Sanshoku Doujun", han = 2, open = 1,
   aliases = { "サンショク", "sanshoku", "mixed triple chow" },
-  desc = "The same chow in each of the three suits.",
+  desc = { en = "The same chow in each of the three suits.",
+           zh = "三门花色中各有一组相同的顺子。" },
   example = "123m123p1299s[456s]+3s seat=S",
   melds = { chow"a", chow"a", chow"a" }, mixed_suits = true }
 
 R:fan { "一気通貫", en = "Ittsu", han = 2, open = 1,
   aliases = { "イッツー", "ittsu", "ikkitsuukan", "pure straight" },
-  desc = "123, 456 and 789 of one suit.",
+  desc = { en = "123, 456 and 789 of one suit.",
+           zh = "同一花色的 123、456 和 789。" },
   example = "123456789m2p[777z]+2p seat=S",
   melds = { chow(1), chow(4), chow(7) }, same_suit = true }
 
 R:fan { "混全帯幺九", en = "Chanta", han = 2, open = 1,
   aliases = { "チャンタ", "chanta", "outside hand" },
-  desc = "Every meld and the pair hold a terminal or an honor, with some "
+  desc = { en = "Every meld and the pair hold a terminal or an honor, with some "
       .. "honor and some chow.",
+           zh = "每组面子和将都含有幺九牌或字牌，既有字牌也有顺子。" },
   example = "123m789p99s[999m]11z+1z seat=S",
   shape = "standard", each_group = TH, honors = true,
   chows = { min = 1 } }
 
 R:fan { "七対子", en = "Chiitoitsu", han = 2,
   aliases = { "チートイツ", "chiitoitsu", "chiitoi", "seven pairs" },
-  desc = "Seven different pairs (always 25 fu).",
+  desc = { en = "Seven different pairs (always 25 fu).",
+           zh = "七个不同的对子（固定 25 符）。" },
   example = "1133m5577p2288s66z win=6z seat=S",
   shape = "seven_pairs" }
 
 R:fan { "対々和", en = "Toitoi", han = 2,
   aliases = { "トイトイ", "toitoi", "toitoihou", "all pungs" },
-  desc = "Four pungs or kans and a pair.",
+  desc = { en = "Four pungs or kans and a pair.",
+           zh = "四组刻子或杠加一对将。" },
   example = "222m888p5s[333z][444s]+5s seat=S",
   pungs = 4 }
 
 R:fan { "三暗刻", en = "Sanankou", han = 2,
   aliases = { "サンアンコー", "sanankou", "three concealed pungs" },
-  desc = "Three concealed pungs or kans (a pung won on a discard is open).",
+  desc = { en = "Three concealed pungs or kans (a pung won on a discard is open).",
+           zh = "三个暗刻或暗杠（和别人打牌成的刻子算明刻）。" },
   example = "222m888p444s5s[123m]+5s self seat=S",
   concealed_pungs = { min = 3 } }
 
 R:fan { "三色同刻", en = "Sanshoku Doukou", han = 2,
   aliases = { "サンショクドーコー", "sanshoku doukou", "triple pung" },
-  desc = "Pungs of the same number in the three suits.",
+  desc = { en = "Pungs of the same number in the three suits.",
+           zh = "三门花色中点数相同的刻子。" },
   example = "222m222p22s[777z]99s+2s seat=S",
   melds = { pung"a", pung"a", pung"a" }, mixed_suits = true }
 
 R:fan { "三槓子", en = "Sankantsu", han = 2,
   aliases = { "サンカンツ", "sankantsu", "three kongs" },
-  desc = "Three kans.",
+  desc = { en = "Three kans.",
+           zh = "三个杠。" },
   example = "789m5p[2222m][3333p][4444s]+5p seat=S",
   kongs = { min = 3 } }
 
 R:fan { "小三元", en = "Shousangen", han = 2,
   aliases = { "ショウサンゲン", "shousangen", "little three dragons" },
-  desc = "Pungs of two dragons and a pair of the third.",
+  desc = { en = "Pungs of two dragons and a pair of the third.",
+           zh = "两种箭牌的刻子加第三种箭牌的将。" },
   example = "123m456p5z[666z][777z]+5z seat=S",
   melds = { pung(DRAGONS), pung(DRAGONS), pair(DRAGONS) } }
 
 R:fan { "混老頭", en = "Honroutou", han = 2,
   aliases = { "ホンロウトウ", "honroutou", "all terminals and honors" },
-  desc = "Terminals and honors only, both present.",
+  desc = { en = "Terminals and honors only, both present.",
+           zh = "只有幺九牌和字牌，两种都有。" },
   example = "111m999p1s[222z][333z]+1s seat=S",
   all = TH, honors = true }
 
 R:fan { "二盃口", en = "Ryanpeikou", han = 3, open = 0,
   aliases = { "リャンペーコー", "ryanpeikou", "twice pure double chow" },
-  desc = "Two pairs of identical chows, concealed.",
+  desc = { en = "Two pairs of identical chows, concealed.",
+           zh = "两对相同的顺子，门清。" },
   example = "112233m556677p99s win=9s seat=S",
   melds = { chow { "a", suit = "x" }, chow { "a", suit = "x" },
             chow { "b", suit = "x" }, chow { "b", suit = "x" } },
@@ -536,20 +563,23 @@ R:fan { "二盃口", en = "Ryanpeikou", han = 3, open = 0,
 
 R:fan { "純全帯幺九", en = "Junchan", han = 3, open = 2,
   aliases = { "ジュンチャン", "junchan", "terminals in all sets" },
-  desc = "Every meld and the pair hold a terminal, with some chow.",
+  desc = { en = "Every meld and the pair hold a terminal, with some chow.",
+           zh = "每组面子和将都含有幺九牌，有顺子。" },
   example = "123m789p99s[999m]11p+1p seat=S",
   shape = "standard", each_group = TERMINALS, chows = { min = 1 },
   excludes = { "混全帯幺九" } }
 
 R:fan { "混一色", en = "Honitsu", han = 3, open = 2,
   aliases = { "ホンイツ", "honitsu", "half flush" },
-  desc = "One suit and honors.",
+  desc = { en = "One suit and honors.",
+           zh = "一门花色加字牌。" },
   example = "123456m789m1z[555z]+1z seat=S",
   suits = 1, honors = true }
 
 R:fan { "清一色", en = "Chinitsu", han = 6, open = 5,
   aliases = { "チンイツ", "chinitsu", "full flush" },
-  desc = "Tiles of one suit only.",
+  desc = { en = "Tiles of one suit only.",
+           zh = "只有一门花色的牌。" },
   example = "1233456678999p+9p seat=S",
   suits = 1, honors = false, excludes = { "混一色" } }
 
@@ -561,27 +591,31 @@ R:fan { "清一色", en = "Chinitsu", han = 6, open = 5,
 
 R:fan { "天和", en = "Tenhou", yakuman = 1,
   aliases = { "テンホー", "tenhou", "blessing of heaven" },
-  desc = "The dealer wins on his dealt tiles.",
+  desc = { en = "The dealer wins on his dealt tiles.",
+           zh = "庄家用配牌和牌。" },
   example = "123m22567p234567s win=7s self first seat=E",
   first = true, self = true, dealer = true }
 
 R:fan { "地和", en = "Chiihou", yakuman = 1,
   aliases = { "チーホー", "chiihou", "blessing of earth" },
-  desc = "A non-dealer wins on his first draw, no call before it.",
+  desc = { en = "A non-dealer wins on his first draw, no call before it.",
+           zh = "闲家在第一次摸牌时和牌，之前无人鸣牌。" },
   example = "123m22567p234567s win=7s self first seat=S",
   first = true, self = true, dealer = false }
 
 R:fan { "国士無双", en = "Kokushi Musou", yakuman = 1,
   aliases = { "コクシ", "kokushi", "kokushi musou", "thirteen orphans" },
-  desc = "One of each terminal and honor and a second of one of them.",
+  desc = { en = "One of each terminal and honor and a second of one of them.",
+           zh = "幺九牌和字牌各一张，其中一种再多一张。" },
   example = "119m19p19s123456z+7z seat=S",
   shape = "thirteen_orphans" }
 
 R:fan { "国士無双十三面", en = "Kokushi 13-Sided", yakuman = double,
   aliases = { "国士無双１３面", "コクシジュウサンメン", "kokushi 13",
               "thirteen-sided kokushi" },
-  desc = "Thirteen orphans waiting on all thirteen (the winning tile "
+  desc = { en = "Thirteen orphans waiting on all thirteen (the winning tile "
       .. "makes the pair).",
+           zh = "国士无双听全部十三种（和的那张成对）。" },
   example = "19m19p19s1234567z+5z seat=S",
   shape = "thirteen_orphans",
   test = function(v) return v.tiles[v.win] == 2 end,
@@ -589,49 +623,57 @@ R:fan { "国士無双十三面", en = "Kokushi 13-Sided", yakuman = double,
 
 R:fan { "四暗刻", en = "Suuankou", yakuman = 1,
   aliases = { "スーアンコー", "suuankou", "four concealed pungs" },
-  desc = "Four concealed pungs or kans (a pung won on a discard is open).",
+  desc = { en = "Four concealed pungs or kans (a pung won on a discard is open).",
+           zh = "四个暗刻或暗杠（和别人打牌成的刻子算明刻）。" },
   example = "111m555p222s99s777z win=7z self seat=S",
   concealed_pungs = 4 }
 
 R:fan { "四暗刻単騎", en = "Suuankou Tanki", yakuman = double,
   aliases = { "スーアンコータンキ", "suuankou tanki" },
-  desc = "Four concealed pungs, won on the pair's tile.",
+  desc = { en = "Four concealed pungs, won on the pair's tile.",
+           zh = "四个暗刻，单骑和将牌。" },
   example = "111m555p222s777z9s+9s seat=S",
   concealed_pungs = 4, wait = "single", excludes = { "四暗刻" } }
 
 R:fan { "大三元", en = "Daisangen", yakuman = 1,
   aliases = { "ダイサンゲン", "daisangen", "big three dragons" },
-  desc = "Pungs or kans of all three dragons.",
+  desc = { en = "Pungs or kans of all three dragons.",
+           zh = "三种箭牌都成刻子或杠。" },
   example = "123m9p[555z][666z][777z]+9p seat=S",
   melds = { pung(DRAGONS), pung(DRAGONS), pung(DRAGONS) } }
 
 R:fan { "字一色", en = "Tsuuiisou", yakuman = 1,
   aliases = { "ツーイーソー", "tsuuiisou", "all honors" },
-  desc = "Honors only.",
+  desc = { en = "Honors only.",
+           zh = "只有字牌。" },
   example = "111z222z5z[333z][777z]+5z seat=S",
   all = HONORS }
 
 R:fan { "小四喜", en = "Shousuushii", yakuman = 1,
   aliases = { "ショウスーシー", "shousuushii", "little four winds" },
-  desc = "Pungs of three winds and a pair of the fourth.",
+  desc = { en = "Pungs of three winds and a pair of the fourth.",
+           zh = "三种风牌的刻子加第四种风牌的将。" },
   example = "123m4z[111z][222z][333z]+4z seat=S",
   melds = { pung(WINDS), pung(WINDS), pung(WINDS), pair(WINDS) } }
 
 R:fan { "大四喜", en = "Daisuushii", yakuman = double,
   aliases = { "ダイスーシー", "daisuushii", "big four winds" },
-  desc = "Pungs or kans of all four winds.",
+  desc = { en = "Pungs or kans of all four winds.",
+           zh = "四种风牌都成刻子或杠。" },
   example = "9m[111z][222z][333z][444z]+9m seat=S",
   melds = { pung(WINDS), pung(WINDS), pung(WINDS), pung(WINDS) } }
 
 R:fan { "緑一色", en = "Ryuuiisou", yakuman = 1,
   aliases = { "リューイーソー", "ryuuiisou", "all green" },
-  desc = "Only green tiles: 2 3 4 6 8 of bamboo and the green dragon.",
+  desc = { en = "Only green tiles: 2 3 4 6 8 of bamboo and the green dragon.",
+           zh = "只有绿色的牌：条子的 2 3 4 6 8 和发财。" },
   example = "234s666s88s[666z]44s+4s seat=S",
   all = GREEN }
 
 R:fan { "清老頭", en = "Chinroutou", yakuman = 1,
   aliases = { "チンロウトウ", "chinroutou", "all terminals" },
-  desc = "Terminals only.",
+  desc = { en = "Terminals only.",
+           zh = "只有老头牌（1 和 9）。" },
   example = "111m999p1s[999s][111p]+1s seat=S",
   all = TERMINALS }
 
@@ -653,21 +695,24 @@ end
 R:fan { "九蓮宝燈", en = "Chuuren Poutou", yakuman = 1,
   aliases = { "チューレンポートー", "chuuren", "chuuren poutou",
               "nine gates" },
-  desc = "1112345678999 of one suit and one more of it, concealed.",
+  desc = { en = "1112345678999 of one suit and one more of it, concealed.",
+           zh = "同一花色的 1112345678999 再加这一门的一张，门清。" },
   example = "1112345678899m+9m seat=S",
   suits = 1, honors = false, declared = 0, test = nine_gates }
 
 R:fan { "純正九蓮宝燈", en = "Junsei Chuuren Poutou", yakuman = double,
   aliases = { "純正九蓮", "ジュンセイチューレン", "junsei chuuren",
               "true nine gates" },
-  desc = "Nine gates waiting on all nine: 1112345678999 before the win.",
+  desc = { en = "Nine gates waiting on all nine: 1112345678999 before the win.",
+           zh = "九莲宝灯听全部九种：和牌前是 1112345678999。" },
   example = "1112345678999m+5m seat=S",
   declared = 0, before_win = "1112345678999m",
   excludes = { "九蓮宝燈" } }
 
 R:fan { "四槓子", en = "Suukantsu", yakuman = 1,
   aliases = { "スーカンツ", "suukantsu", "four kongs" },
-  desc = "Four kans.",
+  desc = { en = "Four kans.",
+           zh = "四个杠。" },
   example = "5m[1111m][2222p][3333s][4444z]+5m seat=S",
   kongs = 4 }
 
@@ -679,19 +724,22 @@ R:fan { "四槓子", en = "Suukantsu", yakuman = 1,
 
 R:fan { "ドラ", en = "Dora", han = 1, bonus = true,
   aliases = { "dora" },
-  desc = "Each tile an indicator names (the next of its kind).",
+  desc = { en = "Each tile an indicator names (the next of its kind).",
+           zh = "指示牌所指的每张牌（同一种的下一张）。" },
   example = "123m22567p234567s win=7s riichi seat=S dora=1m",
   count = "dora" }
 
 R:fan { "赤ドラ", en = "Red Five", han = 1, bonus = true,
   aliases = { "アカドラ", "aka", "akadora", "red dora" },
-  desc = "Each red five held (0m 0p 0s).",
+  desc = { en = "Each red five held (0m 0p 0s).",
+           zh = "手中的每张赤五（0m 0p 0s）。" },
   example = "123m22067p234567s win=7s riichi seat=S",
   count = "reds" }
 
 R:fan { "裏ドラ", en = "Ura Dora", han = 1, bonus = true,
   aliases = { "ウラドラ", "ura", "uradora" },
-  desc = "For a riichi winner: each tile an ura indicator names.",
+  desc = { en = "For a riichi winner: each tile an ura indicator names.",
+           zh = "立直的和牌者：里宝牌指示牌所指的每张牌。" },
   example = "123m22567p234567s win=7s riichi seat=S ura=1m",
   count = "ura" }
 

@@ -104,14 +104,16 @@ R.table.match_hands = opt.hands
 local WINS = { "standard", "seven_pairs", "thirteen_orphans" }
 
 R:fan { "胡牌", en = "A win (one share)", base = 2,
-  desc = "Any win: four melds and a pair, 七对 or 十三幺.",
+  desc = { en = "Any win: four melds and a pair, 七对 or 十三幺.",
+           zh = "任何和牌：四组面子加一对将、七对或十三幺。" },
   example = "123456m789p234s55z win=4s self",
   shape = WINS }
 
 if opt.sigui then
   R:fan { "四鬼胡牌", en = "Four ghosts", base = opt.sigui_double and 4 or 2,
-    desc = "On his own turn, a player holding the four ghost tiles wins "
+    desc = { en = "On his own turn, a player holding the four ghost tiles wins "
         .. "at once, whatever the rest.",
+             zh = "轮到自己时，手中有四张鬼牌的玩家立即和牌，不论其余的牌。" },
     example = "13m58p29s12347777z win=7z self gui=7z",
     shape = { "none", "standard", "seven_pairs", "thirteen_orphans" },
     self = true, wilds = { min = 4 },
@@ -120,29 +122,33 @@ end
 
 if opt.wugui_double then
   R:fan { "无鬼加倍", en = "No ghost", times = 2,
-    desc = "Ghosts are in play, and the winner's tiles hold none (a ghost "
+    desc = { en = "Ghosts are in play, and the winner's tiles hold none (a ghost "
         .. "at its own face counts as held).",
+             zh = "有鬼牌的牌局，和牌者手中没有鬼（鬼牌当本身用也算持有）。" },
     example = "123456m789p234s55z win=4s self gui=7z",
     wild_in_play = true, wilds = 0 }
 end
 
 if opt.qidui and opt.qidui_double then
   R:fan { "七对加倍", en = "Seven pairs double", times = 2,
-    desc = "A 七对 win doubles.",
+    desc = { en = "A 七对 win doubles.",
+             zh = "七对和牌翻倍。" },
     example = "1122m3344p5566s11z win=1z self gui=7z",
     shape = "seven_pairs" }
 end
 
 if opt.shisanyao_times > 1 then
   R:fan { "十三幺", en = "Thirteen orphans", times = opt.shisanyao_times,
-    desc = "The thirteen terminals and honors, one of them twice.",
+    desc = { en = "The thirteen terminals and honors, one of them twice.",
+             zh = "十三种幺九牌和字牌，其中一种有两张。" },
     example = "119m19p19s1234567z win=1m self",
     shape = "thirteen_orphans" }
 end
 
 if opt.gangkai_double then
   R:fan { "杠上开花", en = "Out on a kong", times = 2,
-    desc = "Self-drawn on a kong's replacement.",
+    desc = { en = "Self-drawn on a kong's replacement.",
+             zh = "用杠后补牌自摸。" },
     example = "123456m789p55z{2222s} win=5z self kong gui=7z",
     self = true, kong = true }
 end
@@ -158,7 +164,8 @@ if opt.ma_gen_gang then
   -- each horse repeats the winner's kong income per payer: 2 for a
   -- concealed kong, 1 for another (a 补杠's; D: a 点杠 counts so too)
   R:fan { "马跟杠", en = "Horses follow the kongs", plus = 1,
-    desc = "Each horse on the winner's seat repeats his kong income once.",
+    desc = { en = "Each horse on the winner's seat repeats his kong income once.",
+             zh = "和牌者座位上的每匹马让他的杠钱再算一次。" },
     example = "123456m789p55z{2222s} win=5z self kong gui=7z horses=1",
     kongs = { min = 1 },
     test = function(v)
@@ -168,7 +175,8 @@ end
 
 if opt.jiejiegao then
   R:fan { "节节高", en = "Step by step", plus = 2,
-    desc = "A dealer winning again adds 2 for each of his wins in a row.",
+    desc = { en = "A dealer winning again adds 2 for each of his wins in a row.",
+             zh = "庄家连和时，每连和一次加 2。" },
     example = "123456m789p234s55z win=4s self seat=E streak=1",
     dealer = true, count = "streak" }
 end

@@ -65,7 +65,8 @@ local TERMINALS = tiles "19m19p19s"
 
 R:fan { "平胡", en = "Plain win",
   aliases = { "pinghu", "鸡胡", "屁胡", "平和" }, fan = 1,
-  desc = "Any other win: four sets and a pair.",
+  desc = { en = "Any other win: four sets and a pair.",
+           zh = "其他任何和牌：四组面子加一对将。" },
   example = "234567m22345789s win=7s que=p",
   shape = "standard" }
 
@@ -73,62 +74,72 @@ R:fan { "对对胡", en = "All pungs",
   aliases = { "碰碰胡", "对对和", "對對胡", "碰碰和", "duiduihu", "pengpenghu",
                 "all pungs" },
   fan = 2,
-  desc = "Four pungs or kongs and a pair.",
+  desc = { en = "Four pungs or kongs and a pair.",
+           zh = "四组刻子或杠加一对将。" },
   example = "111555m22277799s win=9s que=p",
   shape = "standard", chows = 0, excludes = { "平胡" } }
 
 R:fan { "清一色", en = "Full flush",
   aliases = { "qingyise" }, fan = 3,
-  desc = "Four sets and a pair, all of one suit.",
+  desc = { en = "Four sets and a pair, all of one suit.",
+           zh = "四组面子加一对将，全是一门花色。" },
   example = "12334567788999m win=3m que=p",
   shape = "standard", suits = 1, excludes = { "平胡" } }
 
 R:fan { "七对", en = "Seven pairs",
   aliases = { "qidui", "七小对", "七對", "暗七对", "seven pairs" }, fan = 3,
-  desc = "Seven pairs (four of a kind counts as two), concealed.",
+  desc = { en = "Seven pairs (four of a kind counts as two), concealed.",
+           zh = "七个对子（四张相同算两对），门清。" },
   example = "11223344m556677s win=7s que=p",
   shape = "seven_pairs" }
 
 R:fan { "清对", en = "Pure all pungs", fan = 4,
-  desc = "All pungs, all of one suit (清一色 and 对对胡).",
+  desc = { en = "All pungs, all of one suit (清一色 and 对对胡).",
+           zh = "全是刻子，全是一门花色（清一色加对对胡）。" },
   example = "11133355599m[777m] win=9m que=s",
   shape = "standard", chows = 0, suits = 1,
   excludes = { "对对胡", "清一色", "平胡" } }
 
 R:fan { "将对", en = "All 2-5-8 pungs",
   aliases = { "將對", "jiangdui" }, fan = 4,
-  desc = "All pungs, every tile a 2, 5 or 8.",
+  desc = { en = "All pungs, every tile a 2, 5 or 8.",
+           zh = "全是刻子，每张都是 2、5 或 8。" },
   example = "222555m55888s[222s] win=5s que=p",
   shape = "standard", chows = 0, all = TWO_FIVE_EIGHT,
   excludes = { "对对胡", "平胡" } }
 
 R:fan { "龙七对", en = "Dragon seven pairs",
   aliases = { "龍七對", "longqidui" }, fan = 5,
-  desc = "Seven pairs holding four of a kind (one 根 is in it).",
+  desc = { en = "Seven pairs holding four of a kind (one 根 is in it).",
+           zh = "含四张相同牌的七对（其中有一个根）。" },
   example = "11112233m556677s win=7s que=p",
   shape = "seven_pairs", quads = { min = 1 },
   excludes = { "七对", { "根", 1 } } }
 
 R:fan { "清七对", en = "Pure seven pairs",
   aliases = { "清七對", "qingqidui" }, fan = 5,
-  desc = "Seven pairs, all of one suit.",
+  desc = { en = "Seven pairs, all of one suit.",
+           zh = "七对，全是一门花色。" },
   example = "11223355778899m win=9m que=p self",
   shape = "seven_pairs", suits = 1, excludes = { "七对" } }
 
 R:fan { "清龙七对", en = "Pure dragon seven pairs", fan = 6,
-  desc = "Seven pairs of one suit holding four of a kind (one 根 is in it).",
+  desc = { en = "Seven pairs of one suit holding four of a kind (one 根 is in it).",
+           zh = "含四张相同牌的一门花色七对（其中有一个根）。" },
   example = "11112233557799p win=9p que=m",
   shape = "seven_pairs", suits = 1, quads = { min = 1 },
   excludes = { "龙七对", "清七对", "七对", { "根", 1 } } }
 
 if opt.yaojiu then
   R:fan { "带幺九", en = "Terminals in all", fan = 3,
-    desc = "Each set and the pair hold a 1 or a 9.",
+    desc = { en = "Each set and the pair hold a 1 or a 9.",
+             zh = "每组面子和将都含有 1 或 9。" },
     example = "123789m11178999s win=9s que=p",
     shape = "standard", each_group = TERMINALS, excludes = { "平胡" } }
 
   R:fan { "清幺九", en = "Pure terminals in all", fan = 5,
-    desc = "带幺九 in one suit.",
+    desc = { en = "带幺九 in one suit.",
+             zh = "一门花色的带幺九。" },
     example = "11112233789999m win=9m que=p",
     shape = "standard", each_group = TERMINALS, suits = 1,
     excludes = { "带幺九", "清一色", "平胡" } }
@@ -137,14 +148,16 @@ end
 -- The first go-around: six 番 flat, no add-on, no 加底.
 R:fan { "天胡", en = "Heavenly hand",
   aliases = { "tianhu", "天和" }, flat = 6,
-  desc = "The dealer's first fourteen tiles are a win.",
+  desc = { en = "The dealer's first fourteen tiles are a win.",
+           zh = "庄家起手十四张就是和牌。" },
   example = "234567m22345789s win=7s que=p seat=E self first",
   first = true, dealer = true, self = true, alone = true }
 
 R:fan { "地胡", en = "Earthly hand",
   aliases = { "dihu", "地和" }, flat = 6,
-  desc = "A non-dealer wins on his first draw or on the dealer's first "
+  desc = { en = "A non-dealer wins on his first draw or on the dealer's first "
       .. "discard, before any pung or kong.",
+           zh = "闲家在任何人碰杠之前，和自己的第一次摸牌或庄家的第一张打牌。" },
   example = "234567m22345789s win=7s que=p seat=S first",
   first = true, dealer = false, alone = true }
 
@@ -156,43 +169,50 @@ R:fan { "地胡", en = "Earthly hand",
 
 R:fan { "根", en = "Root",
   aliases = { "gen", "roots" }, add = 1,
-  desc = "Each kind held four times, kongs and concealed tiles alike.",
+  desc = { en = "Each kind held four times, kongs and concealed tiles alike.",
+           zh = "每种牌有四张就计一次，杠和暗牌一样算。" },
   example = "111123456m77789s win=9s que=p",
   count = "fours" }
 
 R:fan { "金钩钓", en = "Golden hook",
   aliases = { "金鉤釣", "jingoudiao", "单钓" }, add = 1,
-  desc = "All pungs, won with a single concealed tile left before the win.",
+  desc = { en = "All pungs, won with a single concealed tile left before the win.",
+           zh = "全是刻子，和牌前只剩一张暗牌。" },
   example = "99s[222m][555m][333s][7777s] win=9s que=p",
   shape = "standard", chows = 0, declared = 4 }
 
 R:fan { "杠上花", en = "Flower on the kong",
   aliases = { "杠上开花", "槓上開花", "gangshanghua" }, add = 1,
-  desc = "Self-drawn on a kong's replacement tile.",
+  desc = { en = "Self-drawn on a kong's replacement tile.",
+           zh = "用杠后补牌自摸。" },
   example = "234678m55789s{3333s} win=5s que=p self kong",
   self = true, kong = true }
 
 R:fan { "杠上炮", en = "Cannon on the kong",
   aliases = { "槓上炮", "gangshangpao" }, add = 1,
-  desc = "Won on the discard that follows the discarder's kong.",
+  desc = { en = "Won on the discard that follows the discarder's kong.",
+           zh = "和打牌者杠后打出的那张牌。" },
   example = "234678m34555789s win=5s que=p kong",
   self = false, kong = true }
 
 R:fan { "抢杠胡", en = "Robbing a kong",
   aliases = { "搶槓胡", "qiangganghu" }, add = 1,
-  desc = "Won on the tile another adds to his pung.",
+  desc = { en = "Won on the tile another adds to his pung.",
+           zh = "和别人加杠的那张牌。" },
   example = "234678m23455789s win=2s que=p rob",
   rob = true }
 
 R:fan { "海底捞月", en = "Moon from the sea bed",
   aliases = { "海底撈月", "haidilaoyue", "海底" }, add = 1,
-  desc = "Self-drawn with the wall's last tile.",
+  desc = { en = "Self-drawn with the wall's last tile.",
+           zh = "摸牌墙最后一张自摸。" },
   example = "111555m22277799s win=9s que=p self wall-last",
   self = true, wall_last = true }
 
 if opt.zimo == "jiafan" then
   R:fan { "自摸", en = "Self-drawn", add = 1,
-    desc = "Won by self-draw (zimo = \"jiafan\").",
+    desc = { en = "Won by self-draw (zimo = \"jiafan\").",
+             zh = "自摸和牌（zimo = \"jiafan\" 时）。" },
     example = "234567m22345789s win=7s que=p self",
     self = true }
 end
