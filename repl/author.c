@@ -490,8 +490,8 @@ static void lint_games(lint *L, long games)
     mj_status st = mj_bot_play(g, bots, &e);
     const char *fault = mj_game_fault(g);
     if (fault != NULL || st != MJ_OK)
-      snprintf(L->game_fault, sizeof L->game_fault, "game %ld (seed %ld): "
-               "%.400s", k + 1, k + 1, fault != NULL ? fault : e.msg);
+      snprintf(L->game_fault, sizeof L->game_fault, _("game %ld (seed %ld): "
+               "%.400s"), k + 1, k + 1, fault != NULL ? fault : e.msg);
     else if (mj_game_winners(g, (int[MJ_MAX_WINS]){ 0 }) > 0)
       L->won++;
     else
@@ -530,7 +530,7 @@ static void lint_report(lint *L)
       /* (a fallback fan stands aside whenever another counts: by design) */
       char by_text[160] = "";
       if (L->by[i] >= 0)
-        snprintf(by_text, sizeof by_text, " (by %s)",
+        snprintf(by_text, sizeof by_text, _(" (by %s)"),
                  mj_rules_fan(L->rs, L->by[i])->id);
       bool often = L->matched[i] >= 20;
       printf(

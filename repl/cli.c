@@ -227,7 +227,7 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
                                 flush_answers)) >= 0) {
       if (cut) {
         char msg[80];
-        snprintf(msg, sizeof msg, "a line longer than %d bytes",
+        snprintf(msg, sizeof msg, _("a line longer than %d bytes"),
                  LINE_MAX_BYTES);
         if (o->json)
           render_error_json(stdout, r, buf, n > 80 ? 80 : (size_t)n, msg);

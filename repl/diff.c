@@ -80,7 +80,7 @@ static void wild_text(const mj_table *t, char *buf, size_t cap)
                                 "by an indicator (%d kinds)", t->wild_kinds),
              t->wild_kinds);
   } else {
-    snprintf(buf, cap, "none");
+    snprintf(buf, cap, _("none"));
   }
 }
 
@@ -394,7 +394,7 @@ static bool read_sides(int argc, char **argv, side s[2], char *why,
   for (int i = 0; i < argc; i++) {
     if (strchr(argv[i], '=') == NULL) {
       if (++k == 2) {
-        snprintf(why, cap, "diff compares two rulesets, not more ('%s')",
+        snprintf(why, cap, _("diff compares two rulesets, not more ('%s')"),
                  argv[i]);
         return false;
       }
@@ -402,21 +402,21 @@ static bool read_sides(int argc, char **argv, side s[2], char *why,
       continue;
     }
     if (k < 0) {
-      snprintf(why, cap, "'%s': the options follow the ruleset they are "
-               "for", argv[i]);
+      snprintf(why, cap, _("'%s': the options follow the ruleset they are "
+               "for"), argv[i]);
       return false;
     }
     size_t len = strlen(s[k].options);
     if (len + strlen(argv[i]) + 2 > sizeof s[k].options) {
-      snprintf(why, cap, "too many options for %s", s[k].name);
+      snprintf(why, cap, _("too many options for %s"), s[k].name);
       return false;
     }
     snprintf(s[k].options + len, sizeof s[k].options - len, "%s%s",
              len ? " " : "", argv[i]);
   }
   if (k != 1) {
-    snprintf(why, cap, "diff needs two rulesets: diff A [NAME=VALUE...] B "
-             "[NAME=VALUE...]");
+    snprintf(why, cap, _("diff needs two rulesets: diff A [NAME=VALUE...] B "
+             "[NAME=VALUE...]"));
     return false;
   }
   return true;

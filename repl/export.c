@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "i18n.h"
 #include "fileio.h"
 #include "game.h"
 #include "hand.h"
@@ -68,12 +69,12 @@ static int write_lines(const cJSON *out, const char *outpath)
   mj_error e;
   int status = 0;
   if (buf == NULL) {
-    fprintf(stderr, "Error: out of memory\n");
+    fprintf(stderr, _("Error: out of memory\n"));
     status = 1;
   } else if (outpath == NULL) {
     fwrite(buf, 1, used, stdout);
   } else if (mj_file_write_atomic(outpath, buf, used, &e) != MJ_OK) {
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     status = 1;
   }
   free(buf);
@@ -87,14 +88,14 @@ int cli_export_mjai(mj_host *h, const char *path, const char *outpath)
   char *text;
   size_t len;
   if (mj_file_read(path, MJ_REPLAY_MAX_BYTES, &text, &len, &e) != MJ_OK) {
-    fprintf(stderr, "Error: %s\n", e.msg);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
     return 1;
   }
   char **t;
   int nt = match_split(text, len, &t, &e);
   free(text);
   if (nt <= 0) {
-    fprintf(stderr, "Error: %s: %s\n", path, nt < 0 ? e.msg : "an empty log");
+    fprintf(stderr, _("Error: %s: %s\n"), path, nt < 0 ? e.msg : "an empty log");
     if (nt == 0)
       free(t);
     return 1;
@@ -107,13 +108,13 @@ int cli_export_mjai(mj_host *h, const char *path, const char *outpath)
     mj_replay rp;
     const mj_rules *r = NULL;
     if (mj_replay_parse(t[i], strlen(t[i]), &rp, &e) != MJ_OK) {
-      fprintf(stderr, "Error: %s (hand %d): %s\n", path, i + 1, e.msg);
+      fprintf(stderr, _("Error: %s (hand %d): %s\n"), path, i + 1, e.msg);
       status = 1;
       break;
     }
     if (mj_host_get(h, rp.ruleset, &r, &e) != MJ_OK ||
         mj_rules_ctable(r)->indicators == 0) {
-      fprintf(stderr, "Error: %s (hand %d): %s\n", path, i + 1,
+      fprintf(stderr, _("Error: %s (hand %d): %s\n"), path, i + 1,
               r == NULL ? e.msg : "mjai speaks riichi: this is a game of "
               "a ruleset without dora indicators");
       mj_replay_free(&rp);
@@ -126,7 +127,7 @@ int cli_export_mjai(mj_host *h, const char *path, const char *outpath)
     mj_game *end = mj_replay_build(&rp, r, -1, &e);
     mj_game *dealt = end ? mj_replay_build(&rp, r, 0, &e) : NULL;
     if (dealt == NULL) {
-      fprintf(stderr, "Error: %s (hand %d): %s\n", path, i + 1, e.msg);
+      fprintf(stderr, _("Error: %s (hand %d): %s\n"), path, i + 1, e.msg);
       status = 1;
     } else {
       hand_events(r, &rp, end, dealt, out);

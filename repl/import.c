@@ -777,8 +777,8 @@ static mj_status compare(imp *x, const round6 *rd, const play6 *s,
     base_pay[p] = pay[p];
     if (nres > 1 && pay[p] != rec[p]) {
       char m[120];
-      snprintf(m, sizeof m, "seat %d's delta: the log has %+d, the replay "
-               "%+d", p, rec[p], pay[p]);
+      snprintf(m, sizeof m, _("seat %d's delta: the log has %+d, the replay "
+               "%+d"), p, rec[p], pay[p]);
       return bad(x, "%s", m);
     }
   }
@@ -826,18 +826,18 @@ static mj_status follows(imp *x, const round6 *rd, const chain6 *ch)
 {
   char m[160] = "";
   if (memcmp(ch->scores, rd->scores, sizeof ch->scores) != 0)
-    snprintf(m, sizeof m, "the scores at its start are not those the "
-             "round before left (%d %d %d %d)", ch->scores[0],
+    snprintf(m, sizeof m, _("the scores at its start are not those the "
+             "round before left (%d %d %d %d)"), ch->scores[0],
              ch->scores[1], ch->scores[2], ch->scores[3]);
   else if (rd->sticks * 1000 != ch->pot)
-    snprintf(m, sizeof m, "%d sticks on the table, the round before left "
-             "%d", rd->sticks, ch->pot / 1000);
+    snprintf(m, sizeof m, _("%d sticks on the table, the round before left "
+             "%d"), rd->sticks, ch->pot / 1000);
   else if (rd->honba != ch->honba)
-    snprintf(m, sizeof m, "honba %d, the round before makes it %d",
+    snprintf(m, sizeof m, _("honba %d, the round before makes it %d"),
              rd->honba, ch->honba);
   else if ((rd->kyoku & 3) != ch->dealer)
-    snprintf(m, sizeof m, "seat %d deals, the round before gives the deal "
-             "to seat %d", rd->kyoku & 3, ch->dealer);
+    snprintf(m, sizeof m, _("seat %d deals, the round before gives the deal "
+             "to seat %d"), rd->kyoku & 3, ch->dealer);
   return m[0] != '\0' ? bad(x, "%s", m) : MJ_OK;
 }
 
@@ -862,11 +862,11 @@ static mj_status import_round(imp *x, const cJSON *rj, int i, int reds,
   static const char *const winds[4] = { "East", "South", "West", "North" };
   round6 rd;
   *out = NULL;
-  snprintf(x->where, sizeof x->where, "round %d", i + 1);
+  snprintf(x->where, sizeof x->where, _("round %d"), i + 1);
   mj_status st = read_round(x, rj, &rd);
   if (st != MJ_OK)
     return st;
-  snprintf(x->where, sizeof x->where, "round %d (%s %d, %d honba)", i + 1,
+  snprintf(x->where, sizeof x->where, _("round %d (%s %d, %d honba)"), i + 1,
            winds[(rd.kyoku / 4) & 3], rd.kyoku % 4 + 1, rd.honba);
   if (i > 0 && (st = follows(x, &rd, ch)) != MJ_OK)
     return st;

@@ -14,6 +14,7 @@
 
 #include <cjson/cJSON.h>
 
+#include "i18n.h"
 #include "fileio.h"
 #include "cli.h"
 
@@ -173,7 +174,7 @@ static bool read_all(plot_data *d, int n, char **files)
     size_t len;
     mj_error e;
     if (mj_file_read(files[a], 1L << 30, &text, &len, &e) != MJ_OK) {
-      fprintf(stderr, "Error: %s\n", e.msg);
+      fprintf(stderr, _("Error: %s\n"), e.msg);
       return false;
     }
     int line = 0;
@@ -188,7 +189,7 @@ static bool read_all(plot_data *d, int n, char **files)
       bool ok = o != NULL && add_line(d, o);
       cJSON_Delete(o);
       if (!ok) {
-        fprintf(stderr, "Error: %s:%d: not a line of hule sim --out\n",
+        fprintf(stderr, _("Error: %s:%d: not a line of hule sim --out\n"),
                 files[a], line);
         free(text);
         return false;
@@ -546,12 +547,12 @@ int stats_plot(int n, char **files, const char *svg, const char *csvname)
     if (svg != NULL && (all == NULL ||
                         mj_file_write_atomic(svg, all, hl + slen + 7, &e) !=
                             MJ_OK)) {
-      fprintf(stderr, "Error: %s\n", all ? e.msg : "out of memory");
+      fprintf(stderr, _("Error: %s\n"), all ? e.msg : "out of memory");
       st = 1;
     }
     if (st == 0 && csvname != NULL &&
         mj_file_write_atomic(csvname, cbuf, clen, &e) != MJ_OK) {
-      fprintf(stderr, "Error: %s\n", e.msg);
+      fprintf(stderr, _("Error: %s\n"), e.msg);
       st = 1;
     }
     free(all);

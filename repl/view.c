@@ -639,11 +639,12 @@ static int c_view(repl *r, int argc, char **argv, const char *rest)
            : mj_file_write_atomic(out ? out : name, html, len, &e) != MJ_OK
                ? repl_error(r, "%s", e.msg) : 0;
   if (st == 0)
-    printf("wrote %s: %d hand%s, %d steps, %zu bytes; %s\n",
-           out ? out : name, nt, nt == 1 ? "" : "s", total, len,
-           want >= 0 ? "the others' tiles hidden until each hand's end"
-           : open_hands == nt ? "every seat's tiles shown"
-           : "a hand saved before its end shows the saver's tiles only");
+    printf(ngettext("wrote %s: %d hand, %d steps, %zu bytes; %s\n",
+                    "wrote %s: %d hands, %d steps, %zu bytes; %s\n", nt),
+           out ? out : name, nt, total, len,
+           want >= 0 ? _("the others' tiles hidden until each hand's end")
+           : open_hands == nt ? _("every seat's tiles shown")
+           : _("a hand saved before its end shows the saver's tiles only"));
   free(html);
   return st;
 }
