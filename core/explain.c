@@ -259,7 +259,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   cat(buf, cap, &len, _("reading: %s  [%s]"), t,
       mj_shape_title((mj_shape)s->reading.shape));
   if (s->nreadings > 1)
-    cat(buf, cap, &len, _("  (best of %d readings)"), s->nreadings);
+    cat(buf, cap, &len, _("\n         (best of %d readings)"), s->nreadings);
   cat(buf, cap, &len, "\n");
   for (int q = 0; q < s->nstates; q++) {
     const mj_fan_def *f = &r->fans[s->states[q]].def;

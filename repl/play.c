@@ -173,9 +173,9 @@ static void prompt_line(repl *r, play *p)
     int k = mj_game_swap_tiles(g, YOU, &chosen);
     int left = mj_rules_ctable(p->rs)->swap - k;
     printf(ngettext("换三张: pass %d tile of one suit, named together (swap "
-                    "1m2m3m); they go to a seat the dice choose\n",
+                    "1m2m3m);\nthey go to a seat the dice choose\n",
                     "换三张: pass %d tiles of one suit, named together (swap "
-                    "1m2m3m); they go to a seat the dice choose\n", left),
+                    "1m2m3m);\nthey go to a seat the dice choose\n", left),
            left);
     return;
   }

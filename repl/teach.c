@@ -187,7 +187,10 @@ static int c_why(repl *r, int argc, char **argv, const char *rest)
   else if (mj_score_why(rs, h, f, buf, sizeof buf, &e) != MJ_OK)
     st = repl_error(r, "%s", e.msg);
   else {
-    fputs(buf, stdout);
+    size_t n = strlen(buf);
+    if (n > 0 && buf[n - 1] == '\n')
+      buf[n - 1] = '\0';
+    repl_fold(stdout, buf, 0, 0, 80);   /* sentences, folded at 80 */
     snprintf(r->last_hand, sizeof r->last_hand, "%s", hand);   /* explain */
   }
   mj_hand_free(h);

@@ -14,6 +14,7 @@
 
 #include "i18n.h"
 #include "lang.h"
+#include "tile.h"
 #include "fileio.h"
 #include "host.h"
 #include "repl.h"
@@ -211,7 +212,10 @@ static void lesson_go(repl *r, lesson *l)
     if (strcmp(kw, "title") == 0) {
       printf("== %s ==\n", arg);
     } else if (strcmp(kw, "say") == 0) {
-      printf("%s\n", arg);
+      if (mj_text_width(arg) > 80)   /* a teacher's long line, folded */
+        repl_fold(stdout, arg, 0, 0, 80);
+      else
+        printf("%s\n", arg);
     } else if (strcmp(kw, "run") == 0) {
       char cmd[512];   /* a command, run for the learner to see */
       snprintf(cmd, sizeof cmd, "%.500s", arg);
@@ -333,7 +337,7 @@ int tutorial_answer(repl *r, const char *answer)
   l->asked++;
   l->right += right;
   if (!right && l->why[0])
-    printf("%s\n", l->why);
+    repl_fold(stdout, l->why, 0, 0, 80);
   printf("\n");
   lesson_go(r, l);
   return 0;

@@ -9,8 +9,10 @@
 #   - the language is chosen by the locale (LANG, LC_ALL, LANGUAGE), by
 #     --lang and by the REPL's lang, on a machine where zh_CN.UTF-8 was
 #     never generated; an unknown language is refused, naming those there;
-#   - every line of help (the REPL's and the command line's) and of a
-#     played table fits 80 columns counted as a terminal shows them.
+#   - every line of help (the REPL's and the command line's), of a played
+#     table, of explanations, fan pages, quizzes and the first lesson fits
+#     80 columns counted as a terminal shows them (the tile lists of waits
+#     and shanten are one line each, as in batch).
 # usage: i18n.py HULE SRCDIR WORKDIR
 import os
 import re
@@ -204,8 +206,17 @@ for lang in ("C.UTF-8", "zh_CN.UTF-8"):
         texts.append(run([c, "--help"], lang)[1])
     texts.append(run(["--ascii"], lang, stdin=b"new mcr seed=5\nd 1z\n"
                      b"auto\nmatch\n")[1])
+    texts.append(run(["--ascii"], lang, stdin="score 123m456p789s11z55m+5m "
+                     "self\nexplain\nwhy 平和 123m456p789s11z55m+5m self\n"
+                     "why 自摸 123m456p789s11z55m+5m self\nfan 花龙\nfan 平和\n"
+                     "fans\n"
+                     "quiz waits seed=3\nskip\nquiz score seed=4\nskip\n"
+                     "tutorial\n\n\n\n\n\n\n\n\n\ntutorial stop\n"
+                     "new xuezhan seed=4\nauto\n".encode())[1])
     for t in texts:
         for line in t.splitlines():
+            if re.search(r": ready; waits on |：听牌；听 ", line):
+                continue   # a tile list, one line as in batch
             if width(line) > 80:
                 wide.append((lang, width(line), line))
 if not wide:

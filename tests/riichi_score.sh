@@ -55,7 +55,7 @@ for pair in "riichi-tenhou 32000" "riichi-majsoul 64000" "riichi 64000"; do
 done
 # why, for a yaku (at the REPL): where the reading fails, even when
 # nothing else holds
-out=$(printf 'use riichi\nwhy 平和 123m22567p234789s win=9s seat=S\nwhy pinfu 123m22567p234789s win=7s seat=S\n' | "$hule" 2>&1)
+out=$(printf 'use riichi\nwhy 平和 123m22567p234789s win=9s seat=S\nwhy pinfu 123m22567p234789s win=7s seat=S\n' | "$hule" 2>&1 | tr '\n' ' ')   # folded at 80: one line
 for want in "平和 counts in the chosen reading" \
     "it needs \"the winning tile completed a two-sided wait" \
     "no other fan holds, so the hand is no win"; do
