@@ -12,7 +12,7 @@
 #define MJ_FAN_FIELDS(X)                                                       \
   X("where", "set by mj.ruleset: the file and line of the fan")               \
   X("en", "its English name")                                                  \
-  X("desc", "a line of teaching text")                                         \
+  X("desc", "a line of teaching text, or { en = ..., zh = ... } in both")     \
   X("example", "a winning hand in notation that scores it")                   \
   X("aliases", "other names people use for it (a list)")                       \
   X("points", "its value in a sum ruleset")                                    \

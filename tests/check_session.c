@@ -88,8 +88,15 @@ int main(int argc, char **argv)
   char cmd[8192];
   /* the language the session's name says (play.zh.in: Chinese, over a
      locale that need not be installed), English otherwise */
-  const char *lang = strstr(argv[4], ".zh.") != NULL ? "zh_CN.UTF-8"
-                                                     : "C.UTF-8";
+  char lang[32] = "C.UTF-8";
+  const char *base = strrchr(argv[4], '/') ? strrchr(argv[4], '/') + 1
+                                           : argv[4];
+  const char *dot = strchr(base, '.');
+  if (dot != NULL && strcmp(dot, ".in") != 0 && strlen(dot) < 16) {
+    int k = (int)strcspn(dot + 1, ".");   /* play.zh.in: zh */
+    snprintf(lang, sizeof lang, "%.*s%s.UTF-8", k, dot + 1,
+             k == 2 && strncmp(dot + 1, "zh", 2) == 0 ? "_CN" : "");
+  }
   snprintf(cmd, sizeof cmd,
            "cd '%s' && env -u NO_COLOR -u LANGUAGE -u LC_ALL -u LC_MESSAGES "
            "LANG=%s HULE_RULES= HOME=/nonexistent "

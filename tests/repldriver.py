@@ -6,7 +6,8 @@ import select
 import subprocess
 import time
 
-MARK = b"no command \"__mark__\""   # "help __mark__": a command in every mode
+# "help __mark__": a command in every mode, its error in either language
+MARKS = (b"no command \"__mark__\"", "没有命令 \"__mark__\"".encode())
 
 
 class Repl:
@@ -24,7 +25,7 @@ class Repl:
         self.p.stdin.write((line + "\nhelp __mark__\n").encode())
         self.p.stdin.flush()
         end = time.time() + self.timeout
-        while MARK not in self.buf:
+        while not any(m in self.buf for m in MARKS):
             left = end - time.time()
             if left <= 0:
                 raise SystemExit("no answer to %r in %ds" % (line, self.timeout))
@@ -34,13 +35,17 @@ class Repl:
                 if not chunk:
                     raise SystemExit("hule ended after %r" % line)
                 self.buf += chunk
-        text, _, rest = self.buf.partition(MARK)
+        mark = min((m for m in MARKS if m in self.buf),
+                   key=lambda m: self.buf.index(m))
+        text, _, rest = self.buf.partition(mark)
         self.buf = rest.split(b"\n", 1)[1] if b"\n" in rest else b""
         lines = text.decode().splitlines()
-        if lines and lines[-1].rstrip() in ("Error:", ""):
+        if lines and lines[-1].rstrip() in ("Error:", "错误：", ""):
             lines.pop()        # the marker's own "Error: " prefix
         elif lines and lines[-1].endswith("Error: "):
             lines[-1] = lines[-1][:-len("Error: ")]
+        elif lines and lines[-1].endswith("错误："):
+            lines[-1] = lines[-1][:-len("错误：")]
         return lines
 
     def close(self):
