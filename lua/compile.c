@@ -126,8 +126,8 @@ static mj_status get_str(cctx *c, int idx, const char *field, const char **out)
    "..." or { en = "...", zh = "..." }, kept as "en\x1ezh" (the REPL
    shows the language's part; the separator is no clean text, so no
    single text holds it). The value at idx is replaced by the string. */
-static mj_status get_text(cctx *c, int idx, const char *field,
-                          const char **out)
+mj_status mjc_get_text(cctx *c, int idx, const char *field,
+                       const char **out)
 {
   lua_State *L = c->L;
   idx = lua_absindex(L, idx);
@@ -372,7 +372,7 @@ static mj_status fan_texts(cctx *c, mj_fan_def *d)
   for (int i = 0; i < 3; i++) {
     lua_getfield(L, c->t, keys[i]);
     if (!lua_isnil(L, -1) && i == 1)
-      TRY(get_text(c, -1, keys[i], outs[i]));   /* left on the stack */
+      TRY(mjc_get_text(c, -1, keys[i], outs[i]));   /* left on the stack */
     else if (!lua_isnil(L, -1))
       TRY(get_str(c, -1, keys[i], outs[i]));
   }

@@ -24,6 +24,10 @@ mj_status mjc_bad(cctx *c, const char *fmt, ...)
     __attribute__((format(printf, 2, 3)));
 /* A text of the ruleset is clean text (text.h), else an error naming it. */
 mj_status mjc_clean(cctx *c, const char *what, const char *s);
+/* A text a person reads at idx, "..." or { en = "...", zh = "..." }, as
+   the one string "en\x1ezh" (replaced on the stack, cleaned). */
+mj_status mjc_get_text(cctx *c, int idx, const char *field,
+                       const char **out);
 /* The tile set at idx (a table with mask and dyn) into out. */
 mj_status mjc_get_set(cctx *c, int idx, const char *field, mj_set *out);
 

@@ -540,11 +540,12 @@ static mj_status rules_info(cctx *c, mj_entry *e)
   lua_getfield(L, c->t, "title");
   lua_getfield(L, c->t, "version");
   lua_getfield(L, c->t, "description");
-  TRY(mjc_clean(c, "the title", lua_tostring(L, -3)));
+  const char *title, *desc;
+  TRY(mjc_get_text(c, -3, "the title", &title));
   TRY(mjc_clean(c, "the version", lua_tostring(L, -2)));
-  TRY(mjc_clean(c, "the description", lua_tostring(L, -1)));
-  if (mj_rules_set_info(e->rules, lua_tostring(L, -3), lua_tostring(L, -2),
-                        lua_tostring(L, -1), c->path) != MJ_OK)
+  TRY(mjc_get_text(c, -1, "the description", &desc));
+  if (mj_rules_set_info(e->rules, title, lua_tostring(L, -2), desc,
+                        c->path) != MJ_OK)
     return mj_fail(c->err, MJ_ENOMEM, 0, "out of memory");
   return MJ_OK;
 }

@@ -215,6 +215,14 @@ end
 local function check_field(k, v, level)
   local want = INFO_FIELDS[k]
   if not want then unknown_field(k, level + 1) end
+  if want == "text" then   -- "..." or { en = "...", zh = "..." }
+    if type(v) == "string" or (type(v) == "table" and type(v.en) == "string"
+                               and (v.zh == nil or type(v.zh) == "string")) then
+      return
+    end
+    field_error(string_format("mj.ruleset: field '%s' must be a string or "
+                              .. "{ en = \"...\", zh = \"...\" }", k), level + 1)
+  end
   if type(v) ~= want and not (k == "wild" and (isset(v) or v == false)) then
     field_error(string_format("mj.ruleset: field '%s' must be a %s, not a %s",
                               k, want, type(v)), level + 1)

@@ -13,9 +13,9 @@
 
 #define MJ_RULESET_FIELDS(X)                                                  \
   X("id", "string", "its name: letters, digits, - and _")                     \
-  X("title", "string", "a line that names it for people")                     \
+  X("title", "text", "a line that names it for people")                       \
   X("version", "string", "its version, written in logs (default \"1\")")      \
-  X("description", "string", "a paragraph: what it is, where from")           \
+  X("description", "text", "a paragraph: what it is, where from")             \
   X("source", "string", "the rule book it follows")                           \
   X("shapes", "table", "the winning shapes: \"standard\", \"seven_pairs\", "  \
     "\"thirteen_orphans\", ... (default standard only)")                      \

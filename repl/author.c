@@ -9,6 +9,8 @@
 #include <time.h>
 
 #include "i18n.h"
+#include "lang.h"
+#include "tile.h"
 #include "bot.h"
 #include "game.h"
 #include "repl.h"
@@ -28,8 +30,10 @@ static int c_rulesets(repl *r, int argc, char **argv, const char *rest)
   for (int i = 0; i < n; i++) {
     const mj_rules *rs = mj_host_at(r->host, i);
     const char *path = mj_host_path_at(r->host, i);
-    printf("  %s %-14s %-40s %s\n", rs == cur ? "*" : " ", mj_rules_id(rs),
-           mj_rules_title(rs), path ? path : "");
+    char pad[256];
+    printf("  %s %-14s %s %s\n", rs == cur ? "*" : " ", mj_rules_id(rs),
+           mj_text_pad(repl_desc(mj_rules_title(rs)), 40, pad, sizeof pad),
+           path ? path : "");
   }
   char ids[64][64];
   int k = mj_host_available(r->host, ids, 64);
@@ -49,7 +53,7 @@ static int c_use(repl *r, int argc, char **argv, const char *rest)
   if (mj_host_use(r->host, argv[1], &e) != MJ_OK)
     return repl_error(r, "%s", e.msg);
   const mj_rules *rs = mj_host_current(r->host);
-  printf(_("using %s: %s (%d fans)\n"), mj_rules_id(rs), mj_rules_title(rs),
+  printf(_("using %s: %s (%d fans)\n"), mj_rules_id(rs), repl_desc(mj_rules_title(rs)),
          mj_rules_nfans(rs));
   const char *gid = play_ruleset_id(r);
   if (gid != NULL && strcmp(gid, mj_rules_id(rs)) != 0)
@@ -79,7 +83,7 @@ static int c_load(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "%s", e.msg);
   mj_host_use(r->host, mj_rules_id(rs), &e);
   printf(_("loaded %s: %s, %d fans; now in use\n"), mj_rules_id(rs),
-         mj_rules_title(rs), mj_rules_nfans(rs));
+         repl_desc(mj_rules_title(rs)), mj_rules_nfans(rs));
   return 0;
 }
 

@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "lang.h"
 #include "cli.h"
 #include "hooks.h"
 #include "host.h"
@@ -363,8 +364,8 @@ int repl_diff(FILE *f, const mj_rules *a, const char *an,
               const mj_rules *b, const char *bn)
 {
   differ d = { f, a, b, 0, NULL };
-  fprintf(f, _("%s (%s, %d fans) → %s (%s, %d fans)\n"), an, mj_rules_title(a),
-          mj_rules_nfans(a), bn, mj_rules_title(b), mj_rules_nfans(b));
+  fprintf(f, _("%s (%s, %d fans) → %s (%s, %d fans)\n"), an, repl_desc(mj_rules_title(a)),
+          mj_rules_nfans(a), bn, repl_desc(mj_rules_title(b)), mj_rules_nfans(b));
   diff_ruleset(&d);
   diff_table(&d);
   diff_options(&d);

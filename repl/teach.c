@@ -253,7 +253,7 @@ static int c_fans(repl *r, int argc, char **argv, const char *rest)
     }
   printf(mj_rules_scoring(rs) == MJ_SCORING_SUM ? _("%s: %d fans, by points\n")
                                                 : _("%s: %d patterns\n"),
-         mj_rules_title(rs), n);
+         repl_desc(mj_rules_title(rs)), n);
   for (int i = 0; i < n; i++) {
     const mj_fan_def *d = mj_rules_fan(rs, order[i]);
     char v[32], pad[160];

@@ -10,7 +10,8 @@
 
 local R = mj.extend("bao", {
   id = "bao-shangrao",
-  title = "宝, Shangrao style (self-draw only)",
+  title = { en = "宝, Shangrao style (self-draw only)",
+            zh = "宝，上饶玩法（只能自摸）" },
   description = "宝 with self-drawn wins only (robbing a kong and 接宝 aside) "
              .. "and the Shangrao score table.",
 })

@@ -7,7 +7,8 @@
 
 local R = mj.ruleset {
   id = "bao",
-  title = "宝 (wild-tile mahjong, Jiangxi)",
+  title = { en = "宝 (wild-tile mahjong, Jiangxi)",
+            zh = "宝（江西宝牌麻将）" },
   version = "1.0",
   description = "The tile after the turned-up indicator is wild; "
              .. "23 named wins; a base doubled by each modifier.",

@@ -8,7 +8,8 @@
 
 local R = mj.ruleset {
   id = "changsha",
-  title = "长沙麻将 (Hunan: 小胡 and 大胡, 起手胡, 扎鸟)",
+  title = { en = "长沙麻将 (Hunan: 小胡 and 大胡, 起手胡, 扎鸟)",
+            zh = "长沙麻将（湖南：小胡与大胡、起手胡、扎鸟）" },
   version = "1.0",
   description = "108 tiles; a 小胡 needs a 2/5/8 pair, every 大胡 is worth "
              .. "6 and they add up; 起手胡 on the dealt tiles; birds "

@@ -6,7 +6,8 @@
 
 local R = mj.ruleset {
   id = "mcr",
-  title = "Chinese Official (88 fan)",
+  title = { en = "Chinese Official (88 fan)",
+            zh = "国标麻将（88 番）" },
   version = "1.0",
   description = "国标麻将: 81 fans, 8-fan minimum, flowers 1 fan each.",
   shapes = { "standard", "seven_pairs", "thirteen_orphans",

@@ -6,7 +6,8 @@
 -- rules is one line here.
 local R = mj.extend("riichi", {
   id = "riichi-majsoul",
-  title = "Riichi, Mahjong Soul's ranked rules",
+  title = { en = "Riichi, Mahjong Soul's ranked rules",
+            zh = "立直麻将，雀魂段位规则" },
   description = "Riichi as Mahjong Soul plays it: double yakuman on, kazoe "
              .. "yakuman at 13 han, kiriage off, open tanyao, three red "
              .. "fives (riichi's own defaults, named here).",

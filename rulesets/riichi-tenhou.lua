@@ -6,7 +6,8 @@
 -- are aliases (両立直, 国士無双１３面).
 local R = mj.extend("riichi", {
   id = "riichi-tenhou",
-  title = "Riichi, Tenhou's ranked rules",
+  title = { en = "Riichi, Tenhou's ranked rules",
+            zh = "立直麻将，天凤段位规则" },
   description = "Riichi as Tenhou plays it: double yakuman count single "
              .. "(四暗刻単騎, 国士無双十三面, 純正九蓮宝燈, 大四喜 are one "
              .. "yakuman each); open tanyao, red fives, kazoe yakuman, no "

@@ -7,7 +7,8 @@
 
 local R = mj.ruleset {
   id = "riichi",
-  title = "Japanese riichi mahjong",
+  title = { en = "Japanese riichi mahjong",
+            zh = "日本立直麻将" },
   version = "1.0",
   description = "Riichi (リーチ麻雀): a yaku required, han and fu, dora, "
       .. "red fives, limits from mangan to yakuman. Open tanyao, kazoe "

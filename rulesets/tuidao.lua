@@ -7,7 +7,8 @@
 
 local R = mj.ruleset {
   id = "tuidao",
-  title = "推倒胡 (Guangdong push-down, ghosts and horses)",
+  title = { en = "推倒胡 (Guangdong push-down, ghosts and horses)",
+            zh = "推倒胡（广东：鬼牌与买马）" },
   version = "1.0",
   description = "Self-drawn wins worth one share each; ghosts, horses, "
              .. "kong money at the win, 抢杠 and 杠爆 paid in full.",

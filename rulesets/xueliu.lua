@@ -7,7 +7,8 @@
 
 local R = mj.extend("xuezhan", {
   id = "xueliu",
-  title = "血流成河 (Sichuan: the hand flows on after every win)",
+  title = { en = "血流成河 (Sichuan: the hand flows on after every win)",
+            zh = "血流成河（四川：和牌后继续）" },
   description = "血战到底 where winners stay and win again until the "
              .. "wall ends.",
 })

@@ -8,7 +8,8 @@
 
 local R = mj.ruleset {
   id = "xuezhan",
-  title = "血战到底 (Sichuan Bloody Battle)",
+  title = { en = "血战到底 (Sichuan Bloody Battle)",
+            zh = "血战到底（四川）" },
   version = "1.0",
   description = "108 tiles, 换三张 and 定缺, play on after a win; "
              .. "2^(F-1) units for F 番, kong money at once, 查叫 at the end.",

@@ -193,6 +193,39 @@ if ("messages in en" in out and "消息使用中文" in out and "消息语言 zh
 else:
     fail("REPL lang: %r %r" % (out[-400:], err))
 
+# {== a ruleset's texts in two languages ==}
+open(os.path.join(WORK, "two.lua"), "w", encoding="utf-8").write(
+    'local R = mj.extend("mcr", { id = "two",\n'
+    '  title = { en = "Two tongues", zh = "两种语言" } })\n'
+    'R:fan { "双语番", en = "Bilingual", points = 1,\n'
+    '  desc = { en = "An English line.", zh = "一句中文。" },\n'
+    '  test = function(v) return false end }\n'
+    'return R\n')
+outs = {}
+for lang in ("C.UTF-8", "zh_CN.UTF-8"):
+    outs[lang] = run(["--ascii"], lang, stdin=b"load two.lua\nfan \xe5\x8f\x8c"
+                     b"\xe8\xaf\xad\xe7\x95\xaa\nlua print(mj.rules and 1 or 2)"
+                     b"\n")[1]
+if ("Two tongues" in outs["C.UTF-8"] and "An English line." in outs["C.UTF-8"]
+        and "两种语言" in outs["zh_CN.UTF-8"] and "一句中文。" in
+        outs["zh_CN.UTF-8"] and "An English" not in outs["zh_CN.UTF-8"]
+        and "\x1e" not in outs["C.UTF-8"] + outs["zh_CN.UTF-8"]):
+    ok("title and desc = { en =, zh = }: each language its own part")
+else:
+    fail("two-language ruleset texts: %r" % outs)
+for bad, where in (('desc = { zh = "x" }', "two-bad.lua:2"),
+                   ('desc = { en = "a\\27[31m", zh = "x" }', "two-bad.lua"),
+                   ('desc = { en = "a", zh = 5 }', "two-bad.lua:2")):
+    open(os.path.join(WORK, "two-bad.lua"), "w").write(
+        'local R = mj.extend("mcr", { id = "twobad" })\n'
+        'R:fan { "x", points = 1,\n  %s,\n'
+        '  test = function(v) return false end }\nreturn R\n' % bad)
+    rc, out, err = run(["--ascii"], "C.UTF-8", stdin=b"load two-bad.lua\n")
+    if where in err and "Error" in err and "loaded" not in out:
+        ok("refused, naming %s: %s" % (where, bad))
+    else:
+        fail("%s: %r %r" % (bad, out, err))
+
 # {== 80 columns ==}
 repl_cmds = re.findall(r"^  (\S+)", run(["--ascii"], "C.UTF-8",
                        stdin=b"help\n")[1], re.M)
