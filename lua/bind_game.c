@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "i18n.h"
 #include "action.h"
 #include "bind.h"
 #include "game_methods.h"
@@ -35,7 +36,7 @@ static lgame *checkgame(lua_State *L, int idx)
 {
   lgame *x = luaL_checkudata(L, idx, GAME_MT);
   if (x->g == NULL)
-    luaL_argerror(L, idx, "a freed game");
+    luaL_argerror(L, idx, _("a freed game"));
   return x;
 }
 
@@ -47,7 +48,7 @@ static int checkplayer(lua_State *L, int idx)
     const char *p = strchr("ESWN", s[0]);
     if (s[0] != '\0' && s[1] == '\0' && p != NULL)
       return (int)(p - "ESWN");
-    luaL_argerror(L, idx, "a player is 1..4 or E, S, W, N");
+    luaL_argerror(L, idx, _("a player is 1..4 or E, S, W, N"));
   }
   lua_Integer p = luaL_checkinteger(L, idx);
   luaL_argcheck(L, p >= 1 && p <= 4, idx, "a player is 1..4 or E, S, W, N");
@@ -85,10 +86,10 @@ static int get_tiles(lua_State *L, int t, const char *k, mj_tile *out,
     const char *s = lua_tolstring(L, -1, &len);
     mj_error e;
     if (s == NULL)
-      luaL_error(L, "mj.game: '%s' must be tiles in notation", k);
+      luaL_error(L, _("mj.game: '%s' must be tiles in notation"), k);
     if (mj_tiles_parse_red(s, len, 1, true, out, NULL, red, max, &n, &e) !=
         MJ_OK)
-      luaL_error(L, "mj.game: %s '%s': %s", k, s, e.msg);
+      luaL_error(L, _("mj.game: %s '%s': %s"), k, s, e.msg);
   }
   lua_pop(L, 1);
   return n;
@@ -103,7 +104,7 @@ static lua_Integer opt_field(lua_State *L, int t, const char *k,
     int ok;
     v = lua_tointegerx(L, -1, &ok);
     if (!ok)
-      luaL_error(L, "mj.game: '%s' must be an integer", k);
+      luaL_error(L, _("mj.game: '%s' must be an integer"), k);
   }
   lua_pop(L, 1);
   return v;
@@ -125,7 +126,7 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
   lua_getfield(L, 1, "hands");
   int ht = lua_gettop(L);
   if (!lua_istable(L, ht))
-    luaL_error(L, "mj.game: hands must be a list of four hands");
+    luaL_error(L, _("mj.game: hands must be a list of four hands"));
   for (int k = 0; k < 4; k++) {
     int p = (cfg->dealer + k) & 3;
     lua_rawgeti(L, ht, p + 1);
@@ -133,12 +134,12 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
     const char *s = lua_tolstring(L, -1, &len);
     int n = 0;
     if (s == NULL)
-      luaL_error(L, "mj.game: hands[%d] must be tiles in notation", p + 1);
+      luaL_error(L, _("mj.game: hands[%d] must be tiles in notation"), p + 1);
     if (mj_tiles_parse_red(s, len, 1, false, head + nh, NULL, head_red + nh,
                            tb->hand, &n, &e) != MJ_OK)
-      luaL_error(L, "mj.game: hands[%d] '%s': %s", p + 1, s, e.msg);
+      luaL_error(L, _("mj.game: hands[%d] '%s': %s"), p + 1, s, e.msg);
     if (n != tb->hand)
-      luaL_error(L, "mj.game: hands[%d] has %d tiles, not %d", p + 1, n,
+      luaL_error(L, _("mj.game: hands[%d] has %d tiles, not %d"), p + 1, n,
                  tb->hand);
     nh += n;
     lua_pop(L, 1);
@@ -149,7 +150,7 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
   mj_rng rng;
   mj_rng_seed(&rng, cfg->seed);
   if (mj_wall_compose(wall, tb->tiles, head, nh, tail, nt, &rng, &e) != MJ_OK)
-    luaL_error(L, "mj.game: %s", e.msg);
+    luaL_error(L, _("mj.game: %s"), e.msg);
   cfg->wall = wall;
   cfg->wall_n = tb->tiles;
   /* the red fives named (0p) where they were given; the table's others
@@ -181,29 +182,29 @@ static void game_numbers(lua_State *L, mj_game_cfg *cfg)
   lua_pop(L, 1);
   cfg->round = (int)opt_field(L, 1, "round", 1) - 1;
   if (cfg->round < 0 || cfg->round > 3)
-    luaL_error(L, "mj.game: round is 1..4 (East..North)");
+    luaL_error(L, _("mj.game: round is 1..4 (East..North)"));
   cfg->dice = (int)opt_field(L, 1, "dice", 0);
   if (cfg->dice < 0 || cfg->dice > 12)
-    luaL_error(L, "mj.game: dice is 2..12");
+    luaL_error(L, _("mj.game: dice is 2..12"));
   cfg->streak = (int)opt_field(L, 1, "streak", 0);
   if (cfg->streak < 0 || cfg->streak > 1000)
-    luaL_error(L, "mj.game: streak is 0..1000 (the dealer's wins in a row)");
+    luaL_error(L, _("mj.game: streak is 0..1000 (the dealer's wins in a row)"));
   cfg->honba = (int)opt_field(L, 1, "honba", 0);
   if (cfg->honba < 0 || cfg->honba > 1000)
-    luaL_error(L, "mj.game: honba is 0..1000");
+    luaL_error(L, _("mj.game: honba is 0..1000"));
   cfg->pot = (int)opt_field(L, 1, "pot", 0);
   if (cfg->pot < 0 || cfg->pot > 1000000)
-    luaL_error(L, "mj.game: pot is 0..1000000 (the sticks on the table)");
+    luaL_error(L, _("mj.game: pot is 0..1000000 (the sticks on the table)"));
   lua_getfield(L, 1, "scores");
   if (!lua_isnil(L, -1)) {
     if (!lua_istable(L, -1) || lua_rawlen(L, -1) != 4)
-      luaL_error(L, "mj.game: scores is a list of the four scores");
+      luaL_error(L, _("mj.game: scores is a list of the four scores"));
     for (int p = 0; p < 4; p++) {
       lua_rawgeti(L, -1, p + 1);
       lua_Integer v = lua_tointeger(L, -1);
       if (!lua_isinteger(L, -1) || v < -1000000 || v > 1000000)
-        luaL_error(L, "mj.game: scores[%d] is a whole number "
-                   "-1000000..1000000", p + 1);
+        luaL_error(L, _("mj.game: scores[%d] is a whole number "
+                   "-1000000..1000000"), p + 1);
       cfg->scores[p] = (int)v;
       lua_pop(L, 1);
     }
@@ -234,14 +235,14 @@ static void check_game_fields(lua_State *L)
         bd = d, best = game_fields[i];
     }
     if (k == NULL)
-      luaL_error(L, "mj.game: unknown field (a %s key): the fields are "
+      luaL_error(L, _("mj.game: unknown field (a %s key): the fields are "
                  "ruleset, seed, dealer, round, dice, streak, honba, pot, "
-                 "scores, hands, draws, tail and wall", luaL_typename(L, -1));
+                 "scores, hands, draws, tail and wall"), luaL_typename(L, -1));
     if (best != NULL)
-      luaL_error(L, "mj.game: unknown field '%s'; did you mean '%s'?", k, best);
-    luaL_error(L, "mj.game: unknown field '%s' (the fields are ruleset, seed, "
+      luaL_error(L, _("mj.game: unknown field '%s'; did you mean '%s'?"), k, best);
+    luaL_error(L, _("mj.game: unknown field '%s' (the fields are ruleset, seed, "
                "dealer, round, dice, streak, honba, pot, scores, hands, "
-               "draws, tail and wall)", k);
+               "draws, tail and wall)"), k);
   next:;
   }
 }
@@ -265,7 +266,7 @@ static int l_game(lua_State *L)
   bool given = !lua_isnil(L, -1);
   lua_pop(L, 1);
   if (given && hands)
-    return luaL_error(L, "mj.game: give either wall or hands, not both");
+    return luaL_error(L, _("mj.game: give either wall or hands, not both"));
   if (given) {
     cfg.wall_n = get_tiles(L, 1, "wall", wall, wall_red, MJ_WALL_MAX);
     cfg.wall = wall;
@@ -282,7 +283,7 @@ static int l_game(lua_State *L)
   mj_error e;
   x->g = mj_game_new(r, &cfg, &e);
   if (x->g == NULL)
-    return luaL_error(L, "mj.game: %s", e.msg);
+    return luaL_error(L, _("mj.game: %s"), e.msg);
   x->host = mj_host_of(L);
   mj_host_hold(x->host, r);
   return 1;
@@ -310,7 +311,7 @@ static int g_act(lua_State *L)
 {
   mj_error e;
   if (!act_text(L, &e))
-    return luaL_error(L, "player %d: %s", checkplayer(L, 2) + 1, e.msg);
+    return luaL_error(L, _("player %d: %s"), checkplayer(L, 2) + 1, e.msg);
   lua_pushboolean(L, 1);
   return 1;
 }
@@ -387,12 +388,12 @@ static void set_bots(lua_State *L, lgame *x, int idx)
     for (int p = 0; p < 4; p++) {
       lua_rawgeti(L, idx, p + 1);
       if (lua_type(L, -1) != LUA_TSTRING)
-        luaL_error(L, "bots: a list of four bot kinds");
+        luaL_error(L, _("bots: a list of four bot kinds"));
       kinds[p] = lua_tostring(L, -1);
       lua_pop(L, 1);
     }
   } else if (!lua_isnoneornil(L, idx)) {
-    luaL_argerror(L, idx, "a bot kind or a list of four");
+    luaL_argerror(L, idx, _("a bot kind or a list of four"));
   }
   /* all four made before any is replaced: a wrong kind changes nothing */
   mj_bot *made[4] = { NULL, NULL, NULL, NULL };
@@ -405,7 +406,7 @@ static void set_bots(lua_State *L, lgame *x, int idx)
     if (made[p] == NULL) {
       for (int q = 0; q < p; q++)
         mj_bot_free(made[q]);
-      luaL_error(L, "bots: %s", e.msg);
+      luaL_error(L, _("bots: %s"), e.msg);
     }
     /* the same kind spelled otherwise (strong:caution=4.0): the seat's
        bot plays on */
@@ -433,7 +434,7 @@ static bool bot_step(lua_State *L, lgame *x)
   mj_error e;
   int p = __builtin_ctz(mj_game_waiting(x->g));
   if (mj_bot_step(x->g, x->bots, p, &e) != MJ_OK)
-    luaL_error(L, "bot %d: %s", p + 1, e.msg);
+    luaL_error(L, _("bot %d: %s"), p + 1, e.msg);
   return true;
 }
 
@@ -444,7 +445,7 @@ static int g_play(lua_State *L)
   set_bots(L, x, 2);
   for (int n = 0; bot_step(L, x); n++)
     if (n == MJ_MAX_DECISIONS)
-      return luaL_error(L, "the game does not end");
+      return luaL_error(L, _("the game does not end"));
   return 0;
 }
 
@@ -575,7 +576,7 @@ static int g_state(lua_State *L)
   const char *name = luaL_checkstring(L, 3);
   int i = mj_game_state_find(x->g, name, -1);
   if (i < 0)
-    return luaL_error(L, "g:state: the ruleset has no state '%s'", name);
+    return luaL_error(L, _("g:state: the ruleset has no state '%s'"), name);
   int v = mj_game_state(x->g, p, i);
   if (mj_rules_ctable(mj_game_rules(x->g))->states[i].flag)
     lua_pushboolean(L, v != 0);
@@ -682,7 +683,7 @@ static int g_log(lua_State *L)
   void **box = mj_lua_newbox(L);
   char *text = *box = log_text(L, x, false);
   if (text == NULL)
-    return luaL_error(L, "out of memory");
+    return luaL_error(L, _("out of memory"));
   lua_pushstring(L, text);      /* may raise: the box frees text */
   return 1;
 }
@@ -692,13 +693,13 @@ static int g_log(lua_State *L)
 static int g_save(lua_State *L)
 {
   if (mj_vm_of(L)->sandbox)
-    return luaL_error(L, "g:save: a sandboxed script cannot write files "
-                      "(g:log() returns the log's text)");
+    return luaL_error(L, _("g:save: a sandboxed script cannot write files "
+                      "(g:log() returns the log's text)"));
   lgame *x = checkgame(L, 1);
   const char *path = luaL_checkstring(L, 2);
   char *text = log_text(L, x, true);
   if (text == NULL)
-    return luaL_error(L, "out of memory");
+    return luaL_error(L, _("out of memory"));
   mj_error e;
   mj_status st = mj_file_write_atomic(path, text, strlen(text), &e);
   free(text);

@@ -8,6 +8,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "i18n.h"
 #include "analysis.h"
 #include "bind.h"
 #include "hand.h"
@@ -19,7 +20,7 @@ mj_hand *mj_lua_checkhand(lua_State *L, int idx)
 {
   mj_hand **p = luaL_checkudata(L, idx, HAND_MT);
   if (*p == NULL)
-    luaL_argerror(L, idx, "a freed hand");
+    luaL_argerror(L, idx, _("a freed hand"));
   return *p;
 }
 
@@ -31,7 +32,7 @@ mj_hand *mj_lua_newhand(lua_State *L)
   luaL_setmetatable(L, HAND_MT);
   *p = mj_hand_new();
   if (*p == NULL)
-    luaL_error(L, "out of memory");
+    luaL_error(L, _("out of memory"));
   return *p;
 }
 
@@ -61,7 +62,7 @@ static int l_parse(lua_State *L)
   mj_error e;
   if (mj_hand_parse(h, s, n, &e) != MJ_OK) {
     char b[300];
-    return luaL_error(L, "mj.parse: %s", mj_error_text(&e, b, sizeof b));
+    return luaL_error(L, _("mj.parse: %s"), mj_error_text(&e, b, sizeof b));
   }
   return 1;
 }
@@ -108,7 +109,7 @@ static int h_count(lua_State *L)
   const char *s = luaL_checklstring(L, 2, &n);
   mj_tile t;
   if (mj_tile_parse(s, n, &t, NULL) != MJ_OK || t >= MJ_KINDS)
-    return luaL_argerror(L, 2, "a tile such as \"5m\"");
+    return luaL_argerror(L, 2, _("a tile such as \"5m\""));
   lua_pushinteger(L, mj_hand_counts(h)[t]);
   return 1;
 }
@@ -147,7 +148,7 @@ static int h_shanten(lua_State *L)
   const mj_rules *r = opt_rules(L, 2);
   mj_error e;
   if (mj_hand_check(h, MJ_CHECK_ANY, &e) != MJ_OK)
-    return luaL_error(L, "shanten: %s", e.msg);
+    return luaL_error(L, _("shanten: %s"), e.msg);
   mj_tileview v;
   mj_tileview_init(&v, h, wild_of(h, r));
   lua_pushinteger(L, mj_shanten(&v, mj_rules_shapes(r), NULL));

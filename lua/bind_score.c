@@ -9,6 +9,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "i18n.h"
 #include "bind.h"
 #include "host_int.h"
 #include "score.h"
@@ -101,7 +102,7 @@ static int l_why(lua_State *L)
   const mj_rules *r = mj_lua_optrules(L, 3);
   int f = mj_rules_find_fan(r, name);
   if (f < 0)
-    return luaL_error(L, "no fan '%s' in ruleset %s", name, mj_rules_id(r));
+    return luaL_error(L, _("no fan '%s' in ruleset %s"), name, mj_rules_id(r));
   char buf[2048];
   mj_error e;
   if (mj_score_why(r, h, f, buf, sizeof buf, &e) != MJ_OK)
@@ -154,20 +155,20 @@ static const char *load_options(lua_State *L, int idx)
   lua_pushnil(L);
   while (lua_next(L, idx) != 0) {
     if (lua_type(L, -2) != LUA_TSTRING)
-      luaL_error(L, "mj.load: an option's name is a string, not a %s",
+      luaL_error(L, _("mj.load: an option's name is a string, not a %s"),
                  luaL_typename(L, -2));
     const char *k = lua_tostring(L, -2);
     int t = lua_type(L, -1);
     if (t != LUA_TSTRING && t != LUA_TNUMBER && t != LUA_TBOOLEAN)
-      luaL_error(L, "mj.load: option %s is a number, a string or a boolean, "
-                 "not a %s", k, luaL_typename(L, -1));
+      luaL_error(L, _("mj.load: option %s is a number, a string or a boolean, "
+                 "not a %s"), k, luaL_typename(L, -1));
     const char *v = luaL_tolstring(L, -1, NULL);
     if (*k == '\0' || *v == '\0' || strpbrk(k, " \t\n=") != NULL ||
         strpbrk(v, " \t\n") != NULL)
-      luaL_error(L, "mj.load: option '%s' = '%s': names and values are "
-                 "words, without spaces", k, v);
+      luaL_error(L, _("mj.load: option '%s' = '%s': names and values are "
+                 "words, without spaces"), k, v);
     if (n == MAX_OPTIONS)
-      luaL_error(L, "mj.load: more than %d options", MAX_OPTIONS);
+      luaL_error(L, _("mj.load: more than %d options"), MAX_OPTIONS);
     item[n] = lua_pushfstring(L, "%s=%s", k, v);
     lua_rawseti(L, list, ++n);
     lua_pop(L, 2);   /* the value and its text; the key stays */
@@ -190,11 +191,11 @@ static int l_load(lua_State *L)
   const char *name = luaL_checkstring(L, 1);
   const char *opts = load_options(L, 2);
   if (h->loading_vm != NULL)
-    return luaL_error(L, "mj.load cannot be called while a ruleset loads");
+    return luaL_error(L, _("mj.load cannot be called while a ruleset loads"));
   if (mj_vm_of(L)->sandbox &&
       (strchr(name, '/') != NULL || strstr(name, ".lua") != NULL))
     return luaL_error(
-        L, "mj.load: a sandboxed script loads ruleset ids only, not files");
+        L, _("mj.load: a sandboxed script loads ruleset ids only, not files"));
   const mj_rules *r;
   mj_error e;
   if (mj_host_load(h, name, opts, &r, &e) != MJ_OK)

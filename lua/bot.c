@@ -13,6 +13,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "i18n.h"
 #include "action.h"
 #include "analysis.h"
 #include "bind.h"
@@ -46,11 +47,11 @@ static mj_hand *api_hand(lua_State *L, const char *what, enum mj_check check)
   mj_hand *h = mj_hand_new();
   mj_error e;
   if (h == NULL)
-    luaL_error(L, "out of memory");
+    luaL_error(L, _("out of memory"));
   if (mj_hand_parse(h, s, n, &e) != MJ_OK ||
       mj_hand_check(h, check, &e) != MJ_OK) {
     mj_hand_free(h);
-    luaL_error(L, "bot.%s: '%s': %s", what, s, e.msg);
+    luaL_error(L, _("bot.%s: '%s': %s"), what, s, e.msg);
   }
   return h;
 }
@@ -109,7 +110,7 @@ static int api_score(lua_State *L)
   mj_error_clear(&e);
   if (s == NULL) {
     mj_hand_free(h);
-    return luaL_error(L, "out of memory");
+    return luaL_error(L, _("out of memory"));
   }
   mj_status st = mj_score_hand(r, h, s, &e);
   mj_hand_free(h);
@@ -136,7 +137,7 @@ static int api_without(lua_State *L)
   if (mj_tile_parse(s, n, &t, &e) != MJ_OK || t >= MJ_KINDS ||
       mj_hand_counts(h)[t] == 0) {
     mj_hand_free(h);
-    return luaL_error(L, "bot.without: the hand holds no '%s'", s);
+    return luaL_error(L, _("bot.without: the hand holds no '%s'"), s);
   }
   mj_hand_remove(h, t);
   char b[160];

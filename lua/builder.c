@@ -13,6 +13,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "i18n.h"
 #include "host_int.h"
 #include "text.h"
 #include "ruleset_fields.h"
@@ -29,17 +30,17 @@ static int H_build_base(lua_State *L)
   char path[512];
   for (int i = 0; i < vm->nbase; i++)
     if (strcmp(vm->base_stack[i], id) == 0)
-      return luaL_error(L, "mj.extend: ruleset '%s' extends itself", id);
+      return luaL_error(L, _("mj.extend: ruleset '%s' extends itself"), id);
   if (vm->nbase >= 8)
-    return luaL_error(L, "mj.extend: rulesets extend each other too deeply");
+    return luaL_error(L, _("mj.extend: rulesets extend each other too deeply"));
   if (!mj_host_find_file(h, id, path, sizeof path))
     return luaL_error(
-        L, "mj.extend: no ruleset '%s' in the ruleset directories", id);
+        L, _("mj.extend: no ruleset '%s' in the ruleset directories"), id);
   lua_getfield(L, LUA_REGISTRYINDEX, "hule.loading");
   bool self = lua_istable(L, -1) && lua_getfield(L, -1, path) == LUA_TBOOLEAN &&
               lua_toboolean(L, -1);
   if (self)
-    return luaL_error(L, "mj.extend: ruleset '%s' extends itself", id);
+    return luaL_error(L, _("mj.extend: ruleset '%s' extends itself"), id);
   lua_settop(L, 1);
   int saved = vm->builder_ref;
   vm->builder_ref = LUA_NOREF;
@@ -50,7 +51,7 @@ static int H_build_base(lua_State *L)
   int got = vm->builder_ref;
   vm->builder_ref = saved;
   if (got == LUA_NOREF)
-    return luaL_error(L, "mj.extend: %s made no ruleset", path);
+    return luaL_error(L, _("mj.extend: %s made no ruleset"), path);
   lua_rawgeti(L, LUA_REGISTRYINDEX, got);
   luaL_unref(L, LUA_REGISTRYINDEX, got);
   return 1;
@@ -70,7 +71,7 @@ static int H_register(lua_State *L)
 static int H_check_loading(lua_State *L)
 {
   if (!mj_vm_of(L)->loading)
-    return luaL_error(L, "%s can only be called while a ruleset loads",
+    return luaL_error(L, _("%s can only be called while a ruleset loads"),
                       luaL_checkstring(L, 1));
   return 0;
 }

@@ -10,6 +10,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "i18n.h"
 #include "action.h"
 #include "analysis.h"
 #include "bind.h"
@@ -34,7 +35,7 @@ static mj_game *checkg(lua_State *L)
   flowgame *f = luaL_checkudata(L, 1, FLOWGAME);
   mj_vm *vm = mj_vm_of(L);
   if (vm->flow_game == NULL || f->serial != vm->flow_serial)
-    luaL_error(L, "the game is reachable only inside its hook");
+    luaL_error(L, _("the game is reachable only inside its hook"));
   return vm->flow_game;
 }
 
@@ -71,7 +72,7 @@ static int f_pay(lua_State *L)
   mj_error e;
   int i;
   if (n < 1 || n > 1000000)
-    return luaL_error(L, "a payment's amount is 1..1000000, not %I", n);
+    return luaL_error(L, _("a payment's amount is 1..1000000, not %I"), n);
   if (mj_game_pay(g, a, b, (int)n, why, &i, &e) != MJ_OK)
     return fail(L, &e);
   lua_pushinteger(L, i + 1);
@@ -87,7 +88,7 @@ static int f_transfer(lua_State *L)
   const char *why = luaL_optstring(L, 4, "transfer");
   mj_error e;
   if (i < 1 || i > 100000)
-    return luaL_error(L, "no ledger entry %I", i);
+    return luaL_error(L, _("no ledger entry %I"), i);
   if (mj_game_transfer(g, (int)i - 1, to, why, &e) != MJ_OK)
     return fail(L, &e);
   return 0;
@@ -101,7 +102,7 @@ static int f_refund(lua_State *L)
   const char *why = luaL_optstring(L, 3, "refund");
   mj_error e;
   if (i < 1 || i > 100000)
-    return luaL_error(L, "no ledger entry %I", i);
+    return luaL_error(L, _("no ledger entry %I"), i);
   if (mj_game_refund(g, (int)i - 1, why, &e) != MJ_OK)
     return fail(L, &e);
   return 0;
@@ -227,12 +228,12 @@ static int f_score_hand(lua_State *L)
   int p = checkseat(L, 2);
   const char *ctx = luaL_checkstring(L, 3);
   if (strlen(ctx) > 200)
-    return luaL_argerror(L, 3, "a context of at most 200 bytes");
+    return luaL_argerror(L, 3, _("a context of at most 200 bytes"));
   void **hb = mj_lua_newbox(L), **sb = mj_lua_newbox(L);
   *hb = mj_hand_new();
   *sb = malloc(sizeof(mj_score));
   if (*hb == NULL || *sb == NULL)
-    return luaL_error(L, "out of memory");
+    return luaL_error(L, _("out of memory"));
   char text[400];
   size_t n = mj_hand_print(mj_game_hand(g, p), text, sizeof text);
   n += (size_t)snprintf(text + n, sizeof text - n, " %s", ctx);
@@ -346,7 +347,7 @@ static int checkstate(lua_State *L, mj_game *g, int idx)
       luaL_addstring(&b, t->states[k].name);
     }
     luaL_pushresult(&b);
-    luaL_error(L, "no state '%s' (R.state declares: %s)", name,
+    luaL_error(L, _("no state '%s' (R.state declares: %s)"), name,
                t->nstates ? lua_tostring(L, -1) : "none");
   }
   return i;
@@ -377,7 +378,7 @@ static int f_set(lua_State *L)
     v = luaL_checkinteger(L, 4);
   mj_error e;
   if (v < 0 || v > 30000)
-    return luaL_error(L, "a state is 0..30000 (or true/false), not %I", v);
+    return luaL_error(L, _("a state is 0..30000 (or true/false), not %I"), v);
   if (mj_game_set_state(g, p, i, (int)v, &e) != MJ_OK)
     return fail(L, &e);
   return 0;
@@ -390,7 +391,7 @@ static mj_tile checktile(lua_State *L, int idx)
   mj_tile t;
   mj_error e;
   if (mj_tile_parse(s, n, &t, &e) != MJ_OK || t >= MJ_KINDS)
-    luaL_error(L, "bad tile '%s': %s", s, e.msg);
+    luaL_error(L, _("bad tile '%s': %s"), s, e.msg);
   return t;
 }
 
@@ -434,7 +435,7 @@ static int f_wild_single(lua_State *L)
   if (!lua_isnoneornil(L, 3)) {
     mj_tile t = checktile(L, 3);
     if (mj_hand_counts(mj_game_hand(g, p))[t] == 0)
-      return luaL_error(L, "seat %d holds no %s", p + 1, lua_tostring(L, 3));
+      return luaL_error(L, _("seat %d holds no %s"), p + 1, lua_tostring(L, 3));
     mj_tileview_remove(&v, t);
   }
   lua_pushboolean(L, mj_wild_single(&v));
@@ -451,7 +452,7 @@ static int f_turn_tiles(lua_State *L)
   int got;
   mj_error e;
   if (n < 0 || n > 16)
-    return luaL_error(L, "turn 0..16 tiles, not %I", n);
+    return luaL_error(L, _("turn 0..16 tiles, not %I"), n);
   if (mj_game_turn_tiles(g, (int)n, t, &got, &e) != MJ_OK)
     return fail(L, &e);
   lua_createtable(L, got, 0);
@@ -475,7 +476,7 @@ static int f_show(lua_State *L)
   mj_error e;
   if (mj_tiles_parse(text, n, 1, false, t, NULL, MJ_MAX_CONCEALED, &k, &e) !=
       MJ_OK)
-    return luaL_error(L, "g:show: '%s': %s", text, e.msg);
+    return luaL_error(L, _("g:show: '%s': %s"), text, e.msg);
   if (mj_game_show(g, p, t, k, &e) != MJ_OK)
     return fail(L, &e);
   return 0;
@@ -488,7 +489,7 @@ static int f_turned_for(lua_State *L)
   int p = checkseat(L, 3);
   mj_error e;
   if (i < 1 || i > 1000)
-    return luaL_error(L, "no turned tile %I this hand", i);
+    return luaL_error(L, _("no turned tile %I this hand"), i);
   if (mj_game_turned_for(g, (int)i - 1, p, &e) != MJ_OK)
     return fail(L, &e);
   return 0;
@@ -503,7 +504,7 @@ static int f_pay_each(lua_State *L)
   lua_Integer n = luaL_checkinteger(L, 3);
   const char *why = luaL_checkstring(L, 4);
   if (n < 1 || n > 1000000)
-    return luaL_error(L, "a payment's amount is 1..1000000, not %I", n);
+    return luaL_error(L, _("a payment's amount is 1..1000000, not %I"), n);
   int paid = 0;
   for (int a = 0; a < 4; a++) {
     mj_error e;

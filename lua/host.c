@@ -4,6 +4,7 @@
 ** the REPL (full Lua, print, the mj module), scripts run trusted or in
 ** the sandbox, and the REPL's lua command.
 */
+#include "i18n.h"
 #include "host.h"
 
 #include <errno.h>

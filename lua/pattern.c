@@ -14,6 +14,7 @@
 #include <lauxlib.h>
 #include <lua.h>
 
+#include "i18n.h"
 #include "host_int.h"
 
 enum {
@@ -60,7 +61,7 @@ static const char *class_end(matcher *m, const char *p)
 {
   if (*p++ == '%') {
     if (p >= m->p_end)
-      luaL_error(m->L, "malformed pattern (ends with '%%')");
+      luaL_error(m->L, _("malformed pattern (ends with '%%')"));
     return p + 1;
   }
   if (p[-1] == '[') {
@@ -68,7 +69,7 @@ static const char *class_end(matcher *m, const char *p)
       p++;
     do {                     /* the first ']' of the set is a member */
       if (p >= m->p_end)
-        luaL_error(m->L, "malformed pattern (missing ']')");
+        luaL_error(m->L, _("malformed pattern (missing ']')"));
       if (*p++ == '%' && p < m->p_end)
         p++;
     } while (p >= m->p_end || *p != ']');
@@ -180,7 +181,7 @@ static const char *open_capture(matcher *m, const char *s, const char *p,
                                 ptrdiff_t what)
 {
   if (m->level >= MAX_CAPTURES)
-    luaL_error(m->L, "too many captures");
+    luaL_error(m->L, _("too many captures"));
   m->cap[m->level].at = s;
   m->cap[m->level].len = what;
   m->level++;
@@ -196,7 +197,7 @@ static const char *close_capture(matcher *m, const char *s, const char *p)
   while (l >= 0 && m->cap[l].len != CAP_OPEN)
     l--;
   if (l < 0)
-    luaL_error(m->L, "invalid pattern capture");
+    luaL_error(m->L, _("invalid pattern capture"));
   m->cap[l].len = s - m->cap[l].at;
   const char *r = do_match(m, s, p);
   if (r == NULL)
@@ -208,7 +209,7 @@ static const char *close_capture(matcher *m, const char *s, const char *p)
 static const char *balanced(matcher *m, const char *s, const char *p)
 {
   if (p + 1 >= m->p_end)
-    luaL_error(m->L, "malformed pattern (missing arguments to '%%b')");
+    luaL_error(m->L, _("malformed pattern (missing arguments to '%%b')"));
   if (s >= m->s_end || *s != p[0])
     return NULL;
   int open = 1;
@@ -229,7 +230,7 @@ static const char *back_ref(matcher *m, const char *s, int k)
 {
   k -= '1';
   if (k < 0 || k >= m->level || m->cap[k].len == CAP_OPEN)
-    luaL_error(m->L, "invalid capture index %%%d", k + 1);
+    luaL_error(m->L, _("invalid capture index %%%d"), k + 1);
   size_t len = (size_t)m->cap[k].len;
   m->steps += (long)len;
   if ((size_t)(m->s_end - s) >= len && memcmp(m->cap[k].at, s, len) == 0)
@@ -240,7 +241,7 @@ static const char *back_ref(matcher *m, const char *s, int k)
 static const char *do_match(matcher *m, const char *s, const char *p)
 {
   if (++m->depth > MAX_DEPTH)
-    luaL_error(m->L, "pattern too complex");
+    luaL_error(m->L, _("pattern too complex"));
   step(m);
   const char *r = NULL;
   for (;;) {
@@ -271,7 +272,7 @@ static const char *do_match(matcher *m, const char *s, const char *p)
     if (*p == '%' && p + 1 < m->p_end && p[1] == 'f') {
       p += 2;
       if (p >= m->p_end || *p != '[')
-        luaL_error(m->L, "missing '[' after '%%f' in pattern");
+        luaL_error(m->L, _("missing '[' after '%%f' in pattern"));
       const char *ep = class_end(m, p);
       int before = s == m->s0 ? '\0' : (unsigned char)s[-1];
       int here = s < m->s_end ? (unsigned char)*s : '\0';
@@ -347,13 +348,13 @@ static void push_capture(matcher *m, int i, const char *s, const char *e)
 {
   if (i >= m->level) {
     if (i != 0)
-      luaL_error(m->L, "invalid capture index %%%d", i + 1);
+      luaL_error(m->L, _("invalid capture index %%%d"), i + 1);
     lua_pushlstring(m->L, s, (size_t)(e - s));
     return;
   }
   ptrdiff_t len = m->cap[i].len;
   if (len == CAP_OPEN)
-    luaL_error(m->L, "unfinished capture");
+    luaL_error(m->L, _("unfinished capture"));
   if (len == CAP_POS)
     lua_pushinteger(m->L, (lua_Integer)(m->cap[i].at - m->s0) + 1);
   else
@@ -522,7 +523,7 @@ static void add_replacement(matcher *m, luaL_Buffer *b, const char *s,
           luaL_addvalue(b);
         }
       } else {
-        luaL_error(L, "invalid use of '%%' in replacement string");
+        luaL_error(L, _("invalid use of '%%' in replacement string"));
       }
     }
     return;
@@ -539,7 +540,7 @@ static void add_replacement(matcher *m, luaL_Buffer *b, const char *s,
     lua_pop(L, 1);
     luaL_addlstring(b, s, (size_t)(e - s));
   } else if (!lua_isstring(L, -1)) {
-    luaL_error(L, "invalid replacement value (a %s)", luaL_typename(L, -1));
+    luaL_error(L, _("invalid replacement value (a %s)"), luaL_typename(L, -1));
   } else {
     luaL_addvalue(b);
   }

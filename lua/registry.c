@@ -14,6 +14,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "i18n.h"
 #include "host_int.h"
 
 /* {====================================================================
@@ -53,8 +54,8 @@ static int load_bot(lua_State *L)
   if (lua_istable(L, -1))
     lua_getfield(L, -1, "choose");
   if (!lua_isfunction(L, -1))
-    return luaL_error(L, "%s: a bot file returns its choose function (or a "
-                      "table with one), not %s", bl->path,
+    return luaL_error(L, _("%s: a bot file returns its choose function (or a "
+                      "table with one), not %s"), bl->path,
                       luaL_typename(L, -1));
   bl->ref = luaL_ref(L, LUA_REGISTRYINDEX);
   return 0;

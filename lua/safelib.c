@@ -14,6 +14,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "i18n.h"
 #include "host_int.h"
 
 enum { CHARGE_EVERY = 1024 };   /* steps between two looks at the budget */
@@ -133,7 +134,7 @@ static int t_concat(lua_State *L)
   for (; i <= last; i++) {
     lua_geti(L, 1, i);
     if (!lua_isstring(L, -1))
-      return luaL_error(L, "invalid value (at index %I) in table for 'concat'",
+      return luaL_error(L, _("invalid value (at index %I) in table for 'concat'"),
                         i);
     size_t l;
     lua_tolstring(L, -1, &l);
@@ -173,7 +174,7 @@ static int t_insert(lua_State *L)
     }
     break;
   default:
-    return luaL_error(L, "wrong number of arguments to 'insert'");
+    return luaL_error(L, _("wrong number of arguments to 'insert'"));
   }
   lua_seti(L, 1, pos);
   return 0;
@@ -211,7 +212,7 @@ static int t_unpack(lua_State *L)
     return 0;
   lua_Unsigned n = (lua_Unsigned)e - (lua_Unsigned)i;
   if (n >= (unsigned int)INT_MAX || !lua_checkstack(L, (int)(++n)))
-    return luaL_error(L, "too many results to unpack");
+    return luaL_error(L, _("too many results to unpack"));
   charge(L, (lua_Integer)n);
   for (; i < e; i++)
     lua_geti(L, 1, i);
@@ -305,12 +306,12 @@ static int s_rep(lua_State *L)
     return 1;
   }
   if (l + lsep < l || l + lsep > (size_t)LUA_MAXINTEGER / (size_t)n)
-    return luaL_error(L, "resulting string too large");
+    return luaL_error(L, _("resulting string too large"));
   size_t total = (size_t)n * l + (size_t)(n - 1) * lsep;
   mj_vm *vm = mj_vm_of(L);
   if (total > vm->limit - vm->used) {
-    return luaL_error(L, "string.rep: the result (%I bytes) is larger "
-                      "than the memory left (the limit is %I MB)",
+    return luaL_error(L, _("string.rep: the result (%I bytes) is larger "
+                      "than the memory left (the limit is %I MB)"),
                       (lua_Integer)total, (lua_Integer)(vm->limit >> 20));
   }
   luaL_Buffer b;                 /* its bytes are charged as allocated */

@@ -15,6 +15,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "i18n.h"
 #include "fileio.h"
 #include "host_int.h"
 
@@ -24,20 +25,20 @@
 
 static int sb_index(lua_State *L)
 {
-  return luaL_error(L, "undefined global '%s' (rulesets and bots see only "
-                    "the names of the ruleset language, and bots 'bot')",
+  return luaL_error(L, _("undefined global '%s' (rulesets and bots see only "
+                    "the names of the ruleset language, and bots 'bot')"),
                     luaL_tolstring(L, 2, NULL));
 }
 
 static int sb_newindex(lua_State *L)
 {
-  return luaL_error(L, "assignment to global '%s': use a local variable",
+  return luaL_error(L, _("assignment to global '%s': use a local variable"),
                     luaL_tolstring(L, 2, NULL));
 }
 
 static int ro_newindex(lua_State *L)
 {
-  return luaL_error(L, "the table is read-only (tried to set '%s')",
+  return luaL_error(L, _("the table is read-only (tried to set '%s')"),
                     luaL_tolstring(L, 2, NULL));
 }
 
@@ -291,8 +292,8 @@ static void loading_mark(lua_State *L, const char *path, bool on)
     lua_setfield(L, LUA_REGISTRYINDEX, "hule.loading");
   }
   if (on && lua_getfield(L, -1, path) != LUA_TNIL)
-    luaL_error(L, "require: %s is being loaded already (a file that "
-               "requires itself, or a cycle of requires)", path);
+    luaL_error(L, _("require: %s is being loaded already (a file that "
+               "requires itself, or a cycle of requires)"), path);
   if (on)
     lua_pop(L, 1);
   lua_pushboolean(L, on);
@@ -319,8 +320,8 @@ static void check_returned(lua_State *L, mj_vm *vm, const char *path)
   const char *at = lua_tostring(L, -1);
   if (at == NULL || strchr(at, ':') == NULL)
     at = path;
-  luaL_error(L, "%s: %s returns %s%s, not the ruleset built here: end the "
-             "file with 'return R'", at, path, lua_isnil(L, -3) ? "nothing" :
+  luaL_error(L, _("%s: %s returns %s%s, not the ruleset built here: end the "
+             "file with 'return R'"), at, path, lua_isnil(L, -3) ? "nothing" :
              "a ", lua_isnil(L, -3) ? "" : got);
 }
 
@@ -364,7 +365,7 @@ static int sb_require(lua_State *L)
   char path[512];
   if (!mj_host_find_file(h, name, path, sizeof path))
     return luaL_error(
-        L, "require: no ruleset module '%s' in the ruleset directories", name);
+        L, _("require: no ruleset module '%s' in the ruleset directories"), name);
   loading_mark(L, path, true);
   size_t n;
   mj_error e;

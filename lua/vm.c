@@ -15,6 +15,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "i18n.h"
 #include "host_int.h"
 
 /* {====================================================================
@@ -160,10 +161,10 @@ static int msghandler(lua_State *L)
        is the running line, here where the error is still on the stack */
     char at[160];
     if (mj_lua_user_place(L, at, sizeof at))
-      msg = lua_pushfstring(L, "%s: an error was raised with a %s value, "
-                            "not a message", at, luaL_typename(L, 1));
+      msg = lua_pushfstring(L, _("%s: an error was raised with a %s value, "
+                            "not a message"), at, luaL_typename(L, 1));
     else
-      msg = lua_pushfstring(L, "(error object is a %s value)",
+      msg = lua_pushfstring(L, _("(error object is a %s value)"),
                             luaL_typename(L, 1));
   }
   mj_vm *vm = mj_vm_of(L);
@@ -186,7 +187,7 @@ static int msghandler(lua_State *L)
       olen = strlen(ar.short_src);
     }
   if (outer[0] && strncmp(msg, outer, olen) != 0 && has_place(msg))
-    lua_pushfstring(L, "%s (called from %s)", msg, outer);
+    lua_pushfstring(L, _("%s (called from %s)"), msg, outer);
   else
     lua_pushstring(L, msg);
   return 1;

@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "i18n.h"
+#include "lang.h"
 #include "action.h"
 #include "fileio.h"
 #include "play_int.h"
@@ -25,7 +26,8 @@ extern const size_t hule_view_page_len;
 
 enum { MAX_RIVER = 64 };
 
-static const char *const wind_names[4] = { "East", "South", "West", "North" };
+static const char *const wind_names[4] = { N_("East"), N_("South"),
+                                           N_("West"), N_("North") };
 
 /* A seat's discards as the page marks them: claimed, the win's, the
    one that made a declaration (riichi's sideways tile). */
@@ -142,12 +144,12 @@ static void marks(const vhand *v, int q, bool open, char *out, size_t cap)
   if (vs >= 0)
     mj_catf(out, cap, &len, "%s缺 %c", len ? " · " : "", "mps"[vs]);
   if (!mj_game_active(v->g, q))
-    mj_catf(out, cap, &len, "%swon: out of play", len ? " · " : "");
+    mj_catf(out, cap, &len, "%s%s", len ? " · " : "", _("won: out of play"));
   uint8_t shown[MJ_KINDS];
   char st[48];
   mj_game_shown(v->g, q, shown);
   if (!open && mj_counts_print(shown, MJ_KINDS, st, sizeof st) > 0)
-    mj_catf(out, cap, &len, "%sshowing %s", len ? " · " : "", st);
+    mj_catf(out, cap, &len, _("%sshowing %s"), len ? " · " : "", st);
 }
 
 /* The red flag of q's latest draw, if it was a red five. */
@@ -220,24 +222,24 @@ static void head_text(const vhand *v, char *out, size_t cap)
   size_t len = 0;
   char a[4];
   out[0] = '\0';
-  mj_catf(out, cap, &len, "wall %d", mj_game_wall_left(g));
+  mj_catf(out, cap, &len, _("wall %d"), mj_game_wall_left(g));
   mj_tileset w = mj_game_wild(g);
   if (w != 0 || mj_game_indicator(g) != MJ_NO_TILE)
     mj_catf(out, cap, &len, "|%s", mj_rules_ctable(v->rs)->wild_name);
   for (; w; w &= w - 1)
     mj_catf(out, cap, &len, " %s", mj_tile_str((mj_tile)__builtin_ctzll(w), a));
   if (mj_game_indicator(g) != MJ_NO_TILE)
-    mj_catf(out, cap, &len, " (indicator %s)",
+    mj_catf(out, cap, &len, _(" (indicator %s)"),
             mj_tile_str(mj_game_indicator(g), a));
   mj_tile ind[5];
   int n = mj_game_dora_indicators(g, ind);
   for (int i = 0; i < n; i++)
-    mj_catf(out, cap, &len, "%s%s", i ? " " : "|dora indicator ",
+    mj_catf(out, cap, &len, i ? " %s" : _("|dora indicator %s"),
             mj_tile_str(ind[i], a));
   if (mj_game_honba(g) > 0 && (mj_rules_tokens(v->rs) & MJ_TOKEN_HONBA))
-    mj_catf(out, cap, &len, "|%d honba", mj_game_honba(g));
+    mj_catf(out, cap, &len, _("|%d honba"), mj_game_honba(g));
   if (mj_game_pot(g) > 0)
-    mj_catf(out, cap, &len, "|on the table %d", mj_game_pot(g));
+    mj_catf(out, cap, &len, _("|on the table %d"), mj_game_pot(g));
 }
 
 /* }===================================================================== */
@@ -280,15 +282,15 @@ static bool events(vhand *v, int from, bool with, cJSON *arr)
         (e->type == MJ_EV_DECLINE && !see))
       continue;
     if (e->type == MJ_EV_DRAW && !see)
-      snprintf(b, sizeof b, "%s draws a tile", v->names[e->player & 3]);
+      snprintf(b, sizeof b, _("%s draws a tile"), v->names[e->player & 3]);
     else
       mj_event_print(g, e, v->names, -1, b, sizeof b);
     cJSON_AddItemToArray(arr, cJSON_CreateString(b));
     for (int k = 0; k < nl; k++)
       if (l[k].event == i) {
-        snprintf(b, sizeof b, "%s pays %s %d (%s)",
-                 l[k].payer == MJ_POT ? "the pot" : v->names[l[k].payer & 3],
-                 l[k].payee == MJ_POT ? "the pot" : v->names[l[k].payee & 3],
+        snprintf(b, sizeof b, _("%s pays %s %d (%s)"),
+                 l[k].payer == MJ_POT ? _("the pot") : v->names[l[k].payer & 3],
+                 l[k].payee == MJ_POT ? _("the pot") : v->names[l[k].payee & 3],
                  l[k].amount, mj_game_reason(g, l[k].reason));
         cJSON_AddItemToArray(arr, cJSON_CreateString(b));
       }
@@ -363,12 +365,12 @@ static char *end_text(const vhand *v)
   int nw = mj_game_winners(g, w);
   for (int i = 0; nw == 0 && i < mj_game_nevents(g); i++)
     if (mj_game_event(g, i)->type == MJ_EV_ABORT)
-      mj_catf(out, cap, &len, "The hand is called off: %s.\n",
+      mj_catf(out, cap, &len, _("The hand is called off: %s.\n"),
               mj_game_reason(g, mj_game_event(g, i)->tile));
   if (nw == 0 && len == 0)
-    mj_catf(out, cap, &len, "The hand is drawn: nobody won.\n");
+    mj_catf(out, cap, &len, "%s", _("The hand is drawn: nobody won.\n"));
   for (int k = 0; k < nw && len + 1024 < cap; k++) {
-    mj_catf(out, cap, &len, "%s won.\n", v->names[w[k]]);
+    mj_catf(out, cap, &len, _("%s won.\n"), v->names[w[k]]);
     len += mj_score_explain(v->rs, mj_game_win_hand(g, k),
                             mj_game_result(g, k), out + len, cap - len);
     len = len < cap ? len : cap - 1;
@@ -376,17 +378,17 @@ static char *end_text(const vhand *v)
   const mj_payment *l;
   int nl = mj_game_ledger(g, &l), pay[4], sc[4];
   for (int i = 0; i < nl; i++)
-    mj_catf(out, cap, &len, "%s%s pays %s %d (%s)\n", i ? "        "
-            : "ledger: ", l[i].payer == MJ_POT ? "the pot"
-            : v->names[l[i].payer & 3], l[i].payee == MJ_POT ? "the pot"
+    mj_catf(out, cap, &len, _("%s%s pays %s %d (%s)\n"), i ? "        "
+            : _("ledger: "), l[i].payer == MJ_POT ? _("the pot")
+            : v->names[l[i].payer & 3], l[i].payee == MJ_POT ? _("the pot")
             : v->names[l[i].payee & 3], l[i].amount,
             mj_game_reason(g, l[i].reason));
   mj_game_payments(g, pay);
   mj_game_scores(g, sc);
-  mj_catf(out, cap, &len, "payments:");
+  mj_catf(out, cap, &len, "%s", _("payments:"));
   for (int q = 0; q < 4; q++)
     mj_catf(out, cap, &len, "  %s %+d", v->names[q], pay[q]);
-  mj_catf(out, cap, &len, "\nscores:  ");
+  mj_catf(out, cap, &len, "%s", _("\nscores:  "));
   for (int q = 0; q < 4; q++)
     mj_catf(out, cap, &len, "  %s %d", v->names[q], sc[q]);
   mj_catf(out, cap, &len, "\n");
@@ -399,14 +401,14 @@ static void hand_head(const vhand *v, const mj_replay *rp, int view,
 {
   const mj_game *g = v->g;
   char b[200];
-  snprintf(b, sizeof b, "hand %d · %s round",
+  snprintf(b, sizeof b, _("hand %d · %s round"),
            rp->cfg.hand > 0 ? rp->cfg.hand : 1,
-           wind_names[mj_game_round(g) & 3]);
+           _(wind_names[mj_game_round(g) & 3]));
   cJSON_AddStringToObject(o, "title", b);
   cJSON *names = cJSON_CreateArray();
   for (int q = 0; q < 4; q++) {
     snprintf(b, sizeof b, "%s%s", strcmp(rp->players[q], "?") == 0 ? ""
-             : rp->players[q], q == view ? " (this page's seat)" : "");
+             : rp->players[q], q == view ? _(" (this page's seat)") : "");
     cJSON_AddItemToArray(names, cJSON_CreateString(b));
   }
   cJSON_AddItemToObject(o, "players", names);
@@ -461,7 +463,7 @@ static cJSON *hand_json(repl *r, const mj_rules *rs, const char *text,
   v.view = rp.over || want >= 0 ? want : saver(&rp);
   for (int q = 0; ok && q < 4; q++) {
     v.names_wind[q] = mj_game_seat_wind(v.g, q);
-    v.names[q] = wind_names[v.names_wind[q] & 3];
+    v.names[q] = _(wind_names[v.names_wind[q] & 3]);
   }
   cJSON *o = cJSON_CreateObject(), *steps = cJSON_CreateArray();
   if (ok) {
@@ -566,6 +568,34 @@ static int asked_seat(const char *text, const char *seat)
 }
 
 /* The data of the page: every hand of the file, each as its steps. */
+/* The page's own words, in the language in use; the page keeps its
+   English ones for a key missing. {1} {2} ... are the values it puts in. */
+static const char *const page_words[][2] = {
+  { "move", N_("move") }, { "hand", N_("hand") }, { "deal", N_("deal") },
+  { "end", N_("end") }, { "next_win", N_("next win") },
+  { "t_prev_hand", N_("previous hand (↑ or PageUp)") },
+  { "t_prev", N_("previous move (← or p)") },
+  { "t_next", N_("next move (→, space or n)") },
+  { "t_next_hand", N_("next hand (↓ or PageDown)") },
+  { "t_start", N_("the deal (Home)") },
+  { "t_end", N_("the end of the hand (End)") },
+  { "t_next_win", N_("the next win (w)") },
+  { "moves", N_("Moves") }, { "the_end", N_("The end of the hand") },
+  { "face_down", N_("face down") }, { "dealer", N_(" (dealer)") },
+  { "flowers", N_("flowers {1}") }, { "tiles", N_("{1} tiles") },
+  { "pos", N_("hand {1} of {2} · step {3} of {4}") },
+  { "the_deal", N_("the deal") }, { "doc", N_("hule view · {1} · hand {2}") },
+};
+
+static void add_words(cJSON *d)
+{
+  cJSON *w = cJSON_CreateObject();
+  for (size_t i = 0; i < sizeof page_words / sizeof *page_words; i++)
+    cJSON_AddStringToObject(w, page_words[i][0], _(page_words[i][1]));
+  cJSON_AddItemToObject(d, "L", w);
+  cJSON_AddStringToObject(d, "lang", repl_lang_zh() ? "zh" : "en");
+}
+
 static cJSON *view_data(repl *r, const mj_rules *rs, char **texts, int nt,
                         int want, const char *file, int *total,
                         int *open_hands)
@@ -574,6 +604,7 @@ static cJSON *view_data(repl *r, const mj_rules *rs, char **texts, int nt,
   cJSON_AddStringToObject(d, "file", file);
   cJSON_AddStringToObject(d, "ruleset", mj_rules_id(rs));
   cJSON_AddStringToObject(d, "seat", want < 0 ? "all" : "one");
+  add_words(d);
   *open_hands = 0;
   cJSON_AddItemToObject(d, "hands", hands);
   *total = 0;

@@ -193,6 +193,19 @@ if ("messages in en" in out and "消息使用中文" in out and "消息语言 zh
 else:
     fail("REPL lang: %r %r" % (out[-400:], err))
 
+# {== hule view's page in Chinese ==}
+log = os.path.join(WORK, "log-zh", "game-3.jsonl")
+rc, out, err = run(["view", log, "--out", "page.html"], "zh_CN.UTF-8")
+page = open(os.path.join(WORK, "page.html"), encoding="utf-8").read() \
+    if rc == 0 else ""
+m = re.search(r'"L":(\{[^}]*\})', page)
+if (rc == 0 and "已写入" in out and m and "下一次和牌" in m.group(1)
+        and '"lang":"zh"' in page and "东风圈" in page):
+    ok("hule view under zh_CN: the page's words, its events and its "
+       "explanations in Chinese")
+else:
+    fail("hule view in Chinese: rc %d %r %r" % (rc, out, err))
+
 # {== a ruleset's texts in two languages ==}
 open(os.path.join(WORK, "two.lua"), "w", encoding="utf-8").write(
     'local R = mj.extend("mcr", { id = "two",\n'

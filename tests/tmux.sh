@@ -147,9 +147,11 @@ wait_for "hule>"
 $T send-keys -t hule "help" Enter
 wait_for "-- more: Enter for the next screen, q to stop --" && ok "help is paged on a small screen"
 screen | grep -q "Write rules and scripts" && { echo "FAIL: the pager showed it all at once"; fail=1; }
-$T send-keys -t hule Enter
-sleep 0.3
-$T send-keys -t hule Enter
+for _ in 1 2 3 4; do   # as many screens as the help takes at 24 lines
+  screen | grep -q "Write rules and scripts" && break
+  $T send-keys -t hule Enter
+  sleep 0.3
+done
 wait_for "Write rules and scripts" 10 && ok "Enter shows the next screens"
 $T send-keys -t hule "q" Enter
 sleep 0.3
