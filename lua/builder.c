@@ -244,7 +244,15 @@ static int H_check_fan(lua_State *L)
   return 0;
 }
 
+/* H.tr(message): the prelude's message in the language in use. */
+static int H_tr(lua_State *L)
+{
+  lua_pushstring(L, _(luaL_checkstring(L, 1)));
+  return 1;
+}
+
 static const luaL_Reg helpers[] = {
+  { "tr", H_tr },
   { "build_base", H_build_base },
   { "register", H_register },
   { "check_loading", H_check_loading },

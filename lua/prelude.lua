@@ -8,6 +8,7 @@ local H = ...
 local setmetatable, getmetatable, type, error, pairs, ipairs, tostring =
       setmetatable, getmetatable, type, error, pairs, ipairs, tostring
 local tonumber, select, string_format = tonumber, select, string.format
+local T = H.tr   -- T"message": in the language in use (po/extract reads T)
 
 local M = {}
 
@@ -32,7 +33,8 @@ SET.__index = function(s, k)
   return nil
 end
 SET.__newindex = function(_, k)
-  error("a tile set is read-only (tried to set '" .. tostring(k) .. "')", 2)
+  error(string_format(T"a tile set is read-only (tried to set '%s')",
+                      tostring(k)), 2)
 end
 
 local function mkset(mask, dyn)
@@ -46,7 +48,7 @@ M.isset = isset
 
 local function checkset(x, what, level)
   if not isset(x) then
-    error(string_format("%s: expected a tile set such as tiles\"19m\", got %s",
+    error(string_format(T"%s: expected a tile set such as tiles\"19m\", got %s",
                         what, type(x)), (level or 2) + 1)
   end
   return x
@@ -70,7 +72,7 @@ SET.__tostring = function(s) return H.settext(s.mask, s.dyn) end
 -- tiles"19m19p19s1234567z": the kinds named (notation of NOTATION.md)
 function M.tiles(text)
   if type(text) ~= "string" then
-    error("tiles: expected a tile string such as \"19m1234567z\"", 2)
+    error(T"tiles: expected a tile string such as \"19m1234567z\"", 2)
   end
   local mask, err = H.tilemask(text)
   if not mask then error("tiles\"" .. text .. "\": " .. err, 2) end
@@ -80,7 +82,7 @@ end
 -- ranks"789": those ranks in each of the three suits
 function M.ranks(text)
   if type(text) ~= "string" or not text:match("^[1-9]+$") then
-    error("ranks: expected digits 1-9 such as \"789\"", 2)
+    error(T"ranks: expected digits 1-9 such as \"789\"", 2)
   end
   local s = ""
   for _, suit in ipairs { "m", "p", "s" } do s = s .. text .. suit end
@@ -121,23 +123,21 @@ local function member(kind, arg, level)
     if type(a) == "string" then
       local v, sign, n = a:match("^%s*([a-d])%s*([+-]?)%s*(%d*)%s*$")
       if not v or (sign ~= "" and n == "") then
-        error(string_format("%s\"%s\": a rank variable is a..d with an "
-                            .. "offset, such as \"a\" or \"a+2\"", kind, a),
+        error(string_format(T"%s\"%s\": a rank variable is a..d with an offset, such as \"a\" or \"a+2\"", kind, a),
               level + 2)
       end
       m.var = v
       m.off = (sign == "-" and -1 or 1) * (tonumber(n) or 0)
     elseif type(a) == "number" then
       if a ~= a // 1 or a < 1 or a > 9 then
-        error(string_format("%s(%s): a rank is 1..9", kind, tostring(a)),
+        error(string_format(T"%s(%s): a rank is 1..9", kind, tostring(a)),
               level + 2)
       end
       m.rank = a
     elseif isset(a) then
       m.set = a
     elseif a ~= nil then
-      error(string_format("%s: expected a rank, a rank variable or a tile "
-                          .. "set, got %s", kind, type(a)), level + 2)
+      error(string_format(T"%s: expected a rank, a rank variable or a tile set, got %s", kind, type(a)), level + 2)
     end
   end
   if type(arg) == "table" and not isset(arg) then
@@ -145,7 +145,7 @@ local function member(kind, arg, level)
     if arg[2] ~= nil then one(arg[2]) end
     if arg.suit ~= nil then
       if type(arg.suit) ~= "string" or not arg.suit:match("^[xyz]$") then
-        error(kind .. ": suit = \"x\", \"y\" or \"z\" (a suit variable)",
+        error(string_format(T"%s: suit = \"x\", \"y\" or \"z\" (a suit variable)", kind),
               level + 1)
       end
       m.suit = arg.suit
@@ -207,7 +207,7 @@ end
 
 local function unknown_field(k, level)
   local best = nearest(k, FIELD_NAMES)
-  field_error(string_format("mj.ruleset: unknown field '%s'%s", tostring(k),
+  field_error(string_format(T"mj.ruleset: unknown field '%s'%s", tostring(k),
                             best and ("; did you mean '" .. best .. "'?")
                             or ""), level + 1)
 end
@@ -220,11 +220,10 @@ local function check_field(k, v, level)
                                and (v.zh == nil or type(v.zh) == "string")) then
       return
     end
-    field_error(string_format("mj.ruleset: field '%s' must be a string or "
-                              .. "{ en = \"...\", zh = \"...\" }", k), level + 1)
+    field_error(string_format(T"mj.ruleset: field '%s' must be a string or { en = \"...\", zh = \"...\" }", k), level + 1)
   end
   if type(v) ~= want and not (k == "wild" and (isset(v) or v == false)) then
-    field_error(string_format("mj.ruleset: field '%s' must be a %s, not a %s",
+    field_error(string_format(T"mj.ruleset: field '%s' must be a %s, not a %s",
                               k, want, type(v)), level + 1)
   end
 end
@@ -238,7 +237,7 @@ end
 RULESET.__newindex = function(R, k, v)
   if not BUILDER_OWN[k] then
     if k == "options" then
-      error("mj.ruleset: set options with R:set{ options = { ... } }", 2)
+      error(T"mj.ruleset: set options with R:set{ options = { ... } }", 2)
     end
     if v ~= nil then check_field(k, v, 2) end
     if v == nil and not INFO_FIELDS[k] then unknown_field(k, 2) end
@@ -253,29 +252,30 @@ local OPTION_FIELDS = { default = "any", desc = "string", choices = "table",
 local OPTION_NAMES = { "default", "desc", "choices", "min", "max", "kind" }
 
 local function check_option_decl(name, d, level)
-  local function bad(msg) field_error("mj.ruleset: option '" ..
-                                     tostring(name) .. "': " .. msg,
+  local function bad(msg) field_error(string_format(
+                                     T"mj.ruleset: option '%s': %s",
+                                     tostring(name), msg),
                                      level + 2) end
   if type(d) ~= "table" or d.default == nil and d.kind == nil then
-    bad("must be a table { default = ..., desc = \"...\" }")
+    bad(T"must be a table { default = ..., desc = \"...\" }")
   end
   for k, v in pairs(d) do
     local want = OPTION_FIELDS[k]
     if not want then
       local best = nearest(k, OPTION_NAMES)
-      bad("unknown field '" .. tostring(k) .. "'" ..
-          (best and ("; did you mean '" .. best .. "'?") or
-           " (an option has default, desc, choices, min, max, kind)"))
+      bad(best and string_format(T"unknown field '%s'; did you mean '%s'?",
+                                 tostring(k), best)
+          or string_format(T"unknown field '%s' (an option has default, desc, choices, min, max, kind)", tostring(k)))
     end
     if want ~= "any" and type(v) ~= want then
-      bad(string_format("field '%s' must be a %s, not a %s", k, want, type(v)))
+      bad(string_format(T"field '%s' must be a %s, not a %s", k, want, type(v)))
     end
   end
   if (d.min ~= nil or d.max ~= nil) and type(d.default) ~= "number" then
-    bad("min and max are for a number option")
+    bad(T"min and max are for a number option")
   end
   if d.min ~= nil and d.max ~= nil and d.min > d.max then
-    bad(string_format("min %s is above max %s", tostring(d.min),
+    bad(string_format(T"min %s is above max %s", tostring(d.min),
                       tostring(d.max)))
   end
 end
@@ -321,14 +321,17 @@ local function resolve_options(decl, given, id, level)
     opt[name] = d.default
     -- a default outside its own bounds is the author's slip
     local why = d.default ~= nil and option_wrong(name, d, d.default)
-    if why then field_error("mj.ruleset: the default of " .. why, level + 1) end
+    if why then
+      field_error(string_format(T"mj.ruleset: the default of %s", why),
+                  level + 1)
+    end
     local mine = base_defaults and base_defaults[name]
     if mine ~= nil then
       why = (type(mine) ~= type(d.default) and d.default ~= nil and
              string_format("option %s is a %s, not a %s", name,
                            type(d.default), type(mine)))
             or option_wrong(name, d, mine)
-      if why then field_error("mj.extend: " .. why, level + 2) end
+      if why then field_error(string_format(T"mj.extend: %s", why), level + 2) end
       opt[name] = mine
     end
   end
@@ -353,18 +356,17 @@ end
 -- amount(seat) each
 function M.win_payments(w, amount)
   if type(w) ~= "table" or type(w.winner) ~= "number" then
-    error("win_payments: expected the win settle is given", 2)
+    error(T"win_payments: expected the win settle is given", 2)
   end
   if type(amount) ~= "function" then
-    error("win_payments: expected a function amount(seat)", 2)
+    error(T"win_payments: expected a function amount(seat)", 2)
   end
   local pay = { 0, 0, 0, 0 }
   for seat = 1, 4 do
     if seat ~= w.winner and (w.payer == nil or seat == w.payer) then
       local a = amount(seat)
       if math.type(a) ~= "integer" then
-        error("win_payments: amount(" .. seat .. ") returned "
-              .. tostring(a) .. ", not a whole number", 2)
+        error(string_format(T"win_payments: amount(%s) returned %s, not a whole number", tostring(seat), tostring(a)), 2)
       end
       pay[seat] = pay[seat] - a
       pay[w.winner] = pay[w.winner] + a
@@ -379,7 +381,7 @@ end
 -- (a kind not given is not paid); the reason is "kong"
 function M.pay_kongs(g, amounts)
   if type(amounts) ~= "table" then
-    error("pay_kongs: expected { exposed =, added =, concealed = }", 2)
+    error(T"pay_kongs: expected { exposed =, added =, concealed = }", 2)
   end
   for i = 1, g:nevents() do
     local e = g:event(i)
@@ -404,11 +406,11 @@ end
 function M.ruleset(t)
   H.check_loading("mj.ruleset")
   if type(t) ~= "table" then
-    error("mj.ruleset: expected a table { id = ..., ... }", 2)
+    error(T"mj.ruleset: expected a table { id = ..., ... }", 2)
   end
   check_info(t, 2)
   if type(t.id) ~= "string" or not t.id:match("^[%w_%-]+$") then
-    error("mj.ruleset: id must be a name of letters, digits, - and _", 2)
+    error(T"mj.ruleset: id must be a name of letters, digits, - and _", 2)
   end
   local R = setmetatable({
     id = t.id, title = t.title or t.id, version = t.version or "1",
@@ -438,7 +440,7 @@ end
 -- mj.extend("bao"): the builder of another ruleset, to change.
 function M.extend(id, changes)
   H.check_loading("mj.extend")
-  if type(id) ~= "string" then error("mj.extend: expected a ruleset id", 2) end
+  if type(id) ~= "string" then error(T"mj.extend: expected a ruleset id", 2) end
   -- options = { niao = 4 }: values for the base's options (a table is an
   -- option this variant declares)
   local values, decls = {}, nil
@@ -459,7 +461,7 @@ function M.extend(id, changes)
       for k in pairs(R.option_decl) do names[#names + 1] = k end
       table.sort(names)
       local near = nearest(name, names)
-      field_error(string_format("mj.extend: ruleset %s has no option '%s'%s",
+      field_error(string_format(T"mj.extend: ruleset %s has no option '%s'%s",
                                 id, tostring(name), near and
                                 ("; did you mean " .. near .. "?") or ""), 2)
     end
@@ -484,7 +486,7 @@ local function find(R, name, level)
     if type(f.en) == "string" then names[#names + 1] = f.en end
   end
   local best = nearest(name, names)
-  error(string_format("no fan '%s' in ruleset %s%s", tostring(name), R.id,
+  error(string_format(T"no fan '%s' in ruleset %s%s", tostring(name), R.id,
                       best and ("; did you mean '" .. best .. "'?") or ""),
         level + 1)
 end
@@ -492,18 +494,18 @@ end
 function METHODS:fan(t)
   H.check_loading("fan")
   if getmetatable(self) ~= RULESET then
-    error("use R:fan{...}, not R.fan{...}", 2)
+    error(T"use R:fan{...}, not R.fan{...}", 2)
   end
   if type(t) ~= "table" then
-    error("fan: expected a table { \"name\", points = ... }", 2)
+    error(T"fan: expected a table { \"name\", points = ... }", 2)
   end
   t.where = H.where(2)
   if #self.fans >= H.max_fans then
-    error(string_format("too many fans (at most %d)", H.max_fans), 2)
+    error(string_format(T"too many fans (at most %d)", H.max_fans), 2)
   end
   H.check_fan(t, self.scoring)     -- raises with the location on a bad fan
   for _, f in ipairs(self.fans) do
-    if f[1] == t[1] then error("duplicate fan '" .. t[1] .. "'", 2) end
+    if f[1] == t[1] then error(string_format(T"duplicate fan '%s'", t[1]), 2) end
   end
   self.fans[#self.fans + 1] = t
   return t
@@ -564,7 +566,7 @@ function METHODS:points(name, value)
     f.fan, f.add, f.flat, f.plus = nil, nil, nil, nil
     for k, v in pairs(value) do f[k] = v end
   else
-    error("points: expected a number or a table such as { base = 2 }", 2)
+    error(T"points: expected a number or a table such as { base = 2 }", 2)
   end
   H.check_fan(f, self.scoring)
   return f
@@ -573,7 +575,7 @@ end
 function METHODS:set(changes)
   H.check_loading("set")
   if type(changes) ~= "table" then
-    error("set: expected a table of fields", 2)
+    error(T"set: expected a table of fields", 2)
   end
   check_info(changes, 2)
   for k, v in pairs(changes) do
