@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "i18n.h"
 #include "score_int.h"
 
 int mjs_group_wait(const mj_group *g, mj_tile win)
@@ -64,7 +65,7 @@ static int add(mjs_part *out, int *n, int v, const char *what,
                const char *tile)
 {
   if (v != 0 && out != NULL && *n < MJS_MAX_PARTS) {
-    snprintf(out[*n].what, sizeof out[*n].what, "%s%s%s", what,
+    snprintf(out[*n].what, sizeof out[*n].what, "%s%s%s", _(what),
              tile ? " " : "", tile ? tile : "");
     out[*n].value = v;
     (*n)++;
@@ -86,8 +87,8 @@ static int meld_parts(const mj_parts *p, const mj_score *s, mjs_part *out,
                       int *n)
 {
   static const char *const what[2][2] = {
-    { "open pung of", "open kong of" },
-    { "concealed pung of", "concealed kong of" },
+    { N_("open pung of"), N_("open kong of") },
+    { N_("concealed pung of"), N_("concealed kong of") },
   };
   const mj_decomp *d = &s->reading;
   int sum = 0;
@@ -130,7 +131,7 @@ static int pair_parts(const mj_parts *p, const mj_score *s, const mj_ctx *c,
     if (p->pair_most > 0 && v > p->pair_most)
       v = p->pair_most;
     char t[3];
-    return add(out, n, v, "pair of", mj_tile_str(g->tile, t));
+    return add(out, n, v, N_("pair of"), mj_tile_str(g->tile, t));
   }
   return 0;
 }
@@ -141,20 +142,20 @@ int mjs_parts_lines(const mj_rules *r, const mj_score *s, const mj_ctx *c,
   const mj_parts *p = &r->parts;
   int n = 0;
   bool self = (s->flags & MJ_CTX_SELF) != 0;
-  int sum = add(out, &n, p->base, "base", NULL);
+  int sum = add(out, &n, p->base, N_("base"), NULL);
   if (!s->open && !self)
-    sum += add(out, &n, p->closed_ron, "concealed, won on a discard", NULL);
+    sum += add(out, &n, p->closed_ron, N_("concealed, won on a discard"), NULL);
   if (self && !has_fan(s, p->no_self_fan))
-    sum += add(out, &n, p->self_draw, "self-drawn", NULL);
+    sum += add(out, &n, p->self_draw, N_("self-drawn"), NULL);
   sum += meld_parts(p, s, out, &n);
   sum += pair_parts(p, s, c, out, &n);
   if (s->wgroup >= 0 && s->reading.shape == MJ_SHAPE_STANDARD) {
     int w = mjs_group_wait(&s->reading.groups[s->wgroup], c->win);
-    sum += w == MJ_WAIT_EDGE ? add(out, &n, p->wait_edge, "edge wait", NULL)
+    sum += w == MJ_WAIT_EDGE ? add(out, &n, p->wait_edge, N_("edge wait"), NULL)
          : w == MJ_WAIT_CLOSED
-             ? add(out, &n, p->wait_closed, "closed wait", NULL)
+             ? add(out, &n, p->wait_closed, N_("closed wait"), NULL)
          : w == MJ_WAIT_SINGLE
-             ? add(out, &n, p->wait_single, "single wait", NULL) : 0;
+             ? add(out, &n, p->wait_single, N_("single wait"), NULL) : 0;
   }
   if (nout != NULL)
     *nout = n;
@@ -310,23 +311,23 @@ static void pay_lines(const mj_rules *r, const mj_score *s, const mj_ctx *c,
                            pay);
   if (!self) {
     int times = s->dealer ? p->ron_dealer : p->ron;
-    mj_catf(buf, cap, len, "pay:     the discarder %d x %d = %d -> %d\n",
+    mj_catf(buf, cap, len, _("pay:     the discarder %d x %d = %d -> %d\n"),
             s->points, times, s->points * times, total);
   } else if (s->dealer) {
-    mj_catf(buf, cap, len, "pay:     each of the three %d x %d -> %d\n",
+    mj_catf(buf, cap, len, _("pay:     each of the three %d x %d -> %d\n"),
             s->points, p->self_by_dealer, -pay[1]);
   } else {
-    mj_catf(buf, cap, len, "pay:     the dealer %d x %d -> %d, each other "
-            "%d x %d -> %d\n", s->points, p->self_dealer, -pay[0],
+    mj_catf(buf, cap, len, _("pay:     the dealer %d x %d -> %d, each other "
+            "%d x %d -> %d\n"), s->points, p->self_dealer, -pay[0],
             s->points, p->self_other, -pay[(c->seat + 1) % 4 ? (c->seat + 1) % 4
                                                            : 2]);
   }
   if (c->honba > 0 && self)
-    mj_catf(buf, cap, len, "honba:   %d: +%d from each payer, not in the "
-            "total\n", c->honba, p->honba_self * c->honba);
+    mj_catf(buf, cap, len, _("honba:   %d: +%d from each payer, not in the "
+            "total\n"), c->honba, p->honba_self * c->honba);
   else if (c->honba > 0)
-    mj_catf(buf, cap, len, "honba:   %d: +%d from the discarder, not in "
-            "the total\n", c->honba, p->honba_ron * c->honba);
+    mj_catf(buf, cap, len, _("honba:   %d: +%d from the discarder, not in "
+            "the total\n"), c->honba, p->honba_ron * c->honba);
 }
 
 void mjs_parts_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
@@ -347,40 +348,40 @@ void mjs_parts_explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
               i > 0 ? "+" : " ", lines[i].value);
     if ((c->flags & MJ_CTX_SELF) && has_fan(s, p->no_self_fan) && !pairs) {
       char t[96];
-      snprintf(t, sizeof t, "self-drawn, none with %s",
+      snprintf(t, sizeof t, _("self-drawn, none with %s"),
                r->fans[p->no_self_fan].def.id);
       mj_catf(buf, cap, len, "  %s +0\n",
               mj_text_pad(t, 36, pad, sizeof pad));
     }
     if (pairs)
-      mj_catf(buf, cap, len, "  seven pairs: %d %s always\n", s->parts,
+      mj_catf(buf, cap, len, _("  seven pairs: %d %s always\n"), s->parts,
               p->parts_unit);
     else if (s->parts != raw)
-      mj_catf(buf, cap, len, "  = %d, %s %d %s\n", raw,
-              s->open && s->parts == p->open_least &&
+      mj_catf(buf, cap, len, s->open && s->parts == p->open_least &&
                       (raw + p->round_to - 1) / p->round_to * p->round_to <
                           p->open_least
-                  ? "an open hand has at least" : "rounded up to",
-              s->parts, p->parts_unit);
+                  ? _("  = %d, an open hand has at least %d %s\n")
+                  : _("  = %d, rounded up to %d %s\n"),
+              raw, s->parts, p->parts_unit);
     else
       mj_catf(buf, cap, len, "  = %d %s\n", s->parts, p->parts_unit);
     long raw_pts = (long)s->parts << (s->fan + p->doublings > 24
                                           ? 24 : s->fan + p->doublings);
-    mj_catf(buf, cap, len, "base:    %d %s x 2^(%d %s + %d) = %ld", s->parts,
+    mj_catf(buf, cap, len, _("base:    %d %s x 2^(%d %s + %d) = %ld"), s->parts,
             p->parts_unit, s->fan, p->unit, p->doublings, raw_pts);
     if (s->limit >= 0 && s->limit < p->nlimits)
-      mj_catf(buf, cap, len, "; %d %s or more: %s, %d\n",
+      mj_catf(buf, cap, len, _("; %d %s or more: %s, %d\n"),
               p->limit_fans[s->limit], p->unit, p->limit_name[s->limit],
               s->points);
     else if (s->limit == p->nlimits)
-      mj_catf(buf, cap, len, "; %s %d: %s, %d\n",
-              p->cap_from == p->cap + 1 ? "over" : "at least",
+      mj_catf(buf, cap, len, p->cap_from == p->cap + 1
+                  ? _("; over %d: %s, %d\n") : _("; at least %d: %s, %d\n"),
               p->cap_from == p->cap + 1 ? p->cap : p->cap_from,
-              p->cap_name[0] ? p->cap_name : "the cap", s->points);
+              p->cap_name[0] ? p->cap_name : _("the cap"), s->points);
     else
       mj_catf(buf, cap, len, "\n");
   } else {
-    mj_catf(buf, cap, len, "base:    %s x %d = %d\n", p->limit_hand_name,
+    mj_catf(buf, cap, len, _("base:    %s x %d = %d\n"), p->limit_hand_name,
             s->limit_hands, s->points);
   }
   pay_lines(r, s, c, buf, cap, len);
