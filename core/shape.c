@@ -775,8 +775,12 @@ size_t mj_decomp_print(const mj_decomp *d, char *buf, size_t cap)
       }
     }
     char all[400];
-    snprintf(all, sizeof all, " (wild%s%s%s%s%s)", na ? " as " : "", acting,
-             na && nf ? ";" : "", nf ? " at face " : "", face);
+    if (na && nf)
+      snprintf(all, sizeof all, _(" (wild as %s; at face %s)"), acting, face);
+    else if (na)
+      snprintf(all, sizeof all, _(" (wild as %s)"), acting);
+    else
+      snprintf(all, sizeof all, _(" (wild at face %s)"), face);
     size_t n = strlen(all);
     if (len + n < cap)
       memcpy(buf + len, all, n + 1);

@@ -276,3 +276,17 @@ void repl_fold(FILE *f, const char *text, int indent, int first, int width)
   }
   fputc('\n', f);
 }
+
+/* The payment reasons of the shipped rulesets, for the catalog: a
+   ruleset's reason is its own word, shown translated when the catalog
+   has it. */
+static const char *const reasons[] = {
+  N_("win"), N_("kong"), N_("genzhuang"), N_("not ready"), N_("pig"),
+  N_("transfer"),
+};
+
+const char *repl_reason(const char *reason)
+{
+  (void)reasons;
+  return reason != NULL && *reason ? _(reason) : reason;
+}

@@ -36,6 +36,10 @@ const char *repl_desc(const char *text);
 /* The catalogs installed, "en" first, into out (cap entries); their count. */
 int hule_lang_list(const char **out, int cap);
 
+/* A payment's reason as a person reads it (the catalog's word for the
+   shipped rulesets' reasons, any other as the ruleset wrote it). */
+const char *repl_reason(const char *reason);
+
 /* text folded to width display columns: lines after the first start at
    indent, the first goes on from column first; breaks at spaces and
    between wide (Chinese) characters, never before a closing mark, and

@@ -24,6 +24,7 @@
 #include "rules.h"
 #include "score.h"
 #include "play_int.h"
+#include "lang.h"
 
 
 static uint64_t time_seed(void)
@@ -273,7 +274,7 @@ static bool last_of_match(const play *p)
 static void print_payment(const mj_game *g, const mj_payment *x,
                           const char *lead)
 {
-  const char *why = mj_game_reason(g, x->reason);
+  const char *why = repl_reason(mj_game_reason(g, x->reason));
   const char *payer = x->payer == MJ_POT ? NULL : play_name(x->payer & 3);
   const char *payee = x->payee == MJ_POT ? NULL : play_name(x->payee & 3);
   fputs(lead, stdout);

@@ -612,7 +612,7 @@ static int review_show(repl *r, const mj_game *g, int p,
            rv.differ, rv.decisions, rv.further);
     if (rv.dealt_in > 0)
       printf(_("; dealt in for %d"), rv.dealt_in);
-    printf(".\n");
+    printf("%s", _(".\n"));
   }
   mj_review_free(&rv);
   return 0;

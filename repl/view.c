@@ -291,7 +291,7 @@ static bool events(vhand *v, int from, bool with, cJSON *arr)
         snprintf(b, sizeof b, _("%s pays %s %d (%s)"),
                  l[k].payer == MJ_POT ? _("the pot") : v->names[l[k].payer & 3],
                  l[k].payee == MJ_POT ? _("the pot") : v->names[l[k].payee & 3],
-                 l[k].amount, mj_game_reason(g, l[k].reason));
+                 l[k].amount, repl_reason(mj_game_reason(g, l[k].reason)));
         cJSON_AddItemToArray(arr, cJSON_CreateString(b));
       }
   }
@@ -382,7 +382,7 @@ static char *end_text(const vhand *v)
             : _("ledger: "), l[i].payer == MJ_POT ? _("the pot")
             : v->names[l[i].payer & 3], l[i].payee == MJ_POT ? _("the pot")
             : v->names[l[i].payee & 3], l[i].amount,
-            mj_game_reason(g, l[i].reason));
+            repl_reason(mj_game_reason(g, l[i].reason)));
   mj_game_payments(g, pay);
   mj_game_scores(g, sc);
   mj_catf(out, cap, &len, "%s", _("payments:"));
