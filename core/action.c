@@ -5,6 +5,7 @@
 ** printed. The game's state machine (game.c) knows no words.
 */
 #include "i18n.h"
+#include "text.h"
 #include "action.h"
 
 #include <stdbool.h>
@@ -259,7 +260,7 @@ static mj_status declaration_arg(const mj_game *g, const char *arg, size_t an,
     char num[16];
     snprintf(num, sizeof num, "%d", k + 1);
     if ((strlen(d->name) == an && strncmp(arg, d->name, an) == 0) ||
-        (strlen(d->label) == an && strncmp(arg, d->label, an) == 0) ||
+        mj_text_is(d->label, arg, an) ||
         (strlen(num) == an && strncmp(arg, num, an) == 0)) {
       tiles[0] = (mj_tile)k;
       *nt = 1;
@@ -394,7 +395,7 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   for (int k = 0; type < 0 && mj_game_decl(g, k) != NULL; k++) {
     const mj_decl_def *d = mj_game_decl(g, k);
     if ((strlen(d->name) == vn && strncasecmp(text, d->name, vn) == 0) ||
-        (strlen(d->label) == vn && strncmp(text, d->label, vn) == 0)) {
+        mj_text_is(d->label, text, vn)) {
       type = MJ_ACT_DECLARE;   /* "riichi 5p": the declaration's name */
       arg = text;
       an = n;
@@ -650,9 +651,10 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
     return (size_t)snprintf(buf, cap, _("%s turned from the wall"), t);
   case MJ_EV_DECLARE: {
     const mj_decl_def *d = g != NULL ? mj_game_decl(g, e->tile) : NULL;
+    char lb[sizeof d->label];
     if (d != NULL)
       return say(buf, cap, second, _("%s declare %s"), _("%s declares %s"),
-                 who, d->label);
+                 who, mj_text_shown(d->label, lb, sizeof lb));
     char n[12];
     snprintf(n, sizeof n, "%d", e->tile + 1);
     return say(buf, cap, second, _("%s make declaration %s"),

@@ -163,7 +163,8 @@ enum { MJ_MAX_STATES = 8 };
 enum { MJ_STATE_ANY, MJ_STATE_SELF, MJ_STATE_DISCARD };
 typedef struct mj_state_def {
   char name[24];          /* what hooks call it: g:get(p, "touji") */
-  char label[40];         /* what the table shows ("偷机"); "" hidden */
+  char label[64];         /* what the table shows ("偷机"); "" hidden;
+                             in two languages "en\x1ezh" (mj_text_shown) */
   int8_t token;           /* index of the MJ_TOKEN_ it feeds, -1 none */
   uint8_t on;             /* MJ_STATE_: which wins the token goes to */
   bool wild_tile;         /* only wins on a wild tile */
@@ -180,7 +181,7 @@ typedef struct mj_state_def {
 enum { MJ_MAX_DECLS = 8 };
 typedef struct mj_decl_def {
   char name[24];          /* what the player types: declare 起手胡 */
-  char label[40];         /* what the table shows */
+  char label[64];         /* what the table shows (as a state's label) */
   bool with_discard;      /* made with a discard in one's turn (riichi),
                              not after the deal */
   bool in_turn;           /* made in one's turn after a draw, before the

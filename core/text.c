@@ -3,10 +3,12 @@
 ** Clean text: valid UTF-8 without control characters (see text.h).
 */
 #include "text.h"
+#include "i18n.h"
 
 #include <ctype.h>
 #include <stdint.h>
 #include <stdio.h>
+#include <string.h>
 
 /* The length of the UTF-8 sequence at s (0: not one, or a control
    character), *cp its code point. */
@@ -134,4 +136,24 @@ int mj_text_distance(const char *sa, const char *sb)
       d[i][j] = x;
     }
   return d[la][lb];
+}
+
+const char *mj_text_shown(const char *s, char *buf, size_t cap)
+{
+  const char *sep = strchr(s, '\x1e');
+  if (sep == NULL)
+    return s;
+  if (mj_text_native_names && sep[1] != '\0')
+    return sep + 1;
+  snprintf(buf, cap, "%.*s", (int)(sep - s), s);
+  return buf;
+}
+
+bool mj_text_is(const char *s, const char *word, size_t n)
+{
+  const char *sep = strchr(s, '\x1e');
+  size_t en = sep != NULL ? (size_t)(sep - s) : strlen(s);
+  if (en == n && strncmp(s, word, n) == 0)
+    return true;
+  return sep != NULL && strlen(sep + 1) == n && strncmp(sep + 1, word, n) == 0;
 }

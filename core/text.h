@@ -24,6 +24,14 @@ const char *mj_text_fault(const char *s, size_t n, size_t at, char *buf,
    (always NUL-ended, cut to cap). Returns out. */
 char *mj_text_escape(const char *s, char *out, size_t cap);
 
+/* s in the language chosen: a text given in two languages ("en\x1ezh")
+   gives its Chinese part when mj_text_native_names is set, else its
+   English one (copied into buf); any other text is s itself. */
+const char *mj_text_shown(const char *s, char *buf, size_t cap);
+
+/* Does s hold word (n bytes) as the whole of one of its languages? */
+bool mj_text_is(const char *s, const char *word, size_t n);
+
 /* The edit distance of two names in characters (ASCII case folded, a
    swap of two neighbours counts one), for "did you mean"; 99 past 30
    characters. */

@@ -603,12 +603,17 @@ static mj_status state_field(cctx *c, mj_state_def *def, const char *k,
 {
   lua_State *L = c->L;
   if (!strcmp(k, "label")) {
-    size_t ln;
-    const char *lb = lua_tolstring(L, -1, &ln);
+    size_t ln = 0;
+    const char *lb = NULL;
+    if (vt == LUA_TTABLE && mjc_get_text(c, -1, "a state's label", &lb) ==
+        MJ_OK)
+      vt = LUA_TSTRING;
+    lb = lua_tolstring(L, -1, &ln);
     if (vt != LUA_TSTRING || ln >= sizeof def->label)
       return mjc_bad(c, "state '%s': label is a text of up to %d bytes",
                  def->name, (int)sizeof def->label - 1);
-    mj_status rs = mjc_clean(c, "a state's label", lb);
+    mj_status rs = strchr(lb, '\x1e') != NULL   /* both parts cleaned */
+                       ? MJ_OK : mjc_clean(c, "a state's label", lb);
     if (rs == MJ_OK)
       memcpy(def->label, lb, ln + 1);
     return rs;
@@ -755,6 +760,11 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
   while (lua_next(L, d)) {
     const char *k = lua_type(L, -2) == LUA_TSTRING ? lua_tostring(L, -2)
                                                    : NULL;
+    if (k != NULL && strcmp(k, "label") == 0 &&
+        lua_type(L, -1) == LUA_TTABLE) {   /* { en =, zh = }: one string */
+      const char *two;
+      TRY(mjc_get_text(c, -1, "a declaration's label", &two));
+    }
     const char *v = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
                                                    : NULL;
     if (k == NULL && lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1) {
@@ -763,7 +773,8 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
     }
     if (k != NULL && strcmp(k, "label") == 0 && v != NULL &&
         strlen(v) < sizeof def->label) {
-      TRY(mjc_clean(c, "a declaration's label", v));
+      if (strchr(v, '\x1e') == NULL)
+        TRY(mjc_clean(c, "a declaration's label", v));
       snprintf(def->label, sizeof def->label, "%s", v);
     } else if (k != NULL && strcmp(k, "when") == 0 && v != NULL) {
       if (strcmp(v, "deal") != 0 && strcmp(v, "discard") != 0 &&

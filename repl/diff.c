@@ -194,7 +194,8 @@ static void diff_states(differ *d)
   for (int i = 0; i < ta->nstates; i++) {
     const mj_state_def *s = &ta->states[i], *o = state_of(tb, s->name);
     if (o == NULL)
-      say(d, "- state %s%s%s", s->name, s->label[0] ? " " : "", s->label);
+      say(d, "- state %s%s%s", s->name, s->label[0] ? " " : "",
+          repl_desc(s->label));
     else if (strcmp(s->label, o->label) != 0 || s->private_ != o->private_ ||
              s->flag != o->flag || s->token != o->token || s->on != o->on ||
              s->turn != o->turn || s->wild_tile != o->wild_tile)
@@ -203,7 +204,7 @@ static void diff_states(differ *d)
   for (int i = 0; i < tb->nstates; i++)
     if (state_of(ta, tb->states[i].name) == NULL)
       say(d, "+ state %s%s%s", tb->states[i].name,
-          tb->states[i].label[0] ? " " : "", tb->states[i].label);
+          tb->states[i].label[0] ? " " : "", repl_desc(tb->states[i].label));
   unsigned ha = mj_rules_hooks(d->a), hb = mj_rules_hooks(d->b);
   static const char *const names[] = {
 #define HOOK_NAME(k, field, call, when, gets) field,

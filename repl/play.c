@@ -198,7 +198,7 @@ static void prompt_line(repl *r, play *p)
     printf(_("Before play you may declare:"));
     for (int i = 0; i < n; i++)
       if (l[i].type == MJ_ACT_DECLARE)
-        printf(_(" %s (declare %s)"), mj_game_decl(g, l[i].tile)->label,
+        printf(_(" %s (declare %s)"), repl_desc(mj_game_decl(g, l[i].tile)->label),
                mj_game_decl(g, l[i].tile)->name);
     printf(_("; or pass\n"));
     return;

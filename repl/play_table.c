@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "lang.h"
 #include "bot.h"
 #include "game.h"
 #include "action.h"
@@ -199,7 +200,7 @@ static void seat_marks(play *p, int q, bool open)
     int v = mj_game_state(g, q, i);
     if (d->label[0] == '\0' || v == 0 || (d->private_ && !open))
       continue;
-    printf("%s%s", sep++ ? ", " : "  ", d->label);
+    printf("%s%s", sep++ ? ", " : "  ", repl_desc(d->label));
     if (!d->flag)
       printf(" %d", v);
   }

@@ -136,7 +136,7 @@ static void marks(const vhand *v, int q, bool open, char *out, size_t cap)
     int x = mj_game_state(v->g, q, i);
     if (d->label[0] == '\0' || x == 0 || (d->private_ && !open))
       continue;
-    mj_catf(out, cap, &len, "%s%s", len ? " · " : "", d->label);
+    mj_catf(out, cap, &len, "%s%s", len ? " · " : "", repl_desc(d->label));
     if (!d->flag)
       mj_catf(out, cap, &len, " %d", x);
   }

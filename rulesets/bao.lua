@@ -41,8 +41,8 @@ local R = mj.ruleset {
   -- each doubles his win), 偷机, and the two wins that 宝 drawn opens: 接宝
   -- (a discarded 宝 claimed as a win) and 四个宝 (a win at once, this turn).
   state = {
-    { "drawn", label = "宝 drawn", private = true },
-    { "feibao", label = "宝 thrown", token = "feibao" },
+    { "drawn", label = { en = "宝 drawn", zh = "摸宝" }, private = true },
+    { "feibao", label = { en = "宝 thrown", zh = "飞宝" }, token = "feibao" },
     { "touji", label = "偷机", private = true, flag = true,
       token = "touji", on = "self" },
     { "jiebao", private = true, flag = true, token = "jiebao",

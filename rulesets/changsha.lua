@@ -435,7 +435,8 @@ local function shown(g, p, fans)
 end
 
 if next(QISHOU) then
-  R.declarations = { { "起手胡", label = "起手胡 (start-of-hand win)",
+  R.declarations = { { "起手胡", label = { en = "起手胡 (start-of-hand win)",
+                                         zh = "起手胡" },
                        when = "deal" } }
   R.can_declare = function(g, p)
     return g:score_hand(p, "qishou") ~= nil

@@ -74,11 +74,12 @@ local R = mj.ruleset {
   -- by a player with 1000 points, 4 tiles or more still to draw; the
   -- hand is then fixed
   declarations = {
-    { "riichi", label = "立直 riichi", when = "discard", concealed = true,
+    { "riichi", label = { en = "立直 riichi", zh = "立直" }, when = "discard",
+      concealed = true,
       ready = true, fix = true, min_score = 1000, min_wall = 4 },
     -- on one's first draw, no call before, nine kinds or more of
     -- terminals and honors: the hand may be called off (R.can_declare)
-    { "kyuushu", label = "九種九牌 (nine kinds)",
+    { "kyuushu", label = { en = "九種九牌 (nine kinds)", zh = "九种九牌" },
       when = "turn", first = true },
   },
   table = {
