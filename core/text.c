@@ -59,9 +59,9 @@ const char *mj_text_fault(const char *s, size_t n, size_t at, char *buf,
   const unsigned char *u = (const unsigned char *)s + at;
   seq(u, n - at, &cp);
   if (cp < 0x20 || cp == 0x7f || (cp >= 0x80 && cp <= 0x9f && u[0] == 0xc2))
-    snprintf(buf, cap, "a control character (U+%04X)", (unsigned)cp);
+    snprintf(buf, cap, _("a control character (U+%04X)"), (unsigned)cp);
   else
-    snprintf(buf, cap, "a byte that is not UTF-8 (0x%02x)", u[0]);
+    snprintf(buf, cap, _("a byte that is not UTF-8 (0x%02x)"), u[0]);
   return buf;
 }
 
