@@ -17,6 +17,7 @@
 #include <unistd.h>
 
 #include "i18n.h"
+#include "text.h"
 #include "tile.h"
 
 #ifndef HULE_LOCALEDIR
@@ -141,17 +142,12 @@ bool repl_lang_zh(void)
 
 const char *repl_desc(const char *text)
 {
-  static char buf[4][2048];
+  static char buf[4][2048];   /* four in one printf */
   static int k;
-  const char *sep = text != NULL ? strchr(text, '\x1e') : NULL;
-  if (sep == NULL)
-    return text;
+  if (text == NULL)
+    return NULL;
   k = (k + 1) & 3;
-  if (repl_lang_zh() && sep[1] != '\0')
-    snprintf(buf[k], sizeof buf[k], "%s", sep + 1);
-  else
-    snprintf(buf[k], sizeof buf[k], "%.*s", (int)(sep - text), text);
-  return buf[k];
+  return mj_text_shown(text, buf[k], sizeof buf[k]);
 }
 
 int hule_lang_list(const char **out, int cap)
