@@ -75,6 +75,9 @@ void mjb_seen_by(const mj_game *g, int p, uint8_t seen[MJ_KINDS]);
 double mjb_threat_of(const mj_game *g, int q);
 /* The declaration in force by which q said he is ready, or -1. */
 int mjb_ready_decl(const mj_game *g, int q);
+/* A move of q's the table saw change his hand: a discard, a claim made
+   (not one that lost to another's), a kong, a pass of tiles (danger.c). */
+bool mjb_seen_move(const mj_event *e, int q);
 mj_tileset mjb_passed_by(const mj_game *g, int q);
 
 /* strong.c: the strong bot's choice; the MCR chow pattern in reach

@@ -95,21 +95,36 @@ double mjb_threat_of(const mj_game *g, int q)
   return t > 0.9 ? 0.9 : t;
 }
 
+/* A move of q's the table saw change his hand (a claim only when it was
+   made: one that lost to another's is not seen, nor a pass). */
+bool mjb_seen_move(const mj_event *e, int q)
+{
+  if (e->player != q)
+    return false;
+  switch (e->type) {
+  case MJ_EV_DISCARD: case MJ_EV_CHI: case MJ_EV_PON: case MJ_EV_KONG:
+  case MJ_EV_CKONG: case MJ_EV_AKONG: case MJ_EV_SWAP: case MJ_EV_QUE:
+    return true;
+  default:
+    return false;
+  }
+}
+
 /*
 ** The tiles discarded since seat q's hand last changed (its last
 ** discard, claim or kong): q let each of them go, so (as a player takes
-** a valid win) none completes q's hand for a win now. Only the public
-** part of the log is read: which seat acted, and the discarded tiles.
+** a valid win) none completes q's hand for a win now. Only what the
+** table saw is read: the seats' moves, and the discarded tiles.
 */
 mj_tileset mjb_passed_by(const mj_game *g, int q)
-                         {
-                         mj_tileset s = 0;
-  for (int i = mj_game_nactions(g) - 1; i >= 0; i--) {
-    const mj_action *a = mj_game_action(g, i);
-    if (a->player == q && a->type != MJ_ACT_PASS)
+{
+  mj_tileset s = 0;
+  for (int i = mj_game_nevents(g) - 1; i >= 0; i--) {
+    const mj_event *e = mj_game_event(g, i);
+    if (mjb_seen_move(e, q))
       break;
-    if (a->type == MJ_ACT_DISCARD && a->tile < MJ_KINDS)
-      s |= MJ_BIT(a->tile);
+    if (e->type == MJ_EV_DISCARD && e->tile < MJ_KINDS)
+      s |= MJ_BIT(e->tile);
   }
   return s;
 }
@@ -340,14 +355,14 @@ static void df_age(const dsrc *s, float age, float *x)
 static void df_claimed(const dsrc *s, float age, float *x)
 {
   int acts = 0;
-  for (int i = mj_game_nactions(s->g) - 1; i >= 0 && acts < 2; i--) {
-    const mj_action *a = mj_game_action(s->g, i);
-    if (a->player != s->q || a->type == MJ_ACT_PASS)
+  for (int i = mj_game_nevents(s->g) - 1; i >= 0 && acts < 2; i--) {
+    const mj_event *e = mj_game_event(s->g, i);
+    if (!mjb_seen_move(e, s->q))
       continue;
     acts++;
     if (acts == 2)
-      x[DF_CLAIMED] = a->type == MJ_ACT_CHI || a->type == MJ_ACT_PON ||
-                      a->type == MJ_ACT_KONG;
+      x[DF_CLAIMED] = e->type == MJ_EV_CHI || e->type == MJ_EV_PON ||
+                      e->type == MJ_EV_KONG;
   }
   x[DF_CLAIMED_THREE] = x[DF_CLAIMED] * (s->m >= 3);
   x[DF_WALL_END] = (float)(mj_game_wall_left(s->g) < 20) * age;

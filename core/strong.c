@@ -555,14 +555,15 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
     /* his last claim, and whether he threw t since */
     int claim = -1;
     bool since = false;
-    for (int i = mj_game_nactions(g) - 1; i >= 0 && claim < 0; i--) {
-      const mj_action *a = mj_game_action(g, i);
-      if (a->player != q)
+    for (int i = mj_game_nevents(g) - 1; i >= 0 && claim < 0; i--) {
+      const mj_event *e = mj_game_event(g, i);
+      if (!mjb_seen_move(e, q))
         continue;
-      if (a->type == MJ_ACT_CHI || a->type == MJ_ACT_PON ||
-          a->type == MJ_ACT_KONG)
-        claim = a->type;
-      else if (a->type == MJ_ACT_DISCARD && a->tile == t)
+      if (e->type == MJ_EV_CHI || e->type == MJ_EV_PON ||
+          e->type == MJ_EV_KONG)
+        claim = e->type == MJ_EV_CHI ? MJ_ACT_CHI
+                : e->type == MJ_EV_PON ? MJ_ACT_PON : MJ_ACT_KONG;
+      else if (e->type == MJ_EV_DISCARD && e->tile == t)
         since = true;
     }
     if ((passed[q] & MJ_BIT(t)) && !(passed[q] & MJ_BIT(u)))

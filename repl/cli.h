@@ -48,6 +48,9 @@ struct cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err);
 /* hule export --mjai LOG [--out FILE]: a hule riichi log as mjai events
    (repl/export.c). */
 int cli_export_mjai(mj_host *h, const char *path, const char *out);
+/* hule bot --mjai|--botzone [BOT]: a hule bot as a program of another
+   engine's protocol (repl/botserve.c). */
+int cli_bot_serve(mj_host *h, cli_opts *o, const struct cl_args *a);
 /* The run in the n files as SVG charts (svg) and their numbers as CSV
    (csv), either may be NULL (plot.c); the exit status. */
 int stats_plot(int n, char **files, const char *svg, const char *csv);

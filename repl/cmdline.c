@@ -465,6 +465,14 @@ static const cl_opt view_options[] = {
   { NULL, NULL, NULL, NULL }
 };
 
+static const cl_opt bot_options[] = {
+  { "--mjai", NULL, N_("speak mjai: one JSON event a line in, one action "
+    "a line out (riichi)"), NULL },
+  { "--botzone", NULL, N_("speak Botzone's Chinese Standard Mahjong: its "
+    "simple interaction, one turn a run or kept running (MCR)"), NULL },
+  { NULL, NULL, NULL, NULL }
+};
+
 static const cl_opt export_options[] = {
   { "--mjai", NULL, N_("as mjai events, one JSON object a line (riichi)"),
     NULL },
@@ -561,6 +569,16 @@ const cl_cmd cl_commands[] = {
     "the wins with their deltas and ura indicators, the drawn hands."),
     "hule export --mjai game.jsonl --out game.mjai.jsonl", CL_RULES,
     export_options, false, do_export },
+  { "bot", "--mjai|--botzone [BOT]",
+    N_("run one of hule's bots as a program of mjai or Botzone"),
+    N_("Reads another engine's messages on standard input and answers each "
+    "on standard output, as a bot program of its protocol: --mjai (riichi; "
+    "the events of the seat's view, answered by actions) or --botzone (MCR; "
+    "Botzone's requests). BOT is efficiency, strong (the default) or "
+    "lua:FILE; it decides as at hule's own table. A message it cannot read "
+    "is said on standard error and answered as nothing to do."),
+    "hule bot --mjai strong", CL_RULESET | CL_OPTION | CL_RULES,
+    bot_options, false, cli_bot_serve },
   { "view", "LOG.jsonl",
     N_("a saved game or match as a web page to step through"),
     N_("Writes one self-contained HTML page (no network, no other file) that "

@@ -220,6 +220,38 @@ static void drawn_event(const mj_game *end, cJSON *out)
   add_ints(o, "deltas", pay);
 }
 
+/* A win: a robbed kan is no event of ours, so its kakan comes first,
+   once (unless told while it could be robbed), then the hora. */
+static void robbed_win(const mj_game *end, const mj_event *e, mjai_conv *x,
+                       cJSON *out)
+{
+  const mj_hand *h = mj_game_win_hand(end, x->win);
+  bool rob = h != NULL && (mj_hand_cctx(h)->flags & MJ_CTX_ROB);
+  x->robbed = x->robbed || (rob && x->kakan_told);
+  x->kakan_told = x->kakan_told && !rob;
+  if (rob && !x->robbed) {
+    mj_event k = *e;
+    k.type = MJ_EV_AKONG;
+    k.player = e->from;
+    call_event(end, &k, x, out);
+    x->robbed = true;
+  }
+  win_event(end, e, x->win++, out);
+}
+
+void mjai_rob_kakan(const mj_game *g, mjai_conv *x, cJSON *out)
+{
+  int from;
+  mj_tile t = mj_game_pending(g, &from);
+  if (mj_game_phase(g) != MJ_PHASE_ROB || x->kakan_told || t >= MJ_KINDS ||
+      from < 0)
+    return;
+  mj_event k = { .type = MJ_EV_AKONG, .player = (int8_t)from, .tile = t,
+                 .from = -1, .claimed = MJ_NO_TILE };
+  call_event(g, &k, x, out);
+  x->kakan_told = true;
+}
+
 void mjai_event(const mj_game *end, int i, mjai_conv *x, cJSON *out)
 {
   const mj_event *e = mj_game_event(end, i);
@@ -266,7 +298,10 @@ void mjai_event(const mj_game *end, int i, mjai_conv *x, cJSON *out)
   }
   case MJ_EV_CHI: case MJ_EV_PON: case MJ_EV_KONG: case MJ_EV_CKONG:
   case MJ_EV_AKONG:
-    call_event(end, e, x, out);
+    if (e->type == MJ_EV_AKONG && x->kakan_told)   /* told while it */
+      x->kakan_told = false;                       /* could be robbed */
+    else
+      call_event(end, e, x, out);
     break;
   case MJ_EV_INDICATOR:
     if (!x->first_dora) {
@@ -275,19 +310,9 @@ void mjai_event(const mj_game *end, int i, mjai_conv *x, cJSON *out)
     }
     x->first_dora = false;       /* the deal's: in start_kyoku */
     break;
-  case MJ_EV_WIN: {
-    /* a robbed kan is no event of ours: its kakan, once, comes first */
-    const mj_hand *h = mj_game_win_hand(end, x->win);
-    if (h != NULL && (mj_hand_cctx(h)->flags & MJ_CTX_ROB) && !x->robbed) {
-      mj_event k = *e;
-      k.type = MJ_EV_AKONG;
-      k.player = e->from;
-      call_event(end, &k, x, out);
-      x->robbed = true;
-    }
-    win_event(end, e, x->win++, out);
+  case MJ_EV_WIN:
+    robbed_win(end, e, x, out);
     break;
-  }
   case MJ_EV_DRAWN: case MJ_EV_ABORT:
     if (mj_game_winners(end, (int[MJ_MAX_WINS]){ 0 }) == 0)
       drawn_event(end, out);

@@ -23,6 +23,7 @@ typedef struct mjai_conv {
   bool first_dora;         /* the deal's indicator is to come */
   bool robbed;             /* a robbed kan's kakan written */
   bool skip_reach;         /* the seat's own reach was sent already */
+  bool kakan_told;         /* the kakan up to be robbed was sent already */
   bool disc_red;           /* the last discard was a red five */
   uint8_t pon_red[4][MJ_KINDS];   /* the reds of each seat's pungs */
 } mjai_conv;
@@ -30,7 +31,7 @@ typedef struct mjai_conv {
 static inline void mjai_conv_init(mjai_conv *x, int seat)
 {
   *x = (mjai_conv){ seat, NULL, 0, -1, false, true, false, false, false,
-                    { { 0 } } };
+                    false, { { 0 } } };
 }
 
 /* mjai's name of tile t (red: 5mr; E S W N C F P for the honors). */
@@ -43,6 +44,10 @@ cJSON *mjai_ev(cJSON *out, const char *type);
    scores before it, the tehais of every seat but seat (>= 0) hidden. */
 void mjai_start_kyoku(const mj_game *dealt, const int scores[4], int seat,
                       cJSON *out);
+
+/* The kakan a seat may rob now (the rob phase: the engine writes the
+   added kong's event once nobody robbed it), once, appended to out. */
+void mjai_rob_kakan(const mj_game *g, mjai_conv *x, cJSON *out);
 
 /* Event i of g as mjai's (none for some), appended to out. */
 void mjai_event(const mj_game *g, int i, mjai_conv *x, cJSON *out);

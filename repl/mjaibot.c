@@ -150,6 +150,7 @@ static bool news(mjaibot *b, const mj_game *g, int p, cJSON *arr,
   }
   for (; b->sent < mj_game_nevents(g); b->sent++)
     mjai_event(g, b->sent, &b->conv, arr);
+  mjai_rob_kakan(g, &b->conv, arr);
   return true;
 }
 

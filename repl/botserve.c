@@ -1,0 +1,497 @@
+/*
+** botserve.c
+** hule bot --mjai / --botzone: one of hule's bots (efficiency, strong, a
+** Lua bot) as a program of another engine's protocol, the other side of
+** the mjai: and botzone: seats (docs/bots.md). What the program is told
+** is kept as one seat saw the hand (core/suppose.h); at each decision the
+** hand is made a game again and the bot decides on it, as it would at
+** hule's own table. A message it cannot read is said on standard error
+** and answered as nothing to do; the program never stops on one.
+*/
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <cjson/cJSON.h>
+
+#include "bot.h"
+#include "i18n.h"
+#include "rules.h"
+#include "suppose.h"
+
+#include "cli.h"
+#include "cmdline.h"
+#include "mjai_events.h"
+
+/* What a protocol's side keeps between messages. */
+typedef struct server {
+  const mj_rules *r;
+  mj_bot *bot;
+  mj_seen seen;
+  bool in_hand;
+  int riichi, kyuushu;         /* the ruleset's declarations, -1 none */
+  int line;                    /* messages read */
+} server;
+
+static void complain(server *sv, const char *what)
+{
+  fprintf(stderr, "hule bot: message %d: %s\n", sv->line, what);
+}
+
+/* The bot's decision on the hand as seen so far, when the seat has one
+   now: 1 and *a; 0 when it has none; -1 when the hand makes no game. */
+static int decide(server *sv, mj_game **gp, mj_action *a)
+{
+  mj_error err;
+  mj_game *g = mj_seen_game(&sv->seen, sv->r, &err);
+  *gp = g;
+  if (g == NULL) {
+    complain(sv, err.msg);
+    return -1;
+  }
+  int p = sv->seen.seat;
+  if (mj_game_over(g) || !(mj_game_waiting(g) >> p & 1) ||
+      mj_seen_ahead(&sv->seen, g))
+    return 0;
+  mj_action legal[MJ_MAX_LEGAL];
+  int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
+  if (n <= 0)
+    return 0;
+  *a = legal[mj_bot_choose(sv->bot, g, p, legal, n)];
+  return 1;
+}
+
+static int find_decl(const mj_rules *r, bool with_discard)
+{
+  const mj_table *t = mj_rules_ctable(r);
+  for (int k = 0; k < t->ndecls; k++)
+    if (with_discard ? t->decls[k].with_discard : t->decls[k].in_turn)
+      return k;
+  return -1;
+}
+
+/* {====================================================================
+** mjai
+** ===================================================================== */
+
+typedef struct mjai_side {
+  server sv;
+  bool reach_next[4];          /* a reach: its dahai comes next */
+  bool kan_draw[4];            /* a kan: the next tsumo replaces it */
+  mj_tile reach_tile;          /* our reach answered: its discard */
+  bool reach_red, reach_giri;
+  mj_tile last_draw;
+  bool last_draw_red;
+} mjai_side;
+
+/* An mjai tile: 0 and *t, *red; 1 for "?" (hidden); -1 when no tile. */
+static int pai(const cJSON *v, mj_tile *t, bool *red)
+{
+  static const char honors[] = "ESWNCFP";   /* hule's 1z..7z */
+  *red = false;
+  if (!cJSON_IsString(v))
+    return -1;
+  const char *s = v->valuestring;
+  if (strcmp(s, "?") == 0)
+    return 1;
+  const char *h = s[0] != '\0' && s[1] == '\0' ? strchr(honors, s[0]) : NULL;
+  if (h != NULL) {
+    *t = (mj_tile)(MJ_HONOR_FIRST + (h - honors));
+    return 0;
+  }
+  const char *su = s[0] >= '1' && s[0] <= '9' && s[1] ? strchr("mps", s[1])
+                                                      : NULL;
+  if (su == NULL || (s[2] != '\0' && !(s[0] == '5' && strcmp(s + 2, "r")
+                                                         == 0)))
+    return -1;
+  *t = (mj_tile)((su - "mps") * 9 + s[0] - '1');
+  *red = s[2] == 'r';
+  return 0;
+}
+
+static int num(const cJSON *o, const char *key, int lo, int hi, bool *ok)
+{
+  const cJSON *v = cJSON_GetObjectItemCaseSensitive(o, key);
+  if (!cJSON_IsNumber(v) || v->valuedouble < lo || v->valuedouble > hi ||
+      v->valuedouble != (int)v->valuedouble) {
+    *ok = false;
+    return lo;
+  }
+  return (int)v->valuedouble;
+}
+
+static bool start_kyoku(mjai_side *m, const cJSON *o)
+{
+  server *sv = &m->sv;
+  bool ok = true;
+  mj_game_cfg cfg = { 0 };
+  const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bakaze");
+  const char *w = cJSON_IsString(bk) ? strchr("ESWN", bk->valuestring[0])
+                                     : NULL;
+  if (w == NULL || bk->valuestring[0] == '\0' || bk->valuestring[1] != '\0')
+    ok = false;
+  else
+    cfg.round = (int)(w - "ESWN");
+  cfg.dealer = num(o, "oya", 0, 3, &ok);
+  cfg.honba = num(o, "honba", 0, 1000, &ok);
+  cfg.pot = num(o, "kyotaku", 0, 1000, &ok) * 1000;
+  const cJSON *sc = cJSON_GetObjectItemCaseSensitive(o, "scores");
+  if (cJSON_IsArray(sc) && cJSON_GetArraySize(sc) == 4)
+    for (int p = 0; p < 4; p++) {
+      const cJSON *v = cJSON_GetArrayItem(sc, p);
+      if (!cJSON_IsNumber(v) || v->valuedouble < -MJ_MAX_SCORE ||
+          v->valuedouble > MJ_MAX_SCORE)
+        ok = false;
+      else
+        cfg.scores[p] = (int)v->valuedouble;
+    }
+  const cJSON *th = cJSON_GetArrayItem(
+      cJSON_GetObjectItemCaseSensitive(o, "tehais"), sv->seen.seat);
+  mj_tile t[14];
+  uint8_t red[14];
+  int n = 0;
+  const cJSON *v;
+  cJSON_ArrayForEach(v, th) {
+    bool r;
+    if (n >= 14 || pai(v, &t[n], &r) != 0)
+      return complain(sv, "start_kyoku: its tehais are not our 13 tiles"),
+             false;
+    red[n++] = r;
+  }
+  if (!ok)
+    return complain(sv, "start_kyoku: bakaze, oya, honba, kyotaku or "
+                    "scores out of range"), false;
+  int seat = sv->seen.seat;
+  mj_seen_start(&sv->seen, seat, &cfg, t, red, n);
+  mj_tile d;
+  bool dr;
+  if (pai(cJSON_GetObjectItemCaseSensitive(o, "dora_marker"), &d, &dr) == 0) {
+    mj_seen_item it = { .kind = MJ_SEEN_INDICATOR, .tile = d, .red = dr };
+    mj_seen_add(&sv->seen, &it, NULL);
+  }
+  memset(m->reach_next, 0, sizeof m->reach_next);
+  memset(m->kan_draw, 0, sizeof m->kan_draw);
+  m->reach_tile = MJ_NO_TILE;
+  sv->in_hand = true;
+  return true;
+}
+
+/* The red fives among a call's consumed tiles, and its lowest tile. */
+static int consumed(const cJSON *o, mj_tile *low, int *count)
+{
+  int reds = 0;
+  const cJSON *v;
+  *count = 0;
+  cJSON_ArrayForEach(v, cJSON_GetObjectItemCaseSensitive(o, "consumed")) {
+    mj_tile t;
+    bool r;
+    if (pai(v, &t, &r) != 0)
+      return -1;
+    reds += r;
+    if (t < *low)
+      *low = t;
+    ++*count;
+  }
+  return reds;
+}
+
+/* One event of the hand as seen: false when it is not one. */
+static bool seen_event(mjai_side *m, const char *type, const cJSON *o)
+{
+  server *sv = &m->sv;
+  bool ok = true;
+  int actor = num(o, "actor", 0, 3, &ok);
+  mj_tile t = MJ_NO_TILE;
+  bool red = false;
+  int hidden = pai(cJSON_GetObjectItemCaseSensitive(o, "pai"), &t, &red);
+  mj_seen_item it = { .kind = MJ_SEEN_ACT, .player = (uint8_t)actor };
+  it.a.player = (uint8_t)actor;
+  if (strcmp(type, "dora") == 0) {
+    if (pai(cJSON_GetObjectItemCaseSensitive(o, "dora_marker"), &t, &red))
+      return false;
+    it = (mj_seen_item){ .kind = MJ_SEEN_INDICATOR, .tile = t, .red = red };
+  } else if (!ok) {
+    return false;
+  } else if (strcmp(type, "tsumo") == 0) {
+    if (hidden < 0 || (hidden == 1 && actor == sv->seen.seat))
+      return false;
+    it.kind = MJ_SEEN_DRAW;
+    it.tile = hidden ? MJ_NO_TILE : t;
+    it.red = red;
+    it.rep = m->kan_draw[actor];
+    m->kan_draw[actor] = false;
+    if (actor == sv->seen.seat)
+      m->last_draw = t, m->last_draw_red = red;
+  } else if (strcmp(type, "dahai") == 0) {
+    if (hidden != 0)
+      return false;
+    const cJSON *tg = cJSON_GetObjectItemCaseSensitive(o, "tsumogiri");
+    it.tsumogiri = cJSON_IsTrue(tg);
+    if (m->reach_next[actor] && sv->riichi >= 0) {
+      it.a.type = MJ_ACT_DECLARE;
+      it.a.tile = MJ_DECL_WITH(sv->riichi, t);
+    } else {
+      it.a.type = MJ_ACT_DISCARD;
+      it.a.tile = t;
+    }
+    it.a.red = red;
+    m->reach_next[actor] = false;
+  } else if (strcmp(type, "reach") == 0) {
+    m->reach_next[actor] = true;
+    return true;
+  } else if (strcmp(type, "reach_accepted") == 0) {
+    return true;
+  } else {
+    static const char *const calls[] = { "chi", "pon", "daiminkan", "ankan",
+                                         "kakan" };
+    static const uint8_t acts[] = { MJ_ACT_CHI, MJ_ACT_PON, MJ_ACT_KONG,
+                                    MJ_ACT_CKONG, MJ_ACT_AKONG };
+    int k = 0;
+    while (k < 5 && strcmp(type, calls[k]) != 0)
+      k++;
+    if (k == 5)
+      return false;
+    mj_tile low = hidden == 0 ? t : MJ_NO_TILE;
+    int n, reds = consumed(o, &low, &n);
+    static const int want[] = { 2, 2, 3, 4, 3 };
+    if (reds < 0 || n != want[k] || low == MJ_NO_TILE ||
+        (k != 3 && hidden != 0))
+      return false;
+    it.a.type = acts[k];
+    it.a.tile = k == 0 ? low : k == 4 ? t : low;
+    it.red = (uint8_t)(k == 4 ? red : reds);
+    m->kan_draw[actor] = k >= 2;
+  }
+  return mj_seen_add(&sv->seen, &it, NULL) == MJ_OK;
+}
+
+static void add_pai(cJSON *o, const char *key, mj_tile t, bool red)
+{
+  char b[4];
+  cJSON_AddStringToObject(o, key, mjai_pai(t, red, b));
+}
+
+/* The consumed tiles of a meld of ours: k of t (or the chow's two), the
+   red fives we hold first. */
+static void add_consumed(cJSON *o, const mj_game *g, int p, mj_tile low,
+                         mj_tile claimed, int k)
+{
+  const mj_hand *h = mj_game_hand(g, p);
+  cJSON *a = cJSON_AddArrayToObject(o, "consumed");
+  int reds[3] = { 0 };
+  for (int s = 0; s < 3; s++)
+    reds[s] = mj_hand_red(h, s);
+  char b[4];
+  for (int i = 0; i < k; i++) {
+    mj_tile t = claimed == MJ_NO_TILE ? low
+                : (mj_tile)(low + (low + i >= claimed ? i + 1 : i));
+    if (claimed != MJ_NO_TILE && k == 2 && low == claimed)
+      t = (mj_tile)(low + i + 1);
+    bool red = t < MJ_HONOR_FIRST && t % 9 == 4 && reds[t / 9] > 0;
+    if (red)
+      reds[t / 9]--;
+    cJSON_AddItemToArray(a, cJSON_CreateString(mjai_pai(t, red, b)));
+  }
+}
+
+/* The answer to a decision of ours. */
+static cJSON *mjai_answer(mjai_side *m, const mj_game *g, const mj_action *a)
+{
+  int p = m->sv.seen.seat, from = -1;
+  cJSON *o = cJSON_CreateObject();
+  mj_tile up = mj_game_pending(g, &from);
+  static const char *const names[MJ_ACT_COUNT] = {
+    [MJ_ACT_DISCARD] = "dahai", [MJ_ACT_WIN] = "hora",
+    [MJ_ACT_CKONG] = "ankan", [MJ_ACT_AKONG] = "kakan",
+    [MJ_ACT_PASS] = "none", [MJ_ACT_CHI] = "chi", [MJ_ACT_PON] = "pon",
+    [MJ_ACT_KONG] = "daiminkan" };
+  const char *type = a->type < MJ_ACT_COUNT ? names[a->type] : NULL;
+  if (a->type == MJ_ACT_DECLARE)
+    type = MJ_DECL_IS_WITH(a->tile) ? "reach" : "ryukyoku";
+  cJSON_AddStringToObject(o, "type", type != NULL ? type : "none");
+  if (type == NULL || a->type == MJ_ACT_PASS)
+    return o;
+  cJSON_AddNumberToObject(o, "actor", p);
+  mj_tile own = mj_game_own_draw(g, p);
+  switch (a->type) {
+  case MJ_ACT_DISCARD:
+    add_pai(o, "pai", a->tile, a->red);
+    cJSON_AddBoolToObject(o, "tsumogiri", own == a->tile &&
+                          m->last_draw == a->tile &&
+                          m->last_draw_red == (a->red != 0));
+    break;
+  case MJ_ACT_DECLARE:
+    if (MJ_DECL_IS_WITH(a->tile)) {
+      m->reach_tile = MJ_DECL_TILE(a->tile);
+      m->reach_red = a->red != 0;
+      m->reach_giri = own == m->reach_tile && m->last_draw == own &&
+                      m->last_draw_red == m->reach_red;
+    } else {
+      cJSON_AddStringToObject(o, "reason", "kyushukyuhai");
+    }
+    break;
+  case MJ_ACT_WIN:
+    cJSON_AddNumberToObject(o, "target", from >= 0 && up != MJ_NO_TILE
+                                             ? from : p);
+    add_pai(o, "pai", up != MJ_NO_TILE && from >= 0 ? up
+                      : mj_game_last_draw(g), false);
+    break;
+  case MJ_ACT_CHI: case MJ_ACT_PON: case MJ_ACT_KONG:
+    cJSON_AddNumberToObject(o, "target", from);
+    add_pai(o, "pai", up, false);
+    add_consumed(o, g, p, a->type == MJ_ACT_CHI ? a->tile : up,
+                 a->type == MJ_ACT_CHI ? up : MJ_NO_TILE,
+                 a->type == MJ_ACT_KONG ? 3 : 2);
+    break;
+  case MJ_ACT_CKONG:
+    add_consumed(o, g, p, a->tile, MJ_NO_TILE, 4);
+    break;
+  case MJ_ACT_AKONG:
+    add_pai(o, "pai", a->tile, false);
+    add_consumed(o, g, p, a->tile, MJ_NO_TILE, 3);
+    break;
+  default:
+    break;
+  }
+  return o;
+}
+
+/* One message read and answered. */
+static cJSON *mjai_message(mjai_side *m, const cJSON *o)
+{
+  server *sv = &m->sv;
+  const cJSON *tj = cJSON_GetObjectItemCaseSensitive(o, "type");
+  cJSON *none = cJSON_CreateObject();
+  cJSON_AddStringToObject(none, "type", "none");
+  if (!cJSON_IsString(tj))
+    return complain(sv, "a message without a type"), none;
+  const char *type = tj->valuestring;
+  if (strcmp(type, "start_game") == 0) {
+    bool ok = true;
+    int id = num(o, "id", 0, 3, &ok);
+    if (!ok)
+      return complain(sv, "start_game: its id is not a seat 0..3"), none;
+    sv->seen.seat = id;
+    sv->in_hand = false;
+    return none;
+  }
+  if (strcmp(type, "start_kyoku") == 0) {
+    start_kyoku(m, o);
+    return none;
+  }
+  if (strcmp(type, "hora") == 0 || strcmp(type, "ryukyoku") == 0 ||
+      strcmp(type, "end_kyoku") == 0 || strcmp(type, "end_game") == 0 ||
+      strcmp(type, "error") == 0) {
+    sv->in_hand = false;
+    return none;
+  }
+  if (!sv->in_hand)
+    return none;
+  bool ok = true;
+  int actor = num(o, "actor", 0, 3, &ok);
+  bool own_reach = strcmp(type, "reach") == 0 && ok &&
+                   actor == sv->seen.seat && m->reach_tile != MJ_NO_TILE;
+  if (!seen_event(m, type, o)) {
+    char what[96];
+    snprintf(what, sizeof what, "%.40s: not an event of this hand as mjai "
+             "writes it", type);
+    complain(sv, what);
+    return none;
+  }
+  if (own_reach) {               /* the discard our reach named */
+    cJSON_Delete(none);
+    cJSON *d = cJSON_CreateObject();
+    cJSON_AddStringToObject(d, "type", "dahai");
+    cJSON_AddNumberToObject(d, "actor", actor);
+    add_pai(d, "pai", m->reach_tile, m->reach_red);
+    cJSON_AddBoolToObject(d, "tsumogiri", m->reach_giri);
+    m->reach_tile = MJ_NO_TILE;
+    return d;
+  }
+  if (strcmp(type, "reach") == 0)
+    return none;
+  mj_game *g;
+  mj_action a;
+  int r = decide(sv, &g, &a);
+  if (r == 1) {
+    cJSON_Delete(none);
+    none = mjai_answer(m, g, &a);
+  }
+  mj_game_free(g);
+  return none;
+}
+
+/* }==================================================================== */
+
+static int serve_mjai(server *sv)
+{
+  mjai_side m = { .sv = *sv };
+  m.reach_tile = MJ_NO_TILE;
+  char *line = NULL;
+  size_t cap = 0;
+  bool cut;
+  long len;
+  while ((len = cli_getline(stdin, &line, &cap, 1 << 20, &cut)) >= 0) {
+    m.sv.line++;
+    cJSON *o = cut ? NULL : cJSON_ParseWithLength(line, (size_t)len);
+    cJSON *ans;
+    if (o == NULL || !cJSON_IsObject(o)) {
+      complain(&m.sv, "not one JSON object a line");
+      ans = cJSON_CreateObject();
+      cJSON_AddStringToObject(ans, "type", "none");
+    } else {
+      ans = mjai_message(&m, o);
+    }
+    cJSON_Delete(o);
+    char *text = cJSON_PrintUnformatted(ans);
+    cJSON_Delete(ans);
+    if (text != NULL)
+      printf("%s\n", text);
+    free(text);
+    fflush(stdout);
+  }
+  free(line);
+  return 0;
+}
+
+int cli_bot_serve(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  bool mjai = false, botzone = false;
+  for (int i = 0; i < a->nset; i++) {
+    mjai = mjai || strcmp(a->opt[i]->name, "--mjai") == 0;
+    botzone = botzone || strcmp(a->opt[i]->name, "--botzone") == 0;
+  }
+  if (mjai == botzone || a->argc > 2) {
+    fprintf(stderr, _("Usage: hule bot --mjai|--botzone [BOT] (BOT: "
+            "efficiency, strong (the default) or lua:FILE)\n"));
+    return 1;
+  }
+  if (o->ruleset == NULL)
+    o->ruleset = mjai ? "riichi" : "mcr";
+  const mj_rules *r = cli_rules(h, o);
+  if (r == NULL)
+    return 1;
+  if (mjai && mj_rules_ctable(r)->indicators == 0) {
+    fprintf(stderr, _("hule bot: mjai speaks riichi, not %s\n"),
+            mj_rules_id(r));
+    return 1;
+  }
+  const char *spec = a->argc == 2 ? a->argv[1] : "strong";
+  mj_error err;
+  if (cli_bot_program(spec) != NULL) {
+    fprintf(stderr, _("hule bot: %s is a program already; give efficiency, "
+            "strong or lua:FILE\n"), spec);
+    return 1;
+  }
+  server sv = { .r = r };
+  sv.bot = cli_bot_new(h, r, spec, 1, 0, &err);
+  if (sv.bot == NULL) {
+    fprintf(stderr, "hule bot: %s\n", err.msg);
+    return 1;
+  }
+  sv.riichi = find_decl(r, true);
+  sv.kyuushu = find_decl(r, false);
+  int st = mjai ? serve_mjai(&sv) : 1;
+  mj_bot_free(sv.bot);
+  return st;
+}
