@@ -34,6 +34,7 @@ typedef struct sup {
   slot sl[4][MAX_SLOTS];
   int nsl[4];
   int item_slot[MJ_SEEN_MAX];   /* a draw's slot, -1 */
+  mj_tile kong[MJ_SEEN_MAX];    /* a concealed kong not shown: supposed */
   bool drew[4];                 /* the seat's last move was a draw */
   int pool[MJ_ALL_TILES];       /* copies nobody has seen */
   int pool_red[3];              /* of the fives among them, the red ones */
@@ -50,6 +51,7 @@ void mj_seen_start(mj_seen *s, int seat, const mj_game_cfg *cfg,
   s->cfg.wall = NULL;
   s->cfg.wall_n = 0;
   s->cfg.wall_red = NULL;
+  memset(s->flower, MJ_NO_TILE, sizeof s->flower);
   s->ndealt = n < 0 ? 0 : n > 14 ? 14 : n;
   for (int i = 0; i < s->ndealt; i++) {
     s->dealt[i] = dealt[i];
@@ -145,9 +147,13 @@ static mj_status count_pool(sup *x)
   mj_tile bad = 0;
   for (int i = 0; i < s->ndealt && ok; i++)
     ok = take(x, bad = s->dealt[i], s->dealt_red[i]);
-  for (int i = 0; i < s->flowers[s->seat] && i < 8 && ok; i++)
-    ok = mj_tile_is_flower(s->own_flowers[i]) &&
-         take(x, bad = s->own_flowers[i], false);
+  for (int q = 0; q < 4; q++) {
+    ok = ok && s->flowers[q] >= 0 && s->flowers[q] <= 8;
+    for (int i = 0; ok && i < s->flowers[q]; i++)
+      if (s->flower[q][i] != MJ_NO_TILE || q == s->seat)
+        ok = mj_tile_is_flower(s->flower[q][i]) &&
+             take(x, bad = s->flower[q][i], false);
+  }
   mj_tile pending = MJ_NO_TILE;
   for (int i = 0; i < s->n && ok; i++) {
     const mj_seen_item *it = &s->item[i];
@@ -161,7 +167,7 @@ static mj_status count_pool(sup *x)
     int n = released(x, it, pending, out, red);
     if (it->player != s->seat)
       for (int k = 0; k < n && ok; k++)
-        ok = take(x, bad = out[k], red[k]);
+        ok = out[k] == MJ_NO_TILE || take(x, bad = out[k], red[k]);
     if (it->a.type == MJ_ACT_DISCARD || (it->a.type == MJ_ACT_DECLARE &&
                                          n == 1))
       pending = out[0];
@@ -266,6 +272,59 @@ static mj_status make_ready(sup *x, int q, int i)
   return MJ_OK;
 }
 
+/* Item i, a move of seat q: the tiles it shows given to the places he
+   holds them in; a riichi's hand made ready. */
+static mj_status shown_by(sup *x, int i, mj_tile *pending)
+{
+  const mj_seen *s = x->s;
+  const mj_seen_item *it = &s->item[i];
+  int q = it->player & 3;
+  mj_tile out[4];
+  uint8_t red[4];
+  int n = released(x, it, *pending, out, red);
+  if (it->a.type == MJ_ACT_DISCARD || (it->a.type == MJ_ACT_DECLARE &&
+                                       n == 1))
+    *pending = out[0];
+  x->kong[i] = it->a.tile;
+  if (n == 4 && out[0] == MJ_NO_TILE && q != s->seat) {
+    int k = 0;         /* a concealed kong not shown: of a kind unseen */
+    while (k < MJ_KINDS && plain(x, k) < 4)
+      k++;
+    if (k == MJ_KINDS)
+      return mj_fail(x->err, MJ_EINVAL, 0, "no kind is left unseen for "
+                     "seat %d's concealed kong", q);
+    x->pool[k] -= 4;
+    x->kong[i] = (mj_tile)k;
+    for (int j = 0; j < 4; j++)
+      out[j] = (mj_tile)k, red[j] = 0;
+  }
+  for (int k = 0; k < n && q != s->seat; k++) {
+    int j = pick(x, q, out[k], red[k], it->tsumogiri && k == 0 &&
+                 n == 1);
+    if (j < 0) {
+      char b[8];
+      return mj_fail(x->err, MJ_EINVAL, 0, "seat %d shows %s, more "
+                     "tiles than it holds", q, mj_tile_str(out[k], b));
+    }
+    x->sl[q][j].t = out[k];
+    x->sl[q][j].red = red[k];
+    x->sl[q][j].held = false;
+    x->sl[q][j].owed = false;
+  }
+  x->drew[q] = false;
+  if (q != s->seat && it->a.type == MJ_ACT_DECLARE && n == 1) {
+    const mj_decl_def *d = MJ_DECL_OF(it->a.tile) < x->tbl->ndecls
+                               ? &x->tbl->decls[MJ_DECL_OF(it->a.tile)]
+                               : NULL;
+    if (d != NULL && d->ready) {
+      mj_status st = make_ready(x, q, i);
+      if (st != MJ_OK)
+        return st;
+    }
+  }
+  return MJ_OK;
+}
+
 /* Walk what was seen in order: the places each seat took tiles from,
    the others' supposed by what they showed. */
 static mj_status suppose_shown(sup *x)
@@ -306,46 +365,22 @@ static mj_status suppose_shown(sup *x)
     }
     if (it->kind != MJ_SEEN_ACT)
       continue;
-    mj_tile out[4];
-    uint8_t red[4];
-    int n = released(x, it, pending, out, red);
-    if (it->a.type == MJ_ACT_DISCARD || (it->a.type == MJ_ACT_DECLARE &&
-                                         n == 1))
-      pending = out[0];
-    for (int k = 0; k < n && q != s->seat; k++) {
-      int j = pick(x, q, out[k], red[k], it->tsumogiri && k == 0 &&
-                   n == 1);
-      if (j < 0) {
-        char b[8];
-        return mj_fail(x->err, MJ_EINVAL, 0, "seat %d shows %s, more "
-                       "tiles than it holds", q, mj_tile_str(out[k], b));
-      }
-      x->sl[q][j].t = out[k];
-      x->sl[q][j].red = red[k];
-      x->sl[q][j].held = false;
-      x->sl[q][j].owed = false;
-    }
-    x->drew[q] = false;
-    if (q != s->seat && it->a.type == MJ_ACT_DECLARE && n == 1) {
-      const mj_decl_def *d = MJ_DECL_OF(it->a.tile) < x->tbl->ndecls
-                                 ? &x->tbl->decls[MJ_DECL_OF(it->a.tile)]
-                                 : NULL;
-      if (d != NULL && d->ready) {
-        mj_status st = make_ready(x, q, i);
-        if (st != MJ_OK)
-          return st;
-      }
-    }
+    mj_status st = shown_by(x, i, &pending);
+    if (st != MJ_OK)
+      return st;
   }
   return MJ_OK;
 }
 
-/* A copy nobody has seen for a place a seat holds (no flower), or for the
-   wall (any); red when only red ones are left of its kind. */
-static bool next_unseen(sup *x, bool flower_ok, mj_tile *t, uint8_t *red)
+enum { NO_FLOWER, ANY_TILE, FLOWER_ONLY };
+
+/* A copy nobody has seen: for a place a seat holds (NO_FLOWER), for the
+   wall (ANY_TILE), for a flower dealt (FLOWER_ONLY); red when only red
+   ones are left of its kind. */
+static bool next_unseen(sup *x, int which, mj_tile *t, uint8_t *red)
 {
-  for (int k = 0; k < MJ_ALL_TILES; k++) {
-    if (x->pool[k] <= 0 || (!flower_ok && k >= MJ_FLOWER0))
+  for (int k = which == FLOWER_ONLY ? MJ_FLOWER0 : 0; k < MJ_ALL_TILES; k++) {
+    if (x->pool[k] <= 0 || (which == NO_FLOWER && k >= MJ_FLOWER0))
       continue;
     *t = (mj_tile)k;
     *red = is_five(*t) && plain(x, k) == 0;
@@ -407,11 +442,9 @@ static mj_status lay_out(sup *x, layout *w)
   for (int q = 0; q < 4; q++)
     for (int f = 0; f < s->flowers[q] && ok; f++) {
       uint8_t r;
-      if (q == s->seat)
-        fl[q][f] = s->own_flowers[f];
-      else
-        ok = next_unseen(x, true, &fl[q][f], &r) &&
-             mj_tile_is_flower(fl[q][f]);
+      fl[q][f] = s->flower[q][f];
+      if (fl[q][f] == MJ_NO_TILE)
+        ok = next_unseen(x, FLOWER_ONLY, &fl[q][f], &r);
     }
   if (!ok)
     return mj_fail(x->err, MJ_EINVAL, 0, "more flowers dealt than the set "
@@ -457,7 +490,8 @@ static mj_status lay_out(sup *x, layout *w)
     return mj_fail(x->err, MJ_EINVAL, 0, "more tiles drawn or turned than "
                    "the wall holds where they were taken");
   for (int pos = 0; pos < w->n; pos++)
-    if (!w->set[pos] && !next_unseen(x, true, &w->t[pos], &w->red[pos]))
+    if (!w->set[pos] &&
+        !next_unseen(x, ANY_TILE, &w->t[pos], &w->red[pos]))
       return mj_fail(x->err, MJ_EINVAL, 0, "the wall is short of tiles");
   return MJ_OK;
 }
@@ -574,7 +608,7 @@ mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
   for (int q = 0; q < 4; q++)
     for (int i = 0; i < x->nsl[q]; i++)
       if (x->sl[q][i].t == MJ_NO_TILE &&
-          !next_unseen(x, false, &x->sl[q][i].t, &x->sl[q][i].red)) {
+          !next_unseen(x, NO_FLOWER, &x->sl[q][i].t, &x->sl[q][i].red)) {
         mj_fail(err, MJ_EINVAL, 0, "the hands hold more tiles than the set");
         goto done;
       }
@@ -589,8 +623,12 @@ mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
     mj_status st = MJ_OK;
     if (s->item[i].kind == MJ_SEEN_DRAW)     /* the tile up let go */
       st = let_go(g, -1, err);
-    else if (s->item[i].kind == MJ_SEEN_ACT)
-      st = play(g, &s->item[i].a, err);
+    else if (s->item[i].kind == MJ_SEEN_ACT) {
+      mj_action a = s->item[i].a;
+      if (a.type == MJ_ACT_CKONG)
+        a.tile = x->kong[i];
+      st = play(g, &a, err);
+    }
     if (st != MJ_OK) {
       char why[sizeof err->msg];
       snprintf(why, sizeof why, "%s", err->msg);

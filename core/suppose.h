@@ -23,7 +23,8 @@ enum {
                          always shown), rep: a replacement (kong, flower) */
   MJ_SEEN_ACT,        /* a decision (a); its tsumogiri: the discard is the
                          tile just drawn; red: the red fives a meld took
-                         from the hand */
+                         from the hand; another's concealed kong of a tile
+                         not shown: MJ_NO_TILE */
   MJ_SEEN_INDICATOR   /* a dora indicator turned (the first: the deal's) */
 };
 
@@ -47,13 +48,13 @@ typedef struct mj_seen {
   uint8_t dealt_red[14];
   int ndealt;
   int flowers[4];          /* flowers each seat set aside at the deal */
-  mj_tile own_flowers[8];  /* the seat's own, by kind */
+  mj_tile flower[4][8];    /* which (MJ_NO_TILE: not told) */
   mj_seen_item item[MJ_SEEN_MAX];
   int n;
 } mj_seen;
 
 /* A new hand for seat: cfg's dealer, round, scores, honba and pot, the
-   seat's dealt tiles. */
+   seat's dealt tiles; no flowers at the deal (set flowers[] after). */
 void mj_seen_start(mj_seen *s, int seat, const mj_game_cfg *cfg,
                    const mj_tile *dealt, const uint8_t *red, int n);
 

@@ -19,6 +19,7 @@
 #include "rules.h"
 #include "suppose.h"
 
+#include "botzonebot.h"
 #include "cli.h"
 #include "cmdline.h"
 #include "mjai_events.h"
@@ -35,7 +36,7 @@ typedef struct server {
 
 static void complain(server *sv, const char *what)
 {
-  fprintf(stderr, "hule bot: message %d: %s\n", sv->line, what);
+  fprintf(stderr, _("hule bot: message %d: %s\n"), sv->line, what);
 }
 
 /* The bot's decision on the hand as seen so far, when the seat has one
@@ -154,13 +155,13 @@ static bool start_kyoku(mjai_side *m, const cJSON *o)
   cJSON_ArrayForEach(v, th) {
     bool r;
     if (n >= 14 || pai(v, &t[n], &r) != 0)
-      return complain(sv, "start_kyoku: its tehais are not our 13 tiles"),
+      return complain(sv, _("start_kyoku: its tehais are not our 13 tiles")),
              false;
     red[n++] = r;
   }
   if (!ok)
-    return complain(sv, "start_kyoku: bakaze, oya, honba, kyotaku or "
-                    "scores out of range"), false;
+    return complain(sv, _("start_kyoku: bakaze, oya, honba, kyotaku or "
+                    "scores out of range")), false;
   int seat = sv->seen.seat;
   mj_seen_start(&sv->seen, seat, &cfg, t, red, n);
   mj_tile d;
@@ -364,13 +365,13 @@ static cJSON *mjai_message(mjai_side *m, const cJSON *o)
   cJSON *none = cJSON_CreateObject();
   cJSON_AddStringToObject(none, "type", "none");
   if (!cJSON_IsString(tj))
-    return complain(sv, "a message without a type"), none;
+    return complain(sv, _("a message without a type")), none;
   const char *type = tj->valuestring;
   if (strcmp(type, "start_game") == 0) {
     bool ok = true;
     int id = num(o, "id", 0, 3, &ok);
     if (!ok)
-      return complain(sv, "start_game: its id is not a seat 0..3"), none;
+      return complain(sv, _("start_game: its id is not a seat 0..3")), none;
     sv->seen.seat = id;
     sv->in_hand = false;
     return none;
@@ -391,10 +392,11 @@ static cJSON *mjai_message(mjai_side *m, const cJSON *o)
   int actor = num(o, "actor", 0, 3, &ok);
   bool own_reach = strcmp(type, "reach") == 0 && ok &&
                    actor == sv->seen.seat && m->reach_tile != MJ_NO_TILE;
+  mjai_side before = *m;           /* a refused event changes nothing */
   if (!seen_event(m, type, o)) {
     char what[96];
-    snprintf(what, sizeof what, "%.40s: not an event of this hand as mjai "
-             "writes it", type);
+    snprintf(what, sizeof what, _("%.40s: not an event of this hand as mjai "
+             "writes it"), type);
     complain(sv, what);
     return none;
   }
@@ -416,9 +418,337 @@ static cJSON *mjai_message(mjai_side *m, const cJSON *o)
   if (r == 1) {
     cJSON_Delete(none);
     none = mjai_answer(m, g, &a);
+  } else if (r < 0) {
+    *m = before;
   }
   mj_game_free(g);
   return none;
+}
+
+/* }==================================================================== */
+
+/* {====================================================================
+** Botzone (Chinese Standard Mahjong)
+** ===================================================================== */
+
+enum { BZ_LINE = 128 };
+
+typedef struct bz_side {
+  server sv;
+  int round;
+  bool replace[4];             /* the next draw replaces a kong or flower */
+  int drew;                    /* the seat whose draw came last, -1 */
+  char last_resp[BZ_LINE];     /* our response before (a GANG's tile) */
+} bz_side;
+
+static bool bz_add(bz_side *b, const mj_seen_item *it)
+{
+  return mj_seen_add(&b->sv.seen, it, NULL) == MJ_OK;
+}
+
+static bool bz_draw(bz_side *b, int who, mj_tile t)
+{
+  mj_seen_item it = { .kind = MJ_SEEN_DRAW, .player = (uint8_t)who,
+                      .tile = t, .rep = b->replace[who] };
+  b->replace[who] = t != MJ_NO_TILE && mj_tile_is_flower(t);
+  b->drew = who;
+  return bz_add(b, &it);
+}
+
+static bool bz_act(bz_side *b, int who, int type, mj_tile t)
+{
+  mj_seen_item it = { .kind = MJ_SEEN_ACT, .player = (uint8_t)who };
+  it.a = (mj_action){ (uint8_t)type, (uint8_t)who, t, 0 };
+  b->drew = -1;
+  b->replace[who] = type == MJ_ACT_CKONG || type == MJ_ACT_KONG ||
+                    type == MJ_ACT_AKONG;
+  return bz_add(b, &it);
+}
+
+/* Request 1: the flowers each seat drew at the deal, our hand, the
+   flowers themselves in wind order. */
+static bool bz_deal(bz_side *b, char *w[], int n)
+{
+  int h[4], nf = 0;
+  mj_tile t[13];
+  for (int q = 0; q < 4; q++) {
+    if (n < 5 + q || sscanf(w[1 + q], "%d", &h[q]) != 1 || h[q] < 0 ||
+        h[q] > 8)
+      return false;
+    nf += h[q];
+  }
+  if (n != 5 + 13 + nf)
+    return false;
+  for (int i = 0; i < 13; i++)
+    if (!bz_parse(w[5 + i], &t[i]) || mj_tile_is_flower(t[i]))
+      return false;
+  mj_game_cfg cfg = { .dealer = 0, .round = b->round };
+  int seat = b->sv.seen.seat;
+  mj_seen_start(&b->sv.seen, seat, &cfg, t, NULL, 13);
+  for (int q = 0, k = 18; q < 4; q++) {
+    b->sv.seen.flowers[q] = h[q];
+    for (int j = 0; j < h[q]; j++, k++)
+      if (!bz_parse(w[k], &b->sv.seen.flower[q][j]) ||
+          !mj_tile_is_flower(b->sv.seen.flower[q][j]))
+        return false;
+  }
+  memset(b->replace, 0, sizeof b->replace);
+  b->drew = -1;
+  b->sv.in_hand = true;
+  return true;
+}
+
+/* One request of the hand applied to what was seen; false when it is
+   not one. */
+static bool bz_request(bz_side *b, char *line)
+{
+  char *w[40];
+  int n = 0;
+  for (char *tok = strtok(line, " \t\r"); tok != NULL && n < 40;
+       tok = strtok(NULL, " \t\r"))
+    w[n++] = tok;
+  if (n == 3 && strcmp(w[0], "0") == 0) {
+    int id, quan;
+    if (sscanf(w[1], "%d", &id) != 1 || sscanf(w[2], "%d", &quan) != 1 ||
+        id < 0 || id > 3 || quan < 0 || quan > 3)
+      return false;
+    b->sv.seen.seat = id;
+    b->round = quan;
+    b->sv.in_hand = false;
+    return true;
+  }
+  if (n >= 1 && strcmp(w[0], "1") == 0)
+    return bz_deal(b, w, n);
+  mj_tile t = MJ_NO_TILE, u = MJ_NO_TILE;
+  if (!b->sv.in_hand)
+    return false;
+  if (n == 2 && strcmp(w[0], "2") == 0)
+    return bz_parse(w[1], &t) && bz_draw(b, b->sv.seen.seat, t);
+  int id;
+  if (n < 3 || strcmp(w[0], "3") != 0 || sscanf(w[1], "%d", &id) != 1 ||
+      id < 0 || id > 3)
+    return false;
+  const char *v = w[2];
+  bool t_ok = n >= 4 && bz_parse(w[3], &t), u_ok = n >= 5 &&
+                                                   bz_parse(w[4], &u);
+  if (strcmp(v, "DRAW") == 0 && n == 3)
+    return bz_draw(b, id, MJ_NO_TILE);
+  if (strcmp(v, "BUHUA") == 0 && n == 4 && t_ok && mj_tile_is_flower(t))
+    return bz_draw(b, id, t);
+  if (strcmp(v, "PLAY") == 0 && n == 4 && t_ok)
+    return bz_act(b, id, MJ_ACT_DISCARD, t);
+  if (strcmp(v, "PENG") == 0 && n == 4 && t_ok)
+    return bz_act(b, id, MJ_ACT_PON, MJ_NO_TILE) &&
+           bz_act(b, id, MJ_ACT_DISCARD, t);
+  if (strcmp(v, "CHI") == 0 && n == 5 && t_ok && u_ok &&
+      t < MJ_HONOR_FIRST && t % 9 >= 1 && t % 9 <= 7)
+    return bz_act(b, id, MJ_ACT_CHI, (mj_tile)(t - 1)) &&
+           bz_act(b, id, MJ_ACT_DISCARD, u);
+  if (strcmp(v, "BUGANG") == 0 && n == 4 && t_ok)
+    return bz_act(b, id, MJ_ACT_AKONG, t);
+  if (strcmp(v, "GANG") == 0 && n == 3) {
+    if (b->drew != id)                      /* on a discard */
+      return bz_act(b, id, MJ_ACT_KONG, MJ_NO_TILE);
+    mj_tile k = MJ_NO_TILE;                 /* its tile ours alone */
+    if (id == b->sv.seen.seat && (strncmp(b->last_resp, "GANG ", 5) != 0 ||
+                                  !bz_parse(b->last_resp + 5, &k)))
+      return false;
+    return bz_act(b, id, MJ_ACT_CKONG, k);
+  }
+  return n >= 3 && strcmp(v, "HU") == 0;
+}
+
+/* The response to a decision of ours: a claim with the discard the bot
+   would make after it. */
+static void bz_response(bz_side *b, const mj_game *g, const mj_action *a,
+                        char *out)
+{
+  char t[4], u[4];
+  switch (a->type) {
+  case MJ_ACT_DISCARD:
+    snprintf(out, BZ_LINE, "PLAY %s", bz_tile(a->tile, t));
+    return;
+  case MJ_ACT_CKONG:
+    snprintf(out, BZ_LINE, "GANG %s", bz_tile(a->tile, t));
+    return;
+  case MJ_ACT_AKONG:
+    snprintf(out, BZ_LINE, "BUGANG %s", bz_tile(a->tile, t));
+    return;
+  case MJ_ACT_WIN: snprintf(out, BZ_LINE, "HU"); return;
+  case MJ_ACT_KONG: snprintf(out, BZ_LINE, "GANG"); return;
+  case MJ_ACT_PON: case MJ_ACT_CHI: break;
+  default: snprintf(out, BZ_LINE, "PASS"); return;
+  }
+  mj_action d = { 0 };
+  int r = -1;
+  snprintf(out, BZ_LINE, "PASS");
+  server *sv = malloc(sizeof *sv);      /* the hand as if it were made */
+  if (sv == NULL)
+    return;
+  *sv = b->sv;
+  mj_seen_item it = { .kind = MJ_SEEN_ACT, .player = a->player, .a = *a };
+  if (mj_seen_add(&sv->seen, &it, NULL) == MJ_OK) {
+    mj_game *h;
+    r = decide(sv, &h, &d);
+    mj_game_free(h);
+  }
+  free(sv);
+  if (r != 1 || d.type != MJ_ACT_DISCARD)
+    return complain(&b->sv, _("no discard after the claim")), (void)0;
+  (void)g;
+  if (a->type == MJ_ACT_PON)
+    snprintf(out, BZ_LINE, "PENG %s", bz_tile(d.tile, u));
+  else
+    snprintf(out, BZ_LINE, "CHI %s %s", bz_tile((mj_tile)(a->tile + 1), t),
+             bz_tile(d.tile, u));
+}
+
+/* The response to the last request. */
+static void bz_answer(bz_side *b, char *out)
+{
+  snprintf(out, BZ_LINE, "PASS");
+  if (!b->sv.in_hand)
+    return;
+  mj_game *g;
+  mj_action a;
+  if (decide(&b->sv, &g, &a) == 1)
+    bz_response(b, g, &a, out);
+  mj_game_free(g);
+}
+
+/* One request read: applied, answered into out. */
+static void bz_turn(bz_side *b, const char *req, char *out)
+{
+  char line[1024];
+  snprintf(line, sizeof line, "%s", req);
+  b->sv.line++;
+  bz_side *before = malloc(sizeof *before);   /* a refused request */
+  if (before == NULL) {                       /* changes nothing */
+    snprintf(out, BZ_LINE, "PASS");
+    return;
+  }
+  *before = *b;
+  bool ok = bz_request(b, line), read = ok;
+  if (ok && b->sv.in_hand) {
+    mj_error err;
+    mj_game *g = mj_seen_game(&b->sv.seen, b->sv.r, &err);
+    ok = g != NULL;
+    mj_game_free(g);
+    if (!ok)
+      complain(&b->sv, err.msg);
+  }
+  if (!ok) {
+    int line_no = b->sv.line;
+    *b = *before;
+    b->sv.line = line_no;
+  }
+  free(before);
+  if (!ok) {
+    char what[BZ_LINE + 40];
+    snprintf(what, sizeof what, _("\"%.*s\" is not a request of this hand"),
+             BZ_LINE, req);
+    if (!read)
+      complain(&b->sv, what);
+    snprintf(out, BZ_LINE, "PASS");
+    return;
+  }
+  bz_answer(b, out);
+}
+
+static void bz_print(bool json, const char *resp)
+{
+  if (json) {
+    cJSON *o = cJSON_CreateObject();
+    cJSON_AddStringToObject(o, "response", resp);
+    char *text = cJSON_PrintUnformatted(o);
+    printf("%s\n", text != NULL ? text : "{\"response\":\"PASS\"}");
+    free(text);
+    cJSON_Delete(o);
+  } else {
+    printf("%s\n", resp);
+  }
+  printf(">>>BOTZONE_REQUEST_KEEP_RUNNING<<<\n");
+  fflush(stdout);
+}
+
+/* The first input: the whole history, simple (n, then the requests and
+   responses in turn) or JSON; every request applied, our responses kept
+   for the tile of a concealed GANG. */
+static bool bz_history(bz_side *b, const char *first, char *resp, bool *json)
+{
+  char *line = NULL;
+  size_t cap = 0;
+  bool cut, ok = true;
+  *json = first[0] == '{';
+  if (*json) {
+    cJSON *o = cJSON_Parse(first);
+    const cJSON *rq = cJSON_GetObjectItemCaseSensitive(o, "requests");
+    const cJSON *rs = cJSON_GetObjectItemCaseSensitive(o, "responses");
+    int n = cJSON_GetArraySize(rq);
+    ok = cJSON_IsArray(rq) && n > 0;
+    for (int i = 0; ok && i < n; i++) {
+      const cJSON *q = cJSON_GetArrayItem(rq, i);
+      const cJSON *r = cJSON_GetArrayItem(rs, i);
+      ok = cJSON_IsString(q);
+      if (ok)
+        bz_turn(b, q->valuestring, resp);
+      if (i + 1 < n)
+        snprintf(b->last_resp, BZ_LINE, "%s",
+                 cJSON_IsString(r) ? r->valuestring : "");
+    }
+    cJSON_Delete(o);
+    return ok;
+  }
+  int n;
+  if (sscanf(first, "%d", &n) != 1 || n < 1 || n > 4096)
+    return false;
+  for (int i = 0; ok && i < 2 * n - 1; i++) {
+    long len = cli_getline(stdin, &line, &cap, 4096, &cut);
+    ok = len >= 0;
+    if (ok && i % 2 == 0)
+      bz_turn(b, line, resp);
+    else if (ok)
+      snprintf(b->last_resp, BZ_LINE, "%s", line);
+  }
+  free(line);
+  return ok;
+}
+
+static int serve_botzone(server *sv)
+{
+  bz_side b = { .sv = *sv, .drew = -1 };
+  char *line = NULL, resp[BZ_LINE] = "PASS";
+  size_t cap = 0;
+  bool cut, json = false, started = false;
+  long len;
+  while ((len = cli_getline(stdin, &line, &cap, 1 << 20, &cut)) >= 0) {
+    if (len == 0 || strspn(line, " \t\r") == (size_t)len)
+      continue;                  /* data, globaldata: we keep none */
+    if (!started) {
+      started = true;
+      if (!bz_history(&b, line, resp, &json)) {
+        b.sv.line++;
+        complain(&b.sv, _("not a Botzone input (n, then the requests and "
+                 "responses; or {\"requests\":[...],\"responses\":[...]})"));
+        snprintf(resp, BZ_LINE, "PASS");
+      }
+    } else if (json && line[0] == '{') {
+      cJSON *o = cJSON_Parse(line);
+      const cJSON *rq = cJSON_GetObjectItemCaseSensitive(o, "requests");
+      const cJSON *q = cJSON_GetArrayItem(rq, cJSON_GetArraySize(rq) - 1);
+      if (cJSON_IsString(q))
+        bz_turn(&b, q->valuestring, resp);
+      else
+        snprintf(resp, BZ_LINE, "PASS");
+      cJSON_Delete(o);
+    } else {
+      bz_turn(&b, line, resp);
+    }
+    bz_print(json, resp);
+    snprintf(b.last_resp, BZ_LINE, "%s", resp);
+  }
+  free(line);
+  return 0;
 }
 
 /* }==================================================================== */
@@ -436,7 +766,7 @@ static int serve_mjai(server *sv)
     cJSON *o = cut ? NULL : cJSON_ParseWithLength(line, (size_t)len);
     cJSON *ans;
     if (o == NULL || !cJSON_IsObject(o)) {
-      complain(&m.sv, "not one JSON object a line");
+      complain(&m.sv, _("not one JSON object a line"));
       ans = cJSON_CreateObject();
       cJSON_AddStringToObject(ans, "type", "none");
     } else {
@@ -491,7 +821,7 @@ int cli_bot_serve(mj_host *h, cli_opts *o, const cl_args *a)
   }
   sv.riichi = find_decl(r, true);
   sv.kyuushu = find_decl(r, false);
-  int st = mjai ? serve_mjai(&sv) : 1;
+  int st = mjai ? serve_mjai(&sv) : serve_botzone(&sv);
   mj_bot_free(sv.bot);
   return st;
 }

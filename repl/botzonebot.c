@@ -42,13 +42,12 @@ typedef struct bzbot {
   int hand, seat, sent;
   char claim[LINE];        /* a claim event (PON, CHI) awaiting its discard */
   mj_tile after;           /* the discard a PENG or CHI named */
+  bool bugang_told;        /* the BUGANG up to be robbed was told */
   int nturns;
   char req[MAX_TURNS][LINE], resp[MAX_TURNS][LINE];
 } bzbot;
 
-/* Botzone's name of t: W1 B1 T1 (m p s), F1..F4 winds, J1..J3 中发白,
-   H1..H8 flowers. */
-static const char *bz_tile(mj_tile t, char b[4])
+const char *bz_tile(mj_tile t, char b[4])
 {
   int n = t < MJ_HONOR_FIRST ? t % 9 + 1 : t < MJ_HONOR_FIRST + 4
           ? t - MJ_HONOR_FIRST + 1 : t < MJ_KINDS ? t - MJ_HONOR_FIRST - 3
@@ -60,7 +59,7 @@ static const char *bz_tile(mj_tile t, char b[4])
   return b;
 }
 
-static bool bz_parse(const char *s, mj_tile *t)
+bool bz_parse(const char *s, mj_tile *t)
 {
   static const char kinds[] = "WBTFJH";
   const char *k = s[0] ? strchr(kinds, s[0]) : NULL;
@@ -271,7 +270,9 @@ static void event_requests(bzbot *b, const mj_game *g, int p, int i,
     add_req(b, reqs, n, "3 %s GANG%s", who, "");
     break;
   case MJ_EV_AKONG:
-    add_req(b, reqs, n, "3 %s BUGANG %s", who, bz_tile(e->tile, t));
+    if (!b->bugang_told)      /* else told while it could be robbed */
+      add_req(b, reqs, n, "3 %s BUGANG %s", who, bz_tile(e->tile, t));
+    b->bugang_told = false;
     break;
   default:
     break;
@@ -293,6 +294,7 @@ static int news(bzbot *b, const mj_game *g, int p, char *reqs, mj_error *err)
     b->nturns = 0;
     b->claim[0] = '\0';
     b->after = MJ_NO_TILE;
+    b->bugang_told = false;
     b->g = g;
     b->seed = c->seed;
     b->hand = c->hand;
@@ -303,6 +305,15 @@ static int news(bzbot *b, const mj_game *g, int p, char *reqs, mj_error *err)
   }
   for (; b->sent < mj_game_nevents(g); b->sent++)
     event_requests(b, g, p, b->sent, reqs, &n);
+  int from;        /* an added kong that may be robbed: its event waits */
+  mj_tile up = mj_game_pending(g, &from);
+  if (mj_game_phase(g) == MJ_PHASE_ROB && !b->bugang_told && from >= 0 &&
+      up < MJ_KINDS) {
+    char who[8], t[4];
+    snprintf(who, sizeof who, "%d", mj_game_seat_wind(g, from));
+    add_req(b, reqs, &n, "3 %s BUGANG %s", who, bz_tile(up, t));
+    b->bugang_told = true;
+  }
   return n;
 }
 

@@ -11,6 +11,13 @@
 
 #include "bot.h"
 #include "error.h"
+#include "tile.h"
+
+/* Botzone's name of t: W1 B1 T1 (m p s), F1..F4 winds, J1..J3 中发白,
+   H1..H8 flowers. */
+const char *bz_tile(mj_tile t, char b[4]);
+/* The tile a Botzone name names; false when none. */
+bool bz_parse(const char *s, mj_tile *t);
 
 /* A Botzone Chinese Standard Mahjong bot played by PROGRAM, each turn
    within limit_ms (0: 1000); NULL and err when it cannot be started. */

@@ -469,7 +469,8 @@ static const cl_opt bot_options[] = {
   { "--mjai", NULL, N_("speak mjai: one JSON event a line in, one action "
     "a line out (riichi)"), NULL },
   { "--botzone", NULL, N_("speak Botzone's Chinese Standard Mahjong: its "
-    "simple interaction, one turn a run or kept running (MCR)"), NULL },
+    "simple or JSON interaction, started each turn or kept running (MCR)"),
+    NULL },
   { NULL, NULL, NULL, NULL }
 };
 
