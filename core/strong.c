@@ -28,6 +28,9 @@ enum {
    the value of what it keeps: a hand ready or a tile from it, and a hand
    two or more from ready (how they were chosen: docs/bots.md) */
 enum { DANGER_NEAR = 4000, DANGER_FAR = 8000 };
+/* Against a declared-ready hand: the danger weight's factor far from
+   ready and one from ready (fold_weight) */
+enum { FOLD_FAR = 1000000, FOLD_NEAR = 2 };
 /* The weight of one step ahead (ahead_one's sum): a live draw making a
    ready hand of value 500 adds 80 */
 static const double AHEAD_WEIGHT = 0.16;
@@ -264,6 +267,64 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
   return best;
 }
 
+/* The table offers a ready declaration to concealed hands only (riichi):
+   a concealed hand keeps a way to win that a claim gives up. */
+static bool concealment_pays(const mj_table *tb)
+{
+  for (int k = 0; k < tb->ndecls; k++)
+    if (tb->decls[k].with_discard && tb->decls[k].concealed &&
+        tb->decls[k].ready)
+      return true;
+  return false;
+}
+
+/* A claim of a concealed hand where concealment pays: made only when it
+   leaves the hand ready to win (a valid win on a live wait), the best
+   such by strong_value; else the pass. */
+static int keep_concealed(const mj_game *g, int p, const mj_action *legal,
+                          int n, int pass)
+{
+  ctx c;
+  mj_tileview v;
+  mjb_ctx_view(&c, g, p, &v);
+  const mj_hand *h = mj_game_hand(g, p);
+  mj_tile t = mj_game_pending(g, NULL);
+  if (t >= MJ_KINDS)
+    return pass;
+  int best = pass;
+  double bestv = 0;
+  for (int i = 0; i < n; i++) {
+    if (legal[i].type != MJ_ACT_PON && legal[i].type != MJ_ACT_CHI)
+      continue;
+    mj_hand *x = mjb_after_claim(h, &legal[i], t);
+    if (x == NULL)
+      continue;
+    ctx c2 = c;
+    c2.concealed = false;
+    c2.held[t]++;
+    c2.min = c2.min > 0 ? c2.min : 1;   /* a ready hand's waits scored */
+    mj_tileview y;
+    mj_tileview_init(&y, x, c.wild);
+    mjb_near_shapes(&c2, &y);
+    for (mj_tileset d = y.at[0]; d; d &= d - 1) {
+      mj_tileview z = y;
+      mj_tileview_remove(&z, (mj_tile)__builtin_ctzll(d));
+      unsigned which;
+      int sh = mj_shanten_shapes(&z, c2.cfg, &which), fan, wins, points;
+      int value = mjb_value_at(&c2, &z, x, sh, which, NULL, NULL, &fan,
+                               NULL, &wins, &points);
+      double val = strong_value(&c2, &z, x, sh, which, value, fan, wins,
+                                points);
+      if (sh == 0 && wins > 0 && val > bestv) {
+        bestv = val;
+        best = i;
+      }
+    }
+    mj_hand_free(x);
+  }
+  return best;
+}
+
 /* A claim under threat: far from ready, no claim (it opens the hand for
    nothing and throws another tile); with a minimum to reach (MCR's 8
    fan) an open hand three or more from ready rarely gets there, and
@@ -279,6 +340,10 @@ static int strong_claim_choice(mj_bot *b, const mj_game *g, int p,
   int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
   if (pass >= 0 && (tb->min_points > 0 ? sh >= 3 : most >= 0.5 && sh >= 2))
     return pass;
+  if (pass >= 0 && concealment_pays(tb) &&
+      mj_hand_nmelds(mj_game_hand(g, p)) == 0 &&
+      legal[i].type != MJ_ACT_WIN)
+    return keep_concealed(g, p, legal, n, pass);
   if (tb->min_points > 0 && legal[i].type != MJ_ACT_KONG) {
     int s = strong_claim(g, p, legal, n);
     if (s >= 0)
@@ -308,6 +373,22 @@ static double progress_value(const ctx *c, const mj_tileview *hv,
   return value + pattern_bonus(c, &x, h, ev->fan);
 }
 
+/* Against another's declared-ready hand (riichi), the weight of danger
+   times FOLD_FAR for a hand two or more from ready (it folds: the safest
+   tile whatever it costs, progress only between tiles as safe), FOLD_NEAR
+   one from ready; 1 otherwise. */
+static double fold_weight(const mj_game *g, int p, const mj_discard_eval *ev,
+                          int k)
+{
+  bool declared = false;
+  for (int q = 0; q < 4; q++)
+    declared = declared || (q != p && mjb_ready_decl(g, q) >= 0);
+  int sh = 99;
+  for (int i = 0; i < k; i++)
+    sh = ev[i].shanten < sh ? ev[i].shanten : sh;
+  return !declared ? 1 : sh >= 2 ? FOLD_FAR : sh == 1 ? FOLD_NEAR : 1;
+}
+
 /* The discard weighed by danger against progress (DANGER_NEAR,
    DANGER_FAR): a shanten step is 1000, a live useful tile 4. The index of
    ev chosen, -1 when no discard is legal. */
@@ -325,13 +406,14 @@ static int strong_discard(const mj_bot *b, const mj_game *g, int p,
     valid_ready = valid_ready || (ev[i].shanten == 0 && ev[i].wins > 0);
   mj_tileset passed[4];
   mjb_passed_all(g, p, passed);
+  double fold = fold_weight(g, p, ev, k);
   int pick = -1;
   double pick_score = 0;
   for (int i = 0; i < k; i++) {
     if (!mjb_legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
       continue;
     double value = progress_value(&c, &hv, &ev[i], valid_ready);
-    double weight =
+    double weight = fold *
         b->caution * (ev[i].shanten >= 2 ? DANGER_FAR : DANGER_NEAR);
     double score =
         value - weight * mjb_deal_in_chance(g, p, ev[i].tile, seen, passed);
