@@ -225,11 +225,13 @@ static double strong_value_of(const ctx *c, const mj_tileview *v,
 
 /*
 ** A claim by strong_value: the best discard after each chow or pung
-** against passing (CLAIM_MARGIN more needed). Returns the action, or -1
-** when there is no pass to weigh against.
+** against passing (CLAIM_MARGIN more needed); ready_only (a concealed hand
+** where concealment pays), only a claim that leaves the hand ready to win
+** (a valid win on a live wait), against nothing. Returns the action, or
+** -1 when there is no pass to weigh against.
 */
 static int strong_claim(const mj_game *g, int p, const mj_action *legal,
-                        int n)
+                        int n, bool ready_only)
 {
   ctx c;
   mj_tileview v;
@@ -238,8 +240,8 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
   int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
   mj_tile t = mj_game_pending(g, NULL);
   if (pass < 0 || t >= MJ_KINDS || (c.wild & MJ_BIT(t)))
-    return -1;
-  double bestv = strong_value_of(&c, &v, h) + CLAIM_MARGIN;
+    return ready_only ? pass : -1;
+  double bestv = ready_only ? 0 : strong_value_of(&c, &v, h) + CLAIM_MARGIN;
   int best = pass;
   for (int i = 0; i < n; i++) {
     if (legal[i].type != MJ_ACT_PON && legal[i].type != MJ_ACT_CHI)
@@ -250,14 +252,21 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
     ctx c2 = c;
     c2.concealed = false;
     c2.held[t]++;
+    if (ready_only && c2.min <= 0)
+      c2.min = 1;                 /* a ready hand's waits scored */
     mj_tileview y;
     mj_tileview_init(&y, x, c.wild);
     mjb_near_shapes(&c2, &y);
     for (mj_tileset d = y.at[0]; d; d &= d - 1) {
       mj_tileview z = y;
       mj_tileview_remove(&z, (mj_tile)__builtin_ctzll(d));
-      double val = strong_value_of(&c2, &z, x);
-      if (val > bestv) {
+      unsigned which;
+      int sh = mj_shanten_shapes(&z, c2.cfg, &which), fan, wins, points;
+      int value = mjb_value_at(&c2, &z, x, sh, which, NULL, NULL, &fan,
+                               NULL, &wins, &points);
+      double val = strong_value(&c2, &z, x, sh, which, value, fan, wins,
+                                points);
+      if ((!ready_only || (sh == 0 && wins > 0)) && val > bestv) {
         bestv = val;
         best = i;
       }
@@ -278,53 +287,6 @@ static bool concealment_pays(const mj_table *tb)
   return false;
 }
 
-/* A claim of a concealed hand where concealment pays: made only when it
-   leaves the hand ready to win (a valid win on a live wait), the best
-   such by strong_value; else the pass. */
-static int keep_concealed(const mj_game *g, int p, const mj_action *legal,
-                          int n, int pass)
-{
-  ctx c;
-  mj_tileview v;
-  mjb_ctx_view(&c, g, p, &v);
-  const mj_hand *h = mj_game_hand(g, p);
-  mj_tile t = mj_game_pending(g, NULL);
-  if (t >= MJ_KINDS)
-    return pass;
-  int best = pass;
-  double bestv = 0;
-  for (int i = 0; i < n; i++) {
-    if (legal[i].type != MJ_ACT_PON && legal[i].type != MJ_ACT_CHI)
-      continue;
-    mj_hand *x = mjb_after_claim(h, &legal[i], t);
-    if (x == NULL)
-      continue;
-    ctx c2 = c;
-    c2.concealed = false;
-    c2.held[t]++;
-    c2.min = c2.min > 0 ? c2.min : 1;   /* a ready hand's waits scored */
-    mj_tileview y;
-    mj_tileview_init(&y, x, c.wild);
-    mjb_near_shapes(&c2, &y);
-    for (mj_tileset d = y.at[0]; d; d &= d - 1) {
-      mj_tileview z = y;
-      mj_tileview_remove(&z, (mj_tile)__builtin_ctzll(d));
-      unsigned which;
-      int sh = mj_shanten_shapes(&z, c2.cfg, &which), fan, wins, points;
-      int value = mjb_value_at(&c2, &z, x, sh, which, NULL, NULL, &fan,
-                               NULL, &wins, &points);
-      double val = strong_value(&c2, &z, x, sh, which, value, fan, wins,
-                                points);
-      if (sh == 0 && wins > 0 && val > bestv) {
-        bestv = val;
-        best = i;
-      }
-    }
-    mj_hand_free(x);
-  }
-  return best;
-}
-
 /* A claim under threat: far from ready, no claim (it opens the hand for
    nothing and throws another tile); with a minimum to reach (MCR's 8
    fan) an open hand three or more from ready rarely gets there, and
@@ -343,9 +305,9 @@ static int strong_claim_choice(mj_bot *b, const mj_game *g, int p,
   if (pass >= 0 && concealment_pays(tb) &&
       mj_hand_nmelds(mj_game_hand(g, p)) == 0 &&
       legal[i].type != MJ_ACT_WIN)
-    return keep_concealed(g, p, legal, n, pass);
+    return strong_claim(g, p, legal, n, true);
   if (tb->min_points > 0 && legal[i].type != MJ_ACT_KONG) {
-    int s = strong_claim(g, p, legal, n);
+    int s = strong_claim(g, p, legal, n, false);
     if (s >= 0)
       return s;
   }
