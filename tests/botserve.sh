@@ -9,7 +9,9 @@
 # whole history) as well as kept running, in both interactions. Messages
 # that are wrong get an answer, a word on stderr, and change nothing.
 # Usage: botserve.sh HULE SRCDIR
+# Under the sanitizers (HULE_SANITIZED=1) the sims are a quarter as long.
 hule=$1; src=$2; fail=0
+k=1; [ "${HULE_SANITIZED:-0}" = 1 ] && k=4
 . "$src/tests/bots/misbehave.sh"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 
@@ -39,19 +41,19 @@ EOF
 }
 
 m="$hule bot --mjai"
-same "mjai, strong and efficiency" riichi 120 8 \
+same "mjai, strong and efficiency" riichi $((120 / k)) 8 \
   "mjai:$m strong,efficiency,mjai:$m efficiency,strong" \
   "strong,efficiency,efficiency,strong"
-same "mjai, four at a table of riichi-tenhou" riichi-tenhou 30 3 \
+same "mjai, four at a table of riichi-tenhou" riichi-tenhou $((32 / k)) 3 \
   "mjai:$m --ruleset riichi-tenhou,mjai:$m efficiency --ruleset riichi-tenhou,mjai:$m --ruleset riichi-tenhou,mjai:$m strong --ruleset riichi-tenhou" \
   "strong,efficiency,strong,strong"
 z="$hule bot --botzone"
-same "botzone, kept running, simple and JSON" mcr 80 8 \
+same "botzone, kept running, simple and JSON" mcr $((80 / k)) 8 \
   "botzone:$z strong,efficiency,botzone-json:$z,strong" \
   "strong,efficiency,strong,strong"
 # started afresh each turn with the whole history, ending after its answer
 t="sh $src/tests/bots/botzone_turn.sh $hule"
-same "botzone, started each turn with the whole history" mcr 5 9 \
+same "botzone, started each turn with the whole history" mcr $((6 / k)) 9 \
   "botzone:$t strong,efficiency,botzone-json:$t,efficiency" \
   "strong,efficiency,strong,efficiency"
 
