@@ -79,7 +79,7 @@ static bool is_five(mj_tile t)
 
 /* The tiles move it took from its player's hand, into out (red flags in
    red): a discard's, a meld's own (pending: the discard it claimed). */
-static int released(const sup *x, const mj_seen_item *it, mj_tile pending,
+static int released(const mj_seen_item *it, mj_tile pending,
                     mj_tile out[4], uint8_t red[4])
 {
   const mj_action *a = &it->a;
@@ -115,7 +115,6 @@ static int released(const sup *x, const mj_seen_item *it, mj_tile pending,
   int reds = it->red;
   for (int i = 0; i < n; i++)
     red[i] = is_five(out[i]) && reds > 0 ? (reds--, 1) : 0;
-  (void)x;
   return n;
 }
 
@@ -164,7 +163,7 @@ static mj_status count_pool(sup *x)
     }
     mj_tile out[4];
     uint8_t red[4];
-    int n = released(x, it, pending, out, red);
+    int n = released(it, pending, out, red);
     if (it->player != s->seat)
       for (int k = 0; k < n && ok; k++)
         ok = out[k] == MJ_NO_TILE || take(x, bad = out[k], red[k]);
@@ -281,7 +280,7 @@ static mj_status shown_by(sup *x, int i, mj_tile *pending)
   int q = it->player & 3;
   mj_tile out[4];
   uint8_t red[4];
-  int n = released(x, it, *pending, out, red);
+  int n = released(it, *pending, out, red);
   if (it->a.type == MJ_ACT_DISCARD || (it->a.type == MJ_ACT_DECLARE &&
                                        n == 1))
     *pending = out[0];

@@ -88,26 +88,10 @@ typedef struct mjai_side {
 /* An mjai tile: 0 and *t, *red; 1 for "?" (hidden); -1 when no tile. */
 static int pai(const cJSON *v, mj_tile *t, bool *red)
 {
-  static const char honors[] = "ESWNCFP";   /* hule's 1z..7z */
   *red = false;
-  if (!cJSON_IsString(v))
-    return -1;
-  const char *s = v->valuestring;
-  if (strcmp(s, "?") == 0)
+  if (cJSON_IsString(v) && strcmp(v->valuestring, "?") == 0)
     return 1;
-  const char *h = s[0] != '\0' && s[1] == '\0' ? strchr(honors, s[0]) : NULL;
-  if (h != NULL) {
-    *t = (mj_tile)(MJ_HONOR_FIRST + (h - honors));
-    return 0;
-  }
-  const char *su = s[0] >= '1' && s[0] <= '9' && s[1] ? strchr("mps", s[1])
-                                                      : NULL;
-  if (su == NULL || (s[2] != '\0' && !(s[0] == '5' && strcmp(s + 2, "r")
-                                                         == 0)))
-    return -1;
-  *t = (mj_tile)((su - "mps") * 9 + s[0] - '1');
-  *red = s[2] == 'r';
-  return 0;
+  return mjai_parse_pai(v, t, red) ? 0 : -1;
 }
 
 static int num(const cJSON *o, const char *key, int lo, int hi, bool *ok)
@@ -560,8 +544,7 @@ static bool bz_request(bz_side *b, char *line)
 
 /* The response to a decision of ours: a claim with the discard the bot
    would make after it. */
-static void bz_response(bz_side *b, const mj_game *g, const mj_action *a,
-                        char *out)
+static void bz_response(bz_side *b, const mj_action *a, char *out)
 {
   char t[4], u[4];
   switch (a->type) {
@@ -594,8 +577,7 @@ static void bz_response(bz_side *b, const mj_game *g, const mj_action *a,
   }
   free(sv);
   if (r != 1 || d.type != MJ_ACT_DISCARD)
-    return complain(&b->sv, _("no discard after the claim")), (void)0;
-  (void)g;
+    return complain(&b->sv, _("no discard after the claim"));
   if (a->type == MJ_ACT_PON)
     snprintf(out, BZ_LINE, "PENG %s", bz_tile(d.tile, u));
   else
@@ -612,7 +594,7 @@ static void bz_answer(bz_side *b, char *out)
   mj_game *g;
   mj_action a;
   if (decide(&b->sv, &g, &a) == 1)
-    bz_response(b, g, &a, out);
+    bz_response(b, &a, out);
   mj_game_free(g);
 }
 

@@ -26,6 +26,28 @@ const char *mjai_pai(mj_tile t, bool red, char buf[4])
   return buf;
 }
 
+bool mjai_parse_pai(const cJSON *v, mj_tile *t, bool *red)
+{
+  static const char honors[] = "ESWNCFP";   /* hule's 1z..7z */
+  if (!cJSON_IsString(v))
+    return false;
+  const char *s = v->valuestring;
+  const char *h = s[0] != '\0' && s[1] == '\0' ? strchr(honors, s[0]) : NULL;
+  if (h != NULL) {
+    *t = (mj_tile)(MJ_HONOR_FIRST + (h - honors));
+    *red = false;
+    return true;
+  }
+  const char *suit = s[0] >= '1' && s[0] <= '9' && s[1] ? strchr("mps", s[1])
+                                                        : NULL;
+  if (suit == NULL || (s[2] != '\0' && !(s[0] == '5' && strcmp(s + 2, "r")
+                                                           == 0)))
+    return false;
+  *t = (mj_tile)((suit - "mps") * 9 + s[0] - '1');
+  *red = s[2] == 'r';
+  return true;
+}
+
 cJSON *mjai_ev(cJSON *out, const char *type)
 {
   cJSON *o = cJSON_CreateObject();

@@ -37,6 +37,10 @@ static inline void mjai_conv_init(mjai_conv *x, int seat)
 /* mjai's name of tile t (red: 5mr; E S W N C F P for the honors). */
 const char *mjai_pai(mj_tile t, bool red, char buf[4]);
 
+/* The tile mjai's name v names (5mr: red), false when v names none ("?"
+   included). */
+bool mjai_parse_pai(const cJSON *v, mj_tile *t, bool *red);
+
 /* A new event object of that type appended to out. */
 cJSON *mjai_ev(cJSON *out, const char *type);
 

@@ -160,30 +160,6 @@ static bool news(mjaibot *b, const mj_game *g, int p, cJSON *arr,
 ** Answers
 ** ===================================================================== */
 
-/* An mjai tile name: the tile and whether it is a red five; false when
-   it is none. */
-static bool parse_pai(const cJSON *v, mj_tile *t, bool *red)
-{
-  static const char honors[] = "ESWNCFP";
-  if (!cJSON_IsString(v))
-    return false;
-  const char *s = v->valuestring;
-  const char *h = s[0] != '\0' && s[1] == '\0' ? strchr(honors, s[0]) : NULL;
-  if (h != NULL) {
-    *t = (mj_tile)(MJ_HONOR_FIRST + (h - honors));
-    *red = false;
-    return true;
-  }
-  const char *suit = s[0] >= '1' && s[0] <= '9' && s[1] ? strchr("mps", s[1])
-                                                        : NULL;
-  if (suit == NULL || (s[2] != '\0' && !(s[0] == '5' && strcmp(s + 2, "r")
-                                                           == 0)))
-    return false;
-  *t = (mj_tile)((suit - "mps") * 9 + s[0] - '1');
-  *red = s[2] == 'r';
-  return true;
-}
-
 /* The first legal action of type with tile (MJ_NO_TILE: any), its red
    flag matching when red >= 0; -1 when none is. */
 static int find(const mj_action *legal, int n, int type, mj_tile tile,
@@ -216,7 +192,7 @@ static mj_tile chi_low(const cJSON *o, mj_tile pai)
   bool red;
   const cJSON *c;
   cJSON_ArrayForEach(c, cJSON_GetObjectItemCaseSensitive(o, "consumed"))
-    if (parse_pai(c, &t, &red) && t < low)
+    if (mjai_parse_pai(c, &t, &red) && t < low)
       low = t;
   return low;
 }
@@ -228,11 +204,11 @@ static int named(const cJSON *o, const char *type, const mj_action *legal,
 {
   mj_tile t = MJ_NO_TILE, c0 = MJ_NO_TILE;
   bool red = false, cred;
-  bool has_pai = parse_pai(cJSON_GetObjectItemCaseSensitive(o, "pai"), &t,
+  bool has_pai = mjai_parse_pai(cJSON_GetObjectItemCaseSensitive(o, "pai"), &t,
                            &red);
   const cJSON *cons = cJSON_GetObjectItemCaseSensitive(o, "consumed");
   if (cJSON_GetArraySize(cons) > 0)
-    parse_pai(cJSON_GetArrayItem(cons, 0), &c0, &cred);
+    mjai_parse_pai(cJSON_GetArrayItem(cons, 0), &c0, &cred);
   if (strcmp(type, "dahai") == 0 && has_pai) {
     int i = find(legal, n, MJ_ACT_DISCARD, t, red);
     return i >= 0 ? i : find(legal, n, MJ_ACT_DISCARD, t, -1);
@@ -280,7 +256,7 @@ static int reach(mjaibot *b, int p, const mj_action *legal, int n,
   bool red;
   const cJSON *type = cJSON_GetObjectItemCaseSensitive(a, "type");
   int i = cJSON_IsString(type) && strcmp(type->valuestring, "dahai") == 0 &&
-                  parse_pai(cJSON_GetObjectItemCaseSensitive(a, "pai"), &t,
+                  mjai_parse_pai(cJSON_GetObjectItemCaseSensitive(a, "pai"), &t,
                             &red)
               ? find_with(legal, n, t, red) : -1;
   cJSON_Delete(a);
