@@ -97,6 +97,21 @@ static void ctx_init(ctx *c, const mj_game *g, int p)
   for (int i = 0; i < mj_hand_nmelds(h); i++)
     if (m[i].type != MJ_CKONG)
       c->concealed = false;
+  /* an open hand where concealment pays has lost the declaration that
+     made any hand a win: it must find a fan of its own */
+  if (c->min <= 0 && !c->concealed && mjb_concealment_pays(mj_rules_ctable(r)))
+    c->min = 1;
+}
+
+/* The table offers a ready declaration to concealed hands only (riichi):
+   a concealed hand keeps a way to win that a claim gives up. */
+bool mjb_concealment_pays(const mj_table *tb)
+{
+  for (int k = 0; k < tb->ndecls; k++)
+    if (tb->decls[k].with_discard && tb->decls[k].concealed &&
+        tb->decls[k].ready)
+      return true;
+  return false;
 }
 
 /* ctx_init, and v the view of p's hand, with the shapes within reach. */

@@ -43,6 +43,7 @@ typedef struct ctx {
    is defined): the context and view of a seat, the discards weighed,
    the value of a hand, the waits that make a valid win, a claim's hand,
    the legal list searched */
+bool mjb_concealment_pays(const mj_table *tb);
 mj_hand *mjb_after_claim(const mj_hand *h, const mj_action *a, mj_tile t);
 void mjb_ctx_view(ctx *c, const mj_game *g, int p, mj_tileview *v);
 int mjb_discards_eval(const mj_game *g, int p, mj_discard_eval *out,

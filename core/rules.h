@@ -95,6 +95,8 @@ enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
        MJ_COUNT_NIAO, MJ_COUNT_REDS, MJ_COUNT_DORA, MJ_COUNT_URA };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
+/* templates of a fan: a pattern and one more tile of each rank (9) */
+enum { MJ_MAX_TEMPLATES = 9 };
 enum { MJ_MAX_FANS = 512 };      /* fans in one ruleset */
 
 /* What a ruleset script declares for one fan. Strings are copied. */
@@ -132,7 +134,7 @@ typedef struct mj_fan_def {
   int nexm;
   const char *exm[MJ_MAX_EXCLUDES];  /* per-meld fans on the same melds */
   int ntpl;                 /* templates of MJ_C_TEMPLATE / MJ_C_BEFORE_WIN */
-  uint8_t tpl[MJ_MAX_PATTERNS][9];
+  uint8_t tpl[MJ_MAX_TEMPLATES][9];
   int test;                 /* >= 0: a callback decides (see mj_rules_vt) */
 } mj_fan_def;
 

@@ -225,13 +225,34 @@ static double strong_value_of(const ctx *c, const mj_tileview *v,
 
 /*
 ** A claim by strong_value: the best discard after each chow or pung
-** against passing (CLAIM_MARGIN more needed); ready_only (a concealed hand
-** where concealment pays), only a claim that leaves the hand ready to win
-** (a valid win on a live wait), against nothing. Returns the action, or
-** -1 when there is no pass to weigh against.
+** against passing (CLAIM_MARGIN more needed). With fan_first (where
+** concealment pays: a concealed hand has a win in any ready hand that a
+** claim gives up), a claim is taken only when it leaves a valid win in
+** sight: ready with a valid win on a live wait, or nearer ready than
+** now (shanten sh_now) a pung of a valuable honor among its melds, or one from
+** ready with AHEAD_DRAWS live draws or more that make a valid ready
+** hand. Returns the action, or -1 when there is no pass to weigh
+** against.
 */
+enum { AHEAD_DRAWS = 6 };
+
+/* Hand h holds a pung or kong of a valuable honor (a dragon, the seat's
+   or the round's wind) among its melds. */
+static bool valuable_pung(const ctx *c, const mj_hand *h)
+{
+  const mj_meld *m = mj_hand_melds(h);
+  for (int i = 0; i < mj_hand_nmelds(h); i++) {
+    int t = m[i].tile;
+    if (m[i].type != MJ_CHOW && t >= MJ_HONOR_FIRST &&
+        (t >= 31 || t == MJ_HONOR_FIRST + c->seat_wind ||
+         t == MJ_HONOR_FIRST + c->round))
+      return true;
+  }
+  return false;
+}
+
 static int strong_claim(const mj_game *g, int p, const mj_action *legal,
-                        int n, bool ready_only)
+                        int n, bool fan_first, int sh_now)
 {
   ctx c;
   mj_tileview v;
@@ -240,8 +261,8 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
   int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
   mj_tile t = mj_game_pending(g, NULL);
   if (pass < 0 || t >= MJ_KINDS || (c.wild & MJ_BIT(t)))
-    return ready_only ? pass : -1;
-  double bestv = ready_only ? 0 : strong_value_of(&c, &v, h) + CLAIM_MARGIN;
+    return fan_first ? pass : -1;
+  double bestv = fan_first ? 0 : strong_value_of(&c, &v, h) + CLAIM_MARGIN;
   int best = pass;
   for (int i = 0; i < n; i++) {
     if (legal[i].type != MJ_ACT_PON && legal[i].type != MJ_ACT_CHI)
@@ -252,8 +273,9 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
     ctx c2 = c;
     c2.concealed = false;
     c2.held[t]++;
-    if (ready_only && c2.min <= 0)
+    if (fan_first && c2.min <= 0)
       c2.min = 1;                 /* a ready hand's waits scored */
+    bool honor = valuable_pung(&c, x);
     mj_tileview y;
     mj_tileview_init(&y, x, c.wild);
     mjb_near_shapes(&c2, &y);
@@ -266,7 +288,15 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
                                NULL, &wins, &points);
       double val = strong_value(&c2, &z, x, sh, which, value, fan, wins,
                                 points);
-      if ((!ready_only || (sh == 0 && wins > 0)) && val > bestv) {
+      bool ok = !fan_first || (sh == 0 && wins > 0);
+      if (!ok && sh < sh_now && (honor || sh == 1)) {
+        int draws = 0;
+        long pts;
+        if (!honor)
+          ahead_one(&c2, &z, x, which, &draws, &pts);
+        ok = honor || draws >= AHEAD_DRAWS;
+      }
+      if (ok && val > bestv) {
         bestv = val;
         best = i;
       }
@@ -274,17 +304,6 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
     mj_hand_free(x);
   }
   return best;
-}
-
-/* The table offers a ready declaration to concealed hands only (riichi):
-   a concealed hand keeps a way to win that a claim gives up. */
-static bool concealment_pays(const mj_table *tb)
-{
-  for (int k = 0; k < tb->ndecls; k++)
-    if (tb->decls[k].with_discard && tb->decls[k].concealed &&
-        tb->decls[k].ready)
-      return true;
-  return false;
 }
 
 /* A claim under threat: far from ready, no claim (it opens the hand for
@@ -302,12 +321,10 @@ static int strong_claim_choice(mj_bot *b, const mj_game *g, int p,
   int pass = mjb_legal_find(legal, n, MJ_ACT_PASS);
   if (pass >= 0 && (tb->min_points > 0 ? sh >= 3 : most >= 0.5 && sh >= 2))
     return pass;
-  if (pass >= 0 && concealment_pays(tb) &&
-      mj_hand_nmelds(mj_game_hand(g, p)) == 0 &&
-      legal[i].type != MJ_ACT_WIN)
-    return strong_claim(g, p, legal, n, true);
+  if (pass >= 0 && mjb_concealment_pays(tb) && legal[i].type != MJ_ACT_WIN)
+    return strong_claim(g, p, legal, n, true, sh);
   if (tb->min_points > 0 && legal[i].type != MJ_ACT_KONG) {
-    int s = strong_claim(g, p, legal, n, false);
+    int s = strong_claim(g, p, legal, n, false, sh);
     if (s >= 0)
       return s;
   }

@@ -177,8 +177,8 @@ static mj_status get_template(cctx *c, int idx, const char *field,
     lua_pop(L, 1);
     if (st != MJ_OK || k == 0)
       return mjc_bad(c, "'%s': not a tile string", field);
-    if (d->ntpl >= MJ_MAX_PATTERNS)
-      return mjc_bad(c, "'%s': at most %d templates", field, MJ_MAX_PATTERNS);
+    if (d->ntpl >= MJ_MAX_TEMPLATES)
+      return mjc_bad(c, "'%s': at most %d templates", field, MJ_MAX_TEMPLATES);
     uint8_t *tpl = d->tpl[d->ntpl++];
     memset(tpl, 0, 9);
     int suit = mj_tile_suit(t[0]);

@@ -679,19 +679,15 @@ R:fan { "清老頭", en = "Chinroutou", yakuman = 1,
   example = "111m999p1s[999s][111p]+1s seat=S",
   all = TERMINALS }
 
--- 1112345678999 of one suit and one more tile of it, concealed
-local function nine_gates(v)
-  for _, s in ipairs { "m", "p", "s" } do
-    local need = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }
-    local ok, n = true, 0
-    for r = 1, 9 do
-      local c = v.tiles[r .. s] or 0
-      n = n + c
-      if c < need[r] then ok = false end
-    end
-    if n == 14 then return ok end
-  end
-  return false
+-- 1112345678999 of one suit and one more tile of it, concealed: the
+-- nine templates, one for each rank of the extra tile
+local nine_gates = {}
+for r = 1, 9 do
+  local t = { 3, 1, 1, 1, 1, 1, 1, 1, 3 }
+  t[r] = t[r] + 1
+  local s = ""
+  for k = 1, 9 do s = s .. string.rep(tostring(k), t[k]) end
+  nine_gates[r] = s .. "m"
 end
 
 R:fan { "九蓮宝燈", en = "Chuuren Poutou", yakuman = 1,
@@ -700,7 +696,7 @@ R:fan { "九蓮宝燈", en = "Chuuren Poutou", yakuman = 1,
   desc = { en = "1112345678999 of one suit and one more of it, concealed.",
            zh = "同一花色的 1112345678999 再加这一门的一张，门清。" },
   example = "1112345678899m+9m seat=S",
-  suits = 1, honors = false, declared = 0, test = nine_gates }
+  declared = 0, template = nine_gates }
 
 R:fan { "純正九蓮宝燈", en = "Junsei Chuuren Poutou", yakuman = double,
   aliases = { "純正九蓮", "ジュンセイチューレン", "junsei chuuren",
