@@ -262,7 +262,7 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
   mj_tile t = mj_game_pending(g, NULL);
   if (pass < 0 || t >= MJ_KINDS || (c.wild & MJ_BIT(t)))
     return fan_first ? pass : -1;
-  double bestv = fan_first ? 0 : strong_value_of(&c, &v, h) + CLAIM_MARGIN;
+  double bestv = fan_first ? -HUGE_VAL : strong_value_of(&c, &v, h) + CLAIM_MARGIN;
   int best = pass;
   for (int i = 0; i < n; i++) {
     if (legal[i].type != MJ_ACT_PON && legal[i].type != MJ_ACT_CHI)

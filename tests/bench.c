@@ -176,7 +176,8 @@ static void line(const char *what, double fast, double slow);
 /* Hands a second through the whole program: "hule score --ruleset RS
    --batch" over a vector file `copies` times (mcr.tsv thirty times:
    182,460 lines), start-up and output included. */
-static double batch_rate(const char *tsv, const char *ruleset, int copies)
+static double batch_rate_of(const char *tsv, int copies, const char *fmt,
+                            const char *arg)
 {
   char in[] = "/tmp/hule-bench-XXXXXX";
   int fd = mkstemp(in);
@@ -201,9 +202,9 @@ static double batch_rate(const char *tsv, const char *ruleset, int copies)
     fclose(src);
   if (f != NULL)
     fclose(f);
-  char cmd[1200];
-  snprintf(cmd, sizeof cmd, "'%s' score --ruleset %s --batch < %s > /dev/null",
-           HULE_BIN, ruleset, in);
+  char cmd[1600], prog[1200];
+  snprintf(prog, sizeof prog, fmt, arg);
+  snprintf(cmd, sizeof cmd, "%s < %s > /dev/null", prog, in);
   double best = 0;
   for (int i = 0; i < 3; i++) {   /* the best of three runs */
     double t0 = now();
@@ -216,6 +217,49 @@ static double batch_rate(const char *tsv, const char *ruleset, int copies)
   }
   remove(in);
   return best;
+}
+
+static double batch_rate(const char *tsv, const char *ruleset, int copies)
+{
+  char fmt[1000];
+  snprintf(fmt, sizeof fmt, "'%s' score --ruleset %%s --batch", HULE_BIN);
+  return batch_rate_of(tsv, copies, fmt, ruleset);
+}
+
+/* Riichi's scoring in process and as a whole process, against the
+   pure-Python scorer of the same rules (tests/riichi_ref.py, which the
+   suite checks against every line of the vectors), all on riichi.tsv in
+   this run; whole: the batch's rate measured just before. */
+static void bench_riichi_score(mj_host *host, double whole)
+{
+  mj_error e;
+  const mj_rules *r;
+  if (mj_host_load(host, "riichi", NULL, &r, &e) != MJ_OK) {
+    fprintf(stderr, "bench: %s\n", e.msg);
+    return;
+  }
+  tsv_each("riichi.tsv", load_score, NULL);
+  int n = nscore;
+  double fast = score_rate(r, 1.5);
+  for (int i = 0; i < nscore; i++)
+    mj_hand_free(score_hands[i]);
+  nscore = 0;
+  double py = batch_rate_of("riichi.tsv", 2, "python3 '%s/tests/riichi_ref.py'",
+                            HULE_SOURCE_DIR);
+  printf("\nscoring riichi.tsv with rulesets/riichi.lua (%d hands in "
+         "process, all 4,000 lines as batches):\n", n);
+  printf("%-34s %12.0f /s   (goal: MCR's, 1,000,000)\n",
+         "riichi score, in process", fast);
+  if (py <= 0) {
+    printf("%-34s (python3 did not run: no ratio)\n", "pure-Python scorer");
+    return;
+  }
+  printf("%-34s %12.0f /s   (tests/riichi_ref.py, the same lines)\n",
+         "pure-Python scorer, whole process", py);
+  printf("%-34s %12.0f /s   Python %13.0f /s   ratio %8.2fx   goal 50x\n",
+         "riichi score --batch, whole", whole, py, whole / py);
+  printf("%-34s %12.0f /s   Python %13.0f /s   ratio %8.2fx\n",
+         "riichi score, in process", fast, py, fast / py);
 }
 
 static void bench_score(void)
@@ -283,6 +327,8 @@ static void bench_score(void)
   printf("%-34s %12.2f ms\n", "loading mcr.lua", load_ms);
   for (int i = 0; i < nscore; i++)
     mj_hand_free(score_hands[i]);
+  nscore = 0;
+  bench_riichi_score(host, riichi);
   mj_host_free(host);
 }
 
@@ -414,7 +460,7 @@ static void bench_import(double startup_ms)
   char dir[] = "/tmp/hule-bench-XXXXXX", cmd[1600];
   if (mkdtemp(dir) == NULL)
     return;
-  snprintf(cmd, sizeof cmd, "cd %s && (echo 'new riichi seed=11'; i=0; "
+  snprintf(cmd, sizeof cmd, "cd %s && (echo 'new riichi seed=19'; i=0; "
            "while [ $i -lt 20 ]; do echo auto; echo next; i=$((i+1)); done; "
            "echo 'save m.jsonl') | '%s' > /dev/null 2>&1; '%s' export "
            "--mjai m.jsonl --out m.mjai > /dev/null", dir, HULE_BIN, HULE_BIN);

@@ -7,7 +7,8 @@ its context a line, and answers the same way: the points, the yaku
 (ドラxN, 赤ドラxN, 裏ドラxN), the han and fu; or ERROR and the reason.
 Its error messages are short: only ERROR itself is compared.
 
-Usage: riichi_ref.py < HANDS   (a line: HAND CONTEXT, or HAND<TAB>CONTEXT)
+Usage: riichi_ref.py < HANDS   (a line: HAND CONTEXT, or HAND<TAB>CONTEXT
+       and other columns, ignored)
        riichi_ref.py --check VECTORS...   (riichi.tsv's columns: every line
        must agree, the points and the yaku as a multiset, or ERROR)
 """
@@ -379,9 +380,9 @@ def readings(conc, melds, win, ctx):
 
 def score_line(line):
     text = line.strip()
-    if "\t" in text:
-        hand_text, rest = text.split("\t", 1)
-        words = rest.split()
+    if "\t" in text:     # a vector line: the columns after these ignored
+        col = text.split("\t")
+        hand_text, words = col[0], col[1].split()
     else:
         parts = text.split()
         hand_text, words = parts[0], parts[1:]

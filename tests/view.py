@@ -119,7 +119,7 @@ def win_log():
 
 
 def match_log():
-    lines = ["new riichi seed=11"] + ["auto", "next"] * 16 + ["save m.jsonl"]
+    lines = ["new riichi seed=12"] + ["auto", "next"] * 16 + ["save m.jsonl"]
     out = repl(lines)
     check("the match is over" in out, "the riichi match did not end: " + out[-300:])
     return "m.jsonl"

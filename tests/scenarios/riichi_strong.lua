@@ -1,7 +1,8 @@
 -- riichi_strong.lua
 -- The strong bot where a concealed hand may declare ready (riichi): it
--- keeps the hand concealed unless a claim leaves it ready to win (a yaku
--- on a live wait), and against another's riichi it folds a hand two or
+-- keeps the hand concealed unless a claim leaves a win in sight (ready
+-- with a yaku on a live wait, a pung of a valuable honor, or one from
+-- ready with live draws to a ready hand with a yaku), and against another's riichi it folds a hand two or
 -- more from ready, throwing a tile the declarer cannot win on. The
 -- efficiency bot, which does neither, shows each case is a choice.
 --
@@ -44,6 +45,33 @@ for _, kind in ipairs { "strong", "efficiency" } do
   g:act("E", "d 5z")
   expect(decided(g, kind, 1):sub(1, 3), "pon",
          kind .. ": a pung that makes a ready hand with a yaku")
+
+  -- 4. East throws 6z (發, a dragon: 役牌) or 3z (West, nobody's wind
+  --    here): South, far from ready, pungs the dragon only, a yaku in
+  --    hand and a step nearer; the efficiency bot pungs either
+  for _, pair in ipairs { "6z", "3z" } do
+    g = mj.game { ruleset = "riichi",
+      hands = { "1357m1357p1357s" .. pair, pair .. pair .. "139m578p139s24z",
+                "2468m2468p2468s9m", "9m9p99s111444z567z" },
+      draws = "2z" }
+    g:act("E", "d " .. pair)
+    local c = decided(g, kind, 1)
+    if kind == "strong" and pair == "3z" then
+      expect(c, "pass", "strong: a pung of no value opens the hand for nothing")
+    else
+      expect(c:sub(1, 3), "pon", kind .. ": the pung of " .. pair)
+    end
+  end
+
+  -- 5. East throws 4m: the chow leaves South all simples, one from ready
+  --    with many draws to a ready hand with a yaku (断幺九)
+  g = mj.game { ruleset = "riichi",
+    hands = { "1357m1357p1357s4m", "35m456p234s6688s9p",
+              "2468m2468p2468s9m", "9m9p99s111444z567z" },
+    draws = "2z" }
+  g:act("E", "d 4m")
+  expect(decided(g, kind, 1), "chi 3m",
+         kind .. ": a chow one from ready with a yaku in reach")
 
   -- 3. East declares riichi with 9m; South, far from ready, holds 9m
   --    (the declarer's own discard: he cannot win on it) in a run
