@@ -22,15 +22,18 @@ local function decided(g, kind, seat)
   return last
 end
 
+-- South's answer when East, who drew 2z, throws tile from his hand
+local function answer(kind, hands, tile)
+  local g = mj.game { ruleset = "riichi", hands = hands, draws = "2z" }
+  g:act("E", "d " .. tile)
+  return decided(g, kind, 1)
+end
+
 for _, kind in ipairs { "strong", "efficiency" } do
   -- 1. East throws 3m: a chow would open South's hand and leave it far
   --    from ready, with no yaku in sight
-  local g = mj.game { ruleset = "riichi",
-    hands = { "1357m1357p1357s1z", "24m568p234s99s147z",
-              "2468m2468p2468s1s", "9m9p11s222333444z" },
-    draws = "2z" }
-  g:act("E", "d 3m")
-  local a = decided(g, kind, 1)
+  local a = answer(kind, { "1357m1357p1357s1z", "24m568p234s99s147z",
+                           "2468m2468p2468s1s", "9m9p11s222333444z" }, "3m")
   if kind == "strong" then
     expect(a, "pass", "strong keeps a concealed hand closed")
   else
@@ -38,24 +41,18 @@ for _, kind in ipairs { "strong", "efficiency" } do
   end
 
   -- 2. East throws 5z: the pung makes South ready with 役牌中 on 6s/9s
-  g = mj.game { ruleset = "riichi",
-    hands = { "1357m1357p1357s5z", "55z123m456p78s99s1z",
-              "2468m2468p2468s1s", "9m9p11s222333444z" },
-    draws = "2z" }
-  g:act("E", "d 5z")
-  expect(decided(g, kind, 1):sub(1, 3), "pon",
+  a = answer(kind, { "1357m1357p1357s5z", "55z123m456p78s99s1z",
+                     "2468m2468p2468s1s", "9m9p11s222333444z" }, "5z")
+  expect(a:sub(1, 3), "pon",
          kind .. ": a pung that makes a ready hand with a yaku")
 
-  -- 4. East throws 6z (發, a dragon: 役牌) or 3z (West, nobody's wind
+  -- 3. East throws 6z (發, a dragon: 役牌) or 3z (West, nobody's wind
   --    here): South, far from ready, pungs the dragon only, a yaku in
   --    hand and a step nearer; the efficiency bot pungs either
   for _, pair in ipairs { "6z", "3z" } do
-    g = mj.game { ruleset = "riichi",
-      hands = { "1357m1357p1357s" .. pair, pair .. pair .. "139m578p139s24z",
-                "2468m2468p2468s9m", "9m9p99s111444z567z" },
-      draws = "2z" }
-    g:act("E", "d " .. pair)
-    local c = decided(g, kind, 1)
+    local c = answer(kind, { "1357m1357p1357s" .. pair,
+                             pair .. pair .. "139m578p139s24z",
+                             "2468m2468p2468s9m", "9m9p99s111444z567z" }, pair)
     if kind == "strong" and pair == "3z" then
       expect(c, "pass", "strong: a pung of no value opens the hand for nothing")
     else
@@ -63,19 +60,16 @@ for _, kind in ipairs { "strong", "efficiency" } do
     end
   end
 
-  -- 5. East throws 4m: the chow leaves South all simples, one from ready
+  -- 4. East throws 4m: the chow leaves South all simples, one from ready
   --    with many draws to a ready hand with a yaku (断幺九)
-  g = mj.game { ruleset = "riichi",
-    hands = { "1357m1357p1357s4m", "35m456p234s6688s9p",
-              "2468m2468p2468s9m", "9m9p99s111444z567z" },
-    draws = "2z" }
-  g:act("E", "d 4m")
-  expect(decided(g, kind, 1), "chi 3m",
+  a = answer(kind, { "1357m1357p1357s4m", "35m456p234s6688s9p",
+                     "2468m2468p2468s9m", "9m9p99s111444z567z" }, "4m")
+  expect(a, "chi 3m",
          kind .. ": a chow one from ready with a yaku in reach")
 
-  -- 3. East declares riichi with 9m; South, far from ready, holds 9m
+  -- 5. East declares riichi with 9m; South, far from ready, holds 9m
   --    (the declarer's own discard: he cannot win on it) in a run
-  g = mj.game { ruleset = "riichi",
+  local g = mj.game { ruleset = "riichi",
     hands = { "123m456p789s1122z", "789m13p46s28s3567z",
               "2468m2468p2468s1s", "1357m1357p1357s4z" },
     draws = "9m5p",
