@@ -234,7 +234,7 @@ static double strong_value_of(const ctx *c, const mj_tileview *v,
 ** hand. Returns the action, or -1 when there is no pass to weigh
 ** against.
 */
-enum { AHEAD_DRAWS = 6 };
+enum { AHEAD_DRAWS = 3 };
 
 /* Hand h holds a pung or kong of a valuable honor (a dragon, the seat's
    or the round's wind) among its melds. */
