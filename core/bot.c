@@ -136,6 +136,13 @@ static inline int bytes_sum(const uint8_t *p, int n)
   return n > 8 ? sum + p[8] : sum;
 }
 
+/* Honor t counts in a pung: a dragon, the seat's or the round's wind. */
+bool mjb_valuable_honor(const ctx *c, int t)
+{
+  return t >= 31 || t == MJ_HONOR_FIRST + c->seat_wind ||
+         t == MJ_HONOR_FIRST + c->round;
+}
+
 static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
                         const char **target)
 {
@@ -178,9 +185,7 @@ static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
     for (int i = 0; i < nm; i++)
       if (m[i].type != MJ_CHOW && m[i].tile == t)
         k = 3;
-    bool valuable = t >= 31 || t == MJ_HONOR_FIRST + c->seat_wind ||
-                    t == MJ_HONOR_FIRST + c->round;
-    if (!valuable)
+    if (!mjb_valuable_honor(c, t))
       continue;
     bool dragon = t >= 31;
     if (k >= 3)

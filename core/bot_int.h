@@ -44,6 +44,7 @@ typedef struct ctx {
    the value of a hand, the waits that make a valid win, a claim's hand,
    the legal list searched */
 bool mjb_concealment_pays(const mj_table *tb);
+bool mjb_valuable_honor(const ctx *c, int t);
 mj_hand *mjb_after_claim(const mj_hand *h, const mj_action *a, mj_tile t);
 void mjb_ctx_view(ctx *c, const mj_game *g, int p, mj_tileview *v);
 int mjb_discards_eval(const mj_game *g, int p, mj_discard_eval *out,

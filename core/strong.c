@@ -228,11 +228,11 @@ static double strong_value_of(const ctx *c, const mj_tileview *v,
 ** against passing (CLAIM_MARGIN more needed). With fan_first (where
 ** concealment pays: a concealed hand has a win in any ready hand that a
 ** claim gives up), a claim is taken only when it leaves a valid win in
-** sight: ready with a valid win on a live wait, or nearer ready than
-** now (shanten sh_now) a pung of a valuable honor among its melds, or one from
-** ready with AHEAD_DRAWS live draws or more that make a valid ready
-** hand. Returns the action, or -1 when there is no pass to weigh
-** against.
+** sight: ready with a valid win on a live wait; or nearer ready than
+** now (shanten sh_now) with a pung of a valuable honor among its melds,
+** or one from ready with AHEAD_DRAWS live draws or more that make a
+** valid ready hand. Returns the action, or -1 when there is no pass to
+** weigh against.
 */
 enum { AHEAD_DRAWS = 3 };
 
@@ -244,8 +244,7 @@ static bool valuable_pung(const ctx *c, const mj_hand *h)
   for (int i = 0; i < mj_hand_nmelds(h); i++) {
     int t = m[i].tile;
     if (m[i].type != MJ_CHOW && t >= MJ_HONOR_FIRST &&
-        (t >= 31 || t == MJ_HONOR_FIRST + c->seat_wind ||
-         t == MJ_HONOR_FIRST + c->round))
+        mjb_valuable_honor(c, t))
       return true;
   }
   return false;
@@ -262,7 +261,8 @@ static int strong_claim(const mj_game *g, int p, const mj_action *legal,
   mj_tile t = mj_game_pending(g, NULL);
   if (pass < 0 || t >= MJ_KINDS || (c.wild & MJ_BIT(t)))
     return fan_first ? pass : -1;
-  double bestv = fan_first ? -HUGE_VAL : strong_value_of(&c, &v, h) + CLAIM_MARGIN;
+  double bestv =
+      fan_first ? -HUGE_VAL : strong_value_of(&c, &v, h) + CLAIM_MARGIN;
   int best = pass;
   for (int i = 0; i < n; i++) {
     if (legal[i].type != MJ_ACT_PON && legal[i].type != MJ_ACT_CHI)

@@ -211,6 +211,13 @@ static void bad_fans(void **state)
       "'test' must be a function" },
     { "R:fan { points = 1, pungs = 4 }", "fan's name" },
     { "R:fan { 'x', points = 1, all = tiles'0m' }", "not a tile" },
+    { "R:fan { 'x', points = 1, template = { '1m', '2m', '3m', '4m', '5m',"
+      " '6m', '7m', '8m', '9m', '11m' } }", "at most 9 templates" },
+    { "R:fan { 'x', points = 1, template = '123m4p' }",
+      "a template is tiles of one suit" },
+    { "R:fan { 'x', points = 1, template = 5 }",
+      "'template' must be a tile string or a list of them" },
+    { "R:fan { 'x', points = 1, template = 'xyz' }", "not a tile string" },
   };
   for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
     char text[1024], id[32];
