@@ -256,6 +256,24 @@ static int f_score_hand(lua_State *L)
   return 2;
 }
 
+/* g:discards(p) -> p's discards in order (notation, as a script's
+   g:discards) and how many of them others claimed: a pond read without
+   a table an event */
+static int f_discards(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  const mj_tile *d;
+  const uint8_t *taken;
+  int n = mj_game_discards(g, checkseat(L, 2), &d, &taken), k = 0;
+  char b[256];
+  mj_tiles_print_ordered(d, n, b, sizeof b);
+  for (int i = 0; i < n; i++)
+    k += taken[i] != 0;
+  lua_pushstring(L, b);
+  lua_pushinteger(L, k);
+  return 2;
+}
+
 static int f_wall_left(lua_State *L)
 {
   lua_pushinteger(L, mj_game_wall_left(checkg(L)));

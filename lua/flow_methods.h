@@ -60,6 +60,8 @@
   X(wild_single, "g:wild_single(p [, tile])", "p's hand, without tile, is "   \
     "one lone wild and complete melds (宝吊头)")                              \
   X(wall_left, "g:wall_left()", "tiles left to draw")                         \
+  X(discards, "g:discards(p)", "p's discards in order, in notation, and how " \
+    "many of them were claimed (by a meld or a win)")                          \
   X(nevents, "g:nevents()", "how many events so far")                         \
   X(event, "g:event(i)", "event i: type, player, tile, from (events below)")  \
   X(events, "g:events()", "the events as texts, a list")

@@ -150,15 +150,15 @@ for t in ("1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z"):gmatch("%S+") do
   ENDS[t] = true
 end
 
--- Has anyone called, and how many discards has p made, so far?
+-- How many discards has p made, and (on his first) has anyone called
+-- before it? Past the first discard the events need not be read.
 local function history(g, p)
-  local own, called = 0, false
+  local own = select(2, g:discards(p):gsub("%d", ""))
+  if own > 1 then return own, true end
   for i = 1, g:nevents() do
-    local e = g:event(i)
-    if CALLS[e.type] then called = true end
-    if e.type == "discard" and e.player == p then own = own + 1 end
+    if CALLS[g:event(i).type] then return own, true end
   end
-  return own, called
+  return own, false
 end
 
 -- The first go-around draws four tiles at most from the live wall of 70:
@@ -250,18 +250,34 @@ local PAO_SETS = { { tiles = { ["5z"] = true, ["6z"] = true, ["7z"] = true },
                    { tiles = { ["1z"] = true, ["2z"] = true, ["3z"] = true,
                                ["4z"] = true }, n = 4 } }
 
+-- How many of p's melds are pungs or kongs of the set's tiles.
+local function melds_of(g, p, set)
+  local n = 0
+  for digits in g:hand(p):gmatch("[%[{](%d+)z[%]}]") do
+    if set.tiles[digits:sub(1, 1) .. "z"] then n = n + 1 end
+  end
+  return n
+end
+
+-- Who fed the set's last meld to p, every one of its melds his own
+-- (the events are read only for a hand holding the whole set).
+local function feeder(g, p, set)
+  local n, last = 0, nil
+  for i = 1, g:nevents() do
+    local e = g:event(i)
+    if e.player == p and set.tiles[e.tile] and
+       (e.type == "pon" or e.type == "kong" or e.type == "ckong") then
+      n = n + 1
+      last = e.type ~= "ckong" and e.from or nil
+    end
+  end
+  if n == set.n and last and last ~= p then return last end
+end
+
 local function liable(g, p)
   for _, set in ipairs(PAO_SETS) do
-    local n, last = 0, nil
-    for i = 1, g:nevents() do
-      local e = g:event(i)
-      if e.player == p and set.tiles[e.tile] and
-         (e.type == "pon" or e.type == "kong" or e.type == "ckong") then
-        n = n + 1
-        last = e.type ~= "ckong" and e.from or nil
-      end
-    end
-    if n == set.n and last and last ~= p then return last end
+    local x = melds_of(g, p, set) >= set.n and feeder(g, p, set)
+    if x then return x end
   end
 end
 
@@ -289,29 +305,25 @@ R.on_win = function(g, w)
   if g:pot() > 0 then g:pay("pot", w.winners[1], g:pot(), "供託") end
 end
 
--- How the hand ended: "win", "abort" or "wall".
+-- How the hand ended: "win", "abort" or "wall". A win or an abort
+-- comes after the hand's last draw: no event before it need be read.
 local function ending(g)
   for i = g:nevents(), 1, -1 do
     local t = g:event(i).type
     if t == "win" or t == "abort" then return t end
+    if t == "draw" then break end
   end
   return "wall"
 end
 
 -- p's discards all terminals and honors, none of them claimed.
 local function nagashi(g, p)
-  local any = false
-  for i = 1, g:nevents() do
-    local e = g:event(i)
-    if e.type == "discard" and e.player == p then
-      if not ENDS[e.tile] then return false end
-      any = true
-    elseif CALLS[e.type] and e.type ~= "ckong" and e.type ~= "akong" and
-           e.from == p then
-      return false
-    end
+  local d, claimed = g:discards(p)
+  if d == "" or claimed > 0 then return false end
+  for digits in d:gmatch("(%d+)[mps]") do
+    if digits:find("[02-8]") then return false end
   end
-  return any
+  return true
 end
 
 -- An exhaustive draw: 流し満貫 paid as a mangan self-draw; else the

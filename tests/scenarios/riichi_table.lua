@@ -112,13 +112,17 @@ for r = 1, 7 do
   left[r .. "z"] = 4
   th[#th + 1] = r .. "z"
 end
-for _, h in ipairs(hands) do     -- the tiles dealt are not in the wall
-  for digits, suit in h:gmatch("(%d+)(%a)") do
-    for d in digits:gmatch("%d") do
-      left[d .. suit] = left[d .. suit] - 1
+local function deal(hs)          -- the tiles dealt are not in the wall
+  for t, _ in pairs(left) do left[t] = 4 end
+  for _, h in ipairs(hs) do
+    for digits, suit in h:gmatch("(%d+)(%a)") do
+      for d in digits:gmatch("%d") do
+        left[d .. suit] = left[d .. suit] - 1
+      end
     end
   end
 end
+deal(hands)
 local function take(list)
   for _, t in ipairs(list) do
     if left[t] > 0 then
@@ -153,6 +157,33 @@ expect(pay[1], -4000, "the dealer pays 4000")
 expect(g:ledger()[1].reason, "流し満貫", "named")
 expect(#g:ledger(), 3, "three payments, no 不聴罰符")
 expect(g:next_dealer(), 2, "East not ready: South deals")
+
+--    The same pond with one of its tiles claimed is no 流し満貫: West,
+--    holding 11m, pungs North's first 1m (East, who could chow it,
+--    passes); North draws next and every
+--    fourth tile after, terminals and honors still.
+hands[3] = "66m77p88s22p33s4p11m"
+deal(hands)
+draws = {}
+for i = 1, 67 do
+  draws[i] = take((i == 4 or (i > 4 and i % 4 == 1)) and th or all)
+end
+g = mj.game {
+  ruleset = "riichi", seed = 4,
+  hands = hands,
+  draws = table.concat(draws),
+}
+for _ = 1, 3 do g:act(g:turn(), "d " .. g:last_draw()) g:pass() end
+g:act("N", "d " .. g:last_draw())
+expect(g:discards(4), "1m", "North's first discard")
+g:act("W", "pon") g:act("E", "pass")
+g:act("W", "d 4p")
+tsumogiri(g)
+expect(g:discards(4):gsub("%d+z", ""):find("[02-8]") == nil, true,
+       "North threw only terminals and honors: " .. g:discards(4))
+for _, e in ipairs(g:ledger()) do
+  expect(e.reason ~= "流し満貫", true, "one of them claimed: no 流し満貫")
+end
 
 -- 5. 九種九牌: East, on his first draw, holds nine kinds of terminals and
 --    honors; he calls the hand off. Nobody pays; he deals again.
