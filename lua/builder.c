@@ -13,13 +13,12 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "chunks.h"
 #include "i18n.h"
 #include "host_int.h"
 #include "text.h"
 #include "ruleset_fields.h"
 
-extern const char mj_prelude_src[];
-extern const size_t mj_prelude_src_len;
 
 /* H.build_base(id): the builder of ruleset id, for mj.extend. */
 static int H_build_base(lua_State *L)
@@ -271,8 +270,8 @@ static const luaL_Reg helpers[] = {
    registry and leave it on the stack. [-0, +1, e] */
 void mj_lua_open_prelude(lua_State *L)
 {
-  if (luaL_loadbufferx(L, mj_prelude_src, mj_prelude_src_len, "=prelude",
-                       "t") != LUA_OK)
+  const mj_chunk *c = mj_chunk_named("lua/prelude.lua");
+  if (mj_lua_load_text(L, c->text, c->text_len, "=prelude") != LUA_OK)
     lua_error(L);
   luaL_newlib(L, helpers);
   lua_pushinteger(L, MJ_MAX_FANS);

@@ -14,6 +14,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "chunks.h"
 #include "i18n.h"
 #include "host_int.h"
 
@@ -40,7 +41,7 @@ static int load_bot(lua_State *L)
     return luaL_error(L, "%s", e.msg);
   char chunk[300];
   snprintf(chunk, sizeof chunk, "@%s", bl->path);
-  int st = luaL_loadbufferx(L, src, n, chunk, "t");
+  int st = mj_lua_load_text(L, src, n, chunk);
   free(src);
   if (st != LUA_OK)
     return lua_error(L);

@@ -15,6 +15,7 @@
 #include <lua.h>
 #include <lualib.h>
 
+#include "chunks.h"
 #include "i18n.h"
 #include "fileio.h"
 #include "host_int.h"
@@ -336,7 +337,7 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
   digest_add(vm->host, given != NULL ? given : src, n);
   char chunk[300];
   snprintf(chunk, sizeof chunk, "@%s", path);
-  int st = luaL_loadbufferx(L, given != NULL ? given : src, n, chunk, "t");
+  int st = mj_lua_load_text(L, given != NULL ? given : src, n, chunk);
   free(src);
   if (st != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
@@ -376,7 +377,7 @@ static int sb_require(lua_State *L)
     digest_add(h, src, n);
   char chunk[520];
   snprintf(chunk, sizeof chunk, "@%s", path);
-  int st = luaL_loadbufferx(L, src, n, chunk, "t");
+  int st = mj_lua_load_text(L, src, n, chunk);
   free(src);
   if (st != LUA_OK)
     return lua_error(L);
