@@ -157,12 +157,16 @@ mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err)
       snprintf(h->dirs[h->ndirs++], sizeof h->dirs[0], "%s", tok);
   }
   snprintf(h->dirs[h->ndirs++], sizeof h->dirs[0], "%s", HULE_RULES_DIR);
-  mj_vm_init(&h->main, h, false);
-  if (mj_vm_open(&h->main, setup_main_state, err) != MJ_OK) {
-    free(h);
-    return NULL;
-  }
+  mj_vm_init(&h->main, h, false);   /* opened by its first script */
   return h;
+}
+
+/* The scripts' state, opened on first use: a command that runs no Lua
+   of its own (score, import, sim) never pays for it. */
+static mj_status main_state(mj_host *h, mj_error *err)
+{
+  return h->main.L != NULL ? MJ_OK
+                           : mj_vm_open(&h->main, setup_main_state, err);
 }
 
 void mj_host_free(mj_host *h)
@@ -170,7 +174,8 @@ void mj_host_free(mj_host *h)
   if (h == NULL)
     return;
   /* the scripts' state first: its games release the rulesets they hold */
-  lua_close(h->main.L);
+  if (h->main.L != NULL)
+    lua_close(h->main.L);
   for (int i = 0; i < h->nentries; i++)
     mj_lua_entry_free(h->entries[i]);
   for (int i = 0; i < h->nretired; i++)
@@ -178,8 +183,6 @@ void mj_host_free(mj_host *h)
   free(h->retired);
   free(h);
 }
-
-lua_State *mj_host_state(mj_host *h) { return h->main.L; }
 
 size_t mj_host_memory(const mj_host *h)
 {
@@ -213,6 +216,8 @@ static void push_arg(lua_State *L, const char *path, int argc, char **argv)
 mj_status mj_host_dofile(mj_host *h, const char *path, int argc, char **argv,
                          mj_error *err)
 {
+  if (main_state(h, err) != MJ_OK)
+    return MJ_ENOMEM;
   lua_State *L = h->main.L;
   int top = lua_gettop(L);
   push_arg(L, path, argc, argv);
@@ -305,6 +310,9 @@ mj_status mj_host_dofile_sandboxed(mj_host *h, const char *path, int argc,
 mj_status mj_host_eval(mj_host *h, const char *code, size_t len,
                        bool *incomplete, mj_error *err)
 {
+  *incomplete = false;
+  if (main_state(h, err) != MJ_OK)
+    return MJ_ENOMEM;
   lua_State *L = h->main.L;
   int top = lua_gettop(L);
   *incomplete = false;

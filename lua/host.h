@@ -40,7 +40,6 @@ const char *mj_host_dir(const mj_host *h, int i);
 /* A new host; cfg may be NULL for the defaults. */
 mj_host *mj_host_new(const mj_host_cfg *cfg, mj_error *err);
 void mj_host_free(mj_host *h);
-lua_State *mj_host_state(mj_host *h);
 
 /*
 ** Load a ruleset: name is an id (searched in the directories, then the

@@ -150,33 +150,35 @@ for t in ("1m 9m 1p 9p 1s 9s 1z 2z 3z 4z 5z 6z 7z"):gmatch("%S+") do
   ENDS[t] = true
 end
 
--- How many discards has p made, and (on his first) has anyone called
--- before it? Past the first discard the events need not be read.
-local function history(g, p)
-  local own = select(2, g:discards(p):gsub("%d", ""))
-  if own > 1 then return own, true end
+-- Has anyone called (a concealed kong too) so far?
+local function any_call(g)
   for i = 1, g:nevents() do
-    if CALLS[g:event(i).type] then return own, true end
+    if CALLS[g:event(i).type] then return true end
   end
-  return own, false
+  return false
+end
+
+-- How many discards has p made?
+local function own_discards(g, p)
+  return select(2, g:discards(p):gsub("%d", ""))
 end
 
 -- The first go-around draws four tiles at most from the live wall of 70:
--- past it, no event need be read for it.
+-- past it, nothing of it need be read.
 local FIRST = 66
 
 -- 九種九牌: offered on one's first draw, nobody having called, to a hand
 -- of nine kinds or more of terminals and honors.
 R.can_declare = function(g, p, name)
   if name ~= "kyuushu" then return true end
-  if g:wall_left() < FIRST then return false end
-  local own, called = history(g, p)
-  if not opt.abortive or own > 0 or called then return false end
+  if not opt.abortive or g:wall_left() < FIRST or g:discards(p) ~= "" then
+    return false
+  end
   local kinds = 0
   for t in pairs(ENDS) do
     if g:count(p, t) > 0 then kinds = kinds + 1 end
   end
-  return kinds >= 9
+  return kinds >= 9 and not any_call(g)
 end
 
 -- The declaration stands (its discard not won on): riichi, or double
@@ -188,8 +190,8 @@ R.on_declare = function(g, p, name)
     g:abort("九種九牌", p)
     return
   end
-  local own, called = history(g, p)
-  g:set(p, (own == 1 and not called) and "double" or "riichi", true)
+  local double = own_discards(g, p) == 1 and not any_call(g)
+  g:set(p, double and "double" or "riichi", true)
   g:set(p, "ippatsu", true)
   g:pay(p, "pot", 1000, "立直")
   local n = 0
@@ -223,16 +225,10 @@ R.on_discard = function(g, p, tile)
     g:abort("四槓散了")
   end
   if g:wall_left() < FIRST or not tile:match("^[1234]z$") then return end
-  local discards, called = 0, false
-  for i = 1, g:nevents() do
-    local e = g:event(i)
-    if CALLS[e.type] then called = true end
-    if e.type == "discard" then
-      discards = discards + 1
-      if e.tile ~= tile then return end
-    end
+  for q = 1, 4 do                -- each player's one discard, this wind
+    if g:discards(q) ~= tile then return end
   end
-  if discards == 4 and not called then g:abort("四風連打") end
+  if not any_call(g) then g:abort("四風連打") end
 end
 
 -- 三家和: three winning on one discard call the hand off (an option).
