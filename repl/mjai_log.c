@@ -8,6 +8,8 @@
 ** those are not compared). The whole game's view is needed: a seat's
 ** view, with others' tiles as "?", is refused.
 */
+#include <stdbool.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -290,6 +292,69 @@ static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
   return move(k, type, o, a, line, err);
 }
 
+/* {====================================================================
+** One line's parse in blocks kept from line to line: its tree is read
+** and copied from, then dropped whole before the next line, so its nodes
+** need no malloc nor free each (the parse's own cost, twice over)
+** ===================================================================== */
+
+typedef struct block {
+  struct block *next;
+  size_t used, cap;
+  max_align_t data[];
+} block;
+
+static block *blocks;       /* the first is kept; those past it go */
+
+static void *line_alloc(size_t n)
+{
+  n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t);
+  block *b = blocks;
+  if (b == NULL || b->used + n > b->cap) {
+    size_t cap = n > 4096 ? n : 4096;   /* units of max_align_t */
+    block *nb = malloc(sizeof *nb + cap * sizeof(max_align_t));
+    if (nb == NULL)
+      return NULL;
+    nb->next = b;
+    nb->used = 0;
+    nb->cap = cap;
+    blocks = b = nb;
+  }
+  void *p = b->data + b->used;
+  b->used += n;
+  return p;
+}
+
+static void line_free(void *p)
+{
+  (void)p;                  /* the whole line's tree goes at once */
+}
+
+/* Drop the line's tree: keep one block, emptied (all == false), or none. */
+static void line_drop(bool all)
+{
+  while (blocks != NULL && (all || blocks->next != NULL)) {
+    block *next = blocks->next;
+    free(blocks);
+    blocks = next;
+  }
+  if (blocks != NULL)
+    blocks->used = 0;
+}
+
+/* The line parsed into the blocks: the hooks are the parse's alone
+   (the tenhou6 tree is made with cJSON's own malloc). */
+static cJSON *parse_line(const char *text, size_t len)
+{
+  cJSON_Hooks hooks = { line_alloc, line_free };
+  cJSON_InitHooks(&hooks);
+  cJSON *o = cJSON_ParseWithLength(text, len);
+  cJSON_InitHooks(NULL);
+  return o;
+}
+
+/* }==================================================================== */
+
 cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err)
 {
   cJSON *root = cJSON_CreateObject();
@@ -307,13 +372,14 @@ cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err)
       j++;
     line++;
     if (j > i) {
-      cJSON *o = cJSON_ParseWithLength(text + i, j - i);
+      cJSON *o = parse_line(text + i, j - i);
       st = cJSON_IsObject(o) ? event(&k, &open, o, log, line, err)
                              : bad_line(err, line, "not a JSON object");
-      cJSON_Delete(o);
+      line_drop(false);
     }
     i = j + 1;
   }
+  line_drop(true);
   if (st == MJ_OK && open)
     st = bad_line(err, line, "the log ends inside a kyoku");
   if (open) {
