@@ -3,7 +3,7 @@
 ** Combination fans under the account-once principle (套算一次): the melds
 ** of one type combined into the fans they make, each meld used once per
 ** fan family; and the tables of the first fan each sorted pair or triple
-** of melds makes, built when a ruleset is finished.
+** of melds makes, built once scoring has asked for them often enough.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -30,17 +30,40 @@ static inline void combo_count(eval *E, rstate *rs, int f, uint32_t mask,
   rs->mask[f] = add ? rs->mask[f] | mask : mask;
 }
 
+static void make_tables(mj_rules *r);
+
+/* A look-up without the tables: the MJ_COMBO_LAZY-th makes them (one
+   thread does; the others go on without until they are published). */
+static void asked_without(const mj_rules *r)
+{
+  mj_rules *w = (mj_rules *)r;   /* only the atomic fields are written */
+  if (atomic_fetch_add_explicit(&w->combo_asked, 1, memory_order_relaxed) + 1 <
+      MJ_COMBO_LAZY)
+    return;
+  int idle = 0;
+  if (atomic_compare_exchange_strong(&w->combo_state, &idle, 1)) {
+    make_tables(w);
+    atomic_store_explicit(&w->combo_state, 2, memory_order_release);
+  }
+}
+
 /* The index in combo[t][k] of the first fan the sorted groups match, -1
-   none: from the tables where the ruleset has them. */
+   none: from the tables once they are made. */
 static inline int first_fan(const eval *E, int t, int k,
                             const mj_group *const *gs)
 {
   const mj_rules *r = E->r;
-  if (k == 2 && r->combo2[t] != NULL)
-    return r->combo2[t][gs[0]->tile * MJ_KINDS + gs[1]->tile];
-  if (k == 3 && r->combo3[t] != NULL)
-    return r->combo3[t][(gs[0]->tile * MJ_KINDS + gs[1]->tile) * MJ_KINDS +
-                        gs[2]->tile];
+  const int8_t *tab =
+      atomic_load_explicit(k == 2 ? &r->combo2[t] : &r->combo3[t],
+                           memory_order_acquire);
+  if (tab != NULL && k == 2)
+    return tab[gs[0]->tile * MJ_KINDS + gs[1]->tile];
+  if (tab != NULL && k == 3)
+    return tab[(gs[0]->tile * MJ_KINDS + gs[1]->tile) * MJ_KINDS +
+               gs[2]->tile];
+  if ((k == 2 || k == 3) &&
+      atomic_load_explicit(&r->combo_state, memory_order_relaxed) == 0)
+    asked_without(r);
   for (int q = 0; q < r->ncombo[t][k]; q++)
     if (mjs_fan_pos(E, r->combo[t][k][q], gs, k))
       return q;
@@ -332,45 +355,37 @@ static bool combos_dynamic(const mj_rules *r, int t, int k)
   return r->ncombo[t][k] > 120;
 }
 
-mj_status mj_score_compile(mj_rules *r, mj_error *err)
+/* Make the tables (combo2, combo3) of the combination fans whose
+   patterns do not read the context; out of memory, a table is left out
+   (its fans are then matched one by one, as before it was made). */
+static void make_tables(mj_rules *r)
 {
   static const mj_ctx none;
   eval *E = calloc(1, sizeof *E);
   if (E == NULL)
-    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+    return;
   E->r = r;
   E->ctx = &none;
-  mj_status st = MJ_OK;
-  for (int t = 0; t < 2 && st == MJ_OK; t++) {
-    free(r->combo2[t]);
-    free(r->combo3[t]);
-    r->combo2[t] = r->combo3[t] = NULL;
+  for (int t = 0; t < 2; t++) {
     int gtype = t == 0 ? MJ_G_CHOW : MJ_G_PUNG,
         top = t == 0 ? MJ_HONOR_FIRST : MJ_KINDS;
     mj_group g[3] = { { (uint8_t)gtype, 0, 0, 0 }, { (uint8_t)gtype, 0, 0, 0 },
                       { (uint8_t)gtype, 0, 0, 0 } };
     const mj_group *gs[3] = { &g[0], &g[1], &g[2] };
-    if (!combos_dynamic(r, t, 2)) {
-      int8_t *tab = malloc((size_t)MJ_KINDS * MJ_KINDS);
-      if (tab == NULL) {
-        st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-        break;
-      }
+    int8_t *tab;
+    if (r->ncombo[t][2] > 0 && !combos_dynamic(r, t, 2) &&
+        (tab = malloc((size_t)MJ_KINDS * MJ_KINDS)) != NULL) {
       memset(tab, -1, (size_t)MJ_KINDS * MJ_KINDS);
       for (int a = 0; a < top; a++)
         for (int b = 0; b < top; b++) {
           g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b;
           tab[a * MJ_KINDS + b] = (int8_t)first_fan(E, t, 2, gs);
         }
-      r->combo2[t] = tab;
+      atomic_store_explicit(&r->combo2[t], tab, memory_order_release);
     }
-    if (!combos_dynamic(r, t, 3)) {
-      size_t size = (size_t)MJ_KINDS * MJ_KINDS * MJ_KINDS;
-      int8_t *tab = malloc(size);
-      if (tab == NULL) {
-        st = mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-        break;
-      }
+    size_t size = (size_t)MJ_KINDS * MJ_KINDS * MJ_KINDS;
+    if (r->ncombo[t][3] > 0 && !combos_dynamic(r, t, 3) &&
+        (tab = malloc(size)) != NULL) {
       memset(tab, -1, size);
       /* groups come sorted by rank, then suit: only those orders */
       for (int a = 0; a < top; a++)
@@ -384,11 +399,22 @@ mj_status mj_score_compile(mj_rules *r, mj_error *err)
             tab[((size_t)a * MJ_KINDS + (size_t)b) * MJ_KINDS + (size_t)c] =
               (int8_t)first_fan(E, t, 3, gs);
           }
-      r->combo3[t] = tab;
+      atomic_store_explicit(&r->combo3[t], tab, memory_order_release);
     }
   }
   free(E);
-  return st;
+}
+
+mj_status mj_score_compile(mj_rules *r, mj_error *err)
+{
+  (void)err;
+  for (int t = 0; t < 2; t++) {
+    free(atomic_exchange(&r->combo2[t], NULL));
+    free(atomic_exchange(&r->combo3[t], NULL));
+  }
+  atomic_store(&r->combo_asked, 0);
+  atomic_store(&r->combo_state, 0);
+  return MJ_OK;
 }
 
 /* }==================================================================== */

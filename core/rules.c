@@ -86,8 +86,8 @@ void mj_rules_free(mj_rules *r)
   free(r->fans);
   mj_filter_clear(&r->filter);
   for (int t = 0; t < 2; t++) {
-    free(r->combo2[t]);
-    free(r->combo3[t]);
+    free(atomic_load(&r->combo2[t]));
+    free(atomic_load(&r->combo3[t]));
   }
   free(r->order);
   free(r->order_pos);

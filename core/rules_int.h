@@ -6,6 +6,8 @@
 #ifndef MJ_RULES_INT_H
 #define MJ_RULES_INT_H
 
+#include <stdatomic.h>
+
 #include "filter.h"
 #include "rules.h"
 
@@ -68,8 +70,13 @@ struct mj_rules {
   mj_filter filter;          /* filled by mj_rules_finish */
   /* combination fans by table, per meld type, when their patterns do not
      read the context: the index in combo[t][2] (combo[t][3]) of the
-     first fan the sorted groups with tiles a, b (a, b, c) match, -1 none */
-  int8_t *combo2[2], *combo3[2];
+     first fan the sorted groups with tiles a, b (a, b, c) match, -1 none.
+     Made once scoring has looked without them MJ_COMBO_LAZY times (a
+     ruleset loaded to score a few hands does without), by one thread,
+     published atomically: scorers share a ruleset (combo.c) */
+  _Atomic(int8_t *) combo2[2], combo3[2];
+  atomic_int combo_asked;    /* look-ups made without the tables */
+  atomic_int combo_state;    /* 0 not made, 1 being made, 2 made */
   int nopts;
   char *opt_name[MJ_MAX_OPTIONS], *opt_value[MJ_MAX_OPTIONS];
 };
@@ -83,7 +90,9 @@ struct mj_rules {
 int mj_score_filter_check(const mj_rules *r, const mj_hand *h, long *fans,
                           mj_error *err);
 
-/* Build the combination tables (score.c); called by mj_rules_finish. */
+/* Forget the combination tables (combo.c), to be made again once asked
+** for MJ_COMBO_LAZY times; called by mj_rules_finish. */
+enum { MJ_COMBO_LAZY = 4096 };
 mj_status mj_score_compile(mj_rules *r, mj_error *err);
 
 #endif

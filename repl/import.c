@@ -954,15 +954,14 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
   mj_error e;
   int reds;
   bool mjai;
-  cJSON *root = read_log(path, &reds, &mjai);
   const mj_rules *r;
-  if (root == NULL)
-    return 1;
   if (mj_host_get(h, "riichi-tenhou", &r, &e) != MJ_OK) {
     fprintf(stderr, _("Error: %s\n"), e.msg);
-    cJSON_Delete(root);
     return 1;
   }
+  cJSON *root = read_log(path, &reds, &mjai);
+  if (root == NULL)
+    return 1;
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
   imp x = { r, 0, "", &e, mjai };
   int status = 0, rounds = cJSON_GetArraySize(log);

@@ -676,19 +676,34 @@ static int score_all(void *ud)
 static void threads_score_alike(void **state)
 {
   (void)state;
-  const mj_rules *r;
   mj_error e;
-  if (mj_host_get(H, "mcr", &r, &e) != MJ_OK)
-    fail_msg("mcr: %s", e.msg);
   vec_set v = { malloc(2000 * sizeof *v.hand), 0, 2000 };
   assert_true(tsv_each("mcr.tsv", take_vector, &v) > 0);
   assert_int_equal(v.n, 2000);
   enum { NT = 4 };
-  score_job one = { r, &v, calloc(2000, sizeof(long)) }, jobs[NT];
-  score_all(&one);
+  /* the threads share a ruleset fresh from its load: its combination
+     tables are made while they score (by one of them), those of the
+     ruleset scored alone were made before */
+  const mj_rules *fresh, *alone;
+  assert_int_equal(mj_host_load_detached(H, "mcr", NULL, &fresh, &e), MJ_OK);
+  assert_int_equal(mj_host_load_detached(H, "mcr", NULL, &alone, &e), MJ_OK);
+  assert_null(atomic_load(&fresh->combo3[0]));
+  assert_int_equal(atomic_load(&alone->combo_state), 0);
+  score_job one = { alone, &v, calloc(2000, sizeof(long)) }, jobs[NT];
+  score_all(&one);                 /* without the tables, then with */
+  long *first = malloc(2000 * sizeof(long));
+  assert_non_null(first);
+  memcpy(first, one.totals, 2000 * sizeof(long));
+  for (int pass = 0; pass < 2; pass++)     /* past MJ_COMBO_LAZY look-ups */
+    score_all(&one);
+  assert_memory_equal(first, one.totals, 2000 * sizeof(long));
+  free(first);
+  assert_int_equal(atomic_load(&alone->combo_state), 2);
+  assert_non_null(atomic_load(&alone->combo3[0]));
+  assert_non_null(atomic_load(&alone->combo3[1]));
   thrd_t t[NT];
   for (int k = 0; k < NT; k++) {
-    jobs[k] = (score_job){ r, &v, calloc(2000, sizeof(long)) };
+    jobs[k] = (score_job){ fresh, &v, calloc(2000, sizeof(long)) };
     assert_int_equal(thrd_create(&t[k], score_all, &jobs[k]), thrd_success);
   }
   int wins = 0;
@@ -700,6 +715,9 @@ static void threads_score_alike(void **state)
                  jobs[k].totals[i], one.totals[i]);
     free(jobs[k].totals);
   }
+  assert_int_equal(atomic_load(&fresh->combo_state), 2);
+  mj_host_release(H, fresh);
+  mj_host_release(H, alone);
   for (int i = 0; i < v.n; i++)
     wins += one.totals[i] > 0;
   assert_true(wins > 1900);
