@@ -741,7 +741,7 @@ static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
   for (int q = 0; q < 4; q++) {
     g->options[q] = 0;
     if (q != p && q != discarder && g->tbl.rob_kong && active(g, q) &&
-        !mjg_barred(g, q) && mjg_can_win_on(g, q, t, MJ_CTX_ROB))
+        mjg_can_win_on(g, q, t, MJ_CTX_ROB) && !mjg_barred(g, q))
       g->options[q] = 1u << MJ_ACT_WIN;
     any = any || g->options[q];
   }

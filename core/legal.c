@@ -329,9 +329,11 @@ unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
     return 0;             /* a discarded ghost cannot be claimed */
   bool more = live_left(g) > 0 && !in_void(g, p, t) && !mjg_hand_fixed(g, p) &&
               (g->tbl.wild_melds || !is_wild(g, t));
-  if (((!g->tbl.self_draw_only && !mjg_barred(g, p)) ||
-       mjg_state_opens(g, p, t)) &&
-      mjg_can_win_on(g, p, t, mjg_claim_flags(g)))
+  /* the tile first: most tiles complete nothing, and furiten reads the
+     whole pond */
+  if (mjg_can_win_on(g, p, t, mjg_claim_flags(g)) &&
+      ((!g->tbl.self_draw_only && !mjg_barred(g, p)) ||
+       mjg_state_opens(g, p, t)))
     o |= 1u << MJ_ACT_WIN;
   if (g->win_only)       /* the 海底 tile shown: a win or nothing */
     return o;

@@ -308,16 +308,30 @@ static const char *const other_fields[] = {
   NULL
 };
 
-static bool known_field(const char *k)
+_Static_assert(COUNT(clause_fields) <= 64 && COUNT(flag_fields) <= 64,
+               "a bit for every clause and flag field");
+
+static bool same(const char *a, const char *b)
+{
+  return a[0] == b[0] && strcmp(a, b) == 0;
+}
+
+/* Is k a fan's field? The clause and flag fields given are noted in c:
+   only those are read (a fan gives a few of the many). */
+static bool known_field(cctx *c, const char *k)
 {
   for (size_t i = 0; i < COUNT(clause_fields); i++)
-    if (clause_fields[i].name != NULL && strcmp(k, clause_fields[i].name) == 0)
+    if (clause_fields[i].name != NULL && same(k, clause_fields[i].name)) {
+      c->clauses |= 1ULL << i;
       return true;
+    }
   for (size_t i = 0; i < COUNT(flag_fields); i++)
-    if (strcmp(k, flag_fields[i].name) == 0)
+    if (same(k, flag_fields[i].name)) {
+      c->flags |= 1ULL << i;
       return true;
+    }
   for (int i = 0; other_fields[i]; i++)
-    if (strcmp(k, other_fields[i]) == 0)
+    if (same(k, other_fields[i]))
       return true;
   return false;
 }
@@ -357,7 +371,7 @@ static mj_status fan_name(cctx *c, mj_fan_def *d)
                    lua_tostring(L, -1));
       continue;
     }
-    if (lua_type(L, -1) != LUA_TSTRING || !known_field(lua_tostring(L, -1)))
+    if (lua_type(L, -1) != LUA_TSTRING || !known_field(c, lua_tostring(L, -1)))
       return mjc_bad(c, "unknown field '%s'", luaL_tolstring(L, -1, NULL));
   }
   return MJ_OK;
@@ -568,7 +582,8 @@ static mj_status fan_clauses_of(cctx *c, mj_fan_def *d, int arg)
 {
   lua_State *L = c->L;
   for (size_t k = 0; k < COUNT(clause_fields); k++) {
-    if (clause_fields[k].name == NULL || clause_fields[k].arg != arg)
+    if (clause_fields[k].name == NULL || clause_fields[k].arg != arg ||
+        !(c->clauses & 1ULL << k))
       continue;
     lua_getfield(L, c->t, clause_fields[k].name);
     if (!lua_isnil(L, -1))
@@ -598,6 +613,8 @@ static mj_status fan_clauses(cctx *c, mj_fan_def *d)
   lua_pop(L, 1);
   TRY(fan_clauses_of(c, d, MJ_ARG_RANGE));
   for (size_t k = 0; k < COUNT(flag_fields); k++) {
+    if (!(c->flags & 1ULL << k))
+      continue;
     lua_getfield(L, c->t, flag_fields[k].name);
     if (!lua_isnil(L, -1)) {
       int b = 0;
@@ -825,7 +842,7 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, int scoring,
 {
   idx = lua_absindex(L, idx);
   luaL_checkstack(L, 200, "compiling a fan");
-  cctx c = { L, idx, NULL, NULL, err, NULL };
+  cctx c = { L, idx, NULL, NULL, err, NULL, 0, 0 };
   memset(d, 0, sizeof *d);
   d->test = -1;
   TRY(fan_name(&c, d));

@@ -17,6 +17,8 @@ typedef struct cctx {
   const char *name;    /* the fan, NULL for the ruleset's own fields */
   mj_error *err;
   const char *path;    /* the ruleset's file (its own fields only) */
+  uint64_t clauses;    /* a fan's clause fields given (bits of their */
+  uint64_t flags;      /* tables in compile.c), its flag fields given */
 } cctx;
 
 /* An error at the place c is compiling ("file:line: fan 'X': ..."). */

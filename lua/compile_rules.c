@@ -909,7 +909,7 @@ static mj_status rules_table(cctx *c, mj_entry *e)
   lua_getfield(L, c->t, "wild");
   if (lua_type(L, -1) == LUA_TTABLE) {
     mj_set s;
-    cctx cc = { L, c->t, c->where, "wild", c->err, c->path };
+    cctx cc = { L, c->t, c->where, "wild", c->err, c->path, 0, 0 };
     mj_status st = mjc_get_set(&cc, -1, "wild", &s);
     if (st != MJ_OK)
       return st;
@@ -1100,7 +1100,7 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   const char *w = lua_tostring(L, -1);
   snprintf(where, sizeof where, "%s", w && strcmp(w, "?") != 0 ? w : path);
   lua_settop(L, top);
-  cctx c = { L, b, where, NULL, err, path };
+  cctx c = { L, b, where, NULL, err, path, 0, 0 };
   mj_shape_cfg cfg;
   int scoring = MJ_SCORING_SUM;
   int fans = top + 1;
