@@ -45,6 +45,11 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
 /* An mjai log (one event a line) as a tenhou.net/6 log's rounds, for
    hule import (repl/mjai_log.c); NULL and err naming the line. */
 struct cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err);
+/* One line of an mjai log, the tree cJSON_ParseWithLength makes of it (NULL
+** where it fails), in memory kept from line to line: valid until
+** mjai_line_drop (all: the memory too, else kept for the next line). */
+struct cJSON *mjai_parse_line(const char *text, size_t len);
+void mjai_line_drop(bool all);
 /* hule export --mjai LOG [--out FILE]: a hule riichi log as mjai events
    (repl/export.c). */
 int cli_export_mjai(mj_host *h, const char *path, const char *out);

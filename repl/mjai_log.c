@@ -9,6 +9,7 @@
 ** view, with others' tiles as "?", is refused.
 */
 #include <stdbool.h>
+#include <limits.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -331,7 +332,7 @@ static void line_free(void *p)
 }
 
 /* Drop the line's tree: keep one block, emptied (all == false), or none. */
-static void line_drop(bool all)
+void mjai_line_drop(bool all)
 {
   while (blocks != NULL && (all || blocks->next != NULL)) {
     block *next = blocks->next;
@@ -342,13 +343,177 @@ static void line_drop(bool all)
     blocks->used = 0;
 }
 
-/* The line parsed into the blocks: the hooks are the parse's alone
-   (the tenhou6 tree is made with cJSON's own malloc). */
-static cJSON *parse_line(const char *text, size_t len)
+/* The common line (objects, arrays, integers, strings without escapes,
+   true, false, null) read straight into the blocks, the tree cJSON would
+   make of it; NULL for anything else (a fraction, an escape, a control
+   byte, deep nesting, text after the value), which cJSON then reads. */
+typedef struct reader {
+  const char *p, *end;
+  int depth;
+} reader;
+
+static cJSON *fast_value(reader *r);
+
+static void skip_space(reader *r)
 {
+  while (r->p < r->end &&
+         (*r->p == ' ' || *r->p == '\t' || *r->p == '\r' || *r->p == '\n'))
+    r->p++;
+}
+
+static cJSON *new_node(int type)
+{
+  cJSON *n = line_alloc(sizeof *n);
+  if (n != NULL) {
+    memset(n, 0, sizeof *n);
+    n->type = type;
+  }
+  return n;
+}
+
+/* A string's bytes up to its closing quote, copied; NULL past the plain. */
+static char *fast_string(reader *r)
+{
+  const char *q = ++r->p;          /* past the opening quote */
+  while (q < r->end && *q != '"') {
+    if (*q == '\\' || (unsigned char)*q < 0x20)
+      return NULL;
+    q++;
+  }
+  if (q == r->end)
+    return NULL;
+  char *out = line_alloc((size_t)(q - r->p) + 1);
+  if (out == NULL)
+    return NULL;
+  memcpy(out, r->p, (size_t)(q - r->p));
+  out[q - r->p] = '\0';
+  r->p = q + 1;
+  return out;
+}
+
+static cJSON *fast_number(reader *r)
+{
+  const char *q = r->p;
+  bool neg = q < r->end && *q == '-';
+  q += neg;
+  long long v = 0;
+  int digits = 0;
+  while (q < r->end && *q >= '0' && *q <= '9' && digits < 15) {
+    v = v * 10 + (*q++ - '0');
+    digits++;
+  }
+  if (digits == 0 || (q < r->end && strchr("0123456789.eE+-", *q) != NULL))
+    return NULL;                   /* a fraction, an exponent: cJSON's */
+  cJSON *n = new_node(cJSON_Number);
+  if (n == NULL)
+    return NULL;
+  double d = neg ? -(double)v : (double)v;     /* exact: 15 digits */
+  n->valuedouble = d;
+  n->valueint = d >= INT_MAX ? INT_MAX : d <= INT_MIN ? INT_MIN : (int)d;
+  r->p = q;
+  return n;
+}
+
+static bool fast_word(reader *r, const char *w)
+{
+  size_t n = strlen(w);
+  if ((size_t)(r->end - r->p) < n || memcmp(r->p, w, n) != 0)
+    return false;
+  r->p += n;
+  return true;
+}
+
+/* The items of an array or object (close its closing bracket), linked as
+   cJSON links them: next in order, the first's prev the last. */
+static cJSON *fast_items(reader *r, int type, char close)
+{
+  cJSON *c = new_node(type), *last = NULL;
+  if (c == NULL || ++r->depth > 64)
+    return NULL;
+  r->p++;
+  skip_space(r);
+  if (r->p < r->end && *r->p == close) {
+    r->p++;
+    r->depth--;
+    return c;
+  }
+  for (;;) {
+    char *key = NULL;
+    if (type == cJSON_Object) {
+      if (r->p == r->end || *r->p != '"' || (key = fast_string(r)) == NULL)
+        return NULL;
+      skip_space(r);
+      if (r->p == r->end || *r->p++ != ':')
+        return NULL;
+    }
+    cJSON *v = fast_value(r);
+    if (v == NULL)
+      return NULL;
+    v->string = key;
+    if (last == NULL)
+      c->child = v;
+    else
+      last->next = v, v->prev = last;
+    last = v;
+    c->child->prev = last;
+    skip_space(r);
+    if (r->p < r->end && *r->p == ',') {
+      r->p++;
+      skip_space(r);
+      continue;
+    }
+    if (r->p < r->end && *r->p == close) {
+      r->p++;
+      r->depth--;
+      return c;
+    }
+    return NULL;
+  }
+}
+
+static cJSON *fast_value(reader *r)
+{
+  skip_space(r);
+  if (r->p == r->end)
+    return NULL;
+  switch (*r->p) {
+  case '{': return fast_items(r, cJSON_Object, '}');
+  case '[': return fast_items(r, cJSON_Array, ']');
+  case '"': {
+    char *str = fast_string(r);
+    cJSON *n = str != NULL ? new_node(cJSON_String) : NULL;
+    if (n != NULL)
+      n->valuestring = str;
+    return n;
+  }
+  case 't':
+    if (fast_word(r, "true")) {
+      cJSON *n = new_node(cJSON_True);
+      if (n != NULL)
+        n->valueint = 1;
+      return n;
+    }
+    return NULL;
+  case 'f': return fast_word(r, "false") ? new_node(cJSON_False) : NULL;
+  case 'n': return fast_word(r, "null") ? new_node(cJSON_NULL) : NULL;
+  default: return fast_number(r);
+  }
+}
+
+/* The line parsed into the blocks: by the reader above, else by cJSON
+   with the blocks as its memory (the hooks are the parse's alone: the
+   tenhou6 tree is made with cJSON's own malloc). */
+cJSON *mjai_parse_line(const char *text, size_t len)
+{
+  reader r = { text, text + len, 0 };
+  cJSON *o = fast_value(&r);
+  skip_space(&r);
+  if (o != NULL && r.p == r.end)
+    return o;
+  mjai_line_drop(false);
   cJSON_Hooks hooks = { line_alloc, line_free };
   cJSON_InitHooks(&hooks);
-  cJSON *o = cJSON_ParseWithLength(text, len);
+  o = cJSON_ParseWithLength(text, len);
   cJSON_InitHooks(NULL);
   return o;
 }
@@ -372,14 +537,14 @@ cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err)
       j++;
     line++;
     if (j > i) {
-      cJSON *o = parse_line(text + i, j - i);
+      cJSON *o = mjai_parse_line(text + i, j - i);
       st = cJSON_IsObject(o) ? event(&k, &open, o, log, line, err)
                              : bad_line(err, line, "not a JSON object");
-      line_drop(false);
+      mjai_line_drop(false);
     }
     i = j + 1;
   }
-  line_drop(true);
+  mjai_line_drop(true);
   if (st == MJ_OK && open)
     st = bad_line(err, line, "the log ends inside a kyoku");
   if (open) {
