@@ -940,9 +940,21 @@ static bool legal_one(const mj_game *g, const mj_action *a)
     if (p != g->turn)
       return false;
     switch (a->type) {
-    case MJ_ACT_DISCARD:
-      return a->tile < MJ_KINDS && c[a->tile] > 0 &&
-             (!mjg_hand_fixed(g, p) || a->tile == g->last_draw);
+    case MJ_ACT_DISCARD: {
+      /* as the list has it (legal.c): none when the win is a must; a
+         fixed hand's drawn tile as drawn; while the missing suit is
+         held, only it, plain; a red five only when one is held */
+      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || g->must_win)
+        return false;
+      if (mjg_hand_fixed(g, p))
+        return a->tile == g->last_draw && a->red == g->last_draw_red;
+      if (holds_void(g, p))
+        return a->tile / 9 == pl->void_suit && a->red == 0;
+      int red = a->tile < MJ_HONOR_FIRST && a->tile % 9 == 4
+                    ? mj_hand_red(pl->hand, a->tile / 9)
+                    : 0;
+      return a->red ? a->red == 1 && red > 0 : c[a->tile] > red;
+    }
     case MJ_ACT_WIN:
       return !pl->claimed && a->tile == g->last_draw && mjg_can_win_self(g, p);
     case MJ_ACT_CKONG:

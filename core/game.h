@@ -170,6 +170,7 @@ int mj_game_discards(const mj_game *g, int p, const mj_tile **tiles,
 int mj_game_flowers(const mj_game *g, int p, const mj_tile **tiles);
 int mj_game_wall_left(const mj_game *g);
 mj_tile mj_game_last_draw(const mj_game *g);            /* the mover's draw */
+bool mj_game_last_draw_red(const mj_game *g);           /* ... a red five */
 /* The tile p drew to begin the turn now in play, MJ_NO_TILE when it is
    not p's turn or the turn began with a claim (what p may be told). */
 mj_tile mj_game_own_draw(const mj_game *g, int p);

@@ -55,6 +55,7 @@ const mj_hand *mj_game_hand(const mj_game *g, int p)
 }
 int mj_game_wall_left(const mj_game *g) { return live_left(g); }
 mj_tile mj_game_last_draw(const mj_game *g) { return g->last_draw; }
+bool mj_game_last_draw_red(const mj_game *g) { return g->last_draw_red; }
 mj_tile mj_game_own_draw(const mj_game *g, int p)
 {
   if (g->phase != MJ_PHASE_TURN || g->turn != p || g->pl[p & 3].claimed)

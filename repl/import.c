@@ -494,9 +494,10 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
         return act(x, g, &l[i], "the riichi");
     return bad(x, "riichi with that discard is not legal");
   }
-  /* a tsumogiri throws the tile drawn, red or not */
-  if (!find_legal(g, p, MJ_ACT_DISCARD, t, tsumogiri ? -1 : red, &a))
-    return bad(x, "the discard is not legal");
+  /* a tsumogiri throws the tile drawn, red or not; the game checks the
+     discard as its list of legal moves would, without making the list */
+  a = (mj_action){ MJ_ACT_DISCARD, (uint8_t)p, t,
+                   (uint8_t)(tsumogiri ? mj_game_last_draw_red(g) : red) };
   return act(x, g, &a, "the discard");
 }
 

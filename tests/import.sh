@@ -125,6 +125,9 @@ check 1 "round 2 (East 2, 0 honba): the scores at its start are not those the ro
 edit dealer 'l[1][0] = [2, 0, 0]'
 check 1 "round 2 (East 3, 0 honba): seat 2 deals, the round before gives the deal to seat 1" import "$work/dealer.json"
 edit call 'l[0][11] = ["1515p15"]'
+# seat 0's first discard, a plain 5m, said to be the red one he never held
+edit red 'assert l[0][6][0] == 15 and 51 not in l[0][4] + l[0][5]; l[0][6][0] = 51'
+check 1 "round 1 (East 1, 0 honba): the discard is refused: the action is not legal now" import "$work/red.json"
 check 1 "round 1 (East 1, 0 honba): the takes and discards follow no order of turns" import "$work/call.json"
 edit shape 'l[0] = l[0][:16]'
 check 1 "round 1: a round is an array of 17 items" import "$work/shape.json"
