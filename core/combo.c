@@ -405,16 +405,14 @@ static void make_tables(mj_rules *r)
   free(E);
 }
 
-mj_status mj_score_compile(mj_rules *r, mj_error *err)
+void mj_combo_reset(mj_rules *r)
 {
-  (void)err;
   for (int t = 0; t < 2; t++) {
     free(atomic_exchange(&r->combo2[t], NULL));
     free(atomic_exchange(&r->combo3[t], NULL));
   }
   atomic_store(&r->combo_asked, 0);
   atomic_store(&r->combo_state, 0);
-  return MJ_OK;
 }
 
 /* }==================================================================== */

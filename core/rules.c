@@ -592,10 +592,9 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     st = combo_lists(r, err);
   if (st == MJ_OK)
     st = mj_filter_build(&r->filter, r, err);
-  if (st == MJ_OK)
-    st = mj_score_compile(r, err);
   if (st != MJ_OK)
     return st;
+  mj_combo_reset(r);
   r->finished = true;
   return MJ_OK;
 }

@@ -93,6 +93,6 @@ int mj_score_filter_check(const mj_rules *r, const mj_hand *h, long *fans,
 /* Forget the combination tables (combo.c), to be made again once asked
 ** for MJ_COMBO_LAZY times; called by mj_rules_finish. */
 enum { MJ_COMBO_LAZY = 4096 };
-mj_status mj_score_compile(mj_rules *r, mj_error *err);
+void mj_combo_reset(mj_rules *r);
 
 #endif

@@ -28,6 +28,9 @@ void mj_lua_push_event_texts(lua_State *L, const mj_game *g);
 /* g:event(i) for the index at idx: the event's table, or nothing past
    the ends; the number of results. */
 int mj_lua_event_at(lua_State *L, const mj_game *g, int idx);
+/* g:discards(p): p's discards in order, in notation, and how many of
+   them were claimed (a pond read without a table an event). [-0, +2, m] */
+int mj_lua_push_discards(lua_State *L, const mj_game *g, int p);
 /* A fan as { id, en }. [-0, +1, m] */
 void mj_lua_push_fan(lua_State *L, const mj_fan_def *f);
 /* The fans a score counted: a list of { id, en, count, value }, in the

@@ -470,13 +470,7 @@ static int g_hand(lua_State *L)
 static int g_discards(lua_State *L)
 {
   lgame *x = checkgame(L, 1);
-  const mj_tile *d;
-  const uint8_t *taken;
-  int n = mj_game_discards(x->g, checkplayer(L, 2), &d, &taken);
-  char b[256];
-  mj_tiles_print_ordered(d, n, b, sizeof b);
-  lua_pushstring(L, b);
-  return 1;
+  return mj_lua_push_discards(L, x->g, checkplayer(L, 2));
 }
 
 static void push_tile(lua_State *L, mj_tile t)

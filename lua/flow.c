@@ -256,15 +256,11 @@ static int f_score_hand(lua_State *L)
   return 2;
 }
 
-/* g:discards(p) -> p's discards in order (notation, as a script's
-   g:discards) and how many of them others claimed: a pond read without
-   a table an event */
-static int f_discards(lua_State *L)
+int mj_lua_push_discards(lua_State *L, const mj_game *g, int p)
 {
-  mj_game *g = checkg(L);
   const mj_tile *d;
   const uint8_t *taken;
-  int n = mj_game_discards(g, checkseat(L, 2), &d, &taken), k = 0;
+  int n = mj_game_discards(g, p, &d, &taken), k = 0;
   char b[256];
   mj_tiles_print_ordered(d, n, b, sizeof b);
   for (int i = 0; i < n; i++)
@@ -272,6 +268,12 @@ static int f_discards(lua_State *L)
   lua_pushstring(L, b);
   lua_pushinteger(L, k);
   return 2;
+}
+
+static int f_discards(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  return mj_lua_push_discards(L, g, checkseat(L, 2));
 }
 
 static int f_wall_left(lua_State *L)

@@ -24,7 +24,8 @@
     "four)")                                                                   \
   X(step, FN, "g:step(bots)", "bots make one decision")                       \
   X(hand, FN, "g:hand(p)", "p's hand in notation")                            \
-  X(discards, FN, "g:discards(p)", "p's discards in notation")                \
+  X(discards, FN, "g:discards(p)", "p's discards in notation, and how many " \
+    "were claimed")                                                            \
   X(state, FN, "g:state(p, name)", "p's state of the ruleset's (R.state)")    \
   X(indicator, FN, "g:indicator()", "the tile turned for the wild tile")      \
   X(wild, FN, "g:wild()", "the wild tiles of the hand")                       \

@@ -22,6 +22,7 @@
 #include <lua.h>
 
 #include "chunks.h"
+#include "fileio.h"
 #include "host.h"
 #include "testutil.h"
 
@@ -52,21 +53,6 @@ static buffer dump_top(lua_State *L)
   return b;
 }
 
-static char *read_file(const char *path, size_t *n)
-{
-  FILE *f = fopen(path, "rb");
-  assert_non_null(f);
-  fseek(f, 0, SEEK_END);
-  long len = ftell(f);
-  fseek(f, 0, SEEK_SET);
-  char *p = malloc((size_t)len + 1);
-  assert_non_null(p);
-  assert_int_equal(fread(p, 1, (size_t)len, f), (size_t)len);
-  fclose(f);
-  *n = (size_t)len;
-  return p;
-}
-
 static void dumps_are_the_parsed_files(void **state)
 {
   (void)state;
@@ -80,7 +66,9 @@ static void dumps_are_the_parsed_files(void **state)
     char path[512];
     size_t n;
     snprintf(path, sizeof path, "%s/%s", HULE_SOURCE_DIR, c->name);
-    char *text = read_file(path, &n);
+    char *text;
+    mj_error e;
+    assert_int_equal(mj_file_read(path, 1 << 20, &text, &n, &e), MJ_OK);
     assert_int_equal(n, c->text_len);
     assert_memory_equal(text, c->text, n);
     assert_true(c->code_len > 0);       /* every shipped file has its dump */

@@ -181,6 +181,7 @@ g:act("W", "d 4p")
 tsumogiri(g)
 expect(g:discards(4):gsub("%d+z", ""):find("[02-8]") == nil, true,
        "North threw only terminals and honors: " .. g:discards(4))
+expect(select(2, g:discards(4)), 1, "one of North's discards claimed")
 for _, e in ipairs(g:ledger()) do
   expect(e.reason ~= "流し満貫", true, "one of them claimed: no 流し満貫")
 end
