@@ -182,13 +182,16 @@ mj_status mj_file_read(const char *path, size_t max, char **out, size_t *len,
   if (f == NULL)
     return MJ_EIO;
   struct stat st;
-  if (fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode) &&
-      (size_t)st.st_size > max) {
+  bool regular = fstat(fileno(f), &st) == 0 && S_ISREG(st.st_mode);
+  if (regular && (size_t)st.st_size > max) {
     fclose(f);
     return mj_fail(err, MJ_ERANGE, 0, "%s is %lld bytes: at most %zu are read",
                    path, (long long)st.st_size, max);
   }
-  size_t cap = 4096, n = 0;
+  /* a regular file's size is known: one read (another byte would be
+     its growth, read on the way round) */
+  size_t cap = regular && st.st_size > 0 ? (size_t)st.st_size + 1 : 4096;
+  size_t n = 0;
   char *buf = malloc(cap + 1);
   while (buf != NULL) {
     size_t k = fread(buf + n, 1, cap - n, f);

@@ -162,32 +162,11 @@ void mj_lua_sandbox_env(mj_vm *vm)
 /* Read a whole file (at most 1 MB); malloc'd, *n its size. */
 char *mj_lua_read_source(const char *path, size_t *n, mj_error *err)
 {
-  FILE *f = mj_file_open_read(path, err);   /* a FIFO does not block */
-  if (f == NULL)
-    return NULL;
-  size_t cap = 1 << 20;
-  char *buf = malloc(cap + 1);
-  if (buf == NULL) {
-    fclose(f);
-    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
-    return NULL;
-  }
-  size_t len = fread(buf, 1, cap + 1, f);
-  bool bad = ferror(f) != 0;
-  fclose(f);
-  if (bad) {
-    free(buf);
-    mj_fail(err, MJ_EIO, 0, "cannot read %s: %s", path, strerror(errno));
-    return NULL;
-  }
-  if (len > cap) {
-    free(buf);
+  char *buf;
+  mj_status st = mj_file_read(path, (size_t)1 << 20, &buf, n, err);
+  if (st == MJ_ERANGE)
     mj_fail(err, MJ_ERANGE, 0, "%s: a ruleset file is at most 1 MB", path);
-    return NULL;
-  }
-  buf[len] = '\0';
-  *n = len;
-  return buf;
+  return st == MJ_OK ? buf : NULL;
 }
 
 /* The digest of the sources a load reads (FNV-1a, 64 bits), in order. */
@@ -337,7 +316,11 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
   digest_add(vm->host, given != NULL ? given : src, n);
   char chunk[300];
   snprintf(chunk, sizeof chunk, "@%s", path);
-  int st = mj_lua_load_text(L, given != NULL ? given : src, n, chunk);
+  const char *text = given != NULL ? given : src;
+  int st = mj_lua_load_dump(L, text, n, chunk);
+  bool shipped = st == LUA_OK;
+  if (!shipped)
+    st = luaL_loadbufferx(L, text, n, chunk, "t");
   free(src);
   if (st != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
@@ -350,10 +333,13 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
     lua_pop(L, 1);
   loading_mark(L, path, true);
   char outer[sizeof vm->loading_file];
+  bool outer_shipped = vm->loading_shipped;
   memcpy(outer, vm->loading_file, sizeof outer);
   snprintf(vm->loading_file, sizeof vm->loading_file, "%s", path);
+  vm->loading_shipped = shipped;
   lua_call(L, 0, 1);
   memcpy(vm->loading_file, outer, sizeof outer);
+  vm->loading_shipped = outer_shipped;
   loading_mark(L, path, false);
   check_returned(L, vm, path);
 }

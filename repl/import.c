@@ -30,11 +30,24 @@
 enum { MAX_MOVES = 64, MAX_LOG = 8 << 20 };
 
 /* One round of the log, its parts checked for shape. */
+/* An array's items by index (cJSON's lists walk from the head). */
+typedef struct items6 {
+  const cJSON *at[40];
+  int n;
+} items6;
+
 typedef struct round6 {
   int kyoku, honba, sticks, scores[4];
   int dora[5], ndora, ura[5], nura;
   cJSON *hai[4], *take[4], *disc[4], *result;
+  items6 takes[4], discs[4];
 } round6;
+
+/* Item i of v, NULL past its ends. */
+static const cJSON *item(const items6 *v, int i)
+{
+  return i >= 0 && i < v->n ? v->at[i] : NULL;
+}
 
 typedef struct imp {
   const mj_rules *r;
@@ -179,6 +192,11 @@ static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
         cJSON_GetArraySize(rd->disc[p]) > 40)
       return bad(x, "each seat has 13 dealt tiles and lists of takes and "
                  "discards");
+    const cJSON *j;
+    cJSON_ArrayForEach(j, rd->take[p])
+      rd->takes[p].at[rd->takes[p].n++] = j;
+    cJSON_ArrayForEach(j, rd->disc[p])
+      rd->discs[p].at[rd->discs[p].n++] = j;
   }
   rd->result = cJSON_GetArrayItem(rj, 16);
   if (!cJSON_IsArray(rd->result) || !cJSON_IsString(
@@ -202,7 +220,7 @@ typedef struct wall6 {
 /* Is take k of seat q a call on from's discard of v? */
 static bool claims(const round6 *rd, int q, int k, int from, int v)
 {
-  const cJSON *j = cJSON_GetArrayItem(rd->take[q], k);
+  const cJSON *j = item(&rd->takes[q], k);
   call6 c;
   if (!cJSON_IsString(j) || !parse_call(j->valuestring, &c) ||
       !strchr("cpm", c.kind) || call_from(&c, q) != from)
@@ -228,15 +246,15 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
 {
   int nt[4], nd[4];
   for (int q = 0; q < 4; q++) {
-    nt[q] = cJSON_GetArraySize(rd->take[q]);
-    nd[q] = cJSON_GetArraySize(rd->disc[q]);
+    nt[q] = rd->takes[q].n;
+    nd[q] = rd->discs[q].n;
   }
   for (int steps = 0; steps < 400; steps++) {
     int cur = p.cur;
     if (p.drawn) {
       if (p.ti[cur] >= nt[cur])
         break;                         /* the round ended */
-      const cJSON *j = cJSON_GetArrayItem(rd->take[cur], p.ti[cur]++);
+      const cJSON *j = item(&rd->takes[cur], p.ti[cur]++);
       if (!cJSON_IsNumber(j))
         return false;                  /* a call where he draws */
       p.last = (int)j->valuedouble;
@@ -253,7 +271,7 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
     }
     if (p.di[cur] >= nd[cur])
       break;                           /* won on his draw, or the end */
-    const cJSON *d = cJSON_GetArrayItem(rd->disc[cur], p.di[cur]++);
+    const cJSON *d = item(&rd->discs[cur], p.di[cur]++);
     call6 c = { 0 };
     if (cJSON_IsString(d) && !parse_call(d->valuestring, &c))
       return false;
@@ -274,7 +292,7 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
         int q = (cur + k) & 3;
         if (p.ti[q] >= nt[q] || !claims(rd, q, p.ti[q], cur, v))
           continue;
-        const cJSON *j = cJSON_GetArrayItem(rd->take[q], p.ti[q]);
+        const cJSON *j = item(&rd->takes[q], p.ti[q]);
         bool chow = strchr(j->valuestring, 'c') != NULL;
         if (chow != (pass == 1) || --*budget < 0)
           continue;
@@ -284,7 +302,7 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
         t.drawn = t.rep = false;
         if (strchr(j->valuestring, 'm') != NULL) {   /* an open kong */
           if (t.di[q] < nd[q] &&
-              cJSON_IsNumber(cJSON_GetArrayItem(rd->disc[q], t.di[q])))
+              cJSON_IsNumber(item(&rd->discs[q], t.di[q])))
             t.di[q]++;                   /* its 0: no discard */
           t.drawn = t.rep = true;
         }
@@ -450,7 +468,7 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
   mj_action a;
   bool red;
   mj_tile t;
-  if (s->di[p] >= cJSON_GetArraySize(rd->disc[p])) {
+  if (s->di[p] >= rd->discs[p].n) {
     bool self = false;
     for (int k = 0; k < s->nwin; k++)
       self = self || (s->winners[k] == p && s->from[k] == p);
@@ -465,7 +483,7 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
                  s->kyuushu ? "call 九種九牌" : "win on his draw");
     return act(x, g, &a, s->kyuushu ? "九種九牌" : "the self-drawn win");
   }
-  const cJSON *d = cJSON_GetArrayItem(rd->disc[p], s->di[p]++);
+  const cJSON *d = item(&rd->discs[p], s->di[p]++);
   call6 c = { 0 };
   if (cJSON_IsString(d) && !parse_call(d->valuestring, &c))
     return bad(x, "the discard \"%s\" is not one", d->valuestring);
@@ -508,14 +526,14 @@ static mj_status claim_move(imp *x, play6 *s, mj_game *g, int q)
   int from;
   mj_tile t = mj_game_pending(g, &from);
   mj_action a = { MJ_ACT_PASS, (uint8_t)q, t, 0 };
-  bool last = s->di[from] >= cJSON_GetArraySize(rd->disc[from]);
+  bool last = s->di[from] >= rd->discs[from].n;
   for (int k = 0; k < s->nwin; k++)
     if (s->winners[k] == q && s->from[k] == from && last) {
       if (!find_legal(g, q, MJ_ACT_WIN, MJ_NO_TILE, -1, &a))
         return bad(x, "the recorded win on a discard is no win here");
       return act(x, g, &a, "the win");
     }
-  const cJSON *j = cJSON_GetArrayItem(rd->take[q], s->ti[q]);
+  const cJSON *j = item(&rd->takes[q], s->ti[q]);
   call6 c;
   int ndisc = 0;
   for (int i = 0; i < mj_game_nevents(g); i++)
@@ -542,8 +560,8 @@ static mj_status claim_move(imp *x, play6 *s, mj_game *g, int q)
       if (!find_legal(g, q, type, lo, -1, &a))
         return bad(x, "the call \"%s\" is not legal", j->valuestring);
       s->ti[q]++;
-      if (c.kind == 'm' && s->di[q] < cJSON_GetArraySize(rd->disc[q]) &&
-          cJSON_IsNumber(cJSON_GetArrayItem(rd->disc[q], s->di[q])))
+      if (c.kind == 'm' && s->di[q] < rd->discs[q].n &&
+          cJSON_IsNumber(item(&rd->discs[q], s->di[q])))
         s->di[q]++;              /* the open kong's 0 */
       return act(x, g, &a, "the call");
     }
@@ -906,8 +924,9 @@ static mj_status import_round(imp *x, const cJSON *rj, int i, int reds,
   return MJ_OK;
 }
 
-/* The log at path read as JSON: its root, or NULL (said). */
-static cJSON *read_log(const char *path, int *reds, bool *mjai)
+/* The log at path read as JSON into a: its root, or NULL (said). */
+static cJSON *read_log(const char *path, mjai_arena *a, int *reds,
+                       bool *mjai)
 {
   mj_error e;
   char *text;
@@ -922,8 +941,8 @@ static cJSON *read_log(const char *path, int *reds, bool *mjai)
   *mjai = cJSON_IsObject(first) &&
           cJSON_IsString(cJSON_GetObjectItemCaseSensitive(first, "type"));
   cJSON_Delete(first);
-  cJSON *root = *mjai ? mjai_to_tenhou6(text, len, &e)
-                      : cJSON_ParseWithLength(text, len);
+  cJSON *root = *mjai ? mjai_to_tenhou6(text, len, a, &e)
+                      : mjai_arena_parse(a, text, len);
   free(text);
   if (*mjai && root == NULL) {
     fprintf(stderr, _("Error: %s: %s\n"), path, e.msg);
@@ -943,7 +962,7 @@ static cJSON *read_log(const char *path, int *reds, bool *mjai)
   } else {
     return root;
   }
-  cJSON_Delete(root);
+  mjai_arena_drop(a, true);
   return NULL;
 }
 
@@ -960,7 +979,8 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
     fprintf(stderr, _("Error: %s\n"), e.msg);
     return 1;
   }
-  cJSON *root = read_log(path, &reds, &mjai);
+  mjai_arena tree = { NULL };
+  cJSON *root = read_log(path, &tree, &reds, &mjai);
   if (root == NULL)
     return 1;
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
@@ -1014,6 +1034,6 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
                       "result the same\n", rounds), path, rounds);
   }
   free(outtext);
-  cJSON_Delete(root);
+  mjai_arena_drop(&tree, true);
   return status;
 }

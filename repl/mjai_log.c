@@ -294,9 +294,10 @@ static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
 }
 
 /* {====================================================================
-** One line's parse in blocks kept from line to line: its tree is read
-** and copied from, then dropped whole before the next line, so its nodes
-** need no malloc nor free each (the parse's own cost, twice over)
+** Trees in blocks: a line's parse, kept from line to line (its tree is
+** read and copied from, then dropped whole before the next line), and
+** the whole log's tree, dropped whole at the end, so their nodes need no
+** malloc nor free each (the parse's own cost, twice over)
 ** ===================================================================== */
 
 typedef struct block {
@@ -305,42 +306,71 @@ typedef struct block {
   max_align_t data[];
 } block;
 
-static block *blocks;       /* the first is kept; those past it go */
-
-static void *line_alloc(size_t n)
+void *mjai_arena_alloc(mjai_arena *a, size_t n)
 {
   n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t);
-  block *b = blocks;
+  block *b = a->head;
   if (b == NULL || b->used + n > b->cap) {
-    size_t cap = n > 4096 ? n : 4096;   /* units of max_align_t */
+    size_t cap = n > 32 ? n : 32;   /* units of max_align_t */
     block *nb = malloc(sizeof *nb + cap * sizeof(max_align_t));
     if (nb == NULL)
       return NULL;
     nb->next = b;
     nb->used = 0;
     nb->cap = cap;
-    blocks = b = nb;
+    a->head = b = nb;
   }
   void *p = b->data + b->used;
   b->used += n;
   return p;
 }
 
-static void line_free(void *p)
+void mjai_arena_drop(mjai_arena *a, bool all)
 {
-  (void)p;                  /* the whole line's tree goes at once */
+  while (a->head != NULL && (all || a->head->next != NULL)) {
+    block *next = a->head->next;
+    free(a->head);
+    a->head = next;
+  }
+  if (a->head != NULL)
+    a->head->used = 0;
+}
+
+static mjai_arena line_arena;   /* the first block is kept; those past go */
+static mjai_arena *hooked;      /* where cJSON allocates now, NULL: malloc */
+
+static void *hook_alloc(size_t n)
+{
+  return mjai_arena_alloc(hooked, n);
+}
+
+static void hook_free(void *p)
+{
+  (void)p;                  /* the whole tree goes at once */
+}
+
+/* cJSON's memory from a (NULL: malloc again); the one before, returned. */
+static mjai_arena *hook(mjai_arena *a)
+{
+  mjai_arena *before = hooked;
+  cJSON_Hooks arena = { hook_alloc, hook_free };
+  cJSON_InitHooks(a != NULL ? &arena : NULL);
+  hooked = a;
+  return before;
 }
 
 /* Drop the line's tree: keep one block, emptied (all == false), or none. */
 void mjai_line_drop(bool all)
 {
-  while (blocks != NULL && (all || blocks->next != NULL)) {
-    block *next = blocks->next;
-    free(blocks);
-    blocks = next;
-  }
-  if (blocks != NULL)
-    blocks->used = 0;
+  mjai_arena_drop(&line_arena, all);
+}
+
+cJSON *mjai_arena_parse(mjai_arena *a, const char *text, size_t len)
+{
+  mjai_arena *before = hook(a);
+  cJSON *o = cJSON_ParseWithLength(text, len);
+  hook(before);
+  return o;
 }
 
 /* The common line (objects, arrays, integers, strings without escapes,
@@ -363,7 +393,7 @@ static void skip_space(reader *r)
 
 static cJSON *new_node(int type)
 {
-  cJSON *n = line_alloc(sizeof *n);
+  cJSON *n = mjai_arena_alloc(&line_arena, sizeof *n);
   if (n != NULL) {
     memset(n, 0, sizeof *n);
     n->type = type;
@@ -382,7 +412,7 @@ static char *fast_string(reader *r)
   }
   if (q == r->end)
     return NULL;
-  char *out = line_alloc((size_t)(q - r->p) + 1);
+  char *out = mjai_arena_alloc(&line_arena, (size_t)(q - r->p) + 1);
   if (out == NULL)
     return NULL;
   memcpy(out, r->p, (size_t)(q - r->p));
@@ -501,8 +531,7 @@ static cJSON *fast_value(reader *r)
 }
 
 /* The line parsed into the blocks: by the reader above, else by cJSON
-   with the blocks as its memory (the hooks are the parse's alone: the
-   tenhou6 tree is made with cJSON's own malloc). */
+   with the blocks as its memory. */
 cJSON *mjai_parse_line(const char *text, size_t len)
 {
   reader r = { text, text + len, 0 };
@@ -511,17 +540,15 @@ cJSON *mjai_parse_line(const char *text, size_t len)
   if (o != NULL && r.p == r.end)
     return o;
   mjai_line_drop(false);
-  cJSON_Hooks hooks = { line_alloc, line_free };
-  cJSON_InitHooks(&hooks);
-  o = cJSON_ParseWithLength(text, len);
-  cJSON_InitHooks(NULL);
-  return o;
+  return mjai_arena_parse(&line_arena, text, len);
 }
 
 /* }==================================================================== */
 
-cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err)
+cJSON *mjai_to_tenhou6(const char *text, size_t len, mjai_arena *a,
+                       mj_error *err)
 {
+  mjai_arena *before = hook(a);
   cJSON *root = cJSON_CreateObject();
   cJSON *rule = cJSON_AddObjectToObject(root, "rule");
   cJSON_AddNumberToObject(rule, "aka", 1);
@@ -545,14 +572,11 @@ cJSON *mjai_to_tenhou6(const char *text, size_t len, mj_error *err)
     i = j + 1;
   }
   mjai_line_drop(true);
+  hook(before);
   if (st == MJ_OK && open)
     st = bad_line(err, line, "the log ends inside a kyoku");
-  if (open) {
-    cJSON_Delete(k.round);
-    cJSON_Delete(k.result);       /* not in the round yet */
-  }
   if (st != MJ_OK) {
-    cJSON_Delete(root);
+    mjai_arena_drop(a, true);
     return NULL;
   }
   return root;
