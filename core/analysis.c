@@ -13,6 +13,7 @@
 */
 #include "analysis.h"
 
+#include <stdlib.h>
 #include <string.h>
 #include <threads.h>
 
@@ -1146,7 +1147,15 @@ typedef struct useful_memo {
 } useful_memo;
 
 enum { MEMO_SLOTS = 1024 };
-static _Thread_local useful_memo memo[MEMO_SLOTS];
+/* made on a thread's first question (a process that asks none, most
+   commands, starts without zeroing it); mj_analysis_release frees it */
+static _Thread_local useful_memo *memo;
+
+void mj_analysis_release(void)
+{
+  free(memo);
+  memo = NULL;
+}
 
 static mj_tileset useful_tiles(const mj_tileview *v, const mj_shape_cfg *cfg,
                                int cur, unsigned which)
@@ -1156,6 +1165,8 @@ static mj_tileset useful_tiles(const mj_tileview *v, const mj_shape_cfg *cfg,
                v->idx[2] * 2246822519u ^ v->idx[3] * 3266489917u ^
                (uint32_t)v->wilds * 668265263u ^
                (uint32_t)v->melds * 374761393u;
+  if (memo == NULL && (memo = calloc(MEMO_SLOTS, sizeof *memo)) == NULL)
+    return useful_compute(v, cfg, cur, which);
   useful_memo *m = &memo[(h ^ h >> 15) & (MEMO_SLOTS - 1)];
   if (m->set && m->idx[0] == v->idx[0] && m->idx[1] == v->idx[1] &&
       m->idx[2] == v->idx[2] && m->idx[3] == v->idx[3] &&

@@ -94,6 +94,10 @@ int mj_useful(const mj_tileview *v, const mj_shape_cfg *cfg,
               const uint8_t held[MJ_KINDS], const uint8_t visible[MJ_KINDS],
               mj_wait out[MJ_KINDS], int *shanten);
 
+/* Free the calling thread's memo of useful tiles (mj_score_release calls
+   it); a later question makes it anew. */
+void mj_analysis_release(void);
+
 /*
 ** The same in two steps, for a caller that wants the shanten first (and
 ** the useful tiles of some views only): mj_shanten_shapes gives the

@@ -179,8 +179,9 @@ const char *mj_why_text(mj_why w);
 /* The scorer is reentrant and may run in several threads at once; a
    ruleset whose fans call Lua serves one thread at a time (its Lua state
    is single-threaded), a declarative one (mcr) any number. It keeps one
-   buffer per thread between calls: mj_score_release frees the calling
-   thread's (before a thread ends, and at exit for leak checkers). */
+   buffer per thread between calls (and the analysis its memo of useful
+   tiles): mj_score_release frees the calling thread's (before a thread
+   ends, and at exit for leak checkers). */
 void mj_score_release(void);
 
 #endif

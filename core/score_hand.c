@@ -338,6 +338,7 @@ void mj_score_release(void)
 {
   free(spare);
   spare = NULL;
+  mj_analysis_release();
 }
 
 void mjs_eval_put(eval *E)

@@ -30,9 +30,19 @@ static const char *const hook_fields[] = {
 #undef MJ_HOOK_FIELD
 };
 
+/* The game of the handle at 1. Each method has the handles' metatable as
+   its upvalue: the check compares it, without the registry's lookup by
+   name. */
 static mj_game *checkg(lua_State *L)
 {
-  flowgame *f = luaL_checkudata(L, 1, FLOWGAME);
+  flowgame *f = lua_touserdata(L, 1);
+  bool ours = false;
+  if (f != NULL && lua_getmetatable(L, 1)) {
+    ours = lua_rawequal(L, -1, lua_upvalueindex(1));
+    lua_pop(L, 1);
+  }
+  if (!ours)
+    f = luaL_checkudata(L, 1, FLOWGAME);   /* raises, naming the type */
   mj_vm *vm = mj_vm_of(L);
   if (vm->flow_game == NULL || f->serial != vm->flow_serial)
     luaL_error(L, _("the game is reachable only inside its hook"));
@@ -617,7 +627,9 @@ static int call_hook(lua_State *L)
   if (luaL_getmetatable(L, FLOWGAME) == LUA_TNIL) {
     lua_pop(L, 1);
     luaL_newmetatable(L, FLOWGAME);
-    luaL_newlib(L, methods);
+    luaL_newlibtable(L, methods);
+    lua_pushvalue(L, -2);
+    luaL_setfuncs(L, methods, 1);
     lua_setfield(L, -2, "__index");
     lua_pushliteral(L, "game");
     lua_setfield(L, -2, "__metatable");
