@@ -337,23 +337,24 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
     mj_filter_clear(f);
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   }
-  for (int s = 0; s < 3; s++)
+  for (int s = 0; s < 3; s++) {
+    unsigned part[6] = { 0 };
+    for (int i = 0; i < 6; i++)
+      for (int k = mj_knitted_seq[i][s]; k <= 9; k += 3)
+        part[i] |= 1u << (k - 1);
     for (unsigned m = 0; m < 512; m++)
-      for (int i = 0; i < 6; i++) {
-        unsigned part = 0;
-        for (int k = mj_knitted_seq[i][s]; k <= 9; k += 3)
-          part |= 1u << (k - 1);
-        if ((m & part) == part)
+      for (int i = 0; i < 6; i++)
+        if ((m & part[i]) == part[i])
           f->knit[s][m] |= (uint8_t)(1u << i);
-      }
-  /* the "ok" rows start with every fan in */
-  static const int ok_rows[][2] = {
-    { MJ_FR_SUITS, MJ_FR_SHAPE }, { MJ_FR_SHAPE, MJ_FR_RES_TILE },
-  };
-  for (size_t k = 0; k < sizeof ok_rows / sizeof ok_rows[0]; k++)
-    for (int x = ok_rows[k][0]; x < ok_rows[k][1]; x++)
-      for (int pos = 0; pos < n; pos++)
-        set_bit(f, x, pos);
+  }
+  /* the "ok" rows start with every fan in: bits 0..n-1 */
+  for (int x = MJ_FR_SUITS; x < MJ_FR_RES_TILE; x++) {
+    uint64_t *w = row(f, x);
+    for (int k = 0; k < n / 64; k++)
+      w[k] = ~0ULL;
+    if (n % 64)
+      w[n / 64] = (1ULL << (n % 64)) - 1;
+  }
   for (int i = 0; i < n; i++) {
     const fan_c *fc = &r->fans[i];
     const mj_fan_def *d = &fc->def;
