@@ -33,6 +33,11 @@ typedef struct mj_vm {
   char abort_msg[200];
   char where[160];               /* the last Lua line the hook saw */
   bool want_traceback;
+  /* code not shipped has been loaded into the state (always so for the
+     scripts' state): its calls run under the count hook that keeps the
+     budgets. A ruleset's state of shipped files alone, loaded from their
+     dumps, runs without it (Ctrl-C still stops it: the hook is set then) */
+  bool foreign;
   /* while a ruleset loads */
   bool loading;
   int builder_ref, user_opts_ref;
@@ -90,6 +95,9 @@ struct mj_host {
 };
 
 mj_vm *mj_vm_of(lua_State *L);
+/* Code not shipped is about to run in vm's state: from now on (the call
+   running now included) its calls count instructions and time. */
+void mj_vm_foreign(mj_vm *vm);
 mj_host *mj_host_of(lua_State *L);
 
 /* {====================================================================

@@ -39,6 +39,7 @@ static int load_bot(lua_State *L)
   char *src = mj_lua_read_source(bl->path, &n, &e);
   if (src == NULL)
     return luaL_error(L, "%s", e.msg);
+  mj_vm_foreign(vm);   /* a bot's program: budgeted, shipped or not */
   char chunk[300];
   snprintf(chunk, sizeof chunk, "@%s", bl->path);
   int st = mj_lua_load_text(L, src, n, chunk);

@@ -319,8 +319,10 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
   const char *text = given != NULL ? given : src;
   int st = mj_lua_load_dump(L, text, n, chunk);
   bool shipped = st == LUA_OK;
-  if (!shipped)
+  if (!shipped) {
+    mj_vm_foreign(vm);
     st = luaL_loadbufferx(L, text, n, chunk, "t");
+  }
   free(src);
   if (st != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
@@ -363,7 +365,11 @@ static int sb_require(lua_State *L)
     digest_add(h, src, n);
   char chunk[520];
   snprintf(chunk, sizeof chunk, "@%s", path);
-  int st = mj_lua_load_text(L, src, n, chunk);
+  int st = mj_lua_load_dump(L, src, n, chunk);
+  if (st != LUA_OK) {
+    mj_vm_foreign(vm);
+    st = luaL_loadbufferx(L, src, n, chunk, "t");
+  }
   free(src);
   if (st != LUA_OK)
     return lua_error(L);

@@ -128,6 +128,15 @@ static void budget_hook(lua_State *L, lua_Debug *ar)
     place_error(L, vm->abort_msg);
 }
 
+void mj_vm_foreign(mj_vm *vm)
+{
+  if (vm->foreign)
+    return;
+  vm->foreign = true;
+  if (vm->host->active == vm && !vm->host->interrupted)
+    lua_sethook(vm->L, budget_hook, LUA_MASKCOUNT, 1000);
+}
+
 void mj_vm_charge(mj_vm *vm, lua_State *L, long steps)
 {
   if (vm->budget_size >= 0)
@@ -239,12 +248,12 @@ int mj_lua_call(mj_vm *vm, int nargs, int nres, long budget, size_t mem,
   if (mem > 0 && vm->used + mem < vm->limit)
     vm->limit = vm->used + mem;
   h->active = vm;
-  lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1000);
+  lua_sethook(L, vm->foreign ? budget_hook : NULL, LUA_MASKCOUNT, 1000);
   if (h->interrupted)    /* a Ctrl-C before the call: stop at once */
     lua_sethook(L, budget_hook, LUA_MASKCALL | LUA_MASKLINE | LUA_MASKCOUNT, 1);
   int st = lua_pcall(L, nargs, nres, base);
   h->active = saved_active;
-  if (nested)
+  if (nested && vm->foreign)
     lua_sethook(L, budget_hook, LUA_MASKCOUNT, 1000);
   else
     lua_sethook(L, NULL, 0, 0);
@@ -298,6 +307,7 @@ void mj_vm_init(mj_vm *vm, mj_host *h, bool sandbox)
   vm->sandbox = sandbox;
   vm->limit = sandbox ? h->cfg.rules_mem : h->cfg.mem_limit;
   vm->budget = vm->budget_size = -1;
+  vm->foreign = !sandbox;
   vm->builder_ref = vm->user_opts_ref = vm->prelude_ref = LUA_NOREF;
 }
 

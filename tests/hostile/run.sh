@@ -27,6 +27,7 @@ expect_err 1 "memory.lua:3): the memory limit of 64 MB" "$hule" --ruleset "$here
 expect_err 1 "rep.lua:1:" "$hule" --ruleset "$here/rep.lua" score "$hand"
 expect_err 1 "recursion.lua:1: stack overflow" "$hule" --ruleset "$here/recursion.lua" score "$hand"
 expect_err 1 "pcall_budget.lua:2: instruction budget" "$hule" --ruleset "$here/pcall_budget.lua" score "$hand"
+expect_err 1 "shadow/riichi.lua:4: instruction budget" "$hule" --rules "$here/shadow" --ruleset riichi-tenhou score "123m456p789s11z 234m win=4m"
 expect_err 1 "option flag: 'maybe' is not true or false" "$hule" --ruleset "$here/badoption.lua" --option flag=maybe score "$hand"
 expect_err 1 "badoption.lua:1: option flag" "$hule" --ruleset "$here/badoption.lua" --option flag=maybe score "$hand"
 expect_err 1 "option caishen given twice" "$hule" --option caishen=5z --option caishen=6z score "$hand"
