@@ -21,6 +21,18 @@
 
 #include "cli.h"
 
+/* o's member named key, as cJSON_GetObjectItemCaseSensitive finds it
+   (the first of that name; NULL for no object), without the library's
+   call and a strcmp for every member: a line's object has a handful. */
+static const cJSON *field(const cJSON *o, const char *key)
+{
+  for (const cJSON *c = o != NULL ? o->child : NULL; c != NULL; c = c->next)
+    if (c->string != NULL && c->string[0] == key[0] &&
+        strcmp(c->string, key) == 0)
+      return c;
+  return NULL;
+}
+
 /* tenhou's number of an mjai tile ("5mr" 51, "E" 41, "P" 45), or 0. */
 static int t6(const cJSON *j)
 {
@@ -80,12 +92,12 @@ static mj_status start_kyoku(kyoku *k, const cJSON *o, int line,
 {
   memset(k, 0, sizeof *k);
   k->last_tsumo = -1;
-  const cJSON *bk = cJSON_GetObjectItemCaseSensitive(o, "bakaze");
-  const cJSON *ky = cJSON_GetObjectItemCaseSensitive(o, "kyoku");
-  const cJSON *hb = cJSON_GetObjectItemCaseSensitive(o, "honba");
-  const cJSON *kt = cJSON_GetObjectItemCaseSensitive(o, "kyotaku");
-  const cJSON *sc = cJSON_GetObjectItemCaseSensitive(o, "scores");
-  const cJSON *th = cJSON_GetObjectItemCaseSensitive(o, "tehais");
+  const cJSON *bk = field(o, "bakaze");
+  const cJSON *ky = field(o, "kyoku");
+  const cJSON *hb = field(o, "honba");
+  const cJSON *kt = field(o, "kyotaku");
+  const cJSON *sc = field(o, "scores");
+  const cJSON *th = field(o, "tehais");
   const char *w = cJSON_IsString(bk) ? strchr("ESWN", bk->valuestring[0])
                                      : NULL;
   if (w == NULL || bk->valuestring[0] == '\0' || !cJSON_IsNumber(ky) ||
@@ -104,7 +116,7 @@ static mj_status start_kyoku(kyoku *k, const cJSON *o, int line,
   cJSON_AddItemToArray(k->round, h);
   cJSON_AddItemToArray(k->round, cJSON_Duplicate(sc, true));
   k->dora = cJSON_CreateArray();
-  int d = t6(cJSON_GetObjectItemCaseSensitive(o, "dora_marker"));
+  int d = t6(field(o, "dora_marker"));
   cJSON_AddItemToArray(k->dora, cJSON_CreateNumber(d));
   cJSON_AddItemToArray(k->round, k->dora);
   k->ura = cJSON_CreateArray();
@@ -131,7 +143,7 @@ static mj_status start_kyoku(kyoku *k, const cJSON *o, int line,
 /* The int array of "consumed", at most max; its count, -1 when bad. */
 static int consumed(const cJSON *o, int *v, int max)
 {
-  const cJSON *c = cJSON_GetObjectItemCaseSensitive(o, "consumed");
+  const cJSON *c = field(o, "consumed");
   int n = cJSON_IsArray(c) ? cJSON_GetArraySize(c) : -1;
   if (n < 0 || n > max)
     return -1;
@@ -145,8 +157,8 @@ static int consumed(const cJSON *o, int *v, int max)
 static mj_status move(kyoku *k, const char *type, const cJSON *o, int a,
                       int line, mj_error *err)
 {
-  int pai = t6(cJSON_GetObjectItemCaseSensitive(o, "pai")), c[4], n;
-  const cJSON *tj = cJSON_GetObjectItemCaseSensitive(o, "target");
+  int pai = t6(field(o, "pai")), c[4], n;
+  const cJSON *tj = field(o, "target");
   int target = cJSON_IsNumber(tj) ? (int)tj->valuedouble & 3 : -1;
   char s[16];
   if (!strcmp(type, "tsumo")) {
@@ -155,7 +167,7 @@ static mj_status move(kyoku *k, const char *type, const cJSON *o, int a,
     cJSON_AddItemToArray(k->take[a], cJSON_CreateNumber(pai));
     k->last_tsumo = a;
   } else if (!strcmp(type, "dahai")) {
-    bool tg = cJSON_IsTrue(cJSON_GetObjectItemCaseSensitive(o, "tsumogiri"));
+    bool tg = cJSON_IsTrue(field(o, "tsumogiri"));
     if (pai == 0)
       return bad_line(err, line, "a dahai of no tile");
     if (k->reach[a]) {
@@ -208,11 +220,11 @@ static mj_status move(kyoku *k, const char *type, const cJSON *o, int a,
 static mj_status ending(kyoku *k, const char *type, const cJSON *o, int a,
                         int line, mj_error *err)
 {
-  const cJSON *d = cJSON_GetObjectItemCaseSensitive(o, "deltas");
+  const cJSON *d = field(o, "deltas");
   if (d != NULL && (!cJSON_IsArray(d) || cJSON_GetArraySize(d) != 4))
     return bad_line(err, line, "deltas are four numbers");
   if (!strcmp(type, "hora")) {
-    const cJSON *tj = cJSON_GetObjectItemCaseSensitive(o, "target");
+    const cJSON *tj = field(o, "target");
     if (!cJSON_IsNumber(tj) || d == NULL)
       return bad_line(err, line, "a hora needs its target and deltas");
     if (k->result == NULL) {
@@ -226,7 +238,7 @@ static mj_status ending(kyoku *k, const char *type, const cJSON *o, int a,
     cJSON_AddItemToArray(info, cJSON_CreateNumber(a));
     cJSON_AddItemToArray(info, cJSON_CreateString(""));  /* no points */
     cJSON_AddItemToArray(k->result, info);
-    const cJSON *u = cJSON_GetObjectItemCaseSensitive(o, "ura_markers");
+    const cJSON *u = field(o, "ura_markers");
     bool none = cJSON_GetArraySize(k->ura) == 0;   /* the first winner's */
     for (int i = 0; none && i < cJSON_GetArraySize(u) && i < 5; i++)
       cJSON_AddItemToArray(k->ura,
@@ -248,9 +260,9 @@ static mj_status ending(kyoku *k, const char *type, const cJSON *o, int a,
 static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
                        int line, mj_error *err)
 {
-  const cJSON *tj = cJSON_GetObjectItemCaseSensitive(o, "type");
+  const cJSON *tj = field(o, "type");
   const char *type = cJSON_IsString(tj) ? tj->valuestring : "";
-  const cJSON *aj = cJSON_GetObjectItemCaseSensitive(o, "actor");
+  const cJSON *aj = field(o, "actor");
   int a = cJSON_IsNumber(aj) && aj->valuedouble >= 0 &&
                   aj->valuedouble <= 3 ? (int)aj->valuedouble : -1;
   if (!strcmp(type, "start_kyoku")) {
@@ -273,7 +285,7 @@ static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
     return MJ_OK;
   }
   if (!strcmp(type, "dora")) {
-    int d = t6(cJSON_GetObjectItemCaseSensitive(o, "dora_marker"));
+    int d = t6(field(o, "dora_marker"));
     if (d == 0)
       return bad_line(err, line, "a dora_marker is no tile");
     cJSON_AddItemToArray(k->dora, cJSON_CreateNumber(d));
