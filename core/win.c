@@ -274,11 +274,21 @@ bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
     flags &= ~MJ_CTX_FIRST;
   c->flags = flags;
   mjg_ctx_indicators(g, c);
-  mj_error own;
-  mj_status st = mj_score_hand(g->r, hand, s, err != NULL ? err : &own);
+  /* asked without err (the game's own checks, most of them no win), no
+     message is made; a fault of the ruleset's code is scored again for
+     its message (a test out of its budget fails at once the second time) */
+  mj_status st = mj_score_hand(g->r, hand, s, err);
   if (st != MJ_OK) {
-    if (st == MJ_ERULES)
-      mjg_note_fault(g, err != NULL ? err : &own);
+    if (st == MJ_ERULES && err != NULL) {
+      mjg_note_fault(g, err);
+    } else if (st == MJ_ERULES) {
+      mj_error own;
+      mj_error_clear(&own);
+      if (mj_score_hand(g->r, hand, s, &own) != MJ_ERULES || !own.msg[0])
+        snprintf(own.msg, sizeof own.msg, "%s",
+                 _("a fan's test failed, then passed when asked again"));
+      mjg_note_fault(g, &own);
+    }
     return false;
   }
   if (!s->meets_min)

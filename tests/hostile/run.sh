@@ -40,6 +40,7 @@ expect_err 1 "hoard.lua:7): the memory limit" "$hule" sim --ruleset "$here/hoard
 # -- rule errors stop games: never a silent draw or a +0 ------------------
 expect_err 1 "seed" "$hule" sim --ruleset "$here/raise.lua" --games 20
 expect_err 1 "raise.lua:2: boom" "$hule" sim --ruleset "$here/raise.lua" --games 20
+expect_err 1 "raise_claim.lua:7: boom on a discard" "$hule" sim --ruleset "$here/raise_claim.lua" --games 20
 expect_err 1 "settle: $here/settle.lua:2: no money" "$hule" sim --ruleset "$here/settle.lua" --games 20
 expect_err 1 "loop.lua:2: instruction budget" "$hule" sim --ruleset "$here/loop.lua" --games 20
 printf 'new seed=3\nauto\n' > play.in
