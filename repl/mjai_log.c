@@ -21,6 +21,9 @@
 
 #include "cli.h"
 
+/* Is the event's type the literal lit? (its first byte tells most apart) */
+#define IS(type, lit) ((type)[0] == (lit)[0] && strcmp((type), (lit)) == 0)
+
 /* o's member named key, as cJSON_GetObjectItemCaseSensitive finds it
    (the first of that name; NULL for no object), without the library's
    call and a strcmp for every member: a line's object has a handful. */
@@ -161,12 +164,12 @@ static mj_status move(kyoku *k, const char *type, const cJSON *o, int a,
   const cJSON *tj = field(o, "target");
   int target = cJSON_IsNumber(tj) ? (int)tj->valuedouble & 3 : -1;
   char s[16];
-  if (!strcmp(type, "tsumo")) {
+  if (IS(type, "tsumo")) {
     if (pai == 0)
       return bad_line(err, line, "a tsumo of no tile (\"?\": a seat's view)");
     cJSON_AddItemToArray(k->take[a], cJSON_CreateNumber(pai));
     k->last_tsumo = a;
-  } else if (!strcmp(type, "dahai")) {
+  } else if (IS(type, "dahai")) {
     bool tg = cJSON_IsTrue(field(o, "tsumogiri"));
     if (pai == 0)
       return bad_line(err, line, "a dahai of no tile");
@@ -178,8 +181,8 @@ static mj_status move(kyoku *k, const char *type, const cJSON *o, int a,
       cJSON_AddItemToArray(k->disc[a], cJSON_CreateNumber(tg ? 60 : pai));
     }
     k->last_tsumo = -1;
-  } else if (!strcmp(type, "chi") || !strcmp(type, "pon") ||
-             !strcmp(type, "daiminkan")) {
+  } else if (IS(type, "chi") || IS(type, "pon") ||
+             IS(type, "daiminkan")) {
     int want = type[0] == 'd' ? 3 : 2;
     if (pai == 0 || target < 0 || (n = consumed(o, c, 3)) != want)
       return bad_line(err, line, "a call needs its pai, target and "
@@ -193,12 +196,12 @@ static mj_status move(kyoku *k, const char *type, const cJSON *o, int a,
       cJSON_AddItemToArray(k->disc[a], cJSON_CreateNumber(0));
     if (type[0] == 'p' && k->npons[a] < 4)
       snprintf(k->pons[a][k->npons[a]++], sizeof k->pons[a][0], "%s", s);
-  } else if (!strcmp(type, "ankan")) {
+  } else if (IS(type, "ankan")) {
     if ((n = consumed(o, c, 4)) != 4)
       return bad_line(err, line, "an ankan consumes four tiles");
     snprintf(s, sizeof s, "%d%d%da%d", c[0], c[1], c[2], c[3]);
     cJSON_AddItemToArray(k->disc[a], cJSON_CreateString(s));
-  } else if (!strcmp(type, "kakan")) {
+  } else if (IS(type, "kakan")) {
     /* the pon's string with k and the added tile where its p was */
     const char *pon = NULL;
     for (int i = 0; i < k->npons[a] && pon == NULL && pai != 0; i++) {
@@ -223,7 +226,7 @@ static mj_status ending(kyoku *k, const char *type, const cJSON *o, int a,
   const cJSON *d = field(o, "deltas");
   if (d != NULL && (!cJSON_IsArray(d) || cJSON_GetArraySize(d) != 4))
     return bad_line(err, line, "deltas are four numbers");
-  if (!strcmp(type, "hora")) {
+  if (IS(type, "hora")) {
     const cJSON *tj = field(o, "target");
     if (!cJSON_IsNumber(tj) || d == NULL)
       return bad_line(err, line, "a hora needs its target and deltas");
@@ -265,7 +268,7 @@ static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
   const cJSON *aj = field(o, "actor");
   int a = cJSON_IsNumber(aj) && aj->valuedouble >= 0 &&
                   aj->valuedouble <= 3 ? (int)aj->valuedouble : -1;
-  if (!strcmp(type, "start_kyoku")) {
+  if (IS(type, "start_kyoku")) {
     if (*open)
       return bad_line(err, line, "a start_kyoku before end_kyoku");
     mj_status st = start_kyoku(k, o, line, err);
@@ -276,7 +279,7 @@ static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
   }
   if (!*open)
     return MJ_OK;               /* start_game, end_game, none */
-  if (!strcmp(type, "end_kyoku")) {
+  if (IS(type, "end_kyoku")) {
     if (k->result == NULL)
       return bad_line(err, line, "a kyoku ended with no hora or ryukyoku");
     cJSON_AddItemToArray(k->round, k->result);
@@ -284,21 +287,21 @@ static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
     *open = false;
     return MJ_OK;
   }
-  if (!strcmp(type, "dora")) {
+  if (IS(type, "dora")) {
     int d = t6(field(o, "dora_marker"));
     if (d == 0)
       return bad_line(err, line, "a dora_marker is no tile");
     cJSON_AddItemToArray(k->dora, cJSON_CreateNumber(d));
     return MJ_OK;
   }
-  if (!strcmp(type, "ryukyoku") || !strcmp(type, "hora"))
+  if (IS(type, "ryukyoku") || IS(type, "hora"))
     return k->result != NULL && type[0] == 'r'
                ? bad_line(err, line, "two ends to one kyoku")
                : ending(k, type, o, a, line, err);
   if (a < 0)
-    return strcmp(type, "reach_accepted") && strcmp(type, "none")
+    return !IS(type, "reach_accepted") && !IS(type, "none")
                ? bad_line(err, line, "an event of no actor 0..3") : MJ_OK;
-  if (!strcmp(type, "reach")) {
+  if (IS(type, "reach")) {
     k->reach[a] = true;
     return MJ_OK;
   }
