@@ -45,7 +45,7 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
 /* Memory for a JSON tree whose nodes are never freed one by one: taken
    in blocks, all given back by mjai_arena_drop (all: the blocks too, else
    the first is kept, emptied). Zero-initialised is empty. */
-typedef struct mjai_arena { struct block *head; } mjai_arena;
+typedef struct mjai_arena { struct mjai_block *head; } mjai_arena;
 void *mjai_arena_alloc(mjai_arena *a, size_t n);
 void mjai_arena_drop(mjai_arena *a, bool all);
 /* text parsed by cJSON into a (NULL where it fails); the tree goes with a

@@ -315,19 +315,19 @@ static mj_status event(kyoku *k, bool *open, const cJSON *o, cJSON *log,
 ** malloc nor free each (the parse's own cost, twice over)
 ** ===================================================================== */
 
-typedef struct block {
-  struct block *next;
+typedef struct mjai_block {
+  struct mjai_block *next;
   size_t used, cap;
   max_align_t data[];
-} block;
+} mjai_block;
 
 void *mjai_arena_alloc(mjai_arena *a, size_t n)
 {
   n = (n + sizeof(max_align_t) - 1) / sizeof(max_align_t);
-  block *b = a->head;
+  mjai_block *b = a->head;
   if (b == NULL || b->used + n > b->cap) {
     size_t cap = n > 32 ? n : 32;   /* units of max_align_t */
-    block *nb = malloc(sizeof *nb + cap * sizeof(max_align_t));
+    mjai_block *nb = malloc(sizeof *nb + cap * sizeof(max_align_t));
     if (nb == NULL)
       return NULL;
     nb->next = b;
@@ -343,7 +343,7 @@ void *mjai_arena_alloc(mjai_arena *a, size_t n)
 void mjai_arena_drop(mjai_arena *a, bool all)
 {
   while (a->head != NULL && (all || a->head->next != NULL)) {
-    block *next = a->head->next;
+    mjai_block *next = a->head->next;
     free(a->head);
     a->head = next;
   }
