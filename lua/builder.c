@@ -228,12 +228,13 @@ static int H_distance(lua_State *L)
   return 1;
 }
 
-/* H.check_fan(t, scoring): raise where t is no fan; a shipped file's own
-   fans are compiled, all the same, with the ruleset (at their "where"). */
+/* H.check_fan(t, scoring): raise where t is no fan. A state of shipped
+   files alone (no foreign code) has known-good fans: they are compiled,
+   all the same, with the ruleset (a bad one named at its "where"). */
 static int H_check_fan(lua_State *L)
 {
   luaL_checktype(L, 1, LUA_TTABLE);
-  if (mj_vm_of(L)->loading_shipped)
+  if (!mj_vm_of(L)->foreign)
     return 0;
   const char *scoring = luaL_optstring(L, 2, "sum");
   mj_fan_def def;

@@ -44,9 +44,6 @@ typedef struct mj_vm {
   char base_stack[8][64];
   int nbase;
   char loading_file[256];        /* the file running now, innermost */
-  bool loading_shipped;          /* ... is a shipped one, run from its dump:
-                                    its fans are known good, checked once,
-                                    when the ruleset is compiled */
   int prelude_ref;
   /* the game of the flow hook running now, and the serial of its call: a
      handle of another call refuses */

@@ -169,6 +169,18 @@ char *mj_lua_read_source(const char *path, size_t *n, mj_error *err)
   return st == MJ_OK ? buf : NULL;
 }
 
+/* text (n bytes) loaded as chunk: from its dump when it is a shipped
+   file's byte for byte, else parsed, and from then on vm's calls run
+   under the count hook (mj_vm_foreign). [-0, +1, -] */
+static int load_source(mj_vm *vm, const char *text, size_t n,
+                       const char *chunk)
+{
+  if (mj_lua_load_dump(vm->L, text, n, chunk) == LUA_OK)
+    return LUA_OK;
+  mj_vm_foreign(vm);
+  return luaL_loadbufferx(vm->L, text, n, chunk, "t");
+}
+
 /* The digest of the sources a load reads (FNV-1a, 64 bits), in order. */
 static void digest_add(mj_host *h, const char *data, size_t n)
 {
@@ -316,13 +328,7 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
   digest_add(vm->host, given != NULL ? given : src, n);
   char chunk[300];
   snprintf(chunk, sizeof chunk, "@%s", path);
-  const char *text = given != NULL ? given : src;
-  int st = mj_lua_load_dump(L, text, n, chunk);
-  bool shipped = st == LUA_OK;
-  if (!shipped) {
-    mj_vm_foreign(vm);
-    st = luaL_loadbufferx(L, text, n, chunk, "t");
-  }
+  int st = load_source(vm, given != NULL ? given : src, n, chunk);
   free(src);
   if (st != LUA_OK) {
     const char *msg = lua_tostring(L, -1);
@@ -335,13 +341,10 @@ void mj_lua_run_file(lua_State *L, mj_vm *vm, const char *path,
     lua_pop(L, 1);
   loading_mark(L, path, true);
   char outer[sizeof vm->loading_file];
-  bool outer_shipped = vm->loading_shipped;
   memcpy(outer, vm->loading_file, sizeof outer);
   snprintf(vm->loading_file, sizeof vm->loading_file, "%s", path);
-  vm->loading_shipped = shipped;
   lua_call(L, 0, 1);
   memcpy(vm->loading_file, outer, sizeof outer);
-  vm->loading_shipped = outer_shipped;
   loading_mark(L, path, false);
   check_returned(L, vm, path);
 }
@@ -365,11 +368,7 @@ static int sb_require(lua_State *L)
     digest_add(h, src, n);
   char chunk[520];
   snprintf(chunk, sizeof chunk, "@%s", path);
-  int st = mj_lua_load_dump(L, src, n, chunk);
-  if (st != LUA_OK) {
-    mj_vm_foreign(vm);
-    st = luaL_loadbufferx(L, src, n, chunk, "t");
-  }
+  int st = load_source(vm, src, n, chunk);
   free(src);
   if (st != LUA_OK)
     return lua_error(L);

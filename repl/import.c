@@ -39,7 +39,7 @@ typedef struct items6 {
 typedef struct round6 {
   int kyoku, honba, sticks, scores[4];
   int dora[5], ndora, ura[5], nura;
-  cJSON *hai[4], *take[4], *disc[4], *result;
+  cJSON *hai[4], *result;
   items6 takes[4], discs[4];
 } round6;
 
@@ -184,18 +184,17 @@ static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
     rd->ura[i] = int_at(u, i, 11, 53, &ok);
   for (int p = 0; p < 4; p++) {
     rd->hai[p] = cJSON_GetArrayItem(rj, 4 + 3 * p);
-    rd->take[p] = cJSON_GetArrayItem(rj, 5 + 3 * p);
-    rd->disc[p] = cJSON_GetArrayItem(rj, 6 + 3 * p);
+    const cJSON *take = cJSON_GetArrayItem(rj, 5 + 3 * p);
+    const cJSON *disc = cJSON_GetArrayItem(rj, 6 + 3 * p);
     if (!cJSON_IsArray(rd->hai[p]) || cJSON_GetArraySize(rd->hai[p]) != 13 ||
-        !cJSON_IsArray(rd->take[p]) || !cJSON_IsArray(rd->disc[p]) ||
-        cJSON_GetArraySize(rd->take[p]) > 40 ||
-        cJSON_GetArraySize(rd->disc[p]) > 40)
+        !cJSON_IsArray(take) || !cJSON_IsArray(disc) ||
+        cJSON_GetArraySize(take) > 40 || cJSON_GetArraySize(disc) > 40)
       return bad(x, "each seat has 13 dealt tiles and lists of takes and "
                  "discards");
     const cJSON *j;
-    cJSON_ArrayForEach(j, rd->take[p])
+    cJSON_ArrayForEach(j, take)
       rd->takes[p].at[rd->takes[p].n++] = j;
-    cJSON_ArrayForEach(j, rd->disc[p])
+    cJSON_ArrayForEach(j, disc)
       rd->discs[p].at[rd->discs[p].n++] = j;
   }
   rd->result = cJSON_GetArrayItem(rj, 16);
