@@ -86,6 +86,13 @@ printf 'return mj.ruleset { id = "optf", options = { birds = { default = 2, maxi
 expect_fail "option 'birds': unknown field 'maximum'" "$hule" --ruleset optf.lua score 1m
 printf 'return mj.ruleset { id = "optm", options = { f = { default = true, min = 1 } } }\n' > optm.lua
 expect_fail "option 'f': min and max are for a number option" "$hule" --ruleset optm.lua score 1m
+# a ruleset file of 1 MB is read whole; one byte more is refused
+(printf 'return mj.extend("mcr", { id = "pad" })\n'; head -c 1048000 /dev/zero | tr '\0' ' ') > pad.lua
+"$hule" --ruleset pad.lua score "11122233344455z win=5z" 2>&1 | grep -q "meets the 8 minimum" \
+  && echo "ok   a ruleset file just under 1 MB loads" \
+  || { echo "FAIL: a ruleset file just under 1 MB does not load"; fail=1; }
+head -c 1048577 /dev/zero | tr '\0' ' ' > big.lua
+expect_fail "big.lua: a ruleset file is at most 1 MB" "$hule" --ruleset big.lua score 1m
 # check plays games by bots: a missing or faulty settlement is found
 printf 'local R = mj.ruleset { id = "nosettle" }\nR:fan { "x", points = 1, test = function() return true end }\nreturn R\n' > nosettle.lua
 expect_fail "error: a game failed: game 1 (seed 1): no settlement: the ruleset scores hands but cannot pay a win" sh -c "echo 'check ./nosettle.lua 200' | '$hule'"
