@@ -126,7 +126,7 @@ static void choose_wild(mj_game *g)
   if (g->tbl.wild_rule == MJ_WILD_FIXED) {
     g->wild = g->tbl.wild_fixed & MJ_SET_ALL;
   } else if (g->tbl.wild_rule == MJ_WILD_INDICATOR) {
-    mj_tile ind = mj_wall_set_aside(&g->wall, g->dice);
+    mj_tile ind = mj_wall_set_aside(&g->wall, g->dice, true);
     if (ind != MJ_NO_TILE && ind < MJ_KINDS) {
       g->indicator = ind;
       g->wild_kind = (mj_tile)g->tbl.succ[ind];
@@ -148,7 +148,7 @@ static void set_indicators(mj_game *g)
   int n = g->tbl.indicators;
   for (int d = 4 + 2 * n; d > 4; d--) {   /* the farthest first: the rest
                                              keep their places */
-    mj_tile t = mj_wall_set_aside(&g->wall, d);
+    mj_tile t = mj_wall_set_aside(&g->wall, d, true);
     if (d % 2 == 0)
       g->ind[(d - 6) / 2] = t;
     else

@@ -285,10 +285,12 @@ void mjs_build_view(eval *E, const mj_decomp *d, mj_view *v)
   if (v->tile_hogs < 0)
     v->tile_hogs = 0;
   const mj_ctx *c = E->ctx;
-  for (int i = 0; i < c->ndora; i++)
-    v->dora += v->cnt[E->r->table.succ[c->dora[i]]];
+  for (int i = 0; i < c->ndora; i++)   /* an indicator is a playing kind */
+    if (c->dora[i] < MJ_KINDS)
+      v->dora += v->cnt[E->r->table.succ[c->dora[i]]];
   for (int i = 0; i < c->nura; i++)
-    v->ura += v->cnt[E->r->table.succ[c->ura[i]]];
+    if (c->ura[i] < MJ_KINDS)
+      v->ura += v->cnt[E->r->table.succ[c->ura[i]]];
 }
 
 /* The reading's wait, for the fans that read it (made when first asked:

@@ -109,9 +109,17 @@ static mj_status check_visible(const mj_hand *h, mj_error *err)
   uint8_t seen[MJ_KINDS];
   memcpy(seen, all, sizeof seen);
   for (int i = 0; i < c->ndora; i++)
-    seen[c->dora[i]]++;
+    if (c->dora[i] >= MJ_KINDS)
+      return mj_fail(err, MJ_EINVAL, 0, "a dora indicator is a playing tile, "
+                     "never a flower");
+    else
+      seen[c->dora[i]]++;
   for (int i = 0; i < c->nura; i++)
-    seen[c->ura[i]]++;
+    if (c->ura[i] >= MJ_KINDS)
+      return mj_fail(err, MJ_EINVAL, 0, "an ura indicator is a playing "
+                     "tile, never a flower");
+    else
+      seen[c->ura[i]]++;
   if ((c->flags & MJ_CTX_ROB) && seen[c->win] > 1)
     return mj_fail(err, MJ_EINVAL, 0, "rob (robbing a kong) but another %s "
                    "is in sight: the other three are in the robbed kong",

@@ -206,13 +206,28 @@ mj_tile mj_wall_draw_tail(mj_wall *w)
   return w->t[--w->tail];
 }
 
-mj_tile mj_wall_set_aside(mj_wall *w, int d)
+mj_tile mj_wall_set_aside(mj_wall *w, int d, bool playing)
 {
   int k = 0;
   for (int i = w->tail - 1; i >= w->head; i--) {
     if (w->gone[i])
       continue;
     if (++k == d) {
+      if (playing && w->t[i] >= MJ_KINDS) {
+        /* a flower trades places with the nearest playing tile toward
+           the head, which it stands for */
+        int j = i - 1;
+        while (j >= w->head && (w->gone[j] || w->t[j] >= MJ_KINDS))
+          j--;
+        if (j < w->head)
+          return MJ_NO_TILE;
+        mj_tile t = w->t[i];
+        uint8_t r = w->red[i];
+        w->t[i] = w->t[j];
+        w->red[i] = w->red[j];
+        w->t[j] = t;
+        w->red[j] = r;
+      }
       w->gone[i] = 1;
       w->left--;
       return w->t[i];

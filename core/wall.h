@@ -66,7 +66,9 @@ int mj_wall_left(const mj_wall *w);
 mj_tile mj_wall_draw(mj_wall *w);
 mj_tile mj_wall_draw_tail(mj_wall *w);
 /* Set aside the d-th tile counting from the tail (1 = the last tile);
-** returns it, MJ_NO_TILE if the wall is too short. */
-mj_tile mj_wall_set_aside(mj_wall *w, int d);
+** returns it, MJ_NO_TILE if the wall is too short. playing: an indicator,
+** never a flower (a flower there trades places with the nearest playing
+** tile toward the head). */
+mj_tile mj_wall_set_aside(mj_wall *w, int d, bool playing);
 
 #endif

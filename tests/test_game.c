@@ -252,6 +252,53 @@ static void flowers_replaced(void **state)
   mj_game_free(g);
 }
 
+/* A ruleset with flowers in the wall and dora indicators: a flower where
+   an indicator is set aside trades places with the nearest playing tile
+   toward the head, so an indicator is never a flower and every win is
+   scored (a flower's successor was read past the table once). */
+static void indicator_never_a_flower(void **state)
+{
+  (void)state;
+  static const char src[] =
+      "return mj.extend('riichi', { id = 'rflow', "
+      "table = { tiles = 144, flowers = true } })\n";
+  const mj_rules *r;
+  mj_error e;
+  assert_int_equal(mj_host_load_source(gu_host(), "rflow.lua", src,
+                                       sizeof src - 1, NULL, &r, &e), MJ_OK);
+  const char *hands[4] = {
+    "19m19p19s1234567z", "28m28p28s1234567z",
+    "37m37p37s1234567z", "46m46p46s1234567z",
+  };
+  mj_tile wall[144];
+  /* the tail: four replacement tiles, the ura indicator, then a flower
+     where the dora indicator is set aside */
+  int n = gu_make_wall(wall, hands, "5m", "2m3m4m6m7m1f");
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.wall = wall;
+  cfg.wall_n = n;
+  cfg.dice = 2;
+  mj_game *g = mj_game_new(r, &cfg, &e);
+  assert_non_null(g);
+  mj_tile ind[5];
+  assert_int_equal(mj_game_dora_indicators(g, ind), 1);
+  assert_true(ind[0] < MJ_KINDS);
+  mj_game_free(g);
+  /* bot games: every indicator a playing tile, every hand scored */
+  int flowers_seen = 0;
+  for (uint64_t seed = 0; seed < 400; seed++) {
+    g = gu_play(r, seed, "efficiency", false);
+    int k = mj_game_dora_indicators(g, ind);
+    for (int i = 0; i < k; i++)
+      assert_true(ind[i] < MJ_KINDS);
+    flowers_seen += mj_game_flowers(g, 0, NULL) + mj_game_flowers(g, 1, NULL) +
+                    mj_game_flowers(g, 2, NULL) + mj_game_flowers(g, 3, NULL);
+    mj_game_free(g);
+  }
+  assert_true(flowers_seen > 0);
+}
+
 static void exhaustive_draw_and_dealer(void **state)
 {
   (void)state;
@@ -958,6 +1005,7 @@ int main(void)
     cmocka_unit_test(kongs_replacement_and_claim_turn),
     cmocka_unit_test(robbing_a_kong),
     cmocka_unit_test(flowers_replaced),
+    cmocka_unit_test(indicator_never_a_flower),
     cmocka_unit_test(exhaustive_draw_and_dealer),
     cmocka_unit_test(false_win_refused),
     cmocka_unit_test(bad_logs),
