@@ -503,15 +503,17 @@ static cJSON *hand_json(repl *r, const mj_rules *rs, const char *text,
 ** The page
 ** ====================================================================== */
 
-/* The page: the template with the data in place of its marker, "</"
-   written "<\/" so that no text of the data closes its script. */
+/* The page: the template with the data in place of its marker, every
+   "<" of the data written \u003c (it is only ever inside a JSON string),
+   so that no text of it (a player's name, a title, a fan's name) opens a
+   comment or closes the script. */
 static char *page(const char *json, size_t *len)
 {
   static const char marker[] = "/*HULE_DATA*/";
   const char *at = strstr(hule_view_page, marker);
   size_t jl = strlen(json), extra = 0;
-  for (const char *s = json; (s = strstr(s, "</")) != NULL; s++)
-    extra++;
+  for (const char *s = json; (s = strchr(s, '<')) != NULL; s++)
+    extra += 5;
   if (at == NULL)
     return NULL;
   size_t head = (size_t)(at - hule_view_page);
@@ -522,9 +524,12 @@ static char *page(const char *json, size_t *len)
   memcpy(out, hule_view_page, head);
   size_t o = head;
   for (const char *s = json; *s; s++) {
-    out[o++] = *s;
-    if (s[0] == '<' && s[1] == '/')
-      out[o++] = '\\';
+    if (*s == '<') {
+      memcpy(out + o, "\\u003c", 6);
+      o += 6;
+    } else {
+      out[o++] = *s;
+    }
   }
   memcpy(out + o, at + sizeof marker - 1, tail);
   o += tail;

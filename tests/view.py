@@ -16,6 +16,8 @@
 #    of hule stats --plot renders too, its bars in the DOM.
 #  - Refusals: a broken log, a seat that is no seat, an output that is a
 #    directory; nothing is written then.
+#  - Hostile text: a player named "<!--<script>" stays data (every "<"
+#    of the data is \u003c) and the page still steps in Chromium.
 #  - Size: a whole riichi match (13 hands) in under 400 KB.
 # Without Chromium the browser's part is skipped, saying so (exit 77).
 #
@@ -341,6 +343,18 @@ for seat, q in (("E", 0), ("S", 1)):
     check_follows_log(d, w, "mcr seat " + seat)
     if seat == "S":
         check_in_browser("w-S.html", d, "mcr-south")
+
+# a hostile player's name: inlined as data, never markup ("<!--<script>"
+# once left the data script open and the page dead)
+hostile = "<!--<script></script>"
+open("h.jsonl", "w").write(open(w).read().replace('"you"', json.dumps(hostile), 1))
+r = run("view", "h.jsonl", "--out", "h.html")
+check(r.returncode == 0, "view of a hostile name: " + r.stderr)
+hd, hhtml = page_data("h.html")
+check(hd["hands"][0]["players"][0] == hostile, "the hostile name not kept as data")
+raw = re.search(r'<script id="data" type="application/json">(.*?)</script>', hhtml, re.S).group(1)
+check("<" not in raw, "a '<' of the data written as markup")
+check_in_browser("h.html", hd, "hostile-name")
 
 m = match_log()
 t0 = time.time()
