@@ -6,7 +6,8 @@
 ** kan, new dora, riichi and its acceptance, the wins (hora, with their
 ** deltas and ura indicators) or the drawn hand (ryukyoku), end_kyoku;
 ** end_game. The log is the whole game as its viewer after the end sees
-** it; a seat's own view is the bots' business.
+** it; a seat's own view is the bots' business, and a hand saved before
+** its end is refused.
 */
 #include <stdio.h>
 #include <stdlib.h>
@@ -128,6 +129,13 @@ int cli_export_mjai(mj_host *h, const char *path, const char *outpath)
     mj_game *dealt = end ? mj_replay_build(&rp, r, 0, &e) : NULL;
     if (dealt == NULL) {
       fprintf(stderr, _("Error: %s (hand %d): %s\n"), path, i + 1, e.msg);
+      status = 1;
+    } else if (!mj_game_over(end)) {
+      /* mjai's start_kyoku shows every hand dealt: of a hand saved
+         mid-hand, that is what its saver may not see */
+      fprintf(stderr, _("Error: %s (hand %d): the hand is unfinished (saved "
+                        "mid-hand); mjai shows every seat's tiles, so only "
+                        "finished hands are exported\n"), path, i + 1);
       status = 1;
     } else {
       hand_events(r, &rp, end, dealt, out);

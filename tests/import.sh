@@ -67,6 +67,10 @@ head -4 "$work/own.mjai" > "$work/short.mjai"
 check 1 "the log ends inside a kyoku" import "$work/short.mjai"
 printf 'new mcr seed=3\nauto\nsave %s\n' "$work/mcr.jsonl" | "$hule" >/dev/null 2>&1
 check 1 "mjai speaks riichi" export --mjai "$work/mcr.jsonl"
+# a riichi hand saved mid-hand: mjai would show the others' dealt tiles
+printf 'new riichi seed=4\nsave %s\n' "$work/mid.jsonl" | "$hule" >/dev/null 2>&1
+check 1 "the hand is unfinished" export --mjai "$work/mid.jsonl" --out "$work/mid.mjai"
+if [ -e "$work/mid.mjai" ]; then echo "FAIL: an unfinished hand's export was written"; fail=1; fi
 # 200 mjai logs broken at random: each refused or imported, no crash
 python3 - "$work/own.mjai" "$work" <<'PY'
 import json, random, sys
