@@ -11,10 +11,13 @@
 #include "cmdline.h"
 #include "repl.h"
 #include "host.h"
+#include "proc.h"
 #include "score.h"
 
 int main(int argc, char **argv)
 {
+  if (argc == 2 && strcmp(argv[0], PROC_KEEPER) == 0)
+    return proc_keeper_main(argv[1]);
   hule_lang_init();
   /* --lang first, so that even the parser's errors speak it */
   for (int i = 1; i + 1 < argc && strcmp(argv[i], "--") != 0; i++)

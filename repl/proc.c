@@ -11,6 +11,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <dirent.h>
+#include <sys/resource.h>
+#include <sys/select.h>
 #include <sys/types.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -83,22 +86,132 @@ int proc_read_line(proc *b, double deadline, mj_error *err)
   }
 }
 
-/* End the program and everything it started: its process group (it
-   leads one, see cmdbot_new). The leader is reaped last, so that its
-   group id cannot have been taken by another process meanwhile. */
-static void end_group(pid_t pid)
+/* The keeper: hule's child for one bot, between hule and the program.
+   A child subreaper (Linux), so every descendant of the program, one
+   that called setsid or double-forked included, stays below it; it
+   ends them all when the program ends or when hule closes ctl (fd 3;
+   or dies: the kernel closes ctl then). It exits with the program's
+   status, so that proc_check can say how the program ended. It is the
+   hule binary executed again (proc_spawn), so that it holds none of
+   hule's memory; fds 0 and 1 are the program's stdin and stdout. */
+static void close_from(int first)
 {
-  siginfo_t si;
-  /* closing its stdin asked it to end: 100 ms for that */
-  for (int i = 0; i < 20; i++) {
-    memset(&si, 0, sizeof si);
-    if (waitid(P_PID, (id_t)pid, &si, WEXITED | WNOHANG | WNOWAIT) == 0 &&
-        si.si_pid == pid)
-      break;
-    usleep(5000);
+  long max = sysconf(_SC_OPEN_MAX);
+  if (max < 0 || max > 65536)
+    max = 65536;
+  for (int fd = first; fd < max; fd++)
+    close(fd);
+}
+
+static void on_child(int sig)
+{
+  (void)sig;
+}
+
+/* Kill every child of this process (the program's descendants, by the
+   subreaper) until none is left; bounded by 5 s for a process the
+   kernel cannot end at once. */
+static void end_descendants(pid_t group)
+{
+  kill(-group, SIGKILL);
+  pid_t self = getpid();
+  for (int round = 0; round < 5000; round++) {
+    while (waitpid(-1, NULL, WNOHANG) > 0)
+      ;
+    if (waitpid(-1, NULL, WNOHANG) < 0 && errno == ECHILD)
+      return;
+    DIR *d = opendir("/proc");
+    struct dirent *e;
+    while (d != NULL && (e = readdir(d)) != NULL) {
+      char path[64], buf[512];
+      if (e->d_name[0] < '1' || e->d_name[0] > '9')
+        continue;
+      snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+      FILE *f = fopen(path, "r");
+      if (f == NULL)
+        continue;
+      size_t n = fread(buf, 1, sizeof buf - 1, f);
+      fclose(f);
+      buf[n] = '\0';
+      const char *rp = strrchr(buf, ')');    /* the name may hold ) */
+      int ppid;
+      if (rp != NULL && sscanf(rp + 1, " %*c %d", &ppid) == 1 &&
+          ppid == self)
+        kill((pid_t)atoi(e->d_name), SIGKILL);
+    }
+    if (d != NULL)
+      closedir(d);
+    usleep(1000);
   }
-  kill(-pid, SIGKILL);
-  waitpid(pid, NULL, 0);
+}
+
+int proc_keeper_main(const char *program)
+{
+  const int ctl = 3;
+  setpgid(0, 0);      /* no terminal's Ctrl-C: hule asks it to end */
+#ifdef __linux__
+  prctl(PR_SET_CHILD_SUBREAPER, 1);
+#endif
+  sigset_t chld, none;
+  sigemptyset(&chld);
+  sigaddset(&chld, SIGCHLD);
+  sigemptyset(&none);
+  sigprocmask(SIG_BLOCK, &chld, NULL);
+  struct sigaction sa;
+  memset(&sa, 0, sizeof sa);
+  sa.sa_handler = on_child;
+  sigaction(SIGCHLD, &sa, NULL);
+  signal(SIGINT, SIG_IGN);
+  pid_t p = fork();
+  if (p == 0) {
+    /* a group of its own, ended whole; and ended with the keeper,
+       should the keeper be killed (Linux) */
+    setpgid(0, 0);
+#ifdef __linux__
+    prctl(PR_SET_PDEATHSIG, SIGKILL);
+#endif
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    signal(SIGCHLD, SIG_DFL);
+    signal(SIGINT, SIG_DFL);
+    close(ctl);
+    execl("/bin/sh", "sh", "-c", program, (char *)NULL);
+    _exit(127);
+  }
+  close(0);
+  close(1);
+  if (p < 0)
+    return 127;
+  setpgid(p, p);
+  int status = 0;
+  bool ended = false;
+  for (;;) {
+    if (waitpid(p, &status, WNOHANG) == p) {
+      ended = true;
+      break;
+    }
+    fd_set rd;
+    FD_ZERO(&rd);
+    FD_SET(ctl, &rd);
+    if (pselect(ctl + 1, &rd, NULL, NULL, NULL, &none) > 0)
+      break;            /* hule closed ctl (or died) */
+  }
+  /* closing its stdin asked it to end: 100 ms for that */
+  for (int i = 0; i < 20 && !ended; i++) {
+    if (waitpid(p, &status, WNOHANG) == p)
+      ended = true;
+    else
+      usleep(5000);
+  }
+  end_descendants(p);
+  if (ended && WIFSIGNALED(status)) {
+    struct rlimit no_core = { 0, 0 };
+    setrlimit(RLIMIT_CORE, &no_core);
+    signal(WTERMSIG(status), SIG_DFL);
+    sigprocmask(SIG_SETMASK, &none, NULL);
+    raise(WTERMSIG(status));
+    return 128 + WTERMSIG(status);
+  }
+  return ended && WIFEXITED(status) ? WEXITSTATUS(status) : 0;
 }
 
 void proc_free(proc *b)
@@ -107,7 +220,8 @@ void proc_free(proc *b)
     return;
   close(b->to);
   close(b->from);
-  end_group(b->pid);
+  close(b->ctl);      /* the keeper ends the program and its descendants */
+  waitpid(b->pid, NULL, 0);
   free(b);
 }
 
@@ -131,34 +245,48 @@ proc *proc_spawn(const char *program, mj_error *err)
     mj_fail(err, MJ_EIO, 0, "cannot start %s: %s", program, strerror(errno));
     return NULL;
   }
-  proc *b = calloc(1, sizeof *b);
-  pid_t pid = b != NULL ? fork() : -1;
-  if (pid == 0) {
-    /* a group of its own, ended whole with the game; and ended with
-       hule, should hule die first (Linux) */
-    setpgid(0, 0);
-#ifdef __linux__
-    prctl(PR_SET_PDEATHSIG, SIGKILL);
-#endif
-    dup2(in[0], 0);
-    dup2(out[1], 1);
+  int ctl[2];
+  if (pipe(ctl) != 0) {
     close(in[0]);
     close(in[1]);
     close(out[0]);
     close(out[1]);
-    execl("/bin/sh", "sh", "-c", program, (char *)NULL);
-    _exit(127);
+    mj_fail(err, MJ_EIO, 0, "cannot start %s: %s", program, strerror(errno));
+    return NULL;
+  }
+  proc *b = calloc(1, sizeof *b);
+  pid_t pid = b != NULL ? fork() : -1;
+  if (pid == 0) {
+    /* the keeper: fd 0 and 1 the program's, 3 the ctl pipe; nothing
+       else of hule's open */
+    int fds[3] = { in[0], out[1], ctl[0] };
+    for (int i = 0; i < 3; i++)      /* out of the way of 0, 1 and 3 */
+      if (fds[i] <= 3 && (fds[i] = fcntl(fds[i], F_DUPFD, 4)) < 0)
+        _exit(127);
+    if (dup2(fds[0], 0) < 0 || dup2(fds[1], 1) < 0 || dup2(fds[2], 3) < 0)
+      _exit(127);
+    close_from(4);
+    char exe[4096];
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (n > 0) {
+      exe[n] = '\0';
+      execl(exe, PROC_KEEPER, program, (char *)NULL);
+    }
+    _exit(proc_keeper_main(program));   /* no /proc: the same, forked */
   }
   close(in[0]);
   close(out[1]);
+  close(ctl[0]);
   if (pid < 0) {
     close(in[1]);
     close(out[0]);
+    close(ctl[1]);
     free(b);
     mj_fail(err, MJ_EIO, 0, "cannot start %s", program);
     return NULL;
   }
-  setpgid(pid, pid);    /* also here: no race with the first kill */
+  b->ctl = ctl[1];
+  fcntl(b->ctl, F_SETFD, FD_CLOEXEC);
   b->pid = pid;
   b->to = in[1];
   b->from = out[0];

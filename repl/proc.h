@@ -1,8 +1,8 @@
 /*
 ** proc.h
-** A bot's program: a subprocess (sh -c PROGRAM) leading a process group
-** of its own, talked to in lines over its stdin and stdout, every wait
-** bounded by a deadline. Shared by the protocols bots speak (cmd:, the
+** A bot's program: a subprocess (sh -c PROGRAM) below a keeper process
+** that ends it and all it started, talked to in lines over its stdin
+** and stdout, every wait bounded by a deadline. Shared by the protocols bots speak (cmd:, the
 ** hule protocol; mjai:; botzone:).
 */
 #ifndef HULE_PROC_H
@@ -16,13 +16,19 @@
 #include "error.h"
 
 typedef struct proc {
-  pid_t pid;
+  pid_t pid;               /* its keeper (proc.c), hule's child */
   int to, from;            /* its stdin, its stdout */
+  int ctl;                 /* closed: the keeper ends it all */
   char buf[1 << 16];       /* what it wrote, not yet a whole line */
   size_t have;
   bool dead;               /* EOF or a failed write: no more asking */
   char line[1 << 16];      /* the last line read (proc_read_line) */
 } proc;
+
+/* The keeper's argv[0]: main runs proc_keeper_main(argv[1]) when it is
+   started so (proc.c); and that keeper, which returns its exit status. */
+#define PROC_KEEPER "hule (a bot's keeper)"
+int proc_keeper_main(const char *program);
 
 /* Milliseconds of a monotonic clock. */
 double proc_now_ms(void);
@@ -39,7 +45,8 @@ bool proc_send(proc *p, const char *text, double deadline);
    line longer than 64 KB (err says which). */
 int proc_read_line(proc *p, double deadline, mj_error *err);
 
-/* Close its pipes and end its process group (forks included). */
+/* Close its pipes and end the program and every process it started
+   (one that left its process group or session included). */
 void proc_free(proc *p);
 
 /* Does program start and keep running for ms milliseconds? label names

@@ -6,7 +6,9 @@ decisions, "mute" reads and never answers; "peek" answers well unless
 the view shows what its seat may not know (then it answers garbage);
 "wrongid" answers every decision under another id; "fork" leaves two
 processes running (one a grandchild), their pids appended to the file
-argv[2], and plays well; "seats" plays well and appends each seat it is
+argv[2], and plays well; "setsid" leaves a grandchild that left the
+process group and the session (os.setsid), its pid appended to argv[2],
+and plays well; "seats" plays well and appends each seat it is
 asked for to the file argv[2].PID."""
 import json
 import os
@@ -27,6 +29,22 @@ if how == "fork":
     out = subprocess.run(["pgrep", "-g", str(os.getpgrp())], capture_output=True, text=True)
     with open(sys.argv[2], "a") as f:
         f.write(out.stdout)
+if how == "setsid":
+    r, w = os.pipe()
+    if os.fork() == 0:
+        if os.fork() == 0:      # a grandchild in a session of its own
+            os.setsid()
+            os.close(r)
+            os.write(w, b"%d\n" % os.getpid())
+            os.close(w)
+            time.sleep(600)
+            os._exit(0)
+        os._exit(0)
+    os.close(w)
+    os.wait()
+    pid = os.read(r, 64).decode()
+    with open(sys.argv[2], "a") as f:
+        f.write(pid)
 n = 0
 for line in sys.stdin:
     req = json.loads(line)

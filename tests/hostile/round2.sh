@@ -118,6 +118,12 @@ sleep 0.3
 [ -s pids ] && [ -z "$(alive pids)" ] && ok "nothing of a forking bot survives sim ($(sort -u pids | wc -l) processes)" \
   || bad "sim left running: $(alive pids)"
 rm -f pids
+timeout 60 "$hule" sim --games 2 --bots "cmd:$py $bb setsid $PWD/pids,efficiency,efficiency,efficiency" > /dev/null 2>&1
+sleep 0.3
+[ -s pids ] && [ -z "$(alive pids)" ] && ok "nothing of a bot survives sim, a grandchild that called setsid included" \
+  || bad "sim left a setsid grandchild running: $(alive pids)"
+for p in $(alive pids); do kill -9 "$p"; done
+rm -f pids
 printf '#!/bin/sh\nexec "%s" "%s" fork "%s/pids"\n' "$py" "$bb" "$PWD" > forker.sh
 chmod +x forker.sh
 printf 'new seed=3 bots=cmd:./forker.sh\nauto\nquit\n' | timeout 60 "$hule" > /dev/null 2>&1
