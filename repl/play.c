@@ -689,6 +689,21 @@ static int need_game(repl *r)
   return 0;
 }
 
+/* Refuses a move once the hand is over, saying what may come next: the
+   next hand, or nothing more when it was the match's last (or the
+   log's). */
+static int hand_over_error(repl *r)
+{
+  play *p = r->play;
+  if (p->replaying && p->cur + 1 >= p->npast)
+    return repl_error(r, "the log is over: \"prev\" or \"goto N\" steps "
+                      "back, \"new\" plays a hand");
+  if (!p->replaying && (p->match.over || last_of_match(p)))
+    return repl_error(r, "the match is over: \"match\" shows its table, "
+                      "\"new\" starts another");
+  return repl_error(r, "the hand is over: \"next\" deals the next one");
+}
+
 static int decide(repl *r, const char *text)
 {
   if (need_game(r))
@@ -698,7 +713,7 @@ static int decide(repl *r, const char *text)
     return repl_error(r, "the hand stopped on an error of the ruleset: %s",
                       mj_game_fault(p->g));
   if (mj_game_over(p->g))
-    return repl_error(r, "the hand is over: \"next\" deals the next one");
+    return hand_over_error(r);
   mj_action a[8];
   mj_error e;
   int n;
@@ -974,7 +989,7 @@ static int c_auto(repl *r, int argc, char **argv, const char *rest)
   if (need_game(r))
     return 1;
   if (mj_game_over(r->play->g))
-    return repl_error(r, "the hand is over: \"next\" deals the next one");
+    return hand_over_error(r);
   printf(_("The strong bot plays your seat to the end of the hand.\n"));
   play_advance(r, r->play, true);
   return 0;

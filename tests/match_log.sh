@@ -41,6 +41,11 @@ out=$(printf 'new seed=4\nauto\nnext\nauto\n' | "$hule" --ascii --ruleset xuezha
 printf '%s\n' "$out" | grep -q "That was the match's last hand: the match is over" && \
   ! printf '%s\n' "$out" | tail -1 | grep -q '"next" deals the next hand' \
   && ok "the match's last hand says it is over" || no "last hand" "$out"
+# and a move after it says so too, not that "next" deals another
+out=$(printf 'new seed=4\nauto\nnext\nauto\nauto\n' | "$hule" --ascii --ruleset xuezhan --option hands=2 2>&1)
+printf '%s\n' "$out" | grep -q 'the match is over: "match" shows its table' && \
+  ! printf '%s\n' "$out" | grep -q '"next" deals the next one' \
+  && ok "auto after the match's last hand: the match is over" || no "auto after the last hand" "$out"
 # a chain that does not hold
 h() { awk -v k="$1" '/^\{"hule":/{n++} n==k' m.jsonl; }
 h 1 > a.jsonl; h 3 >> a.jsonl
