@@ -125,7 +125,8 @@ static bool was_late(cmdbot *b, long id)
   return false;
 }
 
-/* The legal action an answer names ("action" as text, or "index" from 1):
+/* The legal action an answer names ("action" as text, or "index", a whole
+   number from 1):
    its index, or -1 with err set. */
 static int named_action(const cmdbot *b, const cJSON *o,
                         const mj_action *legal, int n, mj_error *err)
@@ -142,7 +143,8 @@ static int named_action(const cmdbot *b, const cJSON *o,
     return mj_fail(err, MJ_EINVAL, 0, "%s: '%.40s' is not among the legal "
                    "actions", b->pb.name, a->valuestring), -1;
   }
-  if (cJSON_IsNumber(ix) && ix->valuedouble >= 1 && ix->valuedouble <= n)
+  if (cJSON_IsNumber(ix) && ix->valuedouble >= 1 && ix->valuedouble <= n &&
+      ix->valuedouble == (double)(int)ix->valuedouble)
     return (int)ix->valuedouble - 1;
   return mj_fail(err, MJ_EINVAL, 0, "%s: the answer names no legal action",
                  b->pb.name), -1;

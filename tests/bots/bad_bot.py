@@ -9,7 +9,8 @@ processes running (one a grandchild), their pids appended to the file
 argv[2], and plays well; "setsid" leaves a grandchild that left the
 process group and the session (os.setsid), its pid appended to argv[2],
 and plays well; "seats" plays well and appends each seat it is
-asked for to the file argv[2].PID."""
+asked for to the file argv[2].PID; "index0" and "index1.5" answer those
+indexes (the first action is index 1)."""
 import json
 import os
 import subprocess
@@ -72,6 +73,9 @@ for line in sys.stdin:
             f.write("%d\n" % req["view"]["seat"])
     if how == "wrongid":
         print(json.dumps({"id": req["id"] + 1000, "index": 1}), flush=True)
+        continue
+    if how in ("index0", "index1.5"):
+        print(json.dumps({"id": req["id"], "index": float(how[5:])}), flush=True)
         continue
     if how == "liar":
         ans = {"id": req["id"], "action": "d 9z"}

@@ -138,6 +138,10 @@ expect_err 1 "answered decision 1001 while asked decision 1" \
 s=$(elapsed "$t0")
 awk "BEGIN { exit !($s < 10) }" && ok "a wrong id is dropped at once ($s s for two games)" \
   || bad "a wrong id: two games took $s s"
+for ix in 0 1.5; do
+  expect_err 1 "player 1 (cmd:$py $bb index$ix): " \
+    "$hule" sim --games 1 --bots "cmd:$py $bb index$ix,efficiency,efficiency,efficiency"
+done
 expect_err 1 "player 1 (cmd:$py $bb quit): " \
   "$hule" sim --games 2 --bots "cmd:$py $bb quit,efficiency,efficiency,efficiency"
 expect_err 1 "--fallback-ok says that is expected" \
