@@ -192,6 +192,7 @@ bool mj_hand_equal(const mj_hand *a, const mj_hand *b)
          x->gui == y->gui && x->horses == y->horses && x->streak == y->streak &&
          x->niao == y->niao && x->honba == y->honba &&
          x->ndora == y->ndora && x->nura == y->nura &&
+         x->ind_red == y->ind_red &&
          memcmp(x->dora, y->dora, x->ndora) == 0 &&
          memcmp(x->ura, y->ura, x->nura) == 0;
 }
@@ -388,8 +389,6 @@ int mjh_wind_value(const char *v, size_t n)
     default: return -1;
     }
   }
-  if (n == 2 && v[1] == 'z' && v[0] >= '1' && v[0] <= '4')
-    return v[0] - '1';
   return -1;
 }
 
@@ -489,10 +488,12 @@ static mj_status indicators(mj_ctx *c, int k, const char *v, size_t vlen,
 {
   mj_tile *out = k == TOK_DORA ? c->dora : c->ura;
   uint8_t *n = k == TOK_DORA ? &c->ndora : &c->nura;
+  int shift = k == TOK_DORA ? 0 : 8;
   mj_tile t[MJ_MAX_INDICATORS + 1];
   uint8_t red[MJ_MAX_INDICATORS + 1];
   int nt = 0;
   *n = 0;
+  c->ind_red &= (uint16_t)~(0xffu << shift);
   if (memchr(v, ',', vlen) != NULL)
     return bad_value(err, at, k, v, vlen, "unexpected ','; the indicators "
                      "are one tile string: 3m4p, 35m7z");
@@ -504,6 +505,8 @@ static mj_status indicators(mj_ctx *c, int k, const char *v, size_t vlen,
   for (int q = 0; q < nt; q++) {
     if (t[q] >= MJ_KINDS)
       return bad_value(err, at, k, v, vlen, "indicator tiles: 1z, 3m4p, 35m7z");
+    if (red[q])
+      c->ind_red |= (uint16_t)(1u << (shift + q));
     out[(*n)++] = t[q];
   }
   return MJ_OK;
@@ -691,7 +694,8 @@ static mj_status check_kaigang_first(const mj_hand *h, mj_error *err)
     uint8_t all[MJ_KINDS];
     mj_hand_all_counts(h, all);
     if (self)
-      return mj_fail(err, MJ_EINVAL, 0, "rob (抢杠和) cannot be self-drawn");
+      return mj_fail(err, MJ_EINVAL, 0, "rob (a win on a tile added to a "
+                     "kong) cannot be self-drawn");
     if (c->flags & MJ_CTX_WALL_LAST)
       return mj_fail(err, MJ_EINVAL, 0, "rob and wall-last cannot both hold");
     if (c->flags & MJ_CTX_KONG)
@@ -699,7 +703,8 @@ static mj_status check_kaigang_first(const mj_hand *h, mj_error *err)
     if (all[c->win] != 1)
       return mj_fail(
           err, MJ_EINVAL, 0,
-          "rob (抢杠和) but the winning tile is also held by the winner");
+          "rob (a win on a tile added to a kong) but the winning "
+          "tile is also held by the winner");
   }
   return MJ_OK;
 }
@@ -778,7 +783,8 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
        scorer asks the ruleset) */
     if (self && !has_kong)
       return mj_fail(err, MJ_EINVAL, 0,
-                     "kong (杠上开花) but the hand has no kong");
+                     "kong (a win on a kong's replacement tile) but "
+                     "the hand has no kong");
   }
   mj_status st = check_kaigang_first(h, err);
   if (st != MJ_OK)
@@ -791,7 +797,8 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
   if ((c->flags & MJ_CTX_LAST) && h->counts[c->win] != 1)
     return mj_fail(
         err, MJ_EINVAL, 0,
-        "last (和绝张) but the winning tile is also among the concealed tiles");
+        "last (the winning tile is the last copy) but another "
+        "copy is among the concealed tiles");
   if ((c->flags & (MJ_CTX_JIEBAO | MJ_CTX_SIBAO)) ==
       (MJ_CTX_JIEBAO | MJ_CTX_SIBAO))
     return mj_fail(err, MJ_EINVAL, 0, "jiebao and sibao cannot both hold");
@@ -922,6 +929,8 @@ static void print_riichi(const mj_ctx *c, char *buf, size_t cap, size_t *len)
     for (int i = 0; i < n; i++) {
       snprintf(t, sizeof t, "%s%s", i ? "" : w ? " ura=" : " dora=",
                mj_tile_str(w ? c->ura[i] : c->dora[i], b));
+      if (c->ind_red & (1u << (w * 8 + i)))
+        t[strlen(t) - 2] = '0';
       put(buf, cap, len, t);
     }
   }

@@ -71,6 +71,7 @@ typedef struct mj_ctx {
   uint8_t win_red;    /* the winning tile is a red five (+0p, win=0p) */
   uint8_t ndora, nura;  /* dora=, ura=: the indicators turned up */
   mj_tile dora[MJ_MAX_INDICATORS], ura[MJ_MAX_INDICATORS];
+  uint16_t ind_red;   /* bit i: dora[i] is a red five; bit 8+i: ura[i] */
   uint8_t honba;      /* honba=N */
 } mj_ctx;
 

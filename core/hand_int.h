@@ -47,7 +47,7 @@ typedef struct mj_ctx_token {
 } mj_ctx_token;
 extern const mj_ctx_token mj_ctx_tokens[TOK_COUNT];
 
-/* A seat wind "E".."N" or "1z".."4z" (-1: not one); a number 0..max of
+/* A seat wind, one of the words E S W N (-1: not one); a number 0..max of
    one or two digits (-1: not one). */
 int mjh_wind_value(const char *v, size_t n);
 int mjh_small_int(const char *v, size_t n, int max);

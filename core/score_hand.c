@@ -50,11 +50,21 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
     for (int i = 0; i < mj_hand_nmelds(h); i++)
       if (mj_hand_melds(h)[i].tile / 9 == su)
         n += mj_hand_meld_red(h, i);
+    int ind = 0;   /* and the red ones turned as indicators */
+    for (int w = 0; w < 2; w++)
+      for (int i = 0; i < (w ? c->nura : c->ndora); i++)
+        ind += (c->ind_red >> (w * 8 + i) & 1) &&
+               (w ? c->ura[i] : c->dora[i]) / 9 == su;
+    n += ind;
     if (n > r->table.red_fives)
       return r->table.red_fives == 0
                  ? mj_fail(err, MJ_EINVAL, 0, "0%c is a red five: ruleset %s "
                            "plays without red fives (0m 0p 0s are riichi's)",
                            "mps"[su], r->id)
+             : ind > 0
+                 ? mj_fail(err, MJ_EINVAL, 0, "%d red fives of %c in the "
+                           "hand and the indicators: ruleset %s has %d",
+                           n, "mps"[su], r->id, r->table.red_fives)
                  : mj_fail(err, MJ_EINVAL, 0, "%d red fives of %c: ruleset "
                            "%s has %d", n, "mps"[su], r->id,
                            r->table.red_fives);
@@ -161,8 +171,9 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h,
   if ((c->flags & MJ_CTX_KONG) && !(c->flags & MJ_CTX_SELF) &&
       !r->table.kong_discard)
     return mj_fail(err, MJ_EINVAL, 0,
-                   "kong (杠上开花) requires self (ruleset %s has no 杠上炮, "
-                   "a discard win after the discarder's kong)", r->id);
+                   "kong (a win on a kong's replacement tile) requires "
+                   "self (ruleset %s has no win on a discard made after "
+                   "the discarder's kong)", r->id);
   if ((c->flags & MJ_CTX_JIEBAO) &&
       !(mj_hand_wild(h, mj_rules_wild(r)) & MJ_BIT(c->win))) {
     char b[3];
@@ -396,8 +407,8 @@ mj_status mj_score_hand(const mj_rules *r, const mj_hand *h, mj_score *out,
     }
     if (st == MJ_OK && !out->win && E->nread > 0 &&
         r->scoring == MJ_SCORING_PARTS)
-      st = mj_fail(err, MJ_ENOTWIN, 0, "no fan holds: a winning shape, "
-                   "but ruleset %s needs a fan (bonus ones such as dora "
+      st = mj_fail(err, MJ_ENOTWIN, 0, "no yaku holds: a winning shape, "
+                   "but ruleset %s needs a yaku (bonus ones such as dora "
                    "alone make no win)", r->id);
     else if (st == MJ_OK && !out->win)
       st = (E->flags & MJ_CTX_QISHOU)

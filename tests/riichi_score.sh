@@ -63,10 +63,23 @@ for want in "平和 counts in the chosen reading" \
   else echo "FAIL: why: no '$want' in:"; printf '%s\n' "$out"; fail=1; fi
 done
 # refused: no yaku, commas in dora=, flowers, riichi with an open meld
-check 1 "no fan holds" score "123m22567p234789s win=7s seat=S"
+check 1 "no yaku holds: a winning shape, but ruleset riichi needs a yaku" score "123m22567p234789s win=7s seat=S"
 check 1 "unexpected ','" score "123m22567p234567s win=7s riichi dora=1m,2m"
 check 1 "the context token flowers= is not read by ruleset riichi" score "123m22567p234567s win=7s flowers=0"
 check 1 "ruleset riichi refuses riichi and an open meld" score "234m456p789s1p[777z]+1p riichi"
 check 1 "with a claimed meld" score "234m456p789s1p[777z]+1p self first"
 check 1 "rob (robbing a kong) but another 1p is in sight" score "234m456p789s23p55z+1p rob dora=1p"
+# the seat and round winds are the words E S W N (1z..4z are tiles)
+check 1 "bad seat= '1z' (E, S, W or N)" score "123m22567p234567s win=7s seat=1z"
+check 1 "bad round= '2z' (E, S, W or N)" score "123m22567p234567s win=7s round=2z"
+# one red five of each suit, counted across the hand and the indicators
+check 1 "2 red fives of m in the hand and the indicators: ruleset riichi has 1" score "123m22567p234567s win=7s dora=0m0m"
+check 1 "2 red fives of p in the hand and the indicators: ruleset riichi has 1" score "123m22067p234567s win=7s riichi ura=0p"
+check 0 "dora=0p ura=0m" score "123m22567p234567s win=7s riichi dora=0p ura=0m"
+# the robbing refusals are English, with no Chinese word in them
+check 1 "rob (a win on a tile added to a kong) cannot be self-drawn" score "234m456p789s23p55z+1p rob self"
+out=$("$hule" --ruleset riichi score "234m456p789s23p55z+1p rob self" 2>&1)
+if printf '%s' "$out" | LC_ALL=C grep -q '[^ -~]'; then
+  echo "FAIL: a refusal in English has a character outside ASCII: $out"; fail=1
+else echo "ok   the robbing refusal is plain English"; fi
 exit $fail

@@ -132,8 +132,9 @@ static void red_fives(void **state)
                          "honba=2 dora=0p7z", &e), MJ_OK);
   assert_string_equal(full(buf, sizeof buf),
                       "12305m456p789s11z win=5m seat=E round=E "
-                      "riichi ippatsu dora=5p7z ura=9s1z honba=2");
+                      "riichi ippatsu dora=0p7z ura=9s1z honba=2");
   assert_int_equal(mj_hand_cctx(H)->ndora, 2);
+  assert_int_equal(mj_hand_cctx(H)->ind_red, 1);   /* dora[0], the red 5p */
   assert_int_equal(mj_hand_cctx(H)->ura[1], 27);
   assert_int_equal(mj_hand_parse(b = mj_hand_new(), buf, strlen(buf), &e),
                    MJ_OK);
@@ -264,7 +265,7 @@ static void every_error(void **state)
   expect_error("123m456p789s11z[789s] win=3m self rob", 0,
                "cannot be self-drawn");
   expect_error("123m456p789s11z[789s] win=1z rob", 0, "also held");
-  expect_error("123m456p789s11z[789s] win=1z last", 0, "last (和绝张)");
+  expect_error("123m456p789s11z[789s] win=1z last", 0, "last (the winning tile is the last copy)");
   expect_error("123 win=1z", 1, "no suit letter");
   expect_error("m123 win=1z", 1, "no digits before it");
   expect_error("12E win=1z", 3, "need a suit letter");
