@@ -88,8 +88,9 @@ local R = mj.ruleset {
     -- until one's next draw, for good after riichi
     furiten = true, pass_lock = true,
     replacement = "tail",
-    -- double ron: each winner is paid (the sticks go to the first)
-    multi_win = true,
+    -- double ron: each winner is paid (the sticks go to the first), on a
+    -- discard and on a robbed added kong (槍槓) alike
+    multi_win = true, rob_all = true,
     -- the match: the dealer keeps the deal by his win or his ready hand
     -- at a drawn hand (R.next_dealer), East and South rounds
     dealer_stays_on_win = true, dealer_stays_on_draw = true,
@@ -107,6 +108,7 @@ local R = mj.ruleset {
 local opt = R.opt
 R.table.red_fives = opt.aka == 3 and 1 or 0
 R.table.multi_win = not opt.headbump
+R.table.rob_all = not opt.headbump
 R.table.rounds = opt.length == "east" and 1 or 2
 R.table.bust = opt.tobi
 R.table.target = opt.west and 30000 or 0
