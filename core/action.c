@@ -39,12 +39,15 @@ size_t mj_action_print(const mj_action *a, char *buf, size_t cap)
   case MJ_ACT_CKONG:
   case MJ_ACT_AKONG:
     return (size_t)snprintf(buf, cap, "kong %s", mj_tile_str(a->tile, t));
-  case MJ_ACT_CHI: {
+  case MJ_ACT_CHI: {   /* the hand's red five taken: chi 406m */
     int r = mj_tile_rank(a->tile);
-    return (size_t)snprintf(buf, cap, "chi %d%d%d%c", r, r + 1, r + 2,
+    return (size_t)snprintf(buf, cap, "chi %d%d%d%c", r, r + 1 == 5 && a->red
+                            ? 0 : r + 1, r + 2 == 5 && a->red ? 0 : r + 2,
                             "mps"[mj_tile_suit(a->tile) % 3]);
   }
-  case MJ_ACT_PON:
+  case MJ_ACT_PON:     /* the hand's red five taken: pon 0m */
+    if (a->red && a->tile < MJ_HONOR_FIRST)
+      return (size_t)snprintf(buf, cap, "pon 0%c", "mps"[a->tile / 9]);
     return (size_t)snprintf(buf, cap, "pon");
   case MJ_ACT_KONG:
     return (size_t)snprintf(buf, cap, "kong");
@@ -285,7 +288,8 @@ static int matching(const mj_game *g, const mj_action *l, int nl, int type,
   int matches = 0;
   *found = -1;
   /* a five: the red one when asked (0p), else the plain one, else the
-     red one when it is the only one held */
+     red one when it is the only one held; a chow or a pung of a five
+     likewise takes the hand's red one when asked (chi 406m, pon 0m) */
   for (int pass = 0; pass < 2 && matches == 0; pass++)
     for (int i = 0; i < nl; i++) {
       int lt = l[i].type;
@@ -298,16 +302,17 @@ static int matching(const mj_game *g, const mj_action *l, int nl, int type,
         *found = i;
       matches++;
     }
-  if (matches == 0 && type == MJ_ACT_CHI && nt == 1) {
-    /* "chi 4m": the tile may be any of the chow's own two */
+  /* "chi 4m": the tile may be any of the chow's own two */
+  for (int pass = 0; pass < 2 && matches == 0 && type == MJ_ACT_CHI &&
+                     nt == 1; pass++)
     for (int i = 0; i < nl; i++)
       if (l[i].type == MJ_ACT_CHI && tile >= l[i].tile &&
-          tile <= l[i].tile + 2 && tile != mj_game_pending(g, NULL)) {
+          tile <= l[i].tile + 2 && tile != mj_game_pending(g, NULL) &&
+          ((pass == 0 && l[i].red == red) || (pass == 1 && !red))) {
         if (*found < 0)
           *found = i;
         matches++;
       }
-  }
   return matches;
 }
 
@@ -340,6 +345,23 @@ static mj_status no_match(const mj_game *g, int p, int type, mj_tile tile,
                  mj_tile_str(tile, b), legal);
 }
 
+/* A red five (0p) in s's last word, n bytes, made its 5: was there one?
+   The word asks for the red one (d 0p, riichi 0p, chi 406m, pon 0m). */
+static bool red_five_word(char *s, size_t n)
+{
+  size_t w = n;
+  while (w > 0 && s[w - 1] != ' ')
+    w--;
+  if (n - w < 2 || !strchr("mps", s[n - 1]))
+    return false;
+  for (size_t i = w; i < n - 1; i++)
+    if (s[i] == '0') {
+      s[i] = '5';
+      return true;
+    }
+  return false;
+}
+
 int mj_action_verb(const char *word)
 {
   char lower[16];
@@ -365,16 +387,10 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   if (n == 0 || n > 64)
     return mj_fail(err, MJ_EINVAL, 0,
                    "say an action, such as d 5m, chi, pon, kong, hu, pass");
-  /* a red five (0p) names the 5 and asks for the red one */
   char copy[72];
-  bool red = false;
   memcpy(copy, text, n);
   copy[n] = '\0';
-  if (n >= 2 && copy[n - 2] == '0' && strchr("mps", copy[n - 1]) &&
-      (n == 2 || copy[n - 3] == ' ')) {
-    copy[n - 2] = '5';
-    red = true;
-  }
+  bool red = red_five_word(copy, n);
   text = copy;
   /* the verb: letters (or one multi-byte word), then the argument */
   size_t vn = 0;
@@ -411,6 +427,8 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
     return mj_fail(err, MJ_EINVAL, 0, "'%.*s' is not an action; you may: %s",
                    (int)n, text, legal);
   }
+  if ((type == MJ_ACT_CHI || type == MJ_ACT_PON) && !red)
+    red = red_five_word(copy + (arg - copy), an);   /* chi 406m */
   mj_tile tiles[3] = { MJ_NO_TILE, MJ_NO_TILE, MJ_NO_TILE };
   int nt;
   mj_status st = type == MJ_ACT_DECLARE

@@ -758,12 +758,21 @@ static int reds_held(const mj_game *g, int p)
 }
 
 /* p's newest meld holds the red fives taken from his hand (he had r0
-   before) and the claimed tile's, if red. */
+   before) and the claimed tile's, if red; the event just made says how
+   many came from the hand. */
 static void meld_reds(mj_game *g, int p, int r0, bool claimed)
 {
   mj_hand *h = g->pl[p].hand;
-  mj_hand_set_meld_red(h, mj_hand_nmelds(h) - 1,
-                       r0 - reds_held(g, p) + (claimed && g->pending_red));
+  int own = r0 - reds_held(g, p), i = mj_hand_nmelds(h) - 1;
+  g->meld_own_red = (uint8_t)own;
+  if (i >= 0 && i < MJ_MAX_MELDS)
+    mj_hand_set_meld_red(h, i, own + (claimed && g->pending_red));
+}
+
+/* The event just made, of a meld: the red fives its hand gave. */
+static void event_reds(mj_game *g)
+{
+  g->ev[g->nev - 1].red = g->meld_own_red;
 }
 
 /* The exposed kong of p on from's discard t, made: the replacement. */
@@ -780,11 +789,62 @@ static void make_exposed_kong(mj_game *g, int p, int from, mj_tile t)
     d->taken[d->ndisc - 1] = 1;
   g->any_claim = true;
   mjg_event(g, MJ_EV_KONG, p, t, from, 0);
+  event_reds(g);
   g->pending = MJ_NO_TILE;
   g->rob_discarder = -1;
   g->pl[p].kong_from = (int8_t)from;
   kong_hook(g, p, t, MJ_KONG_EXPOSED, from);
   kong_replacement(g, p);
+}
+
+/* a, a pung or a kong of the discard, made (with the hand's red five
+   first when a asks for it). */
+static void claim_pung(mj_game *g, const mj_action *a, bool kong)
+{
+  int q = a->player, from = g->pending_from;
+  mj_tile t = g->pending;
+  int need = kong ? 3 : 2, r0 = reds_held(g, q), i = 0;
+  if (a->red && !kong)
+    mjg_hand_take(g, q, t, true), i++;
+  for (; i < need; i++)
+    mjg_hand_remove(g, q, t);
+  mj_meld m = { (uint8_t)(kong ? MJ_KONG : MJ_PUNG), t,
+                (uint8_t)((q - from + 4) & 3), 0 };
+  mjg_hand_meld(g, q, m, -1);
+  meld_reds(g, q, r0, true);
+  take_discard(g, true);
+  mjg_event(g, kong ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
+  event_reds(g);
+  g->pending = MJ_NO_TILE;
+  if (kong) {
+    g->pl[q].kong_from = (int8_t)from;
+    kong_hook(g, q, t, MJ_KONG_EXPOSED, from);
+    kong_replacement(g, q);
+  } else {
+    mjg_enter_turn(g, q, true);
+  }
+}
+
+/* a, a chow of the discard, made (its five the hand's red one when a
+   asks for it). */
+static void claim_chow(mj_game *g, const mj_action *a)
+{
+  int q = a->player, from = g->pending_from, r0 = reds_held(g, q);
+  mj_tile t = g->pending;
+  for (int k = a->tile; k <= a->tile + 2; k++)
+    if (k != t && a->red && k % 9 == 4)
+      mjg_hand_take(g, q, (mj_tile)k, true);
+    else if (k != t)
+      mjg_hand_remove(g, q, (mj_tile)k);
+  mj_meld m = { MJ_CHOW, a->tile, 1, 0 };
+  mjg_hand_meld(g, q, m, -1);
+  meld_reds(g, q, r0, true);
+  take_discard(g, true);
+  mjg_event(g, MJ_EV_CHI, q, a->tile, from, 0);
+  event_reds(g);
+  g->ev[g->nev - 1].claimed = t;
+  g->pending = MJ_NO_TILE;
+  mjg_enter_turn(g, q, true);
 }
 
 static void resolve_claims(mj_game *g)
@@ -827,38 +887,11 @@ static void resolve_claims(mj_game *g)
       if (pass == 0 && kong && g->tbl.rob_exposed && offer_rob(g, q, t, from))
         return;            /* 明杠可抢: the others may rob it first */
       if (pass == 0 && (kong || a->type == MJ_ACT_PON)) {
-        int need = kong ? 3 : 2, r0 = reds_held(g, q);
-        for (int i = 0; i < need; i++)
-          mjg_hand_remove(g, q, t);
-        mj_meld m = { (uint8_t)(kong ? MJ_KONG : MJ_PUNG), t,
-                      (uint8_t)((q - from + 4) & 3), 0 };
-        mjg_hand_meld(g, q, m, -1);
-        meld_reds(g, q, r0, true);
-        take_discard(g, true);
-        mjg_event(g, kong ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
-        g->pending = MJ_NO_TILE;
-        if (kong) {
-          g->pl[q].kong_from = (int8_t)from;
-          kong_hook(g, q, t, MJ_KONG_EXPOSED, from);
-          kong_replacement(g, q);
-        } else {
-          mjg_enter_turn(g, q, true);
-        }
+        claim_pung(g, a, kong);
         return;
       }
       if (pass == 1 && a->type == MJ_ACT_CHI) {
-        int r0 = reds_held(g, q);
-        for (int k2 = a->tile; k2 <= a->tile + 2; k2++)
-          if (k2 != t)
-            mjg_hand_remove(g, q, (mj_tile)k2);
-        mj_meld m = { MJ_CHOW, a->tile, 1, 0 };
-        mjg_hand_meld(g, q, m, -1);
-        meld_reds(g, q, r0, true);
-        take_discard(g, true);
-        mjg_event(g, MJ_EV_CHI, q, a->tile, from, 0);
-        g->ev[g->nev - 1].claimed = t;
-        g->pending = MJ_NO_TILE;
-        mjg_enter_turn(g, q, true);
+        claim_chow(g, a);
         return;
       }
     }
@@ -880,6 +913,7 @@ static void complete_added_kong(mj_game *g)
       break;
     }
   mjg_event(g, MJ_EV_AKONG, p, t, -1, 0);
+  g->ev[g->nev - 1].red = g->pending_red;
   g->pending = MJ_NO_TILE;
   pl->kong_from = -1;
   kong_hook(g, p, t, MJ_KONG_ADDED, -1);
@@ -892,10 +926,11 @@ static void added_kong(mj_game *g, int p, mj_tile t)
   int r0 = reds_held(g, p);
   mjg_hand_remove(g, p, t);
   mj_hand *h = g->pl[p].hand;
-  for (int i = 0; i < mj_hand_nmelds(h); i++)
+  for (int i = 0; i < mj_hand_nmelds(h) && i < MJ_MAX_MELDS; i++)
     if (mj_hand_melds(h)[i].type == MJ_PUNG && mj_hand_melds(h)[i].tile == t)
       mj_hand_set_meld_red(h, i, mj_hand_meld_red(h, i) + r0 -
                                  reds_held(g, p));
+  g->pending_red = r0 > reds_held(g, p);   /* a robber wins on it as it is */
   mjg_end_turn_states(g, p);
   if (!offer_rob(g, p, t, -1))
     complete_added_kong(g);
@@ -928,72 +963,6 @@ static void resolve_rob(mj_game *g)
   }
   /* the robbed tile leaves the kong's owner */
   mjg_finish(g, w, n, from, g->pending, MJ_CTX_ROB);
-}
-
-/* Is a legal now? (The same as finding it in mj_game_legal's list.) */
-static bool legal_one(const mj_game *g, const mj_action *a)
-{
-  int p = a->player;
-  const seat *pl = &g->pl[p];
-  const uint8_t *c = mj_hand_counts(pl->hand);
-  if (g->phase == MJ_PHASE_TURN) {
-    if (p != g->turn)
-      return false;
-    switch (a->type) {
-    case MJ_ACT_DISCARD: {
-      /* as the list has it (legal.c): none when the win is a must; a
-         fixed hand's drawn tile as drawn; while the missing suit is
-         held, only it, plain; a red five only when one is held */
-      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || g->must_win)
-        return false;
-      if (mjg_hand_fixed(g, p))
-        return a->tile == g->last_draw && a->red == g->last_draw_red;
-      if (holds_void(g, p))
-        return a->tile / 9 == pl->void_suit && a->red == 0;
-      int red = a->tile < MJ_HONOR_FIRST && a->tile % 9 == 4
-                    ? mj_hand_red(pl->hand, a->tile / 9)
-                    : 0;
-      return a->red ? a->red == 1 && red > 0 : c[a->tile] > red;
-    }
-    case MJ_ACT_WIN:
-      return !pl->claimed && a->tile == g->last_draw && mjg_can_win_self(g, p);
-    case MJ_ACT_CKONG:
-      return a->tile < MJ_KINDS && c[a->tile] == 4 && mjg_kong_allowed(g, p) &&
-             !mjg_hand_fixed(g, p) && (g->tbl.wild_melds || !is_wild(g, a->tile));
-    case MJ_ACT_AKONG: {
-      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || !mjg_kong_allowed(g, p) ||
-          mjg_hand_fixed(g, p))
-        return false;
-      const mj_meld *m = mj_hand_melds(pl->hand);
-      for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
-        if (m[i].type == MJ_PUNG && m[i].tile == a->tile)
-          return true;
-      return false;
-    }
-    default:
-      return false;
-    }
-  }
-  if (g->phase != MJ_PHASE_CLAIM && g->phase != MJ_PHASE_ROB)
-    return false;
-  if ((g->decided >> p & 1) || !g->options[p])
-    return false;
-  if (a->type == MJ_ACT_PASS)
-    return true;
-  if (a->tile != g->pending && a->type != MJ_ACT_CHI)
-    return false;
-  if (a->type == MJ_ACT_CHI) {
-    if (!(g->options[p] & (1u << MJ_ACT_CHI)) || a->tile >= MJ_HONOR_FIRST ||
-        a->tile % 9 > 6 || g->pending >= MJ_HONOR_FIRST ||
-        a->tile / 9 != g->pending / 9 || g->pending < a->tile ||
-        g->pending > a->tile + 2)
-      return false;
-    for (int k = a->tile; k <= a->tile + 2; k++)
-      if (k != g->pending && c[k] == 0)
-        return false;
-    return true;
-  }
-  return a->type < MJ_ACT_COUNT && (g->options[p] & (1u << a->type)) != 0;
 }
 
 static bool in_list(const mj_action *a, const mj_action *list, int n)
@@ -1107,6 +1076,7 @@ static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
     mjg_hand_meld(g, p, (mj_meld){ MJ_CKONG, a->tile, 0, 0 }, -1);
     meld_reds(g, p, r0, false);
     mjg_event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
+    event_reds(g);
     mjg_end_turn_states(g, p);
     pl->kong_from = -1;
     kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
@@ -1149,7 +1119,7 @@ static mj_status apply_action(mj_game *g, const mj_action *act, mj_error *err)
     return mj_fail(err, MJ_EINVAL, 0, "no player %d", p);
   if (!(mj_game_waiting(g) >> p & 1))
     return mj_fail(err, MJ_ESTATE, 0, "it is not player %d's move", p);
-  int n = legal_one(g, a) ? 1 : 0;
+  int n = mjg_legal_one(g, a) ? 1 : 0;
   if (n) {
     legal[0] = *a;
   } else {

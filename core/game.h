@@ -51,7 +51,9 @@ typedef struct mj_action {
   uint8_t type;
   uint8_t player;
   mj_tile tile;
-  uint8_t red;          /* a discard: the red five of tile (0p) */
+  uint8_t red;          /* a discard: the red five of tile (0p); a chow
+                           or a pung: the meld takes the hand's red five
+                           where a plain one could go (both held) */
 } mj_action;
 
 typedef enum mj_phase {
@@ -87,7 +89,9 @@ typedef struct mj_event {
   uint8_t replacement; /* a draw from the tail (kong, flower) */
   mj_tile claimed;   /* a chow: the discard taken (tile is the meld's
                         lowest); otherwise MJ_NO_TILE */
-  uint8_t red;       /* a draw or a discard of a red five (0p) */
+  uint8_t red;       /* a draw or a discard of a red five (0p); a meld
+                        called or declared: the red fives it took from
+                        the hand; an added kong: the added tile's */
 } mj_event;
 
 typedef struct mj_game mj_game;

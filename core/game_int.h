@@ -68,6 +68,7 @@ struct mj_game {
   mj_tile last_draw;         /* the last tile drawn from the wall */
   bool last_draw_red;        /* ... a red five */
   bool pending_red;          /* the tile on offer is a red five */
+  uint8_t meld_own_red;      /* the newest meld: red fives from the hand */
   bool last_draw_wall_last;  /* that draw emptied the wall (海底) */
   mj_tile pending;           /* the discard or kong tile others may claim */
   int pending_from;          /* who put it up */
@@ -220,6 +221,13 @@ void mjg_finish_tiles(mj_game *g, const int *w, const mj_tile *tiles, int n,
 
 /* legal.c: what the acting checks of the legal actions */
 bool mjg_kong_allowed(const mj_game *g, int p);
+/* May p's claim of type (a chow's lowest tile low) on the pending tile
+   take his red five where he could give a plain one (both are held)?
+   Such a claim is listed twice, the second with red set. */
+bool mjg_claim_red_choice(const mj_game *g, int p, int type, mj_tile low);
+/* Is a legal now? The same answer as finding it in mj_game_legal's list,
+   without making the list. */
+bool mjg_legal_one(const mj_game *g, const mj_action *a);
 bool mjg_open_ok(const mj_game *g, int p, mj_tile t, int kind);
 bool mjg_hand_fixed(const mj_game *g, int p);
 unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t);

@@ -349,6 +349,37 @@ unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
   return o;
 }
 
+bool mjg_claim_red_choice(const mj_game *g, int p, int type, mj_tile low)
+{
+  const mj_hand *h = g->pl[p].hand;
+  mj_tile t = g->pending, five = MJ_NO_TILE;
+  int need = 0;
+  if (type == MJ_ACT_PON && t < MJ_HONOR_FIRST && t % 9 == 4)
+    five = t, need = 2;
+  else if (type == MJ_ACT_CHI && low < MJ_HONOR_FIRST && low % 9 <= 6)
+    for (mj_tile k = low; k <= low + 2; k++)
+      if (k != t && k % 9 == 4)
+        five = k, need = 1;
+  if (five == MJ_NO_TILE)
+    return false;
+  int red = mj_hand_red(h, five / 9);
+  return red > 0 && mj_hand_counts(h)[five] - red >= need;
+}
+
+/* A claim of type (chi's lowest tile low), and beside it the same taking
+   the hand's red five where the hand could give a plain one instead. */
+static int add_claim(const mj_game *g, mj_action *out, int n, int max,
+                     int type, int p, mj_tile tile)
+{
+  n = add(out, n, max, type, p, tile);
+  if (mjg_claim_red_choice(g, p, type, tile)) {
+    n = add(out, n, max, type, p, tile);
+    if (n <= max)
+      out[n - 1].red = 1;
+  }
+  return n;
+}
+
 static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
 {
   int n = 0;
@@ -369,15 +400,87 @@ static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
   if (o & (1u << MJ_ACT_OPEN))
     n = add(out, n, max, MJ_ACT_OPEN, p, t);
   if (o & (1u << MJ_ACT_PON))
-    n = add(out, n, max, MJ_ACT_PON, p, t);
+    n = add_claim(g, out, n, max, MJ_ACT_PON, p, t);
   if (o & (1u << MJ_ACT_CHI)) {
     unsigned lows = chow_starts(mj_hand_counts(g->pl[p].hand), t);
     for (; lows; lows &= lows - 1)
-      n = add(out, n, max, MJ_ACT_CHI, p,
-              (mj_tile)(t - t % 9 + __builtin_ctz(lows)));
+      n = add_claim(g, out, n, max, MJ_ACT_CHI, p,
+                    (mj_tile)(t - t % 9 + __builtin_ctz(lows)));
   }
   n = add(out, n, max, MJ_ACT_PASS, p, t);
   return n;
+}
+
+/* Is a legal now? (The same as finding it in mj_game_legal's list.) */
+bool mjg_legal_one(const mj_game *g, const mj_action *a)
+{
+  int p = a->player;
+  const seat *pl = &g->pl[p];
+  const uint8_t *c = mj_hand_counts(pl->hand);
+  if (g->phase == MJ_PHASE_TURN) {
+    if (p != g->turn)
+      return false;
+    switch (a->type) {
+    case MJ_ACT_DISCARD: {
+      /* as the list has it (legal.c): none when the win is a must; a
+         fixed hand's drawn tile as drawn; while the missing suit is
+         held, only it, plain; a red five only when one is held */
+      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || g->must_win)
+        return false;
+      if (mjg_hand_fixed(g, p))
+        return a->tile == g->last_draw && a->red == g->last_draw_red;
+      if (holds_void(g, p))
+        return a->tile / 9 == pl->void_suit && a->red == 0;
+      int red = a->tile < MJ_HONOR_FIRST && a->tile % 9 == 4
+                    ? mj_hand_red(pl->hand, a->tile / 9)
+                    : 0;
+      return a->red ? a->red == 1 && red > 0 : c[a->tile] > red;
+    }
+    case MJ_ACT_WIN:
+      return !pl->claimed && a->tile == g->last_draw && mjg_can_win_self(g, p);
+    case MJ_ACT_CKONG:
+      return a->tile < MJ_KINDS && c[a->tile] == 4 && mjg_kong_allowed(g, p) &&
+             !mjg_hand_fixed(g, p) && (g->tbl.wild_melds || !is_wild(g, a->tile));
+    case MJ_ACT_AKONG: {
+      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || !mjg_kong_allowed(g, p) ||
+          mjg_hand_fixed(g, p))
+        return false;
+      const mj_meld *m = mj_hand_melds(pl->hand);
+      for (int i = 0; i < mj_hand_nmelds(pl->hand); i++)
+        if (m[i].type == MJ_PUNG && m[i].tile == a->tile)
+          return true;
+      return false;
+    }
+    default:
+      return false;
+    }
+  }
+  if (g->phase != MJ_PHASE_CLAIM && g->phase != MJ_PHASE_ROB)
+    return false;
+  if ((g->decided >> p & 1) || !g->options[p])
+    return false;
+  if (a->red > 1 || (a->red && ((a->type != MJ_ACT_CHI &&
+                                  a->type != MJ_ACT_PON) ||
+                                 a->tile >= MJ_HONOR_FIRST ||
+                                 !mjg_claim_red_choice(g, p, a->type,
+                                                       a->tile))))
+    return false;
+  if (a->type == MJ_ACT_PASS)
+    return true;
+  if (a->tile != g->pending && a->type != MJ_ACT_CHI)
+    return false;
+  if (a->type == MJ_ACT_CHI) {
+    if (!(g->options[p] & (1u << MJ_ACT_CHI)) || a->tile >= MJ_HONOR_FIRST ||
+        a->tile % 9 > 6 || g->pending >= MJ_HONOR_FIRST ||
+        a->tile / 9 != g->pending / 9 || g->pending < a->tile ||
+        g->pending > a->tile + 2)
+      return false;
+    for (int k = a->tile; k <= a->tile + 2; k++)
+      if (k != g->pending && c[k] == 0)
+        return false;
+    return true;
+  }
+  return a->type < MJ_ACT_COUNT && (g->options[p] & (1u << a->type)) != 0;
 }
 
 int mj_game_legal(const mj_game *g, int p, mj_action *out, int max)

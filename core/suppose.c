@@ -522,8 +522,24 @@ static mj_status let_go(mj_game *g, int except, mj_error *err)
   return MJ_OK;
 }
 
-/* Decision a, the claims before it let go by those it is not. */
-static mj_status play(mj_game *g, const mj_action *a, mj_error *err)
+/* A chow or a pung that took the hand's red five where the game offers
+   the choice: the offered one with red set; else a as it is. */
+static mj_action with_red(const mj_game *g, const mj_action *a, bool red)
+{
+  mj_action l[MJ_MAX_LEGAL];
+  int n = red && (a->type == MJ_ACT_CHI || a->type == MJ_ACT_PON)
+              ? mj_game_legal(g, a->player, l, MJ_MAX_LEGAL) : 0;
+  for (int i = 0; i < n; i++)
+    if (l[i].type == a->type && l[i].red &&
+        (a->type == MJ_ACT_PON || l[i].tile == a->tile))
+      return l[i];
+  return *a;
+}
+
+/* Decision a, the claims before it let go by those it is not; a claim
+   that took the hand's red five (red) takes it again. */
+static mj_status play(mj_game *g, const mj_action *a, bool red,
+                      mj_error *err)
 {
   for (int guard = 0; guard < 8; guard++) {
     if (mj_game_over(g))
@@ -533,7 +549,8 @@ static mj_status play(mj_game *g, const mj_action *a, mj_error *err)
     unsigned w = mj_game_waiting(g);
     bool mine = (w >> a->player & 1) && a->type != MJ_ACT_DISCARD &&
                 a->type != MJ_ACT_CKONG && a->type != MJ_ACT_AKONG;
-    if (mine && mj_game_act(g, a, err) != MJ_OK)
+    mj_action b = mine ? with_red(g, a, red) : *a;
+    if (mine && mj_game_act(g, &b, err) != MJ_OK)
       return MJ_EINVAL;
     if (let_go(g, mine ? a->player : -1, err) != MJ_OK)
       return MJ_EINVAL;
@@ -626,7 +643,7 @@ mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
       mj_action a = s->item[i].a;
       if (a.type == MJ_ACT_CKONG)
         a.tile = x->kong[i];
-      st = play(g, &a, err);
+      st = play(g, &a, s->item[i].red > 0, err);
     }
     if (st != MJ_OK) {
       char why[sizeof err->msg];

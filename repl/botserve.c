@@ -257,26 +257,33 @@ static void add_pai(cJSON *o, const char *key, mj_tile t, bool red)
 }
 
 /* The consumed tiles of a meld of ours: k of t (or the chow's two), the
-   red fives we hold first. */
-static void add_consumed(cJSON *o, const mj_game *g, int p, mj_tile low,
-                         mj_tile claimed, int k)
+   first reds of their fives red. */
+static void add_consumed(cJSON *o, mj_tile low, mj_tile claimed, int k,
+                         int reds)
 {
-  const mj_hand *h = mj_game_hand(g, p);
   cJSON *a = cJSON_AddArrayToObject(o, "consumed");
-  int reds[3] = { 0 };
-  for (int s = 0; s < 3; s++)
-    reds[s] = mj_hand_red(h, s);
   char b[4];
   for (int i = 0; i < k; i++) {
     mj_tile t = claimed == MJ_NO_TILE ? low
                 : (mj_tile)(low + (low + i >= claimed ? i + 1 : i));
     if (claimed != MJ_NO_TILE && k == 2 && low == claimed)
       t = (mj_tile)(low + i + 1);
-    bool red = t < MJ_HONOR_FIRST && t % 9 == 4 && reds[t / 9] > 0;
-    if (red)
-      reds[t / 9]--;
+    bool red = t < MJ_HONOR_FIRST && t % 9 == 4 && reds > 0;
+    reds -= red;
     cJSON_AddItemToArray(a, cJSON_CreateString(mjai_pai(t, red, b)));
   }
+}
+
+/* The red fives p's hand gives to a call of k copies of a five t (a
+   chow: one): the red one first when a asks for it, else the plain. */
+static int reds_given(const mj_game *g, int p, const mj_action *a,
+                      mj_tile t, int k)
+{
+  const mj_hand *h = mj_game_hand(g, p);
+  if (t >= MJ_HONOR_FIRST || t % 9 != 4)
+    return 0;
+  int red = mj_hand_red(h, t / 9), plain = mj_hand_counts(h)[t] - red;
+  return a->red ? (red < k ? red : k) : (k > plain ? k - plain : 0);
 }
 
 /* The answer to a decision of ours. */
@@ -321,20 +328,35 @@ static cJSON *mjai_answer(mjai_side *m, const mj_game *g, const mj_action *a)
     add_pai(o, "pai", up != MJ_NO_TILE && from >= 0 ? up
                       : mj_game_last_draw(g), false);
     break;
-  case MJ_ACT_CHI: case MJ_ACT_PON: case MJ_ACT_KONG:
+  case MJ_ACT_CHI: {
+    mj_tile five = a->tile - a->tile % 9 + 4;
+    bool in = five >= a->tile && five <= a->tile + 2 && five != up;
     cJSON_AddNumberToObject(o, "target", from);
     add_pai(o, "pai", up, false);
-    add_consumed(o, g, p, a->type == MJ_ACT_CHI ? a->tile : up,
-                 a->type == MJ_ACT_CHI ? up : MJ_NO_TILE,
-                 a->type == MJ_ACT_KONG ? 3 : 2);
+    add_consumed(o, a->tile, up, 2, in ? reds_given(g, p, a, five, 1) : 0);
     break;
+  }
+  case MJ_ACT_PON: case MJ_ACT_KONG: {
+    int k = a->type == MJ_ACT_KONG ? 3 : 2;
+    cJSON_AddNumberToObject(o, "target", from);
+    add_pai(o, "pai", up, false);
+    add_consumed(o, up, MJ_NO_TILE, k, reds_given(g, p, a, up, k));
+    break;
+  }
   case MJ_ACT_CKONG:
-    add_consumed(o, g, p, a->tile, MJ_NO_TILE, 4);
+    add_consumed(o, a->tile, MJ_NO_TILE, 4, reds_given(g, p, a, a->tile, 4));
     break;
-  case MJ_ACT_AKONG:
-    add_pai(o, "pai", a->tile, false);
-    add_consumed(o, g, p, a->tile, MJ_NO_TILE, 3);
+  case MJ_ACT_AKONG: {   /* the pung's tiles, and the one added */
+    const mj_hand *h = mj_game_hand(g, p);
+    int pung = 0;
+    for (int i = 0; i < mj_hand_nmelds(h); i++)
+      if (mj_hand_melds(h)[i].type == MJ_PUNG &&
+          mj_hand_melds(h)[i].tile == a->tile)
+        pung = mj_hand_meld_red(h, i);
+    add_pai(o, "pai", a->tile, reds_given(g, p, a, a->tile, 1) > 0);
+    add_consumed(o, a->tile, MJ_NO_TILE, 3, pung);
     break;
+  }
   default:
     break;
   }

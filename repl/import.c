@@ -515,7 +515,12 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
      discard as its list of legal moves would, without making the list */
   a = (mj_action){ MJ_ACT_DISCARD, (uint8_t)p, t,
                    (uint8_t)(tsumogiri ? mj_game_last_draw_red(g) : red) };
-  return act(x, g, &a, "the discard");
+  char what[64], b[3];
+  mj_tile_str(t, b);
+  if (a.red)
+    b[0] = '0';
+  snprintf(what, sizeof what, _("seat %d's discard of %s"), p, b);
+  return act(x, g, &a, what);
 }
 
 /* Seat q may claim the tile on offer: the log's win, call, or a pass. */
@@ -556,13 +561,26 @@ static mj_status claim_move(imp *x, play6 *s, mj_game *g, int q)
             lo = u;
         }
       }
-      if (!find_legal(g, q, type, lo, -1, &a))
+      /* the red fives the log's call takes from the hand: the same
+         call the game offers taking them, else the only one */
+      int want = 0;
+      for (int i = 1; i < c.n; i++)
+        want += c.v[i] >= 51 && c.v[i] <= 53;
+      if (!(want > 0 && c.kind != 'm' && find_legal(g, q, type, lo, 1, &a)) &&
+          !find_legal(g, q, type, lo, 0, &a))
         return bad(x, "the call \"%s\" is not legal", j->valuestring);
       s->ti[q]++;
       if (c.kind == 'm' && s->di[q] < rd->discs[q].n &&
           cJSON_IsNumber(item(&rd->discs[q], s->di[q])))
         s->di[q]++;              /* the open kong's 0 */
-      return act(x, g, &a, "the call");
+      mj_status st = act(x, g, &a, "the call");
+      const mj_event *e = mj_game_event(g, mj_game_nevents(g) - 1);
+      if (st == MJ_OK && (e->type == MJ_EV_CHI || e->type == MJ_EV_PON ||
+                          e->type == MJ_EV_KONG) && e->red != want)
+        return bad(x, "seat %d's call \"%s\": red fives from the hand: the "
+                   "log says %d, the hand gives %d", q, j->valuestring, want,
+                   e->red);
+      return st;
     }
   }
   return act(x, g, &a, "a pass");

@@ -118,21 +118,6 @@ static void add_consumed(cJSON *o, const mj_event *e, int k, int reds)
                               reds-- > 0, b)));
 }
 
-/* The red fives of the meld e made, as p's hand holds it now (a pung
-   since made a kong counts the added tile's too). */
-static int meld_reds(const mj_game *g, const mj_event *e)
-{
-  const mj_hand *h = mj_game_hand(g, e->player & 3);
-  const mj_meld *m = mj_hand_melds(h);
-  for (int i = 0; i < mj_hand_nmelds(h); i++) {
-    bool chow = e->type == MJ_EV_CHI, concealed = e->type == MJ_EV_CKONG;
-    if (m[i].tile == e->tile && (m[i].type == MJ_CHOW) == chow &&
-        (m[i].type == MJ_CKONG) == concealed)
-      return mj_hand_meld_red(h, i);
-  }
-  return 0;
-}
-
 /* Win k's deltas: the ledger's entries of that win and the sticks. */
 static void win_deltas(const mj_game *g, int k, int winner, int d[4])
 {
@@ -181,7 +166,9 @@ void mjai_start_kyoku(const mj_game *dealt, const int scores[4], int seat,
 }
 
 /* A call's event: chi, pon, daiminkan, ankan, kakan; the claimed tile
-   red as its discard was, the consumed ones by what the meld holds. */
+   red as its discard was, the consumed ones red as the event says the
+   hand gave them (a kakan's: the pon's, its added tile as the event
+   says). */
 static void call_event(const mj_game *g, const mj_event *e, mjai_conv *x,
                        cJSON *out)
 {
@@ -191,21 +178,18 @@ static void call_event(const mj_game *g, const mj_event *e, mjai_conv *x,
         : e->type == MJ_EV_KONG ? 2 : e->type == MJ_EV_CKONG ? 3 : 4;
   cJSON *o = mjai_ev(out, names[k]);
   cJSON_AddNumberToObject(o, "actor", e->player);
-  int reds = meld_reds(g, e), claimed = 0;
+  int reds = e->red;
   mj_tile five = e->tile < MJ_HONOR_FIRST ? e->tile : 0;
   if (k <= 2) {
-    claimed = x->disc_red;
     cJSON_AddNumberToObject(o, "target", e->from);
-    add_pai(o, "pai", k == 0 ? e->claimed : e->tile, claimed);
+    add_pai(o, "pai", k == 0 ? e->claimed : e->tile, x->disc_red);
   } else if (k == 4) {
-    int before = x->pon_red[e->player & 3][five];
-    claimed = reds > before;       /* the tile added */
-    add_pai(o, "pai", e->tile, claimed);
-    reds = before + claimed;
+    add_pai(o, "pai", e->tile, e->red != 0);
+    reds = x->pon_red[e->player & 3][five];
   }
   if (k == 1)
-    x->pon_red[e->player & 3][five] = (uint8_t)reds;
-  add_consumed(o, e, k == 3 ? 4 : k == 2 || k == 4 ? 3 : 2, reds - claimed);
+    x->pon_red[e->player & 3][five] = (uint8_t)(reds + x->disc_red);
+  add_consumed(o, e, k == 3 ? 4 : k == 2 || k == 4 ? 3 : 2, reds);
 }
 
 /* A win's hora: who, from whom, the tile, its deltas, the ura. */

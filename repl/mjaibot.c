@@ -217,12 +217,24 @@ static int named(const cJSON *o, const char *type, const mj_action *legal,
     return find(legal, n, MJ_ACT_WIN, MJ_NO_TILE, -1);
   if (strcmp(type, "none") == 0)
     return find(legal, n, MJ_ACT_PASS, MJ_NO_TILE, -1);
+  /* a call whose consumed tiles hold a red five takes the hand's red
+     one where the game offers that choice */
+  int creds = 0;
+  const cJSON *ci;
+  cJSON_ArrayForEach(ci, cons) {
+    mj_tile u;
+    bool r;
+    creds += mjai_parse_pai(ci, &u, &r) && r;
+  }
+  int want = creds > 0 ? 1 : 0, k;
   if (strcmp(type, "pon") == 0)
-    return find(legal, n, MJ_ACT_PON, MJ_NO_TILE, -1);
+    return (k = find(legal, n, MJ_ACT_PON, MJ_NO_TILE, want)) >= 0
+               ? k : find(legal, n, MJ_ACT_PON, MJ_NO_TILE, 0);
   if (strcmp(type, "daiminkan") == 0)
     return find(legal, n, MJ_ACT_KONG, MJ_NO_TILE, -1);
   if (strcmp(type, "chi") == 0 && has_pai)
-    return find(legal, n, MJ_ACT_CHI, chi_low(o, t), -1);
+    return (k = find(legal, n, MJ_ACT_CHI, chi_low(o, t), want)) >= 0
+               ? k : find(legal, n, MJ_ACT_CHI, chi_low(o, t), 0);
   if (strcmp(type, "ankan") == 0 && c0 != MJ_NO_TILE)
     return find(legal, n, MJ_ACT_CKONG, c0, -1);
   if (strcmp(type, "kakan") == 0 && has_pai)

@@ -126,7 +126,7 @@ static void end_descendants(pid_t group)
       char path[64], buf[512];
       if (e->d_name[0] < '1' || e->d_name[0] > '9')
         continue;
-      snprintf(path, sizeof path, "/proc/%s/stat", e->d_name);
+      snprintf(path, sizeof path, "/proc/%.20s/stat", e->d_name);
       FILE *f = fopen(path, "r");
       if (f == NULL)
         continue;

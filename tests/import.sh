@@ -131,7 +131,7 @@ check 1 "round 2 (East 3, 0 honba): seat 2 deals, the round before gives the dea
 edit call 'l[0][11] = ["1515p15"]'
 # seat 0's first discard, a plain 5m, said to be the red one he never held
 edit red 'assert l[0][6][0] == 15 and 51 not in l[0][4] + l[0][5]; l[0][6][0] = 51'
-check 1 "round 1 (East 1, 0 honba): the discard is refused: the action is not legal now" import "$work/red.json"
+check 1 "round 1 (East 1, 0 honba): seat 0's discard of 0m is refused: the action is not legal now" import "$work/red.json"
 check 1 "round 1 (East 1, 0 honba): the takes and discards follow no order of turns" import "$work/call.json"
 edit shape 'l[0] = l[0][:16]'
 check 1 "round 1: a round is an array of 17 items" import "$work/shape.json"
@@ -183,6 +183,46 @@ for f in "$work"/fuzz*.json; do
   if [ "$rc" -gt 1 ]; then echo "FAIL: $f: exit $rc"; bad=1; fail=1; fi
 done
 [ "$bad" -eq 0 ] && echo "ok   300 mutated logs: each refused or imported, no crash"
+# red fives in calls: a chow that takes the hand's red five, a pon of
+# two plain fives later added to with the red one (its kakan's pai red,
+# the pon's consumed plain), exported and imported again
+cat > "$work/red.lua" <<'LUA'
+local g = mj.game {
+  ruleset = "riichi", seed = 7,
+  hands = { "45m1199m1199p199s", "0556m123p789s122z",
+            "2378m2378p2378s3z", "1234567z1379m13p" },
+  draws = "7z1z2z3z4z",
+}
+if arg[2] == "chi" then     -- then both plain fives thrown
+  g:act("E", "d 4m") g:act("S", "chi 406m") g:act("S", "d 5m") g:pass()
+  for _, p in ipairs { "W", "N", "E" } do
+    g:act(p, "d " .. g:last_draw()) g:pass()
+  end
+  g:act("S", "d 5m") g:pass()
+else
+  g:act("E", "d 5m") g:act("S", "pon") g:act("S", "kong 5m")
+end
+g:play("efficiency")
+g:save(arg[1])
+LUA
+for k in chi pon; do
+  "$hule" run "$work/red.lua" "$work/red_$k.jsonl" $k >/dev/null 2>&1 ||
+    { echo "FAIL: the red $k game"; fail=1; }
+  check 0 "" export --mjai "$work/red_$k.jsonl" --out "$work/red_$k.mjai"
+  check 0 "every result the same" import "$work/red_$k.mjai"
+done
+python3 - "$work/red_chi.mjai" "$work/red_pon.mjai" <<'PY' || fail=1
+import json, sys
+def calls(path):
+    return [e for e in map(json.loads, open(path, encoding="utf-8"))
+            if e["type"] in ("chi", "pon", "kakan") and e["actor"] == 1]
+chi, pon = calls(sys.argv[1]), calls(sys.argv[2])
+assert chi[0]["consumed"] == ["5mr", "6m"], chi[0]
+assert pon[0]["consumed"] == ["5m", "5m"], pon[0]
+assert pon[1]["type"] == "kakan" and pon[1]["pai"] == "5mr", pon[1]
+assert pon[1]["consumed"] == ["5m", "5m", "5m"], pon[1]
+print("ok   red fives in calls: chi 406m, a plain pon, its kakan with 5mr")
+PY
 # the real games
 logs=$shared/logs/tenhou6
 if [ -d "$logs" ]; then
