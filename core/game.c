@@ -730,6 +730,27 @@ static void take_discard(mj_game *g, bool meld)
 /* Offer the others (not the kong's owner p, nor the discarder of its
    tile, or -1) a win by robbing the kong tile t: the rob phase, true
    when someone may. */
+/* Would q's concealed hand and t be thirteen orphans (each terminal and
+   honor, one of them twice, nothing else)? */
+static bool orphans_with(const mj_game *g, int q, mj_tile t)
+{
+  static const mj_tile ends[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31,
+                                    32, 33 };
+  const mj_hand *h = g->pl[q].hand;
+  if (mj_hand_nmelds(h) > 0 || t >= MJ_KINDS)
+    return false;
+  uint8_t c[MJ_KINDS];
+  memcpy(c, mj_hand_counts(h), sizeof c);
+  c[t]++;
+  int n = 0;
+  for (int i = 0; i < 13; i++) {
+    if (c[ends[i]] == 0)
+      return false;
+    n += c[ends[i]];
+  }
+  return n == 14;
+}
+
 static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
 {
   g->pending = t;
@@ -740,7 +761,8 @@ static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
   bool any = false;
   for (int q = 0; q < 4; q++) {
     g->options[q] = 0;
-    if (q != p && q != discarder && g->tbl.rob_kong && active(g, q) &&
+    if (q != p && q != discarder && active(g, q) &&
+        (g->rob_concealed ? orphans_with(g, q, t) : g->tbl.rob_kong) &&
         mjg_can_win_on(g, q, t, MJ_CTX_ROB) && !mjg_barred(g, q))
       g->options[q] = 1u << MJ_ACT_WIN;
     any = any || g->options[q];
@@ -816,6 +838,7 @@ static void claim_pung(mj_game *g, const mj_action *a, bool kong)
   mjg_event(g, kong ? MJ_EV_KONG : MJ_EV_PON, q, t, from, 0);
   event_reds(g);
   g->pending = MJ_NO_TILE;
+  g->pl[q].swap_bar = mjg_swap_bar(g, a->type, t, t);
   if (kong) {
     g->pl[q].kong_from = (int8_t)from;
     kong_hook(g, q, t, MJ_KONG_EXPOSED, from);
@@ -844,6 +867,7 @@ static void claim_chow(mj_game *g, const mj_action *a)
   event_reds(g);
   g->ev[g->nev - 1].claimed = t;
   g->pending = MJ_NO_TILE;
+  g->pl[q].swap_bar = mjg_swap_bar(g, MJ_ACT_CHI, a->tile, t);
   mjg_enter_turn(g, q, true);
 }
 
@@ -898,6 +922,34 @@ static void resolve_claims(mj_game *g)
   after_unclaimed(g, from);
 }
 
+/* p's concealed kong of t, made: the replacement. */
+static void concealed_kong(mj_game *g, int p, mj_tile t)
+{
+  int r0 = reds_held(g, p);
+  for (int i = 0; i < 4; i++)
+    mjg_hand_remove(g, p, t);
+  mjg_hand_meld(g, p, (mj_meld){ MJ_CKONG, t, 0, 0 }, -1);
+  meld_reds(g, p, r0, false);
+  mjg_event(g, MJ_EV_CKONG, p, t, -1, 0);
+  event_reds(g);
+  mjg_end_turn_states(g, p);
+  g->pl[p].kong_from = -1;
+  kong_hook(g, p, t, MJ_KONG_CONCEALED, -1);
+  kong_replacement(g, p);
+}
+
+/* Nobody robbed the concealed kong offered: its tile back, the kong made. */
+static void complete_concealed_kong(mj_game *g)
+{
+  int p = g->pending_from;
+  mj_tile t = g->pending;
+  g->rob_concealed = false;
+  g->pending = MJ_NO_TILE;
+  mjg_hand_add(g, p, t);
+  g->phase = MJ_PHASE_TURN;
+  concealed_kong(g, p, t);
+}
+
 static void complete_added_kong(mj_game *g)
 {
   int p = g->pending_from;
@@ -949,10 +1001,13 @@ static void resolve_rob(mj_game *g)
   if (n == 0) {
     if (g->rob_discarder >= 0)
       make_exposed_kong(g, from, g->rob_discarder, g->pending);
+    else if (g->rob_concealed)
+      complete_concealed_kong(g);
     else
       complete_added_kong(g);
     return;
   }
+  g->rob_concealed = false;
   if (!g->tbl.rob_all)
     n = 1;
   if (g->rob_discarder >= 0) {   /* the tile leaves the discarder's river */
@@ -1069,20 +1124,18 @@ static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
     }
     /* a concealed one */
     __attribute__((fallthrough));
-  case MJ_ACT_CKONG: {
-    int r0 = reds_held(g, p);
-    for (int i = 0; i < 4; i++)
+  case MJ_ACT_CKONG:
+    if (g->tbl.rob_concealed_orphans) {   /* 国士無双 may rob it first */
       mjg_hand_remove(g, p, a->tile);
-    mjg_hand_meld(g, p, (mj_meld){ MJ_CKONG, a->tile, 0, 0 }, -1);
-    meld_reds(g, p, r0, false);
-    mjg_event(g, MJ_EV_CKONG, p, a->tile, -1, 0);
-    event_reds(g);
-    mjg_end_turn_states(g, p);
-    pl->kong_from = -1;
-    kong_hook(g, p, a->tile, MJ_KONG_CONCEALED, -1);
-    kong_replacement(g, p);
+      g->rob_concealed = true;
+      if (offer_rob(g, p, a->tile, -1))
+        return MJ_OK;
+      g->rob_concealed = false;
+      g->pending = MJ_NO_TILE;
+      mjg_hand_add(g, p, a->tile);
+    }
+    concealed_kong(g, p, a->tile);
     return MJ_OK;
-  }
   case MJ_ACT_AKONG:
     added_kong(g, p, a->tile);
     return MJ_OK;

@@ -30,6 +30,8 @@ typedef struct seat {
   int ndisc;                 /* entries in disc[] (capped at MAX_DISC) */
   int16_t state[MJ_MAX_STATES];   /* the ruleset's states (R.state) */
   bool claimed;        /* this turn began with a chow or pung */
+  mj_tileset swap_bar; /* the kinds that turn's discard may not be
+                          (swap_calling off) */
   bool kong_draw;      /* the last draw replaced a kong */
   bool out;            /* won and left play (leave_on_win) */
   int8_t wins;         /* wins this hand (several with stay_on_win) */
@@ -98,6 +100,8 @@ struct mj_game {
   int dice;                  /* the dice sum of the hand */
   int swap_off;              /* 换三张: the offset the tiles went by */
   bool pending_kong;         /* the discard up follows its player's kong */
+  bool rob_concealed;        /* the kong offered to robbers is concealed
+                                (thirteen orphans may rob it) */
   int rob_discarder;         /* robbing an exposed kong: whose discard the
                                 kong claimed (-1: an added kong) */
   int offer_left;            /* OFFER: players still to be offered the
@@ -225,6 +229,12 @@ bool mjg_kong_allowed(const mj_game *g, int p);
    take his red five where he could give a plain one (both are held)?
    Such a claim is listed twice, the second with red set. */
 bool mjg_claim_red_choice(const mj_game *g, int p, int type, mj_tile low);
+/* The kinds a discard after a call of type (a chow's lowest tile low) on
+   t may not be when swap calling is off: t, and a chow's other end. */
+mj_tileset mjg_swap_bar(const mj_game *g, int type, mj_tile low, mj_tile t);
+/* Would p's call of type (low) on t leave him a discard the swap rule
+   allows? (Always, with swap_calling.) */
+bool mjg_swap_ok(const mj_game *g, int p, int type, mj_tile low, mj_tile t);
 /* Is a legal now? The same answer as finding it in mj_game_legal's list,
    without making the list. */
 bool mjg_legal_one(const mj_game *g, const mj_action *a);

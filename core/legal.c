@@ -289,6 +289,7 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   for (mj_tileset w = g->wild; w; w &= w - 1)
     if (c[__builtin_ctzll(w)] > 0)
       held |= w & -w;
+  held &= ~pl->swap_bar;   /* no swap calling (食い替え) where barred */
   for (; held; held &= held - 1) {
     mj_tile t = (mj_tile)__builtin_ctzll(held);
     n = add_five(g, out, n, max, MJ_ACT_DISCARD, p, t, t);
@@ -298,9 +299,11 @@ static int turn_actions(const mj_game *g, int p, mj_action *out, int max)
   return n;
 }
 
-/* The chows a hand c can make with the discard t: bit lo set for the
-   chow whose lowest rank (0-based) is lo. */
-static unsigned chow_starts(const uint8_t *c, mj_tile t)
+/* The chows p's hand c can make with the discard t (each leaving a
+   discard the swap rule allows): bit lo set for the chow whose lowest
+   rank (0-based) is lo. */
+static unsigned chow_starts(const mj_game *g, int p, const uint8_t *c,
+                            mj_tile t)
 {
   unsigned lows = 0;
   if (t >= MJ_HONOR_FIRST)
@@ -313,7 +316,7 @@ static unsigned chow_starts(const uint8_t *c, mj_tile t)
     for (int k = lo; k <= lo + 2; k++)
       if (k != r && c[t - r + k] == 0)
         ok = false;
-    if (ok)
+    if (ok && mjg_swap_ok(g, p, MJ_ACT_CHI, (mj_tile)(t - r + lo), t))
       lows |= 1u << lo;
   }
   return lows;
@@ -337,16 +340,48 @@ unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
     o |= 1u << MJ_ACT_WIN;
   if (g->win_only)       /* the 海底 tile shown: a win or nothing */
     return o;
-  if (more && c[t] >= 2)
+  if (more && c[t] >= 2 && mjg_swap_ok(g, p, MJ_ACT_PON, t, t))
     o |= 1u << MJ_ACT_PON;
   if (more && c[t] >= 3 && live_left(g) > (g->tbl.last_offer ? 1 : 0))
     o |= 1u << MJ_ACT_KONG;
   if (more && c[t] >= 3 && mjg_open_ok(g, p, t, MJ_KONG_EXPOSED))
     o |= 1u << MJ_ACT_OPEN;
   if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) &&
-      chow_starts(c, t))
+      chow_starts(g, p, c, t))
     o |= 1u << MJ_ACT_CHI;
   return o;
+}
+
+mj_tileset mjg_swap_bar(const mj_game *g, int type, mj_tile low, mj_tile t)
+{
+  if (g->tbl.swap_calling || t >= MJ_KINDS ||
+      (type != MJ_ACT_CHI && type != MJ_ACT_PON))
+    return 0;
+  mj_tileset bar = MJ_BIT(t);
+  if (type == MJ_ACT_CHI && t == low && low % 9 <= 5)
+    bar |= MJ_BIT(low + 3);
+  if (type == MJ_ACT_CHI && t == low + 2 && low % 9 >= 1)
+    bar |= MJ_BIT(low - 1);
+  return bar;
+}
+
+bool mjg_swap_ok(const mj_game *g, int p, int type, mj_tile low, mj_tile t)
+{
+  if (g->tbl.swap_calling || t >= MJ_KINDS)
+    return true;
+  uint8_t c[MJ_KINDS];
+  memcpy(c, mj_hand_counts(g->pl[p].hand), sizeof c);
+  if (type == MJ_ACT_PON)
+    c[t] = (uint8_t)(c[t] >= 2 ? c[t] - 2 : 0);
+  else
+    for (int k = low; k <= low + 2 && k < MJ_KINDS; k++)
+      if (k != t && c[k] > 0)
+        c[k]--;
+  mj_tileset bar = mjg_swap_bar(g, type, low, t);
+  for (int k = 0; k < MJ_KINDS; k++)
+    if (c[k] > 0 && !(bar & MJ_BIT(k)))
+      return true;
+  return false;
 }
 
 bool mjg_claim_red_choice(const mj_game *g, int p, int type, mj_tile low)
@@ -402,7 +437,7 @@ static int claim_actions(const mj_game *g, int p, mj_action *out, int max)
   if (o & (1u << MJ_ACT_PON))
     n = add_claim(g, out, n, max, MJ_ACT_PON, p, t);
   if (o & (1u << MJ_ACT_CHI)) {
-    unsigned lows = chow_starts(mj_hand_counts(g->pl[p].hand), t);
+    unsigned lows = chow_starts(g, p, mj_hand_counts(g->pl[p].hand), t);
     for (; lows; lows &= lows - 1)
       n = add_claim(g, out, n, max, MJ_ACT_CHI, p,
                     (mj_tile)(t - t % 9 + __builtin_ctz(lows)));
@@ -425,7 +460,8 @@ bool mjg_legal_one(const mj_game *g, const mj_action *a)
       /* as the list has it (legal.c): none when the win is a must; a
          fixed hand's drawn tile as drawn; while the missing suit is
          held, only it, plain; a red five only when one is held */
-      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || g->must_win)
+      if (a->tile >= MJ_KINDS || c[a->tile] == 0 || g->must_win ||
+          (pl->swap_bar & MJ_BIT(a->tile)))
         return false;
       if (mjg_hand_fixed(g, p))
         return a->tile == g->last_draw && a->red == g->last_draw_red;
@@ -478,7 +514,7 @@ bool mjg_legal_one(const mj_game *g, const mj_action *a)
     for (int k = a->tile; k <= a->tile + 2; k++)
       if (k != g->pending && c[k] == 0)
         return false;
-    return true;
+    return mjg_swap_ok(g, p, MJ_ACT_CHI, a->tile, g->pending);
   }
   return a->type < MJ_ACT_COUNT && (g->options[p] & (1u << a->type)) != 0;
 }

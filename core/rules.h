@@ -205,6 +205,8 @@ typedef struct mj_table {
   bool chow;              /* chows allowed (from the previous player) */
   bool rob_kong;          /* robbing an added kong */
   bool rob_all;           /* every robber wins (else the first in turn) */
+  bool rob_concealed_orphans;  /* 国士無双 robs a concealed kong */
+  bool swap_calling;      /* 食い替え allowed after a chow or pung */
   bool rob_exposed;       /* a kong claimed from a discard may be robbed
                              too (明杠可抢; else added kongs only) */
   bool kong_after_claim;  /* a kong may be declared in a chow/pung turn */

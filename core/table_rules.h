@@ -21,6 +21,8 @@
   X(chow, 1, "chows claimed from the previous player")                       \
   X(rob_kong, 1, "robbing an added kong")                                    \
   X(rob_all, 0, "every robber wins (else the first in turn)")                \
+  X(rob_concealed_orphans, 0, "a concealed kong may be robbed by a win "  \
+    "of thirteen orphans (国士無双) on its tile")                             \
   X(rob_exposed, 0, "a kong claimed from a discard may be robbed too")       \
   X(kong_after_claim, 1, "a kong may be declared in a chow or pung turn")    \
   X(self_draw_only, 0, "no win on a discard")                                \
@@ -48,6 +50,9 @@
   X(bust, 0, "飛び: the match ends once a score is below 0")                 \
   X(stop_when_top, 0, "アガリ止め: in the match's last hand (or later), "    \
     "a dealer who wins while first (and at target) ends the match")          \
+  X(swap_calling, 1, "食い替え: a chow's or pung's player may discard "    \
+    "the tile he claimed and, of a chow, the tile at its other end (off: "   \
+    "he may not, and a call that leaves nothing else is not offered)")      \
   X(indicator_after_discard, 0, "an exposed or added kong turns its "        \
     "indicator after its player's next discard (a concealed kong's: at "      \
     "once)")

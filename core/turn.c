@@ -275,6 +275,8 @@ void mjg_enter_turn(mj_game *g, int p, bool claimed)
   g->phase = MJ_PHASE_TURN;
   g->turn = p;
   g->pl[p].claimed = claimed;
+  if (!claimed)
+    g->pl[p].swap_bar = 0;
   g->decided = 0;
   memset(g->options, 0, sizeof g->options);
 }

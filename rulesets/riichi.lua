@@ -41,6 +41,11 @@ local R = mj.ruleset {
     agari_yame = { default = false,
                    desc = "the last hand's dealer winning while first "
                        .. "(with 30000) ends the match" },
+    kuikae = { default = false,
+               desc = "swap calling (食い替え): after a chi or pon, "
+                   .. "discard the called tile or, of a chi, the tile at "
+                   .. "its other end (false: forbidden, as on Tenhou and "
+                   .. "Mahjong Soul)" },
     headbump = { default = false,
                  desc = "a discard won by several: the first in turn from "
                      .. "the discarder only (false: double ron pays each)" },
@@ -91,6 +96,8 @@ local R = mj.ruleset {
     -- double ron: each winner is paid (the sticks go to the first), on a
     -- discard and on a robbed added kong (槍槓) alike
     multi_win = true, rob_all = true,
+    -- 国士無双 may rob a concealed kan too (Tenhou, Mahjong Soul)
+    rob_concealed_orphans = true,
     -- the match: the dealer keeps the deal by his win or his ready hand
     -- at a drawn hand (R.next_dealer), East and South rounds
     dealer_stays_on_win = true, dealer_stays_on_draw = true,
@@ -109,6 +116,7 @@ local opt = R.opt
 R.table.red_fives = opt.aka == 3 and 1 or 0
 R.table.multi_win = not opt.headbump
 R.table.rob_all = not opt.headbump
+R.table.swap_calling = opt.kuikae
 R.table.rounds = opt.length == "east" and 1 or 2
 R.table.bust = opt.tobi
 R.table.target = opt.west and 30000 or 0

@@ -41,4 +41,28 @@ g = deal(mj.load("riichi", { headbump = true }))
 expect(#g:winners(), 1, "headbump: one robber")
 expect(g:winners()[1], 4, "the first in turn from West: North")
 expect(g:payments()[4], 5200, "North is paid")
-print("robbed by two: both win, West pays each; headbump: North alone")
+
+-- Thirteen orphans robs a concealed kan: North waits on 1z alone, East
+-- draws the fourth 1z and declares the kan; with another hand North
+-- cannot rob it and the kan is made.
+local function ankan(north)
+  local g = mj.game {
+    ruleset = "riichi",
+    hands = { "111z2233m4455p67s", "234m567m234p567p8s",
+              "345m678p345s678s8p", north },
+    draws = "1z",
+  }
+  g:act("E", "kong 1z")
+  return g
+end
+g = ankan("19m19p19s2345677z")
+assert(g:can("N", "hu"), "thirteen orphans may rob the concealed kan")
+g:act("N", "hu")
+expect(#g:winners(), 1, "North robs")
+expect(g:payments()[4], 32000, "国士無双 on East's kan: 32000")
+expect(g:payments()[1], -32000, "East pays")
+g = ankan("19m19p19s2345666z")
+assert(not g:can("N", "hu"), "no thirteen orphans: no robbing a concealed kan")
+expect(g:hand("E"):match("{1111z}"), "{1111z}", "the kan is made")
+print("robbed by two: both win, West pays each; headbump: North alone; "
+      .. "thirteen orphans robs a concealed kan")
