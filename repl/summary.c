@@ -612,11 +612,106 @@ static void stats_json(const sim_run *rn, const sim_stats *st)
 enum { STATS_LINE_MAX = 1 << 20 };   /* a sim line is under a few KB */
 
 /* The files read so far, to refuse one given twice by any name (its
-   games would count twice). */
+   games would count twice), and the games counted so far, by their seed
+   and turn, to refuse a game given twice (a shard copied). */
 typedef struct stats_files {
   struct stat seen[64];
   int n;
+  uint64_t *games;         /* open addressing; 0: empty */
+  size_t gcap, ngames;
 } stats_files;
+
+/* The key of a game: its seed's text and its turn (a duplicate run
+   plays each wall four times), never 0. */
+static uint64_t game_key(const char *seed, int turn)
+{
+  uint64_t h = 1469598103934665603ULL;
+  for (const unsigned char *c = (const unsigned char *)seed; *c; c++)
+    h = (h ^ *c) * 1099511628211ULL;
+  h = (h ^ (uint64_t)(turn + 1)) * 1099511628211ULL;
+  return h ? h : 1;
+}
+
+/* Was the game of key k counted already? Noted when not; -1 without
+   memory. */
+static int game_seen(stats_files *sf, uint64_t k)
+{
+  if (2 * (sf->ngames + 1) > sf->gcap) {
+    size_t nc = sf->gcap ? 2 * sf->gcap : 1024;
+    uint64_t *ng = calloc(nc, sizeof *ng);
+    if (ng == NULL)
+      return -1;
+    for (size_t i = 0; i < sf->gcap; i++)
+      for (size_t j = sf->games[i] % nc; sf->games[i]; j = (j + 1) % nc)
+        if (ng[j] == 0) {
+          ng[j] = sf->games[i];
+          break;
+        }
+    free(sf->games);
+    sf->games = ng, sf->gcap = nc;
+  }
+  for (size_t j = k % sf->gcap;; j = (j + 1) % sf->gcap) {
+    if (sf->games[j] == k)
+      return 1;
+    if (sf->games[j] == 0) {
+      sf->games[j] = k;
+      sf->ngames++;
+      return 0;
+    }
+  }
+}
+
+/* A line's game, seed, dealer and winners: in range, and the game not
+   counted before; false with why. */
+static bool line_game(stats_files *sf, cJSON *o, char *why, size_t cap)
+{
+  cJSON *game = cJSON_GetObjectItemCaseSensitive(o, "game");
+  cJSON *seed = cJSON_GetObjectItemCaseSensitive(o, "seed");
+  cJSON *dealer = cJSON_GetObjectItemCaseSensitive(o, "dealer");
+  cJSON *winners = cJSON_GetObjectItemCaseSensitive(o, "winners"), *w;
+  cJSON *turn = cJSON_GetObjectItemCaseSensitive(o, "turn");
+  if (game != NULL && (!cJSON_IsNumber(game) || game->valuedouble < 0 ||
+                       game->valuedouble > 1e15 ||
+                       game->valuedouble !=
+                           (double)(long long)game->valuedouble)) {
+    snprintf(why, cap, "bad \"game\" (a game's number, 0 or more)");
+    return false;
+  }
+  if (seed != NULL && (!cJSON_IsString(seed) || strlen(seed->valuestring) > 40)) {
+    snprintf(why, cap, "bad \"seed\"");
+    return false;
+  }
+  if (dealer != NULL && (!cJSON_IsNumber(dealer) || dealer->valuedouble < 0 ||
+                         dealer->valuedouble > 3 ||
+                         dealer->valuedouble != (int)dealer->valuedouble)) {
+    snprintf(why, cap, "bad \"dealer\" (a seat, 0 to 3)");
+    return false;
+  }
+  if (winners != NULL && (!cJSON_IsArray(winners) ||
+                          cJSON_GetArraySize(winners) > MJ_MAX_WINS)) {
+    snprintf(why, cap, "bad \"winners\" (the seats 0 to 3 that won)");
+    return false;
+  }
+  cJSON_ArrayForEach(w, winners)
+    if (!cJSON_IsNumber(w) || w->valuedouble < 0 || w->valuedouble > 3 ||
+        w->valuedouble != (int)w->valuedouble) {
+      snprintf(why, cap, "bad \"winners\" (the seats 0 to 3 that won)");
+      return false;
+    }
+  if (!cJSON_IsString(seed))
+    return true;
+  int seen = game_seen(sf, game_key(seed->valuestring,
+                                    cJSON_IsNumber(turn) ? turn->valueint : 0));
+  if (seen != 0) {
+    snprintf(why, cap, seen < 0 ? "out of memory" : "game %.0f (seed %s) is "
+             "in the files twice (a shard or its copy given twice?): it "
+             "would count twice",
+             cJSON_IsNumber(game) ? game->valuedouble : -1.0,
+             seed->valuestring);
+    return false;
+  }
+  return true;
+}
 
 static bool new_file(stats_files *sf, const char *path)
 {
@@ -636,8 +731,9 @@ static bool new_file(stats_files *sf, const char *path)
 
 /* Line line of path (n bytes) into st; the ruleset found at the first. */
 static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
-                           sim_stats *st, bool *first, const char *buf,
-                           long n, const char *path, int line)
+                           sim_stats *st, stats_files *sf, bool *first,
+                           const char *buf, long n, const char *path,
+                           int line)
 {
   cJSON *obj = cJSON_ParseWithLength(buf, (size_t)n);
   char why[160] = "not JSON";
@@ -650,8 +746,8 @@ static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
       mine.ruleset = rs->valuestring;
     ok = (rn->r = cli_rules(h, &mine)) != NULL;
   }
-  if (ok && (obj == NULL || !stats_line(obj, rn, st, *first, why,
-                                        sizeof why))) {
+  if (ok && (obj == NULL || !stats_line(obj, rn, st, *first, why, sizeof why) ||
+             !line_game(sf, obj, why, sizeof why))) {
     fprintf(stderr, _("Error: %s:%d: %s\n"), path, line, why);
     ok = false;
   }
@@ -663,7 +759,8 @@ static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
 /* One file into st, a line at a time, each at most STATS_LINE_MAX: a
    file of any size (or a pipe, or a device) is read in a few MB. */
 static bool stats_file(mj_host *h, const cli_opts *o, sim_run *rn,
-                       sim_stats *st, bool *first, const char *path)
+                       sim_stats *st, stats_files *sf, bool *first,
+                       const char *path)
 {
   mj_error e0;
   FILE *f = mj_file_open_read(path, &e0);
@@ -684,7 +781,7 @@ static bool stats_file(mj_host *h, const cli_opts *o, sim_run *rn,
               "line of hule sim\n"), path, line, STATS_LINE_MAX);
       ok = false;
     } else if (n > 0) {
-      ok = stats_one_line(h, o, rn, st, first, buf, n, path, line);
+      ok = stats_one_line(h, o, rn, st, sf, first, buf, n, path, line);
     }
   }
   if (ok && line == 0 && !ferror(f)) {
@@ -715,7 +812,8 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
   int status = st == NULL || sf == NULL;
   bool first = true;
   for (int a = 1; a < argc && status == 0; a++) {
-    if (!new_file(sf, argv[a]) || !stats_file(h, o, &rn, st, &first, argv[a]))
+    if (!new_file(sf, argv[a]) ||
+        !stats_file(h, o, &rn, st, sf, &first, argv[a]))
       status = 1;
     sf->n++;
   }
@@ -733,6 +831,8 @@ int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv)
     summary_body(stdout, &rn, st);
   }
   free(st);
+  if (sf != NULL)
+    free(sf->games);
   free(sf);
   return status;
 }

@@ -33,6 +33,29 @@ for spec in "xueliu efficiency" "bao efficiency,random,efficiency,random" \
   check "$1: hule stats over 4 shards = the single run's summary"
   grep -q "95% intervals" merged.txt || { echo "FAIL: no intervals"; fail=1; }
 done
+# a shard copied under another name: its games are refused, not counted
+# twice; fields out of range (a seat 5 among the winners, a dealer -3)
+cp part2.jsonl copy2.jsonl
+out=$("$hule" stats part1.jsonl part2.jsonl copy2.jsonl 2>&1) && rc=0 || rc=$?
+printf '%s' "$out" | grep -q "copy2.jsonl:1: game 60 (seed .*) is in the files twice" &&
+  [ "$rc" -eq 1 ] && echo "ok   a copied shard refused" ||
+  { echo "FAIL: a copied shard: $out"; fail=1; }
+head -5 part1.jsonl | tail -1 > dup.jsonl
+out=$(cat part1.jsonl dup.jsonl > twice.jsonl; "$hule" stats twice.jsonl 2>&1) && rc=0 || rc=$?
+printf '%s' "$out" | grep -q "twice.jsonl:61: game 4 " && [ "$rc" -eq 1 ] &&
+  echo "ok   a line given twice in one file refused" ||
+  { echo "FAIL: a repeated line: $out"; fail=1; }
+sed '1s/"winners":\[[0-9]/"winners":[5/; 1s/"dealer":[0-9]/"dealer":-3/' \
+  part1.jsonl > bad.jsonl
+out=$("$hule" stats bad.jsonl 2>&1) && rc=0 || rc=$?
+printf '%s' "$out" | grep -q 'bad.jsonl:1: bad "dealer" (a seat, 0 to 3)' &&
+  [ "$rc" -eq 1 ] && echo "ok   a dealer -3 refused" ||
+  { echo "FAIL: a dealer -3: $out"; fail=1; }
+sed '1s/"winners":\[[0-9]/"winners":[5/' part1.jsonl > bad.jsonl
+out=$("$hule" stats bad.jsonl 2>&1) && rc=0 || rc=$?
+printf '%s' "$out" | grep -q 'bad.jsonl:1: bad "winners" (the seats 0 to 3 that won)' &&
+  [ "$rc" -eq 1 ] && echo "ok   a seat 5 among the winners refused" ||
+  { echo "FAIL: a winner 5: $out"; fail=1; }
 "$hule" sim --ruleset mcr --games 240 --seed 9 --jobs 3 > jobs.txt 2>/dev/null
 "$hule" sim --ruleset mcr --games 240 --seed 9 > one.txt 2>/dev/null
 tail -n +2 jobs.txt > merged.txt.body
