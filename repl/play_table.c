@@ -80,6 +80,12 @@ static void show_melds(repl *r, const mj_hand *h, bool hide)
   }
 }
 
+/* The wild's name ("宝", "鬼"), or "wild" for an ASCII terminal. */
+static const char *wild_word(const repl *r, const play *p)
+{
+  return r->o->ascii ? _("wild") : mj_rules_ctable(p->rs)->wild_name;
+}
+
 /* A hand face up, its wild tiles set apart after the wild's name ("宝",
    "鬼") and the tile just drawn (or MJ_NO_TILE) after "drew". */
 static void show_hand(repl *r, const mj_hand *h, mj_tileset wild,
@@ -151,7 +157,7 @@ static void table_head(repl *r, play *p)
   printf(_("%s %s%shand %d%s%s%swall %d"), r->o->ascii ? "--" : "──",
          mj_rules_id(p->rs), dot, p->match.hand_no, dot,
          _(rounds[mj_game_round(g) & 3]), dot, mj_game_wall_left(g));
-  const char *wname = mj_rules_ctable(p->rs)->wild_name;
+  const char *wname = wild_word(r, p);
   if (mj_game_wild(g) != 0 || mj_game_indicator(g) != MJ_NO_TILE) {
     char a[40], b[40];
     printf("%s%s", dot, wname);
@@ -189,7 +195,7 @@ static void table_head(repl *r, play *p)
 
 /* Seat q's states, missing suit and wins, as far as this seat may know
    (open: all of them). */
-static void seat_marks(play *p, int q, bool open)
+static void seat_marks(const repl *r, play *p, int q, bool open)
 {
   mj_game *g = p->g;
   /* the ruleset's states: the public ones, the private ones to their
@@ -206,8 +212,8 @@ static void seat_marks(play *p, int q, bool open)
   }
   /* the missing suit, once all have declared (one's own at once) */
   int vs = mj_game_void_suit(g, q, open ? -1 : viewer(p));
-  if (vs >= 0)
-    printf(_("  缺 %c"), "mps"[vs]);
+  if (vs >= 0)   /* --ascii: the words of an ASCII terminal */
+    printf(r->o->ascii ? _("  void %c") : _("  缺 %c"), "mps"[vs]);
   if (!mj_game_active(g, q))
     printf(_("  (won: out of play)"));
   else if (mj_game_wins(g, q) > 0 && tb->stay_on_win)
@@ -273,7 +279,7 @@ void play_show_table(repl *r, play *p)
   int scores[4];
   mj_game_scores(g, scores);
   int dealer = mj_game_dealer(g);
-  const char *wname = mj_rules_ctable(p->rs)->wild_name;
+  const char *wname = wild_word(r, p);
   table_head(r, p);
   for (int q = 3; q >= 0; q--) {
     char label[64], pad[32];
@@ -302,7 +308,7 @@ void play_show_table(repl *r, play *p)
       if (mj_counts_print(shown, MJ_KINDS, st, sizeof st) > 0)
         printf(_(" showing %s"), st);
     }
-    seat_marks(p, q, open);
+    seat_marks(r, p, q, open);
     printf("\n%15s", "");
     seat_discards(r, p, q);
     printf("\n");

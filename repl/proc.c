@@ -174,6 +174,12 @@ int proc_keeper_main(const char *program)
     signal(SIGCHLD, SIG_DFL);
     signal(SIGINT, SIG_DFL);
     close(ctl);
+    /* a simple command replaces the shell, so that no shell waiting on
+       it holds its stdout open after the program closes it */
+    char line[4096];
+    if (strpbrk(program, ";&|<>()`$\n") == NULL &&
+        snprintf(line, sizeof line, "exec %s", program) < (int)sizeof line)
+      program = line;
     execl("/bin/sh", "sh", "-c", program, (char *)NULL);
     _exit(127);
   }

@@ -258,4 +258,16 @@ fi
 out=$("$hule" review r7.jsonl seat=S)
 printf '%s\n' "$out" | grep -q "^Review of S (bot:strong) in hand 1 of mcr" &&
   echo "ok   hule review FILE seat=S" || { echo "FAIL: review seat=S: $out"; fail=1; }
+# --ascii: the table's rows in ASCII, the wild and the missing suit in
+# words (not 宝 or 缺)
+out=$(printf 'new xuezhan seed=3\nauto\n' | "$hule" --ascii 2>&1)
+printf '%s\n' "$out" | grep -q "  void [mps]" &&
+  ! printf '%s\n' "$out" | grep -q "缺" &&
+  echo "ok   --ascii: the missing suit as void" ||
+  { echo "FAIL: --ascii xuezhan: $out" | head -20; fail=1; }
+out=$(printf 'new bao seed=3\n' | "$hule" --ascii 2>&1)
+printf '%s\n' "$out" | grep -q "  wild [1-9][mps]" &&
+  ! printf '%s\n' "$out" | grep "^You" | grep -q "  宝 [0-9]" &&
+  echo "ok   --ascii: the wild as wild" ||
+  { echo "FAIL: --ascii bao: $out" | head -20; fail=1; }
 exit $fail

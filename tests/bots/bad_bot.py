@@ -10,7 +10,8 @@ argv[2], and plays well; "setsid" leaves a grandchild that left the
 process group and the session (os.setsid), its pid appended to argv[2],
 and plays well; "seats" plays well and appends each seat it is
 asked for to the file argv[2].PID; "index0" and "index1.5" answer those
-indexes (the first action is index 1)."""
+indexes (the first action is index 1); "closeout" closes its stdout and
+stays alive, reading."""
 import json
 import os
 import subprocess
@@ -46,6 +47,11 @@ if how == "setsid":
     pid = os.read(r, 64).decode()
     with open(sys.argv[2], "a") as f:
         f.write(pid)
+if how == "closeout":
+    os.close(1)
+    for line in sys.stdin:
+        pass
+    sys.exit(0)
 n = 0
 for line in sys.stdin:
     req = json.loads(line)

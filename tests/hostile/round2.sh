@@ -138,6 +138,12 @@ expect_err 1 "answered decision 1001 while asked decision 1" \
 s=$(elapsed "$t0")
 awk "BEGIN { exit !($s < 10) }" && ok "a wrong id is dropped at once ($s s for two games)" \
   || bad "a wrong id: two games took $s s"
+t0=$(now)
+expect_err 1 "the program ended" \
+  "$hule" sim --games 2 --bot-ms 3000 --bots "cmd:$py $bb closeout,efficiency,efficiency,efficiency"
+s=$(elapsed "$t0")
+awk "BEGIN { exit !($s < 5) }" && ok "a bot that closes its stdout and stays is dropped at once ($s s)" \
+  || bad "a bot that closed its stdout: two games took $s s"
 for ix in 0 1.5; do
   expect_err 1 "player 1 (cmd:$py $bb index$ix): " \
     "$hule" sim --games 1 --bots "cmd:$py $bb index$ix,efficiency,efficiency,efficiency"
