@@ -2,6 +2,7 @@
 ** hand.c
 ** Hands: notation parse/print, validation and simple mutation.
 */
+#include "i18n.h"
 #include "hand.h"
 
 #include <stddef.h>
@@ -459,11 +460,12 @@ const char *mj_ctx_token_name(int k)
 }
 
 /* "bad NAME= 'V' (HINT)" at column at. */
-static mj_status bad_value(mj_error *err, int at, int k, const char *v,
+static mj_status bad_ctx_value(mj_error *err, int at, int k, const char *v,
                            size_t vlen, const char *hint)
 {
   return mj_fail(err, MJ_EINVAL, at, "bad %s= '%.*s' (%s)",
-                 mj_ctx_tokens[k].name, (int)(vlen > 20 ? 20 : vlen), v, hint);
+                 mj_ctx_tokens[k].name, (int)(vlen > 20 ? 20 : vlen), v,
+                 _(hint));
 }
 
 /* gui=7z or gui=5z,6z: one or two ghost kinds; 0 when v is not that. */
@@ -495,16 +497,16 @@ static mj_status indicators(mj_ctx *c, int k, const char *v, size_t vlen,
   *n = 0;
   c->ind_red &= (uint16_t)~(0xffu << shift);
   if (memchr(v, ',', vlen) != NULL)
-    return bad_value(err, at, k, v, vlen, "unexpected ','; the indicators "
+    return bad_ctx_value(err, at, k, v, vlen, "unexpected ','; the indicators "
                      "are one tile string: 3m4p, 35m7z");
   if (mj_tiles_parse_red(v, vlen, 0, false, t, NULL, red,
                          MJ_MAX_INDICATORS + 1, &nt, NULL) != MJ_OK || nt < 1)
-    return bad_value(err, at, k, v, vlen, "indicator tiles: 1z, 3m4p, 35m7z");
+    return bad_ctx_value(err, at, k, v, vlen, "indicator tiles: 1z, 3m4p, 35m7z");
   if (nt > MJ_MAX_INDICATORS)
-    return bad_value(err, at, k, v, vlen, "at most 5 indicators");
+    return bad_ctx_value(err, at, k, v, vlen, "at most 5 indicators");
   for (int q = 0; q < nt; q++) {
     if (t[q] >= MJ_KINDS)
-      return bad_value(err, at, k, v, vlen, "indicator tiles: 1z, 3m4p, 35m7z");
+      return bad_ctx_value(err, at, k, v, vlen, "indicator tiles: 1z, 3m4p, 35m7z");
     if (red[q])
       c->ind_red |= (uint16_t)(1u << (shift + q));
     out[(*n)++] = t[q];
@@ -526,7 +528,7 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
     if (mj_tiles_parse_red(v, vlen, 0, false, tt, NULL,
                            k == TOK_WIN ? red : NULL, 2, &nt, NULL) != MJ_OK ||
         nt != 1 || (t = tt[0]) >= MJ_KINDS)
-      return bad_value(err, at, k, v, vlen,
+      return bad_ctx_value(err, at, k, v, vlen,
                        "one tile: 1-9m/p/s, 1-7z or E S W N C F P");
     *(k == TOK_WIN ? &c->win : &c->wild) = t;
     if (k == TOK_WIN)
@@ -536,40 +538,40 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
   case TOK_SEAT:
   case TOK_ROUND:
     if ((x = mjh_wind_value(v, vlen)) < 0)
-      return bad_value(err, at, k, v, vlen, "E, S, W or N");
+      return bad_ctx_value(err, at, k, v, vlen, "E, S, W or N");
     *(k == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
     return MJ_OK;
   case TOK_FLOWERS:
   case TOK_FEIBAO:
     if ((x = mjh_small_int(v, vlen, k == TOK_FLOWERS ? 8 : 4)) < 0)
-      return bad_value(err, at, k, v, vlen, k == TOK_FLOWERS ? "0..8" : "0..4");
+      return bad_ctx_value(err, at, k, v, vlen, k == TOK_FLOWERS ? "0..8" : "0..4");
     *(k == TOK_FLOWERS ? &c->flowers : &c->feibao) = (uint8_t)x;
     return MJ_OK;
   case TOK_QUE:
     if (vlen != 1 || (v[0] != 'm' && v[0] != 'p' && v[0] != 's'))
-      return bad_value(err, at, k, v, vlen, "the missing suit: m, p or s");
+      return bad_ctx_value(err, at, k, v, vlen, "the missing suit: m, p or s");
     c->que = (uint8_t)(v[0] == 'm' ? MJ_SUIT_M
                        : v[0] == 'p' ? MJ_SUIT_P : MJ_SUIT_S);
     return MJ_OK;
   case TOK_GUI:
     if ((c->gui = ghost_kinds(v, vlen)) == 0)
-      return bad_value(err, at, k, v, vlen,
+      return bad_ctx_value(err, at, k, v, vlen,
                        "one or two ghost kinds: 7z or 5z,6z");
     return MJ_OK;
   case TOK_HORSES:
   case TOK_STREAK:
     if ((x = mjh_small_int(v, vlen, 99)) < 0)
-      return bad_value(err, at, k, v, vlen, "0..99");
+      return bad_ctx_value(err, at, k, v, vlen, "0..99");
     *(k == TOK_HORSES ? &c->horses : &c->streak) = (uint8_t)x;
     return MJ_OK;
   case TOK_NIAO:
     if ((x = mjh_small_int(v, vlen, 6)) < 0)
-      return bad_value(err, at, k, v, vlen, "0..6");
+      return bad_ctx_value(err, at, k, v, vlen, "0..6");
     c->niao = (uint8_t)x;
     return MJ_OK;
   case TOK_HONBA:
     if ((x = mjh_small_int(v, vlen, 99)) < 0)
-      return bad_value(err, at, k, v, vlen, "0..99");
+      return bad_ctx_value(err, at, k, v, vlen, "0..99");
     c->honba = (uint8_t)x;
     return MJ_OK;
   case TOK_DORA:

@@ -368,9 +368,9 @@ static bool waits_full(const mj_rules *r, const cli_opts *o, mj_hand *h,
   char hand[200], list[900];
   mj_hand_print(h, hand, sizeof hand);
   int sh = mj_shanten(v, cfg, NULL);
-  printf(sh < 0 ? "%s: a winning hand already (score it); the discards that "
-                  "keep it ready:\n"
-                : "%s: the discards that leave it ready:\n", hand);
+  printf(sh < 0 ? _("%s: a winning hand already (score it); the discards "
+                    "that keep it ready:\n")
+                : _("%s: the discards that leave it ready:\n"), hand);
   int ready = 0;
   for (int t = 0; t < MJ_KINDS; t++) {
     if (mj_hand_counts(h)[t] == 0)

@@ -239,6 +239,19 @@ for bad, where in (('desc = { zh = "x" }', "two-bad.lua:2"),
     else:
         fail("%s: %r %r" % (bad, out, err))
 
+# {== the hand parser's hints and the total line in Chinese ==}
+rc, out, err = run(["--lang", "zh", "score", "123m456p789s11z55m+5m seat=1z"])
+if rc == 1 and "（E、S、W 或 N（东南西北））" in err and "E, S, W or N" not in err:
+    ok("a bad context value's hint in Chinese")
+else:
+    fail("a bad context value's hint: %r" % err)
+rc, out, err = run(["--lang", "zh", "score",
+                    "123m456p789s11z55m+5m self flowers=2"])
+if rc == 0 and "14 番（除去花牌等加分 2 番，为 12 番）" in out:
+    ok("the total line's numbers in their places (花牌 2 of 14)")
+else:
+    fail("the total line with flowers: %r" % out[-200:])
+
 # {== 80 columns ==}
 repl_cmds = re.findall(r"^  (\S+)", run(["--ascii"], "C.UTF-8",
                        stdin=b"help\n")[1], re.M)
