@@ -103,7 +103,9 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
     return f;
   /* the nearest name, to suggest: a typo in any of a fan's names, or a
      part of its English name */
-  int best = -1, bd = 3;
+  int best = -1, bd = 3, len = 0;   /* the name's length in characters */
+  for (const char *c = name; *c; c++)
+    len += (*c & 0xc0) != 0x80;
   for (int i = 0; i < mj_rules_nfans(rs); i++) {
     const mj_fan_def *d = mj_rules_fan(rs, i);
     const char *names[2 + MJ_MAX_ALIASES] = { d->id, d->en };
@@ -113,7 +115,7 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
       if (names[k] == NULL)
         continue;
       int dist = mj_text_distance(name, names[k]);
-      if (dist < bd && dist * 2 < (int)strlen(name)) {
+      if (dist < bd && dist * 2 <= len) {
         bd = dist;
         best = i;
       }
@@ -121,7 +123,10 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
     if (best < 0 && d->en && strlen(name) >= 3 && strstr(d->en, name) != NULL)
       best = i, bd = 2;
   }
-  if (best >= 0)
+  if (best >= 0 && (mj_text_native_names || !mj_rules_fan(rs, best)->en))
+    repl_error(r, "no fan \"%s\" in %s; did you mean %s?", name,
+               mj_rules_id(rs), mj_rules_fan(rs, best)->id);
+  else if (best >= 0)
     repl_error(r, "no fan \"%s\" in %s; did you mean %s (%s)?", name,
                mj_rules_id(rs), mj_rules_fan(rs, best)->id,
                mj_rules_fan(rs, best)->en);

@@ -234,7 +234,8 @@ R:fan { "混幺九", en = "All Terminals and Honors", points = 32,
 -- 24 fan
 -- ===================================================================
 
-R:fan { "七对", en = "Seven Pairs", points = 24, aliases = { "七對" },
+R:fan { "七对", en = "Seven Pairs", points = 24,
+  aliases = { "七對", "小七对", "小七對" },
   desc = { en = "Seven pairs (four of a kind counts as two).",
            zh = "七个对子（四张相同算两对）。" },
   example = "1133557799m1155z win=5z",
@@ -464,6 +465,7 @@ R:fan { "抢杠和", en = "Robbing The Kong", points = 8, aliases = { "搶槓和
 -- ===================================================================
 
 R:fan { "碰碰和", en = "All Pungs", points = 6,
+  aliases = { "对对胡", "大对子", "碰碰胡" },
   desc = { en = "Four pungs or kongs and a pair.",
            zh = "四组刻子或杠加一对将。" },
   example = "111m555p33s[777s][222z] win=3s",
@@ -515,7 +517,8 @@ R:fan { "双箭刻", en = "Two Dragons Pungs", points = 6, aliases = { "雙箭�
 -- 4 fan
 -- ===================================================================
 
-R:fan { "全带幺", en = "Outside Hand", points = 4, aliases = { "全帶幺" },
+R:fan { "全带幺", en = "Outside Hand", points = 4,
+  aliases = { "全帶幺", "全带幺九", "全帶幺九" },
   desc = { en = "Every meld and the pair hold a terminal or an honor.",
            zh = "每组面子和将都含有幺九牌或字牌。" },
   example = "123m789p11199s777z win=1s self",
@@ -605,7 +608,8 @@ R:fan { "暗杠", en = "Concealed Kong", points = 2, aliases = { "暗槓" },
   example = "123m456p789s55z{2222s} win=5z",
   concealed_kongs = 1 }
 
-R:fan { "断幺", en = "All Simples", points = 2, aliases = { "斷幺" },
+R:fan { "断幺", en = "All Simples", points = 2,
+  aliases = { "斷幺", "断幺九", "斷幺九" },
   desc = { en = "No terminal and no honor.",
            zh = "没有幺九牌，也没有字牌。" },
   example = "234m456p678s345s55m win=5m",
@@ -674,14 +678,14 @@ R:fan { "边张", en = "Unique Wait (Edge)", points = 1, aliases = { "邊張" },
   wait = "edge" }
 
 R:fan { "坎张", en = "Unique Wait (Closed)", points = 1,
-  aliases = { "嵌张", "崁張" },
+  aliases = { "嵌张", "崁張", "卡张", "夹张", "卡張", "夾張" },
   desc = { en = "Waiting on the middle tile of a chow, and on nothing else.",
            zh = "只听顺子中间的一张，别的都不听。" },
   example = "13m456p789s111z55z+2m",
   wait = "closed" }
 
 R:fan { "单钓将", en = "Unique Wait (Single)", points = 1,
-  aliases = { "單釣將", "单钓" },
+  aliases = { "單釣將", "单钓", "单吊", "单吊将", "單吊", "單吊將" },
   desc = { en = "Waiting on the pair's tile alone, and on nothing else.",
            zh = "只单钓将牌，别的都不听。" },
   example = "123m456p789s111z5z+5z",

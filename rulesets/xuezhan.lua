@@ -72,8 +72,8 @@ R:fan { "平胡", en = "Plain win",
   shape = "standard" }
 
 R:fan { "对对胡", en = "All pungs",
-  aliases = { "碰碰胡", "对对和", "對對胡", "碰碰和", "duiduihu", "pengpenghu",
-                "all pungs" },
+  aliases = { "碰碰胡", "对对和", "對對胡", "碰碰和", "大对子", "duiduihu",
+                "pengpenghu", "all pungs" },
   fan = 2,
   desc = { en = "Four pungs or kongs and a pair.",
            zh = "四组刻子或杠加一对将。" },

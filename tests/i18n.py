@@ -252,6 +252,26 @@ if rc == 0 and "14 番（除去花牌等加分 2 番，为 12 番）" in out:
 else:
     fail("the total line with flowers: %r" % out[-200:])
 
+# {== fan lookups by the common Chinese names ==}
+rc, out, err = run(["--lang", "zh"], stdin="".join(
+    "fan %s\n" % w for w in ("断幺九", "小七对", "单吊将", "卡张", "夹张",
+                             "全带幺九", "大对子", "测试")).encode())
+heads = ["断幺 /", "七对 /", "单钓将 /", "坎张 /", "坎张 /", "全带幺 /",
+         "碰碰和 /"]
+missing = [h for h in heads if not re.search("^" + re.escape(h), out, re.M)]
+if not missing and '没有番种 "测试"；"fans" 会列出所有番种' in out + err \
+        and "Four Kongs" not in out + err:
+    ok("fan lookups: 断幺九 小七对 单吊将 卡张 夹张 全带幺九 大对子 found; "
+       "测试 suggests nothing")
+else:
+    fail("fan lookups: missing %r in %r" % (missing, (out + err)[-400:]))
+rc, out, err = run(["--lang", "zh", "--ruleset", "xuezhan"],
+                   stdin=b"fan \xe5\xa4\xa7\xe5\xaf\xb9\xe5\xad\x90\n")
+if "对对胡 /" in out:
+    ok("血战's 大对子 is 对对胡")
+else:
+    fail("血战's 大对子: %r" % (out + err)[-300:])
+
 # {== 80 columns ==}
 repl_cmds = re.findall(r"^  (\S+)", run(["--ascii"], "C.UTF-8",
                        stdin=b"help\n")[1], re.M)
