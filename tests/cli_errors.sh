@@ -258,6 +258,17 @@ fi
 out=$("$hule" review r7.jsonl seat=S)
 printf '%s\n' "$out" | grep -q "^Review of S (bot:strong) in hand 1 of mcr" &&
   echo "ok   hule review FILE seat=S" || { echo "FAIL: review seat=S: $out"; fail=1; }
+# hule check FILE: the REPL's lint from the command line; 1 on an error
+printf 'local R = mj.extend("mcr", {id="m3"})\nR:fan { "Y", points = 1, example = "123m456p789s11z55m+5m", test = function(h) return h.nope.x end }\nreturn R\n' > lint_bad.lua
+out=$("$hule" check lint_bad.lua 2>&1); rc=$?
+[ $rc -eq 1 ] && printf '%s' "$out" | grep -q "lint_bad.lua:2: attempt to index a nil value" &&
+  echo "ok   hule check FILE: an error names its line, exit 1" ||
+  { echo "FAIL: hule check lint_bad.lua ($rc): $out" | head -5; fail=1; }
+out=$("$hule" check riichi 2>&1); rc=$?
+[ $rc -eq 0 ] && printf '%s' "$out" | grep -q "^48 fans, 20000 hands scored" &&
+  echo "ok   hule check riichi: clean" ||
+  { echo "FAIL: hule check riichi ($rc): $out" | tail -5; fail=1; }
+expect_fail "Usage: hule check FILE|ID [HANDS]" "$hule" check
 # --ascii: the table's rows in ASCII, the wild and the missing suit in
 # words (not 宝 or 缺)
 out=$(printf 'new xuezhan seed=3\nauto\n' | "$hule" --ascii 2>&1)
