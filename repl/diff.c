@@ -134,6 +134,20 @@ static void diff_table(differ *d)
   if (ta->replace_tail != tb->replace_tail)
     say(d, "replacement: %s → %s (where a kong's replacement comes from)",
         ta->replace_tail ? "tail" : "head", tb->replace_tail ? "tail" : "head");
+  char cyc[240];   /* the indicator's order: each kind whose next differs */
+  size_t cl = 0;
+  int nc = 0;
+  cyc[0] = '\0';
+  for (int k = 0; k < MJ_KINDS; k++)
+    if (ta->succ[k] != tb->succ[k] && nc++ < 8) {
+      char b1[3], b2[3], b3[3];
+      mj_catf(cyc, sizeof cyc, &cl, "%s%s: %s → %s", nc > 1 ? ", " : "",
+              mj_tile_str((mj_tile)k, b1), mj_tile_str((mj_tile)ta->succ[k], b2),
+              mj_tile_str((mj_tile)tb->succ[k], b3));
+    }
+  if (nc > 0)
+    say(d, "cycles: the tile after an indicator: %s%s", cyc,
+        nc > 8 ? ", ..." : "");
   const char *after[] = { "end", "leave (血战)", "stay (血流)" };
   int aa = ta->leave_on_win ? 1 : ta->stay_on_win ? 2 : 0;
   int ab = tb->leave_on_win ? 1 : tb->stay_on_win ? 2 : 0;

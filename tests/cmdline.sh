@@ -169,6 +169,9 @@ printf 'local R = mj.extend("mcr", { id = "house", title = "MCR, house rules" })
 check 0 "自摸: 1 fan → 4 fan" "$hule" diff mcr house.lua
 check 0 "1 difference" "$hule" diff mcr house.lua
 check 0 "no difference" "$hule" diff mcr mcr
+# the dragons' indicator order reversed: a change of cycles is one
+printf 'return mj.extend("riichi", { id = "r2", table = { cycles = {\n  "123456789m", "123456789p", "123456789s", "1234z", "567z" } } })\n' > cyc.lua
+check 0 "cycles: the tile after an indicator: 5z: 7z → 6z, 6z: 5z → 7z, 7z: 6z → 5z" "$hule" diff riichi cyc.lua
 check 0 "self_draw_only: false → true" "$hule" diff bao bao-shangrao
 check 0 "+ 门清 Concealed hand (x2)" "$hule" diff bao bao-shangrao
 check 0 "清碰碰糊: base 4 → base 8" "$hule" diff bao bao-shangrao
