@@ -71,9 +71,10 @@ mj_bot *mj_lua_bot_new(mj_host *h, const char *path, const mj_rules *r,
 /* A loaded ruleset by id, NULL if none is loaded (never loads). */
 const mj_rules *mj_host_find_loaded(const mj_host *h, const char *id);
 
-/* Load the shipped ruleset id with options apart from the registry (the
-** session's rulesets stay as they are), held once: the caller releases
-** it (mj_host_release), and the last release frees it. */
+/* Load the ruleset id (shipped, else ID.lua in the rules folders the
+** user named) with options apart from the registry (the session's
+** rulesets stay as they are), held once: the caller releases it
+** (mj_host_release), and the last release frees it. */
 mj_status mj_host_load_detached(mj_host *h, const char *id, const char *options,
                                 const mj_rules **out, mj_error *err);
 

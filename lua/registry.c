@@ -404,12 +404,13 @@ mj_status mj_host_load_detached(mj_host *h, const char *id, const char *options,
 {
   char path[512];
   mj_error_clear(err);
-  if (!mj_host_is_builtin(h, id))
-    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset shipped with hule",
-                   id);
+  if (mj_host_is_builtin(h, id))
+    snprintf(path, sizeof path, "%s/%s.lua", HULE_RULES_DIR, id);
+  else if (!mj_host_find_file(h, id, path, sizeof path))
+    return mj_fail(err, MJ_EINVAL, 0, "'%s' is not a ruleset shipped with "
+                   "hule, nor a file ID.lua in the rules folders", id);
   if (h->loading_vm != NULL)
     return mj_fail(err, MJ_ESTATE, 0, "a ruleset is loading already");
-  snprintf(path, sizeof path, "%s/%s.lua", HULE_RULES_DIR, id);
   mj_entry *e;
   mj_status st = load_entry(h, path, NULL, 0, options, &e, err);
   if (st != MJ_OK)

@@ -67,7 +67,9 @@ static const mj_rules *log_rules(repl *r, const mj_replay *rp, mj_error *e)
     mj_host_hold(r->host, rs);
     return rs;
   }
-  if (mj_host_is_builtin(r->host, rp->ruleset)) {
+  char found[512];
+  if (mj_host_is_builtin(r->host, rp->ruleset) ||
+      mj_host_find_file(r->host, rp->ruleset, found, sizeof found)) {
     if (mj_host_load_detached(r->host, rp->ruleset, rp->options, &rs, e) !=
         MJ_OK)
       return NULL;
@@ -82,9 +84,9 @@ static const mj_rules *log_rules(repl *r, const mj_replay *rp, mj_error *e)
   else
     mj_fail(
         e, MJ_EINVAL, 0,
-        "the log is a game of ruleset '%s', which is not loaded: "
-        "load its file first (load FILE), or start hule with --ruleset FILE",
-        rp->ruleset);
+        "the log is a game of ruleset '%s', which is not loaded: load "
+        "its file first (load FILE), or name its folder (--rules DIR, "
+        "where %s.lua is)", rp->ruleset, rp->ruleset);
   return NULL;
 }
 

@@ -269,6 +269,18 @@ out=$("$hule" check riichi 2>&1); rc=$?
   echo "ok   hule check riichi: clean" ||
   { echo "FAIL: hule check riichi ($rc): $out" | tail -5; fail=1; }
 expect_fail "Usage: hule check FILE|ID [HANDS]" "$hule" check
+# a log of a user's ruleset opens where its folder is named (--rules)
+mkdir -p userrules
+printf 'return mj.extend("mcr", { id = "house" })\n' > userrules/house.lua
+printf 'local g = mj.game { ruleset = "house", seed = 3 }\ng:play("efficiency")\ng:save(arg[1])\n' > house_game.lua
+"$hule" --rules userrules run house_game.lua house.jsonl >/dev/null 2>&1
+expect_fail "ruleset 'house', which is not loaded: load its file first (load FILE), or name its folder (--rules DIR, where house.lua is)" \
+  "$hule" view house.jsonl --out house.html
+out=$("$hule" view house.jsonl --rules userrules --out house.html 2>&1) &&
+  out2=$("$hule" review house.jsonl --rules userrules 2>&1) &&
+  printf '%s' "$out2" | grep -q "in hand 1 of house" &&
+  echo "ok   view and review of a user ruleset's log with --rules DIR" ||
+  { echo "FAIL: view/review --rules: $out $out2"; fail=1; }
 # --ascii: the table's rows in ASCII, the wild and the missing suit in
 # words (not 宝 or 缺)
 out=$(printf 'new xuezhan seed=3\nauto\n' | "$hule" --ascii 2>&1)
