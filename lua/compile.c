@@ -563,7 +563,8 @@ static mj_status clause_of(cctx *c, size_t k, mj_fan_def *d)
                       : !strcmp(w, "two_sided") ? MJ_WAIT_SIDES
                       : !strcmp(w, "pung") ? MJ_WAIT_PUNG : -1);
     if (cl.lo < 0)
-      return mjc_bad(c, "'wait' is \"edge\", \"closed\" or \"single\"");
+      return mjc_bad(c, "'wait' is \"edge\", \"closed\" or \"single\" "
+                     "(and, in parts scoring, \"two_sided\" or \"pung\")");
     break;
   }
   case MJ_ARG_TEMPLATE:
@@ -855,6 +856,14 @@ mj_status mj_lua_compile_fan(lua_State *L, int idx, int scoring,
   TRY(fan_value(&c, d, scoring));
   TRY(fan_shapes(&c, d));
   TRY(fan_clauses(&c, d));
+  for (int i = 0; i < d->nclauses && scoring != MJ_SCORING_PARTS; i++)
+    if (d->clauses[i].kind == MJ_C_WAIT &&
+        (d->clauses[i].lo == MJ_WAIT_SIDES || d->clauses[i].lo == MJ_WAIT_PUNG))
+      return mjc_bad(&c, "wait = \"%s\" is read in parts scoring only "
+                     "(scoring = \"parts\", where a wait is the winning "
+                     "tile's group); elsewhere a wait fan is a unique wait: "
+                     "\"edge\", \"closed\" or \"single\"",
+                     d->clauses[i].lo == MJ_WAIT_SIDES ? "two_sided" : "pung");
   TRY(fan_patterns(&c, d));
   TRY(fan_excludes(&c, d));
   TRY(fan_switches(&c, d));

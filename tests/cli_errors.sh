@@ -258,6 +258,15 @@ fi
 out=$("$hule" review r7.jsonl seat=S)
 printf '%s\n' "$out" | grep -q "^Review of S (bot:strong) in hand 1 of mcr" &&
   echo "ok   hule review FILE seat=S" || { echo "FAIL: review seat=S: $out"; fail=1; }
+# wait = "two_sided" (or "pung") is a parts-scored ruleset's: refused
+# elsewhere, naming the line; matched in riichi
+printf 'local R = mj.extend("mcr", {id="w2"})\nR:fan { "W", points = 1, wait = "two_sided" }\nreturn R\n' > w2.lua
+expect_fail 'w2.lua:2: fan '"'W'"': wait = "two_sided" is read in parts scoring only' "$hule" --ruleset w2.lua score 123m456p789s11z55m+5m
+printf 'local R = mj.extend("riichi", {id="w3"})\nR:fan { "W", han = 1, wait = "two_sided" }\nreturn R\n' > w3.lua
+"$hule" --ruleset w3.lua score "123m22567p234567s win=7s riichi seat=S" | grep -q "^  W  " &&
+  ! "$hule" --ruleset w3.lua score "123m22567p234567s win=6s riichi seat=S" | grep -q "^  W  " &&
+  echo "ok   wait = two_sided matches a two-sided wait in riichi, not a closed one" ||
+  { echo "FAIL: two_sided in riichi"; fail=1; }
 # hule check FILE: the REPL's lint from the command line; 1 on an error
 printf 'local R = mj.extend("mcr", {id="m3"})\nR:fan { "Y", points = 1, example = "123m456p789s11z55m+5m", test = function(h) return h.nope.x end }\nreturn R\n' > lint_bad.lua
 out=$("$hule" check lint_bad.lua 2>&1); rc=$?
