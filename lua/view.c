@@ -22,6 +22,8 @@ static const char *wait_name(int w)
   case MJ_WAIT_EDGE: return "edge";
   case MJ_WAIT_CLOSED: return "closed";
   case MJ_WAIT_SINGLE: return "single";
+  case MJ_WAIT_SIDES: return "two_sided";
+  case MJ_WAIT_PUNG: return "pung";
   default: return "none";
   }
 }

@@ -267,6 +267,10 @@ printf 'local R = mj.extend("riichi", {id="w3"})\nR:fan { "W", han = 1, wait = "
   ! "$hule" --ruleset w3.lua score "123m22567p234567s win=6s riichi seat=S" | grep -q "^  W  " &&
   echo "ok   wait = two_sided matches a two-sided wait in riichi, not a closed one" ||
   { echo "FAIL: two_sided in riichi"; fail=1; }
+# a test reads the reading's wait by the same names (v.wait)
+printf 'local R = mj.extend("riichi", {id="vw"})\nR:fan { "T", han = 1, test = function(v) return v.wait == "two_sided" end }\nreturn R\n' > vw.lua
+"$hule" --ruleset vw.lua score "123m22567p234567s win=7s riichi seat=S" | grep -q "^  T  " &&
+  echo "ok   v.wait is two_sided in a test" || { echo "FAIL: v.wait two_sided"; fail=1; }
 # hule check FILE: the REPL's lint from the command line; 1 on an error
 printf 'local R = mj.extend("mcr", {id="m3"})\nR:fan { "Y", points = 1, example = "123m456p789s11z55m+5m", test = function(h) return h.nope.x end }\nreturn R\n' > lint_bad.lua
 out=$("$hule" check lint_bad.lua 2>&1); rc=$?
