@@ -21,6 +21,7 @@
 #include "game.h"
 #include "ledger.h"
 #include "match.h"
+#include "text.h"
 #include "replay.h"
 #include "rules.h"
 #include "score.h"
@@ -1002,6 +1003,20 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
     return 1;
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
   imp x = { r, 0, "", &e, mjai };
+  /* the players' names, kept in the hule log where they are clean text
+     of at most 64 bytes ("?" otherwise) */
+  char names[4][65];
+  const char *players[4];
+  const cJSON *nj = cJSON_GetObjectItemCaseSensitive(root, "name");
+  for (int p = 0; p < 4; p++) {
+    const cJSON *y = cJSON_IsArray(nj) ? cJSON_GetArrayItem(nj, p) : NULL;
+    const char *v = cJSON_IsString(y) ? y->valuestring : "";
+    size_t n = strlen(v);
+    bool ok = n > 0 && n <= 64 && mj_text_clean(v, n, NULL) &&
+              !strpbrk(v, "\"\\");
+    snprintf(names[p], sizeof names[p], "%s", ok ? v : "?");
+    players[p] = names[p];
+  }
   int status = 0, rounds = cJSON_GetArraySize(log);
   char *outtext = NULL;
   size_t outlen = 0;
@@ -1013,7 +1028,8 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
     mj_status st = import_round(&x, cJSON_GetArrayItem(log, i), i, reds, &ch,
                                 &g);
     if (st == MJ_OK && out != NULL) {
-      char *one = mj_replay_write(g, NULL, "", mj_host_digest(h, r), false);
+      char *one = mj_replay_write(g, players, "", mj_host_digest(h, r),
+                                  false);
       size_t n = one ? strlen(one) : 0;
       char *grown = one ? realloc(outtext, outlen + n + 1) : NULL;
       if (grown == NULL) {

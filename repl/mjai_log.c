@@ -582,6 +582,12 @@ cJSON *mjai_to_tenhou6(const char *text, size_t len, mjai_arena *a,
       cJSON *o = mjai_parse_line(text + i, j - i);
       st = cJSON_IsObject(o) ? event(&k, &open, o, log, line, err)
                              : bad_line(err, line, "not a JSON object");
+      const cJSON *tj = cJSON_IsObject(o) ? field(o, "type") : NULL;
+      if (st == MJ_OK && cJSON_IsString(tj) && IS(tj->valuestring, "start_game") &&
+          cJSON_IsArray(field(o, "names")) &&
+          !cJSON_GetObjectItemCaseSensitive(root, "name"))   /* the players */
+        cJSON_AddItemToObject(root, "name",
+                              cJSON_Duplicate(field(o, "names"), true));
       mjai_line_drop(false);
     }
     i = j + 1;

@@ -25,6 +25,16 @@ own=$data/tenhou6/two_rounds.json
 check 0 "2 rounds replayed through riichi-tenhou, every result the same" \
   import "$own" --out "$work/own.jsonl"
 check 0 "in hand 1 of riichi-tenhou" review "$work/own.jsonl"
+# the players' names kept (a name that is not clean text becomes "?"),
+# through the hule log, an mjai export and its import
+head -1 "$work/own.jsonl" | grep -q '"players":\["A","B","C","D"\]' &&
+  echo "ok   import keeps the players' names" ||
+  { echo "FAIL: names: $(head -c 600 "$work/own.jsonl")"; fail=1; }
+sed 's/"name": \["A", "B"/"name": ["A\\u0007", "B"/' "$own" > "$work/ctl.json"
+"$hule" import "$work/ctl.json" --out "$work/ctl.jsonl" >/dev/null 2>&1 &&
+  head -1 "$work/ctl.jsonl" | grep -q '"players":\["?","B","C","D"\]' &&
+  echo "ok   a name with a control character is kept as ?" ||
+  { echo "FAIL: a control character in a name: $(head -c 600 "$work/ctl.jsonl")"; fail=1; }
 out=$(printf 'replay %s\nmatch\n' "$work/own.jsonl" | "$hule" 2>&1)
 if printf '%s' "$out" | grep -qF "riichi-tenhou, 2 hands"; then
   echo "ok   replay at the REPL"
@@ -48,7 +58,10 @@ assert types.count("end_kyoku") == 2
 print("ok   the mjai events: start_game, two kyoku, the hora and its deltas")
 PY
 check 0 "2 rounds replayed through riichi-tenhou, every result the same" \
-  import "$work/own.mjai"
+  import "$work/own.mjai" --out "$work/own2.jsonl"
+head -1 "$work/own2.jsonl" | grep -q '"players":\["A","B","C","D"\]' &&
+  echo "ok   the names through an mjai export and back" ||
+  { echo "FAIL: names through mjai: $(head -c 600 "$work/own2.jsonl")"; fail=1; }
 sed 's/"deltas":\[-1300,1300,0,0\]/"deltas":[-1300,1000,300,0]/' \
   "$work/own.mjai" > "$work/lie.mjai"
 check 1 "round 1 (East 1, 0 honba): seat 1's delta: the log has +1000, the replay +1300" import "$work/lie.mjai"
