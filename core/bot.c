@@ -143,6 +143,37 @@ bool mjb_valuable_honor(const ctx *c, int t)
          t == MJ_HONOR_FIRST + c->round;
 }
 
+/*
+** What a hand aims at, in the ruleset's own terms: the first of a part's
+** names the ruleset knows as a fan (by its id or an alias), that fan's
+** id; else the part said in words. The parts are the estimate's (MCR's
+** names first, then other families').
+*/
+static const char *const aims[][5] = {
+  { "清一色", "chinitsu", NULL, NULL, N_("one suit") },
+  { "混一色", "honitsu", NULL, NULL, N_("one suit and honors") },
+  { "碰碰和", "対々和", "对对胡", "toitoi", N_("all pungs") },
+  { "箭刻", NULL, NULL, NULL, N_("a dragon pung") },
+  { "风刻", NULL, NULL, NULL, N_("a wind pung") },
+  { "五门齐", NULL, NULL, NULL, N_("all five types") },
+  { "门前清", "立直", "門前清自摸和", NULL, N_("a concealed hand") },
+};
+
+const char *mjb_aim_name(const mj_rules *r, const char *part)
+{
+  for (size_t i = 0; i < sizeof aims / sizeof aims[0]; i++) {
+    if (strcmp(aims[i][0], part) != 0)
+      continue;
+    for (int k = 0; k < 4 && aims[i][k] != NULL; k++) {
+      int f = mj_rules_find_fan(r, aims[i][k]);
+      if (f >= 0)
+        return mj_rules_fan(r, f)->id;
+    }
+    return _(aims[i][4]);
+  }
+  return part;
+}
+
 static int estimate_fan(const ctx *c, const mj_tileview *v, const mj_hand *h,
                         const char **target)
 {
@@ -312,7 +343,7 @@ int mjb_value_at(const ctx *c, const mj_tileview *v, const mj_hand *base,
   if (fan_out)
     *fan_out = fan;
   if (target_out)
-    *target_out = target;
+    *target_out = mjb_aim_name(mj_game_rules(c->g), target);
   if (wins_out)
     *wins_out = good;
   if (points_out)

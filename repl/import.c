@@ -984,6 +984,23 @@ static cJSON *read_log(const char *path, mjai_arena *a, int *reds,
   return NULL;
 }
 
+/* The players' names of the log, kept in the hule log where they are
+   clean text of at most 64 bytes ("?" otherwise). */
+static void read_names(const cJSON *root, char names[4][65],
+                       const char *players[4])
+{
+  const cJSON *nj = cJSON_GetObjectItemCaseSensitive(root, "name");
+  for (int p = 0; p < 4; p++) {
+    const cJSON *y = cJSON_IsArray(nj) ? cJSON_GetArrayItem(nj, p) : NULL;
+    const char *v = cJSON_IsString(y) ? y->valuestring : "";
+    size_t n = strlen(v);
+    bool ok = n > 0 && n <= 64 && mj_text_clean(v, n, NULL) &&
+              !strpbrk(v, "\"\\");
+    snprintf(names[p], sizeof names[p], "%s", ok ? v : "?");
+    players[p] = names[p];
+  }
+}
+
 /* Import the log at path; out (may be NULL) gets the hule log. */
 int cli_import(mj_host *h, const cli_opts *o, const char *path,
                const char *out)
@@ -1003,20 +1020,9 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
     return 1;
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
   imp x = { r, 0, "", &e, mjai };
-  /* the players' names, kept in the hule log where they are clean text
-     of at most 64 bytes ("?" otherwise) */
   char names[4][65];
   const char *players[4];
-  const cJSON *nj = cJSON_GetObjectItemCaseSensitive(root, "name");
-  for (int p = 0; p < 4; p++) {
-    const cJSON *y = cJSON_IsArray(nj) ? cJSON_GetArrayItem(nj, p) : NULL;
-    const char *v = cJSON_IsString(y) ? y->valuestring : "";
-    size_t n = strlen(v);
-    bool ok = n > 0 && n <= 64 && mj_text_clean(v, n, NULL) &&
-              !strpbrk(v, "\"\\");
-    snprintf(names[p], sizeof names[p], "%s", ok ? v : "?");
-    players[p] = names[p];
-  }
+  read_names(root, names, players);
   int status = 0, rounds = cJSON_GetArraySize(log);
   char *outtext = NULL;
   size_t outlen = 0;

@@ -271,6 +271,15 @@ printf 'local R = mj.extend("riichi", {id="w3"})\nR:fan { "W", han = 1, wait = "
 printf 'local R = mj.extend("riichi", {id="vw"})\nR:fan { "T", han = 1, test = function(v) return v.wait == "two_sided" end }\nreturn R\n' > vw.lua
 "$hule" --ruleset vw.lua score "123m22567p234567s win=7s riichi seat=S" | grep -q "^  T  " &&
   echo "ok   v.wait is two_sided in a test" || { echo "FAIL: v.wait two_sided"; fail=1; }
+# review of a riichi game: what a hand aims at in riichi's terms (or in
+# words), never MCR's fans
+rm -rf rv && mkdir rv
+"$hule" sim --ruleset riichi --game 1 --seed 2 --bots random,efficiency,efficiency,efficiency --log rv >/dev/null 2>&1
+out=$("$hule" review rv/game-1.jsonl seat=N 2>&1)
+printf '%s' "$out" | grep -q "aims at" &&
+  ! printf '%s' "$out" | grep -qE "五门齐|箭刻|风刻|碰碰和|门前清" &&
+  echo "ok   review of riichi: aims in riichi's terms" ||
+  { echo "FAIL: review of riichi names MCR's fans: $out" | head -12; fail=1; }
 # hule check FILE: the REPL's lint from the command line; 1 on an error
 printf 'local R = mj.extend("mcr", {id="m3"})\nR:fan { "Y", points = 1, example = "123m456p789s11z55m+5m", test = function(h) return h.nope.x end }\nreturn R\n' > lint_bad.lua
 out=$("$hule" check lint_bad.lua 2>&1); rc=$?
