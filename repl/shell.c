@@ -266,6 +266,11 @@ static void help_tiles(const repl *r)
     }
     printf("\n");
   }
+  printf(_("The letters E S W N and C F P name the honors too: C 中 (5z), "
+           "F 发 (6z),\nP 白 (7z). Tenhou and Mahjong Soul number the "
+           "dragons the other way\n(their 5z is 白, their 7z 中): hule's "
+           "5z is 中 in every ruleset, riichi\nincluded; write C F P where "
+           "a hand may be read either way.\n"));
   if (!r->glyphs)
     printf(_("(on a terminal each tile is shown as its glyph; --ascii keeps "
            "the notation)\n"));

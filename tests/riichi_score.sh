@@ -69,6 +69,9 @@ check 1 "the context token flowers= is not read by ruleset riichi" score "123m22
 check 1 "ruleset riichi refuses riichi and an open meld" score "234m456p789s1p[777z]+1p riichi"
 check 1 "with a claimed meld" score "234m456p789s1p[777z]+1p self first"
 check 1 "rob (robbing a kong) but another 1p is in sight" score "234m456p789s23p55z+1p rob dora=1p"
+# the dragons by letter: P is 白 (7z), C 中 (5z), whose dora is 白
+check 0 "hand:    123m456p789s11777z win=7z seat=E round=E dora=5z" score "123m456p789s11zPPP win=P dora=C"
+check 0 "ドラ Dora x3" score "123m456p789s11zPPP win=P dora=C"
 # the seat and round winds are the words E S W N (1z..4z are tiles)
 check 1 "bad seat= '1z' (E, S, W or N)" score "123m22567p234567s win=7s seat=1z"
 check 1 "bad round= '2z' (E, S, W or N)" score "123m22567p234567s win=7s round=2z"
