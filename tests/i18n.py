@@ -272,6 +272,14 @@ if "对对胡 /" in out:
 else:
     fail("血战's 大对子: %r" % (out + err)[-300:])
 
+# {== the help in Chinese: nothing glued, 牌型 for shapes ==}
+rc, out, err = run(["--lang", "zh"], stdin=b"help\n")
+glued = re.findall(r"例如[A-Za-z]|strong机器人|合计例如|[A-Za-z]机器人", out)
+if rc == 0 and not glued and "图形" not in out and "牌型" in out:
+    ok("the help in Chinese: no word glued to another, 牌型 not 图形")
+else:
+    fail("the help in Chinese: glued %r, 图形 %s" % (glued, "图形" in out))
+
 # {== 80 columns ==}
 repl_cmds = re.findall(r"^  (\S+)", run(["--ascii"], "C.UTF-8",
                        stdin=b"help\n")[1], re.M)
