@@ -202,11 +202,19 @@ static mj_status action_tiles(int type, const char *arg, size_t an,
 {
   *nt = 0;
   if (type == MJ_ACT_QUE) {
-    const char *su = an == 1 && arg[0] != '\0' ? strchr("mps", arg[0]) : NULL;
-    if (su == NULL)
-      return mj_fail(err, MJ_EINVAL, 0,
-                     "que takes the missing suit: que m, que p or que s");
-    tiles[0] = (mj_tile)((su - "mps") * 9);
+    /* the suit by its letter or its Chinese name (que 筒) */
+    static const char *const words[][5] = {
+      { "m", "万", "萬", "wan", NULL }, { "p", "筒", "饼", "餅", "tong" },
+      { "s", "条", "條", "索", "tiao" } };
+    int su = -1;
+    for (int k = 0; k < 3 && su < 0; k++)
+      for (int w = 0; w < 5 && words[k][w] != NULL; w++)
+        if (strlen(words[k][w]) == an && strncmp(words[k][w], arg, an) == 0)
+          su = k;
+    if (su < 0)
+      return mj_fail(err, MJ_EINVAL, 0, "que takes the missing suit: que m, "
+                     "que p or que s (or 万, 筒, 条)");
+    tiles[0] = (mj_tile)(su * 9);
     *nt = 1;
   } else if (an > 0) {
     mj_error e2;

@@ -53,7 +53,9 @@ g:act("E", "que m")
 g:act("S", "que m")
 expect(g:missing("S"), "m", "South's suit, as the engine knows it")
 assert(not g:try("S", "que p"), "one declaration")
-g:act("W", "que m") g:act("N", "que s")
+g:act("W", "que 万") g:act("N", "que 条")     -- the suits' Chinese names
+expect(g:missing("W"), "m", "que 万 is que m")
+expect(g:missing("N"), "s", "que 条 is que s")
 expect(g:phase(), "turn", "play begins with the dealer")
 g:act("E", "d 8m")                   -- East sheds his own missing suit
 -- South holds 88m but may not pung (nor win with 55m 88m on it)
