@@ -353,6 +353,51 @@ static mj_status no_match(const mj_game *g, int p, int type, mj_tile tile,
                  mj_tile_str(tile, b), legal);
 }
 
+/* A tile named in Chinese as a player types it (一万, 五筒, 三条, 东, 中, 红中,
+   发财 ...) into its notation in out; false when s (n bytes) is none. */
+static bool chinese_tile(const char *s, size_t n, char out[3])
+{
+  static const char *const short_honors[] = { "东", "南", "西", "北",
+                                              "中", "发", "白" };
+  static const char *const suits[][4] = { { "万", "萬", NULL, NULL },
+                                          { "饼", "筒", "餅", NULL },
+                                          { "条", "索", "條", NULL } };
+  static const char *const ranks[] = { "一", "二", "三", "四", "五", "六",
+                                       "七", "八", "九" };
+  for (int t = 0; t < MJ_KINDS; t++) {
+    bool hit = strlen(mj_tile_name((mj_tile)t)) == n &&
+               strncmp(mj_tile_name((mj_tile)t), s, n) == 0;
+    if (t >= MJ_HONOR_FIRST) {
+      const char *w = short_honors[t - MJ_HONOR_FIRST];
+      hit = hit || (strlen(w) == n && strncmp(w, s, n) == 0);
+    } else {
+      for (int k = 0; k < 3 && suits[t / 9][k] != NULL && !hit; k++) {
+        char name[16];
+        snprintf(name, sizeof name, "%s%s", ranks[t % 9], suits[t / 9][k]);
+        hit = strlen(name) == n && strncmp(name, s, n) == 0;
+      }
+    }
+    if (hit) {
+      mj_tile_str((mj_tile)t, out);
+      return true;
+    }
+  }
+  return false;
+}
+
+/* s (n bytes) with a tile named in Chinese, alone or after the verb
+   (d 一万, pon 中), in its notation; its new length. */
+static size_t chinese_word(char *s, size_t n)
+{
+  const char *sp = memchr(s, ' ', n);
+  size_t at = sp != NULL ? (size_t)(sp - s) + 1 : 0;
+  char t[3];
+  if (!chinese_tile(s + at, n - at, t))
+    return n;
+  memcpy(s + at, t, 3);
+  return at + 2;
+}
+
 /* A red five (0p) in s's last word, n bytes, made its 5: was there one?
    The word asks for the red one (d 0p, riichi 0p, chi 406m, pon 0m). */
 static bool red_five_word(char *s, size_t n)
@@ -398,6 +443,7 @@ mj_status mj_action_parse(const mj_game *g, int p, const char *text,
   char copy[72];
   memcpy(copy, text, n);
   copy[n] = '\0';
+  n = chinese_word(copy, n);
   bool red = red_five_word(copy, n);
   text = copy;
   /* the verb: letters (or one multi-byte word), then the argument */
