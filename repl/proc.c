@@ -308,6 +308,9 @@ mj_status proc_check(const char *program, const char *label, int ms,
   proc *b = proc_spawn(program, err);
   if (b == NULL)
     return MJ_EIO;
+#ifdef __SANITIZE_ADDRESS__
+  ms *= 4;   /* the keeper is this binary again: slow to start sanitized */
+#endif
   siginfo_t si;
   bool ended = false;
   for (int t = 0; t < ms && !ended; t += 10) {
