@@ -957,11 +957,19 @@ mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
         break;   /* the claim phase ended */
     }
   }
+  for (int p = 0; p < 4; p++)
+    mj_bot_game_over(bots[p], g, p);
   if (mj_game_fault(g) != NULL)
     return mj_fail(err, MJ_EINVAL, 0,
                    "the hand stopped on an error of the ruleset: %s",
                    mj_game_fault(g));
   return MJ_OK;
+}
+
+void mj_bot_game_over(mj_bot *b, const mj_game *g, int p)
+{
+  if (b != NULL && b->vt == NULL && b->ext.over != NULL)
+    b->ext.over(b->ext.ud, g, p);
 }
 
 int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,

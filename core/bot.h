@@ -36,10 +36,16 @@ typedef struct mj_bot_ext {
   int (*choose)(void *ud, const mj_game *g, int p, const mj_action *legal,
                 int n, mj_error *err);
   void (*free)(void *ud);
+  /* told that game g, in which it played seat p, is over (may be NULL) */
+  void (*over)(void *ud, const mj_game *g, int p);
 } mj_bot_ext;
 mj_bot *mj_bot_new_ext(const mj_bot_ext *ext, uint64_t seed);
 /* The decisions a user's bot failed; the first failure's message. */
 int mj_bot_failures(const mj_bot *b, const char **first);
+
+/* Tell b that g, in which it played seat p, is over: a program bot then
+** hears the hand's end (mjai's hora or ryukyoku and end_kyoku). */
+void mj_bot_game_over(mj_bot *b, const mj_game *g, int p);
 
 /* Index of the chosen action among legal[0..n). */
 int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,

@@ -319,7 +319,7 @@ mj_bot *mj_lua_bot_new(mj_host *h, const char *path, const mj_rules *r,
     free(b);
     return NULL;
   }
-  mj_bot_ext ext = { b->name, b, luabot_choose, luabot_free };
+  mj_bot_ext ext = { b->name, b, luabot_choose, luabot_free, NULL };
   mj_bot *bot = mj_bot_new_ext(&ext, seed);
   if (bot == NULL) {
     luabot_free(b);

@@ -327,9 +327,49 @@ static int mjaibot_choose(void *ud, const mj_game *g, int p,
   return i;
 }
 
+/* The hand's end: what happened since the last decision (the hora or
+   ryukyoku), then end_kyoku; the answers are read and dropped. */
+static void mjaibot_over(progbot *pb, const mj_game *g, int p)
+{
+  mjaibot *b = (mjaibot *)pb;
+  if (!b->in_kyoku || b->g != g || b->seat != p)
+    return;
+  mj_error e;
+  cJSON *arr = cJSON_CreateArray();
+  if (arr != NULL && news(b, g, p, arr, &e)) {
+    mjai_ev(arr, "end_kyoku");
+    b->in_kyoku = false;
+    cJSON_Delete(tell(b, arr, proc_now_ms() + b->pb.limit_ms, &e));
+  }
+  cJSON_Delete(arr);
+}
+
+/* The session's end: end_game, its answer read and dropped. */
+static void mjaibot_bye(progbot *pb)
+{
+  mjaibot *b = (mjaibot *)pb;
+  if (!b->started)
+    return;
+  mj_error e;
+  cJSON *arr = cJSON_CreateArray();
+  if (arr != NULL) {
+    if (b->in_kyoku)
+      mjai_ev(arr, "end_kyoku");
+    mjai_ev(arr, "end_game");
+    cJSON_Delete(tell(b, arr, proc_now_ms() + b->pb.limit_ms, &e));
+  }
+  cJSON_Delete(arr);
+}
+
 mj_bot *mjaibot_new(const char *program, int limit_ms, uint64_t seed,
                     mj_error *err)
 {
-  return progbot_new(sizeof(mjaibot), "mjai", program, limit_ms, seed,
-                     mjaibot_choose, NULL, err);
+  void *state = NULL;
+  mj_bot *bot = progbot_new(sizeof(mjaibot), "mjai", program, limit_ms, seed,
+                            mjaibot_choose, &state, err);
+  if (bot != NULL) {
+    ((mjaibot *)state)->pb.over = mjaibot_over;
+    ((mjaibot *)state)->pb.bye = mjaibot_bye;
+  }
+  return bot;
 }

@@ -523,6 +523,9 @@ void play_advance(repl *r, play *p, bool bot_for_you)
                mj_rules_id(p->rs), mj_game_fault(g));
     return;
   }
+  if (mj_game_over(g) && !p->replaying)   /* a program bot hears the end */
+    for (int q = 0; q < 4; q++)
+      mj_bot_game_over(p->bots[q], g, q);
   play_show_table(r, p);
   if (mj_game_over(g))
     play_show_end(r, p);

@@ -337,8 +337,17 @@ static void progbot_free(void *ud)
   progbot *b = ud;
   if (b == NULL)
     return;
+  if (b->bye != NULL && !b->pr->dead)
+    b->bye(b);
   proc_free(b->pr);
   free(b);
+}
+
+static void progbot_over(void *ud, const mj_game *g, int p)
+{
+  progbot *b = ud;
+  if (b->over != NULL && !b->pr->dead)
+    b->over(b, g, p);
 }
 
 mj_bot *progbot_new(size_t size, const char *kind, const char *program,
@@ -365,7 +374,7 @@ mj_bot *progbot_new(size_t size, const char *kind, const char *program,
   }
   snprintf(b->name, sizeof b->name, "%s:%s", kind, program);
   b->limit_ms = limit_ms > 0 ? limit_ms : 1000;
-  mj_bot_ext ext = { b->name, b, choose, progbot_free };
+  mj_bot_ext ext = { b->name, b, choose, progbot_free, progbot_over };
   mj_bot *bot = mj_bot_new_ext(&ext, seed);
   if (bot == NULL) {
     progbot_free(b);

@@ -60,6 +60,10 @@ typedef struct progbot {
   proc *pr;
   int limit_ms;
   char name[300];
+  /* set by a protocol that tells the end of a hand and of the session
+     (mjai): told that g is over; told before the program is ended */
+  void (*over)(struct progbot *b, const mj_game *g, int p);
+  void (*bye)(struct progbot *b);
 } progbot;
 
 /* A bot played by program: its state, size bytes (zeroed) that begin

@@ -28,6 +28,26 @@ else
   say no "one mjai bot (exit $rc)"; echo "$out" | tail -5
 fi
 
+# each hand's end is told (hora or ryukyoku, end_kyoku) and the session's
+# (end_game), not only what comes before a decision
+rm -f "$work/rec.txt"
+"$hule" sim --ruleset riichi --games 6 --seed 3 \
+  --bots "mjai:$bot record $work/rec.txt,efficiency,efficiency,efficiency" >/dev/null 2>&1
+if python3 - "$work/rec.txt" <<'PY'
+import sys
+t = [l.strip() for l in open(sys.argv[1])]
+marks = [x for x in t if x in ("start_game", "start_kyoku", "hora",
+                               "ryukyoku", "end_kyoku", "end_game")]
+assert marks[0] == "start_game" and marks[-1] == "end_game", marks[-3:]
+body = marks[1:-1]
+assert body.count("start_kyoku") == 6 == body.count("end_kyoku"), body
+for i, x in enumerate(body):
+    if x == "end_kyoku":
+        assert body[i - 1] in ("hora", "ryukyoku"), body[i - 3:i + 1]
+PY
+then say ok "mjai: each hand's hora or ryukyoku and end_kyoku, then end_game, are told"
+else say no "mjai: the ends of hands and of the session"; fi
+
 played "four mjai bots, 20 games of riichi-tenhou" --ruleset riichi-tenhou \
   --games 20 --seed 4 --bots "mjai:$bot,mjai:$bot,mjai:$bot,mjai:$bot"
 misbehave riichi mjai "$bot" mjai_bot.py garbage:"one JSON object a line" \

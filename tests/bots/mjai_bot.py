@@ -10,7 +10,9 @@ that it sees nothing hidden: another's draw or hand other than "?" ends
 it with status 3.
 
 mode (argv[1]): good (the default); garbage, illegal, late, die, fork:
-misbehave from the 5th decision of its own on (tests/mjai.sh).
+misbehave from the 5th decision of its own on (tests/mjai.sh); record:
+plays well and appends the type of every message it is sent to the file
+argv[2].
 """
 import json
 import os
@@ -170,7 +172,7 @@ class Bot:
         if a is None:
             return {"type": "none"}
         self.decisions += 1
-        if MODE != "good" and self.decisions >= 5:
+        if MODE not in ("good", "record") and self.decisions >= 5:
             if MODE == "garbage":
                 return "this is not json {"
             if MODE == "illegal":
@@ -188,10 +190,15 @@ class Bot:
 
 def main():
     bot = Bot()
+    record = open(sys.argv[2], "a") if MODE == "record" else None
     for line in sys.stdin:
         if not line.strip():
             continue
-        a = bot.answer(json.loads(line))
+        m = json.loads(line)
+        if record:
+            record.write(m["type"] + "\n")
+            record.flush()
+        a = bot.answer(m)
         sys.stdout.write((a if isinstance(a, str) else json.dumps(a)) + "\n")
         sys.stdout.flush()
 
