@@ -107,8 +107,9 @@ static void start_scores(const mj_game *g, int sc[4])
 
 /* The messages of what happened since the last decision, into arr: on a
    new hand, end_kyoku of the one before, start_game the first time (and
-   end_game then start_game when the seat changes: a sim's duplicate
-   turn), and start_kyoku; then the hand's events. */
+   end_game then start_game when the seat changes, a sim's duplicate
+   turn, or the hand is not the next of a match: a sim's next game), and
+   start_kyoku; then the hand's events. */
 static bool news(mjaibot *b, const mj_game *g, int p, cJSON *arr,
                  mj_error *err)
 {
@@ -118,7 +119,9 @@ static bool news(mjaibot *b, const mj_game *g, int p, cJSON *arr,
   if (!same) {
     if (b->in_kyoku)
       mjai_ev(arr, "end_kyoku");
-    if (b->started && b->seat != p) {   /* another seat: another game */
+    /* another seat, or a hand that is not the next of a match (a sim's
+       games are each a game of their own): another game */
+    if (b->started && (b->seat != p || c->hand == 0 || c->hand != b->hand + 1)) {
       mjai_ev(arr, "end_game");
       b->started = false;
     }

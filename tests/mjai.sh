@@ -41,11 +41,14 @@ marks = [x for x in t if x in ("start_game", "start_kyoku", "hora",
 assert marks[0] == "start_game" and marks[-1] == "end_game", marks[-3:]
 body = marks[1:-1]
 assert body.count("start_kyoku") == 6 == body.count("end_kyoku"), body
+# a sim's games are each a game of their own: no kyoku counter rising
+# over scores that start again
+assert marks.count("start_game") == 6 == marks.count("end_game"), marks
 for i, x in enumerate(body):
     if x == "end_kyoku":
         assert body[i - 1] in ("hora", "ryukyoku"), body[i - 3:i + 1]
 PY
-then say ok "mjai: each hand's hora or ryukyoku and end_kyoku, then end_game, are told"
+then say ok "mjai: each hand's hora or ryukyoku and end_kyoku, and each sim game's end_game, are told"
 else say no "mjai: the ends of hands and of the session"; fi
 
 played "four mjai bots, 20 games of riichi-tenhou" --ruleset riichi-tenhou \
