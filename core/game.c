@@ -730,25 +730,16 @@ static void take_discard(mj_game *g, bool meld)
 /* Offer the others (not the kong's owner p, nor the discarder of its
    tile, or -1) a win by robbing the kong tile t: the rob phase, true
    when someone may. */
-/* Would q's concealed hand and t be thirteen orphans (each terminal and
-   honor, one of them twice, nothing else)? */
+/* Would q's concealed hand and t be thirteen orphans? (The analysis's
+   shanten with that shape alone.) */
 static bool orphans_with(const mj_game *g, int q, mj_tile t)
 {
-  static const mj_tile ends[13] = { 0, 8, 9, 17, 18, 26, 27, 28, 29, 30, 31,
-                                    32, 33 };
-  const mj_hand *h = g->pl[q].hand;
-  if (mj_hand_nmelds(h) > 0 || t >= MJ_KINDS)
+  if (mj_hand_nmelds(g->pl[q].hand) > 0 || t >= MJ_KINDS)
     return false;
-  uint8_t c[MJ_KINDS];
-  memcpy(c, mj_hand_counts(h), sizeof c);
-  c[t]++;
-  int n = 0;
-  for (int i = 0; i < 13; i++) {
-    if (c[ends[i]] == 0)
-      return false;
-    n += c[ends[i]];
-  }
-  return n == 14;
+  mj_tileview v = g->pl[q].v;
+  mj_tileview_add(&v, t);
+  mj_shape_cfg orphans = { MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS), false };
+  return mj_shanten(&v, &orphans, NULL) < 0;
 }
 
 static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)

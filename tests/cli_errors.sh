@@ -303,6 +303,11 @@ out=$("$hule" view house.jsonl --rules userrules --out house.html 2>&1) &&
   printf '%s' "$out2" | grep -q "in hand 1 of house" &&
   echo "ok   view and review of a user ruleset's log with --rules DIR" ||
   { echo "FAIL: view/review --rules: $out $out2"; fail=1; }
+# a log that claims a red five where none can be (a pass marked red) is
+# refused at its line
+sed '0,/"act":"pass","p":\([0-9]\)}/s//"act":"pass","p":\1,"red":true}/' house.jsonl > house_red.jsonl
+expect_fail "this action cannot be played: the action is not legal now" \
+  "$hule" review house_red.jsonl --rules userrules
 # --ascii: the table's rows in ASCII, the wild and the missing suit in
 # words (not 宝 or 缺)
 out=$(printf 'new xuezhan seed=3\nauto\n' | "$hule" --ascii 2>&1)
