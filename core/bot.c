@@ -10,6 +10,7 @@
 ** looking a step ahead and keeping chow patterns in reach.
 */
 #include "i18n.h"
+#include "text.h"
 #include "bot.h"
 
 #include <ctype.h>
@@ -167,7 +168,7 @@ const char *mjb_aim_name(const mj_rules *r, const char *part)
     for (int k = 0; k < 4 && aims[i][k] != NULL; k++) {
       int f = mj_rules_find_fan(r, aims[i][k]);
       if (f >= 0)
-        return mj_rules_fan(r, f)->id;
+        return mj_text_name(mj_rules_fan(r, f)->id);
     }
     return _(aims[i][4]);
   }

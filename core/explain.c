@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "text.h"
 #include "score_int.h"
 
 /* {====================================================================
@@ -46,7 +47,7 @@ static void exempt_reason(const mj_rules *r, const mj_exempt *e, char *buf,
 {
   if (e->by >= 0)
     cat(buf, cap, len, "%s %s", mj_why_text((mj_why)e->why),
-        r->fans[e->by].def.id);
+        mj_text_name(r->fans[e->by].def.id));
   else if (e->why == MJ_WHY_ACCOUNT_ONCE)
     cat(buf, cap, len, _("account-once (套算一次): the melds are combined "
         "already"));
@@ -98,6 +99,27 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
       t[--k] = 'x';
       put(buf, cap, &len, t + k, sizeof t - k);
     }
+  }
+  return len;
+}
+
+size_t mj_score_fans_text(const mj_rules *r, const mj_score *s, char *buf,
+                          size_t cap)
+{
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
+  for (int q = 0; q < s->nhits; q++) {
+    const fan_c *f = &r->fans[s->hits[q].fan];
+    int c = s->hits[q].count;
+    if (f->def.factor)
+      continue;
+    if (len > 0)
+      cat(buf, cap, &len, "%s", _(","));
+    cat(buf, cap, &len, "%s", mj_text_name(f->def.id));
+    if (c > 1 || (f->def.kind == MJ_FK_COUNT &&
+                  r->scoring == MJ_SCORING_PARTS))
+      cat(buf, cap, &len, "x%d", c);
   }
   return len;
 }
@@ -179,7 +201,7 @@ static void hit_lines(const mj_rules *r, const mj_score *s, char *buf,
     const mj_hit *hh = &s->hits[q];
     const mj_fan_def *f = &r->fans[hh->fan].def;
     hit_value(r, f, hh->value, val, sizeof val);
-    snprintf(t, sizeof t, "%s%s%s", f->id, english(f) ? " " : "",
+    snprintf(t, sizeof t, "%s%s%s", mj_text_name(f->id), english(f) ? " " : "",
              english(f) ? f->en : "");
     if (hh->count > 1) {
       size_t n = strlen(t);
@@ -263,7 +285,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   cat(buf, cap, &len, "\n");
   for (int q = 0; q < s->nstates; q++) {
     const mj_fan_def *f = &r->fans[s->states[q]].def;
-    snprintf(t, sizeof t, "%s%s%s", f->id, english(f) ? " " : "",
+    snprintf(t, sizeof t, "%s%s%s", mj_text_name(f->id), english(f) ? " " : "",
              english(f) ? f->en : "");
     char pad[192];
     cat(buf, cap, &len, "  %s %10s\n", mj_text_pad(t, 36, pad, sizeof pad),
@@ -275,7 +297,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
     for (int q = 0; q < s->nexempt; q++) {
       const mj_exempt *e = &s->exempt[q];
       const mj_fan_def *f = &r->fans[e->fan].def;
-      cat(buf, cap, &len, _("  %s: "), f->id);
+      cat(buf, cap, &len, _("  %s: "), mj_text_name(f->id));
       exempt_reason(r, e, buf, cap, &len);
       cat(buf, cap, &len, "\n");
     }
@@ -293,7 +315,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   if (s->other_total > 0 && s->other_fan >= 0)
     cat(buf, cap, &len,
         _("instead of: %s, fixed %d (the better of the two counts)\n"),
-        r->fans[s->other_fan].def.id, s->other_total);
+        mj_text_name(r->fans[s->other_fan].def.id), s->other_total);
   else if (s->other_total > 0)
     cat(buf, cap, &len,
         _("instead of: the hand's own value, %d (the better of the "
@@ -403,17 +425,17 @@ static bool why_in_best(const mj_rules *r, const mj_score *best, int fan,
     if (best->hits[q].fan == fan) {
       cat(buf, cap, len, best->hits[q].count > 1
                          ? _("%s counts more than once in the chosen reading.\n")
-                         : _("%s counts in the chosen reading.\n"), f->id);
+                         : _("%s counts in the chosen reading.\n"), mj_text_name(f->id));
       return true;
     }
   for (int q = 0; q < best->nexempt; q++)
     if (best->exempt[q].fan == fan) {
       const mj_exempt *e = &best->exempt[q];
-      cat(buf, cap, len, _("%s matches, but "), f->id);
+      cat(buf, cap, len, _("%s matches, but "), mj_text_name(f->id));
       exempt_reason(r, e, buf, cap, len);
       if (e->why == MJ_WHY_EXCLUDED)
         cat(buf, cap, len, _(" (不计: %s already implies it)"),
-            r->fans[e->by].def.id);
+            mj_text_name(r->fans[e->by].def.id));
       cat(buf, cap, len, "%s", _(".\n"));
       return true;   /* (a fan exempted is not among the hits) */
     }
@@ -432,7 +454,8 @@ static bool why_excluded(const mj_rules *r, const mj_score *best, int fan,
         cat(buf, cap, len,
             _("%s does not count: %s counts, and excludes it (不计: %s "
             "already implies it).\n"),
-            r->fans[fan].def.id, by->def.id, by->def.id);
+            mj_text_name(r->fans[fan].def.id), mj_text_name(by->def.id),
+            mj_text_name(by->def.id));
         return true;
       }
   }
@@ -468,14 +491,15 @@ static mj_status why_not(const mj_rules *r, const mj_hand *h, int fan,
   if (best->win && !excluded) {
     mj_score_reading(best, d, sizeof d);
     cat(buf, cap, len, _("%s does not count in the chosen reading (%s): %s.\n"),
-        f->id, d, t);
+        mj_text_name(f->id), d, t);
   } else if (!best->win && w.any) {
     mj_decomp_print(&w.first, d, sizeof d);
     cat(buf, cap, len, _("%s does not count (%s): %s; and no other fan holds, "
-        "so the hand is no win.\n"), f->id, d, t);
+        "so the hand is no win.\n"), mj_text_name(f->id), d, t);
   } else if (!best->win) {
     cat(buf, cap, len,
-        _("%s does not count: the tiles are not a winning hand.\n"), f->id);
+        _("%s does not count: the tiles are not a winning hand.\n"),
+        mj_text_name(f->id));
   }
   if (w.found && best->win) {
     mj_decomp_print(&w.d, d, sizeof d);

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "text.h"
 #include "bot_int.h"
 #include "error.h"
 #include "score.h"
@@ -291,7 +292,7 @@ static void ready_plan(const ctx *c, const mj_tileview *v, const mj_hand *h,
         top = q;
     used[top] = true;
     mj_catf(out->text, sizeof out->text, &len, "%s%s", k ? " + " : "",
-            mj_rules_fan(rs, s.hits[top].fan)->id);
+            mj_text_name(mj_rules_fan(rs, s.hits[top].fan)->id));
   }
   if (s.nhits > 3)
     mj_catf(out->text, sizeof out->text, &len, " + ...");

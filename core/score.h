@@ -140,6 +140,10 @@ void mj_score_annotate(const mj_rules *r, const mj_hand *h, mj_score *s);
 ** without "total:". */
 size_t mj_score_total_text(const mj_rules *r, const mj_score *s, char *buf,
                            size_t cap);
+/* The fans line for a person: the names as the language writes them,
+   joined as it joins a list ("清一色、幺九刻x2"). */
+size_t mj_score_fans_text(const mj_rules *r, const mj_score *s, char *buf,
+                          size_t cap);
 /* Fans line as in the vectors: "清一色,幺九刻x2,花牌x2" (rules order). */
 size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
                           size_t cap);

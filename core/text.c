@@ -144,9 +144,25 @@ const char *mj_text_shown(const char *s, char *buf, size_t cap)
   if (sep == NULL)
     return s;
   if (mj_text_native_names && sep[1] != '\0')
-    return sep + 1;
+    return mj_text_name(sep + 1);
   snprintf(buf, cap, "%.*s", (int)(sep - s), s);
   return buf;
+}
+
+const char *mj_text_name(const char *s)
+{
+  if (s == NULL || !mj_text_native_names)
+    return s;
+  size_t n = strlen(s), i = 0;
+  while (i < n && (unsigned char)s[i] < 0x80)
+    i++;
+  char key[1024];
+  if (i == n || n + 6 > sizeof key)
+    return s;                    /* ASCII is no Chinese name */
+  memcpy(key, "name\004", 5);
+  memcpy(key + 5, s, n + 1);
+  const char *t = dgettext(MJ_TEXTDOMAIN, key);
+  return t == key ? s : t;
 }
 
 bool mj_text_is(const char *s, const char *word, size_t n)

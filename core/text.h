@@ -29,6 +29,12 @@ char *mj_text_escape(const char *s, char *out, size_t cap);
    English one (copied into buf); any other text is s itself. */
 const char *mj_text_shown(const char *s, char *buf, size_t cap);
 
+/* A name a ruleset gives in Chinese (a fan's, a title) as the language
+   chosen writes it: the catalog's entry of context "name" (zh_TW: in
+   traditional characters), else s. Never NULL for s not NULL; the text
+   lives as long as s or the catalog. */
+const char *mj_text_name(const char *s);
+
 /* Does s hold word (n bytes) as the whole of one of its languages? */
 bool mj_text_is(const char *s, const char *word, size_t n);
 

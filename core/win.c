@@ -203,7 +203,8 @@ static bool short_of_min(const mj_game *g, const mj_score *s, mj_error *err)
   line[0] = '\0';
   for (int i = 0; i < s->nhits; i++)
     mj_catf(line, sizeof line, &len, "%s%s %d", i ? ", " : "",
-            mj_rules_fan(g->r, s->hits[i].fan)->id, s->hits[i].value);
+            mj_text_name(mj_rules_fan(g->r, s->hits[i].fan)->id),
+            s->hits[i].value);
   int counted = s->total - s->bonus;
   char bonus[64] = "";
   if (s->bonus > 0)

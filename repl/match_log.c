@@ -46,7 +46,7 @@ static void row_of(const mj_rules *rs, const mj_game *g, match_row *row)
   for (int k = 0; k < row->nw && k < MJ_MAX_WINS; k++) {
     const mj_score *s = mj_game_result(g, k);
     row->totals[k] = s->total;
-    mj_score_fans_line(rs, s, row->fans[k], sizeof row->fans[k]);
+    mj_score_fans_text(rs, s, row->fans[k], sizeof row->fans[k]);
   }
   mj_game_payments(g, row->pay);
   mj_game_scores(g, row->scores);

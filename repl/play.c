@@ -932,7 +932,7 @@ static int c_hint(repl *r, int argc, char **argv, const char *rest)
       mj_error e;
       if (h && s && mj_game_try_win(g, YOU, h, s, &e) == MJ_OK) {
         char line[512];
-        mj_score_fans_line(p->rs, s, line, sizeof line);
+        mj_score_fans_text(p->rs, s, line, sizeof line);
         printf(_("You can win: %d (%s). Say hu.\n"), s->total, line);
       }
       mj_hand_free(h);

@@ -49,7 +49,7 @@ void play_show_win_now(repl *r, play *p, int ev)
     printf("%s\n", b);
     return;
   }
-  mj_score_fans_line(p->rs, s, line, sizeof line);
+  mj_score_fans_text(p->rs, s, line, sizeof line);
   mj_hand_print(h, tiles, sizeof tiles);
   const char *fans = line[0] ? line : _("no fan");
   if (mj_rules_scoring(p->rs) == MJ_SCORING_FAN)

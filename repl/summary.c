@@ -14,6 +14,7 @@
 #include <cjson/cJSON.h>
 
 #include "i18n.h"
+#include "text.h"
 #include "fileio.h"
 #include "game.h"
 #include "sim.h"
@@ -303,7 +304,7 @@ static void summary_fans(FILE *f, const sim_run *rn, const sim_stats *st)
     }
     char name[160];
     bool en = fd->en != NULL && !mj_text_native_names;
-    snprintf(name, sizeof name, "%s%s%s", fd->id, en ? "  " : "",
+    snprintf(name, sizeof name, "%s%s%s", mj_text_name(fd->id), en ? "  " : "",
              en ? fd->en : "");
     fprintf(f, "%s %10ld %8.2f%%\n", mj_text_pad(name, 50, pad, sizeof pad), k,
            st->all_wins ? 100.0 * (double)k / (double)st->all_wins : 0.0);

@@ -101,6 +101,9 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
   int f = mj_rules_find_fan(rs, name);
   if (f >= 0)
     return f;
+  for (int i = 0; i < mj_rules_nfans(rs); i++)   /* as the language writes it */
+    if (strcmp(mj_text_name(mj_rules_fan(rs, i)->id), name) == 0)
+      return i;
   /* the nearest name, to suggest: a typo in any of a fan's names, or a
      part of its English name */
   int best = -1, bd = 3, len = 0;   /* the name's length in characters */
@@ -125,10 +128,10 @@ static int find_fan(repl *r, const mj_rules *rs, const char *name)
   }
   if (best >= 0 && (mj_text_native_names || !mj_rules_fan(rs, best)->en))
     repl_error(r, "no fan \"%s\" in %s; did you mean %s?", name,
-               mj_rules_id(rs), mj_rules_fan(rs, best)->id);
+               mj_rules_id(rs), mj_text_name(mj_rules_fan(rs, best)->id));
   else if (best >= 0)
     repl_error(r, "no fan \"%s\" in %s; did you mean %s (%s)?", name,
-               mj_rules_id(rs), mj_rules_fan(rs, best)->id,
+               mj_rules_id(rs), mj_text_name(mj_rules_fan(rs, best)->id),
                mj_rules_fan(rs, best)->en);
   else
     repl_error(r, "no fan \"%s\" in %s; \"fans\" lists them", name,
@@ -265,7 +268,7 @@ static int c_fans(repl *r, int argc, char **argv, const char *rest)
     repl_fan_value(rs, d, v, sizeof v);
     char vp[64];
     printf("  %s  %s %s\n", mj_text_pad_left(v, 9, vp, sizeof vp),
-           mj_text_pad(d->id, 12, pad, sizeof pad),
+           mj_text_pad(mj_text_name(d->id), 12, pad, sizeof pad),
            d->en && !repl_lang_zh() ? d->en : "");
   }
   free(order);
@@ -286,9 +289,10 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
   const mj_fan_def *d = mj_rules_fan(rs, f);
   char v[32], buf[8192];
   repl_fan_value(rs, d, v, sizeof v);
-  printf("%s", d->id);
+  printf("%s", mj_text_name(d->id));
   for (int k = 0; k < MJ_MAX_ALIASES && d->aliases[k]; k++)
-    printf(" / %s", d->aliases[k]);
+    if (strcmp(d->aliases[k], mj_text_name(d->id)) != 0)
+      printf(" / %s", d->aliases[k]);
   if (d->en && !repl_lang_zh())
     printf(" — %s", d->en);
   printf(_(": %s\n"), v);
@@ -305,7 +309,7 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
   if (k > 0) {
     printf(_("not counted with it:"));
     for (int i = 0; i < k; i++)
-      printf("%s %s", i ? _(",") : "", mj_rules_fan(rs, ex[i])->id);
+      printf("%s %s", i ? _(",") : "", mj_text_name(mj_rules_fan(rs, ex[i])->id));
     printf("\n");
   }
   if (d->example) {
@@ -317,7 +321,7 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
         mj_hand_parse(h, d->example, strlen(d->example), &e) == MJ_OK &&
         mj_score_hand(rs, h, s, &e) == MJ_OK) {
       char tot[160];
-      mj_score_fans_line(rs, s, buf, sizeof buf);
+      mj_score_fans_text(rs, s, buf, sizeof buf);
       mj_score_total_text(rs, s, tot, sizeof tot);
       printf(s->meets_min ? _("  scores %s: %s\n")
                           : _("  scores %s: %s (below the minimum: no win)\n"),

@@ -160,6 +160,21 @@ if "合計" in out:
     ok("LANG=zh_TW.UTF-8: Traditional Chinese")
 else:
     fail("LANG=zh_TW.UTF-8 gave: " + out[:200])
+# zh_TW writes the rulesets' names in its own characters too (#51 item 16)
+if "花龍" in out and "花龙" not in out and "不求人" in out:
+    ok("zh_TW: the fan names of a score in traditional characters")
+else:
+    fail("zh_TW fan names: " + out[:300])
+rc, out, err = run(["--lang", "zh_TW"], "C.UTF-8",
+                   stdin="fans\nfan 斷么\nfan 断幺\nwhy 斷么 "
+                   "234m456p678s345s5m+5m\nuse riichi\nrulesets\n".encode())
+if ("國標麻將" in out and "綠一色" in out and "\n断幺" not in out
+        and out.count("\n斷么 / ") == 2 and "門前清、平和、斷么" in out
+        and "斷么 在所選拆法中計入" in out and "门前清" not in out
+        and "日本立直麻將" in out and not err):
+    ok("zh_TW: fans, fan (either writing), why and a title traditional")
+else:
+    fail("zh_TW REPL names: %r %r" % (out[-600:], err))
 rc, out, err = run(["--lang", "en", "score", "123m456p789s11z55m+5m", "self"],
                    "zh_CN.UTF-8")
 if "total:" in out and not HAN.search(out.replace("花龙", "").replace(
