@@ -66,11 +66,14 @@ static void put(char *buf, size_t cap, size_t *len, const char *t, size_t n)
   *len += n;
 }
 
-size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
-                          size_t cap)
+/* The counted fans joined by sep, each its id (a program's line) or its
+   name as the language writes it, with xN past one (and for a parts
+   ruleset's counts). By hand, not printf: the batch scorer prints one a
+   line. */
+static size_t fans_join(const mj_rules *r, const mj_score *s, char *buf,
+                        size_t cap, const char *sep, bool shown)
 {
-  /* by hand, not printf: the batch scorer prints one a line */
-  size_t len = 0;
+  size_t len = 0, sn = strlen(sep);
   if (cap > 0)
     buf[0] = '\0';
   for (int q = 0; q < s->nhits; q++) {
@@ -78,18 +81,10 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
     int c = s->hits[q].count;
     if (f->def.factor)
       continue;                  /* birds and the like: not a pattern */
-    if (c == 1 && len + f->id_len + 2 < cap &&
-        (f->def.kind != MJ_FK_COUNT || r->scoring != MJ_SCORING_PARTS)) {
-      if (len > 0)
-        buf[len++] = ',';
-      memcpy(buf + len, f->def.id, f->id_len);
-      len += f->id_len;
-      buf[len] = '\0';
-      continue;
-    }
     if (len > 0)
-      put(buf, cap, &len, ",", 1);
-    put(buf, cap, &len, f->def.id, f->id_len);
+      put(buf, cap, &len, sep, sn);
+    const char *name = shown ? mj_text_name(f->def.id) : f->def.id;
+    put(buf, cap, &len, name, shown ? strlen(name) : f->id_len);
     if (c > 1 || (f->def.kind == MJ_FK_COUNT &&
                   r->scoring == MJ_SCORING_PARTS)) {
       char t[16];
@@ -103,25 +98,16 @@ size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
   return len;
 }
 
+size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
+                          size_t cap)
+{
+  return fans_join(r, s, buf, cap, ",", false);
+}
+
 size_t mj_score_fans_text(const mj_rules *r, const mj_score *s, char *buf,
                           size_t cap)
 {
-  size_t len = 0;
-  if (cap > 0)
-    buf[0] = '\0';
-  for (int q = 0; q < s->nhits; q++) {
-    const fan_c *f = &r->fans[s->hits[q].fan];
-    int c = s->hits[q].count;
-    if (f->def.factor)
-      continue;
-    if (len > 0)
-      cat(buf, cap, &len, "%s", _(","));
-    cat(buf, cap, &len, "%s", mj_text_name(f->def.id));
-    if (c > 1 || (f->def.kind == MJ_FK_COUNT &&
-                  r->scoring == MJ_SCORING_PARTS))
-      cat(buf, cap, &len, "x%d", c);
-  }
-  return len;
+  return fans_join(r, s, buf, cap, _(","), true);
 }
 
 size_t mj_score_reading(const mj_score *s, char *buf, size_t cap)
