@@ -198,11 +198,58 @@ static const repl_cmd *find_cmd(const char *name)
   return NULL;
 }
 
+/* The word a placeholder of a command's arguments is in the language
+   chosen (HAND: 手牌), or NULL for one left as written (E, N, ID). */
+static const char *placeholder(const char *w, size_t n)
+{
+#define IS(x) (n == sizeof x - 1 && memcmp(w, x, n) == 0)
+  if (IS("HAND")) return C_("placeholder", "HAND");
+  if (IS("HANDS")) return C_("placeholder", "HANDS");
+  if (IS("CONTEXT")) return C_("placeholder", "CONTEXT");
+  if (IS("FAN")) return C_("placeholder", "FAN");
+  if (IS("TILE")) return C_("placeholder", "TILE");
+  if (IS("TILES")) return C_("placeholder", "TILES");
+  if (IS("FILE")) return C_("placeholder", "FILE");
+  if (IS("RULESET")) return C_("placeholder", "RULESET");
+  if (IS("NAME")) return C_("placeholder", "NAME");
+  if (IS("VALUE")) return C_("placeholder", "VALUE");
+  if (IS("COMMAND")) return C_("placeholder", "COMMAND");
+  if (IS("CODE")) return C_("placeholder", "CODE");
+  if (IS("ARGS")) return C_("placeholder", "ARGS");
+  if (IS("KIND")) return C_("placeholder", "KIND");
+#undef IS
+  return NULL;
+}
+
+/* A command's arguments as the language writes their placeholders
+   ("FAN HAND [CONTEXT]": "番名 手牌 [情境]"); the rest as it is. */
+static const char *args_shown(const char *args, char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (const char *p = args; *p;) {
+    size_t n = 0;
+    while (p[n] >= 'A' && p[n] <= 'Z')
+      n++;
+    const char *w = n > 0 ? placeholder(p, n) : NULL;
+    if (n == 0)
+      n = 1;
+    if (w != NULL)
+      mj_catf(buf, cap, &len, "%s", w);
+    else
+      mj_catf(buf, cap, &len, "%.*s", (int)n, p);
+    p += n;
+  }
+  return buf;
+}
+
 int repl_usage(repl *r, const char *name)
 {
   const repl_cmd *c = find_cmd(name);
+  char a[256];
   fflush(stdout);
-  fprintf(stderr, _("Usage: %s %s\n"), name, c ? c->args : "");
+  fprintf(stderr, _("Usage: %s %s\n"), name,
+          c ? args_shown(c->args, a, sizeof a) : "");
   r->failures++;
   return 1;
 }
@@ -226,11 +273,11 @@ static const char *nearest_cmd(const char *name)
 
 static void help_one(FILE *f, const repl_cmd *c)
 {
-  char head[128];
+  char head[256], a[256], pad[300];
   snprintf(head, sizeof head, "%s%s%s", c->name, c->args[0] ? " " : "",
-           c->args);
-  if (strlen(head) < 26)
-    fprintf(f, "  %-26s ", head);
+           args_shown(c->args, a, sizeof a));
+  if (mj_text_width(head) < 26)
+    fprintf(f, "  %s ", mj_text_pad(head, 26, pad, sizeof pad));
   else
     fprintf(f, "  %s\n%29s", head, "");
   /* the English lines were broken by hand: folded again, at 80 */
@@ -281,7 +328,9 @@ static void help_tiles(const repl *r)
 static void help_page(const repl_cmd *c)
 {
   const repl_help *h = repl_help_page(c->name);
-  printf(_("Usage: %s%s%s\n"), c->name, c->args[0] ? " " : "", c->args);
+  char a[256];
+  printf(_("Usage: %s%s%s\n"), c->name, c->args[0] ? " " : "",
+         args_shown(c->args, a, sizeof a));
   help_one(stdout, c);
   if (h == NULL)
     return;
