@@ -54,6 +54,29 @@ static int first_player(const mj_match *m)
   return top;
 }
 
+void mj_match_standings(const mj_rules *r, const int scores[4],
+                        int first_dealer, int place[4], int result[4])
+{
+  const mj_table *t = mj_rules_ctable(r);
+  int ret = t->return_score > 0 ? t->return_score : t->start_score;
+  for (int p = 0; p < 4; p++) {
+    int dp = (p - first_dealer) & 3;
+    place[p] = 0;
+    for (int q = 0; q < 4; q++) {
+      int dq = (q - first_dealer) & 3;
+      if (scores[q] > scores[p] || (scores[q] == scores[p] && dq < dp))
+        place[p]++;
+    }
+  }
+  for (int p = 0; p < 4; p++) {
+    /* exact: scores are whole points, the result in hundreds of them */
+    long v = ((long)scores[p] - ret) / 100 + 10L * t->uma[place[p]];
+    if (place[p] == 0)
+      v += 4L * (ret - t->start_score) / 100;
+    result[p] = (int)v;
+  }
+}
+
 /* Is the match over after a hand of wind round m->round (rounds played
    when it equals rounds)? won: the dealer won and keeps the deal. */
 static bool wind_rounds_over(const mj_match *m, const mj_table *t,

@@ -39,4 +39,11 @@ mj_game *mj_match_deal(mj_match *m, mj_error *err);
 /* Record a finished hand: scores, the next dealer, the wind, the end. */
 void mj_match_record(mj_match *m, const mj_game *g);
 
+/* The placement of scores (place[p]: 0 for the first; a tie to the
+   player nearest first_dealer in turn) and, as the table's return score,
+   oka and uma count it, each player's result in tenths of a thousand
+   points (+55.3 is 553). */
+void mj_match_standings(const mj_rules *r, const int scores[4],
+                        int first_dealer, int place[4], int result[4]);
+
 #endif

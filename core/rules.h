@@ -252,6 +252,8 @@ typedef struct mj_table {
   int open_kong;          /* 开杠: tiles an open kong turns up (0: none) */
   int indicators;         /* dora indicators kept in the dead wall */
   int start_score;        /* each score at a match's start */
+  int return_score;       /* placement counts from it (0: start_score) */
+  int uma[4];             /* placement adds, in thousands, first to last */
   int target;             /* the match goes on past its rounds until a
                              player has this (0: it ends there) */
   bool bust;              /* a score below 0 ends the match */

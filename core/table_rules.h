@@ -78,6 +78,10 @@
   X(start_score, 0, 0, 1000000, "0..1000000",                                \
     "each player's score when a match (or a lone hand) starts (riichi: "     \
     "25000)")                                                                \
+  X(return_score, 0, 0, 1000000, "0..1000000 (0: the start score)",       \
+    "a match's placement counts each score from this; the first player "    \
+    "also takes the difference from the start score times the players "     \
+    "(oka; riichi: 30000)")                                                  \
   X(indicators, 0, 0, 5, "0..5 (0: none)", "dora: so many indicators (and "   \
     "under each an ura indicator) set aside before the replacement tiles; "  \
     "one is turned at the deal, one more for each kong; the wins get them "  \
@@ -96,6 +100,8 @@
     "\"123456789m\"")                                                        \
   X(swap_to, LUA_TTABLE, "to whom 换三张 passes: \"next\", \"across\", "     \
     "\"previous\", by the dice")                                             \
-  X(after_win, LUA_TSTRING, "\"end\", \"leave\" (血战) or \"stay\" (血流)")
+  X(after_win, LUA_TSTRING, "\"end\", \"leave\" (血战) or \"stay\" (血流)") \
+  X(uma, LUA_TTABLE, "a match's placement: what each place adds, in "      \
+    "thousands, first to last, summing to 0 (riichi: { 20, 10, -10, -20 })")
 
 #endif

@@ -406,6 +406,27 @@ static mj_status table_flow(cctx *c, int tt, mj_table *t)
     lua_pop(L, 1);
   }
   lua_pop(L, 1);
+  lua_getfield(L, tt, "uma");
+  memset(t->uma, 0, sizeof t->uma);
+  if (st == MJ_OK && !lua_isnil(L, -1)) {
+    int sum = 0, n = lua_type(L, -1) == LUA_TTABLE ? (int)lua_rawlen(L, -1)
+                                                    : -1;
+    for (int i = 1; i <= n && i <= 4; i++) {
+      lua_rawgeti(L, -1, i);
+      int isnum;
+      lua_Integer v = lua_tointegerx(L, -1, &isnum);
+      if (!isnum || v < -1000 || v > 1000)
+        n = -1;
+      else
+        t->uma[i - 1] = (int)v, sum += (int)v;
+      lua_pop(L, 1);
+    }
+    if (n < 2 || n > 4 || sum != 0)
+      st = mjc_bad(c, "table rules: uma lists what each place adds, in "
+               "thousands, first to last (2 to 4 whole numbers from -1000 to "
+               "1000 summing to 0), such as { 20, 10, -10, -20 }");
+  }
+  lua_pop(L, 1);
   return st;
 }
 

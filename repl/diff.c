@@ -148,6 +148,10 @@ static void diff_table(differ *d)
   if (nc > 0)
     say(d, "cycles: the tile after an indicator: %s%s", cyc,
         nc > 8 ? ", ..." : "");
+  if (memcmp(ta->uma, tb->uma, sizeof ta->uma) != 0)
+    say(d, "uma: %d/%d/%d/%d → %d/%d/%d/%d (what each place adds)", ta->uma[0],
+        ta->uma[1], ta->uma[2], ta->uma[3], tb->uma[0], tb->uma[1], tb->uma[2],
+        tb->uma[3]);
   const char *after[] = { "end", "leave (血战)", "stay (血流)" };
   int aa = ta->leave_on_win ? 1 : ta->stay_on_win ? 2 : 0;
   int ab = tb->leave_on_win ? 1 : tb->stay_on_win ? 2 : 0;

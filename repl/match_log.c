@@ -121,10 +121,62 @@ char *match_log_text(play *p, const char *current)
 ** Reading a match log
 ** ===================================================================== */
 
+/* Does the table count a placement's result (riichi's return, oka and
+   uma), or only the places? */
+static bool counts_result(const mj_rules *rs)
+{
+  const mj_table *t = mj_rules_ctable(rs);
+  return t->uma[0] != 0 ||
+         (t->return_score != 0 && t->return_score != t->start_score);
+}
+
+static const char placement_head[] = "{\"placement\":";
+
+size_t match_tail(const char *text, size_t len)
+{
+  size_t end = len;
+  while (end > 0 && text[end - 1] == '\n')
+    end--;
+  size_t b = end;
+  while (b > 0 && text[b - 1] != '\n')
+    b--;
+  if (end - b >= sizeof placement_head - 1 &&
+      memcmp(text + b, placement_head, sizeof placement_head - 1) == 0)
+    return b;
+  return len;
+}
+
+char *match_placement_line(const mj_rules *rs, const mj_match *m)
+{
+  if (!m->over)
+    return NULL;
+  int place[4], res[4];
+  mj_match_standings(rs, m->scores, m->first_dealer, place, res);
+  char *line = malloc(200);
+  if (line == NULL)
+    return NULL;
+  size_t len = 0;
+  line[0] = '\0';
+  mj_catf(line, 200, &len, "%s[%d,%d,%d,%d],\"scores\":[%d,%d,%d,%d]",
+          placement_head, place[0] + 1, place[1] + 1, place[2] + 1,
+          place[3] + 1, m->scores[0], m->scores[1], m->scores[2],
+          m->scores[3]);
+  if (counts_result(rs)) {
+    mj_catf(line, 200, &len, ",\"result\":[");
+    for (int q = 0; q < 4; q++)
+      mj_catf(line, 200, &len, "%s%s%d.%d", q ? "," : "",
+              res[q] < 0 ? "-" : "", abs(res[q]) / 10, abs(res[q]) % 10);
+    mj_catf(line, 200, &len, "]");
+  }
+  mj_catf(line, 200, &len, "}\n");
+  return line;
+}
+
 int match_split(const char *text, size_t len, char ***out, mj_error *err)
 {
   static const char head[] = "{\"hule\":";
   int n = 0, cap = 0;
+  len = match_tail(text, len);   /* a match's placement is no hand */
   char **hands = NULL;
   size_t start = 0;
   for (size_t i = 0; i <= len; i++) {
@@ -204,9 +256,16 @@ int match_rows_of(play *p, char **texts, int n, mj_error *err)
     if (mj_replay_parse(texts[k], strlen(texts[k]), &rp, err) != MJ_OK)
       return -1;
     mj_game *g = mj_replay_build(&rp, p->rs, -1, err);
+    if (k == 0)   /* the match as the log's hands play it, to its end */
+      mj_match_init(&p->match, p->rs, 0, mj_rules_ctable(p->rs)->match_hands,
+                    rp.cfg.dealer);
+    p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : k + 1;
+    p->match.round = rp.cfg.round;
     mj_replay_free(&rp);
     if (g == NULL)
       return -1;
+    if (mj_game_over(g))
+      mj_match_record(&p->match, g);
     int st = mj_game_over(g) ? keep(p, g, NULL) : 0;
     mj_game_free(g);
     if (st != 0)
@@ -234,6 +293,26 @@ static void print_row(const match_row *row)
     printf("%s%s %d (%s)", k ? _("; ") : "", play_name(row->winners[k] & 3),
            row->totals[k], row->fans[k]);
   printf("%s\n", row->nw ? "" : _("drawn"));
+}
+
+void match_standings(const mj_rules *rs, const mj_match *m)
+{
+  static const char *const ord[4] = { N_("1st"), N_("2nd"), N_("3rd"),
+                                      N_("4th") };
+  int place[4], res[4];
+  mj_match_standings(rs, m->scores, m->first_dealer, place, res);
+  char list[400];
+  size_t len = 0;
+  list[0] = '\0';
+  for (int k = 0; k < 4; k++)
+    for (int q = 0; q < 4; q++)
+      if (place[q] == k) {
+        mj_catf(list, sizeof list, &len, "%s%s %s %d", k ? _("; ") : "",
+                _(ord[k]), play_name(q), m->scores[q]);
+        if (counts_result(rs))
+          mj_catf(list, sizeof list, &len, _(" (%+.1f)"), res[q] / 10.0);
+      }
+  printf(_("placement: %s\n"), list);
 }
 
 void match_show(const play *p, const mj_game *current)
@@ -271,6 +350,11 @@ void match_show(const play *p, const mj_game *current)
   printf("\n");
   if (p->nrows == 0 && !extra)
     printf(_("(no hand of this match has ended yet)\n"));
+  mj_match m = p->match;
+  if (extra && !m.over)
+    mj_match_record(&m, current);
+  if (m.over)
+    match_standings(p->rs, &m);
 }
 
 /* }==================================================================== */

@@ -102,10 +102,20 @@ char *match_hand_log(play *p);
 int match_keep_hand(play *p);
 char *match_log_text(play *p, const char *current);
 int match_split(const char *text, size_t len, char ***out, mj_error *err);
+/* match_tail: where a match log's last line, the placement of a match
+   over, begins (len: it has none; match_split leaves it out);
+   match_placement_line: that line for m (malloc'd), NULL while m goes
+   on: {"placement":[places by seat, 1 first],"scores":[...],"result":
+   [as the table counts it]}. */
+size_t match_tail(const char *text, size_t len);
+char *match_placement_line(const mj_rules *rs, const mj_match *m);
 mj_status match_chain(const mj_rules *rs, const mj_game *prev,
                       const mj_replay *next, int k, mj_error *err);
 int match_rows_of(play *p, char **texts, int n, mj_error *err);
 void match_show(const play *p, const mj_game *current);
+/* The places of a match over, first to last, with their results where
+   the table counts them (riichi: +55.3). */
+void match_standings(const mj_rules *rs, const mj_match *m);
 void match_clear(play *p);
 int play_c_match(repl *r, int argc, char **argv, const char *rest);
 

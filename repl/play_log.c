@@ -38,6 +38,20 @@ int play_c_save(repl *r, int argc, char **argv, const char *rest)
   char *text = p->kept ? match_log_text(p, "") : cur ? match_log_text(p, cur)
                                                      : NULL;
   free(cur);
+  mj_match m = p->match;   /* a match over ends with its placement */
+  if (!m.over && mj_game_over(p->g))
+    mj_match_record(&m, p->g);
+  char *last = match_placement_line(p->rs, &m);
+  if (text != NULL && last != NULL) {
+    size_t a = strlen(text), b = strlen(last);
+    char *x = realloc(text, a + b + 1);
+    if (x != NULL)
+      memcpy(x + a, last, b + 1);
+    else
+      free(text);
+    text = x;
+  }
+  free(last);
   if (text == NULL)
     return repl_error(r, "out of memory");
   mj_error e;
@@ -122,6 +136,33 @@ void play_free_texts(char **t, int n)
   free(t);
 }
 
+/* A match log's last line, its placement, is a claim: the one the hands
+   give, or the log is refused (and its ruleset released). */
+static int check_placement(repl *r, const char *path, const mj_rules *rs,
+                           char **t, int nt, const char *claim)
+{
+  play m;
+  memset(&m, 0, sizeof m);
+  m.rs = rs;
+  mj_error e;
+  char *want = NULL;
+  int st = 0;
+  if (match_rows_of(&m, t, nt, &e) != 0)
+    st = repl_error(r, "%s: %s", path, e.msg);
+  else if ((want = match_placement_line(rs, &m.match)) == NULL)
+    st = repl_error(r, "%s: the last line claims a placement, but the "
+                    "match is not over", path);
+  else if (strcspn(claim, "\n") != strlen(want) - 1 ||
+           strncmp(claim, want, strlen(want) - 1) != 0)
+    st = repl_error(r, "%s: the last line's placement is not the one the "
+                    "hands give: %.*s", path, (int)strlen(want) - 1, want);
+  free(want);
+  match_clear(&m);
+  if (st != 0)
+    mj_host_release(r->host, rs);
+  return st;
+}
+
 /*
 ** Read and verify a log in full: every hand of a match log, each hand
 ** following from the one before it. *texts (n of them) are the hands'
@@ -138,11 +179,16 @@ int play_read_log(repl *r, const char *path, mj_replay *rp,
     return repl_error(r, "%s", e.msg);
   char **t;
   int nt = match_split(text, len, &t, &e);
+  size_t tail = match_tail(text, len);
+  char *claim = tail < len ? strndup(text + tail, len - tail) : NULL;
   free(text);
-  if (nt < 0)
+  if (nt < 0) {
+    free(claim);
     return repl_error(r, "%s: %s", path, e.msg);
+  }
   if (nt == 0) {
     free(t);
+    free(claim);
     return repl_error(r, "%s: line 1: an empty log", path);
   }
   mj_game *prev = NULL;          /* the hand before, finished */
@@ -184,6 +230,10 @@ int play_read_log(repl *r, const char *path, mj_replay *rp,
       }
     }
   }
+  if (st == 0 && claim != NULL &&
+      (st = check_placement(r, path, *rs, t, nt, claim)) != 0)
+    mj_replay_free(rp);
+  free(claim);
   if (st != 0) {
     play_free_texts(t, nt);
     return st;

@@ -12,6 +12,6 @@ local R = mj.extend("riichi", {
              .. "yakuman at 13 han, kiriage off, open tanyao, three red "
              .. "fives (riichi's own defaults, named here).",
   options = { double_yakuman = true, kazoe = "yakuman", kiriage = false,
-              kuitan = true, aka = 3 },
+              kuitan = true, aka = 3, uma = "15-5", oka = false },
 })
 return R

@@ -14,6 +14,7 @@ local R = mj.extend("riichi", {
              .. "kiriage, as riichi; a West round after South 4 until "
              .. "someone has 30000, and the last hand's dealer winning "
              .. "while first ends the match.",
-  options = { double_yakuman = false, west = true, agari_yame = true },
+  options = { double_yakuman = false, west = true, agari_yame = true,
+              uma = "20-10", oka = true },
 })
 return R

@@ -41,6 +41,15 @@ local R = mj.ruleset {
     agari_yame = { default = false,
                    desc = "the last hand's dealer winning while first "
                        .. "(with 30000) ends the match" },
+    uma = { default = "20-10", choices = { "20-10", "15-5", "30-10", "10-5",
+                                           "0" },
+            desc = "a match's placement (uma), in thousands: 20-10 adds "
+                .. "+20/+10/-10/-20 to the places first to last (Tenhou), "
+                .. "15-5 +15/+5/-5/-15 (Mahjong Soul); 0: none" },
+    oka = { default = true,
+            desc = "placement counts each score from 30000 and the first "
+                .. "takes the 20000 the table is short (oka, Tenhou); "
+                .. "false: from the start score (Mahjong Soul)" },
     kuikae = { default = false,
                desc = "swap calling (食い替え): after a chi or pon, "
                    .. "discard the called tile or, of a chi, the tile at "
@@ -121,6 +130,10 @@ R.table.rounds = opt.length == "east" and 1 or 2
 R.table.bust = opt.tobi
 R.table.target = opt.west and 30000 or 0
 R.table.stop_when_top = opt.agari_yame
+R.table.uma = ({ ["20-10"] = { 20, 10, -10, -20 }, ["15-5"] = { 15, 5, -5, -15 },
+                 ["30-10"] = { 30, 10, -10, -30 }, ["10-5"] = { 10, 5, -5, -10 },
+                 ["0"] = { 0, 0, 0, 0 } })[opt.uma]
+R.table.return_score = opt.oka and 30000 or R.table.start_score
 local double = opt.double_yakuman and 2 or 1
 
 local limits = {

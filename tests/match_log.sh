@@ -62,4 +62,40 @@ h 1 > d.jsonl; printf 'garbage\n' >> d.jsonl
 out=$(printf 'open d.jsonl\n' | "$hule" --ascii 2>&1)
 printf '%s' "$out" | grep -q "d.jsonl" && ! printf '%s' "$out" | grep -q "^opened" \
   && ok "a match log with a broken line is refused" || no "broken line" "$out"
+# a riichi match's end: the placement, with the preset's return, oka and uma
+# (Mahjong Soul: from 25000, +15/+5/-5/-15; Tenhou: from 30000, the first
+# taking the 20000 oka, +20/+10/-10/-20), at the REPL and as the log's
+# last line; an edited placement is refused
+placement() {  # placement RULESET RETURN UMA1 UMA2 UMA3 UMA4 OKA
+  rm -f r.jsonl
+  out=$( (printf 'new %s seed=3\n' "$1"; i=0; while [ $i -lt 30 ]; do
+           printf 'auto\nnext\n'; i=$((i + 1)); done; printf 'save r.jsonl\n') |
+        "$hule" --ascii 2>&1)
+  line=$(tail -1 r.jsonl)
+  want=$(printf '%s\n' "$line" | python3 -c '
+import json, sys
+ret, uma, oka = int(sys.argv[1]), [int(x) for x in sys.argv[2:6]], int(sys.argv[6])
+o = json.loads(sys.stdin.readline())
+sc = o["scores"]
+order = sorted(range(4), key=lambda p: -sc[p])   # ties: lower seat first here
+res = [0.0] * 4
+for k, p in enumerate(order):
+    res[p] = round((sc[p] - ret) / 1000 + uma[k] + (oka if k == 0 else 0), 1)
+places = [order.index(p) + 1 for p in range(4)]
+print("ok" if places == o["placement"] and res == o["result"] and
+      abs(sum(res)) < 1e-9 else "want %s %s" % (places, res))' "$2" "$3" "$4" "$5" "$6" "$7")
+  [ "$want" = ok ] && printf '%s\n' "$out" | grep -q '^placement: 1st ' \
+    && ok "$1: the placement at the REPL and in the log ($line)" \
+    || no "$1 placement: $want" "$out
+$line"
+  sed '$s/"placement":\[[0-9],[0-9]/"placement":[9,9/' r.jsonl > r2.jsonl
+  out=$(printf 'replay r2.jsonl\n' | "$hule" --ascii 2>&1)
+  printf '%s' "$out" | grep -q "the last line's placement is not the one the hands give" \
+    && ok "$1: an edited placement is refused" || no "$1 edited placement" "$out"
+  out=$(printf 'replay r.jsonl\nmatch\n' | "$hule" --ascii 2>&1)
+  printf '%s\n' "$out" | grep -q '^placement: 1st ' \
+    && ok "$1: the replayed match shows its placement" || no "$1 replay placement" "$out"
+}
+placement riichi-majsoul 25000 15 5 -5 -15 0
+placement riichi-tenhou 30000 20 10 -10 -20 20
 exit $fail

@@ -996,6 +996,34 @@ static void plans_to_the_minimum(void **state)
   mj_game_free(g);
 }
 
+/* A match's placement: the most points first, a tie to the player nearer
+   the first dealer in turn; riichi-tenhou's result from 30000 with the
+   oka to the first and 20-10 uma, Mahjong Soul's from 25000 with 15-5;
+   the results sum to zero. */
+static void match_placement(void **state)
+{
+  (void)state;
+  const int sc[4] = { 30000, 20000, 30000, 20000 };
+  int place[4], res[4];
+  mj_match_standings(gu_rules("riichi-tenhou"), sc, 2, place, res);
+  /* first dealer 2: seat 2 wins the tie with 0, seat 3 the one with 1 */
+  assert_int_equal(place[2], 0);
+  assert_int_equal(place[0], 1);
+  assert_int_equal(place[3], 2);
+  assert_int_equal(place[1], 3);
+  assert_int_equal(res[2], 0 + 200 + 200);     /* +40.0 */
+  assert_int_equal(res[0], 0 + 100);           /* +10.0 */
+  assert_int_equal(res[3], -100 - 100);        /* -20.0 */
+  assert_int_equal(res[1], -100 - 200);        /* -30.0 */
+  const int ms[4] = { 41500, 2300, 15600, 40600 };
+  mj_match_standings(gu_rules("riichi-majsoul"), ms, 0, place, res);
+  assert_int_equal(res[0], 315);
+  assert_int_equal(res[3], 206);
+  assert_int_equal(res[2], -144);
+  assert_int_equal(res[1], -377);
+  assert_int_equal(res[0] + res[1] + res[2] + res[3], 0);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -1020,6 +1048,7 @@ int main(void)
     cmocka_unit_test(deal_in_read_sees_no_hidden_tile),
     cmocka_unit_test(strong_bot_caution),
     cmocka_unit_test(plans_to_the_minimum),
+    cmocka_unit_test(match_placement),
   };
   return cmocka_run_group_tests(tests, gu_setup, gu_teardown);
 }
