@@ -31,6 +31,7 @@
 #include "cmdline.h"
 #include "fileio.h"
 #include "game.h"
+#include "match.h"
 #include "replay.h"
 #include "score.h"
 #include "wall.h"
@@ -94,6 +95,9 @@ typedef struct played {
   sim_reasons paid;                /* the ledger's other payments, by reason */
   int horses[MJ_MAX_WINS];     /* the horses on each winner */
   bool liable[MJ_MAX_WINS];    /* one player paid for all the others */
+  int hand;                    /* --matches: the hand's number in its match */
+  int place[4];                /* ... the places when it ended the match */
+  bool last;
 } played;
 
 /* The bots of the game at their seats play it to its end; the decisions
@@ -301,6 +305,13 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
       cJSON_AddNumberToObject(po, pl->paid.name[j], (double)pl->paid.sum[j]);
   }
   cJSON_AddNumberToObject(o, "actions", mj_game_nactions(g));
+  if (pl->hand > 0)
+    cJSON_AddNumberToObject(o, "hand", pl->hand);
+  if (pl->last) {   /* the match's end: each seat's place, 1 first */
+    cJSON *pp = cJSON_AddArrayToObject(o, "places");
+    for (int p = 0; p < 4; p++)
+      cJSON_AddItemToArray(pp, cJSON_CreateNumber(pl->place[p]));
+  }
   char *text = cJSON_PrintUnformatted(o);
   cJSON_Delete(o);
   if (text == NULL)
@@ -312,9 +323,84 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
   return ok;
 }
 
+/* A hand dealt (g) as pl says: the bots play it, its end is read and
+   logged if asked: 0, or 1 with the error said (g freed then). */
+static int hand_play(sim_run *rn, played *pl, mj_game *g, sim_stats *st)
+{
+  mj_error e;
+  if (play_bots(rn, pl, g, st, &e) != MJ_OK) {
+    fprintf(stderr, _("Error: game %ld (seed %llu): %s\n"), pl->gi,
+            (unsigned long long)pl->cfg.seed, e.msg);
+    mj_game_free(g);
+    return 1;
+  }
+  read_end(g, pl);
+  long best = 0;
+  for (int k = 0; k < pl->nw; k++)
+    if (mj_game_result(g, k)->total > best)
+      best = mj_game_result(g, k)->total;
+  if (wants_log(rn, pl->gi, best) && !write_log(rn, g, pl->gi)) {
+    mj_game_free(g);
+    return 1;
+  }
+  return 0;
+}
+
+/* A hand played into st and its line; g freed. */
+static int hand_done(sim_run *rn, played *pl, mj_game *g, sim_stats *st)
+{
+  count_played(rn, st, g, pl);
+  bool ok = rn->out == NULL || write_line(rn, g, pl);
+  mj_game_free(g);
+  return ok ? 0 : 1;
+}
+
+/* --matches: game gi is a whole match (its seed mix(S, gi), its first
+   dealer gi mod 4), every hand counted and written; at its end each
+   player's place. */
+static int play_match(sim_run *rn, long gi, sim_stats *st)
+{
+  mj_match m;
+  mj_match_init(&m, rn->r, mj_seed_mix(rn->seed, (uint64_t)gi),
+                mj_rules_ctable(rn->r)->match_hands, (int)(gi & 3));
+  int rc = 0;
+  while (!m.over && rc == 0) {
+    if (sim_stop)
+      return 130;
+    played pl;
+    memset(&pl, 0, sizeof pl);
+    pl.gi = pl.wall = gi;
+    for (int p = 0; p < 4; p++)
+      pl.seat_bot[p] = rn->bots[p];
+    mj_error e;
+    mj_game *g = mj_match_deal(&m, &e);
+    if (g == NULL) {
+      fprintf(stderr, _("Error: game %ld: %s\n"), gi, e.msg);
+      return 1;
+    }
+    pl.cfg = *mj_game_config(g);
+    pl.hand = m.hand_no;
+    if ((rc = hand_play(rn, &pl, g, st)) != 0)
+      break;
+    mj_match_record(&m, g);
+    if (m.over) {
+      int res[4];
+      mj_match_standings(rn->r, m.scores, m.first_dealer, pl.place, res);
+      for (int p = 0; p < 4; p++)
+        pl.place[p]++;
+      pl.last = true;
+      sim_count_places(st, pl.place);
+    }
+    rc = hand_done(rn, &pl, g, st);
+  }
+  return rc;
+}
+
 /* One game: play it, add it to st, write its line (and its log). */
 static int play_one(sim_run *rn, long gi, sim_stats *st)
 {
+  if (rn->matches)
+    return play_match(rn, gi, st);
   played pl;
   memset(&pl, 0, sizeof pl);
   /* duplicate: game gi plays wall gi / 4 with the bots turned gi % 4
@@ -332,24 +418,9 @@ static int play_one(sim_run *rn, long gi, sim_stats *st)
     fprintf(stderr, _("Error: game %ld: %s\n"), gi, e.msg);
     return 1;
   }
-  if (play_bots(rn, &pl, g, st, &e) != MJ_OK) {
-    fprintf(stderr, _("Error: game %ld (seed %llu): %s\n"), gi,
-            (unsigned long long)pl.cfg.seed, e.msg);
-    mj_game_free(g);
+  if (hand_play(rn, &pl, g, st) != 0)
     return 1;
-  }
-  read_end(g, &pl);
-  long best = 0;
-  for (int k = 0; k < pl.nw; k++)
-    if (mj_game_result(g, k)->total > best)
-      best = mj_game_result(g, k)->total;
-  bool ok = !wants_log(rn, gi, best) || write_log(rn, g, gi);
-  if (ok) {
-    count_played(rn, st, g, &pl);
-    ok = rn->out == NULL || write_line(rn, g, &pl);
-  }
-  mj_game_free(g);
-  return ok ? 0 : 1;
+  return hand_done(rn, &pl, g, st);
 }
 
 /* Play games lo..hi: 0 done, 1 an error, 130 stopped by Ctrl-C. */
@@ -376,7 +447,7 @@ static int play_range(sim_run *rn, sim_stats *st)
 /* What hule sim was asked (see usage). */
 typedef struct sim_args {
   uint64_t games, seed, jobs, shard_i, shard_n, one_game, min_total, bot_ms;
-  bool have_games, have_one, duplicate, fallback_ok;
+  bool have_games, have_one, duplicate, fallback_ok, matches;
   const char *bots, *out_path, *log_dir;
   long log_games[1000];
   int nlog_games;
@@ -500,6 +571,12 @@ static bool set_duplicate(void *x, const char *v)
   return ((sim_args *)x)->duplicate = true;
 }
 
+static bool set_matches(void *x, const char *v)
+{
+  (void)v;
+  return ((sim_args *)x)->matches = true;
+}
+
 static bool set_fallback_ok(void *x, const char *v)
 {
   return ((sim_args *)x)->fallback_ok = true;
@@ -525,6 +602,9 @@ const cl_opt sim_options[] = {
     "interval over the walls"), set_duplicate },
   { "--game", "G", N_("play game G of the run alone (its seed: mix(S, G))"),
     set_game },
+  { "--matches", NULL, /* xgettext:no-c-format */ N_("each game a whole match of the ruleset (its wind "
+    "rounds or hands), every hand counted; each player's average place with "
+    "a 95% interval"), set_matches },
   { "--log", "DIR", N_("write full replayable logs (DIR/game-G.jsonl) of "
     "--log-games, --log-wins or the --game"), set_log },
   { "--log-games", "G,G...", N_("the games --log writes"), set_log_games },
@@ -565,6 +645,12 @@ static int sim_parse(sim_args *sa, const cl_args *a)
   if (sa->have_one && (sa->have_games ? sa->one_game >= sa->games : false)) {
     fprintf(stderr, _("Error: --game %llu is not among the %llu games\n"),
             (unsigned long long)sa->one_game, (unsigned long long)sa->games);
+    return 1;
+  }
+  if (sa->matches && (sa->duplicate || sa->log_dir != NULL)) {
+    fprintf(stderr, _("Error: --matches plays whole matches; --duplicate and "
+            "--log are for games of one hand (save a match at the REPL to "
+            "replay it)\n"));
     return 1;
   }
   if ((sa->nlog_games > 0 || sa->min_total > 0) && sa->log_dir == NULL) {
@@ -772,6 +858,7 @@ int cli_sim(mj_host *h, cli_opts *o, const cl_args *args)
   memset(&rn, 0, sizeof rn);
   rn.seed = a.seed;
   rn.duplicate = a.duplicate;
+  rn.matches = a.matches;
   rn.log_dir = a.log_dir;
   rn.log_games = a.log_games;
   rn.nlog_games = a.nlog_games;

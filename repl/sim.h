@@ -55,6 +55,9 @@ typedef struct sim_stats {
      and were made by the efficiency bot, and the first reason */
   long fallback[4];
   char fallback_why[4][200];
+  /* --matches: the whole matches played, and each player's places (1
+     first) summed and squared, by its place in --bots */
+  long matches, place_sum[4], place_sq[4];
 } sim_stats;
 
 /* Where the JSON lines go: written whole, a line at a time; a failed
@@ -77,6 +80,7 @@ typedef struct sim_run {
   sim_sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */
   bool duplicate;           /* each wall 4 times, the bots rotated */
+  bool matches;             /* each game a whole match of hands */
   int nkinds;               /* the distinct bot kinds, in order */
   char kinds[4][256];
   int bot_ms;               /* a cmd: bot's time for each decision */
@@ -104,6 +108,8 @@ int sim_kind_index(const sim_run *rn, const char *name);
 void sim_count_duplicate(const sim_run *rn, sim_stats *st, const char *const seat_bot[4],
                          const int pay[4], int turn);
 void sim_merge(sim_stats *a, const sim_stats *b);
+/* A match over: each player's place (1 first) into st. */
+void sim_count_places(sim_stats *st, const int place[4]);
 void sim_summary(FILE *f, const sim_run *rn, const sim_stats *st, double secs,
                  int jobs);
 /* Each player's fallback decisions (summary.c); their sum. */

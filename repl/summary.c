@@ -95,6 +95,15 @@ void sim_count_duplicate(const sim_run *rn, sim_stats *st,
   }
 }
 
+void sim_count_places(sim_stats *st, const int place[4])
+{
+  st->matches++;
+  for (int k = 0; k < 4; k++) {
+    st->place_sum[k] += place[k];
+    st->place_sq[k] += (long)place[k] * place[k];
+  }
+}
+
 void sim_merge(sim_stats *a, const sim_stats *b)
 {
   a->games += b->games;
@@ -122,6 +131,11 @@ void sim_merge(sim_stats *a, const sim_stats *b)
     a->dup_net_sq[p] += b->dup_net_sq[p];
   }
   a->dup_walls += b->dup_walls;
+  a->matches += b->matches;
+  for (int k = 0; k < 4; k++) {
+    a->place_sum[k] += b->place_sum[k];
+    a->place_sq[k] += b->place_sq[k];
+  }
   for (int k = 0; k < 4; k++) {
     if (a->fallback[k] == 0 && b->fallback[k] > 0)
       memcpy(a->fallback_why[k], b->fallback_why[k], sizeof a->fallback_why[k]);
@@ -275,6 +289,26 @@ static void summary_duplicate(FILE *f, const sim_run *rn,
   }
 }
 
+/* --matches: each player's average place over the whole matches. */
+static void summary_places(FILE *f, const sim_run *rn, const sim_stats *st,
+                           int bw)
+{
+  fprintf(f, ngettext("\nwhole matches: %ld (the %ld games above are its "
+                      "hands)\n", "\nwhole matches: %ld (the %ld games above "
+                      "are their hands)\n", st->matches), st->matches,
+          st->games);
+  fprintf(f, _("seat  %-*s average place (95%% interval)\n"), bw, "bot");
+  for (int p = 0; p < 4; p++) {
+    char lb[64];
+    fprintf(f, "%-5s %-*s %5.2f ±%4.2f\n",
+            (const char *[]){ "1", "2", "3", "4" }[p], bw,
+            bot_label(rn->bots[p], lb, sizeof lb),
+            (double)st->place_sum[p] / (double)st->matches,
+            half95(st->matches, (double)st->place_sum[p],
+                   (double)st->place_sq[p]));
+  }
+}
+
 /* Fans or patterns by how often they came up, then those never seen. */
 static void summary_fans(FILE *f, const sim_run *rn, const sim_stats *st)
 {
@@ -343,6 +377,8 @@ static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
   summary_seats(f, rn, st, bw);
   if (rn->duplicate && st->dup_walls > 0)
     summary_duplicate(f, rn, st, bw);
+  if (st->matches > 0)
+    summary_places(f, rn, st, bw);
   summary_fans(f, rn, st);
 }
 
@@ -730,6 +766,32 @@ static bool new_file(stats_files *sf, const char *path)
   return true;
 }
 
+/* A line that ends a match (sim --matches): its "places", each seat's
+   place, 1 to 4 each once, into st. */
+static bool line_places(cJSON *o, sim_stats *st, char *why, size_t cap)
+{
+  cJSON *pp = cJSON_GetObjectItemCaseSensitive(o, "places"), *x;
+  if (pp == NULL)
+    return true;
+  int place[4], seen = 0, n = 0;
+  if (cJSON_IsArray(pp) && cJSON_GetArraySize(pp) == 4)
+    cJSON_ArrayForEach(x, pp) {
+      if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 4 ||
+          x->valuedouble != (int)x->valuedouble ||
+          (seen & 1 << x->valueint))
+        break;
+      seen |= 1 << x->valueint;
+      place[n++] = x->valueint;
+    }
+  if (n != 4) {
+    snprintf(why, cap, "bad \"places\" (each seat's place in its match, "
+             "1 to 4, each once)");
+    return false;
+  }
+  sim_count_places(st, place);
+  return true;
+}
+
 /* Line line of path (n bytes) into st; the ruleset found at the first. */
 static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
                            sim_stats *st, stats_files *sf, bool *first,
@@ -748,7 +810,8 @@ static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
     ok = (rn->r = cli_rules(h, &mine)) != NULL;
   }
   if (ok && (obj == NULL || !stats_line(obj, rn, st, *first, why, sizeof why) ||
-             !line_game(sf, obj, why, sizeof why))) {
+             !line_game(sf, obj, why, sizeof why) ||
+             !line_places(obj, st, why, sizeof why))) {
     fprintf(stderr, _("Error: %s:%d: %s\n"), path, line, why);
     ok = false;
   }

@@ -149,7 +149,40 @@ if ! "$hule" stats f6.jsonl 2>&1 | grep -q 'f6.jsonl:.*"pay" and "pot" are not z
 else
   echo "ok   a pot that does not add up is refused"
 fi
-missing=$(python3 - "$src/docs/bots.md" f1.jsonl f2.jsonl f3.jsonl f4.jsonl f5.jsonl <<'PY'
+# --matches: whole riichi matches, each ending with every seat's place;
+# the run's average places are stats' of its lines, --jobs 2 agrees, and a
+# line whose places are not 1 to 4 once each is refused
+"$hule" sim --ruleset riichi-majsoul --matches --games 12 --seed 5 \
+  --bots strong,efficiency,efficiency,efficiency --out m1.jsonl > m1.txt 2>&1
+"$hule" sim --ruleset riichi-majsoul --matches --games 12 --seed 5 --jobs 2 \
+  --bots strong,efficiency,efficiency,efficiency --out m2.jsonl > /dev/null 2>&1
+"$hule" stats m1.jsonl > m3.txt 2>&1
+ok=$(python3 - m1.jsonl <<'PY'
+import json, sys
+lines = [json.loads(l) for l in open(sys.argv[1])]
+ends = [o for o in lines if "places" in o]
+games = sorted({o["game"] for o in lines})
+good = (len(ends) == 12 and games == list(range(12)) and
+        all(sorted(o["places"]) == [1, 2, 3, 4] for o in ends) and
+        all(o["hand"] >= 1 for o in lines))
+print("yes" if good else "no %d %s" % (len(ends), games))
+PY
+)
+want=$(sed -n '/^whole matches/,/^$/p' m1.txt)
+if [ "$ok" = yes ] && cmp -s m1.jsonl m2.jsonl && [ -n "$want" ] &&
+   [ "$want" = "$(sed -n '/^whole matches/,/^$/p' m3.txt)" ]; then
+  echo "ok   sim --matches: 12 whole matches, each seat's place, stats and --jobs agree"
+else
+  echo "FAIL: sim --matches ($ok)"; head -20 m1.txt; cat m3.txt | head -20; fail=1
+fi
+sed '0,/"places":\[[0-9]/s//"places":[4/' m1.jsonl > m4.jsonl
+"$hule" stats m4.jsonl 2>&1 | grep -q 'm4.jsonl:[0-9]*: bad "places"' &&
+  echo "ok   a match's places that are not 1 to 4 once each are refused" ||
+  { echo "FAIL: bad places not refused"; fail=1; }
+"$hule" sim --matches --duplicate --games 4 2>&1 | grep -q -- "--matches plays whole matches" &&
+  echo "ok   --matches with --duplicate is refused, saying why" ||
+  { echo "FAIL: --matches --duplicate"; fail=1; }
+missing=$(python3 - "$src/docs/bots.md" f1.jsonl f2.jsonl f3.jsonl f4.jsonl f5.jsonl m1.jsonl <<'PY'
 import json, re, sys
 doc = open(sys.argv[1], encoding="utf-8").read()
 table = doc[doc.index("| field | what it holds |"):]
