@@ -576,15 +576,16 @@ mj_status mj_action_parse_many(const mj_game *g, int p, const char *text,
 static size_t chow_text(const mj_event *e, const char *who, bool second,
                         char *buf, size_t cap)
 {
-  char c[3], t[3], r = (char)('0' + mj_tile_rank(e->tile));
+  char c[40], t[3], r = (char)('0' + mj_tile_rank(e->tile));
   mj_tile_str(e->tile, t);
   if (e->claimed == MJ_NO_TILE)
     return (size_t)snprintf(buf, cap, second ? _("%s chow %s")
-                                             : _("%s chows %s"), who, t);
+                                             : _("%s chows %s"), who,
+                            mj_tile_word(e->tile, false, c, sizeof c));
   char run[5] = { r, (char)(r + 1), (char)(r + 2), t[1], '\0' };
   return (size_t)snprintf(buf, cap, second ? _("%s chow %s (%s)")
                                            : _("%s chows %s (%s)"),
-                          who, mj_tile_str(e->claimed, c), run);
+                          who, mj_tile_word(e->claimed, false, c, sizeof c), run);
 }
 
 /* Has anyone won in this hand? */
@@ -644,15 +645,14 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
                       const char *const names[4], int you, char *buf,
                       size_t cap)
 {
-  char t[3] = "";
+  char t[40];
   const char *who = e->player >= 0 && e->player < 4 ? names[e->player] : "";
   const char *from = e->from >= 0 && e->from < 4 ? names[e->from] : "";
   bool second =
       you >= 0 && e->player == you; /* "You discard", not "discards" */
-  if (e->tile != MJ_NO_TILE)
-    mj_tile_str(e->tile, t);
-  if (e->red && t[0] == '5')   /* a red five: 0p */
-    t[0] = '0';
+  mj_tile_word(e->type == MJ_EV_QUE || e->type == MJ_EV_DECLARE ||
+            e->type == MJ_EV_ABORT ? MJ_NO_TILE : e->tile,
+            e->red && mj_tile_rank(e->tile) == 5, t, sizeof t);
   switch (e->type) {
   case MJ_EV_DEAL:
     return say(buf, cap, second, _("%s are dealt 13 tiles%s"),

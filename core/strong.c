@@ -11,6 +11,7 @@
 #include <string.h>
 
 #include "i18n.h"
+#include "text.h"
 #include "bot_int.h"
 
 /*
@@ -488,7 +489,7 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
   }
   if (a == NULL || b == NULL)
     return 0;
-  char x[4];
+  char x[40];
   if (a->shanten == 0 && b->shanten == 0) {
     if (a->wins == 0 || a->points <= b->points)
       return 0;
@@ -499,10 +500,10 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
             a->wins, (a->points + a->wins / 2) / a->wins);
     if (b->wins == 0)
       mj_catf(buf, cap, &len, _("against no valid win with %s"),
-              mj_tile_str(u, x));
+              mj_tile_word(u, false, x, sizeof x));
     else
       mj_catf(buf, cap, &len, _("against %d winning %d with %s"), b->wins,
-              (b->points + b->wins / 2) / b->wins, mj_tile_str(u, x));
+              (b->points + b->wins / 2) / b->wins, mj_tile_word(u, false, x, sizeof x));
     return len;
   }
   if (mj_rules_ctable(mj_game_rules(g))->min_points <= 0 || a->shanten == 0)
@@ -529,10 +530,10 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
             "tiles missing, "), pattern_name[ka], pattern_fan[ka], ma);
     if (kb < 0 || mb >= 9)
       mj_catf(buf, cap, &len, _("against no such pattern with %s"),
-              mj_tile_str(u, x));
+              mj_tile_word(u, false, x, sizeof x));
     else
       mj_catf(buf, cap, &len, _("against %s with %d missing with %s"),
-              pattern_name[kb], mb, mj_tile_str(u, x));
+              pattern_name[kb], mb, mj_tile_word(u, false, x, sizeof x));
     return len;
   }
   mj_catf(buf, cap, &len,
@@ -542,12 +543,12 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
                    "on average, ", da), da, (pa + da / 2) / da);
   if (b->shanten == 0)
     mj_catf(buf, cap, &len, _("against a ready hand with no valid win with %s"),
-            mj_tile_str(u, x));
+            mj_tile_word(u, false, x, sizeof x));
   else if (db == 0)
-    mj_catf(buf, cap, &len, _("against none with %s"), mj_tile_str(u, x));
+    mj_catf(buf, cap, &len, _("against none with %s"), mj_tile_word(u, false, x, sizeof x));
   else
     mj_catf(buf, cap, &len, _("against %d (%ld points) with %s"), db,
-            (pb + db / 2) / db, mj_tile_str(u, x));
+            (pb + db / 2) / db, mj_tile_word(u, false, x, sizeof x));
   return len;
 }
 
@@ -596,7 +597,7 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
          du = mjb_deal_in_chance(g, p, u, seen, passed);
   if (most < 0 || dt >= du)
     return 0;
-  char b[4];
+  char b[40];
   if (seen[t] >= 2)
     mj_catf(buf, cap, &len, _("%d of it in sight"), seen[t]);
   for (int q = 0; q < 4; q++) {
@@ -641,7 +642,7 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
               names[q]);
     else if (three != MJ_NO_TILE)
       mj_catf(buf, cap, &len, _("%s%s threw %s, three away"), len ? _("; ") : "",
-              names[q], mj_tile_str(three, b));
+              names[q], mj_tile_word(three, false, b, sizeof b));
   }
   /* the kind of tile: an honor, a terminal, an edge tile wait less */
   int rt = t >= MJ_HONOR_FIRST ? 0 : t % 9 == 0 || t % 9 == 8 ? 1
@@ -654,7 +655,7 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
     N_("%sa tile next to the end completes fewer waits than %s") };
   if (rt < ru && rt < 3)
     mj_catf(buf, cap, &len, _(kind[rt]), len ? _("; ") : "",
-            mj_tile_str(u, b));
+            mj_tile_word(u, false, b, sizeof b));
   len = threat_words(g, most, threat[most], names, buf, cap, len);
   return len;
 }

@@ -149,6 +149,23 @@ const char *mj_text_shown(const char *s, char *buf, size_t cap)
   return buf;
 }
 
+const char *mj_tile_word(mj_tile t, bool red, char *buf, size_t cap)
+{
+  if (t == MJ_NO_TILE) {
+    buf[0] = '\0';
+  } else if (mj_text_native_names && t < MJ_ALL_TILES) {
+    snprintf(buf, cap, "%s%s", red ? _("red ") : "",
+             mj_text_name(mj_tile_name(t)));
+  } else {
+    char s[3];
+    mj_tile_str(t, s);
+    if (red && s[0] == '5')
+      s[0] = '0';
+    snprintf(buf, cap, "%s", s);
+  }
+  return buf;
+}
+
 const char *mj_text_name(const char *s)
 {
   if (s == NULL || !mj_text_native_names)

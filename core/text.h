@@ -11,6 +11,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "tile.h"
+
 /* Is s (n bytes) clean text? If not, *at (may be NULL) is the offset of
    the first byte that is not. */
 bool mj_text_clean(const char *s, size_t n, size_t *at);
@@ -34,6 +36,11 @@ const char *mj_text_shown(const char *s, char *buf, size_t cap);
    traditional characters), else s. Never NULL for s not NULL; the text
    lives as long as s or the catalog. */
 const char *mj_text_name(const char *s);
+
+/* A tile as a sentence names it, into buf: its code (5m, 0p for a red
+   five), or in the language of the fan names its name (五万, 赤五饼,
+   春); buf empty for MJ_NO_TILE. Returns buf. */
+const char *mj_tile_word(mj_tile t, bool red, char *buf, size_t cap);
 
 /* Does s hold word (n bytes) as the whole of one of its languages? */
 bool mj_text_is(const char *s, const char *word, size_t n);

@@ -796,7 +796,7 @@ static void hint_turn(repl *r, play *p, const mj_action *c)
   for (int i = 0; i < k && i < 6; i++) {
     char b[40];
     /* padded by the columns the tile takes, not the bytes it is */
-    printf("  %s%*s  %7d  %17d", repl_tile(r, ev[i].tile, b, sizeof b),
+    printf("  %s%*s  %7d  %17d", repl_tile_row(r, ev[i].tile, b, sizeof b),
            7 - repl_tile_width(r, ev[i].tile), "", ev[i].shanten,
            ev[i].useful);
     if (aims) {

@@ -246,7 +246,7 @@ static void seat_discards(repl *r, play *p, int q)
   int start = 15 + mj_text_width(lead), col = start;
   for (int i = 0; i < nd; i++) {
     char b[40];
-    repl_tile(r, d[i], b, sizeof b);
+    repl_tile_row(r, d[i], b, sizeof b);
     int w = repl_tile_width(r, d[i]) + (taken[i] ? 2 : 0) + (i ? 1 : 0);
     if (i > 0 && col + w > 78) {
       printf("\n%*s", start, "");

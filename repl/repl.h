@@ -61,11 +61,16 @@ int repl_error(repl *r, const char *fmt, ...)
 int repl_usage(repl *r, const char *name);
 
 
-/* Columns a tile takes as repl_tile shows it (colour codes take none). */
+/* Columns a tile takes as repl_tile_row shows it (colour codes take
+   none). */
 int repl_tile_width(const repl *r, mj_tile t);
 
-/* A tile as shown: a coloured glyph, or plain notation. */
+/* A tile as a sentence names it: a coloured glyph, plain notation, or
+   in Chinese with text tiles its name (五万). */
 const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap);
+/* A tile as a row of tiles shows it: its glyph, code or both (never a
+   name: rows keep to 80 columns). */
+const char *repl_tile_row(const repl *r, mj_tile t, char *buf, size_t cap);
 /* Tiles in order (sorted when sorted is set), as shown. */
 void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n,
                 bool sorted);

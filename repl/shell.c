@@ -79,6 +79,15 @@ int repl_tile_width(const repl *r, mj_tile t)
 
 const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap)
 {
+  if (!r->glyphs && repl_lang_zh() && t < MJ_ALL_TILES) {
+    snprintf(buf, cap, "%s", mj_text_name(mj_tile_name(t)));  /* 五万 */
+    return buf;
+  }
+  return repl_tile_row(r, t, buf, cap);
+}
+
+const char *repl_tile_row(const repl *r, mj_tile t, char *buf, size_t cap)
+{
   char b[3];
   if (r->glyphs && t < MJ_ALL_TILES) {
     const char *n = r->both ? mj_tile_str(t, b) : "";
@@ -96,6 +105,14 @@ const char *repl_tile(const repl *r, mj_tile t, char *buf, size_t cap)
 void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n,
                 bool sorted)
 {
+  bool flowers = n > 0;
+  for (int i = 0; i < n; i++)
+    flowers = flowers && tiles[i] >= MJ_FLOWER0 && tiles[i] < MJ_ALL_TILES;
+  if (!r->glyphs && flowers && repl_lang_zh()) {   /* 春夏, not 12f */
+    for (int i = 0; i < n; i++)
+      fputs(mj_text_name(mj_tile_name(tiles[i])), f);
+    return;
+  }
   if (!r->glyphs) {
     char buf[512];
     if (sorted)
@@ -118,7 +135,7 @@ void repl_tiles(const repl *r, FILE *f, const mj_tile *tiles, int n,
       }
   for (int i = 0; i < n; i++) {
     char b[32];
-    fprintf(f, "%s%s", i ? " " : "", repl_tile(r, tmp[i], b, sizeof b));
+    fprintf(f, "%s%s", i ? " " : "", repl_tile_row(r, tmp[i], b, sizeof b));
   }
   if (n == 0)
     fputs("-", f);

@@ -175,6 +175,18 @@ if ("國標麻將" in out and "綠一色" in out and "\n断幺" not in out
     ok("zh_TW: fans, fan (either writing), why and a title traditional")
 else:
     fail("zh_TW REPL names: %r %r" % (out[-600:], err))
+# events and sentences name tiles in Chinese (打出 八饼, 花牌：秋菊), rows
+# keep the notation; zh_TW in its own characters (#51 item 18)
+for lang, disc, flower in (("zh_CN", "打出 八饼", "亮出花牌 秋"),
+                           ("zh_TW", "打出 八餅", "亮出花牌 秋")):
+    rc, out, err = run(["--lang", lang, "--tiles", "text"], "C.UTF-8",
+                       stdin=b"new seed=5\nauto\n")
+    coded = re.findall(r"(?:打出|亮出花牌|摸到) [0-9][mpszf]", out)
+    if (disc in out and flower in out and "花牌：秋菊" in out and not coded
+            and re.search(r"^你 +E\* +0 2367m48p2478s135z", out, re.M)):
+        ok("%s: events name their tiles, rows keep the notation" % lang)
+    else:
+        fail("%s tile names in events: %r %s" % (lang, coded[:3], out[:500]))
 rc, out, err = run(["--lang", "en", "score", "123m456p789s11z55m+5m", "self"],
                    "zh_CN.UTF-8")
 if "total:" in out and not HAN.search(out.replace("花龙", "").replace(
