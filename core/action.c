@@ -131,8 +131,8 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
     int left = mj_rules_ctable(mj_game_rules(g))->swap -
                mj_game_swap_tiles(g, p, &chosen);
     const uint8_t *c = mj_hand_counts(mj_game_hand(g, p));
-    len = (size_t)snprintf(buf, cap, _("swap %d tiles of one suit together, "
-                           "from"), left);
+    char from[120] = "";
+    size_t fl = 0;
     for (int su = 0; su < 3; su++) {
       uint8_t one[MJ_KINDS] = { 0 };
       int k = 0;
@@ -140,11 +140,13 @@ static void legal_text(const mj_game *g, int p, char *buf, size_t cap)
         if (l[i].type == MJ_ACT_SWAP && l[i].tile / 9 == su)
           k += one[l[i].tile] = c[l[i].tile];
       char t[40];
-      if (k >= left && len < cap) {
+      if (k >= left) {
         mj_counts_print(one, MJ_KINDS, t, sizeof t);
-        len += (size_t)snprintf(buf + len, cap - len, " %s", t);
+        mj_catf(from, sizeof from, &fl, "%s%s", fl ? " " : "", t);
       }
     }
+    len = (size_t)snprintf(buf, cap, _("swap %d tiles of one suit together, "
+                           "from %s"), left, from);
     if (len < cap)
       snprintf(buf + len, cap - len, _(" (e.g. swap %s)"),
                left == 3 ? "1m2m3m" : left == 2 ? "1m2m" : left == 1 ? "1m"

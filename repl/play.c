@@ -433,12 +433,18 @@ void play_show_end(repl *r, play *p)
   int nl = mj_game_ledger(g, &l);
   for (int i = 0; i < nl; i++)   /* every payment, as the ledger holds it */
     print_payment(g, &l[i], i ? "        " : _("ledger: "));
-  printf(_("payments:"));
+  char row[200];
+  size_t rl = 0;
+  row[0] = '\0';
   for (int q = 0; q < 4; q++)
-    printf("  %s %+d", play_name(q), pay[q]);
-  printf(_("\nscores:  "));
+    mj_catf(row, sizeof row, &rl, "%s%s %+d", q ? "  " : "", play_name(q),
+            pay[q]);
+  printf(_("payments:  %s"), row);
+  rl = 0;
   for (int q = 0; q < 4; q++)
-    printf("  %s %d", play_name(q), sc[q]);
+    mj_catf(row, sizeof row, &rl, "%s%s %d", q ? "  " : "", play_name(q),
+            sc[q]);
+  printf(_("\nscores:    %s"), row);
   if (p->replaying && p->cur + 1 < p->npast)
     printf(_("\nThe end of hand %d: \"next\" goes on to the next hand of the "
            "match, \"match\" shows them all.\n"), p->match.hand_no);

@@ -307,10 +307,13 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
   const uint8_t *exn;
   int k = mj_rules_excludes(rs, f, &ex, &exn);
   if (k > 0) {
-    printf(_("not counted with it:"));
+    char list[1024];
+    size_t ll = 0;
+    list[0] = '\0';
     for (int i = 0; i < k; i++)
-      printf("%s %s", i ? _(",") : "", mj_text_name(mj_rules_fan(rs, ex[i])->id));
-    printf("\n");
+      mj_catf(list, sizeof list, &ll, "%s%s", i ? C_("list", ", ") : "",
+              mj_text_name(mj_rules_fan(rs, ex[i])->id));
+    printf(_("not counted with it: %s\n"), list);
   }
   if (d->example) {
     printf(_("example: %s\n"), d->example);

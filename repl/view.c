@@ -385,12 +385,18 @@ static char *end_text(const vhand *v)
             repl_reason(mj_game_reason(g, l[i].reason)));
   mj_game_payments(g, pay);
   mj_game_scores(g, sc);
-  mj_catf(out, cap, &len, "%s", _("payments:"));
+  char row[200];
+  size_t rl = 0;
+  row[0] = '\0';
   for (int q = 0; q < 4; q++)
-    mj_catf(out, cap, &len, "  %s %+d", v->names[q], pay[q]);
-  mj_catf(out, cap, &len, "%s", _("\nscores:  "));
+    mj_catf(row, sizeof row, &rl, "%s%s %+d", q ? "  " : "", v->names[q],
+            pay[q]);
+  mj_catf(out, cap, &len, _("payments:  %s"), row);
+  rl = 0;
   for (int q = 0; q < 4; q++)
-    mj_catf(out, cap, &len, "  %s %d", v->names[q], sc[q]);
+    mj_catf(row, sizeof row, &rl, "%s%s %d", q ? "  " : "", v->names[q],
+            sc[q]);
+  mj_catf(out, cap, &len, _("\nscores:    %s"), row);
   mj_catf(out, cap, &len, "\n");
   return out;
 }

@@ -175,6 +175,22 @@ if ("國標麻將" in out and "綠一色" in out and "\n断幺" not in out
     ok("zh_TW: fans, fan (either writing), why and a title traditional")
 else:
     fail("zh_TW REPL names: %r %r" % (out[-600:], err))
+# Chinese punctuation takes no blank after it: every Chinese transcript
+# and the catalog's translations (#51 item 18)
+import glob
+bad = []
+for f in sorted(glob.glob(os.path.join(SRC, "tests", "sessions", "*.zh.out"))):
+    for n, line in enumerate(open(f, encoding="utf-8"), 1):
+        if re.search(r"[：、] ", line):
+            bad.append("%s:%d: %s" % (os.path.basename(f), n, line.strip()))
+for n, line in enumerate(open(os.path.join(SRC, "po", "zh_CN.po"),
+                              encoding="utf-8"), 1):
+    if line.startswith(("msgstr", '"')) and re.search(r"[：、] ", line):
+        bad.append("zh_CN.po:%d: %s" % (n, line.strip()))
+if not bad:
+    ok("no blank after ： or 、 in the Chinese transcripts and catalog")
+else:
+    fail("a blank after ： or 、 (%d), the first: %s" % (len(bad), bad[0]))
 # events and sentences name tiles in Chinese (打出 八饼, 花牌：秋菊), rows
 # keep the notation; zh_TW in its own characters (#51 item 18)
 for lang, disc, flower in (("zh_CN", "打出 八饼", "亮出花牌 秋"),
