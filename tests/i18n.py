@@ -183,12 +183,16 @@ for f in sorted(glob.glob(os.path.join(SRC, "tests", "sessions", "*.zh.out"))):
     for n, line in enumerate(open(f, encoding="utf-8"), 1):
         if re.search(r"[：、] ", line):
             bad.append("%s:%d: %s" % (os.path.basename(f), n, line.strip()))
+        if re.search(r'"[a-z][a-zA-Z ]*"', line):   # “new”, not "new"
+            bad.append("%s:%d: ASCII quotes: %s" % (os.path.basename(f), n,
+                                                    line.strip()))
 for n, line in enumerate(open(os.path.join(SRC, "po", "zh_CN.po"),
                               encoding="utf-8"), 1):
     if line.startswith(("msgstr", '"')) and re.search(r"[：、] ", line):
         bad.append("zh_CN.po:%d: %s" % (n, line.strip()))
 if not bad:
-    ok("no blank after ： or 、 in the Chinese transcripts and catalog")
+    ok("no blank after ： or 、, no ASCII quotes round a word, in the Chinese "
+       "transcripts and catalog")
 else:
     fail("a blank after ： or 、 (%d), the first: %s" % (len(bad), bad[0]))
 # events and sentences name tiles in Chinese (打出 八饼, 花牌：秋菊), rows
@@ -302,7 +306,7 @@ rc, out, err = run(["--lang", "zh"], stdin="".join(
 heads = ["断幺 /", "七对 /", "单钓将 /", "坎张 /", "坎张 /", "全带幺 /",
          "碰碰和 /"]
 missing = [h for h in heads if not re.search("^" + re.escape(h), out, re.M)]
-if not missing and '没有番种 "测试"；"fans" 会列出所有番种' in out + err \
+if not missing and '没有番种 “测试”；“fans” 会列出所有番种' in out + err \
         and "Four Kongs" not in out + err:
     ok("fan lookups: 断幺九 小七对 单吊将 卡张 夹张 全带幺九 大对子 found; "
        "测试 suggests nothing")

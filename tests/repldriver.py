@@ -7,7 +7,7 @@ import subprocess
 import time
 
 # "help __mark__": a command in every mode, its error in either language
-MARKS = (b"no command \"__mark__\"", "没有命令 \"__mark__\"".encode())
+MARKS = (b"no command \"__mark__\"", "没有命令 “__mark__”".encode())
 
 
 class Repl:
