@@ -367,6 +367,65 @@ static int why_reading(const mj_decomp *d, void *ud)
 }
 
 /* The first reason fan i does not match view v. */
+/* The tiles of a set, as codes: "1m 9s 1z". */
+static void set_text(mj_tileset s, char *buf, size_t cap)
+{
+  size_t len = 0;
+  buf[0] = '\0';
+  for (int k = 0; k < MJ_KINDS && s != 0; k++, s >>= 1)
+    if (s & 1) {
+      char t[3];
+      cat(buf, cap, &len, "%s%s", len ? " " : "", mj_tile_str((mj_tile)k, t));
+    }
+}
+
+/* What the hand has that a failed clause c asked otherwise ("this hand
+   has 1", "this hand has 1m 9s"): the words into buf, or false. */
+static bool clause_fact(const eval *E, const mj_clause *c, const mj_view *v,
+                        char *buf, size_t cap)
+{
+  char t[200];
+  int n = -1;
+  mj_tileset m = 0;
+  switch (c->kind) {
+  case MJ_C_NONE: m = v->present & set_mask(E, &c->set); break;
+  case MJ_C_ALL: m = v->present & ~set_mask(E, &c->set); break;
+  case MJ_C_EVERY: m = set_mask(E, &c->set) & ~v->present; break;
+  case MJ_C_SUITS:
+    n = ((v->present & 0x1ffULL) != 0) + ((v->present >> 9 & 0x1ffULL) != 0) +
+        ((v->present >> 18 & 0x1ffULL) != 0);
+    break;
+  case MJ_C_CHOWS: n = v->chows; break;
+  case MJ_C_PUNGS: n = v->pungs; break;
+  case MJ_C_KONGS: n = v->kongs; break;
+  case MJ_C_EXPOSED_KONGS: n = v->ekongs; break;
+  case MJ_C_CONCEALED_KONGS: n = v->ckongs; break;
+  case MJ_C_CONCEALED_PUNGS: n = v->cpungs; break;
+  case MJ_C_EXPOSED: n = v->exposed; break;
+  case MJ_C_DECLARED: n = v->declared; break;
+  case MJ_C_FLOWERS: n = v->flowers; break;
+  case MJ_C_WILDS: n = v->wilds; break;
+  case MJ_C_PAIR:
+  case MJ_C_PAIR_NOT:
+    if (v->pair < 0)
+      return false;
+    snprintf(buf, cap, _("its pair is %s"),
+             mj_tile_word((mj_tile)v->pair, false, t, sizeof t));
+    return true;
+  default: return false;
+  }
+  if (n >= 0) {
+    snprintf(buf, cap, _("this hand has %d"), n);
+    return true;
+  }
+  if (m == 0)
+    return false;
+  set_text(m, t, sizeof t);
+  snprintf(buf, cap, c->kind == MJ_C_EVERY ? _("this hand lacks %s")
+                                           : _("this hand has %s"), t);
+  return true;
+}
+
 static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
 {
   const mj_fan_def *f = &E->r->fans[i].def;
@@ -382,14 +441,26 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
   size_t len = 0;
   for (int k = 0; k < f->nclauses; k++)
     if (!mjs_clause_ok(E, f, &f->clauses[k], v)) {
+      char fact[240];
       mj_clause_describe(&f->clauses[k], t, sizeof t);
-      cat(buf, cap, &len, len ? _(" and \"%.300s\"") : _("it needs \"%.300s\""),
-          t);
+      /* a count is a noun ("exactly 4 pungs"), the rest a sentence */
+#define MJ_C_COUNTED(K, field, arg, yes, no) [MJ_C_##K] = #arg[0] == 'R',
+      static const bool counted[] = { MJ_CLAUSES(MJ_C_COUNTED) };
+#undef MJ_C_COUNTED
+      bool noun = counted[f->clauses[k].kind];
+      if (len > 0)
+        cat(buf, cap, &len, "%s", _("; "));
+      if (clause_fact(E, &f->clauses[k], v, fact, sizeof fact))
+        cat(buf, cap, &len, noun ? _("it needs %.300s, and %s")
+                                 : _("it needs that %.300s, and %s"), t, fact);
+      else
+        cat(buf, cap, &len, noun ? _("it needs %.300s, which this hand does "
+                                     "not have")
+                                 : _("it needs that %.300s, which this hand "
+                                     "does not hold"), t);
     }
-  if (len > 0) {
-    cat(buf, cap, &len, _(", which this hand does not have"));
+  if (len > 0)
     return;
-  }
   if (f->npat > 0) {
     snprintf(buf, cap, _("no melds of the hand form its pattern"));
     return;

@@ -57,7 +57,7 @@ done
 # nothing else holds
 out=$(printf 'use riichi\nwhy 平和 123m22567p234789s win=9s seat=S\nwhy pinfu 123m22567p234789s win=7s seat=S\n' | "$hule" 2>&1 | tr '\n' ' ')   # folded at 80: one line
 for want in "平和 counts in the chosen reading" \
-    "it needs \"the winning tile completed a two-sided wait" \
+    "it needs that the winning tile completed a two-sided wait" \
     "no other fan holds, so the hand is no win"; do
   if printf '%s' "$out" | grep -qF -- "$want"; then echo "ok   why: $want"
   else echo "FAIL: why: no '$want' in:"; printf '%s\n' "$out"; fail=1; fi
