@@ -716,6 +716,18 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
                _("%s is missing %s"), who, q);
   }
   case MJ_EV_TURNED:   /* a horse names a seat */
+    if (g != NULL && mj_rules_ctable(mj_game_rules(g))->turned_name[0]) {
+      char nb[64], x[160];
+      const char *n = mj_text_shown(mj_rules_ctable(mj_game_rules(g))
+                                        ->turned_name, nb, sizeof nb);
+      if (e->player >= 0 && second)
+        snprintf(x, sizeof x, _("%s turned up, for you"), t);
+      else if (e->player >= 0)
+        snprintf(x, sizeof x, _("%s turned up, for %s"), t, who);
+      else
+        snprintf(x, sizeof x, _("%s turned up"), t);
+      return (size_t)snprintf(buf, cap, _("%s: %s"), n, x);
+    }
     if (e->player >= 0 && second)
       return (size_t)snprintf(buf, cap, _("%s turned from the wall, for you"),
                               t);

@@ -225,6 +225,8 @@ typedef struct mj_table {
   int wild_kinds;         /* indicator: the next kind wild (1) or the next
                              two (2) */
   char wild_name[16];     /* what the table calls a wild tile (宝, 鬼) */
+  char turned_name[64];   /* what it calls a tile turned after a win (扎鸟,
+                             买马), "en\x1ezh" or one text; "" none */
   bool claim_wild;        /* a discarded wild may be claimed (pung, kong,
                              win; default true) */
   bool wild_melds;        /* wild tiles may be punged or konged at face

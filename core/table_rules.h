@@ -95,6 +95,9 @@
   X(replacement, LUA_TSTRING, "\"tail\" or \"head\": where a kong's "        \
     "replacement comes from")                                                \
   X(wild_name, LUA_TSTRING, "what the table calls a wild tile")              \
+  X(turned_name, LUA_TSTRING, "what the table calls a tile turned up after a " \
+    "win (\"bird\" or { en = \"bird\", zh = \"扎鸟\" }), shown in the event "   \
+    "that turns it")                                                          \
   X(wild, LUA_TSTRING, "\"indicator\" (the tile after it is wild) or false") \
   X(cycles, LUA_TTABLE, "the indicator's order, tile strings such as "       \
     "\"123456789m\"")                                                        \

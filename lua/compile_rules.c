@@ -364,7 +364,9 @@ static mj_status table_fields(cctx *c, int tt)
     lua_gettable(L, tt);
     bool ok = lua_type(L, -1) == fields[found].type ||
               (strcmp(k, "wild") == 0 && lua_type(L, -1) == LUA_TBOOLEAN &&
-               !lua_toboolean(L, -1));
+               !lua_toboolean(L, -1)) ||
+              (strcmp(k, "turned_name") == 0 &&
+               lua_type(L, -1) == LUA_TTABLE);   /* { en =, zh = } */
     if (ok && fields[found].type == LUA_TNUMBER && !lua_isinteger(L, -1))
       ok = false;
     lua_pop(L, 1);
@@ -460,6 +462,17 @@ static mj_status table_words(cctx *c, int tt, mj_table *t)
                (int)sizeof t->wild_name - 1);
     else if ((st = mjc_clean(c, "table rules: wild_name", v)) == MJ_OK)
       memcpy(t->wild_name, v, n + 1);
+  }
+  lua_pop(L, 1);
+  lua_getfield(L, tt, "turned_name");
+  if (st == MJ_OK && !lua_isnil(L, -1)) {
+    const char *v;
+    st = mjc_get_text(c, -1, "table rules: turned_name", &v);
+    if (st == MJ_OK && (strlen(v) == 0 || strlen(v) >= sizeof t->turned_name))
+      st = mjc_bad(c, "table rules: turned_name is a word of 1..%d bytes",
+                   (int)sizeof t->turned_name - 1);
+    else if (st == MJ_OK)
+      memcpy(t->turned_name, v, strlen(v) + 1);
   }
   lua_pop(L, 1);
   lua_getfield(L, tt, "replacement");

@@ -57,6 +57,7 @@ local R = mj.ruleset {
   },
   table = {
     tiles = 108, flowers = false, hand = 13,
+    turned_name = { en = "bird (扎鸟)", zh = "扎鸟" },
     chow = true,                      -- from the player before only
     rob_kong = true,                  -- an added kong may be robbed
     kong_after_claim = false,         -- kongs in a turn begun with a draw

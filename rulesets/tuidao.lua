@@ -59,6 +59,7 @@ local R = mj.ruleset {
   },
   table = {
     tiles = 136, flowers = false, hand = 13,
+    turned_name = { en = "horse (买马)", zh = "买马" },
     chow = false,                     -- pung and kong only
     self_draw_only = true,            -- but robbing a kong
     rob_kong = true, rob_all = true,  -- only an added kong is robbed

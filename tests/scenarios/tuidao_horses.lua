@@ -23,13 +23,13 @@ expect(r.total, 6, "share: 2 x2 (无鬼) + 2 (one horse)")
 expect(g:state("S", "horses"), 1, "one horse on South")
 local turned = {}
 for _, e in ipairs(g:events()) do
-  local t = e:match("^(%w%w) turned from the wall")
+  local t = e:match("^horse %(买马%): (%w%w) turned up")
   if t then turned[#turned + 1] = t end
 end
 expect(table.concat(turned, " "), "2s 9m", "the horses, from the wall")
 local named = {}
 for _, e in ipairs(g:events()) do
-  local seat = e:match("turned from the wall, for (%d)")
+  local seat = e:match("turned up, for (%d)")
   if seat then named[#named + 1] = seat end
 end
 expect(table.concat(named, " "), "2 1", "each horse names its seat")
