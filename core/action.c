@@ -636,6 +636,33 @@ static size_t abort_text(const mj_game *g, const mj_event *e, const char *who,
                           "hand"), why);
 }
 
+/* A tile turned after a win (a horse, a bird), named as the table calls
+   it ("bird (扎鸟): 1p turned up, for Left"). */
+static size_t turned_text(const mj_game *g, const mj_event *e, const char *t,
+                          const char *who, bool second, char *buf, size_t cap)
+{
+  const char *tn = g != NULL ? mj_rules_ctable(mj_game_rules(g))->turned_name
+                             : "";
+  if (tn[0] != '\0') {
+    char nb[64], x[160];
+    if (e->player >= 0 && second)
+      snprintf(x, sizeof x, _("%s turned up, for you"), t);
+    else if (e->player >= 0)
+      snprintf(x, sizeof x, _("%s turned up, for %s"), t, who);
+    else
+      snprintf(x, sizeof x, _("%s turned up"), t);
+    return (size_t)snprintf(buf, cap, _("%s: %s"),
+                            mj_text_shown(tn, nb, sizeof nb), x);
+  }
+  if (e->player >= 0 && second)
+    return (size_t)snprintf(buf, cap, _("%s turned from the wall, for you"),
+                            t);
+  if (e->player >= 0)
+    return (size_t)snprintf(buf, cap, _("%s turned from the wall, for %s"),
+                            t, who);
+  return (size_t)snprintf(buf, cap, _("%s turned from the wall"), t);
+}
+
 /* One sentence of an event, its verb's form for "you" or for another. */
 static size_t say(char *buf, size_t cap, bool second, const char *you_fmt,
                   const char *other_fmt, const char *who, const char *t)
@@ -716,25 +743,7 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
                _("%s is missing %s"), who, q);
   }
   case MJ_EV_TURNED:   /* a horse names a seat */
-    if (g != NULL && mj_rules_ctable(mj_game_rules(g))->turned_name[0]) {
-      char nb[64], x[160];
-      const char *n = mj_text_shown(mj_rules_ctable(mj_game_rules(g))
-                                        ->turned_name, nb, sizeof nb);
-      if (e->player >= 0 && second)
-        snprintf(x, sizeof x, _("%s turned up, for you"), t);
-      else if (e->player >= 0)
-        snprintf(x, sizeof x, _("%s turned up, for %s"), t, who);
-      else
-        snprintf(x, sizeof x, _("%s turned up"), t);
-      return (size_t)snprintf(buf, cap, _("%s: %s"), n, x);
-    }
-    if (e->player >= 0 && second)
-      return (size_t)snprintf(buf, cap, _("%s turned from the wall, for you"),
-                              t);
-    if (e->player >= 0)
-      return (size_t)snprintf(buf, cap, _("%s turned from the wall, for %s"),
-                              t, who);
-    return (size_t)snprintf(buf, cap, _("%s turned from the wall"), t);
+    return turned_text(g, e, t, who, second, buf, cap);
   case MJ_EV_DECLARE: {
     const mj_decl_def *d = g != NULL ? mj_game_decl(g, e->tile) : NULL;
     char lb[sizeof d->label];

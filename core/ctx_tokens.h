@@ -13,53 +13,55 @@
 #ifndef MJ_CTX_TOKENS_H
 #define MJ_CTX_TOKENS_H
 
+#include "i18n.h"   /* N_: the words are translated where shown */
+
 #define MJ_CTX_TOKENS(X)                                                       \
-  X(WIN, "win", true, 0, 0, "win=T: the winning tile (else the last tile "    \
-    "written, or +T after the hand)")                                          \
-  X(SELF, "self", false, MJ_CTX_SELF, 0, "won by self-draw")                   \
-  X(SEAT, "seat", true, 0, 0, "seat=E|S|W|N: the winner's seat wind")          \
-  X(ROUND, "round", true, 0, 0, "round=E|S|W|N: the prevailing wind")          \
-  X(FLOWERS, "flowers", true, 0, MJ_TOKEN_FLOWERS, "flowers=N: flowers "     \
-    "declared (rulesets with flowers)")                                        \
+  X(WIN, "win", true, 0, 0, N_("win=T: the winning tile (else the last tile "  \
+    "written, or +T after the hand)"))                                         \
+  X(SELF, "self", false, MJ_CTX_SELF, 0, N_("won by self-draw"))               \
+  X(SEAT, "seat", true, 0, 0, N_("seat=E|S|W|N: the winner's seat wind"))      \
+  X(ROUND, "round", true, 0, 0, N_("round=E|S|W|N: the prevailing wind"))      \
+  X(FLOWERS, "flowers", true, 0, MJ_TOKEN_FLOWERS, N_("flowers=N: flowers "    \
+    "declared (rulesets with flowers)"))                                       \
   X(LAST, "last", false, MJ_CTX_LAST, MJ_TOKEN_LAST,                           \
-    "the winning tile is the last of its kind (rulesets with a fan of it)")    \
+    N_("the winning tile is the last of its kind (rulesets with a fan of it)")) \
   X(WALL_LAST, "wall-last", false, MJ_CTX_WALL_LAST, 0,                        \
-    "won with the last tile of the wall")                                      \
-  X(KONG, "kong", false, MJ_CTX_KONG, 0, "won on a kong's replacement tile")  \
-  X(ROB, "rob", false, MJ_CTX_ROB, 0, "won by robbing a kong")                 \
-  X(BAO, "bao", true, 0, MJ_TOKEN_BAO, "bao=T: the wild tile (宝)")             \
+    N_("won with the last tile of the wall"))                                  \
+  X(KONG, "kong", false, MJ_CTX_KONG, 0, N_("won on a kong's replacement tile")) \
+  X(ROB, "rob", false, MJ_CTX_ROB, 0, N_("won by robbing a kong"))             \
+  X(BAO, "bao", true, 0, MJ_TOKEN_BAO, N_("bao=T: the wild tile (宝)"))         \
   X(TOUJI, "touji", false, MJ_CTX_TOUJI, MJ_TOKEN_TOUJI,                       \
-    "won while 偷机 (having declined a 宝吊头 win)")                           \
+    N_("won while 偷机 (having declined a 宝吊头 win)"))                            \
   X(FEIBAO, "feibao", true, 0, MJ_TOKEN_FEIBAO,                                \
-    "feibao=N: 宝 discarded (飞宝), 0..4")                                     \
-  X(FIRST, "first", false, MJ_CTX_FIRST, 0, "won in the first go-around")     \
+    N_("feibao=N: 宝 discarded (飞宝), 0..4"))                                    \
+  X(FIRST, "first", false, MJ_CTX_FIRST, 0, N_("won in the first go-around"))  \
   X(JIEBAO, "jiebao", false, MJ_CTX_JIEBAO, MJ_TOKEN_JIEBAO,                   \
-    "claimed the fourth 宝 (接宝)")                                            \
+    N_("claimed the fourth 宝 (接宝)"))                                           \
   X(SIBAO, "sibao", false, MJ_CTX_SIBAO, MJ_TOKEN_SIBAO,                       \
-    "drew the fourth 宝 (四个宝)")                                              \
-  X(QUE, "que", true, 0, MJ_TOKEN_QUE, "que=m|p|s: the suit shed (定缺)")      \
-  X(GUI, "gui", true, 0, MJ_TOKEN_GUI, "gui=T[,T]: the ghost tiles (鬼牌)")    \
+    N_("drew the fourth 宝 (四个宝)"))                                             \
+  X(QUE, "que", true, 0, MJ_TOKEN_QUE, N_("que=m|p|s: the suit shed (定缺)"))    \
+  X(GUI, "gui", true, 0, MJ_TOKEN_GUI, N_("gui=T[,T]: the ghost tiles (鬼牌)"))  \
   X(HORSES, "horses", true, 0, MJ_TOKEN_HORSES,                                \
-    "horses=N: horses on the winner (买马)")                                   \
+    N_("horses=N: horses on the winner (买马)"))                                 \
   X(STREAK, "streak", true, 0, MJ_TOKEN_STREAK,                                \
-    "streak=N: the dealer's wins in a row (连庄)")                           \
+    N_("streak=N: the dealer's wins in a row (连庄)"))                           \
   X(KAIGANG, "kaigang", false, MJ_CTX_KAIGANG, MJ_TOKEN_KAIGANG,               \
-    "won on a tile a 开杠 turned up (with self: 杠上开花; else 杠上炮)")        \
-  X(NIAO, "niao", true, 0, MJ_TOKEN_NIAO, "niao=N: birds on the winner "      \
-    "(扎鸟), 0..6")                                                            \
+    N_("won on a tile a 开杠 turned up (with self: 杠上开花; else 杠上炮)"))            \
+  X(NIAO, "niao", true, 0, MJ_TOKEN_NIAO, N_("niao=N: birds on the winner "    \
+    "(扎鸟), 0..6"))                                                             \
   X(QISHOU, "qishou", false, MJ_CTX_QISHOU, MJ_TOKEN_QISHOU,                   \
-    "the dealt tiles scored as a declaration (起手胡), not a win")              \
+    N_("the dealt tiles scored as a declaration (起手胡), not a win"))            \
   X(RIICHI, "riichi", false, MJ_CTX_RIICHI, MJ_TOKEN_RIICHI,                   \
-    "the winner had declared riichi (立直)")                                    \
+    N_("the winner had declared riichi (立直)"))                                 \
   X(DOUBLE, "double", false, MJ_CTX_DOUBLE, MJ_TOKEN_DOUBLE,                   \
-    "the winner's riichi was a double riichi (on his first discard)")          \
+    N_("the winner's riichi was a double riichi (on his first discard)"))      \
   X(IPPATSU, "ippatsu", false, MJ_CTX_IPPATSU, MJ_TOKEN_IPPATSU,               \
-    "won within a go-around of the riichi, no call between (一発)")            \
-  X(DORA, "dora", true, 0, MJ_TOKEN_DORA, "dora=TILES: the dora indicators "  \
-    "turned up (the indicators, not the dora), up to 5")                       \
-  X(URA, "ura", true, 0, MJ_TOKEN_URA, "ura=TILES: the ura-dora indicators "  \
-    "(a riichi winner's), up to 5")                                            \
-  X(HONBA, "honba", true, 0, MJ_TOKEN_HONBA, "honba=N: the honba counter "    \
-    "(payments only), 0..99")
+    N_("won within a go-around of the riichi, no call between (一発)"))          \
+  X(DORA, "dora", true, 0, MJ_TOKEN_DORA, N_("dora=TILES: the dora indicators " \
+    "turned up (the indicators, not the dora), up to 5"))                      \
+  X(URA, "ura", true, 0, MJ_TOKEN_URA, N_("ura=TILES: the ura-dora indicators " \
+    "(a riichi winner's), up to 5"))                                           \
+  X(HONBA, "honba", true, 0, MJ_TOKEN_HONBA, N_("honba=N: the honba counter "  \
+    "(payments only), 0..99"))
 
 #endif

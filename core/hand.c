@@ -449,6 +449,14 @@ void mj_ctx_token_set(mj_ctx *c, int k, int v)
   }
 }
 
+int mj_ctx_token_index(const char *name)
+{
+  for (int k = 0; k < TOK_COUNT; k++)
+    if (strcmp(mj_ctx_tokens[k].name, name) == 0)
+      return k;
+  return -1;
+}
+
 const char *mj_ctx_token_name(int k)
 {
   static const char *const names[MJ_TOKEN_COUNT] = {
@@ -583,6 +591,46 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
   }
 }
 
+/* Could tok (n bytes) name a ruleset's context word: a-z, _, 2..11? */
+static bool word_name(const char *tok, size_t n)
+{
+  if (n < 2 || n >= MJ_CTX_WORD_LEN)
+    return false;
+  for (size_t i = 0; i < n; i++)
+    if (!((tok[i] >= 'a' && tok[i] <= 'z') || (i > 0 && tok[i] == '_')))
+      return false;
+  return true;
+}
+
+/* A ruleset's word=N, kept for the ruleset to read (checked there). */
+static mj_status ctx_word(mj_ctx *c, const char *name, size_t n,
+                          const char *v, size_t vlen, int col, mj_error *err)
+{
+  int x = mjh_small_int(v, vlen, MJ_CTX_WORD_MAX);
+  if (x < 0)
+    return mj_fail(err, MJ_EINVAL, col + (int)n + 1, "%.*s=%.*s: a count "
+                   "0..%d", (int)n, name, (int)(vlen > 20 ? 20 : vlen), v,
+                   MJ_CTX_WORD_MAX);
+  for (int i = 0; i < c->nwords; i++)
+    if (strlen(c->words[i].name) == n && memcmp(c->words[i].name, name, n) == 0)
+      return mj_fail(err, MJ_EINVAL, col, "duplicate token %.*s", (int)n, name);
+  if (c->nwords >= MJ_CTX_WORDS)
+    return mj_fail(err, MJ_EINVAL, col, "more than %d words of a ruleset's "
+                   "own (%.*s=)", MJ_CTX_WORDS, (int)n, name);
+  memcpy(c->words[c->nwords].name, name, n);
+  c->words[c->nwords].name[n] = '\0';
+  c->words[c->nwords++].value = (uint16_t)x;
+  return MJ_OK;
+}
+
+int mj_ctx_word_value(const mj_ctx *c, const char *name)
+{
+  for (int i = 0; i < c->nwords; i++)
+    if (strcmp(c->words[i].name, name) == 0)
+      return c->words[i].value;
+  return 0;
+}
+
 mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
                        mj_error *err)
 {
@@ -605,6 +653,12 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
     for (k = 0; k < TOK_COUNT; k++)
       if (mj_ctx_tokens[k].len == nlen && memcmp(mj_ctx_tokens[k].name, tok, nlen) == 0)
         break;
+    if (k == TOK_COUNT && eq != NULL && word_name(tok, nlen)) {
+      mj_status st = ctx_word(c, tok, nlen, eq + 1, len - nlen - 1, col, err);
+      if (st != MJ_OK)
+        return st;
+      continue;
+    }
     if (k == TOK_COUNT)
       return mj_fail(err, MJ_EINVAL, col, "unknown context token '%.*s'",
                      (int)(len > 30 ? 30 : len), tok);
@@ -1008,6 +1062,10 @@ size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
   if (c->flags & MJ_CTX_QISHOU)
     put(buf, cap, &len, " qishou");
   print_riichi(c, buf, cap, &len);
+  for (int i = 0; i < c->nwords; i++) {
+    snprintf(t, sizeof t, " %s=%d", c->words[i].name, c->words[i].value);
+    put(buf, cap, &len, t);
+  }
   return len;
 }
 

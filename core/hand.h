@@ -53,6 +53,15 @@ enum {
 
 enum { MJ_MAX_INDICATORS = 5 };
 
+/* A context word a ruleset declares (kita=2, dealer=3): its name and
+   count. The parser keeps any word=N it does not know; scoring refuses
+   one the ruleset does not declare. */
+enum { MJ_CTX_WORDS = 4, MJ_CTX_WORD_LEN = 12, MJ_CTX_WORD_MAX = 999 };
+typedef struct mj_ctx_word {
+  char name[MJ_CTX_WORD_LEN];
+  uint16_t value;
+} mj_ctx_word;
+
 /* How a hand was won. Defaults: discard win, seat E, round E. */
 typedef struct mj_ctx {
   mj_tile win;        /* MJ_NO_TILE when not given */
@@ -73,7 +82,12 @@ typedef struct mj_ctx {
   mj_tile dora[MJ_MAX_INDICATORS], ura[MJ_MAX_INDICATORS];
   uint16_t ind_red;   /* bit i: dora[i] is a red five; bit 8+i: ura[i] */
   uint8_t honba;      /* honba=N */
+  uint8_t nwords;     /* the ruleset's own words written (kita=2) */
+  mj_ctx_word words[MJ_CTX_WORDS];
 } mj_ctx;
+
+/* The count of the context word name (0 when not written). */
+int mj_ctx_word_value(const mj_ctx *c, const char *name);
 
 /*
 ** Context tokens that belong to a ruleset (NOTATION.md marks them): a
@@ -106,6 +120,8 @@ enum {
 
 /* The text of token bit k ("bao=", "touji"); NULL past the last. */
 const char *mj_ctx_token_name(int k);
+/* The index of hule's own context token name ("win", "kong"), or -1. */
+int mj_ctx_token_index(const char *name);
 /* Of token bit k: the MJ_CTX_ flag it stands for (0: it takes a value);
    whether it is a count (feibao=, horses=, streak=, niao=); set it in c (a flag
    token: its flag; a count: v, within its range). */

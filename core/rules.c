@@ -77,6 +77,8 @@ void mj_rules_free(mj_rules *r)
     return;
   free(r->id);
   free(r->title);
+  for (int k = 0; k < r->nwords; k++)
+    free(r->words[k].desc);
   free(r->version);
   free(r->desc);
   free(r->source);
@@ -197,6 +199,52 @@ void mj_rules_declare_tokens(mj_rules *r, unsigned tokens)
   r->tokens |= tokens;
 }
 unsigned mj_rules_tokens(const mj_rules *r) { return r->tokens; }
+
+mj_status mj_rules_add_word(mj_rules *r, const char *name, int max,
+                            const char *desc, mj_error *err)
+{
+  size_t n = strlen(name);
+  bool ok = n >= 2 && n < MJ_CTX_WORD_LEN;
+  for (size_t i = 0; ok && i < n; i++)
+    ok = (name[i] >= 'a' && name[i] <= 'z') || (i > 0 && name[i] == '_');
+  if (!ok)
+    return mj_fail(err, MJ_EINVAL, 0, "context word '%.40s': 2..%d of a-z "
+                   "and _", name, MJ_CTX_WORD_LEN - 1);
+  if (mj_ctx_token_index(name) >= 0)
+    return mj_fail(err, MJ_EINVAL, 0, "context word '%s' is a token of "
+                   "hule's own (help context lists them)", name);
+  if (mj_rules_find_word(r, name) >= 0)
+    return mj_fail(err, MJ_EINVAL, 0, "context word '%s' twice", name);
+  if (r->nwords >= MJ_CTX_WORDS)
+    return mj_fail(err, MJ_ERANGE, 0, "more than %d context words",
+                   MJ_CTX_WORDS);
+  if (max < 1 || max > MJ_CTX_WORD_MAX)
+    return mj_fail(err, MJ_ERANGE, 0, "context word '%s': max is 1..%d",
+                   name, MJ_CTX_WORD_MAX);
+  mj_word_def *w = &r->words[r->nwords];
+  memset(w, 0, sizeof *w);
+  memcpy(w->name, name, n + 1);
+  w->max = max;
+  if (desc != NULL && (w->desc = dup(desc)) == NULL)
+    return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  r->nwords++;
+  return MJ_OK;
+}
+
+int mj_rules_nwords(const mj_rules *r) { return r->nwords; }
+
+const mj_word_def *mj_rules_word(const mj_rules *r, int k)
+{
+  return k >= 0 && k < r->nwords ? &r->words[k] : NULL;
+}
+
+int mj_rules_find_word(const mj_rules *r, const char *name)
+{
+  for (int k = 0; k < r->nwords; k++)
+    if (strcmp(r->words[k].name, name) == 0)
+      return k;
+  return -1;
+}
 int mj_rules_anyhand_wilds(const mj_rules *r) { return r->anyhand_wilds; }
 
 /* The ruleset-owned tokens fan f reads. */
@@ -378,10 +426,20 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
     return mj_fail(err, MJ_EINVAL, 0, "a fan needs a name");
   if (find_id(r, def->id) >= 0)
     return mj_fail(err, MJ_EINVAL, 0, "duplicate fan '%s'", def->id);
+  int word = def->kind == MJ_FK_COUNT && def->count_of == MJ_COUNT_WORD
+                 ? mj_rules_find_word(r, def->count_word) : 0;
+  if (word < 0)
+    return mj_fail(err, MJ_EINVAL, 0, "fan '%s': count = \"%s\" is none of "
+                   "hule's counts (\"flowers\", \"tile_hogs\", \"fours\", "
+                   "\"feibao\", \"horses\", \"streak\", \"niao\", \"reds\", "
+                   "\"dora\", \"ura\") and no context word of the ruleset "
+                   "(declare it in context_words)", def->id, def->count_word);
   fan_c *f = &r->fans[r->nfans];
   memset(f, 0, sizeof *f);
   f->def = *def;
   mj_fan_def *d = &f->def;
+  if (d->kind == MJ_FK_COUNT && d->count_of == MJ_COUNT_WORD)
+    d->count_of = (uint8_t)(MJ_COUNT_WORD + word);
   d->id = dup(def->id);
   f->id_len = d->id != NULL ? strlen(d->id) : 0;
   d->en = dup(def->en);

@@ -92,7 +92,8 @@ typedef enum mj_fan_kind {
 /* tile_hogs: kinds held four times outside kongs; fours: kongs included */
 enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
        MJ_COUNT_FOURS, MJ_COUNT_HORSES, MJ_COUNT_STREAK,
-       MJ_COUNT_NIAO, MJ_COUNT_REDS, MJ_COUNT_DORA, MJ_COUNT_URA };
+       MJ_COUNT_NIAO, MJ_COUNT_REDS, MJ_COUNT_DORA, MJ_COUNT_URA,
+       MJ_COUNT_WORD = 32 /* + k: the ruleset's context word k */ };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };
 /* templates of a fan: a pattern and one more tile of each rank (9) */
@@ -115,6 +116,8 @@ typedef struct mj_fan_def {
   uint8_t role;
   uint8_t kind;
   uint8_t count_of;         /* MJ_FK_COUNT: MJ_COUNT_... */
+  char count_word[MJ_CTX_WORD_LEN];   /* count = a context word's name
+                                         (resolved when the fan is added) */
   uint8_t fallback;         /* counts only when nothing else does */
   uint8_t bonus;            /* not toward the minimum (flowers) */
   uint8_t alone;            /* excludes every other fan */
@@ -453,6 +456,19 @@ unsigned mj_rules_exclusive(const mj_rules *r);
 void mj_rules_declare_tokens(mj_rules *r, unsigned tokens);
 /* The ruleset-owned context tokens it reads (after mj_rules_finish). */
 unsigned mj_rules_tokens(const mj_rules *r);
+/* A context word of the ruleset's own: kita=N, 0..max; desc "en\x1ezh"
+   or one text (may be NULL). */
+typedef struct mj_word_def {
+  char name[MJ_CTX_WORD_LEN];
+  int max;
+  char *desc;
+} mj_word_def;
+mj_status mj_rules_add_word(mj_rules *r, const char *name, int max,
+                            const char *desc, mj_error *err);
+int mj_rules_nwords(const mj_rules *r);
+const mj_word_def *mj_rules_word(const mj_rules *r, int k);
+/* The index of the context word name, or -1. */
+int mj_rules_find_word(const mj_rules *r, const char *name);
 /* A fan of no shape wins with this many wild tiles held (四鬼胡牌); 0 when
    the ruleset has none. */
 int mj_rules_anyhand_wilds(const mj_rules *r);

@@ -141,6 +141,31 @@ static mj_status check_visible(const mj_hand *h, mj_error *err)
   return MJ_OK;
 }
 
+/* The words of the ruleset's own in the context: each one r declares,
+   each count within its range. */
+static mj_status check_words(const mj_rules *r, const mj_ctx *c,
+                             mj_error *err)
+{
+  for (int i = 0; i < c->nwords; i++) {
+    int k = mj_rules_find_word(r, c->words[i].name);
+    if (k < 0) {
+      char own[80] = "";
+      size_t len = 0;
+      for (int q = 0; q < r->nwords; q++)
+        mj_catf(own, sizeof own, &len, "%s%s=", q ? " " : "",
+                r->words[q].name);
+      return mj_fail(err, MJ_EINVAL, 0, "unknown context token '%s=' (ruleset "
+                     "%s's own words: %s)", c->words[i].name, r->id,
+                     len ? own : "none");
+    }
+    if (c->words[i].value > r->words[k].max)
+      return mj_fail(err, MJ_ERANGE, 0, "%s=%d: ruleset %s allows 0..%d",
+                     c->words[i].name, c->words[i].value, r->id,
+                     r->words[k].max);
+  }
+  return MJ_OK;
+}
+
 /*
 ** What the context says must be possible under r: the tokens that belong
 ** to a ruleset are those r reads, and 接宝 is won on a wild.
@@ -163,7 +188,9 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h,
                    mj_ctx_token_name(__builtin_ctz(stray)), r->id,
                    len ? own : "none");
   }
-  mj_status st = check_table(r, h, err);
+  mj_status st = check_words(r, c, err);
+  if (st == MJ_OK)
+    st = check_table(r, h, err);
   if (st == MJ_OK)
     st = check_visible(h, err);
   if (st != MJ_OK)

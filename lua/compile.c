@@ -651,10 +651,16 @@ static mj_status fan_count(cctx *c, mj_fan_def *d)
           : !strcmp(w, "reds") ? MJ_COUNT_REDS
           : !strcmp(w, "dora") ? MJ_COUNT_DORA
           : !strcmp(w, "ura") ? MJ_COUNT_URA : -1;
+    if (k < 0 && w != NULL && strlen(w) < sizeof d->count_word &&
+        strspn(w, "abcdefghijklmnopqrstuvwxyz_") == strlen(w)) {
+      memcpy(d->count_word, w, strlen(w) + 1);   /* the ruleset's own word */
+      k = MJ_COUNT_WORD;
+    }
     if (k < 0)
       return mjc_bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
-                     "\"feibao\", \"horses\", \"streak\", \"niao\" or "
-                     "\"reds\"");
+                     "\"feibao\", \"horses\", \"streak\", \"niao\", "
+                     "\"reds\", \"dora\", \"ura\" or a context word of the "
+                     "ruleset's (context_words)");
     if (d->npat > 0)
       return mjc_bad(c, "'count' and 'melds' exclude each other");
     d->count_of = (uint8_t)k;

@@ -39,6 +39,9 @@
   X("unit", "string", "what a point is called in sum scoring (default "       \
     "\"fan\"; 长沙: \"分\")")                                               \
   X("context", "table", "the ruleset's own context tokens it reads")          \
+  X("context_words", "table", "context words of its own, each { \"kita\", "  \
+    "max = 4, desc = \"...\" }: written kita=N in a hand's context, read by "  \
+    "a fan's count = \"kita\" and by tests as v.words.kita")                 \
   X("exclusive", "table", "context flags a win holds one of at most "         \
     "({ \"first\", \"wall-last\", \"kong\", \"rob\" })")                     \
   X("options", "table", "options: name = { default =, desc =, choices =, "     \

@@ -60,6 +60,10 @@ static void push_owned(lua_State *L, const mj_ctx *cx)
   mj_lua_setint(L, "streak", cx->streak);
   mj_lua_setint(L, "niao", cx->niao);
   mj_lua_setint(L, "honba", cx->honba);
+  lua_createtable(L, 0, cx->nwords);   /* the ruleset's own words */
+  for (int i = 0; i < cx->nwords; i++)
+    mj_lua_setint(L, cx->words[i].name, cx->words[i].value);
+  lua_setfield(L, -2, "words");
   for (int w = 0; w < 2; w++) {   /* the indicators: dora, ura */
     int n = w ? cx->nura : cx->ndora;
     lua_createtable(L, n, 0);

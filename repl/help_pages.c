@@ -231,7 +231,9 @@ static const repl_help pages[] = {
     "run dispute.lua", "lua" },
   { "help",
     N_("Lists the commands, or shows one's page. help tiles: the tiles and\n"
-    "their notation; help table: what each mark of the table means."),
+    "their notation; help table: what each mark of the table means; help\n"
+    "context: the context words a hand may take under the ruleset in use\n"
+    "(hule's and the ruleset's own, such as kita=2)."),
     "help kong", "tutorial" },
   { "tiles",
     N_("How tiles are shown: both (each glyph followed by its notation, the\n"

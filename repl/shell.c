@@ -24,6 +24,7 @@
 
 #include "fileio.h"
 #include "rules.h"
+#include "ctx_tokens.h"
 
 volatile sig_atomic_t repl_interrupted;
 
@@ -175,9 +176,9 @@ static int c_tiles(repl *r, int argc, char **argv, const char *rest);
 static int c_lang(repl *r, int argc, char **argv, const char *rest);
 
 static const repl_cmd shell_cmds[] = {
-  { "help", "[COMMAND|tiles]",
+  { "help", "[COMMAND|tiles|context]",
     N_("list the commands, or explain one; help tiles: the tiles and their "
-    "notation"), c_help,
+    "notation; help context: the context words a hand may take"), c_help,
     ARG_COMMAND, "shell" },
   { "tiles", "[both|glyph|text]",
     N_("how tiles are shown: each glyph with its notation (both, the\n"
@@ -386,9 +387,47 @@ void repl_page(repl *r, const char *text)
   fflush(stdout);
 }
 
+/* help context: the tokens a hand's context may hold under the ruleset
+   in use, hule's and the ruleset's own words, each with its words. */
+static void context_line(const char *name, const char *words)
+{
+  char pad[64];
+  printf("  %s ", mj_text_pad(name, 14, pad, sizeof pad));
+  repl_fold(stdout, words, 17, 17, 80);
+}
+
+static void help_context(repl *r)
+{
+  const mj_rules *rs = repl_rules(r);
+  unsigned own = rs != NULL ? mj_rules_tokens(rs) : 0;
+  char d[512];
+  printf(_("Context tokens follow a hand (123m456p789s11z55m+5m self "
+           "seat=S).\nThose %s reads:\n"), rs ? mj_rules_id(rs) : "?");
+#define TOKEN_LINE(k, name, value, flag, owned, words)                       \
+  if (!(owned) || (own & (owned)))                                            \
+    context_line(value ? name "=" : name, _(words));
+  MJ_CTX_TOKENS(TOKEN_LINE)
+#undef TOKEN_LINE
+  int n = rs != NULL ? mj_rules_nwords(rs) : 0;
+  if (n > 0)
+    printf(_("and its own words:\n"));
+  for (int k = 0; k < n; k++) {
+    const mj_word_def *w = mj_rules_word(rs, k);
+    char name[32];
+    snprintf(name, sizeof name, "%s=", w->name);
+    snprintf(d, sizeof d, _("%s=N, 0..%d%s%s"), w->name, w->max,
+             w->desc ? _(": ") : "", w->desc ? repl_desc(w->desc) : "");
+    context_line(name, d);
+  }
+}
+
 static int c_help(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
+  if (argc >= 2 && strcmp(argv[1], "context") == 0) {
+    help_context(r);
+    return 0;
+  }
   if (argc >= 2 && strcmp(argv[1], "tiles") == 0) {
     help_tiles(r);
     printf("\n");

@@ -316,7 +316,7 @@ static void bad_rulesets(void **state)
     { "local R = mj.ruleset { id = '%s', scoring = 'fan' }\n"
       "R:fan { 'x', fan = 30, pungs = 4 }", "'fan' is a number of 番, 0..20" },
     { "local R = mj.ruleset { id = '%s', scoring = 'fan' }\n"
-      "R:fan { 'x', add = 1, count = 'fives' }", "'count' is \"flowers\"" },
+      "R:fan { 'x', add = 1, count = 'fives' }", "count = \"fives\" is none of hule's counts (\"flowers\"" },
     /* per-player states and what the hooks hear of */
     { "local R = mj.ruleset { id = '%s', state = 'touji' }\n"
       "R:fan { 'x', points = 1, pungs = 4 }", ".lua:1: mj.ruleset: field 'state' must be a table" },

@@ -1,0 +1,78 @@
+#!/bin/sh
+# A ruleset's own context words (context_words): kita=N read by a fan's
+# count and by a test's v.words, its range enforced, refused by a
+# ruleset that does not declare it, listed by help context, kept when a
+# hand is printed; bad declarations refused at their line.
+# Usage: context_words.sh HULE WORKDIR
+set -u
+hule=$1
+mkdir -p "$2" && cd "$2" || exit 1
+fail=0
+ok() { echo "ok   $1"; }
+no() { echo "FAIL: $1"; printf '%s\n' "$2" | tail -6; fail=1; }
+has() {   # has TEXT WANT NAME
+  if printf '%s' "$1" | grep -qF -- "$2"; then ok "$3"; else no "$3" "$1"; fi
+}
+mkdir -p rules
+cat > rules/kita.lua <<'EOF'
+local R = mj.extend("riichi", {
+  id = "kita",
+  context_words = { { "kita", max = 4,
+                      desc = { en = "Norths set aside", zh = "拔北的张数" } },
+                    { "dealer", max = 20 } },
+})
+R:fan { "抜きドラ", en = "Kita", han = 1, bonus = true, count = "kita",
+        desc = "each North set aside is a dora" }
+R:fan { "連荘", en = "Repeat", han = 1, bonus = true,
+        test = function(v) return v.words.dealer or 0 end,
+        desc = "the dealer's repeats, read by a test" }
+return R
+EOF
+h() { "$hule" --rules rules --ruleset kita "$@" 2>&1; }
+out=$(h score 123m456p789s234m5s+5s riichi self kita=2)
+has "$out" "抜きドラ Kita x2" "kita=2: a fan's count reads it (x2)"
+has "$out" "kita=2" "the hand printed keeps kita=2"
+out=$(h score 123m456p789s234m5s+5s riichi self dealer=3)
+has "$out" "連荘 Repeat" "dealer=3: a test reads v.words.dealer"
+out=$(h score 123m456p789s234m5s+5s riichi self dealer=0)
+if printf '%s' "$out" | grep -q "連荘"; then no "dealer=0: the test still counts" "$out"
+else ok "dealer=0: the test reads 0 and the fan is out"; fi
+out=$(h score 123m456p789s234m5s+5s riichi self kita=5)
+has "$out" "kita=5: ruleset kita allows 0..4" "kita past its max refused"
+out=$(h score 123m456p789s234m5s+5s riichi self kiat=1)
+has "$out" "unknown context token 'kiat=' (ruleset kita's own words: kita= dealer=)" \
+  "a misspelt word refused, naming the ruleset's words"
+out=$("$hule" score 123m456p789s234m5s+5s self kita=1 2>&1)
+has "$out" "unknown context token 'kita=' (ruleset mcr's own words: none)" \
+  "a word mcr does not declare refused"
+out=$(h score 123m456p789s234m5s+5s riichi self kita=1 kita=2)
+has "$out" "duplicate token kita" "a word given twice refused"
+out=$(printf 'use kita\nhelp context\n' | "$hule" --rules rules 2>&1)
+has "$out" "kita=N, 0..4: Norths set aside" "help context lists the word and its words"
+has "$out" "riichi" "help context lists the ruleset's tokens"
+out=$(printf 'help context\n' | "$hule" 2>&1)
+if printf '%s' "$out" | grep -q "riichi\|kita"; then
+  no "help context under mcr lists riichi's tokens" "$out"
+else ok "help context under mcr: no token mcr does not read"; fi
+out=$(printf 'use kita\nhelp context\n' | "$hule" --rules rules --lang zh_CN 2>&1)
+has "$out" "kita=N，0..4：拔北的张数" "help context in Chinese"
+# bad declarations, each refused at its line
+bad() {   # bad DECL WANT
+  printf 'local R = mj.extend("riichi", {\n  id = "b",\n  context_words = %s })\nreturn R\n' "$1" > rules/b.lua
+  out=$("$hule" --rules rules --ruleset b score 123m456p789s234m5s+5s 2>&1)
+  has "$out" "$2" "refused: $1"
+}
+bad '{ { "Kita", max = 4 } }' "b.lua:1: context word 'Kita': 2..11 of a-z and _"
+bad '{ { "seat", max = 4 } }' "b.lua:1: context word 'seat' is a token of hule's own"
+bad '{ { "kita", max = 0 } }' "b.lua:1: context word 'kita': max is 1..999"
+bad '{ { "kita", max = 2 }, { "kita", max = 3 } }' "context word 'kita' twice"
+bad '{ "kita" }' "b.lua:1: context_words[1] is { \"name\", max = N"
+bad '{ {"a1",max=1},{"bb",max=1},{"cc",max=1},{"dd",max=1},{"ee",max=1} }' \
+  "context word 'a1': 2..11 of a-z and _"
+bad '{ {"aa",max=1},{"bb",max=1},{"cc",max=1},{"dd",max=1},{"ee",max=1} }' \
+  "more than 4 context words"
+printf 'local R = mj.extend("riichi", { id = "c" })\nR:fan { "x", han = 1, count = "kita" }\nreturn R\n' > rules/c.lua
+out=$("$hule" --rules rules --ruleset c score 123m456p789s234m5s+5s 2>&1)
+has "$out" "c.lua:2: fan 'x': count = \"kita\" is none of hule's counts" \
+  "a count of an undeclared word refused at its line"
+exit $fail
