@@ -887,7 +887,7 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
       mj_tileview_remove(&x, (mj_tile)t);
     }
   }
-  return waits_list(win, held, visible, out, 0);
+  return waits_list(win & ~cfg->absent, held, visible, out, 0);
 }
 
 /* The folds of the groups with uses u from both ends: pre[i] folds
@@ -1130,7 +1130,8 @@ int mj_useful_at(const mj_tileview *v, const mj_shape_cfg *cfg,
 {
   if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
     return 0;
-  return waits_list(useful_tiles(v, cfg, cur, which), held, visible, out, 0);
+  return waits_list(useful_tiles(v, cfg, cur, which) & ~cfg->absent, held,
+                    visible, out, 0);
 }
 
 /*

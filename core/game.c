@@ -62,7 +62,7 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
   }
   mj_rng_seed(&g->rng, cfg->seed);
   if (cfg->wall == NULL) {
-    mj_wall_shuffle(&g->wall, g->tbl.tiles, &g->rng);
+    mj_wall_shuffle(&g->wall, g->tbl.set, &g->rng);
   } else if (mj_wall_set(&g->wall, cfg->wall, cfg->wall_n, err) != MJ_OK) {
     mj_game_free(g);
     return false;
@@ -738,7 +738,7 @@ static bool orphans_with(const mj_game *g, int q, mj_tile t)
     return false;
   mj_tileview v = g->pl[q].v;
   mj_tileview_add(&v, t);
-  mj_shape_cfg orphans = { MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS), false };
+  mj_shape_cfg orphans = { MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS), false, 0 };
   return mj_shanten(&v, &orphans, NULL) < 0;
 }
 

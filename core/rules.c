@@ -23,6 +23,23 @@ static char *dup(const char *s)
   return p;
 }
 
+mj_tileset mj_table_set_of(int tiles)
+{
+  mj_tileset s = tiles == 108 ? (MJ_BIT(MJ_HONOR_FIRST) - 1)
+                              : (MJ_BIT(MJ_KINDS) - 1);
+  if (tiles == 144)
+    for (int f = 0; f < 8; f++)
+      s |= MJ_BIT(MJ_FLOWER0 + f);
+  return s;
+}
+
+int mj_table_copies(const mj_table *t, mj_tile k)
+{
+  if (k >= MJ_ALL_TILES || !(t->set & MJ_BIT(k)))
+    return 0;
+  return k >= MJ_FLOWER0 ? 1 : 4;
+}
+
 static void default_table(mj_table *t)
 {
   memset(t, 0, sizeof *t);
@@ -34,6 +51,7 @@ static void default_table(mj_table *t)
 #undef FLAG
 #undef NUMBER
   t->replace_tail = true;
+  t->set = mj_table_set_of(t->tiles);
   memcpy(t->wild_name, "wild", 5);
   for (int k = 0; k < MJ_KINDS; k++)
     t->succ[k] = k;
@@ -632,6 +650,8 @@ mj_status mj_rules_finish(mj_rules *r, mj_error *err)
     r->tokens |= MJ_TOKEN_BAO;
   if (r->table.flowers)
     r->tokens |= MJ_TOKEN_FLOWERS;
+  /* the kinds no wall of the table holds: no wait, no useful tile */
+  r->shapes.absent = (MJ_BIT(MJ_KINDS) - 1) & ~r->table.set;
   mj_status st = MJ_OK;
   for (int i = 0; i < r->nfans && st == MJ_OK; i++) {
     r->tokens |= fan_tokens(&r->fans[i].def);

@@ -228,6 +228,8 @@ typedef struct mj_table {
   int wild_kinds;         /* indicator: the next kind wild (1) or the next
                              two (2) */
   char wild_name[16];     /* what the table calls a wild tile (宝, 鬼) */
+  mj_tileset set;         /* the kinds the wall holds: four of each suit
+                             or honor kind, one of each flower */
   char turned_name[64];   /* what it calls a tile turned after a win (扎鸟,
                              买马), "en\x1ezh" or one text; "" none */
   bool claim_wild;        /* a discarded wild may be claimed (pung, kong,
@@ -473,6 +475,10 @@ int mj_rules_find_word(const mj_rules *r, const char *name);
    the ruleset has none. */
 int mj_rules_anyhand_wilds(const mj_rules *r);
 mj_table *mj_rules_table(mj_rules *r);
+/* The kinds a wall of tiles (108, 136, 144) holds when the table rule
+   kinds does not say; copies of kind k in table t's wall. */
+mj_tileset mj_table_set_of(int tiles);
+int mj_table_copies(const mj_table *t, mj_tile k);
 const mj_table *mj_rules_ctable(const mj_rules *r);
 
 /* Add a fan; its excludes are resolved by mj_rules_finish. */

@@ -140,7 +140,7 @@ static int knitted_wait(const eval *E, const mj_decomp *d)
   mj_hand_remove(rest, win);
   mj_tileview v;
   mj_tileview_init(&v, rest, 0);
-  mj_shape_cfg std = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD), false };
+  mj_shape_cfg std = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD), false, 0 };
   k = count_waits(&v, &std);
   mj_hand_free(rest);
   return k == 1 ? classify_wait(d, 0, win) : MJ_WAIT_NONE;
@@ -305,7 +305,8 @@ void mjs_view_wait(eval *E, mj_view *v)
   } else if (d->shape == MJ_SHAPE_STANDARD) {
     int w = classify_wait(d, 0, v->win);
     if (w != MJ_WAIT_NONE && E->unique < 0) {
-      mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads };
+      mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads,
+                           E->r->shapes.absent };
       E->unique = count_waits(mjs_pre_view(E), &wcfg) == 1;
     }
     v->wait = E->unique == 1 ? w : MJ_WAIT_NONE;

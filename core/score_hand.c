@@ -34,15 +34,20 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
                              mj_error *err)
 {
   const mj_ctx *c = mj_hand_cctx(h);
-  if (r->table.tiles == 108) {
+  if ((r->table.set & (MJ_BIT(MJ_KINDS) - 1)) != MJ_BIT(MJ_KINDS) - 1) {
     uint8_t all[MJ_KINDS];
     mj_hand_all_counts(h, all);
-    for (int t = MJ_HONOR_FIRST; t < MJ_KINDS; t++)
-      if (all[t]) {
+    bool suits_only = r->table.set == mj_table_set_of(108);
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (all[t] && !(r->table.set & MJ_BIT(t))) {
         char b[3];
-        return mj_fail(err, MJ_EINVAL, 0,
-                       "%s is an honor: ruleset %s plays 108 tiles, the "
-                       "three suits only", mj_tile_str((mj_tile)t, b), r->id);
+        return suits_only
+          ? mj_fail(err, MJ_EINVAL, 0, "%s is an honor: ruleset %s plays 108 "
+                    "tiles, the three suits only", mj_tile_str((mj_tile)t, b),
+                    r->id)
+          : mj_fail(err, MJ_EINVAL, 0, "%s is none of ruleset %s's tiles "
+                    "(its wall has no %s)", mj_tile_str((mj_tile)t, b), r->id,
+                    mj_tile_str((mj_tile)t, b));
       }
   }
   for (int su = 0; su < 3; su++) {   /* red fives: the ruleset's own */

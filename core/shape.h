@@ -32,6 +32,8 @@ typedef enum mj_shape {
 typedef struct mj_shape_cfg {
   unsigned shapes;        /* MJ_SHAPE_BIT mask */
   bool pair_quads;        /* seven pairs: four of a kind counts as two pairs */
+  uint64_t absent;        /* kinds the table's wall does not hold: no wait
+                             or useful tile (mj_tileset bits) */
 } mj_shape_cfg;
 
 const char *mj_shape_name(mj_shape s);       /* "standard", "seven_pairs"... */

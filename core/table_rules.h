@@ -58,7 +58,8 @@
     "once)")
 
 #define MJ_TABLE_NUMBERS(X)                                                  \
-  X(tiles, 136, 108, 144, "108 (suits only), 136 or 144", "tiles in the wall") \
+  X(tiles, 136, 4, 144, "108 (suits only), 136 or 144, or what kinds gives", \
+    "tiles in the wall")                                                     \
   X(hand, 13, 13, 13, "13 (other hand sizes are not supported)",             \
     "tiles dealt")                                                           \
   X(rounds, 4, 1, 4, "1..4", "wind rounds in a match")                       \
@@ -95,6 +96,9 @@
   X(replacement, LUA_TSTRING, "\"tail\" or \"head\": where a kong's "        \
     "replacement comes from")                                                \
   X(wild_name, LUA_TSTRING, "what the table calls a wild tile")              \
+  X(kinds, LUA_TSTRING, "the tile kinds the wall holds, four of each, in "   \
+    "notation (three-player riichi: \"19m123456789p123456789s1234567z\"); "  \
+    "tiles must then be four a kind, eight more with flowers")               \
   X(turned_name, LUA_TSTRING, "what the table calls a tile turned up after a " \
     "win (\"bird\" or { en = \"bird\", zh = \"扎鸟\" }), shown in the event "   \
     "that turns it")                                                          \

@@ -72,16 +72,26 @@ uint64_t mj_seed_mix(uint64_t seed, uint64_t index)
   return splitmix(&x);
 }
 
-void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r)
+/* Copies of kind t in a full set of the kinds of set. */
+static int copies(mj_tileset set, int t)
+{
+  return !(set & MJ_BIT(t)) ? 0 : t >= MJ_FLOWER0 ? 1 : 4;
+}
+
+int mj_set_tiles(mj_tileset set)
 {
   int n = 0;
-  int kinds = ntiles == 108 ? MJ_HONOR_FIRST : MJ_KINDS;   /* suits only */
-  for (int k = 0; k < kinds; k++)
-    for (int c = 0; c < 4; c++)
+  for (int t = 0; t < MJ_ALL_TILES; t++)
+    n += copies(set, t);
+  return n;
+}
+
+void mj_wall_shuffle(mj_wall *w, mj_tileset set, mj_rng *r)
+{
+  int n = 0;
+  for (int k = 0; k < MJ_ALL_TILES; k++)   /* at most 34 x 4 + 8 */
+    for (int c = 0; c < copies(set, k); c++)
       w->t[n++] = (mj_tile)k;
-  if (ntiles > 136)
-    for (int f = 0; f < 8; f++)
-      w->t[n++] = (mj_tile)(MJ_FLOWER0 + f);
   for (int i = n - 1; i > 0; i--) {
     int j = (int)mj_rng_below(r, (uint32_t)(i + 1));
     mj_tile x = w->t[i];
@@ -97,21 +107,20 @@ void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r)
   w->last_red = false;
 }
 
-mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
+mj_status mj_wall_compose(mj_tile *out, mj_tileset set, const mj_tile *head,
                           int nhead, const mj_tile *tail, int ntail, mj_rng *r,
                           mj_error *err)
 {
   int left[MJ_ALL_TILES];
-  if (ntiles != 108 && ntiles != 136 && ntiles != 144)
-    return mj_fail(err, MJ_EINVAL, 0,
-                   "a set has 108, 136 or 144 tiles, not %d", ntiles);
+  int ntiles = mj_set_tiles(set);
+  if (ntiles < 1 || ntiles > MJ_WALL_MAX)
+    return mj_fail(err, MJ_EINVAL, 0, "a set of %d tiles", ntiles);
   if (nhead < 0 || ntail < 0 || nhead + ntail > ntiles)
     return mj_fail(err, MJ_ERANGE, 0,
                    "%d given tiles do not fit in a wall of %d", nhead + ntail,
                    ntiles);
   for (int t = 0; t < MJ_ALL_TILES; t++)
-    left[t] = t < (ntiles == 108 ? MJ_HONOR_FIRST : MJ_KINDS) ? 4
-            : t < MJ_KINDS ? 0 : ntiles > 136;
+    left[t] = copies(set, t);
   for (int i = 0; i < nhead + ntail; i++) {
     mj_tile t = i < nhead ? head[i] : tail[i - nhead];
     char b[3];
@@ -120,9 +129,7 @@ mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
     if (--left[t] < 0)
       return mj_fail(err, MJ_EINVAL, 0,
                      "%s is given more often than the set holds it (%d)",
-                     mj_tile_str(t, b),
-                     t < (ntiles == 108 ? MJ_HONOR_FIRST : MJ_KINDS) ? 4
-                     : t < MJ_KINDS ? 0 : ntiles > 136);
+                     mj_tile_str(t, b), copies(set, t));
   }
   int n = 0;
   for (int i = 0; i < nhead; i++)

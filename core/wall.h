@@ -37,8 +37,11 @@ typedef struct mj_wall {
   int left;         /* tiles left to draw */
 } mj_wall;
 
-/* A full set of tiles (136, or 144 with flowers) in a random order. */
-void mj_wall_shuffle(mj_wall *w, int ntiles, mj_rng *r);
+/* A full set of tiles in a random order: four of each suit or honor
+** kind of set, one of each flower in it (mj_table's set). */
+void mj_wall_shuffle(mj_wall *w, mj_tileset set, mj_rng *r);
+/* How many tiles a full set of those kinds has. */
+int mj_set_tiles(mj_tileset set);
 /* A wall in the given draw order (head first). The tiles need not be a
 ** full set (scenarios); at most MJ_WALL_MAX. */
 mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err);
@@ -47,11 +50,11 @@ mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err);
 ** A wall for a scenario: head[0..nhead) first (the deal, then the draws
 ** from the head), tail[0..ntail) last (tail[0] is the wall's last tile,
 ** the first drawn from the tail), and between them the rest of a full
-** set of ntiles (136, or 144 with flowers) shuffled by r. Writes the
-** ntiles tiles to out. Fails when a tile is given more often than the
-** set holds it, or when head and tail do not fit.
+** set of those kinds (as mj_wall_shuffle) shuffled by r. Writes its
+** mj_set_tiles(set) tiles to out. Fails when a tile is given more often
+** than the set holds it, or when head and tail do not fit.
 */
-mj_status mj_wall_compose(mj_tile *out, int ntiles, const mj_tile *head,
+mj_status mj_wall_compose(mj_tile *out, mj_tileset set, const mj_tile *head,
                           int nhead, const mj_tile *tail, int ntail, mj_rng *r,
                           mj_error *err);
 

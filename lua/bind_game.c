@@ -149,7 +149,7 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
   int nt = get_tiles(L, 1, "tail", tail, tail_red, MJ_WALL_MAX);
   mj_rng rng;
   mj_rng_seed(&rng, cfg->seed);
-  if (mj_wall_compose(wall, tb->tiles, head, nh, tail, nt, &rng, &e) != MJ_OK)
+  if (mj_wall_compose(wall, tb->set, head, nh, tail, nt, &rng, &e) != MJ_OK)
     luaL_error(L, _("mj.game: %s"), e.msg);
   cfg->wall = wall;
   cfg->wall_n = tb->tiles;

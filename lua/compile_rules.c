@@ -479,14 +479,65 @@ static mj_status table_flow(cctx *c, int tt, mj_table *t)
   return st;
 }
 
-/* The wall's size with its flowers, and every number in its range. */
-static mj_status table_ranges(cctx *c, const mj_table *t)
+/* kinds = "19m123456789p...": the kinds the wall holds (*given). */
+static mj_status table_kinds(cctx *c, int tt, mj_table *t, bool *given)
 {
-  if (t->tiles != 108 && t->tiles != 136 && t->tiles != 144)
-    return mjc_bad(c, "table rules: tiles is 108 (suits only), 136 or 144");
-  if (t->flowers != (t->tiles == 144))
-    return mjc_bad(c, "table rules: 144 tiles means flowers = true, 108 and 136 "
-               "false");
+  lua_State *L = c->L;
+  *given = false;
+  if (lua_getfield(L, tt, "kinds") == LUA_TNIL) {
+    lua_pop(L, 1);
+    return MJ_OK;
+  }
+  size_t n;
+  const char *s = lua_tolstring(L, -1, &n);
+  mj_tile tl[MJ_KINDS * 4];
+  int k = 0;
+  mj_error e;
+  mj_status st = s != NULL ? mj_tiles_parse(s, n, 1, false, tl, NULL,
+                                            MJ_KINDS * 4, &k, &e)
+                           : MJ_EINVAL;
+  t->set = 0;
+  lua_pop(L, 1);
+  for (int i = 0; st == MJ_OK && i < k; i++) {
+    char b[3];
+    if (t->set & MJ_BIT(tl[i]))
+      return mjc_bad(c, "table rules: kinds lists %s twice",
+                     mj_tile_str(tl[i], b));
+    t->set |= MJ_BIT(tl[i]);
+  }
+  if (st == MJ_OK && k == 0)
+    st = MJ_EINVAL;
+  if (st != MJ_OK && st != MJ_EINVAL)
+    return st;
+  if (st != MJ_OK)
+    return mjc_bad(c, "table rules: kinds lists the tile kinds of the wall "
+                   "in notation, each once (\"19m123456789p123456789s1234567z"
+                   "\"; the flowers come with flowers = true)");
+  *given = true;
+  return MJ_OK;
+}
+
+/* The wall's size with its flowers, and every number in its range. */
+static mj_status table_ranges(cctx *c, mj_table *t, bool kinds)
+{
+  if (kinds) {   /* the kinds the table lists, and its flowers */
+    for (int f = 0; f < 8; f++)
+      if (t->flowers)
+        t->set |= MJ_BIT(MJ_FLOWER0 + f);
+    if (t->tiles != mj_set_tiles(t->set))
+      return mjc_bad(c, t->flowers ? "table rules: the kinds listed make %d "
+                     "tiles with the flowers, not tiles = %d"
+                     : N_("table rules: the kinds listed make %d tiles, not "
+                     "tiles = %d"), mj_set_tiles(t->set), t->tiles);
+  } else if (t->tiles != 108 && t->tiles != 136 && t->tiles != 144) {
+    return mjc_bad(c, "table rules: tiles is 108 (suits only), 136 or 144 "
+                   "(or list the kinds: kinds = \"19m123456789p...\")");
+  } else if (t->flowers != (t->tiles == 144)) {
+    return mjc_bad(c, "table rules: 144 tiles means flowers = true, 108 and "
+                   "136 false");
+  } else {
+    t->set = mj_table_set_of(t->tiles);
+  }
 #define NUMBER(name, dflt, lo, hi, range, words)                             \
   if (t->name < (lo) || t->name > (hi))                                      \
     return mjc_bad(c, "table rules: " #name " is %s", range);
@@ -577,6 +628,7 @@ static mj_status table_rules(cctx *c, mj_table *t)
     lua_pop(L, 1);
     return mjc_bad(c, "ruleset field 'table' must be a table");
   }
+  bool kinds = false;
   mj_status st = table_fields(c, tt);
   if (st == MJ_OK) {
     /* the flags and whole numbers, each where the list says */
@@ -595,7 +647,9 @@ static mj_status table_rules(cctx *c, mj_table *t)
     st = table_flow(c, tt, t);
   }
   if (st == MJ_OK)
-    st = table_ranges(c, t);
+    st = table_kinds(c, tt, t, &kinds);
+  if (st == MJ_OK)
+    st = table_ranges(c, t, kinds);
   if (st == MJ_OK)
     st = table_words(c, tt, t);
   if (st == MJ_OK)
@@ -1183,7 +1237,7 @@ mj_status mj_lua_compile_rules(mj_entry *e, int b, const char *path,
   snprintf(where, sizeof where, "%s", w && strcmp(w, "?") != 0 ? w : path);
   lua_settop(L, top);
   cctx c = { L, b, where, NULL, err, path, 0, 0 };
-  mj_shape_cfg cfg;
+  mj_shape_cfg cfg = { 0, false, 0 };
   int scoring = MJ_SCORING_SUM;
   int fans = top + 1;
   mj_status st = rules_info(&c, e);

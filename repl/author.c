@@ -286,8 +286,11 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
                        sizeof melds)
           : special_tiles(g, shape, c);
   int total = 0;
-  for (int t = 0; t < MJ_KINDS; t++)
+  for (int t = 0; t < MJ_KINDS; t++) {
     total += c[t];
+    if (c[t] && !(tb->set & MJ_BIT(t)))
+      return false;   /* a kind the table's wall does not hold */
+  }
   if (!ok || total == 0)
     return false;
   /* the wild kind, and up to two tiles of the hand that a wild stands for */

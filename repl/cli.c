@@ -431,6 +431,10 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
     wait_words(r, h, w, k, list, sizeof list, &short_of);
     printf(_("%s: ready; waits on %s"), hand, list);
     print_left(r, w, k, short_of);
+  } else if (sh == 0 && mj_rules_shapes(r)->absent != 0) {
+    printf(_("%s: ready in shape, but no tile it waits on is left: each is "
+             "in the hand already or none of ruleset %s's tiles\n"), hand,
+           mj_rules_id(r));
   } else if (sh == 0) {
     printf(
         _("%s: ready in shape, but every winning tile is in the hand already\n"),

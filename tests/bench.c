@@ -55,8 +55,8 @@ static void load_line(int line, char **f, int nf, void *ud)
 }
 
 static volatile long sink;
-static const mj_shape_cfg CFG = { 0x1f, true };   /* the MCR shapes */
-static const mj_shape_cfg STD = { 1, false };
+static const mj_shape_cfg CFG = { 0x1f, true, 0 };   /* the MCR shapes */
+static const mj_shape_cfg STD = { 1, false, 0 };
 
 typedef long (*op_fn)(const mj_tileview *v);
 

@@ -21,14 +21,12 @@
 static const mj_shape_cfg MCR = {
   MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS) |
   MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS) | MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED) |
-  MJ_SHAPE_BIT(MJ_SHAPE_KNITTED), true
-};
+  MJ_SHAPE_BIT(MJ_SHAPE_KNITTED), true, 0 };
 static const mj_shape_cfg BAO = {
   MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS) |
-  MJ_SHAPE_BIT(MJ_SHAPE_SHISANLAN) | MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO), true
-};
+  MJ_SHAPE_BIT(MJ_SHAPE_SHISANLAN) | MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO), true, 0 };
 static const mj_shape_cfg PLAIN = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) |
-                                    MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), false };
+                                    MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), false, 0 };
 
 /* Every vector of one suit, 0..3 wilds: the table's "all tiles fit into
 ** m melds and p pairs" against the recursive reference. */
@@ -303,8 +301,7 @@ static void shaped_useful(void **state)
   static const mj_shape_cfg NOQ = {
     MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS) |
     MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS) | MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED) |
-    MJ_SHAPE_BIT(MJ_SHAPE_KNITTED), false
-  };
+    MJ_SHAPE_BIT(MJ_SHAPE_KNITTED), false, 0 };
   int specials = 0;
   for (int i = 0; i < 40000; i++) {
     const mj_shape_cfg *cfg = i % 2 ? &MCR : &NOQ;

@@ -20,7 +20,7 @@
 #include "testutil.h"
 
 static const mj_shape_cfg STD = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) |
-                                  MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), true };
+                                  MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), true, 0 };
 
 enum { MAXD = 200000 };
 
@@ -235,7 +235,7 @@ static seen decompose(const char *text, const mj_shape_cfg *cfg,
 static void special_shapes(void **state)
 {
   (void)state;
-  const mj_shape_cfg all = { 0x7f, true };
+  const mj_shape_cfg all = { 0x7f, true, 0 };
   seen s = decompose("19m19p19s12345677z", &all, 0);
   assert_int_equal(s.shapes[MJ_SHAPE_ORPHANS], 1);
   assert_int_equal(s.shapes[MJ_SHAPE_JIUYAO], 1);
@@ -259,7 +259,7 @@ static void special_shapes(void **state)
   s = decompose("19m19p11s22z[111z]{9999s}", &all, 0);
   assert_int_equal(s.shapes[MJ_SHAPE_JIUYAO], 1);
   /* seven pairs with a quad: two pairs, only when allowed */
-  const mj_shape_cfg noquads = { MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), false };
+  const mj_shape_cfg noquads = { MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), false, 0 };
   s = decompose("11112233445566m", &all, 0);
   assert_true(s.shapes[MJ_SHAPE_PAIRS] == 1);
   s = decompose("11112233445566m", &noquads, 0);
