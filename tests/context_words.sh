@@ -5,14 +5,11 @@
 # hand is printed; bad declarations refused at their line.
 # Usage: context_words.sh HULE WORKDIR
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 hule=$1
 mkdir -p "$2" && cd "$2" || exit 1
 fail=0
-ok() { echo "ok   $1"; }
-no() { echo "FAIL: $1"; printf '%s\n' "$2" | tail -6; fail=1; }
-has() {   # has TEXT WANT NAME
-  if printf '%s' "$1" | grep -qF -- "$2"; then ok "$3"; else no "$3" "$1"; fi
-}
+. "$here/checks.sh"
 mkdir -p rules
 cat > rules/kita.lua <<'EOF'
 local R = mj.extend("riichi", {

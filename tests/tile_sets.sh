@@ -5,14 +5,11 @@
 # of such a table replayed from its log.
 # Usage: tile_sets.sh HULE WORKDIR
 set -u
+here=$(cd "$(dirname "$0")" && pwd)
 hule=$1
 mkdir -p "$2" && cd "$2" || exit 1
 fail=0
-ok() { echo "ok   $1"; }
-no() { echo "FAIL: $1"; printf '%s\n' "$2" | tail -6; fail=1; }
-has() {   # has TEXT WANT NAME
-  if printf '%s' "$1" | grep -qF -- "$2"; then ok "$3"; else no "$3" "$1"; fi
-}
+. "$here/checks.sh"
 mkdir -p rules logs
 table() {   # table ID TILES KINDS
   printf 'local R = mj.extend("mcr", { id = "%s",\n  table = { tiles = %s, flowers = true, kinds = "%s" } })\nreturn R\n' \
@@ -61,16 +58,16 @@ out=$(printf 'review logs/game-50.jsonl\n' | "$hule" --rules rules 2>&1)
 if printf '%s' "$out" | grep -q "Error"; then no "a no5s game's log replays" "$out"
 else ok "a game of the table replays from its log (review)"; fi
 # the count must follow from the kinds; kinds parsed strictly
-table bad1 136 123456789m123456789p12346789s1234567z
-out=$("$hule" --rules rules --ruleset bad1 score 123m456p789p11z+1z 2>&1)
-has "$out" "bad1.lua:1: table rules: the kinds listed make 140 tiles with the flowers, not tiles = 136" \
+refused() {   # refused TILES KINDS WANT NAME
+  table bad "$1" "$2"
+  has "$("$hule" --rules rules --ruleset bad score 123m456p789p11z+1z 2>&1)" \
+    "$3" "$4"
+}
+refused 136 123456789m123456789p12346789s1234567z \
+  "bad.lua:1: table rules: the kinds listed make 140 tiles with the flowers, not tiles = 136" \
   "tiles that do not follow from kinds refused"
-table bad2 140 11m
-out=$("$hule" --rules rules --ruleset bad2 score 123m456p789p11z+1z 2>&1)
-has "$out" "table rules: kinds lists 1m twice" "a kind listed twice refused"
-table bad3 140 1x
-out=$("$hule" --rules rules --ruleset bad3 score 123m456p789p11z+1z 2>&1)
-has "$out" "table rules: kinds lists the tile kinds of the wall" \
+refused 140 11m "table rules: kinds lists 1m twice" "a kind listed twice refused"
+refused 140 1x "table rules: kinds lists the tile kinds of the wall" \
   "kinds that are not notation refused"
 # three-player riichi's set: 1m 9m and the other suits and honors, 108
 table sanma 116 19m123456789p123456789s1234567z
