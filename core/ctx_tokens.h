@@ -22,7 +22,7 @@
   X(SEAT, "seat", true, 0, 0, N_("seat=E|S|W|N: the winner's seat wind"))      \
   X(ROUND, "round", true, 0, 0, N_("round=E|S|W|N: the prevailing wind"))      \
   X(FLOWERS, "flowers", true, 0, MJ_TOKEN_FLOWERS, N_("flowers=N: flowers "    \
-    "declared (rulesets with flowers)"))                                       \
+    "declared, or flowers=15f: the flowers held (rulesets with flowers)"))    \
   X(LAST, "last", false, MJ_CTX_LAST, MJ_TOKEN_LAST,                           \
     N_("the winning tile is the last of its kind (rulesets with a fan of it)")) \
   X(WALL_LAST, "wall-last", false, MJ_CTX_WALL_LAST, 0,                        \

@@ -522,6 +522,31 @@ static mj_status indicators(mj_ctx *c, int k, const char *v, size_t vlen,
   return MJ_OK;
 }
 
+/* flowers=15f: the flowers held, each by its identity (1f..8f). */
+static mj_status flower_tiles(mj_ctx *c, const char *v, size_t vlen, int at,
+                              mj_error *err)
+{
+  mj_tile t[8];
+  int n = 0;
+  if (mj_tiles_parse(v, vlen, at, true, t, NULL, 8, &n, NULL) != MJ_OK)
+    n = -1;
+  unsigned set = 0;
+  for (int i = 0; i < n; i++) {
+    if (t[i] < MJ_FLOWER0 || t[i] >= MJ_ALL_TILES ||
+        (set & 1u << (t[i] - MJ_FLOWER0)))
+      n = -1;
+    else
+      set |= 1u << (t[i] - MJ_FLOWER0);
+  }
+  if (n <= 0)
+    return bad_ctx_value(err, at, TOK_FLOWERS, v, vlen,
+                         "a count 0..8, or the flowers held: 1f..8f, each "
+                         "once (15f)");
+  c->flower_set = (uint8_t)set;
+  c->flowers = (uint8_t)n;
+  return MJ_OK;
+}
+
 static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
                            int at, mj_error *err)
 {
@@ -550,6 +575,9 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
     *(k == TOK_SEAT ? &c->seat : &c->round) = (uint8_t)x;
     return MJ_OK;
   case TOK_FLOWERS:
+    if (vlen > 0 && v[vlen - 1] == 'f')
+      return flower_tiles(c, v, vlen, at, err);
+    /* fall through */
   case TOK_FEIBAO:
     if ((x = mjh_small_int(v, vlen, k == TOK_FLOWERS ? 8 : 4)) < 0)
       return bad_ctx_value(err, at, k, v, vlen, k == TOK_FLOWERS ? "0..8" : "0..4");
@@ -621,6 +649,14 @@ static mj_status ctx_word(mj_ctx *c, const char *name, size_t n,
   c->words[c->nwords].name[n] = '\0';
   c->words[c->nwords++].value = (uint16_t)x;
   return MJ_OK;
+}
+
+int mj_ctx_seat_flowers(const mj_ctx *c)
+{
+  int n = 0;
+  for (int f = 0; f < 8; f++)
+    n += (c->flower_set >> f & 1) && f % 4 == c->seat;
+  return n;
 }
 
 int mj_ctx_word_value(const mj_ctx *c, const char *name)
@@ -993,6 +1029,24 @@ static void print_riichi(const mj_ctx *c, char *buf, size_t cap, size_t *len)
   put_count(buf, cap, len, " honba=", c->honba);
 }
 
+/* flowers=15f (by identity) or flowers=N (counted only). */
+static void print_flowers(const mj_ctx *c, char *buf, size_t cap, size_t *len)
+{
+  char t[16];
+  if (c->flower_set != 0) {
+    put(buf, cap, len, " flowers=");
+    for (int f = 0; f < 8; f++)
+      if (c->flower_set & 1u << f) {
+        snprintf(t, sizeof t, "%d", f + 1);
+        put(buf, cap, len, t);
+      }
+    put(buf, cap, len, "f");
+  } else if (c->flowers > 0 || (c->owned & MJ_TOKEN_FLOWERS)) {
+    snprintf(t, sizeof t, " flowers=%d", c->flowers);
+    put(buf, cap, len, t);
+  }
+}
+
 size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
 {
   static const char winds[] = "ESWN";
@@ -1012,10 +1066,7 @@ size_t mj_ctx_print(const mj_ctx *c, char *buf, size_t cap)
   snprintf(t, sizeof t, "seat=%c round=%c", winds[c->seat & 3],
            winds[c->round & 3]);
   put(buf, cap, &len, t);
-  if (c->flowers > 0 || (c->owned & MJ_TOKEN_FLOWERS)) {
-    snprintf(t, sizeof t, " flowers=%d", c->flowers);
-    put(buf, cap, &len, t);
-  }
+  print_flowers(c, buf, cap, &len);
   if (c->flags & MJ_CTX_LAST)
     put(buf, cap, &len, " last");
   if (c->flags & MJ_CTX_WALL_LAST)

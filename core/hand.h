@@ -69,6 +69,8 @@ typedef struct mj_ctx {
   uint8_t seat;       /* 0..3: E S W N */
   uint8_t round;
   uint8_t flowers;    /* 0..8 */
+  uint8_t flower_set; /* flowers=15f: bit f is flower (f+1)f, by identity
+                         (0: counted only, flowers=N) */
   uint8_t feibao;     /* 宝 the winner discarded */
   mj_tile wild;       /* kind that is wild (bao=), MJ_NO_TILE if none */
   unsigned owned;     /* MJ_TOKEN_ bits: ruleset-owned tokens written */
@@ -85,6 +87,10 @@ typedef struct mj_ctx {
   uint8_t nwords;     /* the ruleset's own words written (kita=2) */
   mj_ctx_word words[MJ_CTX_WORDS];
 } mj_ctx;
+
+/* How many of the flowers held by identity are the seat's own (正花):
+   flower k (1f..8f) belongs to seat (k - 1) mod 4, 1f and 5f to East. */
+int mj_ctx_seat_flowers(const mj_ctx *c);
 
 /* The count of the context word name (0 when not written). */
 int mj_ctx_word_value(const mj_ctx *c, const char *name);

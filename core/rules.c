@@ -450,7 +450,8 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
     return mj_fail(err, MJ_EINVAL, 0, "fan '%s': count = \"%s\" is none of "
                    "hule's counts (\"flowers\", \"tile_hogs\", \"fours\", "
                    "\"feibao\", \"horses\", \"streak\", \"niao\", \"reds\", "
-                   "\"dora\", \"ura\") and no context word of the ruleset "
+                   "\"dora\", \"ura\", \"seat_flowers\") and no context word of "
+                   "the ruleset "
                    "(declare it in context_words)", def->id, def->count_word);
   fan_c *f = &r->fans[r->nfans];
   memset(f, 0, sizeof *f);

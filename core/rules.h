@@ -93,6 +93,7 @@ typedef enum mj_fan_kind {
 enum { MJ_COUNT_FLOWERS = 1, MJ_COUNT_TILE_HOGS, MJ_COUNT_FEIBAO,
        MJ_COUNT_FOURS, MJ_COUNT_HORSES, MJ_COUNT_STREAK,
        MJ_COUNT_NIAO, MJ_COUNT_REDS, MJ_COUNT_DORA, MJ_COUNT_URA,
+       MJ_COUNT_SEAT_FLOWERS,
        MJ_COUNT_WORD = 32 /* + k: the ruleset's context word k */ };
 
 enum { MJ_MAX_CLAUSES = 16, MJ_MAX_PATTERNS = 4, MJ_MAX_EXCLUDES = 24 };

@@ -843,6 +843,8 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
           : f->count_of == MJ_COUNT_REDS ? v->reds
           : f->count_of == MJ_COUNT_DORA ? v->dora
           : f->count_of == MJ_COUNT_URA ? v->ura
+          : f->count_of == MJ_COUNT_SEAT_FLOWERS
+              ? mj_ctx_seat_flowers(mj_hand_cctx(E->h))
           : f->count_of >= MJ_COUNT_WORD
               ? mj_ctx_word_value(mj_hand_cctx(E->h),
                                   E->r->words[f->count_of - MJ_COUNT_WORD].name)

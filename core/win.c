@@ -79,6 +79,9 @@ mj_ctx *mjg_win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
   c->seat = (uint8_t)mj_game_seat_wind(g, p);
   c->round = (uint8_t)g->round;
   c->flowers = (uint8_t)(pl->nflowers > 8 ? 8 : pl->nflowers);
+  for (int i = 0; i < pl->nflowers && i < 8; i++)   /* each by identity */
+    if (pl->flowers[i] >= MJ_FLOWER0 && pl->flowers[i] < MJ_ALL_TILES)
+      c->flower_set |= (uint8_t)(1u << (pl->flowers[i] - MJ_FLOWER0));
   if (mj_rules_tokens(g->r) & MJ_TOKEN_GUI)
     c->gui = g->wild;               /* the ghosts, as gui= says them */
   else if (g->wild_kind != MJ_NO_TILE &&

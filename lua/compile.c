@@ -650,7 +650,8 @@ static mj_status fan_count(cctx *c, mj_fan_def *d)
           : !strcmp(w, "niao") ? MJ_COUNT_NIAO
           : !strcmp(w, "reds") ? MJ_COUNT_REDS
           : !strcmp(w, "dora") ? MJ_COUNT_DORA
-          : !strcmp(w, "ura") ? MJ_COUNT_URA : -1;
+          : !strcmp(w, "ura") ? MJ_COUNT_URA
+          : !strcmp(w, "seat_flowers") ? MJ_COUNT_SEAT_FLOWERS : -1;
     if (k < 0 && w != NULL && strlen(w) < sizeof d->count_word &&
         strspn(w, "abcdefghijklmnopqrstuvwxyz_") == strlen(w)) {
       memcpy(d->count_word, w, strlen(w) + 1);   /* the ruleset's own word */
@@ -659,8 +660,8 @@ static mj_status fan_count(cctx *c, mj_fan_def *d)
     if (k < 0)
       return mjc_bad(c, "'count' is \"flowers\", \"tile_hogs\", \"fours\", "
                      "\"feibao\", \"horses\", \"streak\", \"niao\", "
-                     "\"reds\", \"dora\", \"ura\" or a context word of the "
-                     "ruleset's (context_words)");
+                     "\"reds\", \"dora\", \"ura\", \"seat_flowers\" or a context "
+                     "word of the ruleset's (context_words)");
     if (d->npat > 0)
       return mjc_bad(c, "'count' and 'melds' exclude each other");
     d->count_of = (uint8_t)k;

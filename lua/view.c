@@ -60,6 +60,14 @@ static void push_owned(lua_State *L, const mj_ctx *cx)
   mj_lua_setint(L, "streak", cx->streak);
   mj_lua_setint(L, "niao", cx->niao);
   mj_lua_setint(L, "honba", cx->honba);
+  lua_createtable(L, 8, 0);   /* the flowers held, by identity */
+  for (int f = 0, n = 0; f < 8; f++)
+    if (cx->flower_set >> f & 1) {
+      lua_pushstring(L, mj_tile_str((mj_tile)(MJ_FLOWER0 + f), b));
+      lua_rawseti(L, -2, ++n);
+    }
+  lua_setfield(L, -2, "flower_tiles");
+  mj_lua_setint(L, "seat_flowers", mj_ctx_seat_flowers(cx));
   lua_createtable(L, 0, cx->nwords);   /* the ruleset's own words */
   for (int i = 0; i < cx->nwords; i++)
     mj_lua_setint(L, cx->words[i].name, cx->words[i].value);

@@ -72,4 +72,40 @@ printf 'local R = mj.extend("riichi", { id = "c" })\nR:fan { "x", han = 1, count
 out=$("$hule" --rules rules --ruleset c score 123m456p789s234m5s+5s 2>&1)
 has "$out" "c.lua:2: fan 'x': count = \"kita\" is none of hule's counts" \
   "a count of an undeclared word refused at its line"
+# flowers by identity: flowers=15f, the seat's own (正花), a test reading
+# them; a game's win says which flowers its winner held
+out=$("$hule" score 123m456p789s11z55m+5m self flowers=15f 2>&1)
+has "$out" "self seat=E round=E flowers=15f" "flowers=15f kept by identity"
+has "$out" "花牌 Flower Tiles x2" "and counted as two flowers"
+out=$("$hule" score 123m456p789s11z55m+5m self flowers=11f 2>&1)
+has "$out" "a count 0..8, or the flowers held: 1f..8f, each once" \
+  "a flower named twice refused"
+cat > rules/tw.lua <<'LUA'
+local R = mj.extend("mcr", { id = "tw" })
+R:fan { "正花", en = "Own flowers", points = 1, count = "seat_flowers",
+        desc = "each flower of the winner's seat" }
+R:fan { "花槓", en = "Four seasons", points = 2,
+        test = function(v)
+          local s = {}
+          for _, t in ipairs(v.flower_tiles) do s[t] = true end
+          return (s["1f"] and s["2f"] and s["3f"] and s["4f"]) or false
+        end, desc = "all four seasons" }
+return R
+LUA
+out=$("$hule" --rules rules --ruleset tw score 123m456p789s11z55m+5m self flowers=15f 2>&1)
+has "$out" "正花 Own flowers x2" "East's own flowers (1f 5f) counted by seat"
+out=$("$hule" --rules rules --ruleset tw score 123m456p789s11z55m+5m self seat=S flowers=1234f 2>&1)
+has "$out" "正花 Own flowers " "South's own flower (2f) counted once"
+has "$out" "花槓 Four seasons" "a test reads v.flower_tiles (the four seasons)"
+mkdir -p logs
+"$hule" sim --games 10 --seed 2 --log logs --log-games 2 > /dev/null 2>&1
+win=$(grep '"ev":"win"' logs/game-2.jsonl | head -1)
+has "$win" "flowers=67f" "a game's win names the winner's flowers (flowers=67f)"
+sed 's/flowers=67f/flowers=2/' logs/game-2.jsonl > logs/old.jsonl
+sed 's/flowers=67f/flowers=3/' logs/game-2.jsonl > logs/bad.jsonl
+out=$("$hule" review logs/old.jsonl 2>&1)
+if printf '%s' "$out" | grep -q Error; then no "a log written with flowers=2 replays" "$out"
+else ok "a log written before flowers by identity (flowers=2) still replays"; fi
+has "$("$hule" review logs/bad.jsonl 2>&1)" "(an edited log)" \
+  "the same log with a wrong count is refused as edited"
 exit $fail
