@@ -25,6 +25,7 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
 {
   g->r = r;
   g->cfg = *cfg;
+  memcpy(g->match_state, cfg->match_state, sizeof g->match_state);
   if (cfg->wall != NULL) {
     memcpy(g->given_wall, cfg->wall, (size_t)cfg->wall_n);
     g->cfg.wall = g->given_wall;
@@ -240,6 +241,15 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
     free(g);
     return NULL;
   }
+  for (int k = 0; k < MJ_MATCH_STATES; k++)
+    if (cfg->match_state[k] < 0 || cfg->match_state[k] > MJ_MATCH_STATE_MAX ||
+        (k >= mj_rules_nmatch_states(r) && cfg->match_state[k] != 0)) {
+      mj_fail(err, MJ_ERANGE, 0, "match state %d is %d: the ruleset names "
+              "%d, each 0..%d", k + 1, cfg->match_state[k],
+              mj_rules_nmatch_states(r), MJ_MATCH_STATE_MAX);
+      free(g);
+      return NULL;
+    }
   if (cfg->pot < 0 || cfg->pot > MJ_MAX_SCORE || cfg->honba < 0 ||
       cfg->honba > 1000) {
     free(g);

@@ -98,6 +98,10 @@ typedef struct mj_game mj_game;
 
 /* The ledger of a hand (mj_payment, MJ_MAX_SCORE): ledger.h. */
 
+/* Numbers a ruleset keeps across the hands of a match (连庄 counts,
+   敲响): named in R.match_state, carried by the match, logged. */
+enum { MJ_MATCH_STATES = 8, MJ_MATCH_STATE_MAX = 30000 };
+
 typedef struct mj_game_cfg {
   uint64_t seed;
   int dealer;              /* seat 0..3 */
@@ -113,6 +117,8 @@ typedef struct mj_game_cfg {
   int honba;               /* the hand's counter (本場): hands drawn or kept
                               by the dealer since the deal last moved */
   int pot;                 /* on the table at the start (riichi's sticks) */
+  int match_state[MJ_MATCH_STATES];   /* the ruleset's match numbers at the
+                                         start (R.match_state), 0..30000 */
 } mj_game_cfg;
 
 /* A new hand, dealt. The ruleset must outlive the game. */
@@ -122,6 +128,10 @@ mj_game *mj_game_clone(const mj_game *g);
 
 const mj_rules *mj_game_rules(const mj_game *g);
 const mj_game_cfg *mj_game_config(const mj_game *g);
+/* The match numbers as the hand has them now (its hooks may set them),
+   MJ_MATCH_STATES of them; set one (0..MJ_MATCH_STATE_MAX). */
+const int *mj_game_match_state(const mj_game *g);
+mj_status mj_game_set_match_state(mj_game *g, int k, int v, mj_error *err);
 mj_phase mj_game_phase(const mj_game *g);
 int mj_game_turn(const mj_game *g);        /* the player to move (TURN) */
 int mj_game_dealer(const mj_game *g);

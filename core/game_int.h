@@ -57,6 +57,7 @@ typedef struct seat {
 struct mj_game {
   const mj_rules *r;         /* the ruleset (outlives the game) */
   mj_game_cfg cfg;           /* as given; cfg.wall points at given_wall */
+  int match_state[MJ_MATCH_STATES];   /* the match's numbers, now */
   mj_table tbl;              /* the ruleset's table rules, copied */
   mj_rng rng;                /* seeded from cfg.seed: the shuffle, the dice */
   mj_wall wall;              /* the tiles left, live end and dead end */

@@ -32,6 +32,7 @@ mj_game *mj_match_deal(mj_match *m, mj_error *err)
   cfg.round = m->round;
   cfg.hand = m->hand_no + 1;
   cfg.streak = m->streak;
+  memcpy(cfg.match_state, m->state, sizeof cfg.match_state);
   cfg.honba = m->honba;
   cfg.pot = m->pot;
   memcpy(cfg.scores, m->scores, sizeof cfg.scores);
@@ -105,6 +106,7 @@ void mj_match_record(mj_match *m, const mj_game *g)
 {
   const mj_table *t = mj_rules_ctable(m->r);
   mj_game_scores(g, m->scores);
+  memcpy(m->state, mj_game_match_state(g), sizeof m->state);
   m->pot = mj_game_pot(g);
   int next = mj_game_next_dealer(g);
   int w[MJ_MAX_WINS], nw = mj_game_winners(g, w);

@@ -24,6 +24,7 @@ typedef struct mj_match {
   int dealer, round;
   int scores[4];
   int streak;           /* the dealer's wins in a row (节节高) */
+  int state[MJ_MATCH_STATES];   /* the ruleset's numbers (R.match_state) */
   int honba;            /* hands drawn or kept by the dealer since the
                            deal last moved (本場) */
   int pot;              /* on the table (riichi's sticks); at the match's

@@ -467,3 +467,15 @@ void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v)
   }
 }
 
+const int *mj_game_match_state(const mj_game *g) { return g->match_state; }
+
+mj_status mj_game_set_match_state(mj_game *g, int k, int v, mj_error *err)
+{
+  if (k < 0 || k >= mj_rules_nmatch_states(g->r))
+    return mj_fail(err, MJ_EINVAL, 0, "no match state %d", k + 1);
+  if (v < 0 || v > MJ_MATCH_STATE_MAX)
+    return mj_fail(err, MJ_ERANGE, 0, "a match state is 0..%d, not %d",
+                   MJ_MATCH_STATE_MAX, v);
+  g->match_state[k] = v;
+  return MJ_OK;
+}

@@ -195,6 +195,15 @@ static cJSON *header_json(const mj_game *g, const char *const players[4],
     cJSON_AddNumberToObject(h, "honba", cfg->honba);
   if (cfg->pot > 0)
     cJSON_AddNumberToObject(h, "pot", cfg->pot);
+  int nms = mj_rules_nmatch_states(r);
+  bool any = false;
+  for (int k = 0; k < nms; k++)
+    any = any || cfg->match_state[k] != 0;
+  if (any) {   /* the match's numbers at the start, when any is set */
+    cJSON *ms = cJSON_AddArrayToObject(h, "match_state");
+    for (int k = 0; k < nms; k++)
+      cJSON_AddItemToArray(ms, cJSON_CreateNumber(cfg->match_state[k]));
+  }
   if (cfg->dice)
     cJSON_AddNumberToObject(h, "dice", cfg->dice);
   cJSON *sc = cJSON_AddArrayToObject(h, "scores");
@@ -315,6 +324,26 @@ static bool get_tile(cJSON *o, const char *key, mj_tile *t)
          MJ_OK;
 }
 
+/* "match_state": [n, ...], the ruleset's match numbers at the hand's
+   start (absent: all 0); the ruleset checks how many it names. */
+static bool header_match_state(cJSON *o, mj_game_cfg *cfg)
+{
+  cJSON *a = cJSON_GetObjectItemCaseSensitive(o, "match_state"), *x;
+  if (a == NULL)
+    return true;
+  if (!cJSON_IsArray(a) || cJSON_GetArraySize(a) > MJ_MATCH_STATES)
+    return false;
+  int k = 0;
+  cJSON_ArrayForEach(x, a) {
+    if (!cJSON_IsNumber(x) || x->valuedouble < 0 ||
+        x->valuedouble > MJ_MATCH_STATE_MAX ||
+        x->valuedouble != (int)x->valuedouble)
+      return false;
+    cfg->match_state[k++] = x->valueint;
+  }
+  return true;
+}
+
 static bool get_int(cJSON *o, const char *key, int lo, int hi, int *v)
 {
   cJSON *x = cJSON_GetObjectItemCaseSensitive(o, key);
@@ -365,6 +394,9 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   if (cJSON_GetObjectItemCaseSensitive(o, "streak") &&
       !get_int(o, "streak", 0, 1000, &rp->cfg.streak))
     return line_err(err, 1, "\"streak\" is a number 0..1000", NULL);
+  if (!header_match_state(o, &rp->cfg))
+    return line_err(err, 1, "\"match_state\" is a list of up to 8 numbers "
+                    "0..30000", NULL);
   if (cJSON_GetObjectItemCaseSensitive(o, "honba") &&
       !get_int(o, "honba", 0, 1000, &rp->cfg.honba))
     return line_err(err, 1, "\"honba\" is a number 0..1000", NULL);

@@ -251,6 +251,39 @@ mj_status mj_rules_add_word(mj_rules *r, const char *name, int max,
 
 int mj_rules_nwords(const mj_rules *r) { return r->nwords; }
 
+mj_status mj_rules_add_match_state(mj_rules *r, const char *name,
+                                   mj_error *err)
+{
+  size_t n = strlen(name);
+  bool ok = n >= 1 && n < MJ_CTX_WORD_LEN;
+  for (size_t i = 0; ok && i < n; i++)
+    ok = (name[i] >= 'a' && name[i] <= 'z') || name[i] == '_';
+  if (!ok)
+    return mj_fail(err, MJ_EINVAL, 0, "match state '%.40s': 1..%d of a-z "
+                   "and _", name, MJ_CTX_WORD_LEN - 1);
+  if (mj_rules_find_match_state(r, name) >= 0)
+    return mj_fail(err, MJ_EINVAL, 0, "match state '%s' twice", name);
+  if (r->nmatch >= 8)
+    return mj_fail(err, MJ_ERANGE, 0, "more than 8 match states");
+  memcpy(r->match_names[r->nmatch++], name, n + 1);
+  return MJ_OK;
+}
+
+int mj_rules_nmatch_states(const mj_rules *r) { return r->nmatch; }
+
+const char *mj_rules_match_state(const mj_rules *r, int k)
+{
+  return k >= 0 && k < r->nmatch ? r->match_names[k] : NULL;
+}
+
+int mj_rules_find_match_state(const mj_rules *r, const char *name)
+{
+  for (int k = 0; k < r->nmatch; k++)
+    if (strcmp(r->match_names[k], name) == 0)
+      return k;
+  return -1;
+}
+
 const mj_word_def *mj_rules_word(const mj_rules *r, int k)
 {
   return k >= 0 && k < r->nwords ? &r->words[k] : NULL;

@@ -472,6 +472,13 @@ int mj_rules_nwords(const mj_rules *r);
 const mj_word_def *mj_rules_word(const mj_rules *r, int k);
 /* The index of the context word name, or -1. */
 int mj_rules_find_word(const mj_rules *r, const char *name);
+/* The match's own numbers (R.match_state): named, up to MJ_MATCH_STATES
+   (game.h), carried from hand to hand of a match. */
+mj_status mj_rules_add_match_state(mj_rules *r, const char *name,
+                                   mj_error *err);
+int mj_rules_nmatch_states(const mj_rules *r);
+const char *mj_rules_match_state(const mj_rules *r, int k);
+int mj_rules_find_match_state(const mj_rules *r, const char *name);
 /* A fan of no shape wins with this many wild tiles held (四鬼胡牌); 0 when
    the ruleset has none. */
 int mj_rules_anyhand_wilds(const mj_rules *r);

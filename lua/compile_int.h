@@ -47,4 +47,9 @@ mj_status mjc_refuse(cctx *c, mj_rules *r);
       return st_;                                                              \
   } while (0)
 
+/* compile_words.c: context_words and match_state of the ruleset's table
+   at c->t into r; an error names the ruleset's line. */
+mj_status mjc_context_words(cctx *c, mj_rules *r);
+mj_status mjc_match_states(cctx *c, mj_rules *r);
+
 #endif

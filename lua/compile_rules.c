@@ -256,53 +256,6 @@ static mj_status exclusive_tokens(cctx *c, mj_rules *r)
 
 /* context = { "touji", "feibao=" ... }: the ruleset-owned tokens the
    ruleset reads beyond what its fans show (a test function's). */
-/* context_words = { { "kita", max = 4, desc = "..." } ... }: words of
-   the ruleset's own, written word=N in a hand's context. */
-static mj_status context_words(cctx *c, mj_rules *r)
-{
-  lua_State *L = c->L;
-  int top = lua_gettop(L);
-  lua_getfield(L, c->t, "context_words");
-  int w = lua_gettop(L);
-  mj_status st = MJ_OK;
-  if (!lua_isnil(L, w) && lua_type(L, w) != LUA_TTABLE)
-    st = mjc_bad(c, "context_words is a list of { \"name\", max = N, "
-                 "desc = \"...\" }");
-  for (lua_Integer i = 1; st == MJ_OK && lua_type(L, w) == LUA_TTABLE; i++) {
-    if (lua_rawgeti(L, w, i) == LUA_TNIL)
-      break;
-    int one = lua_gettop(L);
-    const char *desc = NULL;
-    int isnum = 0;
-    if (lua_type(L, one) != LUA_TTABLE) {
-      st = mjc_bad(c, "context_words[%d] is { \"name\", max = N, desc = "
-                   "\"...\" }", (int)i);
-      break;
-    }
-    lua_rawgeti(L, one, 1);
-    lua_getfield(L, one, "max");
-    lua_Integer max = lua_tointegerx(L, -1, &isnum);
-    lua_getfield(L, one, "desc");
-    if (lua_type(L, one + 1) != LUA_TSTRING || !isnum)
-      st = mjc_bad(c, "context_words[%d] is { \"name\", max = N, desc = "
-                   "\"...\" }", (int)i);
-    else if (!lua_isnil(L, -1))
-      st = mjc_get_text(c, -1, "a context word's desc", &desc);
-    if (st == MJ_OK)
-      st = mj_rules_add_word(r, lua_tostring(L, one + 1),
-                             max < 0 || max > 100000 ? -1 : (int)max, desc,
-                             c->err);
-    if (st != MJ_OK && isnum) {
-      char why[sizeof c->err->msg];   /* the core's words, at the line */
-      snprintf(why, sizeof why, "%s", c->err->msg);
-      st = mjc_bad(c, "%s", why);
-    }
-    lua_settop(L, w);
-  }
-  lua_settop(L, top);
-  return st;
-}
-
 static mj_status context_tokens(cctx *c, mj_rules *r)
 {
   lua_State *L = c->L;
@@ -724,7 +677,8 @@ static mj_status rules_scoring(cctx *c, mj_rules *r, mj_shape_cfg *cfg,
     TRY(mjc_clean(c, "the unit", unit));
   mj_rules_set_unit(r, unit);
   TRY(exclusive_tokens(c, r));
-  TRY(context_words(c, r));
+  TRY(mjc_context_words(c, r));
+  TRY(mjc_match_states(c, r));
   return context_tokens(c, r);
 }
 

@@ -397,6 +397,37 @@ static int f_get(lua_State *L)
 }
 
 /* g:set(p, name, v): v a number 0..30000, or true/false */
+/* The index of the match number named at idx, or an error. */
+static int checkmatch(lua_State *L, const mj_game *g, int idx)
+{
+  const char *name = luaL_checkstring(L, idx);
+  int k = mj_rules_find_match_state(mj_game_rules(g), name);
+  if (k < 0)
+    return luaL_error(L, _("no match state '%s' (R.match_state names them)"),
+                      name);
+  return k;
+}
+
+static int f_match_get(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  lua_pushinteger(L, mj_game_match_state(g)[checkmatch(L, g, 2)]);
+  return 1;
+}
+
+static int f_match_set(lua_State *L)
+{
+  mj_game *g = checkg(L);
+  int k = checkmatch(L, g, 2);
+  lua_Integer v = luaL_checkinteger(L, 3);
+  mj_error e;
+  if (v < 0 || v > MJ_MATCH_STATE_MAX)
+    return luaL_error(L, _("a match state is 0..30000, not %I"), v);
+  if (mj_game_set_match_state(g, k, (int)v, &e) != MJ_OK)
+    return fail(L, &e);
+  return 0;
+}
+
 static int f_set(lua_State *L)
 {
   mj_game *g = checkg(L);

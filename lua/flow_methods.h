@@ -64,6 +64,10 @@
     "many of them were claimed (by a meld or a win)")                          \
   X(nevents, "g:nevents()", "how many events so far")                         \
   X(event, "g:event(i)", "event i: type, player, tile, from (events below)")  \
-  X(events, "g:events()", "the events as texts, a list")
+  X(events, "g:events()", "the events as texts, a list")                     \
+  X(match_get, "g:match_get(name)", "the match's number name (R.match_"     \
+    "state): it lasts from hand to hand of a match, 0 at its start")        \
+  X(match_set, "g:match_set(name, value)", "sets the match's number name "  \
+    "(0..30000) for this hand and the next ones")
 
 #endif

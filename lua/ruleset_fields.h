@@ -39,6 +39,9 @@
   X("unit", "string", "what a point is called in sum scoring (default "       \
     "\"fan\"; 长沙: \"分\")")                                               \
   X("context", "table", "the ruleset's own context tokens it reads")          \
+  X("match_state", "table", "numbers of the match's own, by name "          \
+    "({ \"run\" }): g:match_get and g:match_set in the hooks; each lasts "  \
+    "from hand to hand of a match and is logged, 0 at the match's start")    \
   X("context_words", "table", "context words of its own, each { \"kita\", "  \
     "max = 4, desc = \"...\" }: written kita=N in a hand's context, read by "  \
     "a fan's count = \"kita\" and by tests as v.words.kita")                 \

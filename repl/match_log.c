@@ -235,6 +235,10 @@ mj_status match_chain(const mj_rules *rs, const mj_game *prev,
   if (b->hand != m.hand_no + 1)
     return mj_fail(err, MJ_EINVAL, 0, "hand %d: it says hand %d, not %d",
                    k + 1, b->hand, m.hand_no + 1);
+  if (memcmp(mj_game_match_state(prev), b->match_state,
+             sizeof b->match_state) != 0)
+    return mj_fail(err, MJ_EINVAL, 0, "hand %d: its match_state is not the "
+                   "one the hand before it ended with", k + 1);
   if (memcmp(sc, b->scores, sizeof sc) != 0)
     return mj_fail(err, MJ_EINVAL, 0, "hand %d: its starting scores %d %d "
                    "%d %d are not the end of the hand before (%d %d %d %d)",
