@@ -366,19 +366,6 @@ static int why_reading(const mj_decomp *d, void *ud)
   return n > 0 ? 0 : why_one(w, d, -1);
 }
 
-/* The first reason fan i does not match view v. */
-/* The tiles of a set, as codes: "1m 9s 1z". */
-static void set_text(mj_tileset s, char *buf, size_t cap)
-{
-  size_t len = 0;
-  buf[0] = '\0';
-  for (int k = 0; k < MJ_KINDS && s != 0; k++, s >>= 1)
-    if (s & 1) {
-      char t[3];
-      cat(buf, cap, &len, "%s%s", len ? " " : "", mj_tile_str((mj_tile)k, t));
-    }
-}
-
 /* What the hand has that a failed clause c asked otherwise ("this hand
    has 1", "this hand has 1m 9s"): the words into buf, or false. */
 static bool clause_fact(const eval *E, const mj_clause *c, const mj_view *v,
@@ -391,10 +378,7 @@ static bool clause_fact(const eval *E, const mj_clause *c, const mj_view *v,
   case MJ_C_NONE: m = v->present & set_mask(E, &c->set); break;
   case MJ_C_ALL: m = v->present & ~set_mask(E, &c->set); break;
   case MJ_C_EVERY: m = set_mask(E, &c->set) & ~v->present; break;
-  case MJ_C_SUITS:
-    n = ((v->present & 0x1ffULL) != 0) + ((v->present >> 9 & 0x1ffULL) != 0) +
-        ((v->present >> 18 & 0x1ffULL) != 0);
-    break;
+  case MJ_C_SUITS: n = mjs_suits_present(v->present); break;
   case MJ_C_CHOWS: n = v->chows; break;
   case MJ_C_PUNGS: n = v->pungs; break;
   case MJ_C_KONGS: n = v->kongs; break;
@@ -420,12 +404,13 @@ static bool clause_fact(const eval *E, const mj_clause *c, const mj_view *v,
   }
   if (m == 0)
     return false;
-  set_text(m, t, sizeof t);
+  mj_set_print(m, t, sizeof t);
   snprintf(buf, cap, c->kind == MJ_C_EVERY ? _("this hand lacks %s")
                                            : _("this hand has %s"), t);
   return true;
 }
 
+/* The first reason fan i does not match view v. */
 static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
 {
   const mj_fan_def *f = &E->r->fans[i].def;

@@ -98,10 +98,6 @@ typedef struct mj_game mj_game;
 
 /* The ledger of a hand (mj_payment, MJ_MAX_SCORE): ledger.h. */
 
-/* Numbers a ruleset keeps across the hands of a match (连庄 counts,
-   敲响): named in R.match_state, carried by the match, logged. */
-enum { MJ_MATCH_STATES = 8, MJ_MATCH_STATE_MAX = 30000 };
-
 typedef struct mj_game_cfg {
   uint64_t seed;
   int dealer;              /* seat 0..3 */

@@ -619,8 +619,7 @@ static mj_status ctx_value(mj_ctx *c, int k, const char *v, size_t vlen,
   }
 }
 
-/* Could tok (n bytes) name a ruleset's context word: a-z, _, 2..11? */
-static bool word_name(const char *tok, size_t n)
+bool mj_ctx_word_name(const char *tok, size_t n)
 {
   if (n < 2 || n >= MJ_CTX_WORD_LEN)
     return false;
@@ -689,7 +688,7 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *s, size_t n, int col0,
     for (k = 0; k < TOK_COUNT; k++)
       if (mj_ctx_tokens[k].len == nlen && memcmp(mj_ctx_tokens[k].name, tok, nlen) == 0)
         break;
-    if (k == TOK_COUNT && eq != NULL && word_name(tok, nlen)) {
+    if (k == TOK_COUNT && eq != NULL && mj_ctx_word_name(tok, nlen)) {
       mj_status st = ctx_word(c, tok, nlen, eq + 1, len - nlen - 1, col, err);
       if (st != MJ_OK)
         return st;

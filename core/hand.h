@@ -92,6 +92,10 @@ typedef struct mj_ctx {
    flower k (1f..8f) belongs to seat (k - 1) mod 4, 1f and 5f to East. */
 int mj_ctx_seat_flowers(const mj_ctx *c);
 
+/* Could tok (n bytes) name a ruleset's context word: 2..11 of a-z and
+   _, a letter first? */
+bool mj_ctx_word_name(const char *tok, size_t n);
+
 /* The count of the context word name (0 when not written). */
 int mj_ctx_word_value(const mj_ctx *c, const char *name);
 

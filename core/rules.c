@@ -33,13 +33,6 @@ mj_tileset mj_table_set_of(int tiles)
   return s;
 }
 
-int mj_table_copies(const mj_table *t, mj_tile k)
-{
-  if (k >= MJ_ALL_TILES || !(t->set & MJ_BIT(k)))
-    return 0;
-  return k >= MJ_FLOWER0 ? 1 : 4;
-}
-
 static void default_table(mj_table *t)
 {
   memset(t, 0, sizeof *t);
@@ -222,10 +215,7 @@ mj_status mj_rules_add_word(mj_rules *r, const char *name, int max,
                             const char *desc, mj_error *err)
 {
   size_t n = strlen(name);
-  bool ok = n >= 2 && n < MJ_CTX_WORD_LEN;
-  for (size_t i = 0; ok && i < n; i++)
-    ok = (name[i] >= 'a' && name[i] <= 'z') || (i > 0 && name[i] == '_');
-  if (!ok)
+  if (!mj_ctx_word_name(name, n))
     return mj_fail(err, MJ_EINVAL, 0, "context word '%.40s': 2..%d of a-z "
                    "and _", name, MJ_CTX_WORD_LEN - 1);
   if (mj_ctx_token_index(name) >= 0)
@@ -263,8 +253,9 @@ mj_status mj_rules_add_match_state(mj_rules *r, const char *name,
                    "and _", name, MJ_CTX_WORD_LEN - 1);
   if (mj_rules_find_match_state(r, name) >= 0)
     return mj_fail(err, MJ_EINVAL, 0, "match state '%s' twice", name);
-  if (r->nmatch >= 8)
-    return mj_fail(err, MJ_ERANGE, 0, "more than 8 match states");
+  if (r->nmatch >= MJ_MATCH_STATES)
+    return mj_fail(err, MJ_ERANGE, 0, "more than %d match states",
+                   MJ_MATCH_STATES);
   memcpy(r->match_names[r->nmatch++], name, n + 1);
   return MJ_OK;
 }

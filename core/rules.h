@@ -472,8 +472,11 @@ int mj_rules_nwords(const mj_rules *r);
 const mj_word_def *mj_rules_word(const mj_rules *r, int k);
 /* The index of the context word name, or -1. */
 int mj_rules_find_word(const mj_rules *r, const char *name);
-/* The match's own numbers (R.match_state): named, up to MJ_MATCH_STATES
-   (game.h), carried from hand to hand of a match. */
+/* Numbers a ruleset keeps across the hands of a match (连庄 counts,
+   敲响): named in R.match_state, carried by the match, logged. */
+enum { MJ_MATCH_STATES = 8, MJ_MATCH_STATE_MAX = 30000 };
+/* The match's own numbers: named, up to MJ_MATCH_STATES, carried from
+   hand to hand of a match. */
 mj_status mj_rules_add_match_state(mj_rules *r, const char *name,
                                    mj_error *err);
 int mj_rules_nmatch_states(const mj_rules *r);
@@ -484,9 +487,8 @@ int mj_rules_find_match_state(const mj_rules *r, const char *name);
 int mj_rules_anyhand_wilds(const mj_rules *r);
 mj_table *mj_rules_table(mj_rules *r);
 /* The kinds a wall of tiles (108, 136, 144) holds when the table rule
-   kinds does not say; copies of kind k in table t's wall. */
+   kinds does not say. */
 mj_tileset mj_table_set_of(int tiles);
-int mj_table_copies(const mj_table *t, mj_tile k);
 const mj_table *mj_rules_ctable(const mj_rules *r);
 
 /* Add a fan; its excludes are resolved by mj_rules_finish. */

@@ -53,7 +53,7 @@ struct mj_rules {
   mj_parts parts;            /* parts scoring */
   unsigned tokens;           /* MJ_TOKEN_ bits read (declared or derived) */
   int nmatch;                /* its match numbers (R.match_state) */
-  char match_names[8][MJ_CTX_WORD_LEN];
+  char match_names[MJ_MATCH_STATES][MJ_CTX_WORD_LEN];
   int nwords;                /* its own context words (kita=2) */
   mj_word_def words[MJ_CTX_WORDS];
   bool finished;

@@ -321,7 +321,7 @@ void mjs_view_wait(eval *E, mj_view *v)
 ** Matching
 ** ===================================================================== */
 
-static int suits_present(mj_tileset p)
+int mjs_suits_present(mj_tileset p)
 {
   return ((p & 0x1ffULL) != 0) + ((p >> 9 & 0x1ffULL) != 0) +
          ((p >> 18 & 0x1ffULL) != 0);
@@ -354,7 +354,7 @@ static bool any_tpl(const mj_fan_def *f, const uint8_t *cnt)
   for (int t = 0; t < MJ_KINDS; t++)
     if (cnt[t])
       present |= MJ_BIT(t);
-  if (suits_present(present) != 1 || (present >> MJ_HONOR_FIRST) != 0)
+  if (mjs_suits_present(present) != 1 || (present >> MJ_HONOR_FIRST) != 0)
     return false;
   for (int i = 0; i < f->ntpl; i++)
     if (tpl_match(cnt, present, f->tpl[i]))
@@ -382,9 +382,9 @@ bool mjs_clause_ok(const eval *E, const mj_fan_def *f, const mj_clause *c,
     mj_tileset m = set_mask(E, &c->set);
     return (m & ~v->present) == 0;
   }
-  case MJ_C_SUITS: return in_range(suits_present(v->present), c);
+  case MJ_C_SUITS: return in_range(mjs_suits_present(v->present), c);
   case MJ_C_TYPES: {
-    int n = suits_present(v->present) +
+    int n = mjs_suits_present(v->present) +
             ((v->present >> MJ_HONOR_FIRST & 0xf) != 0) +
             ((v->present >> 31 & 0x7) != 0);
     return in_range(n, c);

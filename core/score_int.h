@@ -82,6 +82,9 @@ static inline bool set_has(const eval *E, const mj_set *s, int t)
   return false;
 }
 
+/* How many of the suits m, p, s the kinds of p hold. */
+int mjs_suits_present(mj_tileset p);
+
 static inline mj_tileset set_mask(const eval *E, const mj_set *s)
 {
   mj_tileset m = s->mask;
