@@ -42,6 +42,8 @@ has "$out" "unknown context token 'kiat=' (ruleset kita's own words: kita= deale
 out=$("$hule" score 123m456p789s234m5s+5s self kita=1 2>&1)
 has "$out" "unknown context token 'kita=' (ruleset mcr's own words: none)" \
   "a word mcr does not declare refused"
+out=$(h score 123m456p789s234m5s+5s riichi self kita=x)
+has "$out" "kita=x: a count 0..999" "a word that is not a count refused at its column"
 out=$(h score 123m456p789s234m5s+5s riichi self kita=1 kita=2)
 has "$out" "duplicate token kita" "a word given twice refused"
 out=$(printf 'use kita\nhelp context\n' | "$hule" --rules rules 2>&1)

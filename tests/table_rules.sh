@@ -42,6 +42,21 @@ printf '%s\n' "$rules" | while read -r name kind dflt lo hi; do
 done || fail=1
 out=$(load "tiles = 100")
 printf '%s' "$out" | grep -q "tiles is 108 (suits only), 136 or 144" && echo "ok   tiles = 100 refused" || { echo "FAIL: tiles = 100: $out"; fail=1; }
+# the table rules that are not flags or numbers, fed what they refuse
+refused() {   # refused FIELDS WANT
+  out=$(load "$1")
+  printf '%s' "$out" | grep -qF -- "$2" && echo "ok   $1 refused" ||
+    { echo "FAIL: $1: $out"; fail=1; }
+}
+refused 'uma = { 20, 10, -10 }' "uma lists what each place adds"
+refused 'uma = { 20, 10, -10, "x" }' "uma lists what each place adds"
+refused 'uma = { 2000, -2000 }' "uma lists what each place adds"
+refused 'uma = 5' "'uma' has the wrong type"
+refused 'turned_name = ""' "turned_name is a word of 1..63 bytes"
+refused 'turned_name = { zh = "鸟" }' "must be a string or { en = "
+refused 'turned_name = "a\1b"' "turned_name holds a control character"
+refused 'kinds = 5' "'kinds' has the wrong type"
+refused 'kinds = "123456789m"' "the kinds listed make 36 tiles, not tiles = 108"
 out=$(load "no_such_rule = true")
 printf '%s' "$out" | grep -q "unknown field 'no_such_rule'" && echo "ok   an unknown rule" || { echo "FAIL: unknown: $out"; fail=1; }
 exit $fail
