@@ -948,7 +948,7 @@ mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
     unsigned w = mj_game_waiting(g);
     if (w == 0 || n == MJ_MAX_DECISIONS)
       return mj_fail(err, MJ_ESTATE, 0, "the game is stuck");
-    for (int p = 0; p < 4; p++) {   /* each waiting player in turn */
+    for (int p = 0; p < mj_game_players(g); p++) {   /* each waiting player in turn */
       if (!(w >> p & 1))
         continue;
       mj_status st = mj_bot_step(g, bots, p, err);
@@ -958,7 +958,7 @@ mj_status mj_bot_play(mj_game *g, mj_bot *const bots[4], mj_error *err)
         break;   /* the claim phase ended */
     }
   }
-  for (int p = 0; p < 4; p++)
+  for (int p = 0; p < mj_game_players(g); p++)
     mj_bot_game_over(bots[p], g, p);
   if (mj_game_fault(g) != NULL)
     return mj_fail(err, MJ_EINVAL, 0,

@@ -515,7 +515,7 @@ double mjb_deal_in_chance(const mj_game *g, int p, mj_tile t,
                           const mj_tileset passed[4])
 {
   double sum = 0;
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(g); q++)
     if (q != p && mj_game_active(g, q))
       sum += win_chance(g, q, t, seen, passed[q]);
   return sum;

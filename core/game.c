@@ -35,11 +35,12 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
     }
   }
   g->tbl = *mj_rules_ctable(r);
+  g->np = g->tbl.players;
   g->abort_by = -1;
   for (int k = 0; k < g->tbl.ndecls; k++)
     g->any_turn_decl = g->any_turn_decl || g->tbl.decls[k].in_turn;
-  g->dealer = cfg->dealer & 3;
-  g->round = cfg->round & 3;
+  g->dealer = cfg->dealer;
+  g->round = cfg->round;
   g->indicator = MJ_NO_TILE;
   g->wild_kind = MJ_NO_TILE;
   g->pending = MJ_NO_TILE;
@@ -78,8 +79,8 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
    wall is too short. */
 static bool deal(mj_game *g)
 {
-  for (int k = 0; k < 4; k++) {
-    int p = (g->dealer + k) & 3;
+  for (int k = 0; k < g->np; k++) {
+    int p = seat_after(g, g->dealer, k);
     for (int i = 0; i < g->tbl.hand; i++) {
       mj_tile t = mj_wall_draw(&g->wall);
       if (t == MJ_NO_TILE)
@@ -95,10 +96,10 @@ static bool deal(mj_game *g)
       g->pl[p].dealt[t]++;
     }
   }
-  for (int k = 0; k < 4; k++)
-    mjg_event(g, MJ_EV_DEAL, (g->dealer + k) & 3, MJ_NO_TILE, -1, 0);
-  for (int k = 0; k < 4; k++) {
-    int p = (g->dealer + k) & 3;
+  for (int k = 0; k < g->np; k++)
+    mjg_event(g, MJ_EV_DEAL, seat_after(g, g->dealer, k), MJ_NO_TILE, -1, 0);
+  for (int k = 0; k < g->np; k++) {
+    int p = seat_after(g, g->dealer, k);
     seat *pl = &g->pl[p];
     for (int f = 0; f < pl->nflowers; f++)
       mjg_event(g, MJ_EV_FLOWER, p, pl->flowers[f], -1, 0);
@@ -182,7 +183,7 @@ static void offer_declarations(mj_game *g)
     g->decl_offer = offer;
     if (offer != 0)
       return;
-    g->decl_seat = (p + 1) & 3;
+    g->decl_seat = seat_after(g, p, 1);
     g->decl_left--;
   }
   g->phase = MJ_PHASE_TURN;   /* the dealer, on his fourteen tiles */
@@ -201,7 +202,7 @@ static void begin_play(mj_game *g)
     return;
   g->phase = MJ_PHASE_DECLARE;
   g->decl_seat = g->dealer;
-  g->decl_left = 4;
+  g->decl_left = g->np;
   offer_declarations(g);
 }
 
@@ -218,7 +219,7 @@ static void declare(mj_game *g, const mj_action *a)
                       .tile = MJ_NO_TILE };
     mjg_run_hook(g, &ev, NULL);
   } else {
-    g->decl_seat = (p + 1) & 3;
+    g->decl_seat = seat_after(g, p, 1);
     g->decl_left--;
   }
   offer_declarations(g);
@@ -235,7 +236,7 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   int scores0[4];
   memcpy(scores0, cfg->scores, sizeof scores0);
   if ((scores0[0] | scores0[1] | scores0[2] | scores0[3]) == 0)
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < mj_rules_ctable(r)->players; p++)
       scores0[p] = mj_rules_ctable(r)->start_score;
   if (mj_ledger_init(&g->led, scores0, err) != MJ_OK) {
     free(g);
@@ -250,6 +251,14 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
       free(g);
       return NULL;
     }
+  if (cfg->dealer < 0 || cfg->dealer >= mj_rules_ctable(r)->players ||
+      cfg->round < 0 || cfg->round > 3) {
+    free(g);
+    mj_fail(err, MJ_ERANGE, 0, "the dealer is seat 1..%d and the round "
+            "wind 1..4, not %d and %d", mj_rules_ctable(r)->players,
+            cfg->dealer + 1, cfg->round + 1);
+    return NULL;
+  }
   if (cfg->pot < 0 || cfg->pot > MJ_MAX_SCORE || cfg->honba < 0 ||
       cfg->honba > 1000) {
     free(g);
@@ -482,7 +491,7 @@ static void open_claims(mj_game *g, int from, mj_tile t)
   g->decided = 0;
   g->phase = MJ_PHASE_CLAIM;
   bool any = false;
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < g->np; q++) {
     g->options[q] = q == from ? 0 : mjg_claim_options(g, q, t);
     any = any || g->options[q];
   }
@@ -596,7 +605,7 @@ static void open_claims_all(mj_game *g, int p)
   g->phase = MJ_PHASE_CLAIM;
   g->win_only = true;
   bool any = false;
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < g->np; q++) {
     g->open_claim[q] = 0;
     g->options[q] = 0;
     if (q == p || !active(g, q) || mjg_barred(g, q))
@@ -671,8 +680,8 @@ static void resolve_open_claims(mj_game *g)
   int from = g->pending_from, w[4], nw = 0;
   mj_tile tiles[4];
   lock_passed_wins(g);
-  for (int k = 1; k < 4 && (nw == 0 || g->tbl.multi_win); k++) {
-    int q = (from + k) & 3;
+  for (int k = 1; k < g->np && (nw == 0 || g->tbl.multi_win); k++) {
+    int q = seat_after(g, from, k);
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
       tiles[nw] = g->decision[q].tile;
       w[nw++] = q;
@@ -760,7 +769,7 @@ static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
   g->rob_discarder = discarder;
   g->decided = 0;
   bool any = false;
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < g->np; q++) {
     g->options[q] = 0;
     if (q != p && q != discarder && active(g, q) &&
         (g->rob_concealed ? orphans_with(g, q, t) : g->tbl.rob_kong) &&
@@ -804,7 +813,7 @@ static void make_exposed_kong(mj_game *g, int p, int from, mj_tile t)
   int r0 = reds_held(g, p);
   for (int i = 0; i < 3; i++)
     mjg_hand_remove(g, p, t);
-  mj_meld m = { MJ_KONG, t, (uint8_t)((p - from + 4) & 3), 0 };
+  mj_meld m = { MJ_KONG, t, (uint8_t)seat_after(g, p, -from), 0 };
   mjg_hand_meld(g, p, m, -1);
   meld_reds(g, p, r0, true);
   seat *d = &g->pl[from];
@@ -832,7 +841,7 @@ static void claim_pung(mj_game *g, const mj_action *a, bool kong)
   for (; i < need; i++)
     mjg_hand_remove(g, q, t);
   mj_meld m = { (uint8_t)(kong ? MJ_KONG : MJ_PUNG), t,
-                (uint8_t)((q - from + 4) & 3), 0 };
+                (uint8_t)seat_after(g, q, -from), 0 };
   mjg_hand_meld(g, q, m, -1);
   meld_reds(g, q, r0, true);
   take_discard(g, true);
@@ -881,8 +890,8 @@ static void resolve_claims(mj_game *g)
      multi_win) */
   int w[4], nw = 0;
   unsigned f = mjg_claim_flags(g);
-  for (int k = 1; k < 4; k++) {
-    int q = (from + k) & 3;
+  for (int k = 1; k < g->np; k++) {
+    int q = seat_after(g, from, k);
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN) {
       w[nw++] = q;
       if (!g->tbl.multi_win)
@@ -902,8 +911,8 @@ static void resolve_claims(mj_game *g)
   }
   /* then a kong or a pung (one player at most can), then a chow */
   for (int pass = 0; pass < 2; pass++)
-    for (int k = 1; k < 4; k++) {
-      int q = (from + k) & 3;
+    for (int k = 1; k < g->np; k++) {
+      int q = seat_after(g, from, k);
       if (!(g->decided >> q & 1))
         continue;
       const mj_action *a = &g->decision[q];
@@ -994,8 +1003,8 @@ static void resolve_rob(mj_game *g)
   int from = g->pending_from;
   int w[4], n = 0;
   lock_passed_wins(g);
-  for (int k = 1; k < 4; k++) {
-    int q = (from + k) & 3;
+  for (int k = 1; k < g->np; k++) {
+    int q = seat_after(g, from, k);
     if ((g->decided >> q & 1) && g->decision[q].type == MJ_ACT_WIN)
       w[n++] = q;
   }
@@ -1049,8 +1058,8 @@ static void before_play(mj_game *g, const mj_action *a)
       return;
     int n = g->tbl.nswap_to > 0 ? g->tbl.nswap_to : 1;
     g->swap_off = g->tbl.nswap_to > 0 ? g->tbl.swap_to[g->dice % n] : 2;
-    for (int k = 0; k < 4; k++) {
-      int q = (g->dealer + k) & 3, to = (q + g->swap_off) & 3;
+    for (int k = 0; k < g->np; k++) {
+      int q = seat_after(g, g->dealer, k), to = seat_after(g, q, g->swap_off);
       for (int i = 0; i < g->pl[q].nswap; i++)
         mjg_hand_add(g, to, g->pl[q].swap[i]);
       mjg_event(g, MJ_EV_SWAP, q, g->pl[q].swap[0], to, 0);
@@ -1058,7 +1067,7 @@ static void before_play(mj_game *g, const mj_action *a)
     /* the dealer's "drawn" tile: one he still holds */
     const uint8_t *c = mj_hand_counts(g->pl[g->dealer].hand);
     if (g->last_draw >= MJ_KINDS || c[g->last_draw] == 0) {
-      int d = (g->dealer - g->swap_off + 4) & 3;
+      int d = seat_after(g, g->dealer, -g->swap_off);
       g->last_draw = g->pl[d].swap[g->pl[d].nswap - 1];
     }
     if (g->tbl.void_suit)
@@ -1070,8 +1079,8 @@ static void before_play(mj_game *g, const mj_action *a)
   pl->void_suit = (int8_t)(a->tile / 9);
   if (mj_game_waiting(g) != 0)
     return;
-  for (int k = 0; k < 4; k++) {
-    int q = (g->dealer + k) & 3;
+  for (int k = 0; k < g->np; k++) {
+    int q = seat_after(g, g->dealer, k);
     mjg_event(g, MJ_EV_QUE, q, (mj_tile)(g->pl[q].void_suit * 9), -1, 0);
   }
   begin_play(g);

@@ -133,6 +133,14 @@ int mj_game_turn(const mj_game *g);        /* the player to move (TURN) */
 int mj_game_dealer(const mj_game *g);
 int mj_game_round(const mj_game *g);
 int mj_game_seat_wind(const mj_game *g, int player);   /* 0 = East */
+/* The seats at the table (the table rule players, 2..MJ_SEATS): seats
+   0..n-1 play. */
+int mj_game_players(const mj_game *g);
+/* How a table of n seats names the seat d places after one's own in
+   turn order, as an index of { self, next (right), across, previous
+   (left) }: of three seats the second after is the previous; of two the
+   other is across. */
+int mj_seat_rel(int n, int d);
 
 /* Bit p set: player p must decide now. */
 unsigned mj_game_waiting(const mj_game *g);
@@ -294,6 +302,7 @@ int mj_game_next_dealer(const mj_game *g);
 */
 typedef struct mj_seat_view {
   int seat, wind, round, dealer;   /* seats 0..3, winds 0..3 (E..N) */
+  int nplayers;                    /* seats at the table: players[0..n-1] */
   int wall;                        /* tiles left to draw */
   mj_phase phase;
   char hand[160];                  /* own tiles and melds, as text */

@@ -56,6 +56,9 @@ typedef struct seat {
 
 struct mj_game {
   const mj_rules *r;         /* the ruleset (outlives the game) */
+  int np;                    /* the seats at the table (tbl.players): seats
+                                0..np-1 play, the rest of each array is
+                                unused */
   mj_game_cfg cfg;           /* as given; cfg.wall points at given_wall */
   int match_state[MJ_MATCH_STATES];   /* the match's numbers, now */
   mj_table tbl;              /* the ruleset's table rules, copied */
@@ -148,7 +151,13 @@ static inline bool faulted(const mj_game *g)
 
 static inline bool active(const mj_game *g, int p)
 {
-  return !g->pl[p & 3].out;
+  return p >= 0 && p < g->np && !g->pl[p].out;
+}
+
+/* The seat k places after p in turn order (-np < k). */
+static inline int seat_after(const mj_game *g, int p, int k)
+{
+  return (p + k + g->np) % g->np;
 }
 
 /* p holds a tile of his missing suit (concealed: melds of it cannot be

@@ -346,7 +346,7 @@ unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t)
     o |= 1u << MJ_ACT_KONG;
   if (more && c[t] >= 3 && mjg_open_ok(g, p, t, MJ_KONG_EXPOSED))
     o |= 1u << MJ_ACT_OPEN;
-  if (more && g->tbl.chow && p == ((g->pending_from + 1) & 3) &&
+  if (more && g->tbl.chow && p == seat_after(g, g->pending_from, 1) &&
       chow_starts(g, p, c, t))
     o |= 1u << MJ_ACT_CHI;
   return o;
@@ -575,7 +575,7 @@ unsigned mj_game_waiting(const mj_game *g)
   case MJ_PHASE_SWAP:
   case MJ_PHASE_QUE: {
     unsigned w = 0;
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < g->np; p++)
       if (g->phase == MJ_PHASE_SWAP ? g->pl[p].nswap < g->tbl.swap
                                     : g->pl[p].void_suit < 0)
         w |= 1u << p;

@@ -14,8 +14,9 @@ void mj_match_init(mj_match *m, const mj_rules *r, uint64_t seed, int hands,
   m->r = r;
   m->seed = seed;
   m->hands = hands < 0 ? 0 : hands;
-  m->first_dealer = m->dealer = dealer & 3;
-  for (int p = 0; p < 4; p++)
+  m->np = mj_rules_ctable(r)->players;
+  m->first_dealer = m->dealer = (dealer & 3) % m->np;
+  for (int p = 0; p < m->np; p++)
     m->scores[p] = mj_rules_ctable(r)->start_score;
 }
 
@@ -47,8 +48,8 @@ mj_game *mj_match_deal(mj_match *m, mj_error *err)
 static int first_player(const mj_match *m)
 {
   int top = m->first_dealer;
-  for (int k = 1; k < 4; k++) {
-    int p = (m->first_dealer + k) & 3;
+  for (int k = 1; k < m->np; k++) {
+    int p = (m->first_dealer + k) % m->np;
     if (m->scores[p] > m->scores[top])
       top = p;
   }
@@ -60,20 +61,23 @@ void mj_match_standings(const mj_rules *r, const int scores[4],
 {
   const mj_table *t = mj_rules_ctable(r);
   int ret = t->return_score > 0 ? t->return_score : t->start_score;
-  for (int p = 0; p < 4; p++) {
-    int dp = (p - first_dealer) & 3;
+  int np = t->players;
+  for (int p = np; p < 4; p++)
+    place[p] = result[p] = 0;
+  for (int p = 0; p < np; p++) {
+    int dp = (p - first_dealer + np) % np;
     place[p] = 0;
-    for (int q = 0; q < 4; q++) {
-      int dq = (q - first_dealer) & 3;
+    for (int q = 0; q < np; q++) {
+      int dq = (q - first_dealer + np) % np;
       if (scores[q] > scores[p] || (scores[q] == scores[p] && dq < dp))
         place[p]++;
     }
   }
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < np; p++) {
     /* exact: scores are whole points, the result in hundreds of them */
     long v = ((long)scores[p] - ret) / 100 + 10L * t->uma[place[p]];
     if (place[p] == 0)
-      v += 4L * (ret - t->start_score) / 100;
+      v += (long)np * (ret - t->start_score) / 100;
     result[p] = (int)v;
   }
 }
@@ -86,12 +90,12 @@ static bool wind_rounds_over(const mj_match *m, const mj_table *t,
   int top = m->scores[first_player(m)];
   bool at_target = t->target == 0 || top >= t->target;
   if (t->bust)
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < m->np; p++)
       if (m->scores[p] < 0)
         return true;
   /* the last round's last hand: the dealer keeping the deal while first */
   bool last_hand = m->round == rounds - 1 &&
-                   ((m->dealer + 1) & 3) == m->first_dealer;
+                   (m->dealer + 1) % m->np == m->first_dealer;
   if (t->stop_when_top && won && at_target && m->round >= rounds - 1 &&
       (last_hand || m->round >= rounds) && first_player(m) == m->dealer)
     return true;

@@ -21,6 +21,7 @@ typedef struct mj_match {
   int hands;            /* 0: the wind rounds */
   int hand_no;          /* hands dealt so far */
   int first_dealer;     /* who dealt the match's first hand */
+  int np;               /* seats at the table (table rule players) */
   int dealer, round;
   int scores[4];
   int streak;           /* the dealer's wins in a row (节节高) */

@@ -194,6 +194,19 @@ static int limit_hands(const mj_rules *r, mj_score *s)
   return n;
 }
 
+/* A seat at the table other than the winner's and not, unless the table
+   has no other, not_too's (0: the dealer of a hand scored alone). */
+static int other_seat(const mj_rules *r, int winner, int not_too)
+{
+  int np = mj_rules_ctable(r)->players;
+  for (int k = 1; k < np; k++) {
+    int q = (winner + k) % np;
+    if (q != not_too)
+      return q;
+  }
+  return (winner + 1) % np;
+}
+
 void mjs_parts_totals(const mj_rules *r, mj_score *s, const mj_ctx *c)
 {
   const mj_parts *p = &r->parts;
@@ -238,7 +251,7 @@ void mjs_parts_totals(const mj_rules *r, mj_score *s, const mj_ctx *c)
   s->win = any_real;
   int pay[4];
   s->total = mj_parts_pay(r, s, c->seat, 0, (c->flags & MJ_CTX_SELF) ? -1
-                          : (c->seat + 1) % 4, pay);
+                          : other_seat(r, c->seat, 0), pay);
   s->meets_min = s->total >= s->min;
 }
 
@@ -258,7 +271,7 @@ int mj_parts_pay(const mj_rules *r, const mj_score *s, int winner,
     pay[winner] = a;
     return a;
   }
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < mj_rules_ctable(r)->players; q++) {
     if (q == winner)
       continue;
     int times = winner == dealer ? p->self_by_dealer
@@ -275,7 +288,7 @@ void mj_parts_honba(const mj_rules *r, int honba, int winner, int payer,
                     int pay[4])
 {
   const mj_parts *p = &r->parts;
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_rules_ctable(r)->players; q++)
     if (q != winner && (payer < 0 || q == payer)) {
       int a = honba * (payer < 0 ? p->honba_self : p->honba_ron);
       pay[q] -= a;
@@ -307,20 +320,20 @@ static void pay_lines(const mj_rules *r, const mj_score *s, const mj_ctx *c,
   const mj_parts *p = &r->parts;
   bool self = (c->flags & MJ_CTX_SELF) != 0;
   int pay[4];
-  int total = mj_parts_pay(r, s, c->seat, 0, self ? -1 : (c->seat + 1) % 4,
-                           pay);
+  int total = mj_parts_pay(r, s, c->seat, 0,
+                           self ? -1 : other_seat(r, c->seat, 0), pay);
   if (!self) {
     int times = s->dealer ? p->ron_dealer : p->ron;
     mj_catf(buf, cap, len, _("pay:     the discarder %d x %d = %d -> %d\n"),
             s->points, times, s->points * times, total);
   } else if (s->dealer) {
-    mj_catf(buf, cap, len, _("pay:     each of the three %d x %d -> %d\n"),
-            s->points, p->self_by_dealer, -pay[1]);
+    mj_catf(buf, cap, len, _("pay:     each of the other %d %d x %d -> %d\n"),
+            mj_rules_ctable(r)->players - 1, s->points, p->self_by_dealer,
+            -pay[other_seat(r, c->seat, -1)]);
   } else {
     mj_catf(buf, cap, len, _("pay:     the dealer %d x %d -> %d, each other "
             "%d x %d -> %d\n"), s->points, p->self_dealer, -pay[0],
-            s->points, p->self_other, -pay[(c->seat + 1) % 4 ? (c->seat + 1) % 4
-                                                           : 2]);
+            s->points, p->self_other, -pay[other_seat(r, c->seat, 0)]);
   }
   if (c->honba > 0 && self)
     mj_catf(buf, cap, len, _("honba:   %d: +%d from each payer, not in the "

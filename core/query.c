@@ -207,7 +207,7 @@ mj_status mj_game_abort(mj_game *g, int by, const char *name, mj_error *err)
                    "any win, while it is played");
   g->abort_req = true;
   g->abort_reason = r;
-  g->abort_by = by >= 0 && by < 4 ? by : -1;
+  g->abort_by = by >= 0 && by < g->np ? by : -1;
   return MJ_OK;
 }
 
@@ -399,13 +399,13 @@ int mj_game_next_dealer(const mj_game *g)
   if (g->hook_dealer >= 0)
     return g->hook_dealer;
   if (g->drawn || g->nwin == 0)
-    return t->dealer_stays_on_draw ? g->dealer : (g->dealer + 1) & 3;
+    return t->dealer_stays_on_draw ? g->dealer : seat_after(g, g->dealer, 1);
   if (t->winner_deals)
     return g->winners[0];
   for (int k = 0; k < g->nwin; k++)
     if (g->winners[k] == g->dealer && t->dealer_stays_on_win)
       return g->dealer;
-  return (g->dealer + 1) & 3;
+  return seat_after(g, g->dealer, 1);
 }
 
 /* }==================================================================== */
@@ -430,6 +430,7 @@ void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v)
   }
   v->wild = g->wild;
   v->indicator = g->indicator;
+  v->nplayers = g->np;
   for (int q = 0; q < 4; q++) {
     const seat *s = &g->pl[q];
     v->players[q].score = g->led.scores[q];

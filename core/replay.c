@@ -207,7 +207,7 @@ static cJSON *header_json(const mj_game *g, const char *const players[4],
   if (cfg->dice)
     cJSON_AddNumberToObject(h, "dice", cfg->dice);
   cJSON *sc = cJSON_AddArrayToObject(h, "scores");
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < mj_game_players(g); i++)
     cJSON_AddItemToArray(sc, cJSON_CreateNumber(cfg->scores[i]));
   if (cfg->wall_n > 0) {
     char t[1024];
@@ -221,7 +221,7 @@ static cJSON *header_json(const mj_game *g, const char *const players[4],
     }
   }
   cJSON *pl = cJSON_AddArrayToObject(h, "players");
-  for (int i = 0; i < 4; i++)
+  for (int i = 0; i < mj_game_players(g); i++)
     cJSON_AddItemToArray(
         pl, cJSON_CreateString(players && players[i] ? players[i] : "?"));
   return h;
@@ -242,7 +242,7 @@ static cJSON *end_json(const mj_game *g, bool saved)
   cJSON_AddStringToObject(end, "end", mj_game_drawn(g) ? "drawn" : "win");
   cJSON *p = cJSON_AddArrayToObject(end, "pay");
   cJSON *s = cJSON_AddArrayToObject(end, "scores");
-  for (int i = 0; i < 4; i++) {
+  for (int i = 0; i < mj_game_players(g); i++) {
     cJSON_AddItemToArray(p, cJSON_CreateNumber(pay[i]));
     cJSON_AddItemToArray(s, cJSON_CreateNumber(scores[i]));
   }
@@ -406,14 +406,21 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   if (cJSON_GetObjectItemCaseSensitive(o, "dice") &&
       !get_int(o, "dice", 2, 12, &rp->cfg.dice))
     return line_err(err, 1, "\"dice\" is 2..12", NULL);
+  /* the seats: as many as "players" names (four in a log without it) */
+  x = cJSON_GetObjectItemCaseSensitive(o, "players");
+  rp->np = x == NULL ? 4 : cJSON_IsArray(x) ? cJSON_GetArraySize(x) : 0;
+  if (rp->np < 2 || rp->np > 4)
+    return line_err(err, 1, "\"players\" names 2 to 4 seats", NULL);
   x = cJSON_GetObjectItemCaseSensitive(o, "scores");
-  if (x != NULL && (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != 4))
-    return line_err(err, 1, "\"scores\" holds four whole numbers", NULL);
-  for (int i = 0; x != NULL && i < 4; i++) {
+  if (x != NULL && (!cJSON_IsArray(x) || cJSON_GetArraySize(x) != rp->np))
+    return line_err(err, 1, "\"scores\" holds a whole number a player",
+                    NULL);
+  for (int i = 0; x != NULL && i < rp->np; i++) {
     cJSON *y = cJSON_GetArrayItem(x, i);
     if (!cJSON_IsNumber(y) || y->valuedouble < -1e9 || y->valuedouble > 1e9 ||
         y->valuedouble != (int)y->valuedouble)
-      return line_err(err, 1, "\"scores\" holds four whole numbers", NULL);
+      return line_err(err, 1, "\"scores\" holds a whole number a player",
+                      NULL);
     rp->cfg.scores[i] = (int)y->valuedouble;
   }
   x = cJSON_GetObjectItemCaseSensitive(o, "wall");
@@ -447,7 +454,8 @@ static mj_status parse_header(cJSON *o, mj_replay *rp, mj_error *err)
   }
   x = cJSON_GetObjectItemCaseSensitive(o, "players");
   for (int i = 0; i < 4; i++) {
-    cJSON *y = cJSON_IsArray(x) ? cJSON_GetArrayItem(x, i) : NULL;
+    cJSON *y = cJSON_IsArray(x) && i < rp->np ? cJSON_GetArrayItem(x, i)
+                                              : NULL;
     snprintf(rp->players[i], sizeof rp->players[i], "%s",
              cJSON_IsString(y) ? y->valuestring : "?");
   }
@@ -745,6 +753,11 @@ mj_game *mj_replay_build(const mj_replay *rp, const mj_rules *r, int upto,
   if (strcmp(rp->ruleset, mj_rules_id(r)) != 0) {
     mj_fail(err, MJ_EINVAL, 0, "the log is a game of %s, not %s", rp->ruleset,
             mj_rules_id(r));
+    return NULL;
+  }
+  if (rp->np != mj_rules_ctable(r)->players) {
+    mj_fail(err, MJ_EINVAL, 0, "line 1: the log names %d players, but %s "
+            "seats %d", rp->np, mj_rules_id(r), mj_rules_ctable(r)->players);
     return NULL;
   }
   if (upto < 0 || upto > rp->nact)

@@ -31,6 +31,7 @@ typedef struct mj_replay {
   char *text;              /* the log as read, for mj_replay_check */
   size_t len;
   char players[4][320];
+  int np;                  /* the seats its header names (2..4) */
   mj_game_cfg cfg;
   mj_tile wall[MJ_WALL_MAX];
   uint8_t wall_red[MJ_WALL_MAX];   /* its red fives ("red") */

@@ -70,7 +70,7 @@ static bool add_item(const mj_game *x, int p, int i, const mj_action *a,
                                       N_("Left") };
   const char *seats[4];
   for (int q = 0; q < 4; q++)
-    seats[q] = _(rel[(q - p + 4) & 3]);
+    seats[q] = _(rel[mj_seat_rel(mj_game_players(x), q - p)]);
   mj_review_item *it = push(out, cap);
   if (it == NULL)
     return false;

@@ -205,6 +205,7 @@ typedef struct mj_decl_def {
 typedef struct mj_table {
   int tiles;              /* 136 or 144 */
   bool flowers;           /* flowers in the wall, replaced from the tail */
+  int players;            /* seats at the table, 2..MJ_SEATS */
   int hand;               /* tiles dealt (13) */
   bool chow;              /* chows allowed (from the previous player) */
   bool rob_kong;          /* robbing an added kong */

@@ -62,7 +62,7 @@ void mj_seat_view_emit(const mj_seat_view *v, const char *key,
   }
   tile(e, "indicator", v->indicator);
   e->open(e->ud, "players", true);
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < v->nplayers && q < 4; q++)
     player(e, v, q);
   e->close(e->ud, "players");
   e->close(e->ud, key);

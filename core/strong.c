@@ -361,7 +361,7 @@ static double fold_weight(const mj_game *g, int p, const mj_discard_eval *ev,
                           int k)
 {
   bool declared = false;
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(g); q++)
     declared = declared || (q != p && mjb_ready_decl(g, q) >= 0);
   int sh = 99;
   for (int i = 0; i < k; i++)
@@ -415,7 +415,7 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
     if (legal[i].type == MJ_ACT_WIN)
       return mjb_efficiency_choose(b, g, p, legal, n);
   double most = 0;   /* how ready the readiest opponent looks */
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(g); q++)
     if (q != p && mjb_threat_of(g, q) > most)
       most = mjb_threat_of(g, q);
   /* no danger where nobody may win on a discard, none worth reading
@@ -585,7 +585,7 @@ size_t mj_bot_why_safer(const mj_game *g, int p, mj_tile t, mj_tile u,
   double threat[4];
   int most = -1;
   for (int q = 0; q < 4; q++) {
-    threat[q] = q == p ? 0 : mjb_threat_of(g, q);
+    threat[q] = q == p || q >= mj_game_players(g) ? 0 : mjb_threat_of(g, q);
     if (threat[q] > 0 && (most < 0 || threat[q] > threat[most]))
       most = q;
   }

@@ -146,7 +146,7 @@ static mj_status count_pool(sup *x)
   mj_tile bad = 0;
   for (int i = 0; i < s->ndealt && ok; i++)
     ok = take(x, bad = s->dealt[i], s->dealt_red[i]);
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < x->tbl->players; q++) {
     ok = ok && s->flowers[q] >= 0 && s->flowers[q] <= 8;
     for (int i = 0; ok && i < s->flowers[q]; i++)
       if (s->flower[q][i] != MJ_NO_TILE || q == s->seat)
@@ -330,7 +330,7 @@ static mj_status suppose_shown(sup *x)
 {
   const mj_seen *s = x->s;
   int hand = x->tbl->hand;
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < x->tbl->players; q++) {
     for (int i = 0; i < hand; i++) {
       slot *sl = &x->sl[q][i];
       bool own = q == s->seat && i < s->ndealt;
@@ -431,14 +431,14 @@ static int from_tail(layout *w)
 static mj_status lay_out(sup *x, layout *w)
 {
   const mj_seen *s = x->s;
-  int hand = x->tbl->hand, dealer = s->cfg.dealer & 3;
+  int hand = x->tbl->hand, dealer = s->cfg.dealer % x->tbl->players;
   bool ok = true;
   memset(w, 0, sizeof *w);
   w->n = w->tail = x->tbl->tiles;
   /* the deal: thirteen from the head each, the flowers among them, then
      their replacements from the tail */
   mj_tile fl[4][8];
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < x->tbl->players; q++)
     for (int f = 0; f < s->flowers[q] && ok; f++) {
       uint8_t r;
       fl[q][f] = s->flower[q][f];
@@ -448,16 +448,16 @@ static mj_status lay_out(sup *x, layout *w)
   if (!ok)
     return mj_fail(x->err, MJ_EINVAL, 0, "more flowers dealt than the set "
                    "holds");
-  for (int k = 0; k < 4; k++) {
-    int q = (dealer + k) & 3, nf = s->flowers[q];
+  for (int k = 0; k < x->tbl->players; k++) {
+    int q = (dealer + k) % x->tbl->players, nf = s->flowers[q];
     for (int i = 0; i < hand; i++) {
       int pos = from_head(w);
       ok = ok && (i < hand - nf ? put(w, pos, x->sl[q][i].t, x->sl[q][i].red)
                                 : put(w, pos, fl[q][i - (hand - nf)], 0));
     }
   }
-  for (int k = 0; k < 4; k++) {
-    int q = (dealer + k) & 3, nf = s->flowers[q];
+  for (int k = 0; k < x->tbl->players; k++) {
+    int q = (dealer + k) % x->tbl->players, nf = s->flowers[q];
     for (int i = hand - nf; i < hand; i++)
       ok = ok && put(w, from_tail(w), x->sl[q][i].t, x->sl[q][i].red);
   }
@@ -505,7 +505,7 @@ static mj_status lay_out(sup *x, layout *w)
    (or the hand ends). */
 static mj_status let_go(mj_game *g, int except, mj_error *err)
 {
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < mj_game_players(g); q++) {
     if (mj_game_phase(g) == MJ_PHASE_TURN || mj_game_over(g))
       break;
     if (!(mj_game_waiting(g) >> q & 1) || q == except)
@@ -621,7 +621,7 @@ mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
   x->err = err;
   if (count_pool(x) != MJ_OK || suppose_shown(x) != MJ_OK)
     goto done;
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < x->tbl->players; q++)
     for (int i = 0; i < x->nsl[q]; i++)
       if (x->sl[q][i].t == MJ_NO_TILE &&
           !next_unseen(x, NO_FLOWER, &x->sl[q][i].t, &x->sl[q][i].red)) {

@@ -60,6 +60,8 @@
 #define MJ_TABLE_NUMBERS(X)                                                  \
   X(tiles, 136, 4, 144, "108 (suits only), 136 or 144, or what kinds gives", \
     "tiles in the wall")                                                     \
+  X(players, 4, 2, 4, "2..4", "seats at the table: the deal, the turn "    \
+    "order, the seat winds and the payments go round so many")               \
   X(hand, 13, 13, 13, "13 (other hand sizes are not supported)",             \
     "tiles dealt")                                                           \
   X(rounds, 4, 1, 4, "1..4", "wind rounds in a match")                       \

@@ -73,23 +73,33 @@ void mj_game_note_fault(const mj_game *g, const mj_error *e)
 /* The first player still in after p in turn order (p itself if alone). */
 int mjg_next_active(const mj_game *g, int p)
 {
-  for (int k = 1; k <= 4; k++)
-    if (active(g, (p + k) & 3))
-      return (p + k) & 3;
+  for (int k = 1; k <= g->np; k++)
+    if (active(g, seat_after(g, p, k)))
+      return seat_after(g, p, k);
   return p;
 }
 
 int mjg_nactive(const mj_game *g)
 {
   int n = 0;
-  for (int p = 0; p < 4; p++)
+  for (int p = 0; p < g->np; p++)
     n += active(g, p);
   return n;
 }
 
+int mj_game_players(const mj_game *g) { return g->np; }
+
+int mj_seat_rel(int n, int d)
+{
+  if (n < 2 || n > 4)
+    n = 4;
+  d = ((d % n) + n) % n;
+  return d == 0 ? 0 : n == 2 ? 2 : d == n - 1 ? 3 : d;
+}
+
 int mj_game_seat_wind(const mj_game *g, int p)
 {
-  return (p - g->dealer + 4) & 3;
+  return seat_after(g, p, -g->dealer);
 }
 
 /* }==================================================================== */
@@ -210,7 +220,7 @@ void mjg_end_hand(mj_game *g)
   int d = -1;
   ev.hook = MJ_HOOK_DEALER;
   mjg_run_hook(g, &ev, &d);
-  if (d >= 0 && d < 4)
+  if (d >= 0 && d < g->np)
     g->hook_dealer = d;
 }
 

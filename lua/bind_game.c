@@ -40,19 +40,28 @@ static lgame *checkgame(lua_State *L, int idx)
   return x;
 }
 
-/* A player: 1..4 or a seat letter. [-0, +0, v] */
-static int checkplayer(lua_State *L, int idx)
+/* A player of a table of n: 1..n or a seat letter. [-0, +0, v] */
+static int checkplayer_of(lua_State *L, int idx, int n)
 {
   if (lua_type(L, idx) == LUA_TSTRING) {
     const char *s = lua_tostring(L, idx);
     const char *p = strchr("ESWN", s[0]);
-    if (s[0] != '\0' && s[1] == '\0' && p != NULL)
+    if (s[0] != '\0' && s[1] == '\0' && p != NULL && p - "ESWN" < n)
       return (int)(p - "ESWN");
-    luaL_argerror(L, idx, _("a player is 1..4 or E, S, W, N"));
+  } else {
+    lua_Integer p = luaL_checkinteger(L, idx);
+    if (p >= 1 && p <= n)
+      return (int)p - 1;
   }
-  lua_Integer p = luaL_checkinteger(L, idx);
-  luaL_argcheck(L, p >= 1 && p <= 4, idx, "a player is 1..4 or E, S, W, N");
-  return (int)p - 1;
+  return luaL_argerror(L, idx, lua_pushfstring(L, _("a player is 1..%d or "
+                       "one of the seat letters %s"), n,
+                       n == 2 ? "E, S" : n == 3 ? "E, S, W" : "E, S, W, N"));
+}
+
+/* A player of the game at 1. */
+static int checkplayer(lua_State *L, int idx)
+{
+  return checkplayer_of(L, idx, mj_game_players(checkgame(L, 1)->g));
 }
 
 static void free_bots(lgame *x)
@@ -126,9 +135,10 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
   lua_getfield(L, 1, "hands");
   int ht = lua_gettop(L);
   if (!lua_istable(L, ht))
-    luaL_error(L, _("mj.game: hands must be a list of four hands"));
-  for (int k = 0; k < 4; k++) {
-    int p = (cfg->dealer + k) & 3;
+    luaL_error(L, _("mj.game: hands must be a list of %d hands, one a "
+               "player"), tb->players);
+  for (int k = 0; k < tb->players; k++) {
+    int p = (cfg->dealer + k) % tb->players;
     lua_rawgeti(L, ht, p + 1);
     size_t len;
     const char *s = lua_tolstring(L, -1, &len);
@@ -173,12 +183,12 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
 }
 
 /* seed, dealer, round, dice and streak of the table at 1 into cfg. */
-static void game_numbers(lua_State *L, mj_game_cfg *cfg)
+static void game_numbers(lua_State *L, mj_game_cfg *cfg, int np)
 {
   cfg->seed = (uint64_t)opt_field(L, 1, "seed", 1);
   lua_getfield(L, 1, "dealer");
   if (!lua_isnil(L, -1))
-    cfg->dealer = checkplayer(L, lua_gettop(L));
+    cfg->dealer = checkplayer_of(L, lua_gettop(L), np);
   lua_pop(L, 1);
   cfg->round = (int)opt_field(L, 1, "round", 1) - 1;
   if (cfg->round < 0 || cfg->round > 3)
@@ -197,9 +207,10 @@ static void game_numbers(lua_State *L, mj_game_cfg *cfg)
     luaL_error(L, _("mj.game: pot is 0..1000000 (the sticks on the table)"));
   lua_getfield(L, 1, "scores");
   if (!lua_isnil(L, -1)) {
-    if (!lua_istable(L, -1) || lua_rawlen(L, -1) != 4)
-      luaL_error(L, _("mj.game: scores is a list of the four scores"));
-    for (int p = 0; p < 4; p++) {
+    if (!lua_istable(L, -1) || lua_rawlen(L, -1) != (lua_Unsigned)np)
+      luaL_error(L, _("mj.game: scores is a list of %d scores, one a "
+                 "player"), np);
+    for (int p = 0; p < np; p++) {
       lua_rawgeti(L, -1, p + 1);
       lua_Integer v = lua_tointeger(L, -1);
       if (!lua_isinteger(L, -1) || v < -1000000 || v > 1000000)
@@ -256,7 +267,7 @@ static int l_game(lua_State *L)
   lua_pop(L, 1);
   mj_game_cfg cfg;
   memset(&cfg, 0, sizeof cfg);
-  game_numbers(L, &cfg);
+  game_numbers(L, &cfg, mj_rules_ctable(r)->players);
   mj_tile wall[MJ_WALL_MAX];
   uint8_t wall_red[MJ_WALL_MAX] = { 0 };
   lua_getfield(L, 1, "hands");
@@ -385,10 +396,11 @@ static void set_bots(lua_State *L, lgame *x, int idx)
     for (int p = 0; p < 4; p++)
       kinds[p] = lua_tostring(L, idx);
   } else if (lua_istable(L, idx)) {
-    for (int p = 0; p < 4; p++) {
+    int np = mj_game_players(x->g);
+    for (int p = 0; p < np; p++) {
       lua_rawgeti(L, idx, p + 1);
       if (lua_type(L, -1) != LUA_TSTRING)
-        luaL_error(L, _("bots: a list of four bot kinds"));
+        luaL_error(L, _("bots: a list of %d bot kinds, one a player"), np);
       kinds[p] = lua_tostring(L, -1);
       lua_pop(L, 1);
     }
@@ -579,10 +591,11 @@ static int g_state(lua_State *L)
   return 1;
 }
 
-static void push_four(lua_State *L, const int v[4])
+/* v[0..n-1] as a list, n the game's players */
+static void push_seats(lua_State *L, const int v[4], int n)
 {
-  lua_createtable(L, 4, 0);
-  for (int p = 0; p < 4; p++) {
+  lua_createtable(L, n, 0);
+  for (int p = 0; p < n; p++) {
     lua_pushinteger(L, v[p]);
     lua_rawseti(L, -2, p + 1);
   }
@@ -592,7 +605,7 @@ static int g_payments(lua_State *L)
 {
   int v[4];
   mj_game_payments(checkgame(L, 1)->g, v);
-  push_four(L, v);
+  push_seats(L, v, mj_game_players(checkgame(L, 1)->g));
   return 1;
 }
 
@@ -607,7 +620,7 @@ static int g_scores(lua_State *L)
 {
   int v[4];
   mj_game_scores(checkgame(L, 1)->g, v);
-  push_four(L, v);
+  push_seats(L, v, mj_game_players(checkgame(L, 1)->g));
   return 1;
 }
 

@@ -72,6 +72,8 @@ static int call_settle(lua_State *L)
   }
   lua_pushinteger(L, in->dealer + 1);
   lua_setfield(L, -2, "dealer");
+  lua_pushinteger(L, mj_rules_ctable(r)->players);
+  lua_setfield(L, -2, "players");
   lua_pushinteger(L, in->total);
   lua_setfield(L, -2, "total");
   lua_pushinteger(L, in->total_no_bonus);
@@ -191,18 +193,25 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
     snprintf(at, sizeof at, "settle (%s:%d)", ar.short_src, ar.linedefined);
   else
     snprintf(at, sizeof at, "settle");
+  int np = mj_rules_ctable(e->rules)->players;
   if (lua_type(L, -1) != LUA_TTABLE) {
     st = mj_fail(err, MJ_ERULES, 0,
-                 "%s must return the four payments { E, S, W, N }, not a %s",
-                 at, luaL_typename(L, -1));
+                 "%s must return the payments, one a seat { E, S, ... }, not "
+                 "a %s", at, luaL_typename(L, -1));
   } else {
     for (int i = 0; i < 4 && st == MJ_OK; i++) {
       lua_rawgeti(L, -1, i + 1);
-      if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -10000000 ||
+      if (i >= np && (lua_isnil(L, -1) || (lua_isinteger(L, -1) &&
+                                           lua_tointeger(L, -1) == 0)))
+        pay[i] = 0;     /* no seat there: nothing or 0 */
+      else if (i >= np)
+        st = mj_fail(err, MJ_ERULES, 0, "%s pays seat %d, but the table "
+                     "has %d", at, i + 1, np);
+      else if (!lua_isinteger(L, -1) || lua_tointeger(L, -1) < -10000000 ||
           lua_tointeger(L, -1) > 10000000)
         st = mj_fail(err, MJ_ERULES, 0,
-                     "%s must return four integer payments of at most "
-                     "10000000 (seat %d: %s)", at, i + 1,
+                     "%s must return %d integer payments of at most "
+                     "10000000 (seat %d: %s)", at, np, i + 1,
                      luaL_typename(L, -1));
       else
         pay[i] = (int)lua_tointeger(L, -1);
@@ -423,10 +432,11 @@ static mj_status table_flow(cctx *c, int tt, mj_table *t)
         t->uma[i - 1] = (int)v, sum += (int)v;
       lua_pop(L, 1);
     }
-    if (n < 2 || n > 4 || sum != 0)
+    if (n != t->players || sum != 0)
       st = mjc_bad(c, "table rules: uma lists what each place adds, in "
-               "thousands, first to last (2 to 4 whole numbers from -1000 to "
-               "1000 summing to 0), such as { 20, 10, -10, -20 }");
+               "thousands, first to last (one whole number a player, %d, "
+               "from -1000 to 1000, summing to 0), such as { 20, 10, -10, "
+               "-20 }", t->players >= 2 && t->players <= 4 ? t->players : 4);
   }
   lua_pop(L, 1);
   return st;

@@ -49,10 +49,13 @@ static mj_game *checkg(lua_State *L)
   return vm->flow_game;
 }
 
+/* A seat 1..n of the game at 1 (n its players). */
 static int checkseat(lua_State *L, int idx)
 {
   lua_Integer p = luaL_checkinteger(L, idx);
-  luaL_argcheck(L, p >= 1 && p <= 4, idx, "a seat is 1..4");
+  int n = mj_game_players(checkg(L));
+  if (p < 1 || p > n)
+    luaL_argerror(L, idx, lua_pushfstring(L, "a seat is 1..%d", n));
   return (int)p - 1;
 }
 
@@ -178,6 +181,13 @@ static int f_honba(lua_State *L)
 static int f_pot(lua_State *L)
 {
   lua_pushinteger(L, mj_game_pot(checkg(L)));
+  return 1;
+}
+
+/* g:players() -> the seats at the table */
+static int f_players(lua_State *L)
+{
+  lua_pushinteger(L, mj_game_players(checkg(L)));
   return 1;
 }
 
@@ -567,7 +577,7 @@ static int f_pay_each(lua_State *L)
   if (n < 1 || n > 1000000)
     return luaL_error(L, _("a payment's amount is 1..1000000, not %I"), n);
   int paid = 0;
-  for (int a = 0; a < 4; a++) {
+  for (int a = 0; a < mj_game_players(g); a++) {
     mj_error e;
     int i;
     if (a == b || !mj_game_active(g, a))
@@ -760,7 +770,7 @@ mj_status mj_lua_flow(mj_entry *e, const int refs[MJ_HOOK_COUNT], mj_game *g,
     if (yes_no && (lua_isboolean(L, -1) || lua_isnil(L, -1)))
       v = lua_toboolean(L, -1);
     else if (!yes_no && lua_isinteger(L, -1) && lua_tointeger(L, -1) >= 1 &&
-             lua_tointeger(L, -1) <= 4)
+             lua_tointeger(L, -1) <= mj_game_players(g))
       v = (int)lua_tointeger(L, -1) - 1;
     if (!yes_no && lua_isnil(L, -1)) {
       /* nil: the table rule chooses (*answer untouched) */

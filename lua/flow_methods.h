@@ -41,7 +41,9 @@
   X(set, "g:set(p, name, value)", "sets p's state (0..30000, or a boolean)")  \
   X(active, "g:active(p)", "p is still in play (not left after a win)")       \
   X(wins, "g:wins(p)", "p's wins this hand")                                   \
-  X(dealer, "g:dealer()", "the dealer's seat 1..4")                           \
+  X(dealer, "g:dealer()", "the dealer's seat 1..n")                           \
+  X(players, "g:players()", "n, the seats at the table (table rule players): " \
+    "seats are 1..n, the one after p is p % n + 1")                          \
   X(streak, "g:streak()", "the dealer's wins in a row before this hand")      \
   X(missing, "g:missing(p)", "p's missing suit (定缺): \"m\", \"p\", \"s\" "  \
     "or nil")                                                                  \

@@ -157,13 +157,16 @@ char *match_placement_line(const mj_rules *rs, const mj_match *m)
     return NULL;
   size_t len = 0;
   line[0] = '\0';
-  mj_catf(line, 200, &len, "%s[%d,%d,%d,%d],\"scores\":[%d,%d,%d,%d]",
-          placement_head, place[0] + 1, place[1] + 1, place[2] + 1,
-          place[3] + 1, m->scores[0], m->scores[1], m->scores[2],
-          m->scores[3]);
+  mj_catf(line, 200, &len, "%s[", placement_head);
+  for (int q = 0; q < m->np; q++)
+    mj_catf(line, 200, &len, "%s%d", q ? "," : "", place[q] + 1);
+  mj_catf(line, 200, &len, "],\"scores\":[");
+  for (int q = 0; q < m->np; q++)
+    mj_catf(line, 200, &len, "%s%d", q ? "," : "", m->scores[q]);
+  mj_catf(line, 200, &len, "]");
   if (counts_result(rs)) {
     mj_catf(line, 200, &len, ",\"result\":[");
-    for (int q = 0; q < 4; q++)
+    for (int q = 0; q < m->np; q++)
       mj_catf(line, 200, &len, "%s%s%d.%d", q ? "," : "",
               res[q] < 0 ? "-" : "", abs(res[q]) / 10, abs(res[q]) % 10);
     mj_catf(line, 200, &len, "]");
@@ -290,7 +293,7 @@ static void print_row(const match_row *row)
   char pad[32];
   printf("%4d  %s    %s", row->hand, wind[row->round & 3],
          mj_text_pad(play_name(row->dealer & 3), 6, pad, sizeof pad));
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < play_seats; q++)
     printf(" %+6d", row->pay[q]);
   printf("  ");
   for (int k = 0; k < row->nw && k < MJ_MAX_WINS; k++)
@@ -308,8 +311,8 @@ void match_standings(const mj_rules *rs, const mj_match *m)
   char list[400];
   size_t len = 0;
   list[0] = '\0';
-  for (int k = 0; k < 4; k++)
-    for (int q = 0; q < 4; q++)
+  for (int k = 0; k < m->np; k++)
+    for (int q = 0; q < m->np; q++)
       if (place[q] == k) {
         mj_catf(list, sizeof list, &len, "%s%s %s %d", k ? _("; ") : "",
                 _(ord[k]), play_name(q), m->scores[q]);
@@ -322,7 +325,7 @@ void match_standings(const mj_rules *rs, const mj_match *m)
 void match_show(const play *p, const mj_game *current)
 {
   printf(_("hand  wind dealer"));
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < p->match.np; q++) {
     char pad[32];
     printf(" %s", mj_text_pad_left(play_name(q), 6, pad, sizeof pad));
   }
@@ -345,7 +348,7 @@ void match_show(const play *p, const mj_game *current)
     memcpy(sc, mj_game_config(current)->scores, sizeof sc);
   char spad[64];
   printf("%s", mj_text_pad(_("scores"), 17, spad, sizeof spad));
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < p->match.np; q++)
     printf(" %6d", sc[q]);
   /* the sticks on the table, the scores' complement (riichi) */
   int pot = extra ? mj_game_pot(current) : p->match.pot;

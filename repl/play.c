@@ -39,6 +39,7 @@ static uint64_t time_seed(void)
 const char *const play_names[4] = { N_("You"), N_("Right"), N_("Across"),
                                      N_("Left") };
 const char *const play_winds[4] = { "E", "S", "W", "N" };
+int play_seats = 4;
 
 void play_free(play *p)
 {
@@ -363,10 +364,10 @@ static void show_wall_end(repl *r, play *p)
       drawn = i;
   if (drawn < 0 || !(tb->leave_on_win || tb->stay_on_win))
     return;
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(g); q++)
     in += mj_game_active(g, q) && mj_game_wins(g, q) == 0;
   printf(_("查叫 (the wall is out, %d still in without a win):\n"), in);
-  for (int q = 0; q < 4 && in >= 2; q++) {
+  for (int q = 0; q < mj_game_players(g) && in >= 2; q++) {
     if (!mj_game_active(g, q) || mj_game_wins(g, q) > 0)
       continue;
     int vs = mj_game_void_suit(g, q, -1);
@@ -436,12 +437,12 @@ void play_show_end(repl *r, play *p)
   char row[200];
   size_t rl = 0;
   row[0] = '\0';
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(g); q++)
     mj_catf(row, sizeof row, &rl, "%s%s %+d", q ? "  " : "", play_name(q),
             pay[q]);
   printf(_("payments:  %s"), row);
   rl = 0;
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(g); q++)
     mj_catf(row, sizeof row, &rl, "%s%s %d", q ? "  " : "", play_name(q),
             sc[q]);
   printf(_("\nscores:    %s"), row);
@@ -530,7 +531,7 @@ void play_advance(repl *r, play *p, bool bot_for_you)
     return;
   }
   if (mj_game_over(g) && !p->replaying)   /* a program bot hears the end */
-    for (int q = 0; q < 4; q++)
+    for (int q = 0; q < mj_game_players(g); q++)
       mj_bot_game_over(p->bots[q], g, q);
   play_show_table(r, p);
   if (mj_game_over(g))
@@ -579,6 +580,7 @@ static int deal(repl *r, play *p)
   p->g = mj_match_deal(&p->match, &e);
   if (p->g == NULL)
     return repl_error(r, "%s", e.msg);
+  play_seats = mj_game_players(p->g);
   p->shown = 0;
   static const char *const winds[] = { N_("East"), N_("South"), N_("West"),
                                        N_("North") };

@@ -51,8 +51,12 @@ struct play {
 
 /* The seats as the table names them, and the winds. */
 extern const char *const play_names[4];
-/* Seat q's name as the table says it, in the language chosen. */
-#define play_name(q) _(play_names[q])
+/* The seats at the table of the hand on the screen (set where it is
+   dealt or loaded). */
+extern int play_seats;
+/* Seat q's name as the table says it, in the language chosen: Right is
+   the next in turn, Left the one before (three seats: no Across). */
+#define play_name(q) _(play_names[mj_seat_rel(play_seats, (q))])
 extern const char *const play_winds[4];
 
 /* The hand q won with last (NULL: none); the same only while q is out

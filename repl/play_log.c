@@ -259,19 +259,23 @@ static void log_claims(const mj_replay *rp, int hands)
   for (int k = 0; k < 4; k++)
     named = named || strcmp(rp->players[k], "?") != 0;
   printf("%s", named ? _("players as the log names them (not checked):\n ") : "");
-  for (int k = 0; k < 4 && named; k++)
-    printf(" %c %s%s", "ESWN"[(k - rp->cfg.dealer + 4) & 3], rp->players[k],
-           k < 3 ? "," : "\n");
+  for (int k = 0; k < rp->np && named; k++)
+    printf(" %c %s%s", "ESWN"[(k - rp->cfg.dealer + rp->np) % rp->np],
+           rp->players[k], k < rp->np - 1 ? "," : "\n");
   if (hands > 1)
     return;   /* a match log: each hand was checked against the one before */
   bool prior = rp->cfg.hand > 1;
-  for (int k = 0; k < 4; k++)
+  char sc[64];
+  size_t len = 0;
+  sc[0] = '\0';
+  for (int k = 0; k < rp->np; k++) {
     prior = prior || rp->cfg.scores[k] != 0;
+    mj_catf(sc, sizeof sc, &len, "%s%d", k ? " " : "", rp->cfg.scores[k]);
+  }
   if (prior)
     printf(_("hand %d of a match, the scores before it as the log says: "
-           "%d %d %d %d\n(not checked: the log holds this hand only)\n"),
-           rp->cfg.hand > 0 ? rp->cfg.hand : 1, rp->cfg.scores[0],
-           rp->cfg.scores[1], rp->cfg.scores[2], rp->cfg.scores[3]);
+           "%s\n(not checked: the log holds this hand only)\n"),
+           rp->cfg.hand > 0 ? rp->cfg.hand : 1, sc);
 }
 
 int play_c_open(repl *r, int argc, char **argv, const char *rest)
@@ -338,6 +342,7 @@ int play_c_open(repl *r, int argc, char **argv, const char *rest)
   p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : 1;
   memcpy(p->match.scores, rp.cfg.scores, sizeof p->match.scores);
   p->g = g;
+  play_seats = mj_game_players(g);
   p->shown = mj_game_nevents(g);
   p->saved_n = mj_game_nactions(g);   /* on disk already */
   play_free(r->play);
@@ -362,6 +367,7 @@ static int replay_show(repl *r, play *p, int pos)
   bool forward = pos == p->pos + 1;
   mj_game_free(p->g);
   p->g = g;
+  play_seats = mj_game_players(g);
   p->pos = pos;
   p->shown = forward ? from : mj_game_nevents(g);
   printf(_("decision %d of %d"), pos, p->rp.nact);

@@ -187,7 +187,7 @@ static void table_head(repl *r, play *p)
     int pay[4];
     mj_game_payments(g, pay);
     printf(_("paid so far:"));
-    for (int q = 0; q < 4; q++)
+    for (int q = 0; q < mj_game_players(g); q++)
       printf("  %s %+d", play_name(q), pay[q]);
     printf("\n");
   }
@@ -281,7 +281,7 @@ void play_show_table(repl *r, play *p)
   int dealer = mj_game_dealer(g);
   const char *wname = wild_word(r, p);
   table_head(r, p);
-  for (int q = 3; q >= 0; q--) {
+  for (int q = mj_game_players(g) - 1; q >= 0; q--) {
     char label[64], pad[32];
     snprintf(label, sizeof label, "%s %s%s",
              mj_text_pad(play_name(q), 6, pad, sizeof pad),

@@ -109,8 +109,8 @@ static mj_status play_bots(sim_run *rn, played *pl, mj_game *g, sim_stats *st,
   mj_bot *b[4] = { NULL, NULL, NULL, NULL };
   mj_status s = MJ_OK;
   int fails_before[4] = { 0, 0, 0, 0 };
-  for (int p = 0; p < 4 && s == MJ_OK; p++) {
-    int k = (p + pl->turn) & 3;        /* the player: a place in --bots */
+  for (int p = 0; p < rn->np && s == MJ_OK; p++) {
+    int k = (p + pl->turn) % rn->np;        /* the player: a place in --bots */
     if (cli_bot_program(pl->seat_bot[p]) != NULL) {
       /* a program is started once and plays every game of its player */
       if (rn->programs[k] == NULL)
@@ -128,10 +128,10 @@ static mj_status play_bots(sim_run *rn, played *pl, mj_game *g, sim_stats *st,
   }
   if (s == MJ_OK)
     s = mj_bot_play(g, b, e);
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < rn->np; p++) {
     const char *why;
     int nf = b[p] != NULL ? mj_bot_failures(b[p], &why) - fails_before[p] : 0;
-    int k = (p + pl->turn) & 3;
+    int k = (p + pl->turn) % rn->np;
     if (nf > 0 && st->fallback[k] == 0) {
       snprintf(st->fallback_why[k], sizeof st->fallback_why[k], "%s", why);
       fprintf(stderr, _("Warning: game %ld: bot %s failed a decision (%s); the "
@@ -266,7 +266,7 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
     cJSON_AddNumberToObject(o, "turn", pl->turn);
   }
   cJSON *bots = cJSON_AddArrayToObject(o, "bots");
-  for (int p = 0; p < 4; p++)
+  for (int p = 0; p < rn->np; p++)
     cJSON_AddItemToArray(bots, cJSON_CreateString(pl->seat_bot[p]));
   cJSON_AddStringToObject(o, "result", pl->nw ? "win" : "drawn");
   cJSON *wa = cJSON_AddArrayToObject(o, "winners");
@@ -278,14 +278,14 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
   for (int k = 0; k < pl->nw; k++)
     cJSON_AddItemToArray(wins, win_json(rn, g, pl, k));
   cJSON *pa = cJSON_AddArrayToObject(o, "pay");
-  for (int p = 0; p < 4; p++)
+  for (int p = 0; p < rn->np; p++)
     cJSON_AddItemToArray(pa, cJSON_CreateNumber(pl->pay[p]));
   unsigned any = 0;
   for (int p = 0; p < 4; p++)
     any |= mj_game_declared(g, p);
   if (any != 0) {   /* the declarations each seat made (riichi) */
     cJSON *da = cJSON_AddArrayToObject(o, "declared");
-    for (int p = 0; p < 4; p++) {
+    for (int p = 0; p < rn->np; p++) {
       cJSON *one = cJSON_CreateArray();
       unsigned d = mj_game_declared(g, p);
       for (int k = 0; d != 0; k++, d >>= 1)
@@ -309,7 +309,7 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
     cJSON_AddNumberToObject(o, "hand", pl->hand);
   if (pl->last) {   /* the match's end: each seat's place, 1 first */
     cJSON *pp = cJSON_AddArrayToObject(o, "places");
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < rn->np; p++)
       cJSON_AddItemToArray(pp, cJSON_CreateNumber(pl->place[p]));
   }
   char *text = cJSON_PrintUnformatted(o);
@@ -362,7 +362,7 @@ static int play_match(sim_run *rn, long gi, sim_stats *st)
 {
   mj_match m;
   mj_match_init(&m, rn->r, mj_seed_mix(rn->seed, (uint64_t)gi),
-                mj_rules_ctable(rn->r)->match_hands, (int)(gi & 3));
+                mj_rules_ctable(rn->r)->match_hands, (int)(gi % rn->np));
   int rc = 0;
   while (!m.over && rc == 0) {
     if (sim_stop)
@@ -370,7 +370,7 @@ static int play_match(sim_run *rn, long gi, sim_stats *st)
     played pl;
     memset(&pl, 0, sizeof pl);
     pl.gi = pl.wall = gi;
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < rn->np; p++)
       pl.seat_bot[p] = rn->bots[p];
     mj_error e;
     mj_game *g = mj_match_deal(&m, &e);
@@ -386,7 +386,7 @@ static int play_match(sim_run *rn, long gi, sim_stats *st)
     if (m.over) {
       int res[4];
       mj_match_standings(rn->r, m.scores, m.first_dealer, pl.place, res);
-      for (int p = 0; p < 4; p++)
+      for (int p = 0; p < rn->np; p++)
         pl.place[p]++;
       pl.last = true;
       sim_count_places(st, pl.place);
@@ -403,15 +403,15 @@ static int play_one(sim_run *rn, long gi, sim_stats *st)
     return play_match(rn, gi, st);
   played pl;
   memset(&pl, 0, sizeof pl);
-  /* duplicate: game gi plays wall gi / 4 with the bots turned gi % 4
-     seats, so every bot sits every seat of every wall */
+  /* duplicate: game gi plays wall gi / n with the bots turned gi % n
+     seats (n players), so every bot sits every seat of every wall */
   pl.gi = gi;
-  pl.wall = rn->duplicate ? gi / 4 : gi;
-  pl.turn = rn->duplicate ? (int)(gi % 4) : 0;
+  pl.wall = rn->duplicate ? gi / rn->np : gi;
+  pl.turn = rn->duplicate ? (int)(gi % rn->np) : 0;
   pl.cfg.seed = mj_seed_mix(rn->seed, (uint64_t)pl.wall);
-  pl.cfg.dealer = (int)(pl.wall & 3);
-  for (int p = 0; p < 4; p++)
-    pl.seat_bot[p] = rn->bots[(p + pl.turn) & 3];
+  pl.cfg.dealer = (int)(pl.wall % rn->np);
+  for (int p = 0; p < rn->np; p++)
+    pl.seat_bot[p] = rn->bots[(p + pl.turn) % rn->np];
   mj_error e;
   mj_game *g = mj_game_new(rn->r, &pl.cfg, &e);
   if (g == NULL) {
@@ -637,11 +637,6 @@ static int sim_parse(sim_args *sa, const cl_args *a)
             "--game G; see hule sim --help)\n"));
     return 1;
   }
-  if (sa->duplicate && sa->have_games && sa->games % 4 != 0) {
-    fprintf(stderr, _("Error: --duplicate plays each wall 4 times: --games "
-            "takes a multiple of 4, not %llu\n"), (unsigned long long)sa->games);
-    return 1;
-  }
   if (sa->have_one && (sa->have_games ? sa->one_game >= sa->games : false)) {
     fprintf(stderr, _("Error: --game %llu is not among the %llu games\n"),
             (unsigned long long)sa->one_game, (unsigned long long)sa->games);
@@ -680,9 +675,9 @@ static bool parse_bots(sim_run *rn, const char *bots)
   for (char *tok = strtok_r(tmp, ",", &save); tok;
        tok = strtok_r(NULL, ",", &save)) {
     mj_error e;
-    if (nb == 4) {
-      fprintf(stderr, _("Error: --bots takes one kind or four, not more "
-              "(got '%s')\n"), bots);
+    if (nb == rn->np) {
+      fprintf(stderr, _("Error: --bots takes one kind or one a player (%d), "
+              "not more (got '%s')\n"), rn->np, bots);
       return false;
     }
     if (!cli_bot_spec_check(tok, &e)) {
@@ -691,13 +686,14 @@ static bool parse_bots(sim_run *rn, const char *bots)
     }
     snprintf(rn->bots[nb++], sizeof rn->bots[0], "%s", tok);
   }
-  if (nb != 1 && nb != 4) {
-    fprintf(stderr, _("Error: --bots takes one kind or four, not %d\n"), nb);
+  if (nb != 1 && nb != rn->np) {
+    fprintf(stderr, _("Error: --bots takes one kind or one a player (%d), "
+            "not %d\n"), rn->np, nb);
     return false;
   }
   for (int p = nb; p < 4; p++)
     strcpy(rn->bots[p], rn->bots[0]);
-  for (int p = 0; p < 4; p++)
+  for (int p = 0; p < rn->np; p++)
     if (sim_kind_index(rn, rn->bots[p]) < 0)
       snprintf(rn->kinds[rn->nkinds++], sizeof rn->kinds[0], "%s",
                rn->bots[p]);
@@ -708,7 +704,13 @@ static bool parse_bots(sim_run *rn, const char *bots)
    between walls), or game G alone. False (said) when it is empty. */
 static bool plan_range(sim_run *rn, sim_args *a)
 {
-  uint64_t unit = a->duplicate ? 4 : 1, units = a->games / unit;
+  uint64_t unit = a->duplicate ? (uint64_t)rn->np : 1, units = a->games / unit;
+  if (a->duplicate && a->have_games && a->games % unit != 0) {
+    fprintf(stderr, _("Error: --duplicate plays each wall once a seat, %d "
+            "times: --games takes a multiple of %d, not %llu\n"), rn->np,
+            rn->np, (unsigned long long)a->games);
+    return false;
+  }
   rn->lo = (long)(unit * (units * (a->shard_i - 1) / a->shard_n));
   rn->hi = (long)(unit * (units * a->shard_i / a->shard_n));
   if (a->have_one) {   /* game G alone, as it was played in its run */
@@ -865,9 +867,10 @@ int cli_sim(mj_host *h, cli_opts *o, const cl_args *args)
   rn.log_min_total = (long)a.min_total;
   rn.host = h;
   rn.bot_ms = (int)a.bot_ms;
-  if (!parse_bots(&rn, a.bots) || !plan_range(&rn, &a))
+  if ((rn.r = cli_rules(h, o)) == NULL)
     return 1;
-  if ((rn.r = cli_rules(h, o)) == NULL || !check_bots(h, &rn))
+  rn.np = mj_rules_ctable(rn.r)->players;
+  if (!parse_bots(&rn, a.bots) || !plan_range(&rn, &a) || !check_bots(h, &rn))
     return 1;
   rn.options = o->options;
   sim_sink out = { -1, a.out_path, 0, 0 };

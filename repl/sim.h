@@ -76,6 +76,7 @@ typedef struct sim_run {
   char line_options[256];   /* stats: the options of the games read */
   uint64_t seed;
   long lo, hi;              /* games [lo, hi) */
+  int np;                   /* seats at the table (the ruleset's players) */
   char bots[4][256];
   sim_sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */

@@ -80,12 +80,12 @@ void sim_count_duplicate(const sim_run *rn, sim_stats *st,
                             const char *const seat_bot[4], const int pay[4],
                             int turn)
 {
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < rn->np; p++) {
     int k = sim_kind_index(rn, seat_bot[p]);
     if (k >= 0)
       st->cur[k] += pay[p];
   }
-  if (turn != 3)
+  if (turn != rn->np - 1)
     return;
   st->dup_walls++;
   for (int k = 0; k < 4; k++) {
@@ -245,7 +245,7 @@ static void summary_seats(FILE *f, const sim_run *rn, const sim_stats *st,
              "dealt in  net per game (95%% intervals)\n"), bw, "bot");
   if (rn->duplicate)
     fprintf(f, _("(the bots turn through the seats: seat figures mix them)\n"));
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < rn->np; p++) {
     double n = (double)st->games, wr = (double)st->seat_wins[p] / n;
     long nw = st->seat_wins[p];
     char lb[64];
@@ -270,16 +270,16 @@ static void summary_seats(FILE *f, const sim_run *rn, const sim_stats *st,
 static void summary_duplicate(FILE *f, const sim_run *rn,
                               const sim_stats *st, int bw)
 {
-  fprintf(f, _("\nduplicate: %ld walls, each played 4 times with the bots "
+  fprintf(f, _("\nduplicate: %ld walls, each played %d times with the bots "
              "turned a seat each time\n"
              "%-*s  net per game (95%% interval over the walls)\n"),
-          st->dup_walls, bw, "bot");
+          st->dup_walls, rn->np, bw, "bot");
   for (int k = 0; k < rn->nkinds; k++) {
     int seats = 0;
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < rn->np; p++)
       seats += strcmp(rn->bots[p], rn->kinds[k]) == 0;
-    /* a wall's sample: the kind's net over its 4 games, per seat-game */
-    double per = 4.0 * seats, n = (double)st->dup_walls;
+    /* a wall's sample: the kind's net over its n games, per seat-game */
+    double per = (double)rn->np * seats, n = (double)st->dup_walls;
     char lb[64];
     fprintf(f, "%-*s  %+8.2f ±%6.2f\n", bw,
             bot_label(rn->kinds[k], lb, sizeof lb),
@@ -298,7 +298,7 @@ static void summary_places(FILE *f, const sim_run *rn, const sim_stats *st,
                       "are their hands)\n", st->matches), st->matches,
           st->games);
   fprintf(f, _("seat  %-*s average place (95%% interval)\n"), bw, "bot");
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < rn->np; p++) {
     char lb[64];
     fprintf(f, "%-5s %-*s %5.2f ±%4.2f\n",
             (const char *[]){ "1", "2", "3", "4" }[p], bw,
@@ -369,7 +369,7 @@ static void summary_body(FILE *f, const sim_run *rn, const sim_stats *st)
   summary_rates(f, st);
   /* the bots' column as wide as its widest name (strong:caution=0.25) */
   int bw = 12;
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < rn->np; p++) {
     char lb[64];
     int len = (int)strlen(bot_label(rn->bots[p], lb, sizeof lb));
     bw = len > bw ? len : bw;
@@ -397,8 +397,8 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
   cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
   cJSON *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
   if (!cJSON_IsString(rs) || !cJSON_IsArray(bots) ||
-      cJSON_GetArraySize(bots) != 4 || !cJSON_IsArray(pay) ||
-      cJSON_GetArraySize(pay) != 4 || !cJSON_IsArray(wins) ||
+      cJSON_GetArraySize(bots) != rn->np || !cJSON_IsArray(pay) ||
+      cJSON_GetArraySize(pay) != rn->np || !cJSON_IsArray(wins) ||
       cJSON_GetArraySize(wins) > MJ_MAX_WINS) {
     snprintf(why, cap, "not a line of hule sim --out (ruleset, bots, pay, "
              "wins)");
@@ -428,7 +428,7 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
   cJSON *turn = cJSON_GetObjectItemCaseSensitive(o, "turn");
   bool dup = cJSON_GetObjectItemCaseSensitive(o, "wall") != NULL;
   int tn = 0;
-  if (dup && (!cJSON_IsNumber(turn) || turn->valueint < 0 || turn->valueint > 3)) {
+  if (dup && (!cJSON_IsNumber(turn) || turn->valueint < 0 || turn->valueint >= rn->np)) {
     snprintf(why, cap, "bad \"turn\"");
     return false;
   }
@@ -444,7 +444,7 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
     snprintf(why, cap, "a duplicate and a plain run mixed");
     return false;
   }
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < rn->np; p++) {
     cJSON *b = cJSON_GetArrayItem(bots, p);
     if (!cJSON_IsString(b) || strlen(b->valuestring) >= sizeof rn->bots[0]) {
       snprintf(why, cap, "bad \"bots\"");
@@ -452,8 +452,8 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
     }
     seat_bot[p] = b->valuestring;
   }
-  for (int p = 0; p < 4; p++) {
-    const char *base = seat_bot[(p - tn + 4) & 3];   /* the bot of turn 0 */
+  for (int p = 0; p < rn->np; p++) {
+    const char *base = seat_bot[(p - tn + rn->np) % rn->np];   /* turn 0's */
     if (first)
       snprintf(rn->bots[p], sizeof rn->bots[0], "%s", base);
     else if (strcmp(rn->bots[p], base) != 0) {
@@ -463,7 +463,7 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
     }
   }
   if (first)
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < rn->np; p++)
       if (sim_kind_index(rn, rn->bots[p]) < 0)
         snprintf(rn->kinds[rn->nkinds++], sizeof rn->kinds[0], "%s",
                  rn->bots[p]);
@@ -473,10 +473,11 @@ static bool line_run(cJSON *o, sim_run *rn, bool first, int *turn_out,
 
 /* A line's "pay": four whole amounts in range that sum to zero with its
    "pot" (what was left on the table, absent when nothing). */
-static bool line_pay(cJSON *o, int pv[4], char *why, size_t cap)
+static bool line_pay(cJSON *o, int np, int pv[4], char *why, size_t cap)
 {
   cJSON *pay = cJSON_GetObjectItemCaseSensitive(o, "pay");
-  for (int p = 0; p < 4; p++) {
+  memset(pv, 0, 4 * sizeof pv[0]);
+  for (int p = 0; p < np; p++) {
     cJSON *x = cJSON_GetArrayItem(pay, p);
     if (!cJSON_IsNumber(x) || !(fabs(x->valuedouble) <= 2.0 * MJ_MAX_SCORE) ||
         x->valuedouble != (int)x->valuedouble) {
@@ -573,11 +574,11 @@ static bool stats_line(cJSON *o, sim_run *rn, sim_stats *st, bool first, char *w
   int tn = 0, pv[4];
   bool dup = cJSON_GetObjectItemCaseSensitive(o, "wall") != NULL;
   if (!line_run(o, rn, first, &tn, seat_bot, why, cap) ||
-      !line_pay(o, pv, why, cap))
+      !line_pay(o, rn->np, pv, why, cap))
     return false;
   int payer = -1, nw = cJSON_GetArraySize(wins);
   if (from != NULL) {
-    if (!cJSON_IsNumber(from) || from->valueint < 0 || from->valueint > 3) {
+    if (!cJSON_IsNumber(from) || from->valueint < 0 || from->valueint >= rn->np) {
       snprintf(why, cap, "bad \"from\"");
       return false;
     }
@@ -614,7 +615,7 @@ static void stats_json(const sim_run *rn, const sim_stats *st)
   cJSON_AddNumberToObject(out, "max_points", (double)st->max_points);
   cJSON *seats = cJSON_AddArrayToObject(out, "seats");
   double n = (double)st->games;
-  for (int p = 0; p < 4; p++) {
+  for (int p = 0; p < rn->np; p++) {
     cJSON *x = cJSON_CreateObject();
     double wr = (double)st->seat_wins[p] / n;
     long nw = st->seat_wins[p];
@@ -768,24 +769,25 @@ static bool new_file(stats_files *sf, const char *path)
 
 /* A line that ends a match (sim --matches): its "places", each seat's
    place, 1 to 4 each once, into st. */
-static bool line_places(cJSON *o, sim_stats *st, char *why, size_t cap)
+static bool line_places(cJSON *o, int np, sim_stats *st, char *why,
+                        size_t cap)
 {
   cJSON *pp = cJSON_GetObjectItemCaseSensitive(o, "places"), *x;
   if (pp == NULL)
     return true;
-  int place[4], seen = 0, n = 0;
-  if (cJSON_IsArray(pp) && cJSON_GetArraySize(pp) == 4)
+  int place[4] = { 0 }, seen = 0, n = 0;
+  if (cJSON_IsArray(pp) && cJSON_GetArraySize(pp) == np)
     cJSON_ArrayForEach(x, pp) {
-      if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > 4 ||
+      if (!cJSON_IsNumber(x) || x->valuedouble < 1 || x->valuedouble > np ||
           x->valuedouble != (int)x->valuedouble ||
           (seen & 1 << x->valueint))
         break;
       seen |= 1 << x->valueint;
       place[n++] = x->valueint;
     }
-  if (n != 4) {
+  if (n != np) {
     snprintf(why, cap, "bad \"places\" (each seat's place in its match, "
-             "1 to 4, each once)");
+             "1 to %d, each once)", np);
     return false;
   }
   sim_count_places(st, place);
@@ -808,10 +810,12 @@ static bool stats_one_line(mj_host *h, const cli_opts *o, sim_run *rn,
     if (mine.ruleset == NULL && cJSON_IsString(rs))
       mine.ruleset = rs->valuestring;
     ok = (rn->r = cli_rules(h, &mine)) != NULL;
+    if (ok)
+      rn->np = mj_rules_ctable(rn->r)->players;
   }
   if (ok && (obj == NULL || !stats_line(obj, rn, st, *first, why, sizeof why) ||
              !line_game(sf, obj, why, sizeof why) ||
-             !line_places(obj, st, why, sizeof why))) {
+             !line_places(obj, rn->np, st, why, sizeof why))) {
     fprintf(stderr, _("Error: %s:%d: %s\n"), path, line, why);
     ok = false;
   }

@@ -278,7 +278,7 @@ end
 
 -- The 宝 is known once the hands are dealt: those dealt count as drawn.
 R.on_start = function(g)
-  for p = 1, 4 do drew_bao(g, p, g:count(p, "wild")) end
+  for p = 1, g:players() do drew_bao(g, p, g:count(p, "wild")) end
 end
 
 R.on_draw = function(g, p, tile)

@@ -450,7 +450,7 @@ if next(QISHOU) then
     end
     local reason = "起手胡 " .. table.concat(names, " ")
     g:show(p, shown(g, p, fans))
-    for q = 1, 4 do
+    for q = 1, g:players() do
       if q ~= p then
         local extra = opt.zhuangxian and (q == g:dealer() or p == g:dealer())
                       and 1 or 0

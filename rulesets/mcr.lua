@@ -50,8 +50,8 @@ R.knitted_waits = R.opt.knitted_waits
 -- 8; a self-draw, each pays 8 + fan. (Robbing a kong: the kong's owner
 -- is the discarder.)
 R.settle = function(w)
-  local pay = { 0, 0, 0, 0 }
-  for seat = 1, 4 do
+  local pay = { 0, 0, 0, 0 }   -- a seat the table lacks stays 0
+  for seat = 1, w.players do
     if seat ~= w.winner then
       local amount = 8
       if w.self or seat == w.payer then amount = 8 + w.total end

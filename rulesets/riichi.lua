@@ -218,7 +218,7 @@ R.on_declare = function(g, p, name)
   g:set(p, "ippatsu", true)
   g:pay(p, "pot", 1000, "立直")
   local n = 0
-  for q = 1, 4 do
+  for q = 1, g:players() do
     if g:get(q, "riichi") or g:get(q, "double") then n = n + 1 end
   end
   if n == 4 and opt.abortive then g:abort("四家立直") end
@@ -230,7 +230,7 @@ end
 R.on_kong = function(g, k)
   g:set(k.player, "kongs", g:get(k.player, "kongs") + 1)
   local n, owners = 0, 0
-  for q = 1, 4 do
+  for q = 1, g:players() do
     n = n + g:get(q, "kongs")
     if g:get(q, "kongs") > 0 then owners = owners + 1 end
   end
@@ -247,7 +247,10 @@ R.on_discard = function(g, p, tile)
     g:set(p, "kong4", false)
     g:abort("四槓散了")
   end
-  if g:wall_left() < FIRST or not tile:match("^[1234]z$") then return end
+  if g:wall_left() < FIRST or not tile:match("^[1234]z$") or
+     g:players() < 4 then
+    return
+  end
   for q = 1, 4 do                -- each player's one discard, this wind
     if g:discards(q) ~= tile then return end
   end
@@ -346,14 +349,15 @@ local function nagashi(g, p)
 end
 
 -- An exhaustive draw: 流し満貫 paid as a mangan self-draw; else the
--- ready hands share 3000 from those not ready (不聴罰符).
+-- ready hands share 1000 a player not at the table's head (3000 of
+-- four, 2000 of three) from those not ready (不聴罰符).
 R.on_end = function(g)
   if ending(g) ~= "wall" then return end
-  local d, paid = g:dealer(), false
-  for p = 1, 4 do
+  local d, paid, np = g:dealer(), false, g:players()
+  for p = 1, np do
     if opt.nagashi and nagashi(g, p) then
       paid = true
-      for q = 1, 4 do
+      for q = 1, np do
         if q ~= p then
           g:pay(q, p, (p == d or q == d) and 4000 or 2000, "流し満貫")
         end
@@ -362,15 +366,15 @@ R.on_end = function(g)
   end
   if paid then return end
   local ready, n = {}, 0
-  for p = 1, 4 do
+  for p = 1, np do
     ready[p] = g:waits(p) ~= ""
     if ready[p] then n = n + 1 end
   end
-  if n == 0 or n == 4 then return end
-  for p = 1, 4 do
-    for q = 1, 4 do
+  if n == 0 or n == np then return end
+  for p = 1, np do
+    for q = 1, np do
       if ready[p] and not ready[q] then
-        g:pay(q, p, 3000 // (n * (4 - n)), "不聴罰符")
+        g:pay(q, p, (np - 1) * 1000 // (n * (np - n)), "不聴罰符")
       end
     end
   end
@@ -382,7 +386,7 @@ R.next_dealer = function(g)
   local d, how = g:dealer(), ending(g)
   if how == "abort" or (how == "wall" and g:waits(d) ~= "") then return d end
   if how == "win" and g:wins(d) > 0 then return d end
-  return d % 4 + 1
+  return d % g:players() + 1
 end
 
 -- {==================================================================

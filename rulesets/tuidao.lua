@@ -204,7 +204,7 @@ R.settle = function(w)
   elseif w.payer then
     charge(w.payer, 1)
   else
-    for seat = 1, 4 do
+    for seat = 1, w.players do
       if seat ~= w.winner then charge(seat, 1) end
     end
   end
@@ -255,7 +255,7 @@ end
 -- discards are watched only while that can still happen.
 if opt.genzhuang then
   R.on_start = function(g)
-    for p = 1, 4 do g:set(p, "first_round", 1) end
+    for p = 1, g:players() do g:set(p, "first_round", 1) end
   end
   R.on_discard = function(g, p, tile)
     local discards, first = {}, nil
@@ -275,12 +275,12 @@ if opt.genzhuang then
     end
     if follows and #discards == 4 then
       local d = g:dealer()
-      for q = 1, 4 do
+      for q = 1, g:players() do
         if q ~= d then g:pay(d, q, 1, "genzhuang") end
       end
     end
     if not follows or #discards >= 4 then
-      for q = 1, 4 do g:set(q, "first_round", 0) end
+      for q = 1, g:players() do g:set(q, "first_round", 0) end
     end
   end
   R.watch = { states = { "first_round" } }

@@ -241,7 +241,7 @@ R.settle = function(w)
     charge(w.kong_from, w.total)
   else
     local extra = (opt.zimo == "jiadi" and not w.first) and 1 or 0
-    for seat = 1, 4 do
+    for seat = 1, w.players do
       if seat ~= w.winner and w.active[seat] then
         charge(seat, w.total + extra)
       end
@@ -309,7 +309,7 @@ end
 -- then 退税 from the 花猪 and the players not ready.
 R.on_end = function(g)
   local inplay = {}            -- still in and never won (血流: winners stay)
-  for seat = 1, 4 do
+  for seat = 1, g:players() do
     if g:active(seat) and g:wins(seat) == 0 then
       inplay[#inplay + 1] = seat
     end

@@ -131,7 +131,7 @@ expect_fail "--ruleset given twice" "$hule" --ruleset mcr --ruleset bao score 1m
 expect_fail "--seed given twice" "$hule" sim --games 2 --seed 1 --seed 2
 expect_fail "--games takes a number" "$hule" sim --games x
 expect_fail "--bots: no bot kind 'bogus' (efficiency, random, strong, strong:caution=X, lua:FILE, cmd:PROGRAM, mjai:PROGRAM, botzone:PROGRAM)" "$hule" sim --games 5 --bots bogus
-expect_fail "--bots takes one kind or four, not more" "$hule" sim --games 5 --bots strong,strong,strong,strong,random
+expect_fail "--bots takes one kind or one a player (4), not more" "$hule" sim --games 5 --bots strong,strong,strong,strong,random
 # the strong bot's one setting: a number from 0 to 100, nothing else
 for b in strong:caution=abc strong:caution= strong:caution=101 strong:caution=-1 strong:caution=nan "strong:caution= 2" strong:care=2 strong:; do
   expect_fail "'$b': the strong bot's setting is caution=X, X a number from 0 to 100" "$hule" sim --games 5 --bots "$b"
