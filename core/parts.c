@@ -327,7 +327,7 @@ static void pay_lines(const mj_rules *r, const mj_score *s, const mj_ctx *c,
     mj_catf(buf, cap, len, _("pay:     the discarder %d x %d = %d -> %d\n"),
             s->points, times, s->points * times, total);
   } else if (s->dealer) {
-    mj_catf(buf, cap, len, _("pay:     each of the other %d %d x %d -> %d\n"),
+    mj_catf(buf, cap, len, _("pay:     each of the %d others %d x %d -> %d\n"),
             mj_rules_ctable(r)->players - 1, s->points, p->self_by_dealer,
             -pay[other_seat(r, c->seat, -1)]);
   } else {

@@ -168,6 +168,12 @@ static mj_status check_words(const mj_rules *r, const mj_ctx *c,
                      c->words[i].name, c->words[i].value, r->id,
                      r->words[k].max);
   }
+  int np = r->table.players;
+  if (c->seat >= np || c->round >= np)
+    return mj_fail(err, MJ_ERANGE, 0, "%s=%c: ruleset %s seats %d (%.*s)",
+                   c->seat >= np ? "seat" : "round",
+                   "ESWN"[(c->seat >= np ? c->seat : c->round) & 3], r->id,
+                   np, 3 * np - 2, "E, S, W, N");
   return MJ_OK;
 }
 

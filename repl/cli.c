@@ -777,6 +777,11 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
               "dora indicators), not %s", mj_rules_id(r));
       return NULL;
     }
+    if (r != NULL && mj_rules_ctable(r)->players != 4) {
+      mj_fail(err, MJ_EINVAL, 0, "mjai: bots play four-player riichi; %s "
+              "seats %d", mj_rules_id(r), mj_rules_ctable(r)->players);
+      return NULL;
+    }
     return mjaibot_new(spec + 5, limit_ms, seed, err);
   }
   if (strncmp(spec, "botzone", 7) == 0) {

@@ -114,9 +114,14 @@ int cli_export_mjai(mj_host *h, const char *path, const char *outpath)
       break;
     }
     if (mj_host_get(h, rp.ruleset, &r, &e) != MJ_OK ||
-        mj_rules_ctable(r)->indicators == 0) {
+        mj_rules_ctable(r)->indicators == 0 ||
+        mj_rules_ctable(r)->players != 4) {
       fprintf(stderr, _("Error: %s (hand %d): %s\n"), path, i + 1,
-              r == NULL ? e.msg : "mjai speaks riichi: this is a game of "
+              r == NULL ? e.msg
+              : mj_rules_ctable(r)->players != 4
+              ? "mjai's events are of four-player games: this is a table "
+                "of fewer seats"
+              : "mjai speaks riichi: this is a game of "
               "a ruleset without dora indicators");
       mj_replay_free(&rp);
       status = 1;

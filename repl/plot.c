@@ -102,7 +102,7 @@ static bool count_wall(plot_data *d, const cJSON *o, const int k[4],
     d->walls = x;
     d->nwalls = n;
   }
-  for (int p = 0; p < 4; p++)
+  for (int p = 0; p < 4 && p < cJSON_GetArraySize(pay); p++)
     if (k[p] < DUP_KINDS) {
       d->walls[w].net[k[p]] += cJSON_GetArrayItem(pay, p)->valuedouble;
       d->walls[w].seats[k[p]]++;
@@ -116,11 +116,12 @@ static bool add_line(plot_data *d, const cJSON *o)
   const cJSON *bots = cJSON_GetObjectItemCaseSensitive(o, "bots"),
               *pay = cJSON_GetObjectItemCaseSensitive(o, "pay"),
               *wins = cJSON_GetObjectItemCaseSensitive(o, "wins");
-  if (cJSON_GetArraySize(bots) != 4 || cJSON_GetArraySize(pay) != 4 ||
+  int np = cJSON_GetArraySize(pay);   /* the seats at the table */
+  if (np < 2 || np > 4 || cJSON_GetArraySize(bots) != np ||
       !cJSON_IsArray(wins))
     return false;
-  int k[4];
-  for (int p = 0; p < 4; p++) {
+  int k[4] = { DUP_KINDS, DUP_KINDS, DUP_KINDS, DUP_KINDS };
+  for (int p = 0; p < np; p++) {
     const cJSON *b = cJSON_GetArrayItem(bots, p), *v = cJSON_GetArrayItem(pay, p);
     if (!cJSON_IsString(b) || !cJSON_IsNumber(v) || (k[p] = kind_of(d, b->valuestring)) < 0)
       return false;
@@ -132,7 +133,7 @@ static bool add_line(plot_data *d, const cJSON *o)
     return false;
   d->games++;
   if (cJSON_GetArraySize(wins) == 0)
-    for (int p = 0; p < 4; p++)
+    for (int p = 0; p < np; p++)
       d->kind[k[p]].drawn++;
   const cJSON *w;
   cJSON_ArrayForEach(w, wins) {
@@ -140,12 +141,12 @@ static bool add_line(plot_data *d, const cJSON *o)
                 *from = cJSON_GetObjectItemCaseSensitive(w, "from"),
                 *tot = cJSON_GetObjectItemCaseSensitive(w, "total"),
                 *fans = cJSON_GetObjectItemCaseSensitive(w, "fans");
-    if (!cJSON_IsNumber(pl) || pl->valueint < 0 || pl->valueint > 3 ||
+    if (!cJSON_IsNumber(pl) || pl->valueint < 0 || pl->valueint >= np ||
         !cJSON_IsNumber(tot))
       return false;
     d->wins++;
     d->kind[k[pl->valueint]].wins++;
-    if (cJSON_IsNumber(from) && from->valueint >= 0 && from->valueint < 4)
+    if (cJSON_IsNumber(from) && from->valueint >= 0 && from->valueint < np)
       d->kind[k[from->valueint]].dealins++;
     if (d->ntotals == d->cap) {
       long c = d->cap ? 2 * d->cap : 1024;

@@ -327,7 +327,7 @@ static cJSON *step_json(vhand *v, const mj_action *a, int from)
     snprintf(v->prev_head, sizeof v->prev_head, "%s", b);
   }
   cJSON *seats = cJSON_CreateArray();
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < mj_game_players(v->g); q++) {
     cJSON *o = seat_json(v, q);
     char *text = cJSON_PrintUnformatted(o);
     if (text != NULL && strcmp(text, v->prev_seat[q]) != 0) {
@@ -388,12 +388,12 @@ static char *end_text(const vhand *v)
   char row[200];
   size_t rl = 0;
   row[0] = '\0';
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(v->g); q++)
     mj_catf(row, sizeof row, &rl, "%s%s %+d", q ? "  " : "", v->names[q],
             pay[q]);
   mj_catf(out, cap, &len, _("payments:  %s"), row);
   rl = 0;
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < mj_game_players(v->g); q++)
     mj_catf(row, sizeof row, &rl, "%s%s %d", q ? "  " : "", v->names[q],
             sc[q]);
   mj_catf(out, cap, &len, _("\nscores:    %s"), row);
@@ -412,14 +412,14 @@ static void hand_head(const vhand *v, const mj_replay *rp, int view,
            _(wind_names[mj_game_round(g) & 3]));
   cJSON_AddStringToObject(o, "title", b);
   cJSON *names = cJSON_CreateArray();
-  for (int q = 0; q < 4; q++) {
+  for (int q = 0; q < rp->np; q++) {
     snprintf(b, sizeof b, "%s%s", strcmp(rp->players[q], "?") == 0 ? ""
              : rp->players[q], q == view ? _(" (this page's seat)") : "");
     cJSON_AddItemToArray(names, cJSON_CreateString(b));
   }
   cJSON_AddItemToObject(o, "players", names);
   cJSON *winds = cJSON_CreateArray();
-  for (int q = 0; q < 4; q++)
+  for (int q = 0; q < rp->np; q++)
     cJSON_AddItemToArray(winds, cJSON_CreateString(v->names[q]));
   cJSON_AddItemToObject(o, "winds", winds);
   cJSON_AddNumberToObject(o, "dealer", mj_game_dealer(g));
@@ -573,7 +573,8 @@ static int asked_seat(const char *text, const char *seat)
   if (strlen(seat) != 1 || w == NULL ||
       mj_replay_parse(text, strlen(text), &rp, &e) != MJ_OK)
     return -2;
-  int q = ((int)(w - "ESWN") + rp.cfg.dealer) & 3;
+  int q = (int)(w - "ESWN") < rp.np ? ((int)(w - "ESWN") + rp.cfg.dealer) % rp.np
+                                     : -2;
   mj_replay_free(&rp);
   return q;
 }

@@ -45,7 +45,10 @@ assert n == 300
 PY
 then ok "every game pays three seats, the points and sticks constant"
 else no "the sim lines of three seats" "$(head -2 three.jsonl)"; fi
-has "$(h stats three.jsonl)" "300 games from 1 file" "stats reads the three-seat lines"
+has "$(h stats three.jsonl --plot p.svg)" "300 games from 1 file" \
+  "stats reads the three-seat lines"
+grep -q "efficiency" p.svg && ok "the plot of a three-seat run" ||
+  no "plot of three seats" "$(head -c 300 p.svg)"
 has "$(h sim --ruleset three --games 10 --duplicate)" "a multiple of 3" \
   "duplicate plays each wall once a seat: a multiple of 3"
 out=$(h sim --ruleset three --games 12 --duplicate --bots strong,efficiency,efficiency)
@@ -88,6 +91,21 @@ sed '1s/"players":\[\("[a-z]*",\)/"players":[\1"x",/; 1s/"scores":\[0,/"scores":
   logs/game-0.jsonl > four.jsonl
 has "$(h review four.jsonl)" "names 4 players, but three seats 3" \
   "a header naming four seats for a table of three refused"
+
+has "$(h export --mjai logs/game-0.jsonl)" "four-player games" \
+  "mjai export of a three-seat game refused, saying why"
+
+# score: the self-draw paid by the two others (tsumo loss), no seat N
+out=$(h --ruleset three score "123p22567p234567s win=7s riichi self seat=S")
+has "$out" "the dealer 640 x 2 -> 1300, each other 640 x 1 -> 700" \
+  "a self-draw at three seats: the dealer's and one other's share"
+has "$out" "total:   2000" "... 2000 in all, the absent share not paid"
+has "$(h --ruleset three score "123p22567p234567s win=7s riichi self seat=E")" \
+  "each of the 2 others 640 x 2 -> 1300" "the dealer's self-draw: two payers"
+has "$(h --ruleset three score "123p22567p234567s win=7s riichi seat=N")" \
+  "seat=N: ruleset three seats 3 (E, S, W)" "seat N at a table of three refused"
+has "$(h sim --ruleset three --games 2 --bots mjai:/bin/cat)" \
+  "mjai: bots play four-player riichi" "an mjai bot at a table of three refused"
 
 # the ruleset's own fields and hooks
 cat > rules/badu.lua <<'LUA'
