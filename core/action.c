@@ -700,6 +700,9 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
   case MJ_EV_FLOWER:
     return say(buf, cap, second, _("%s show the flower %s"),
                _("%s shows the flower %s"), who, t);
+  case MJ_EV_ASIDE:
+    return say(buf, cap, second, _("%s set %s aside"),
+               _("%s sets %s aside"), who, t);
   case MJ_EV_DISCARD:
     return say(buf, cap, second, _("%s discard %s"), _("%s discards %s"),
                who, t);

@@ -1001,5 +1001,16 @@ int mj_bot_choose(mj_bot *b, const mj_game *g, int p, const mj_action *legal,
     if (legal[k].type == MJ_ACT_DECLARE && MJ_DECL_IS_WITH(legal[k].tile) &&
         MJ_DECL_TILE(legal[k].tile) == legal[i].tile)
       i = k;
+  /* and set a tile aside (北抜き: a dora and a fresh tile) where they
+     would discard it, or it is a lone one */
+  for (int k = 0; k < n && legal[i].type == MJ_ACT_DISCARD; k++) {
+    const mj_decl_def *d = legal[k].type == MJ_ACT_DECLARE &&
+                           !MJ_DECL_IS_WITH(legal[k].tile)
+                           ? mj_game_decl(g, legal[k].tile) : NULL;
+    if (d != NULL && d->aside != MJ_NO_TILE &&
+        (legal[i].tile == d->aside ||
+         mj_hand_counts(mj_game_hand(g, p))[d->aside] == 1))
+      i = k;
+  }
   return i;
 }

@@ -36,6 +36,8 @@
   X(OPEN, "open", "player's open kong (开杠) turned tile up from the tail")  \
   X(ABORT, "abort", "the hand was called off by the ruleset, drawn "         \
     "(九種九牌, 四風連打...): tile is its name's index among the payments' "   \
-    "reasons; player who caused it, if one did")
+    "reasons; player who caused it, if one did")                              \
+  X(ASIDE, "aside", "player set tile aside face up in his turn (北抜き), "  \
+    "a declaration's; replaced from the tail unless won on")
 
 #endif

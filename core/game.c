@@ -70,7 +70,8 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
     return false;
   }
   if (g->tbl.red_fives > 0 || cfg->wall_red != NULL)
-    mj_wall_set_red(&g->wall, g->tbl.red_fives, g->cfg.wall_red);
+    mj_wall_set_red(&g->wall, g->tbl.red_fives, g->tbl.red_suits,
+                    g->cfg.wall_red);
   return true;
 }
 
@@ -398,7 +399,14 @@ void mjg_turn_offers(mj_game *g, int p)
   g->pl[p].turn_offer = 0;
   for (int k = 0; k < g->tbl.ndecls && k < 8 && !faulted(g); k++) {
     const mj_decl_def *d = &g->tbl.decls[k];
-    if (!d->in_turn || (g->decl_done[p] >> k & 1) ||
+    bool aside = d->aside != MJ_NO_TILE;
+    /* a tile set aside: one held, a tile left to replace it, and of a
+       fixed hand (riichi) the one just drawn */
+    if (aside && (mj_hand_counts(g->pl[p].hand)[d->aside] == 0 ||
+                  live_left(g) == 0 ||
+                  (g->pl[p].fixed && g->last_draw != d->aside)))
+      continue;
+    if (!d->in_turn || (!aside && (g->decl_done[p] >> k & 1)) ||
         (d->first && (g->any_claim || g->pl[p].ndiscarded > 0)))
       continue;
     int yes = 1;
@@ -746,42 +754,6 @@ static void take_discard(mj_game *g, bool meld)
   }
 }
 
-/* Offer the others (not the kong's owner p, nor the discarder of its
-   tile, or -1) a win by robbing the kong tile t: the rob phase, true
-   when someone may. */
-/* Would q's concealed hand and t be thirteen orphans? (The analysis's
-   shanten with that shape alone.) */
-static bool orphans_with(const mj_game *g, int q, mj_tile t)
-{
-  if (mj_hand_nmelds(g->pl[q].hand) > 0 || t >= MJ_KINDS)
-    return false;
-  mj_tileview v = g->pl[q].v;
-  mj_tileview_add(&v, t);
-  mj_shape_cfg orphans = { MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS), false, 0 };
-  return mj_shanten(&v, &orphans, NULL) < 0;
-}
-
-static bool offer_rob(mj_game *g, int p, mj_tile t, int discarder)
-{
-  g->pending = t;
-  g->pending_from = p;
-  g->pending_wall_last = false;
-  g->rob_discarder = discarder;
-  g->decided = 0;
-  bool any = false;
-  for (int q = 0; q < g->np; q++) {
-    g->options[q] = 0;
-    if (q != p && q != discarder && active(g, q) &&
-        (g->rob_concealed ? orphans_with(g, q, t) : g->tbl.rob_kong) &&
-        mjg_can_win_on(g, q, t, MJ_CTX_ROB) && !mjg_barred(g, q))
-      g->options[q] = 1u << MJ_ACT_WIN;
-    any = any || g->options[q];
-  }
-  if (any)
-    g->phase = MJ_PHASE_ROB;
-  return any;
-}
-
 /* The red fives p holds concealed. */
 static int reds_held(const mj_game *g, int p)
 {
@@ -918,7 +890,7 @@ static void resolve_claims(mj_game *g)
       const mj_action *a = &g->decision[q];
       bool kong = a->type == MJ_ACT_KONG || a->type == MJ_ACT_OPEN;
       g->opening = a->type == MJ_ACT_OPEN;
-      if (pass == 0 && kong && g->tbl.rob_exposed && offer_rob(g, q, t, from))
+      if (pass == 0 && kong && g->tbl.rob_exposed && mjg_offer_rob(g, q, t, from))
         return;            /* 明杠可抢: the others may rob it first */
       if (pass == 0 && (kong || a->type == MJ_ACT_PON)) {
         claim_pung(g, a, kong);
@@ -994,7 +966,7 @@ static void added_kong(mj_game *g, int p, mj_tile t)
                                  reds_held(g, p));
   g->pending_red = r0 > reds_held(g, p);   /* a robber wins on it as it is */
   mjg_end_turn_states(g, p);
-  if (!offer_rob(g, p, t, -1))
+  if (!mjg_offer_rob(g, p, t, -1))
     complete_added_kong(g);
 }
 
@@ -1009,7 +981,9 @@ static void resolve_rob(mj_game *g)
       w[n++] = q;
   }
   if (n == 0) {
-    if (g->rob_discarder >= 0)
+    if (g->rob_aside)
+      mjg_aside_replace(g);
+    else if (g->rob_discarder >= 0)
       make_exposed_kong(g, from, g->rob_discarder, g->pending);
     else if (g->rob_concealed)
       complete_concealed_kong(g);
@@ -1018,8 +992,15 @@ static void resolve_rob(mj_game *g)
     return;
   }
   g->rob_concealed = false;
-  if (!g->tbl.rob_all)
+  if (!(g->rob_aside ? g->tbl.multi_win : g->tbl.rob_all))
     n = 1;
+  if (g->rob_aside) {   /* the tile won on leaves what its player set aside */
+    g->rob_aside = false;
+    if (g->pl[from].naside > 0)
+      g->pl[from].naside--;
+    mjg_finish(g, w, n, from, g->pending, 0);
+    return;
+  }
   if (g->rob_discarder >= 0) {   /* the tile leaves the discarder's river */
     seat *d = &g->pl[g->rob_discarder];
     if (d->ndisc > 0)
@@ -1123,6 +1104,8 @@ static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
   case MJ_ACT_DECLARE:
     if (MJ_DECL_IS_WITH(a->tile))
       declare_with_discard(g, p, a->tile, a->red);
+    else if (g->tbl.decls[a->tile & 7].aside != MJ_NO_TILE)
+      mjg_set_aside(g, p, a->tile);       /* a tile set aside (北抜き) */
     else
       turn_declaration(g, p, a->tile);    /* in the turn (九種九牌) */
     return MJ_OK;
@@ -1138,7 +1121,7 @@ static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
     if (g->tbl.rob_concealed_orphans) {   /* 国士無双 may rob it first */
       mjg_hand_remove(g, p, a->tile);
       g->rob_concealed = true;
-      if (offer_rob(g, p, a->tile, -1))
+      if (mjg_offer_rob(g, p, a->tile, -1))
         return MJ_OK;
       g->rob_concealed = false;
       g->pending = MJ_NO_TILE;

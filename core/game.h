@@ -320,6 +320,7 @@ typedef struct mj_seat_view {
     int missing;                   /* 0 m, 1 p, 2 s, -1 not known */
     bool active;
     char shown[48];                /* tiles shown face up, "" none */
+    char aside[24];                /* tiles set aside (北抜き), "" none */
   } players[4];
 } mj_seat_view;
 void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v);
@@ -353,6 +354,9 @@ size_t mj_game_furiten_text(const mj_game *g, int p, char *buf, size_t cap);
 const mj_decl_def *mj_game_decl(const mj_game *g, int k);
 /* The declarations p has made (bit k: mj_game_decl(g, k)). */
 unsigned mj_game_declared(const mj_game *g, int p);
+
+/* The tiles p has set aside in his turns (北抜き), in order. */
+int mj_game_aside(const mj_game *g, int p, const mj_tile **tiles);
 
 /* The log: events and the decisions that made them. */
 int mj_game_nevents(const mj_game *g);

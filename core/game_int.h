@@ -48,6 +48,8 @@ typedef struct seat {
   int8_t kong_from;    /* the kong_draw replaced a kong of this seat's
                           discard, -1 */
   mj_tile swap[4];     /* the tiles chosen to pass */
+  mj_tile aside[8];    /* the tiles set aside (北抜き), in order */
+  int naside;
   uint8_t nswap;
   int ndiscarded;            /* discards made (not capped; 天糊/地糊 need 0) */
   uint8_t dealt[MJ_KINDS];   /* the thirteen or fourteen tiles as dealt */
@@ -106,6 +108,7 @@ struct mj_game {
   bool pending_kong;         /* the discard up follows its player's kong */
   bool rob_concealed;        /* the kong offered to robbers is concealed
                                 (thirteen orphans may rob it) */
+  bool rob_aside;            /* the rob phase is of a tile set aside */
   int rob_discarder;         /* robbing an exposed kong: whose discard the
                                 kong claimed (-1: an added kong) */
   int offer_left;            /* OFFER: players still to be offered the
@@ -223,6 +226,9 @@ unsigned mjg_self_flags(const mj_game *g, int p);
 unsigned mjg_claim_flags(const mj_game *g);
 bool mjg_can_win_self(const mj_game *g, int p);
 bool mjg_can_win_on(const mj_game *g, int p, mj_tile t, unsigned flags);
+/* The flags of a win in the rob phase: robbing a kong, or none on a tile
+   set aside. */
+unsigned mjg_claim_flags_rob(const mj_game *g);
 /* 振聴 (table rule furiten): a tile p's hand waits on is among p's own
    discards. */
 bool mjg_furiten(const mj_game *g, int p);
@@ -251,5 +257,18 @@ bool mjg_legal_one(const mj_game *g, const mj_action *a);
 bool mjg_open_ok(const mj_game *g, int p, mj_tile t, int kind);
 bool mjg_hand_fixed(const mj_game *g, int p);
 unsigned mjg_claim_options(const mj_game *g, int p, mj_tile t);
+/* Offer the others (not the kong's owner p, nor the discarder of its
+   tile, or -1) a win by robbing the kong tile t (or, rob_aside, on the
+   tile p set aside): the rob phase, true when someone may. */
+bool mjg_offer_rob(mj_game *g, int p, mj_tile t, int discarder);
+
+/* aside.c: the tiles set aside in one's turn (北抜き) */
+/* p sets aside a tile of declaration k's kind: the others may win on it,
+   else p draws its replacement from the tail. */
+void mjg_set_aside(mj_game *g, int p, int k);
+/* Nobody won on the tile set aside: its player's replacement draw. */
+void mjg_aside_replace(mj_game *g);
+/* The tiles p has set aside of declaration k's kind. */
+int mjg_aside_count(const mj_game *g, int p, int k);
 
 #endif

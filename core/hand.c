@@ -871,8 +871,9 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
     for (int i = 0; i < h->nmelds; i++)
       has_kong = has_kong || h->melds[i].type >= MJ_KONG;
     /* without self it is 杠上炮 where a ruleset reads it so (the
-       scorer asks the ruleset) */
-    if (self && !has_kong)
+       scorer asks the ruleset); a ruleset's word may count tiles set
+       aside, each replaced from the tail (kita=1): the scorer checks */
+    if (self && !has_kong && c->nwords == 0)
       return mj_fail(err, MJ_EINVAL, 0,
                      "kong (a win on a kong's replacement tile) but "
                      "the hand has no kong");

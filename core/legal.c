@@ -588,3 +588,37 @@ unsigned mj_game_waiting(const mj_game *g)
 
 /* }==================================================================== */
 
+
+/* Would q's concealed hand and t be thirteen orphans? (The analysis's
+   shanten with that shape alone.) */
+static bool orphans_with(const mj_game *g, int q, mj_tile t)
+{
+  if (mj_hand_nmelds(g->pl[q].hand) > 0 || t >= MJ_KINDS)
+    return false;
+  mj_tileview v = g->pl[q].v;
+  mj_tileview_add(&v, t);
+  mj_shape_cfg orphans = { MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS), false, 0 };
+  return mj_shanten(&v, &orphans, NULL) < 0;
+}
+
+bool mjg_offer_rob(mj_game *g, int p, mj_tile t, int discarder)
+{
+  g->pending = t;
+  g->pending_from = p;
+  g->pending_wall_last = false;
+  g->rob_discarder = discarder;
+  g->decided = 0;
+  bool any = false;
+  for (int q = 0; q < g->np; q++) {
+    g->options[q] = 0;
+    bool may = g->rob_aside ? true    /* a tile set aside: as a discard */
+             : g->rob_concealed ? orphans_with(g, q, t) : g->tbl.rob_kong;
+    if (q != p && q != discarder && active(g, q) && may &&
+        mjg_can_win_on(g, q, t, mjg_claim_flags_rob(g)) && !mjg_barred(g, q))
+      g->options[q] = 1u << MJ_ACT_WIN;
+    any = any || g->options[q];
+  }
+  if (any)
+    g->phase = MJ_PHASE_ROB;
+  return any;
+}

@@ -120,11 +120,20 @@ int mj_game_flowers(const mj_game *g, int p, const mj_tile **tiles)
   return g->pl[p & 3].nflowers;
 }
 
+int mj_game_aside(const mj_game *g, int p, const mj_tile **tiles)
+{
+  if (tiles != NULL)
+    *tiles = g->pl[p & 3].aside;
+  return g->pl[p & 3].naside;
+}
+
 void mj_game_visible(const mj_game *g, int p, uint8_t counts[MJ_KINDS])
 {
   memset(counts, 0, MJ_KINDS);
   for (int q = 0; q < 4; q++) {
     const seat *pl = &g->pl[q];
+    for (int i = 0; i < pl->naside; i++)   /* set aside face up */
+      counts[pl->aside[i]]++;
     for (int i = 0; i < pl->ndisc; i++)
       if (!pl->taken[i] && pl->disc[i] < MJ_KINDS)
         counts[pl->disc[i]]++;
@@ -463,6 +472,8 @@ void mj_game_seat_view(const mj_game *g, int p, mj_seat_view *v)
     v->players[q].disc = s->disc;
     v->players[q].missing = mj_game_void_suit(g, q, p);
     v->players[q].active = active(g, q);
+    mj_tiles_print(s->aside, s->naside, v->players[q].aside,
+                   sizeof v->players[q].aside);
     mj_counts_print(s->shown, MJ_KINDS, v->players[q].shown,
                     sizeof v->players[q].shown);
   }

@@ -200,6 +200,12 @@ typedef struct mj_decl_def {
   bool fix;               /* ... then the hand is fixed */
   int min_score;          /* ... by a player with at least this score */
   int min_wall;           /* ... with at least this many tiles to draw */
+  mj_tile aside;          /* a set-aside action (北抜き): in one's turn, a
+                             tile of this kind is set aside face up and
+                             replaced from the tail; others may win on it;
+                             as often as held. MJ_NO_TILE: none */
+  char word[MJ_CTX_WORD_LEN];   /* ... the context word of the wins that
+                                   counts the tiles set aside ("": none) */
 } mj_decl_def;
 
 typedef struct mj_table {
@@ -242,6 +248,7 @@ typedef struct mj_table {
                              hand is drawn when this many are left */
   int cap;                /* 番 scoring: the most 番 counted (0: none) */
   int red_fives;          /* red 5s of each suit (0m 0p 0s; 0: none) */
+  int red_suits;          /* ... of these suits (bit 1 m, 2 p, 4 s) */
   /* decisions before play and the shape of the hand (血战 and kin) */
   int swap;               /* 换三张: tiles of one suit each passes (0: off) */
   uint8_t swap_to[3];     /* seat offsets by the dice sum mod nswap_to

@@ -61,18 +61,18 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
         ind += (c->ind_red >> (w * 8 + i) & 1) &&
                (w ? c->ura[i] : c->dora[i]) / 9 == su;
     n += ind;
-    if (n > r->table.red_fives)
-      return r->table.red_fives == 0
+    int most = r->table.red_suits >> su & 1 ? r->table.red_fives : 0;
+    if (n > most)
+      return most == 0
                  ? mj_fail(err, MJ_EINVAL, 0, "0%c is a red five: ruleset %s "
-                           "plays without red fives (0m 0p 0s are riichi's)",
-                           "mps"[su], r->id)
+                           "plays without red fives of %c", "mps"[su], r->id,
+                           "mps"[su])
              : ind > 0
                  ? mj_fail(err, MJ_EINVAL, 0, "%d red fives of %c in the "
                            "hand and the indicators: ruleset %s has %d",
-                           n, "mps"[su], r->id, r->table.red_fives)
+                           n, "mps"[su], r->id, most)
                  : mj_fail(err, MJ_EINVAL, 0, "%d red fives of %c: ruleset "
-                           "%s has %d", n, "mps"[su], r->id,
-                           r->table.red_fives);
+                           "%s has %d", n, "mps"[su], r->id, most);
   }
   if (c->flowers > 0 && !r->table.flowers)
     return mj_fail(err, MJ_EINVAL, 0,
@@ -105,9 +105,15 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
 /* What the hand shows of the robbed kong, the replacement's kong and the
    first draw, and the indicators turned up: none may be more than the
    wall holds. */
-static mj_status check_visible(const mj_hand *h, mj_error *err)
+static mj_status check_visible(const mj_rules *r, const mj_hand *h,
+                               mj_error *err)
 {
   const mj_ctx *c = mj_hand_cctx(h);
+  int aside = 0;   /* tiles set aside (kita=N): each replaced from the tail */
+  for (int k = 0; k < r->table.ndecls; k++)
+    for (int i = 0; r->table.decls[k].word[0] && i < c->nwords; i++)
+      if (strcmp(c->words[i].name, r->table.decls[k].word) == 0)
+        aside += c->words[i].value;
   uint8_t all[MJ_KINDS];
   mj_hand_all_counts(h, all);
   int kongs = 0;
@@ -115,7 +121,8 @@ static mj_status check_visible(const mj_hand *h, mj_error *err)
     kongs += mj_hand_melds(h)[i].type == MJ_KONG ||
              mj_hand_melds(h)[i].type == MJ_CKONG;
   char b[3];
-  if ((c->flags & MJ_CTX_KONG) && (c->flags & MJ_CTX_SELF) && kongs == 0)
+  if ((c->flags & MJ_CTX_KONG) && (c->flags & MJ_CTX_SELF) && kongs == 0 &&
+      aside == 0)
     return mj_fail(err, MJ_EINVAL, 0, "kong (a win on a kong's replacement "
                    "tile) but the hand has no kong");
   if ((c->flags & MJ_CTX_FIRST) && mj_hand_nmelds(h) > 0)
@@ -203,7 +210,7 @@ static mj_status check_context(const mj_rules *r, const mj_hand *h,
   if (st == MJ_OK)
     st = check_table(r, h, err);
   if (st == MJ_OK)
-    st = check_visible(h, err);
+    st = check_visible(r, h, err);
   if (st != MJ_OK)
     return st;
   if ((c->flags & MJ_CTX_KONG) && !(c->flags & MJ_CTX_SELF) &&

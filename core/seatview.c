@@ -36,6 +36,8 @@ static void player(const mj_emit *e, const mj_seat_view *v, int q)
   e->flag(e->ud, "active", v->players[q].active);
   if (v->players[q].shown[0] != '\0')
     e->str(e->ud, "shown", v->players[q].shown);
+  if (v->players[q].aside[0] != '\0')
+    e->str(e->ud, "aside", v->players[q].aside);
   e->close(e->ud, NULL);
 }
 

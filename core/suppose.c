@@ -141,7 +141,7 @@ static mj_status count_pool(sup *x)
   for (int t = MJ_FLOWER0; t < MJ_ALL_TILES; t++)
     x->pool[t] = x->tbl->flowers ? 1 : 0;
   for (int i = 0; i < 3; i++)
-    x->pool_red[i] = x->tbl->red_fives;
+    x->pool_red[i] = x->tbl->red_suits >> i & 1 ? x->tbl->red_fives : 0;
   bool ok = true;
   mj_tile bad = 0;
   for (int i = 0; i < s->ndealt && ok; i++)

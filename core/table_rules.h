@@ -74,6 +74,8 @@
   X(cap, 0, 0, 20, "0..20 番 (0: none)", "the most 番 counted")              \
   X(red_fives, 0, 0, 4, "0..4 of each suit (0: none)",                       \
     "red fives (0m 0p 0s): so many of each suit's 5s are red")               \
+  X(red_suits, 7, 1, 7, "1..7 (1 m, 2 p, 4 s: 6 for 0p and 0s)",          \
+    "the suits whose fives red_fives makes red")                             \
   X(swap, 0, 0, 4, "0..4 tiles", "换三张: tiles of one suit passed")         \
   X(target, 0, 0, 1000000, "0..1000000 (0: none)", "after the last wind "   \
     "round, the match goes on (one round more at most) until a player has "  \

@@ -176,13 +176,14 @@ mj_status mj_wall_set(mj_wall *w, const mj_tile *tiles, int n, mj_error *err)
   return MJ_OK;
 }
 
-void mj_wall_set_red(mj_wall *w, int n, const uint8_t *red)
+void mj_wall_set_red(mj_wall *w, int n, int suits, const uint8_t *red)
 {
   int seen[3] = { 0, 0, 0 };
   for (int i = 0; i < w->n; i++) {
     mj_tile t = w->t[i];
     bool five = t < MJ_HONOR_FIRST && t % 9 == 4;
-    w->red[i] = five && (red != NULL ? red[i] != 0 : seen[t / 9]++ < n);
+    w->red[i] = five && (red != NULL ? red[i] != 0
+                         : (suits >> (t / 9) & 1) && seen[t / 9]++ < n);
   }
 }
 

@@ -58,10 +58,10 @@ mj_status mj_wall_compose(mj_tile *out, mj_tileset set, const mj_tile *head,
                           int nhead, const mj_tile *tail, int ntail, mj_rng *r,
                           mj_error *err);
 
-/* Make the first n fives of each suit, in the wall's order, red (a
-** shuffled wall's are as random as the rest); where red is given (one
-** flag a tile, head first), those instead. */
-void mj_wall_set_red(mj_wall *w, int n, const uint8_t *red);
+/* Make the first n fives of each suit of suits (bit 1 m, 2 p, 4 s), in
+** the wall's order, red (a shuffled wall's are as random as the rest);
+** where red is given (one flag a tile, head first), those instead. */
+void mj_wall_set_red(mj_wall *w, int n, int suits, const uint8_t *red);
 
 /* Tiles left to draw. */
 int mj_wall_left(const mj_wall *w);

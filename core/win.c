@@ -89,6 +89,16 @@ mj_ctx *mjg_win_ctx(const mj_game *g, int p, mj_hand *hand, mj_tile t)
     c->wild = g->wild_kind;
   if (pl->void_suit >= 0)
     c->que = (uint8_t)pl->void_suit;
+  /* the tiles set aside, each kind as its declaration's word counts them
+     (kita=2) */
+  for (int k = 0; k < g->tbl.ndecls; k++) {
+    const mj_decl_def *d = &g->tbl.decls[k];
+    int n = mjg_aside_count(g, p, k);
+    if (d->word[0] != '\0' && n > 0 && c->nwords < MJ_CTX_WORDS) {
+      memcpy(c->words[c->nwords].name, d->word, sizeof d->word);
+      c->words[c->nwords++].value = (uint16_t)n;
+    }
+  }
   return c;
 }
 
@@ -313,10 +323,15 @@ unsigned mjg_self_flags(const mj_game *g, int p)
 
 /* Flags of a win on the tile on offer now: a discard (the wall's last,
    the one after its player's kong with kong_discard) or a robbed kong. */
+unsigned mjg_claim_flags_rob(const mj_game *g)
+{
+  return g->rob_aside ? 0 : MJ_CTX_ROB;
+}
+
 unsigned mjg_claim_flags(const mj_game *g)
 {
   if (g->phase == MJ_PHASE_ROB)
-    return MJ_CTX_ROB;
+    return mjg_claim_flags_rob(g);
   unsigned f = g->pending_wall_last ? MJ_CTX_WALL_LAST : 0;
   if (g->tbl.kong_discard && g->pending_kong)
     f |= MJ_CTX_KONG;

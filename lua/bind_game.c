@@ -165,7 +165,9 @@ static void hands_wall(lua_State *L, const mj_table *tb, mj_game_cfg *cfg,
   cfg->wall_n = tb->tiles;
   /* the red fives named (0p) where they were given; the table's others
      among the shuffled fives */
-  int quota[3] = { tb->red_fives, tb->red_fives, tb->red_fives };
+  int quota[3];
+  for (int su = 0; su < 3; su++)
+    quota[su] = tb->red_suits >> su & 1 ? tb->red_fives : 0;
   memset(wall_red, 0, MJ_WALL_MAX);
   for (int i = 0; i < nh; i++)
     if (head_red[i] && head[i] < MJ_HONOR_FIRST)
@@ -541,6 +543,8 @@ static int g_info(lua_State *L)
     lua_pushinteger(L, mj_game_payer(g) + 1);   /* 0: a self-draw */
   else if (strcmp(what, "dice") == 0)
     lua_pushinteger(L, mj_game_dice(g));
+  else if (strcmp(what, "players") == 0)
+    lua_pushinteger(L, mj_game_players(g));
   else if (strcmp(what, "swap_to") == 0) {      /* nil before the pass */
     static const char *const to[] = { NULL, "next", "across", "previous" };
     int off = mj_game_swap_offset(g);
@@ -563,6 +567,13 @@ static int g_seatinfo(lua_State *L)
     lua_pushboolean(L, mj_game_active(x->g, p));
   else if (strcmp(what, "wins") == 0)
     lua_pushinteger(L, mj_game_wins(x->g, p));
+  else if (strcmp(what, "aside") == 0) {
+    const mj_tile *t;
+    char b[3 * 8 + 1];
+    int n = mj_game_aside(x->g, p, &t);
+    mj_tiles_print(t, n, b, sizeof b);
+    lua_pushstring(L, b);
+  }
   else if (strcmp(what, "missing") == 0) {
     int v = mj_game_void_suit(x->g, p, -1);
     if (v < 0)

@@ -50,6 +50,11 @@ mj_status mjc_refuse(cctx *c, mj_rules *r);
 /* compile_words.c: context_words and match_state of the ruleset's table
    at c->t into r; an error names the ruleset's line. */
 mj_status mjc_context_words(cctx *c, mj_rules *r);
+/* A declaration's field k, its value on the top of the stack, when it is
+   one of a set-aside's (aside, word): true, with *st its verdict. */
+bool mjc_decl_aside(cctx *c, mj_decl_def *def, const char *k, mj_status *st);
+/* Each set-aside's word is a context word of the ruleset. */
+mj_status mjc_check_asides(cctx *c, const mj_rules *r, const mj_table *t);
 mj_status mjc_match_states(cctx *c, mj_rules *r);
 
 #endif

@@ -853,6 +853,7 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
   TRY(mjc_clean(c, "a declaration's name", name));
   memcpy(def->name, name, n);
   memcpy(def->label, name, n);     /* the label, unless one is given */
+  def->aside = MJ_NO_TILE;
   for (int j = 0; j < t->ndecls; j++)
     if (strcmp(t->decls[j].name, def->name) == 0)
       return mjc_bad(c, "declaration '%s' is declared twice", def->name);
@@ -867,7 +868,11 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
     }
     const char *v = lua_type(L, -1) == LUA_TSTRING ? lua_tostring(L, -1)
                                                    : NULL;
-    if (k == NULL && lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1) {
+    mj_status ast = MJ_OK;
+    if ((k == NULL && lua_isinteger(L, -2) && lua_tointeger(L, -2) == 1) ||
+        (k != NULL && mjc_decl_aside(c, def, k, &ast))) {
+      if (ast != MJ_OK)
+        return ast;
       lua_pop(L, 1);
       continue;
     }
@@ -899,7 +904,8 @@ static mj_status decl_def(cctx *c, const mj_table *t, int d, int i,
       return mjc_bad(c, "declaration '%s': its fields are label (a string "
                      "of at most %d bytes), when (\"deal\", \"discard\" "
                      "or \"turn\"), concealed, ready, fix and first (true "
-                     "or false), min_score and min_wall (numbers)", def->name,
+                     "or false), min_score and min_wall (numbers), aside (a "
+                     "tile) and word (a context word)", def->name,
                      (int)sizeof def->label - 1);
     }
     lua_pop(L, 1);
@@ -1019,7 +1025,8 @@ static mj_status rules_table(cctx *c, mj_entry *e)
   lua_pop(L, 2);
   mj_status st = table_rules(c, t);
   if (st != MJ_OK || (st = state_rules(c, t)) != MJ_OK ||
-      (st = watch_rules(c, t)) != MJ_OK || (st = decl_rules(c, t)) != MJ_OK)
+      (st = watch_rules(c, t)) != MJ_OK || (st = decl_rules(c, t)) != MJ_OK ||
+      (st = mjc_check_asides(c, e->rules, t)) != MJ_OK)
     return st;
   lua_getfield(L, c->t, "settle");
   if (lua_type(L, -1) == LUA_TFUNCTION)

@@ -12,6 +12,7 @@
 #include "compile_int.h"
 #include "i18n.h"
 #include "rules.h"
+#include "tile.h"
 
 /* match_state = { "run", ... }: the match's own numbers. */
 mj_status mjc_match_states(cctx *c, mj_rules *r)
@@ -86,4 +87,49 @@ mj_status mjc_context_words(cctx *c, mj_rules *r)
   }
   lua_settop(L, top);
   return st;
+}
+
+bool mjc_decl_aside(cctx *c, mj_decl_def *def, const char *k, mj_status *st)
+{
+  lua_State *L = c->L;
+  bool tile = strcmp(k, "aside") == 0;
+  if (!tile && strcmp(k, "word") != 0)
+    return false;
+  size_t n = 0;
+  const char *v = lua_type(L, -1) == LUA_TSTRING ? lua_tolstring(L, -1, &n)
+                                                 : NULL;
+  mj_error e;
+  if (tile && (v == NULL || mj_tile_parse(v, n, &def->aside, &e) != MJ_OK ||
+               def->aside >= MJ_KINDS))
+    *st = mjc_bad(c, "declaration '%s': aside is the kind set aside, a tile "
+                  "such as \"4z\"", def->name);
+  else if (!tile && (v == NULL || n == 0 || n >= sizeof def->word))
+    *st = mjc_bad(c, "declaration '%s': word is the name of a context word "
+                  "(context_words) that counts the tiles set aside",
+                  def->name);
+  else if (!tile)
+    memcpy(def->word, v, n + 1);
+  return true;
+}
+
+mj_status mjc_check_asides(cctx *c, const mj_rules *r, const mj_table *t)
+{
+  for (int k = 0; k < t->ndecls; k++) {
+    const mj_decl_def *d = &t->decls[k];
+    if (d->aside == MJ_NO_TILE && d->word[0] != '\0')
+      return mjc_bad(c, "declaration '%s': word goes with aside (the tiles "
+                     "it counts)", d->name);
+    if (d->aside != MJ_NO_TILE && !d->in_turn)
+      return mjc_bad(c, "declaration '%s': a tile is set aside in one's "
+                     "turn: when = \"turn\"", d->name);
+    if (d->aside != MJ_NO_TILE && !(t->set & MJ_BIT(d->aside))) {
+      char b[3];
+      return mjc_bad(c, "declaration '%s': the table holds no %s to set "
+                     "aside", d->name, mj_tile_str(d->aside, b));
+    }
+    if (d->word[0] != '\0' && mj_rules_find_word(r, d->word) < 0)
+      return mjc_bad(c, "declaration '%s': word '%s' is none of the "
+                     "ruleset's context_words", d->name, d->word);
+  }
+  return MJ_OK;
 }

@@ -27,6 +27,9 @@
   X(discards, FN, "g:discards(p)", "p's discards in notation, and how many " \
     "were claimed")                                                            \
   X(state, FN, "g:state(p, name)", "p's state of the ruleset's (R.state)")    \
+  X(aside, SEAT, "g:aside(p)", "the tiles p set aside in his turns (北抜き), " \
+    "in notation")                                                             \
+  X(players, INFO, "g:players()", "the seats at the table")                  \
   X(indicator, FN, "g:indicator()", "the tile turned for the wild tile")      \
   X(wild, FN, "g:wild()", "the wild tiles of the hand")                       \
   X(payments, FN, "g:payments()", "the four nets of the hand so far")         \

@@ -351,9 +351,9 @@ local function resolve_options(decl, given, id, level)
   return opt
 end
 
--- win_payments(w, amount): the four payments of the win w (settle's
--- argument): the payer alone pays, or each other player of a self-draw,
--- amount(seat) each
+-- win_payments(w, amount): the payments of the win w (settle's
+-- argument), one a seat: the payer alone pays, or each other player of a
+-- self-draw, amount(seat) each
 function M.win_payments(w, amount)
   if type(w) ~= "table" or type(w.winner) ~= "number" then
     error(T"win_payments: expected the win settle is given", 2)
@@ -362,7 +362,7 @@ function M.win_payments(w, amount)
     error(T"win_payments: expected a function amount(seat)", 2)
   end
   local pay = { 0, 0, 0, 0 }
-  for seat = 1, 4 do
+  for seat = 1, w.players or 4 do
     if seat ~= w.winner and (w.payer == nil or seat == w.payer) then
       local a = amount(seat)
       if math.type(a) ~= "integer" then
@@ -397,7 +397,7 @@ end
 
 -- won(g): in a hook, whether anyone has won this hand
 function M.won(g)
-  for p = 1, 4 do
+  for p = 1, g:players() do
     if g:wins(p) > 0 then return true end
   end
   return false
@@ -432,6 +432,10 @@ function M.ruleset(t)
     on_declare = t.on_declare,
     fans = {}, where = H.where(2),
   }, RULESET)
+  -- the other fields of the list as given (context_words, match_state)
+  for k in pairs(INFO_FIELDS) do
+    if R[k] == nil and k ~= "options" then R[k] = t[k] end
+  end
   R.opt = resolve_options(t.options, H.user_options(), t.id, 2)
   H.register(R)
   return R

@@ -242,10 +242,10 @@ static int pick_tile(mj_rng *g, const uint8_t *c, int total)
 
 /* A random dealt hand (13 tiles, the dealer's 14) declared as such
    (qishou), for the fans of the dealt tiles. */
-static bool dealt_hand(mj_rng *g, int kinds, mj_hand *h)
+static bool dealt_hand(mj_rng *g, int kinds, int players, mj_hand *h)
 {
   uint8_t c[MJ_KINDS] = { 0 };
-  int seat = (int)mj_rng_below(g, 4);
+  int seat = (int)mj_rng_below(g, (uint32_t)players);
   for (int n = 0; n < (seat == 0 ? 14 : 13);) {
     int t = (int)mj_rng_below(g, (uint32_t)kinds);
     if (c[t] < 4)
@@ -278,9 +278,9 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
         cand[nc++] = s;
   int shape = nc ? cand[mj_rng_below(g, (uint32_t)nc)] : MJ_SHAPE_STANDARD;
   const mj_table *tb = mj_rules_ctable(rs);
-  int kinds = tb->tiles == 108 ? MJ_HONOR_FIRST : MJ_KINDS;
+  int kinds = (tb->set & MJ_BIT(MJ_HONOR_FIRST)) ? MJ_KINDS : MJ_HONOR_FIRST;
   if ((mj_rules_tokens(rs) & MJ_TOKEN_QISHOU) && mj_rng_below(g, 8) == 0)
-    return dealt_hand(g, kinds, h);
+    return dealt_hand(g, kinds, tb->players, h);
   bool ok = shape == MJ_SHAPE_STANDARD || shape == MJ_SHAPE_PAIRS
           ? meld_tiles(g, shape == MJ_SHAPE_PAIRS, kinds, c, melds,
                        sizeof melds)
@@ -334,13 +334,16 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
   char w[3], tiles[64];
   mj_counts_print(c, MJ_KINDS, tiles, sizeof tiles);
   char *five = strchr(tiles, '5');
-  if (tb->red_fives > 0 && five != NULL && five[strspn(five, "0123456789")] !=
-      'z' && mj_rng_below(g, 4) == 0)
+  const char *suit = five != NULL ? five + strspn(five, "0123456789") : "z";
+  if (tb->red_fives > 0 && *suit != 'z' &&
+      (tb->red_suits >> (strchr("mps", *suit) - "mps") & 1) &&
+      mj_rng_below(g, 4) == 0)
     *five = '0';               /* a red five, where the ruleset has them */
   size_t len = (size_t)snprintf(
       text, sizeof text, "%s%s win=%s%s seat=%c round=%c", tiles, melds,
       mj_tile_str((mj_tile)win, w), extra[x].text,
-      "ESWN"[mj_rng_below(g, 4)], "ESWN"[mj_rng_below(g, 4)]);
+      "ESWN"[mj_rng_below(g, (uint32_t)tb->players)],
+      "ESWN"[mj_rng_below(g, (uint32_t)tb->players)]);
   if (tb->flowers)
     len += (size_t)snprintf(text + len, sizeof text - len, " flowers=%d",
                             (int)mj_rng_below(g, 3));
@@ -487,7 +490,7 @@ static void lint_games(lint *L, long games)
     mj_game_cfg cfg;
     memset(&cfg, 0, sizeof cfg);
     cfg.seed = (uint64_t)k + 1;
-    cfg.dealer = (int)(k % 4);
+    cfg.dealer = (int)(k % mj_rules_ctable(L->rs)->players);
     mj_error e;
     mj_game *g = mj_game_new(L->rs, &cfg, &e);
     if (g == NULL) {

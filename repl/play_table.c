@@ -261,6 +261,18 @@ static void seat_discards(repl *r, play *p, int q)
   if (last)            /* the table's last discard */
     printf("%s", r->o->ascii ? "<" : "◂");
   col += last;
+  const mj_tile *x;
+  int nx = mj_game_aside(p->g, q, &x);
+  if (nx > 0) {        /* set aside in his turns (北抜き), face up */
+    int xw = mj_text_width(_("   set aside: "));
+    for (int i = 0; i < nx; i++)
+      xw += repl_tile_width(r, x[i]) + 1;
+    if (col + xw > 80)
+      printf("\n%15s", "");
+    printf(_("   set aside: "));
+    repl_tiles(r, stdout, x, nx, true);
+    col = col + xw > 80 ? 15 + xw : col + xw;
+  }
   int nf = mj_game_flowers(p->g, q, &d);
   if (nf > 0) {
     int fw = 2 + mj_text_width(_("   flowers: "));

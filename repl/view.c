@@ -209,6 +209,10 @@ static cJSON *seat_json(const vhand *v, int q)
   mj_tiles_print(fl, nf, buf, sizeof buf);
   if (nf > 0)
     cJSON_AddStringToObject(o, "f", buf);
+  nf = mj_game_aside(g, q, &fl);
+  mj_tiles_print(fl, nf, buf, sizeof buf);
+  if (nf > 0)
+    cJSON_AddStringToObject(o, "x", buf);
   marks(v, q, open, buf, sizeof buf);
   if (buf[0])
     cJSON_AddStringToObject(o, "k", buf);
@@ -594,7 +598,7 @@ static const char *const page_words[][2] = {
   { "t_next_win", N_("the next win (w)") },
   { "moves", N_("Moves") }, { "the_end", N_("The end of the hand") },
   { "face_down", N_("face down") }, { "dealer", N_(" (dealer)") },
-  { "flowers", N_("flowers {1}") }, { "tiles", N_("{1} tiles") },
+  { "flowers", N_("flowers {1}") }, { "aside", N_("set aside {1}") }, { "tiles", N_("{1} tiles") },
   { "pos", N_("hand {1} of {2} · step {3} of {4}") },
   { "the_deal", N_("the deal") }, { "doc", N_("hule view · {1} · hand {2}") },
 };

@@ -19,8 +19,10 @@ local R = mj.ruleset {
   pair_quads = false,                  -- 七対子: seven different pairs
   scoring = "parts",
   options = {
-    aka = { default = 3, choices = { 3, 0 },
-            desc = "red fives: 3 (one 0m, 0p and 0s, a dora each) or 0" },
+    aka = { default = 3, choices = { 3, 2, 0 },
+            desc = "red fives, a dora each: 3 (one 0m, 0p and 0s), 2 (one "
+                .. "0p and one 0s: three-player riichi, whose wall has no "
+                .. "5m) or 0" },
     kuitan = { default = true,
                desc = "open tanyao: 断幺九 counts with claimed melds" },
     double_yakuman = { default = true,
@@ -122,7 +124,8 @@ local R = mj.ruleset {
 }
 
 local opt = R.opt
-R.table.red_fives = opt.aka == 3 and 1 or 0
+R.table.red_fives = opt.aka > 0 and 1 or 0
+R.table.red_suits = opt.aka == 2 and 6 or 7
 R.table.multi_win = not opt.headbump
 R.table.rob_all = not opt.headbump
 R.table.swap_calling = opt.kuikae
