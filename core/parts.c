@@ -271,15 +271,24 @@ int mj_parts_pay(const mj_rules *r, const mj_score *s, int winner,
     pay[winner] = a;
     return a;
   }
-  for (int q = 0; q < mj_rules_ctable(r)->players; q++) {
-    if (q == winner)
+  int np = mj_rules_ctable(r)->players;
+  for (int q = 0; q < 4; q++) {
+    if (q == winner || (q >= np && !p->self_split))
       continue;
     int times = winner == dealer ? p->self_by_dealer
               : q == dealer ? p->self_dealer : p->self_other;
     long x = base * times;
     int a = round_up((int)(x > 1L << 28 ? 1L << 28 : x), p->pay_round);
-    pay[q] = -a;
-    pay[winner] += a;
+    for (int k = 0; q >= np && k < np; k++)   /* an absent seat's share */
+      if (k != winner) {
+        int part = round_up((a + np - 2) / (np - 1), p->pay_round);
+        pay[k] -= part;
+        pay[winner] += part;
+      }
+    if (q < np) {
+      pay[q] -= a;
+      pay[winner] += a;
+    }
   }
   return pay[winner];
 }
@@ -335,6 +344,9 @@ static void pay_lines(const mj_rules *r, const mj_score *s, const mj_ctx *c,
             "%d x %d -> %d\n"), s->points, p->self_dealer, -pay[0],
             s->points, p->self_other, -pay[other_seat(r, c->seat, 0)]);
   }
+  if (self && p->self_split && mj_rules_ctable(r)->players < 4)
+    mj_catf(buf, cap, len, _("absent:  the share of each seat the table "
+            "lacks is split between the payers, rounded up\n"));
   if (c->honba > 0 && self)
     mj_catf(buf, cap, len, _("honba:   %d: +%d from each payer, not in the "
             "total\n"), c->honba, p->honba_self * c->honba);

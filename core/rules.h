@@ -411,7 +411,10 @@ enum { MJ_MAX_LIMITS = 8 };
   X(honba_ron, 0, "won on a discard: the discarder pays this more for each " \
     "honba (300)")                                                           \
   X(honba_self, 0, "self-drawn: each payer pays this more for each honba "   \
-    "(100)")
+    "(100)")                                                                 \
+  X(self_split, 0, "at a table of fewer than four, a self-draw's absent "   \
+    "shares are split among the payers, each part rounded up to pay_round " \
+    "(1; 0: not paid, ツモ損)")
 
 typedef struct mj_parts {
 #define MJ_PARTS_FIELD(name, def, words) int name;

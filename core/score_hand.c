@@ -37,6 +37,12 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
   if ((r->table.set & (MJ_BIT(MJ_KINDS) - 1)) != MJ_BIT(MJ_KINDS) - 1) {
     uint8_t all[MJ_KINDS];
     mj_hand_all_counts(h, all);
+    for (int i = 0; i < c->ndora && i < MJ_MAX_INDICATORS; i++)
+      if (c->dora[i] < MJ_KINDS)                  /* the indicators too */
+        all[c->dora[i]] |= 1;
+    for (int i = 0; i < c->nura && i < MJ_MAX_INDICATORS; i++)
+      if (c->ura[i] < MJ_KINDS)
+        all[c->ura[i]] |= 1;
     bool suits_only = r->table.set == mj_table_set_of(108);
     for (int t = 0; t < MJ_KINDS; t++)
       if (all[t] && !(r->table.set & MJ_BIT(t))) {

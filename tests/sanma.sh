@@ -1,0 +1,98 @@
+#!/bin/sh
+# Three-player riichi (riichi-sanma, RULES-sanma.md) as a user meets it:
+# check clean, hands scored with kita=, a wall without 2m-8m, 10,000
+# simulated hands whose points and sticks stay constant, a hand played at
+# the REPL with a North set aside then saved, replayed, viewed and
+# reviewed, the Mahjong Soul preset's self-draw, the words in Chinese.
+# Usage: sanma.sh HULE WORKDIR
+set -u
+here=$(cd "$(dirname "$0")" && pwd)
+hule=$1
+mkdir -p "$2" && cd "$2" || exit 1
+fail=0
+. "$here/checks.sh"
+h() { "$hule" "$@" 2>&1; }
+
+for id in riichi-sanma riichi-sanma-majsoul; do
+  has "$(h check $id)" ", 0 problems" "check $id is clean"
+done
+
+# hands: kita a dora each, the dora after 1m is 9m and after 9m 1m, a
+# North pung no yakuhai, what the wall lacks refused
+got=$(printf '%s\n' \
+  "123p22567p234567s win=7s riichi seat=S kita=2" \
+  "99m123p456p789s123s win=3s seat=S riichi dora=1m" \
+  "11m123p456p789s123s win=3s seat=S riichi dora=9m" \
+  "444z123p456p789s11s win=1s riichi seat=S" \
+  "123p22567p234567s win=7s riichi seat=S kita=5" \
+  "123m22567p234567s win=7s riichi seat=S" \
+  "11m123p456p789s123s win=3s seat=S riichi dora=8m" \
+  "123p22567p234567s win=7s riichi self seat=S" \
+  | h --ruleset riichi-sanma score --batch)
+want=$(printf '%s\n' \
+  "7700	立直,平和,抜きドラx2	4han 30fu" \
+  "5200	立直,ドラx2	3han 40fu" \
+  "5200	立直,ドラx2	3han 40fu" \
+  "1300	立直	1han 40fu" \
+  "ERROR	kita=5: ruleset riichi-sanma allows 0..4" \
+  "ERROR	2m is none of ruleset riichi-sanma's tiles (its wall has no 2m)" \
+  "ERROR	8m is none of ruleset riichi-sanma's tiles (its wall has no 8m)" \
+  "2000	立直,門前清自摸和,平和	3han 20fu")
+[ "$got" = "$want" ] && ok "score --batch: kita, the 1m-9m dora, North plain, tsumo loss" ||
+  no "score --batch of sanma hands" "$got"
+has "$(h --ruleset riichi score '123p22567p234567s win=7s riichi seat=S kita=1')" \
+  "unknown context token 'kita='" "kita= is sanma's word, not riichi's"
+has "$(h --ruleset riichi-sanma-majsoul score '123p22567p234567s win=7s riichi self seat=S')" \
+  "total:   2800" "Mahjong Soul: no tsumo loss (the absent 700 split, 400 each)"
+has "$(printf 'use riichi-sanma\nhelp context\n' | h)" "kita=N" \
+  "help context names kita="
+has "$(printf 'use riichi-sanma\nhelp context\n' | h --lang zh_CN)" "拔出的北" \
+  "... in Chinese"
+
+# 10,000 hands: three payments and the sticks summing to zero, kita taken
+if h sim --ruleset riichi-sanma --games 10000 --seed 11 --out s.jsonl --jobs 2 > sim.txt &&
+   python3 - s.jsonl <<'PY'
+import json, sys
+n = kita = 0
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    assert len(o["pay"]) == 3, o
+    assert sum(o["pay"]) + o.get("pot", 0) == 0, o
+    for w in o["wins"]:
+        kita += "抜きドラ" in json.dumps(w, ensure_ascii=False)
+    n += 1
+assert n == 10000 and kita > 100, (n, kita)
+PY
+then ok "10,000 sanma hands: the points and sticks constant, kita won with"
+else no "10,000 sanma hands" "$(tail -3 sim.txt)"; fi
+# whole matches: 105000 with the sticks, placement from 40000 with +15/0/-15
+if h sim --ruleset riichi-sanma --games 20 --matches --seed 3 --out m.jsonl > /dev/null &&
+   python3 - m.jsonl <<'PY'
+import json, sys
+ends = [json.loads(l) for l in open(sys.argv[1]) if '"places"' in l]
+assert len(ends) == 20
+for o in ends:
+    assert sorted(o["places"]) == [1, 2, 3], o
+PY
+then ok "20 sanma matches end with three places"
+else no "sanma matches" "$(tail -2 m.jsonl)"; fi
+
+# the REPL: a North set aside, the hand played out, saved, read back
+rm -f k.jsonl
+printf 'new riichi-sanma seed=3\ndeclare kita\nauto\nsave k.jsonl\n' |
+  h --ascii > repl.txt
+has "$(cat repl.txt)" "You set 4z aside" "declare kita at the REPL"
+has "$(cat repl.txt)" "set aside: 4z" "the row shows the North set aside"
+grep -q '"ev":"aside","p":0,"tile":"4z"' k.jsonl &&
+  ok "the log keeps the set-aside" || no "the set-aside in the log" "$(head -5 k.jsonl)"
+out=$(printf 'replay k.jsonl\ngoto end\n' | h --ascii)
+if printf '%s' "$out" | grep -q "Error"; then no "replay of a sanma hand" "$out"
+else has "$out" "set aside: 4z" "the saved hand replays, the North shown"; fi
+out=$(h review k.jsonl)
+has "$out" "decisions differ from the strong bot's" "review of a sanma hand"
+h view k.jsonl --out k.html > /dev/null
+grep -q '"x":"4z"' k.html && ok "view: the page shows the North set aside" ||
+  no "view of the set-aside" "$(grep -o '"x":[^,]*' k.html | head -2)"
+sed 's/"ev":"aside","p":0,"tile":"4z"/"ev":"aside","p":1,"tile":"4z"/' k.jsonl > e.jsonl
+has "$(h review e.jsonl)" "Error" "an edited set-aside is refused"
+exit $fail
