@@ -38,6 +38,7 @@ typedef struct items6 {
 } items6;
 
 typedef struct round6 {
+  int np;                  /* the seats */
   int kyoku, honba, sticks, scores[4];
   int dora[5], ndora, ura[5], nura;
   cJSON *hai[4], *result;
@@ -56,6 +57,7 @@ typedef struct imp {
   char where[48];          /* "round 3 (East 3, 1 honba)" */
   mj_error *err;
   bool mjai;               /* from an mjai log: no points text, no yaku */
+  int np;                  /* the seats: 4, or 3 (三, the fourth empty) */
 } imp;
 
 static mj_status bad(imp *x, const char *fmt, ...)
@@ -94,9 +96,10 @@ static bool tile6(int v, mj_tile *t, bool *red)
 }
 
 /* A call string ("c275226", "p252525", "m39393939", "3636k3636",
-   "161616a16", "r35"): its letter, where it stands, and its tiles. */
+   "161616a16", "r35", a North set aside "f44"): its letter, where it
+   stands, and its tiles. */
 typedef struct call6 {
-  char kind;               /* c p m k a r */
+  char kind;               /* c p m k a r f */
   int at;                  /* the letter's index */
   int n;                   /* tiles */
   int v[5];                /* tenhou numbers, the claimed or added one
@@ -113,7 +116,7 @@ static bool parse_call(const char *s, call6 *c)
   for (size_t i = 0; i < n; i++) {
     if (s[i] >= '0' && s[i] <= '9')
       continue;
-    if (pos >= 0 || !strchr("cpmkar", s[i]))
+    if (pos >= 0 || !strchr("cpmkarf", s[i]))
       return false;
     pos = (int)i;
   }
@@ -135,12 +138,13 @@ static bool parse_call(const char *s, call6 *c)
   return true;
 }
 
-/* A called tile's seat: the letter at 0 is the left player (上家), 2
-   across, 4 (6 for an open kong) the right. */
-static int call_from(const call6 *c, int p)
+/* A called tile's seat at a table of np: the letter at 0 is the left
+   player (上家, the one before), 2 across, 4 (6 for an open kong) the
+   right (the one after). */
+static int call_from(const call6 *c, int p, int np)
 {
-  int off = c->at == 0 ? 3 : c->at == 2 ? 2 : 1;
-  return (p + off) & 3;
+  int off = c->at == 0 ? np - 1 : c->at == 2 ? 2 : 1;
+  return (p + off) % np;
 }
 
 static int int_at(const cJSON *a, int i, int lo, int hi, bool *ok)
@@ -158,6 +162,7 @@ static int int_at(const cJSON *a, int i, int lo, int hi, bool *ok)
 static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
 {
   memset(rd, 0, sizeof *rd);
+  rd->np = x->np;
   bool ok = cJSON_IsArray(rj) && cJSON_GetArraySize(rj) == 17;
   const cJSON *h = ok ? cJSON_GetArrayItem(rj, 0) : NULL;
   const cJSON *sc = ok ? cJSON_GetArrayItem(rj, 1) : NULL;
@@ -166,6 +171,9 @@ static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
     return bad(x, "a round is an array of 17 items, the first "
                "[kyoku, honba, sticks] and then the four scores");
   rd->kyoku = int_at(h, 0, 0, 15, &ok);
+  if (ok && rd->kyoku % 4 >= x->np)
+    return bad(x, "kyoku %d names seat %d as the dealer: the table has %d",
+               rd->kyoku, rd->kyoku % 4, x->np);
   rd->honba = int_at(h, 1, 0, 100, &ok);
   rd->sticks = int_at(h, 2, 0, 100, &ok);
   for (int p = 0; p < 4; p++)
@@ -187,6 +195,15 @@ static mj_status read_round(imp *x, const cJSON *rj, round6 *rd)
     rd->hai[p] = cJSON_GetArrayItem(rj, 4 + 3 * p);
     const cJSON *take = cJSON_GetArrayItem(rj, 5 + 3 * p);
     const cJSON *disc = cJSON_GetArrayItem(rj, 6 + 3 * p);
+    if (p >= x->np) {      /* no seat: nothing dealt, taken or thrown */
+      if (!cJSON_IsArray(rd->hai[p]) || cJSON_GetArraySize(rd->hai[p]) != 0 ||
+          !cJSON_IsArray(take) || cJSON_GetArraySize(take) != 0 ||
+          !cJSON_IsArray(disc) || cJSON_GetArraySize(disc) != 0 ||
+          rd->scores[p] != 0)
+        return bad(x, "a three-player log leaves the fourth seat empty: "
+                   "no tiles, score 0");
+      continue;
+    }
     if (!cJSON_IsArray(rd->hai[p]) || cJSON_GetArraySize(rd->hai[p]) != 13 ||
         !cJSON_IsArray(take) || !cJSON_IsArray(disc) ||
         cJSON_GetArraySize(take) > 40 || cJSON_GetArraySize(disc) > 40)
@@ -223,7 +240,7 @@ static bool claims(const round6 *rd, int q, int k, int from, int v)
   const cJSON *j = item(&rd->takes[q], k);
   call6 c;
   if (!cJSON_IsString(j) || !parse_call(j->valuestring, &c) ||
-      !strchr("cpm", c.kind) || call_from(&c, q) != from)
+      !strchr("cpm", c.kind) || call_from(&c, q, rd->np) != from)
     return false;
   mj_tile a, b;
   bool ra, rb;
@@ -244,7 +261,7 @@ typedef struct pos6 {
    when the walk uses every take and discard, *budget the tries left. */
 static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
 {
-  int nt[4], nd[4];
+  int nt[4], nd[4], np = rd->np;
   for (int q = 0; q < 4; q++) {
     nt[q] = rd->takes[q].n;
     nd[q] = rd->discs[q].n;
@@ -259,7 +276,7 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
         return false;                  /* a call where he draws */
       p.last = (int)j->valuedouble;
       if (p.rep) {
-        if (p.nrep >= 4)
+        if (p.nrep >= 8)
           return false;
         w->rep[p.nrep++] = p.last;
       } else {
@@ -275,9 +292,9 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
     call6 c = { 0 };
     if (cJSON_IsString(d) && !parse_call(d->valuestring, &c))
       return false;
-    if (c.kind == 'a' || c.kind == 'k') {
-      p.drawn = p.rep = true;          /* a kong: its replacement next */
-      continue;
+    if (c.kind == 'a' || c.kind == 'k' || c.kind == 'f') {
+      p.drawn = p.rep = true;          /* a kong or a North set aside: */
+      continue;                        /* its replacement next */
     }
     int v = c.kind == 'r' ? c.v[0]
           : cJSON_IsNumber(d) ? (int)d->valuedouble : -1;
@@ -288,8 +305,8 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
     int k0 = p.ndisc++;
     /* a call on it (a pung or a kong before a chow), or none */
     for (int pass = 0; pass < 2; pass++)
-      for (int k = 1; k < 4; k++) {
-        int q = (cur + k) & 3;
+      for (int k = 1; k < np; k++) {
+        int q = (cur + k) % np;
         if (p.ti[q] >= nt[q] || !claims(rd, q, p.ti[q], cur, v))
           continue;
         const cJSON *j = item(&rd->takes[q], p.ti[q]);
@@ -311,7 +328,7 @@ static bool walk_from(const round6 *rd, wall6 *w, pos6 p, int *budget)
           return true;
       }
     w->claimer[k0] = -1;
-    p.cur = (cur + 1) & 3;
+    p.cur = (cur + 1) % np;
     p.drawn = true;
   }
   for (int q = 0; q < 4; q++)
@@ -326,7 +343,7 @@ static mj_status walk(imp *x, const round6 *rd, wall6 *w)
 {
   pos6 p;
   memset(&p, 0, sizeof p);
-  p.cur = rd->kyoku & 3;
+  p.cur = rd->kyoku % 4;
   p.drawn = true;
   int budget = 20000;
   if (walk_from(rd, w, p, &budget))
@@ -359,8 +376,10 @@ static mj_status build_wall(imp *x, const round6 *rd, wall6 *w, int aka)
   uint8_t hred[MJ_WALL_MAX];
   int nh = 0;
   bool red;
-  for (int k = 0; k < 4; k++) {
-    int p = (rd->kyoku + k) & 3;
+  int total = mj_rules_ctable(x->r)->tiles;
+  mj_tileset set = mj_rules_ctable(x->r)->set;
+  for (int k = 0; k < rd->np; k++) {
+    int p = (rd->kyoku + k) % rd->np;
     for (int i = 0; i < 13; i++, nh++) {
       const cJSON *j = cJSON_GetArrayItem(rd->hai[p], i);
       if (!cJSON_IsNumber(j) ||
@@ -374,19 +393,21 @@ static mj_status build_wall(imp *x, const round6 *rd, wall6 *w, int aka)
       return bad(x, "a drawn tile is no tile, or one too many");
     hred[nh] = red;
   }
-  /* the tail, from the wall's last tile: replacements, ura, dora */
-  int tv[14];
-  for (int i = 0; i < 14; i++)
+  /* the tail, from the wall's last tile: four replacements, ura and
+     dora, then the replacements past four (北抜き and kongs) */
+  enum { NT = 18 };
+  int tv[NT];
+  for (int i = 0; i < NT; i++)
     tv[i] = 0;
   for (int i = 0; i < w->nrep; i++)
-    tv[i] = w->rep[i];
+    tv[i < 4 ? i : 14 + i - 4] = w->rep[i];
   for (int i = 0; i < rd->ndora; i++)
     tv[5 + 2 * i] = rd->dora[i];
   for (int i = 0; i < rd->nura; i++)
     tv[4 + 2 * i] = rd->ura[i];
-  mj_tile tail[14];
-  uint8_t tred[14] = { 0 };
-  for (int i = 0; i < 14; i++) {
+  mj_tile tail[NT];
+  uint8_t tred[NT] = { 0 };
+  for (int i = 0; i < NT; i++) {
     if (tv[i] == 0)
       continue;
     if (!count_in(n, reds, tv[i], &tail[i], &red))
@@ -394,20 +415,21 @@ static mj_status build_wall(imp *x, const round6 *rd, wall6 *w, int aka)
                  "many");
     tred[i] = red;
   }
-  if (nh + 14 > 136)
+  int ntail = w->nrep > 4 ? 14 + w->nrep - 4 : 14;
+  if (nh + ntail > total)
     return bad(x, "more tiles drawn than the wall holds");
   /* what is left fills the unknown places */
-  mj_tile rest[136];
-  uint8_t rred[136] = { 0 };
+  mj_tile rest[MJ_WALL_MAX];
+  uint8_t rred[MJ_WALL_MAX] = { 0 };
   int nr = 0;
   for (int t = 0; t < MJ_KINDS; t++)
-    for (int c = n[t]; c < 4; c++) {
+    for (int c = n[t]; c < 4 && (set & MJ_BIT(t)); c++) {
       bool five = t < MJ_HONOR_FIRST && t % 9 == 4;
       rred[nr] = five && reds[t / 9] < aka && c == 3;
       rest[nr++] = (mj_tile)t;
     }
   int ri = 0;
-  for (int i = 0; i < 14; i++)
+  for (int i = 0; i < ntail; i++)
     if (tv[i] == 0) {
       tail[i] = rest[ri];
       tred[i] = rred[ri++];
@@ -415,10 +437,10 @@ static mj_status build_wall(imp *x, const round6 *rd, wall6 *w, int aka)
   memset(w->red, 0, sizeof w->red);
   for (int i = 0; i < nh; i++)
     w->t[i] = head[i], w->red[i] = hred[i];
-  for (int i = nh; i < 136 - 14; i++, ri++)
+  for (int i = nh; i < total - ntail; i++, ri++)
     w->t[i] = rest[ri], w->red[i] = rred[ri];
-  for (int i = 0; i < 14; i++)
-    w->t[135 - i] = tail[i], w->red[135 - i] = tred[i];
+  for (int i = 0; i < ntail; i++)
+    w->t[total - 1 - i] = tail[i], w->red[total - 1 - i] = tred[i];
   return MJ_OK;
 }
 
@@ -487,6 +509,18 @@ static mj_status turn_move(imp *x, play6 *s, mj_game *g, int p)
   call6 c = { 0 };
   if (cJSON_IsString(d) && !parse_call(d->valuestring, &c))
     return bad(x, "the discard \"%s\" is not one", d->valuestring);
+  if (c.kind == 'f') {     /* a North set aside (北抜き) */
+    mj_action l[MJ_MAX_LEGAL];
+    int n = mj_game_legal(g, p, l, MJ_MAX_LEGAL);
+    for (int i = 0; i < n; i++) {
+      const mj_decl_def *dd = l[i].type == MJ_ACT_DECLARE &&
+                              !MJ_DECL_IS_WITH(l[i].tile)
+                              ? mj_game_decl(g, l[i].tile) : NULL;
+      if (dd != NULL && tile6(c.v[0], &t, &red) && dd->aside == t)
+        return act(x, g, &l[i], "the North set aside");
+    }
+    return bad(x, "setting \"%s\" aside is not legal", d->valuestring);
+  }
   if (c.kind == 'a' || c.kind == 'k') {
     if (!tile6(c.v[0], &t, &red) ||
         !find_legal(g, p, c.kind == 'a' ? MJ_ACT_CKONG : MJ_ACT_AKONG, t, -1,
@@ -547,7 +581,7 @@ static mj_status claim_move(imp *x, play6 *s, mj_game *g, int q)
                 s->w->claimer[ndisc - 1] == q;
   if (mj_game_phase(g) == MJ_PHASE_CLAIM && called && cJSON_IsString(j) &&
       parse_call(j->valuestring, &c) && strchr("cpm", c.kind) &&
-      call_from(&c, q) == from) {
+      call_from(&c, q, rd->np) == from) {
     mj_tile ct;
     bool red;
     if (tile6(c.v[0], &ct, &red) && ct == t) {
@@ -610,7 +644,7 @@ static mj_status play_round(imp *x, play6 *s, mj_game *g)
         return st;
       continue;
     }
-    for (int q = 0; q < 4; q++)
+    for (int q = 0; q < s->rd->np; q++)
       if (w >> q & 1) {
         mj_status st = claim_move(x, s, g, q);
         if (st != MJ_OK)
@@ -690,6 +724,7 @@ static int our_yaku(const mj_rules *r, const mj_score *s, int out[][2],
 static bool same_points(const mj_game *g, int k, const char *text, int who,
                         int from, int dealer)
 {
+  int np = mj_game_players(g);
   const char *fu = strstr(text, "符"), *han = strstr(text, "飜");
   const mj_score *s = mj_game_result(g, k);
   if (fu != NULL && han != NULL) {
@@ -708,7 +743,8 @@ static bool same_points(const mj_game *g, int k, const char *text, int who,
   if (dash != NULL && dash < pt)
     a2 = atoi(dash + 1);
   bool all = strstr(text, "∀") != NULL;
-  int total = who != from ? a1 : all || who == dealer ? 3 * a1 : 2 * a1 + a2;
+  int total = who != from ? a1 : all || who == dealer ? (np - 1) * a1
+                                                    : (np - 2) * a1 + a2;
   return total == s->total;
 }
 
@@ -737,7 +773,7 @@ static mj_status compare_wins(imp *x, const round6 *rd, const play6 *s,
       continue;                    /* mjai: the deltas say it all */
     if (!cJSON_IsString(pts) ||
         !same_points(g, k, pts->valuestring, s->winners[j], s->from[j],
-                     rd->kyoku & 3)) {
+                     rd->kyoku % 4)) {
       char ours[64];
       snprintf(ours, sizeof ours, "%d (%d han %d fu)",
                mj_game_result(g, k)->total, mj_game_result(g, k)->fan,
@@ -872,9 +908,9 @@ static mj_status follows(imp *x, const round6 *rd, const chain6 *ch)
   else if (rd->honba != ch->honba)
     snprintf(m, sizeof m, _("honba %d, the round before makes it %d"),
              rd->honba, ch->honba);
-  else if ((rd->kyoku & 3) != ch->dealer)
+  else if (rd->kyoku % 4 != ch->dealer)
     snprintf(m, sizeof m, _("seat %d deals, the round before gives the deal "
-             "to seat %d"), rd->kyoku & 3, ch->dealer);
+             "to seat %d"), rd->kyoku % 4, ch->dealer);
   return m[0] != '\0' ? bad(x, "%s", m) : MJ_OK;
 }
 
@@ -885,10 +921,10 @@ static void chain_after(const round6 *rd, const mj_game *g, chain6 *ch)
   ch->pot = mj_game_pot(g);
   ch->dealer = mj_game_next_dealer(g);
   int wn[MJ_MAX_WINS], nwn = mj_game_winners(g, wn);
-  bool kept = ch->dealer == (rd->kyoku & 3), dealer_won = false;
+  bool kept = ch->dealer == rd->kyoku % 4, dealer_won = false;
   ch->honba = kept || nwn == 0 ? rd->honba + 1 : 0;
   for (int k = 0; k < nwn; k++)
-    dealer_won = dealer_won || wn[k] == (rd->kyoku & 3);
+    dealer_won = dealer_won || wn[k] == rd->kyoku % 4;
   ch->streak = dealer_won ? ch->streak + 1 : 0;
 }
 
@@ -920,10 +956,10 @@ static mj_status import_round(imp *x, const cJSON *rj, int i, int reds,
   mj_game_cfg cfg;
   memset(&cfg, 0, sizeof cfg);
   cfg.seed = (uint64_t)i + 1;
-  cfg.dealer = rd.kyoku & 3;
+  cfg.dealer = rd.kyoku % 4;
   cfg.round = (rd.kyoku / 4) & 3;
   cfg.wall = w.t;
-  cfg.wall_n = 136;
+  cfg.wall_n = mj_rules_ctable(x->r)->tiles;
   cfg.wall_red = w.red;
   cfg.hand = i + 1;
   cfg.honba = rd.honba;
@@ -1010,16 +1046,25 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
   int reds;
   bool mjai;
   const mj_rules *r;
-  if (mj_host_get(h, "riichi-tenhou", &r, &e) != MJ_OK) {
-    fprintf(stderr, _("Error: %s\n"), e.msg);
-    return 1;
-  }
   mjai_arena tree = { NULL };
   cJSON *root = read_log(path, &tree, &reds, &mjai);
   if (root == NULL)
     return 1;
   const cJSON *log = cJSON_GetObjectItemCaseSensitive(root, "log");
-  imp x = { r, 0, "", &e, mjai };
+  /* three players: 三 in the rule, or the first round's fourth seat dealt
+     nothing; Tenhou's rules of their table either way */
+  const cJSON *disp = cJSON_GetObjectItemCaseSensitive(
+      cJSON_GetObjectItemCaseSensitive(root, "rule"), "disp");
+  const cJSON *hai3 = cJSON_GetArrayItem(cJSON_GetArrayItem(log, 0), 13);
+  int np = (cJSON_IsString(disp) && strstr(disp->valuestring, "三")) ||
+           (cJSON_IsArray(hai3) && cJSON_GetArraySize(hai3) == 0) ? 3 : 4;
+  if (mj_host_get(h, np == 3 ? "riichi-sanma" : "riichi-tenhou", &r, &e) !=
+      MJ_OK) {
+    fprintf(stderr, _("Error: %s\n"), e.msg);
+    mjai_arena_drop(&tree, true);
+    return 1;
+  }
+  imp x = { r, 0, "", &e, mjai, np };
   char names[4][65];
   const char *players[4];
   read_names(root, names, players);
@@ -1061,16 +1106,17 @@ int cli_import(mj_host *h, const cli_opts *o, const char *path,
   if (status == 0)
   {
     if (out != NULL)
-      printf(ngettext("%s: %d round replayed through riichi-tenhou, every "
+      printf(ngettext("%s: %d round replayed through %s, every "
                       "result the same; written to %s\n",
-                      "%s: %d rounds replayed through riichi-tenhou, every "
+                      "%s: %d rounds replayed through %s, every "
                       "result the same; written to %s\n", rounds),
-             path, rounds, out);
+             path, rounds, mj_rules_id(r), out);
     else
-      printf(ngettext("%s: %d round replayed through riichi-tenhou, every "
+      printf(ngettext("%s: %d round replayed through %s, every "
                       "result the same\n",
-                      "%s: %d rounds replayed through riichi-tenhou, every "
-                      "result the same\n", rounds), path, rounds);
+                      "%s: %d rounds replayed through %s, every "
+                      "result the same\n", rounds), path, rounds,
+             mj_rules_id(r));
   }
   free(outtext);
   mjai_arena_drop(&tree, true);

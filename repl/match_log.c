@@ -263,9 +263,11 @@ int match_rows_of(play *p, char **texts, int n, mj_error *err)
     if (mj_replay_parse(texts[k], strlen(texts[k]), &rp, err) != MJ_OK)
       return -1;
     mj_game *g = mj_replay_build(&rp, p->rs, -1, err);
-    if (k == 0)   /* the match as the log's hands play it, to its end */
+    if (k == 0) {   /* the match as the log's hands play it, to its end */
       mj_match_init(&p->match, p->rs, 0, mj_rules_ctable(p->rs)->match_hands,
                     rp.cfg.dealer);
+      play_seats = p->match.np;   /* the table names its seats so */
+    }
     p->match.hand_no = rp.cfg.hand > 0 ? rp.cfg.hand : k + 1;
     p->match.round = rp.cfg.round;
     mj_replay_free(&rp);

@@ -95,4 +95,32 @@ grep -q '"x":"4z"' k.html && ok "view: the page shows the North set aside" ||
   no "view of the set-aside" "$(grep -o '"x":[^,]*' k.html | head -2)"
 sed 's/"ev":"aside","p":0,"tile":"4z"/"ev":"aside","p":1,"tile":"4z"/' k.jsonl > e.jsonl
 has "$(h review e.jsonl)" "Error" "an edited set-aside is refused"
+# a tenhou.net/6 log of three players (written from the format, the
+# fourth seat empty): a North set aside and won after, a ron with honba
+log6=$here/data/tenhou6_sanma.json
+out=$(h import "$log6" --out imp.jsonl)
+has "$out" "2 rounds replayed through riichi-sanma, every result the same" \
+  "a three-player tenhou.net/6 log imported"
+has "$(grep -c '"ev":"aside"' imp.jsonl)" "1" "... its North set aside kept"
+has "$(h review imp.jsonl)" "scores             38700  37300  29000" \
+  "the imported match reads back, three scores"
+python3 - "$log6" <<'PY'
+import json, sys
+o = json.load(open(sys.argv[1]))
+def w(name, f):
+    x = json.loads(json.dumps(o)); f(x); json.dump(x, open(name, "w"))
+w("bad_fourth.json", lambda x: x["log"][0][13].extend([11] * 13))
+w("bad_kyoku.json", lambda x: x["log"][0][0].__setitem__(0, 3))
+w("bad_delta.json", lambda x: x["log"][0][16][1].__setitem__(1, -5000))
+w("bad_kita.json", lambda x: x["log"][0][9].insert(0, "f44") or
+  x["log"][0][8].insert(1, 38))
+PY
+has "$(h import bad_fourth.json)" "leaves the fourth seat empty" \
+  "a fourth seat dealt tiles in a three-player log refused"
+has "$(h import bad_kyoku.json)" "names seat 3 as the dealer: the table has 3" \
+  "a dealer of the absent seat refused"
+has "$(h import bad_delta.json)" "seat 1's delta: the log has -5000" \
+  "an edited delta refused"
+has "$(h import bad_kita.json)" "setting \"f44\" aside is not legal" \
+  "a North set aside by a seat that holds none refused"
 exit $fail
