@@ -367,6 +367,7 @@ typedef struct lint {
   mj_score *s;
   long games, won, drawn;        /* games played by bots */
   char game_fault[sizeof ((mj_error *)0)->msg];
+  long carried;                  /* game 1 again differs after so many */
 } lint;
 
 static void lint_failure(lint *L, const mj_error *e)
@@ -476,11 +477,46 @@ static void lint_random(repl *r, lint *L, long hands)
   }
 }
 
+/* Game 1 (seed 1, dealer 0) played by fresh efficiency bots: what it
+   did, in a line, or NULL. */
+static char *lint_first_game(const mj_rules *rs)
+{
+  mj_bot *bots[4] = { NULL, NULL, NULL, NULL };
+  char *text = NULL;
+  mj_game_cfg cfg;
+  memset(&cfg, 0, sizeof cfg);
+  cfg.seed = 1;
+  mj_error e;
+  mj_game *g = mj_game_new(rs, &cfg, &e);
+  for (int p = 0; p < 4; p++)
+    bots[p] = mj_bot_new("efficiency", (uint64_t)p + 1);
+  if (g != NULL && bots[0] && bots[1] && bots[2] && bots[3] &&
+      mj_bot_play(g, bots, &e) == MJ_OK && mj_game_fault(g) == NULL &&
+      (text = malloc(120)) != NULL) {
+    /* what the game did: its events, decisions, payments (writing its
+       log would run the hooks once more) */
+    int pay[4];
+    const mj_payment *l;
+    mj_game_payments(g, pay);
+    snprintf(text, 120, "%d %d %d %d %d %d %d", mj_game_nevents(g),
+             mj_game_nactions(g), mj_game_ledger(g, &l), pay[0], pay[1],
+             pay[2], pay[3]);
+  }
+  mj_game_free(g);
+  for (int p = 0; p < 4; p++)
+    mj_bot_free(bots[p]);
+  return text;
+}
+
 /* Games played by four efficiency bots: the ruleset's hooks and its
    settlement run as at a table; the first fault stops them (reported
-   once, with the seed that shows it). */
+   once, with the seed that shows it). Game 1 is played again at the end:
+   a ruleset that keeps state from game to game in its own Lua (a local
+   its hooks change) plays it otherwise, and a game of a run would not
+   be what --game G alone plays. */
 static void lint_games(lint *L, long games)
 {
+  char *first = lint_first_game(L->rs);
   mj_bot *bots[4] = { NULL, NULL, NULL, NULL };
   for (int p = 0; p < 4; p++)
     if ((bots[p] = mj_bot_new("efficiency", (uint64_t)p + 1)) == NULL)
@@ -509,7 +545,13 @@ static void lint_games(lint *L, long games)
     L->games++;
     mj_game_free(g);
   }
+  char *again = first != NULL && !L->game_fault[0] && !repl_interrupted
+                ? lint_first_game(L->rs) : NULL;
+  if (again != NULL && strcmp(first, again) != 0)
+    L->carried = L->games;
+  free(again);
 done:
+  free(first);
   for (int p = 0; p < 4; p++)
     mj_bot_free(bots[p]);
 }
@@ -548,6 +590,13 @@ static void lint_report(lint *L)
           often ? "warning" : "note", d->id, L->matched[i], by_text);
       L->problems += often;
     }
+  }
+  if (L->carried > 0) {
+    printf(_("  error: game 1 played again after %ld games went otherwise: "
+           "the ruleset keeps state from game to game (a Lua local its hooks "
+           "change?); keep it in R.state or match_state, which each game "
+           "starts afresh\n"), L->carried);
+    L->problems++;
   }
   if (L->game_fault[0]) {
     printf(_("  error: a game failed: %s\n"), L->game_fault);
@@ -611,7 +660,8 @@ static int c_check(repl *r, int argc, char **argv, const char *rest)
     if (L.failed == 0)
       lint_games(&L, hands / 100 < 200 ? hands / 100 : 200);
     lint_report(&L);
-    if (L.failed > 0 || L.game_fault[0]) {   /* errors fail a piped session */
+    if (L.failed > 0 || L.game_fault[0] || L.carried > 0) {
+      /* errors fail a piped session */
       r->failures++;
       status = 1;
     }

@@ -1022,6 +1022,18 @@ static void match_placement(void **state)
   assert_int_equal(res[2], -144);
   assert_int_equal(res[1], -377);
   assert_int_equal(res[0] + res[1] + res[2] + res[3], 0);
+  /* three seats: return 40000, uma +15/0/-15, the oka 3 x 5000 to the
+     first; the fourth place and result left 0 */
+  const int s3[4] = { 25000, 45000, 35000, 0 };
+  mj_match_standings(gu_rules("riichi-sanma"), s3, 0, place, res);
+  assert_int_equal(place[1], 0);
+  assert_int_equal(place[2], 1);
+  assert_int_equal(place[0], 2);
+  assert_int_equal(res[1], 50 + 150 + 150);    /* +35.0 */
+  assert_int_equal(res[2], -50);               /* -5.0 */
+  assert_int_equal(res[0], -150 - 150);        /* -30.0 */
+  assert_int_equal(res[3], 0);
+  assert_int_equal(res[0] + res[1] + res[2], 0);
 }
 
 int main(void)
