@@ -242,7 +242,7 @@ expect_err 1 "error_nil.lua:2: an error was raised with a nil value" "$hule" --r
 expect_err 1 "selfreq.lua:2: require: " "$hule" --rules "$here/rules" --ruleset selfreq score "$hand"
 expect_err 1 "requires itself" "$hule" --rules "$here/rules" --ruleset selfreq score "$hand"
 expect_err 1 "base_call.lua:4)" "$hule" sim --ruleset "$here/base_call.lua" --games 3
-expect_err 1 "settle_type.lua:3) must return the four payments" "$hule" sim --ruleset "$here/settle_type.lua" --games 3
+expect_err 1 "settle_type.lua:3) must return the payments, one a seat" "$hule" sim --ruleset "$here/settle_type.lua" --games 3
 expect_err 1 "settle_sum.lua:2) returned payments that are not zero-sum" "$hule" sim --ruleset "$here/settle_sum.lua" --games 3
 expect_err 1 "newline_label.lua:2:" "$hule" --ruleset "$here/newline_label.lua" score "$hand"
 expect_err 1 "--rules /nonexistent: no such directory" "$hule" --rules /nonexistent score "$hand"

@@ -21,9 +21,9 @@ local verdict = {
   -- a game's methods: its state; save is the one writer
   ["game:save"] = "refused",
 }
-for _, m in ipairs { "act", "active", "can", "dealer", "dice", "discards",
+for _, m in ipairs { "act", "active", "aside", "can", "dealer", "dice", "discards",
     "drawn", "event", "events", "hand", "honba", "indicator", "last_draw", "ledger", "legal",
-    "log", "missing", "nevents", "next_dealer", "over", "pass", "payer", "payments", "pot",
+    "log", "missing", "nevents", "next_dealer", "over", "pass", "payer", "payments", "players", "pot",
     "phase", "play", "result", "scores", "state", "step", "swap_to", "try",
     "turn", "wall_left", "wild", "winners", "wins" } do
   verdict["game:" .. m] = "pure"
