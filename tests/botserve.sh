@@ -11,7 +11,8 @@
 # Usage: botserve.sh HULE SRCDIR
 # Under the sanitizers (HULE_SANITIZED=1) the sims are a quarter as long.
 hule=$1; src=$2; fail=0
-k=1; [ "${HULE_SANITIZED:-0}" = 1 ] && k=4
+# HULE_QUICK=1 (the quick set): a quarter too.
+k=1; [ "${HULE_SANITIZED:-0}" = 1 ] || [ "${HULE_QUICK:-0}" = 1 ] && k=4
 . "$src/tests/bots/misbehave.sh"
 work=$(mktemp -d); trap 'rm -rf "$work"' EXIT
 

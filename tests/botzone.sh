@@ -15,14 +15,16 @@ bot="python3 $src/tests/bots/botzone_bot.py"
 sh_bot="$src/tests/bots/botzone_tsumogiri.sh"
 . "$src/tests/bots/misbehave.sh"
 
-played "a keep-running bot, 30 games: no failed decision" --ruleset mcr \
-  --games 30 --seed 3 --bots "botzone:$bot,efficiency,strong,efficiency"
-played "four Botzone bots at a table, 6 games" --ruleset mcr --games 6 \
+# HULE_QUICK=1 (the quick set): each path with fewer games
+n=30 n4=6 n1=2; [ "${HULE_QUICK:-0}" = 1 ] && n=6 n4=2 n1=1
+played "a keep-running bot, $n games: no failed decision" --ruleset mcr \
+  --games $n --seed 3 --bots "botzone:$bot,efficiency,strong,efficiency"
+played "four Botzone bots at a table, $n4 games" --ruleset mcr --games $n4 \
   --seed 5 --bots "botzone:$bot,botzone:$bot,botzone:$bot,botzone:$bot"
-played "one process a turn (simple interaction), 2 games" --ruleset mcr \
-  --games 2 --seed 7 --bots "botzone:$sh_bot,efficiency,efficiency,efficiency"
-played "one process a turn (JSON interaction), 2 games" --ruleset mcr \
-  --games 2 --seed 7 --bots "botzone-json:$sh_bot --json,efficiency,efficiency,efficiency"
+played "one process a turn (simple interaction), $n1 games" --ruleset mcr \
+  --games $n1 --seed 7 --bots "botzone:$sh_bot,efficiency,efficiency,efficiency"
+played "one process a turn (JSON interaction), $n1 games" --ruleset mcr \
+  --games $n1 --seed 7 --bots "botzone-json:$sh_bot --json,efficiency,efficiency,efficiency"
 misbehave mcr botzone "$bot" botzone_bot.py garbage:"is not a legal response now" \
   illegal:"'PLAY H9' is not a legal" late:"no answer in time" die:"botzone:" fork:
 

@@ -9,9 +9,10 @@ say() { if [ "$1" = ok ]; then echo "ok   $2"; else echo "FAIL: $2"; fail=1; fi;
 # fork plays on cleanly; no process of SCRIPT MODE is left running.
 misbehave() {
   m_rules=$1; m_kind=$2; m_prog=$3; m_script=$4; shift 4
+  m_games=3; [ "${HULE_QUICK:-0}" = 1 ] && m_games=1   # the quick set
   for c in "$@"; do
     mode=${c%%:*}; piece=${c#*:}
-    out=$("$hule" sim --ruleset "$m_rules" --games 3 --seed 5 --bot-ms 150 \
+    out=$("$hule" sim --ruleset "$m_rules" --games $m_games --seed 5 --bot-ms 150 \
           --bots "$m_kind:$m_prog $mode,efficiency,efficiency,efficiency" 2>&1)
     rc=$?
     left=$(pgrep -f "$m_script $mode" | wc -l)
