@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # Hidden information stays hidden: play hands at the REPL over a pipe
 # (discarding the drawn tile, passing every claim) under mcr, bao,
-# tuidao and xuezhan (there taking the bot's choices to pass and discard), and
+# tuidao, three-player riichi (its riichi shown, a North set aside face
+# up) and xuezhan (there taking the bot's choices to pass and discard), and
 # check every table shown before the hand ends. An opponent's row shows a
 # tile count, exposed melds and concealed kongs face down only: never
 # concealed tiles, the 宝 drawn or 偷机 (the 宝 thrown are public). Your
@@ -24,7 +25,8 @@ HULE = sys.argv[1]
 SEEDS = int(sys.argv[2]) if len(sys.argv) > 2 else 12
 
 TILES = r"(?:\d+[mpszf])+"
-STATE = r"(?:  缺 [mps])?(?:  \(won: out of play\))?"
+STATE = (r"(?:  (?:立直|ダブル立直))?(?:  缺 [mps])?"
+         r"(?:  \(won: out of play\))?")
 OTHER = re.compile(r"^(Right|Across|Left) +[ESWN][* ] +-?\d+ \(\d+ tiles\)"
                    r"(?: \[" + TILES + r"\]| \{concealed kong\})*"
                    r"(?:  宝 thrown \d+)?" + STATE + "$")
@@ -115,7 +117,7 @@ def play(ruleset, seed):
 
 
 total = 0
-RULESETS = ("mcr", "bao", "xuezhan", "tuidao")
+RULESETS = ("mcr", "bao", "xuezhan", "tuidao", "riichi-sanma")
 for ruleset in RULESETS:
     for seed in range(1, SEEDS + 1):
         total += play(ruleset, seed)
