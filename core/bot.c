@@ -160,7 +160,7 @@ static const char *const aims[][5] = {
   { "门前清", "立直", "門前清自摸和", NULL, N_("a concealed hand") },
 };
 
-const char *mjb_aim_name(const mj_rules *r, const char *part)
+const char *mj_bot_aim_name(const mj_rules *r, const char *part)
 {
   for (size_t i = 0; i < sizeof aims / sizeof aims[0]; i++) {
     if (strcmp(aims[i][0], part) != 0)
@@ -343,8 +343,9 @@ int mjb_value_at(const ctx *c, const mj_tileview *v, const mj_hand *base,
     *useful_out = useful;
   if (fan_out)
     *fan_out = fan;
-  if (target_out)
-    *target_out = mjb_aim_name(mj_game_rules(c->g), target);
+  if (target_out)      /* the part; its name in the ruleset's terms is
+                         mj_bot_aim_name's, found once it is shown */
+    *target_out = target;
   if (wins_out)
     *wins_out = good;
   if (points_out)

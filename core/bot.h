@@ -79,7 +79,8 @@ typedef struct mj_discard_eval {
   int useful;        /* live useful tiles */
   int value;         /* higher is better */
   int fan;           /* the bot's estimate of the fan the hand can reach */
-  const char *target;  /* its largest part, an MCR fan's name ("-": none) */
+  const char *target;  /* its largest part ("-": none), named as the
+                          ruleset names it by mj_bot_aim_name */
   int wins;          /* ready: the live copies of the waits that make a
                         valid win (the minimum met); else 0 */
   int points;        /* ready: those copies times the points each wins (as
@@ -87,6 +88,10 @@ typedef struct mj_discard_eval {
 } mj_discard_eval;
 
 int mj_bot_discards(const mj_game *g, int p, mj_discard_eval *out, int max);
+/* What a hand aims at (an evaluation's target) in the ruleset's own
+   terms: the first of the part's names the ruleset knows as a fan, that
+   fan's name; else the part in words. */
+const char *mj_bot_aim_name(const mj_rules *r, const char *part);
 
 /*
 ** The plan p's hand can follow to the ruleset's minimum (MCR's 8 fan)

@@ -90,8 +90,5 @@ double mjb_chow_pattern(const ctx *c, const mj_tileview *v,
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
                       const mj_action *legal, int n);
 
-/* A part the estimate names (MCR's 碰碰和 ...) in r's own terms: its fan
-   of that kind, else words. */
-const char *mjb_aim_name(const mj_rules *r, const char *part);
 
 #endif

@@ -56,7 +56,8 @@ static void compare_discards(const mj_game *x, int p, mj_review_item *it)
   it->discards = true;
   it->your_shanten = a->shanten, it->your_useful = a->useful;
   it->bot_shanten = b->shanten, it->bot_useful = b->useful;
-  it->your_target = a->target, it->bot_target = b->target;
+  it->your_target = mj_bot_aim_name(mj_game_rules(x), a->target);
+  it->bot_target = mj_bot_aim_name(mj_game_rules(x), b->target);
 }
 
 /* The decision at action index i of p (a, the bot's b) added to out,
