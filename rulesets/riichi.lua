@@ -189,15 +189,20 @@ local function own_discards(g, p)
   return select(2, g:discards(p):gsub("%d", ""))
 end
 
--- The first go-around draws four tiles at most from the live wall of 70:
--- past it, nothing of it need be read.
-local FIRST = 66
+-- The first go-around draws a tile a player at most from the live wall
+-- (70 at four, 55 at three: the tiles less the deal and the dead wall of
+-- 14): past it, nothing of it need be read.
+local function first_go_around(g)
+  local np = g:players()
+  return R.table.tiles - 13 * np - 14 - np
+end
 
 -- 九種九牌: offered on one's first draw, nobody having called, to a hand
 -- of nine kinds or more of terminals and honors.
 R.can_declare = function(g, p, name)
   if name ~= "kyuushu" then return true end
-  if not opt.abortive or g:wall_left() < FIRST or g:discards(p) ~= "" then
+  if not opt.abortive or g:wall_left() < first_go_around(g) or
+     g:discards(p) ~= "" then
     return false
   end
   local kinds = 0
@@ -250,7 +255,7 @@ R.on_discard = function(g, p, tile)
     g:set(p, "kong4", false)
     g:abort("四槓散了")
   end
-  if g:wall_left() < FIRST or not tile:match("^[1234]z$") or
+  if g:wall_left() < first_go_around(g) or not tile:match("^[1234]z$") or
      g:players() < 4 then
     return
   end

@@ -106,6 +106,18 @@ expect(g:payments()[1], 1000, "East ready too: 1000")
 expect(g:payments()[2], 1000, "South 1000")
 expect(g:payments()[3], -2000, "West, not ready, pays both")
 expect(g:next_dealer(), 1, "the dealer ready keeps the deal")
+-- 5. 九種九牌 at three: East's first draw, nine kinds of terminals and
+--    honors: the hand may be called off (an abortive draw, the deal kept).
+g = mj.game {
+  ruleset = "riichi-sanma",
+  hands = { "19m122349p19s123z", "112233p789p11s23s", "4455p3355s66z777z" },
+  draws = "5z",
+  tail = "5s6p6p6p2z3z",
+}
+assert(g:can("E", "declare kyuushu"), "nine kinds on the first draw")
+g:act("E", "declare kyuushu")
+assert(g:over() and g:drawn(), "called off, drawn")
+expect(g:next_dealer(), 1, "the dealer keeps the deal")
 local s = g:scores()
 expect(#s, 3, "three scores")
 expect(s[1] + s[2] + s[3] + g:pot(), 105000, "35000 each at the start, kept")
