@@ -405,6 +405,47 @@ static int strong_discard(const mj_bot *b, const mj_game *g, int p,
   return pick;
 }
 
+/* Ready after discarding t: the points its live waits win, summed (each
+   as a discard win); -1 when that leaves it not ready. */
+static int ready_points(const mj_game *g, int p, mj_tile t)
+{
+  ctx c;
+  mj_tileview v;
+  mjb_ctx_view(&c, g, p, &v);
+  if (c.held[t] == 0)
+    return -1;
+  mj_tileview_remove(&v, t);
+  c.held[t]--;
+  unsigned which;
+  if (mj_shanten_shapes(&v, c.cfg, &which) != 0)
+    return -1;
+  mj_wait w[MJ_KINDS];
+  int nw = mj_useful_at(&v, c.cfg, c.held, c.seen, w, 0, which), points;
+  mjb_valid_waits(&c, &v, mj_game_hand(g, p), w, nw, &points);
+  return points;
+}
+
+/* Where no danger is read (wilds, self-draw only, 血战): the efficiency
+   bot's choice, but a ready hand keeps the waits worth most (live copies
+   times what each wins), not merely the most of them. */
+static int value_choice(mj_bot *b, const mj_game *g, int p,
+                        const mj_action *legal, int n)
+{
+  int e = mjb_efficiency_choose(b, g, p, legal, n);
+  if (mj_game_phase(g) != MJ_PHASE_TURN || legal[e].type != MJ_ACT_DISCARD)
+    return e;
+  int best = e, most = ready_points(g, p, legal[e].tile);
+  if (most < 0)
+    return e;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
+      int pts = ready_points(g, p, legal[i].tile);
+      if (pts > most)
+        best = i, most = pts;
+    }
+  return best;
+}
+
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
                       const mj_action *legal, int n)
 {
@@ -423,8 +464,10 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
      where a win does not end the hand (血战, 血流: dealing in costs one
      payment and play goes on): the efficiency bot's */
   const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
-  if (most == 0 || tb->self_draw_only || mj_game_wild(g) != 0 ||
-      tb->leave_on_win || tb->stay_on_win)
+  if (tb->self_draw_only || mj_game_wild(g) != 0 || tb->leave_on_win ||
+      tb->stay_on_win)
+    return value_choice(b, g, p, legal, n);
+  if (most == 0)
     return mjb_efficiency_choose(b, g, p, legal, n);
   if (ph == MJ_PHASE_CLAIM)
     return strong_claim_choice(b, g, p, legal, n, most);
