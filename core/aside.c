@@ -30,12 +30,8 @@ void mjg_set_aside(mj_game *g, int p, int k)
   mj_flow_ev ev = { .hook = MJ_HOOK_DECLARE, .player = (int8_t)p,
                     .from = -1, .kind = (uint8_t)k, .tile = MJ_NO_TILE };
   mjg_run_hook(g, &ev, NULL);
-  if (faulted(g))
+  if (faulted(g) || g->abort_req)   /* the caller ends a hand called off */
     return;
-  if (g->abort_req) {
-    mjg_end_aborted(g);
-    return;
-  }
   g->pending_red = false;
   g->rob_aside = true;
   if (!mjg_offer_rob(g, p, t, -1))

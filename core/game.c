@@ -1104,8 +1104,11 @@ static mj_status turn_decision(mj_game *g, const mj_action *a, mj_error *err)
   case MJ_ACT_DECLARE:
     if (MJ_DECL_IS_WITH(a->tile))
       declare_with_discard(g, p, a->tile, a->red);
-    else if (g->tbl.decls[a->tile & 7].aside != MJ_NO_TILE)
+    else if (g->tbl.decls[a->tile & 7].aside != MJ_NO_TILE) {
       mjg_set_aside(g, p, a->tile);       /* a tile set aside (北抜き) */
+      if (g->abort_req && !faulted(g))
+        mjg_end_aborted(g);
+    }
     else
       turn_declaration(g, p, a->tile);    /* in the turn (九種九牌) */
     return MJ_OK;

@@ -3,8 +3,9 @@
 ** The inside of a hand in play, shared by the files of the state machine
 ** only, each calling only those below it: turn.c (the bookkeeping and the
 ** draws), win.c (the wins and their settlement), legal.c (the legal
-** actions), query.c (what a game shows, what its hooks may change) and
-** game.c (the start of a hand and the acting on each decision).
+** actions, who may rob), query.c (what a game shows, what its hooks may
+** change), aside.c (the tiles set aside in a turn) and game.c (the start
+** of a hand and the acting on each decision).
 */
 #ifndef MJ_GAME_INT_H
 #define MJ_GAME_INT_H
@@ -264,7 +265,8 @@ bool mjg_offer_rob(mj_game *g, int p, mj_tile t, int discarder);
 
 /* aside.c: the tiles set aside in one's turn (北抜き) */
 /* p sets aside a tile of declaration k's kind: the others may win on it,
-   else p draws its replacement from the tail. */
+   else p draws its replacement from the tail. A hook that calls the hand
+   off (g:abort) leaves it to the caller to end. */
 void mjg_set_aside(mj_game *g, int p, int k);
 /* Nobody won on the tile set aside: its player's replacement draw. */
 void mjg_aside_replace(mj_game *g);
