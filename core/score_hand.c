@@ -108,6 +108,18 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
   return MJ_OK;
 }
 
+/* The tiles set aside (kita=N) the context counts: each was replaced
+   from the tail, as a kong is. */
+static int aside_words(const mj_rules *r, const mj_ctx *c)
+{
+  int n = 0;
+  for (int k = 0; k < r->table.ndecls; k++)
+    for (int i = 0; r->table.decls[k].word[0] && i < c->nwords; i++)
+      if (strcmp(c->words[i].name, r->table.decls[k].word) == 0)
+        n += c->words[i].value;
+  return n;
+}
+
 /* What the hand shows of the robbed kong, the replacement's kong and the
    first draw, and the indicators turned up: none may be more than the
    wall holds. */
@@ -115,11 +127,6 @@ static mj_status check_visible(const mj_rules *r, const mj_hand *h,
                                mj_error *err)
 {
   const mj_ctx *c = mj_hand_cctx(h);
-  int aside = 0;   /* tiles set aside (kita=N): each replaced from the tail */
-  for (int k = 0; k < r->table.ndecls; k++)
-    for (int i = 0; r->table.decls[k].word[0] && i < c->nwords; i++)
-      if (strcmp(c->words[i].name, r->table.decls[k].word) == 0)
-        aside += c->words[i].value;
   uint8_t all[MJ_KINDS];
   mj_hand_all_counts(h, all);
   int kongs = 0;
@@ -128,7 +135,7 @@ static mj_status check_visible(const mj_rules *r, const mj_hand *h,
              mj_hand_melds(h)[i].type == MJ_CKONG;
   char b[3];
   if ((c->flags & MJ_CTX_KONG) && (c->flags & MJ_CTX_SELF) && kongs == 0 &&
-      aside == 0)
+      aside_words(r, c) == 0)
     return mj_fail(err, MJ_EINVAL, 0, "kong (a win on a kong's replacement "
                    "tile) but the hand has no kong");
   if ((c->flags & MJ_CTX_FIRST) && mj_hand_nmelds(h) > 0)

@@ -50,10 +50,6 @@ for _, d in ipairs(R.declarations) do decls[#decls + 1] = d end
 decls[#decls + 1] = { "kita", label = { en = "北抜き kita", zh = "拔北" },
                       when = "turn", aside = "4z", word = "kita" }
 R.declarations = decls
-local riichi_declare = R.on_declare
-R.on_declare = function(g, p, name)
-  if name ~= "kita" then riichi_declare(g, p, name) end
-end
 
 R:fan { "抜きドラ", en = "Kita", han = 1, bonus = true,
   aliases = { "北抜き", "nukidora", "kita", "north dora" },

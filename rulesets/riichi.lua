@@ -221,6 +221,7 @@ R.on_declare = function(g, p, name)
     g:abort("九種九牌", p)
     return
   end
+  if name ~= "riichi" then return end   -- a variant's own (北抜き)
   local double = own_discards(g, p) == 1 and not any_call(g)
   g:set(p, double and "double" or "riichi", true)
   g:set(p, "ippatsu", true)
