@@ -95,6 +95,28 @@ grep -q '"x":"4z"' k.html && ok "view: the page shows the North set aside" ||
   no "view of the set-aside" "$(grep -o '"x":[^,]*' k.html | head -2)"
 sed 's/"ev":"aside","p":0,"tile":"4z"/"ev":"aside","p":1,"tile":"4z"/' k.jsonl > e.jsonl
 has "$(h review e.jsonl)" "Error" "an edited set-aside is refused"
+# a set-aside declaration written wrong: each refused at its file, saying why
+decl() {   # decl FIELDS: check's verdict on riichi with that declaration
+  printf 'local R = mj.extend("riichi", { id = "d%s",\n  context_words = { { "kita", max = 4 } } })\nR.declarations = { { "kita", %s } }\nreturn R\n' "$2" "$1" > "d$2.lua"
+  h check "d$2.lua"
+}
+has "$(decl 'when = "turn", aside = "9z", word = "kita"' 1)" \
+  "aside is the kind set aside, a tile such as" "aside naming no tile refused"
+has "$(decl 'when = "turn", aside = "1f", word = "kita"' 2)" \
+  "aside is the kind set aside" "a flower to set aside refused"
+has "$(decl 'when = "turn", aside = "4z", word = "nope"' 3)" \
+  "word 'nope' is none of the ruleset's context_words" "an undeclared word refused"
+has "$(decl 'when = "turn", word = "kita"' 4)" "word goes with aside" \
+  "a word without aside refused"
+has "$(decl 'when = "deal", aside = "4z"' 5)" "set aside in one's turn" \
+  "a set-aside outside one's turn refused"
+has "$(decl 'when = "turn", aside = 44' 6)" "aside is the kind set aside" \
+  "aside given a number refused"
+printf 'local R = mj.extend("riichi-sanma", { id = "d7" })\nR.declarations = { { "kita2", when = "turn", aside = "5m" } }\nreturn R\n' > d7.lua
+has "$(h check d7.lua)" "the table holds no 5m to set aside" \
+  "a kind the wall lacks refused"
+has "$(h check d1.lua)" "d1.lua:" "... named at the ruleset's file"
+
 # a tenhou.net/6 log of three players (written from the format, the
 # fourth seat empty): a North set aside and won after, a ron with honba
 log6=$here/data/tenhou6_sanma.json
