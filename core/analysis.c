@@ -17,6 +17,7 @@
 #include <string.h>
 #include <threads.h>
 
+#include "bighand.h"
 #include "tables.h"
 
 enum { SUIT_N = MJ_SUIT_N, HONOR_N = MJ_HONOR_N };
@@ -105,6 +106,8 @@ void mj_tileview_init(mj_tileview *v, const mj_hand *h, mj_tileset wild)
         (mj_tile_is_honor(m[i].tile) || mj_tile_is_terminal(m[i].tile)))
       v->melds_th++;
   v->ntiles = (uint8_t)mj_hand_ntiles(h);
+  /* five sets when the hand is bigger than four sets and a pair */
+  v->sets = (uint8_t)(v->ntiles + 3 * v->melds > 15 ? 5 : 4);
   /* the hand keeps its copy masks: the wild kinds leave them */
   const mj_tileset *at = mj_hand_copies(h);
   for (int k = 0; k < 4; k++)
@@ -339,7 +342,10 @@ static int std_best(const uint8_t *c, int M)
   return uses_best(u, M);
 }
 
-static int slots_of(const mj_tileview *v) { return 14 - 3 * v->melds; }
+static int slots_of(const mj_tileview *v)
+{
+  return 3 * (v->sets - v->melds) + 2;
+}
 
 static int view_best(const mj_tileview *v, int M)
 {
@@ -578,6 +584,8 @@ static int min_shanten_std(const mj_tileview *v, const mj_shape_cfg *cfg,
 static int min_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned *which)
 {
+  if (__builtin_expect(v->sets > 4, 0))
+    return mjb_shanten_which(v, cfg, which);
   int std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
                 ? shanten_standard(v)
                 : MJ_SHANTEN_NONE + 1;
@@ -614,6 +622,9 @@ static int min_shanten_std(const mj_tileview *v, const mj_shape_cfg *cfg,
 int mj_shape_shanten_below(const mj_tileview *v, const mj_shape_cfg *cfg,
                            mj_shape s, int goal)
 {
+  if (__builtin_expect(v->sets > 4, 0))
+    return s == MJ_SHAPE_STANDARD ? mjb_shanten_which(v, cfg, NULL)
+                                  : MJ_SHANTEN_NONE;
   return s == MJ_SHAPE_KNITTED && (cfg->shapes & MJ_SHAPE_BIT(s))
              ? shanten_knitted(v, goal)
              : shape_shanten(v, cfg, s);
@@ -626,7 +637,8 @@ int mj_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
     return min_shanten(v, cfg, NULL);
   int best = MJ_SHANTEN_NONE;
   for (int s = 0; s < MJ_SHAPE_COUNT; s++) {
-    int x = shape_shanten(v, cfg, s);
+    int x = v->sets > 4 ? mj_shape_shanten_below(v, cfg, (mj_shape)s, 0)
+                        : shape_shanten(v, cfg, s);
     per_shape[s] = x;
     if (x < best)
       best = x;
@@ -676,8 +688,12 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned shapes)
 {
   unsigned win = 0;
-  if (v->ntiles != slots_of(v) || v->melds > 4)
+  if (v->ntiles != slots_of(v) || v->melds > v->sets)
     return 0;
+  if (__builtin_expect(v->sets > 4, 0))
+    return (shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && mjb_is_win(v, cfg)
+               ? MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
+               : 0;
   shapes &= cfg->shapes;
   if ((shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && view_need(v) <= v->wilds)
     win |= MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
@@ -695,8 +711,10 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
 
 bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
-  if (v->ntiles != slots_of(v) || v->melds > 4)
+  if (v->ntiles != slots_of(v) || v->melds > v->sets)
     return false;
+  if (__builtin_expect(v->sets > 4, 0))
+    return mjb_is_win(v, cfg);
   if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
       view_need(v) <= v->wilds)
     return true;
@@ -862,8 +880,10 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
                       const uint8_t visible[MJ_KINDS], mj_wait out[MJ_KINDS],
                       int max)
 {
-  if (v->ntiles + 1 != slots_of(v) || v->melds > 4)
+  if (v->ntiles + 1 != slots_of(v) || v->melds > v->sets)
     return 0;
+  if (__builtin_expect(v->sets > 4, 0))
+    return waits_list(mjb_waits(v, cfg), held, visible, out, 0);
   unsigned which = ready_shapes(v, cfg);
   mj_tileset win = 0;
   if ((which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && v->wilds == 0 &&
@@ -962,6 +982,8 @@ int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                        mj_tileset tiles, int sh[MJ_KINDS],
                        unsigned which[MJ_KINDS])
 {
+  if (__builtin_expect(v->sets > 4, 0))
+    return mjb_discard_shanten(v, cfg, tiles, sh, which);
   int M = 4 - v->melds, n = 0;
   bool std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && M >= 0;
   uint64_t u[4];
@@ -1130,6 +1152,8 @@ int mj_useful_at(const mj_tileview *v, const mj_shape_cfg *cfg,
 {
   if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
     return 0;
+  if (__builtin_expect(v->sets > 4, 0))
+    return waits_list(mjb_useful(v, cfg, cur), held, visible, out, 0);
   return waits_list(useful_tiles(v, cfg, cur, which) & ~cfg->absent, held,
                     visible, out, 0);
 }
@@ -1156,6 +1180,7 @@ void mj_analysis_release(void)
 {
   free(memo);
   memo = NULL;
+  mjb_release();
 }
 
 static mj_tileset useful_tiles(const mj_tileview *v, const mj_shape_cfg *cfg,

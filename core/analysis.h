@@ -23,6 +23,8 @@ typedef struct mj_tileview {
   uint8_t melds;        /* declared melds */
   uint8_t melds_th;     /* declared melds made only of terminals/honors */
   uint8_t ntiles;       /* concealed tiles, wilds included */
+  uint8_t sets;         /* sets of a win: 4, or 5 at a 16-tile table
+                           (init reads it from the hand's size) */
   mj_tileset wild;      /* the wild kinds (0: none) */
   uint32_t idx[4];      /* table index of each suit and the honors, and */
   mj_tileset at[4];     /* at[i]: kinds with more than i copies; both kept

@@ -265,7 +265,9 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   cat(buf, cap, &len, _("hand:    %s\n"), t);
   mj_score_reading(s, t, sizeof t);
   cat(buf, cap, &len, _("reading: %s  [%s]"), t,
-      mj_shape_title((mj_shape)s->reading.shape));
+      s->reading.shape == MJ_SHAPE_STANDARD && mj_hand_sets(h) > 4
+          ? _("five melds and a pair")
+          : mj_shape_title((mj_shape)s->reading.shape));
   if (s->nreadings > 1)
     cat(buf, cap, &len, _("\n         (best of %d readings)"), s->nreadings);
   cat(buf, cap, &len, "\n");
@@ -418,7 +420,8 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
   if (!(f->shapes & MJ_SHAPE_BIT(v->shape))) {
     snprintf(buf, cap, _("it needs another shape (%s); the hand is read as %s"),
              f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
-                 ? _("four melds and a pair")
+                 ? (mj_hand_sets(E->h) > 4 ? _("five melds and a pair")
+                                           : _("four melds and a pair"))
                  : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
              mj_shape_title((mj_shape)v->shape));
     return;

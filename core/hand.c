@@ -363,7 +363,7 @@ static mj_status parse_hand_part(mj_hand *h, const char *s, size_t n,
                                       room, &k, err);
     if (st == MJ_ERANGE)
       return mj_fail(err, MJ_EINVAL, err->column,
-                     "too many tiles: a hand has at most 14 concealed tiles");
+                     "too many tiles: a hand has at most 17 concealed tiles");
     if (st != MJ_OK)
       return st;
     for (int q = 0; q < k; q++) {
@@ -827,9 +827,14 @@ static mj_status check_dealt(const mj_hand *h, mj_error *err)
   return MJ_OK;
 }
 
+int mj_hand_sets(const mj_hand *h)
+{
+  return h->ntiles + 3 * h->nmelds > 15 ? 5 : 4;
+}
+
 mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
 {
-  int need = 14 - 3 * h->nmelds;
+  int need = 3 * mj_hand_sets(h) + 2 - 3 * h->nmelds;
   const mj_ctx *c = &h->ctx;
   char b[3];
   if (mode == MJ_CHECK_WIN && (c->flags & MJ_CTX_QISHOU))
@@ -846,7 +851,7 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
     if (h->plus && mode == MJ_CHECK_WIN)
       return mj_fail(err, MJ_EINVAL, 0,
                      "wrong tile count: %d concealed tiles with %d melds "
-                     "(need %d): +T is the fourteenth tile, so %d concealed "
+                     "(need %d): +T is the winning tile, so %d concealed "
                      "tiles come before it",
                      h->ntiles, h->nmelds, need, need - 1);
     return mj_fail(

@@ -146,7 +146,9 @@ unsigned mj_ctx_flag_named(const char *name);
 
 typedef struct mj_hand mj_hand;
 
-enum { MJ_MAX_MELDS = 4, MJ_MAX_CONCEALED = 18 };
+/* A hand is four sets and a pair (13 tiles dealt), or five and a pair at
+   a 16-tile table; its size says which (mj_hand_sets). */
+enum { MJ_MAX_MELDS = 5, MJ_MAX_CONCEALED = 18 };
 
 mj_hand *mj_hand_new(void);
 void mj_hand_free(mj_hand *h);
@@ -170,13 +172,18 @@ mj_status mj_ctx_parse(mj_ctx *c, const char *text, size_t n, int col0,
                        mj_error *err);
 
 enum mj_check {
-  MJ_CHECK_WIN,     /* 14 - 3*melds concealed, win= given and consistent */
-  MJ_CHECK_WAIT,    /* 13 - 3*melds concealed (a hand waiting to win) */
-  MJ_CHECK_ANY      /* 13 or 14 - 3*melds */
+  MJ_CHECK_WIN,     /* 14 - 3*melds concealed (17 with five sets), win=
+                       given and consistent */
+  MJ_CHECK_WAIT,    /* 13 - 3*melds concealed (16): waiting to win */
+  MJ_CHECK_ANY      /* either */
 };
 
 /* Check the hand has the right size (and, for a win, a consistent context). */
 mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err);
+
+/* The sets of a win the hand's size implies: 5 when its tiles and melds
+   make 16 or more (a 16-tile table's), else 4. */
+int mj_hand_sets(const mj_hand *h);
 
 /* Red fives (0m 0p 0s, NOTATION.md): a 5 of their suit in counts and
    melds, and counted apart: the concealed ones of suit (MJ_SUIT_M..S,

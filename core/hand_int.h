@@ -26,7 +26,7 @@ struct mj_hand {
   uint8_t red[4];             /* red fives (0m 0p 0s) among the concealed
                                  5s of suits m, p, s (the win's included) */
   uint8_t meld_red[MJ_MAX_MELDS];   /* red fives in each meld */
-  uint8_t spare_[16];         /* the hand stays whole 16-byte vectors */
+  uint8_t spare_[11];         /* the hand stays whole 16-byte vectors */
   mj_ctx ctx;
 };
 

@@ -323,6 +323,12 @@ mj_status mjs_prepare(eval *E, const mj_rules *r, const mj_hand *h,
   mj_status st = mj_hand_check(h, MJ_CHECK_WIN, err);
   if (st != MJ_OK)
     return st;
+  if (mj_hand_sets(h) != r->table.hand / 3)
+    return mj_fail(err, MJ_EINVAL, 0,
+                   "wrong tile count: %d concealed tiles with %d melds: a "
+                   "win of ruleset %s has %d tiles (%d sets and a pair)",
+                   mj_hand_ntiles(h), mj_hand_nmelds(h), r->id,
+                   r->table.hand + 1, r->table.hand / 3);
   st = check_context(r, h, err);
   if (st != MJ_OK)
     return st;

@@ -85,6 +85,7 @@ typedef struct en {
   int shape;                 /* shape being walked */
   mj_decomp d;               /* declared groups are filled in first */
   int base;                  /* number of declared groups */
+  int sets;                  /* sets of a win: 4, or 5 (16 tiles) */
   mj_group stack[MJ_MAX_GROUPS];
   int nstack;
   int pair;                  /* pair kind or -1 */
@@ -341,7 +342,7 @@ static void add_declared(en *e)
 
 static void enum_standard(en *e)
 {
-  int M = 4 - mj_hand_nmelds(e->h);
+  int M = e->sets - mj_hand_nmelds(e->h);
   e->shape = MJ_SHAPE_STANDARD;
   e->nstack = 0;
   e->pair = -1;
@@ -686,7 +687,8 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   if (count != NULL)
     *count = 0;
   int nm = mj_hand_nmelds(h);
-  if (mj_hand_ntiles(h) != 14 - 3 * nm || nm > 4)
+  e.sets = view->sets;
+  if (mj_hand_ntiles(h) != 3 * (e.sets - nm) + 2 || nm > e.sets)
     return MJ_EINVAL;
   const mj_meld *m = mj_hand_melds(h);
   static const uint8_t gtype[] = { MJ_G_CHOW, MJ_G_PUNG, MJ_G_KONG,
@@ -699,7 +701,8 @@ mj_status mj_decompose_view(const mj_hand *h, const struct mj_tileview *view,
   }
   e.base = nm;
   /* the tables say at once which shapes are wins: walk only those */
-  bool whole = e.wilds == 0 && (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD));
+  bool whole = e.wilds == 0 && e.sets == 4 &&
+               (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD));
   unsigned win =
       mj_win_shapes(view, cfg, whole ? ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) : ~0u);
   if (whole)

@@ -62,8 +62,8 @@
     "tiles in the wall")                                                     \
   X(players, 4, 2, 4, "2..4", "seats at the table: the deal, the turn "    \
     "order, the seat winds and the payments go round so many")               \
-  X(hand, 13, 13, 13, "13 (other hand sizes are not supported)",             \
-    "tiles dealt")                                                           \
+  X(hand, 13, 13, 16, "13 or 16", "tiles dealt: a win is four sets and a " \
+    "pair, or five at 16")                                                   \
   X(rounds, 4, 1, 4, "1..4", "wind rounds in a match")                       \
   X(match_hands, 0, 0, 1000, "0..1000 (0: the wind rounds)",                 \
     "hands in a match")                                                      \

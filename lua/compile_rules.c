@@ -506,6 +506,9 @@ static mj_status table_ranges(cctx *c, mj_table *t, bool kinds)
     return mjc_bad(c, "table rules: " #name " is %s", range);
   MJ_TABLE_NUMBERS(NUMBER)
 #undef NUMBER
+  if (t->hand != 13 && t->hand != 16)
+    return mjc_bad(c, "table rules: hand is 13 (four sets and a pair) or 16 "
+                   "(five)");
   return MJ_OK;
 }
 
@@ -1028,6 +1031,12 @@ static mj_status rules_table(cctx *c, mj_entry *e)
       (st = watch_rules(c, t)) != MJ_OK || (st = decl_rules(c, t)) != MJ_OK ||
       (st = mjc_check_asides(c, e->rules, t)) != MJ_OK)
     return st;
+  if (t->hand == 16 && (t->wild_rule != MJ_WILD_NONE ||
+                        (mj_rules_shapes(e->rules)->shapes &
+                         ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))))
+    return mjc_bad(c, "table rules: a hand of 16 tiles wins with five sets "
+                   "and a pair alone, without wild tiles (shapes = "
+                   "{\"standard\"}, no wild)");
   lua_getfield(L, c->t, "settle");
   if (lua_type(L, -1) == LUA_TFUNCTION)
     e->settle_ref = luaL_ref(L, LUA_REGISTRYINDEX);

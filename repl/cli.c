@@ -167,6 +167,13 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   mj_status st = mj_hand_parse(h, text, n, &e);
   if (st == MJ_OK && mode >= 0)
     st = mj_hand_check(h, (enum mj_check)mode, &e);
+  if (st == MJ_OK && mode >= 0 && r != NULL &&
+      mj_hand_sets(h) != mj_rules_ctable(r)->hand / 3)
+    st = mj_fail(&e, MJ_EINVAL, 0,
+                 _("wrong tile count: %d concealed tiles with %d melds: "
+                   "ruleset %s deals %d tiles"),
+                 mj_hand_ntiles(h), mj_hand_nmelds(h), mj_rules_id(r),
+                 mj_rules_ctable(r)->hand);
   if (st == MJ_OK)
     return true;
   mj_error_text(&e, msg, sizeof msg);

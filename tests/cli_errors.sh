@@ -102,10 +102,10 @@ expect_fail "unknown command \"frob\"" "$hule" frob
 expect_fail "Usage: hule waits" "$hule" waits
 expect_fail "wrong tile count" "$hule" score 1m
 expect_fail "wrong tile count: 2 concealed tiles with 0 melds (need 13 or 14)" "$hule" waits 12m
-expect_fail "wrong tile count: 17 concealed tiles with 0 melds (need 13 or 14)" "$hule" waits 1111222233334444m5m
+expect_fail "wrong tile count: 17 concealed tiles with 0 melds: ruleset mcr deals 13 tiles" "$hule" waits 1111222233334444m5m
 expect_fail "wrong tile count: 2 concealed tiles with 0 melds (need 13)" sh -c "echo 12m | '$hule' --batch waits"
 expect_fail "'x' is not a tile" "$hule" waits 1x2m
-expect_fail "+T is the fourteenth tile, so 13 concealed tiles come before it" "$hule" score 123m456p789s11122z+2z
+expect_fail "+T is the winning tile, so 13 concealed tiles come before it" "$hule" score 123m456p789s11122z+2z
 # contexts that cannot happen, and tokens of another ruleset (RULES-bao)
 expect_fail "the context token bao= is not read by ruleset mcr" \
   "$hule" score '123m456p789s111z5m+5m bao=5m'

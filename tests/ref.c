@@ -123,12 +123,12 @@ static const uint8_t seqs[6][3] = {
 
 bool ref_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
-  int slots = 14 - 3 * v->melds;
+  int sets = v->sets ? v->sets : 4, slots = 3 * (sets - v->melds) + 2;
   if (v->ntiles != slots)
     return false;
   unsigned sh = cfg->shapes;
   if ((sh & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
-      ref_complete(v->c, 0, MJ_KINDS, v->wilds, 4 - v->melds, 1))
+      ref_complete(v->c, 0, MJ_KINDS, v->wilds, sets - v->melds, 1))
     return true;
   mj_shape_cfg special = *cfg;
   special.shapes &= ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
@@ -230,7 +230,7 @@ static int group_use(const uint8_t *c, int lo, int hi, int m, int p)
 static int best_usage(const uint8_t *c, int M)
 {
   static const int lo[4] = { 0, 9, 18, 27 }, hi[4] = { 9, 18, 27, 34 };
-  int U[4][5][2];
+  int U[4][6][2];
   for (int g = 0; g < 4; g++)
     for (int m = 0; m <= M; m++)
       for (int p = 0; p < 2; p++)
@@ -252,7 +252,8 @@ static int best_usage(const uint8_t *c, int M)
 
 static int std_shanten(const mj_tileview *v)
 {
-  return 14 - 3 * v->melds - 1 - best_usage(v->c, 4 - v->melds) - v->wilds;
+  int M = (v->sets ? v->sets : 4) - v->melds;
+  return 3 * M + 2 - 1 - best_usage(v->c, M) - v->wilds;
 }
 
 static int pairs_shanten(const mj_tileview *v, bool quads)
@@ -612,7 +613,7 @@ int ref_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
   if (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) {
     uint8_t rc[MJ_KINDS];
     memcpy(rc, d.c, MJ_KINDS);
-    dec_rec(&d, rc, w, 4 - nm, 1);
+    dec_rec(&d, rc, w, mj_hand_sets(h) - nm, 1);
   }
   if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) && nm == 0) {
     int pick[MJ_KINDS];

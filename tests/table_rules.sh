@@ -33,6 +33,7 @@ printf '%s\n' "$rules" | while read -r name kind dflt lo hi; do
       echo "ok   $name: a flag" ;;
     I)
       [ "$name" = tiles ] && { echo "ok   tiles: checked as 108, 136 or 144 below"; continue; }
+      [ "$name" = hand ] && { echo "ok   hand: checked as 13 or 16 below"; continue; }
       out=$(load "$name = $hi")
       printf '%s' "$out" | grep -q "^loaded t" || { echo "FAIL: $name = $hi: $out"; exit 1; }
       out=$(load "$name = $((hi + 1))")
@@ -40,6 +41,15 @@ printf '%s\n' "$rules" | while read -r name kind dflt lo hi; do
       echo "ok   $name: $lo..$hi" ;;
   esac
 done || fail=1
+for v in 12 14 15 17; do
+  out=$(load "hand = $v")
+  printf '%s' "$out" | grep -q "hand is 13 (four sets and a pair) or 16" && echo "ok   hand = $v refused" || { echo "FAIL: hand = $v: $out"; fail=1; }
+done
+out=$(load "hand = 16")
+printf '%s' "$out" | grep -q "a hand of 16 tiles wins with five sets and a pair alone" && echo "ok   hand = 16 with seven pairs refused" || { echo "FAIL: hand = 16 with seven pairs: $out"; fail=1; }
+printf 'local R = mj.extend("xuezhan", { id = "t", shapes = { "standard" }, table = { hand = 16 } })\nreturn R\n' > t.lua
+out=$(printf 'load t.lua\n' | "$hule" 2>&1 | tail -1)
+printf '%s' "$out" | grep -q "^loaded t" && echo "ok   hand = 16, standard shape: loaded" || { echo "FAIL: hand = 16: $out"; fail=1; }
 out=$(load "tiles = 100")
 printf '%s' "$out" | grep -q "tiles is 108 (suits only), 136 or 144" && echo "ok   tiles = 100 refused" || { echo "FAIL: tiles = 100: $out"; fail=1; }
 # the table rules that are not flags or numbers, fed what they refuse

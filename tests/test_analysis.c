@@ -414,6 +414,146 @@ static void discard_shanten(void **state)
   mj_hand_free(h);
 }
 
+/*
+** Five sets and a pair (a 16-tile table): random views of 16 and 17
+** tiles less three a declared meld, some of them one suit, against the
+** recursive reference: shanten, is-win, waits, useful tiles and the
+** shanten after each discard; every decomposition of a win covers the
+** hand with five melds and a pair.
+*/
+static void five_sets(void **state)
+{
+  (void)state;
+  static const mj_shape_cfg STD = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD), false,
+                                    0 };
+  trng r = { 777 };
+  int wins = 0, ready = 0, one_suit = 0;
+  for (int it = 0; it < 1500; it++) {
+    mj_tileview v;
+    memset(&v, 0, sizeof v);
+    int melds = trng_below(&r, 3) == 0 ? trng_below(&r, 3) : 0;
+    int full = trng_below(&r, 2), n = 16 + full - 3 * melds;
+    int suit = trng_below(&r, 3) == 0 ? trng_below(&r, 3) : -1;
+    /* a win now and then: five groups and a pair drawn whole */
+    bool whole = trng_below(&r, 3) == 0;
+    int k = 0;
+    while (k < n) {
+      int lo = suit >= 0 ? suit * 9 : 0, span = suit >= 0 ? 9 : MJ_KINDS;
+      int t = lo + trng_below(&r, span), size = 1;
+      if (whole) {
+        int g = trng_below(&r, 3);
+        size = n - k == 2 || (n - k) % 3 == 1 ? 2 : 3;
+        if (size == 3 && g == 0 && t < MJ_HONOR_FIRST && t % 9 <= 6) {
+          if (v.c[t] >= 4 || v.c[t + 1] >= 4 || v.c[t + 2] >= 4)
+            continue;
+          v.c[t]++, v.c[t + 1]++, v.c[t + 2]++;
+          k += 3;
+          continue;
+        }
+        if (n - k < size || v.c[t] + size > 4)
+          continue;
+        v.c[t] = (uint8_t)(v.c[t] + size);
+        k += size;
+        continue;
+      }
+      if (v.c[t] >= 4)
+        continue;
+      v.c[t]++;
+      k++;
+    }
+    v.ntiles = (uint8_t)n;
+    v.melds = (uint8_t)melds;
+    v.sets = 5;
+    mj_tileview_sync(&v);
+    one_suit += suit >= 0 && melds == 0;
+    char b[64];
+    int sh = mj_shanten(&v, &STD, NULL), want = ref_shanten(&v, &STD);
+    if (sh != want)
+      fail_msg("%s (%d melds): shanten %d, reference %d",
+               ref_counts_str(v.c, MJ_KINDS, b), melds, sh, want);
+    if (full) {
+      bool win = mj_is_win(&v, &STD);
+      assert_int_equal(win, ref_is_win(&v, &STD));
+      wins += win;
+      int ds[MJ_KINDS];
+      unsigned which[MJ_KINDS];
+      mj_discard_shanten(&v, &STD, MJ_SET_ALL, ds, which);
+      for (int t = 0; t < MJ_KINDS; t++)
+        if (v.c[t]) {
+          mj_tileview x = v;
+          mj_tileview_remove(&x, (mj_tile)t);
+          assert_int_equal(ds[t], ref_shanten(&x, &STD));
+        }
+      continue;
+    }
+    mj_wait w[MJ_KINDS], u[MJ_KINDS];
+    int nw = mj_waits(&v, &STD, NULL, NULL, w), cur;
+    int nu = mj_useful(&v, &STD, NULL, NULL, u, &cur);
+    mj_tileset ws = 0, us = 0;
+    for (int i = 0; i < nw; i++)
+      ws |= MJ_BIT(w[i].tile);
+    for (int i = 0; i < nu; i++)
+      us |= MJ_BIT(u[i].tile);
+    for (int t = 0; t < MJ_KINDS; t++) {
+      if (v.c[t] >= 4)
+        continue;
+      mj_tileview x = v;
+      mj_tileview_add(&x, (mj_tile)t);
+      assert_int_equal((ws >> t) & 1, ref_is_win(&x, &STD));
+      assert_int_equal((us >> t) & 1, ref_shanten(&x, &STD) < cur);
+    }
+    ready += nw > 0;
+  }
+  assert_true(wins > 100);
+  assert_true(ready > 50);
+  assert_true(one_suit > 200);
+}
+
+/* Five-set wins decomposed: each reading is five melds and a pair that
+   use the hand's tiles exactly, and as many as the reference finds. */
+static void five_sets_readings(void **state)
+{
+  (void)state;
+  static const mj_shape_cfg STD = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD), false,
+                                    0 };
+  static const char *const hands[] = {
+    "11122233344455566m", "12345678923456799m", "111222333m456p789s11z",
+    "123456789m123p55z789s", "1112345678999m[123s]", "11223344556677889m",
+    "2223334445556667m", "111m[234p][345p][456p][789s]55z",
+  };
+  mj_hand *h = mj_hand_new();
+  for (size_t i = 0; i < sizeof hands / sizeof *hands; i++) {
+    char text[96], ref[64][96];
+    snprintf(text, sizeof text, "%s", hands[i]);
+    mj_error e;
+    assert_int_equal(mj_hand_parse(h, text, strlen(text), &e), MJ_OK);
+    if (mj_hand_ntiles(h) + 3 * mj_hand_nmelds(h) != 17)
+      continue;   /* 16: a waiting hand */
+    assert_int_equal(mj_hand_sets(h), 5);
+    int count = 0, nref = ref_decompose(h, &STD, 0, ref, 64);
+    assert_int_equal(mj_decompose(h, &STD, 0, NULL, NULL, &count), MJ_OK);
+    assert_int_equal(count, nref);
+    mj_tileview v;
+    mj_tileview_init(&v, h, 0);
+    assert_int_equal(v.sets, 5);
+    assert_int_equal(mj_is_win(&v, &STD), nref > 0);
+  }
+  /* a 16-tile hand waits as the reference says */
+  assert_int_equal(mj_hand_parse(h, "2223334445556667m", 17, NULL), MJ_OK);
+  mj_wait w[MJ_KINDS];
+  int n = mj_hand_waits(h, 0, &STD, w, NULL), want = 0;
+  mj_tileview v;
+  mj_tileview_init(&v, h, 0);
+  for (int t = 0; t < MJ_KINDS; t++) {
+    mj_tileview x = v;
+    mj_tileview_add(&x, (mj_tile)t);
+    want += v.c[t] < 4 && ref_is_win(&x, &STD);
+  }
+  assert_int_equal(n, want);
+  assert_true(n >= 4);   /* 1m 4m 7m 8m at least */
+  mj_hand_free(h);
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -425,6 +565,8 @@ int main(void)
     cmocka_unit_test(random_waits_and_useful),
     cmocka_unit_test(shaped_useful),
     cmocka_unit_test(discard_shanten),
+    cmocka_unit_test(five_sets),
+    cmocka_unit_test(five_sets_readings),
   };
   return cmocka_run_group_tests(tests, NULL, NULL);
 }
