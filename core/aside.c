@@ -17,6 +17,36 @@ int mjg_aside_count(const mj_game *g, int p, int k)
   return t == MJ_NO_TILE ? 0 : n;
 }
 
+void mjg_rob_flower(mj_game *g)
+{
+  int p = g->flower_rob, q = -1;
+  g->flower_rob = -1;
+  for (int k = 0; k < g->np; k++)
+    if (k != p && !g->pl[k].out && g->pl[k].nflowers == 7)
+      q = k;
+  seat *pp = &g->pl[p], *pq = &g->pl[q < 0 ? p : q];
+  mj_wall peek = g->wall;
+  mj_tile r = mj_wall_draw_tail(&peek);
+  bool win = false;
+  if (q >= 0 && pp->nflowers > 0 && r != MJ_NO_TILE && !mj_tile_is_flower(r)) {
+    mj_tile f = pp->flowers[--pp->nflowers];
+    pq->flowers[pq->nflowers++] = f;
+    win = mjg_can_win_on(g, q, r, 0);
+    if (win) {
+      mjg_event(g, MJ_EV_FLOWER, q, f, p, 0);   /* taken from p */
+      r = mj_wall_draw_tail(&g->wall);
+      mjg_event(g, MJ_EV_DRAW, q, r, -1, 1);
+      g->pending = MJ_NO_TILE;
+      mjg_finish(g, &q, 1, p, r, 0);
+      return;
+    }
+    pq->nflowers--;                  /* no win: the flower stays p's */
+    pp->flowers[pp->nflowers++] = f;
+  }
+  if (mjg_draw(g, p, true, false))
+    mjg_enter_turn(g, p, false);
+}
+
 void mjg_set_aside(mj_game *g, int p, int k)
 {
   seat *pl = &g->pl[p];

@@ -254,6 +254,50 @@ size_t mj_score_total_text(const mj_rules *r, const mj_score *s, char *buf,
   return (size_t)snprintf(buf, cap, "%s", v);
 }
 
+/*
+** What each payer pays for the win (table rule explain_pay): the
+** ruleset's settlement asked for the hand, the dealer East, the winner
+** at his seat; a discard win once for each possible discarder.
+*/
+static void pay_lines(const mj_rules *r, const mj_hand *h, const mj_score *s,
+                      char *buf, size_t cap, size_t *len)
+{
+  const mj_ctx *c = mj_hand_cctx(h);
+  int np = r->table.players, w = c->seat;
+  bool self = (c->flags & MJ_CTX_SELF) != 0;
+  static const char winds[] = "ESWN";
+  mj_settle_in in;
+  memset(&in, 0, sizeof in);
+  in.winner = w;
+  in.active = (1u << np) - 1;
+  in.kong_from = -1;
+  in.dealer = 0;
+  in.total = s->total;
+  in.total_no_bonus = s->total - s->bonus;
+  in.self_drawn = self;
+  in.flags = c->flags;
+  in.score = s;
+  in.ctx = c;
+  in.honba = c->honba;
+  cat(buf, cap, len, "%s", self ? _("pay:     self-drawn, each payer:")
+                                 : _("pay:     the discarder, whoever:"));
+  for (int q = 0; q < np; q++) {
+    if (q == w)
+      continue;
+    int pay[4] = { 0, 0, 0, 0 };
+    in.payer = self ? -1 : q;
+    mj_error e;
+    if (w >= np || mj_rules_settle(r, &in, pay, &e) != MJ_OK) {
+      cat(buf, cap, len, _(" not known (%s)"),
+          w >= np ? _("no such seat") : e.msg);
+      break;
+    }
+    cat(buf, cap, len, " %c%s %d", winds[q], q == 0 ? _(" (dealer)") : "",
+        -pay[q]);
+  }
+  cat(buf, cap, len, "\n");
+}
+
 static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
                       char *buf, size_t cap)
 {
@@ -300,6 +344,8 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
         s->min);
   else
     cat(buf, cap, &len, "\n");
+  if (r->table.explain_pay && s->win)
+    pay_lines(r, h, s, buf, cap, &len);
   if (s->other_total > 0 && s->other_fan >= 0)
     cat(buf, cap, &len,
         _("instead of: %s, fixed %d (the better of the two counts)\n"),

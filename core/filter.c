@@ -227,7 +227,7 @@ static void fold_near(mj_filter *f, int pos, mj_tileset set)
 
 /* Fold one clause of the fan at pos; false: test it one by one. */
 static bool fold_clause(mj_filter *f, int pos, const mj_clause *c,
-                        bool *any_used)
+                        bool *any_used, bool five)
 {
   bool dyn = c->set.dyn != 0;
   switch (c->kind) {
@@ -294,6 +294,9 @@ static bool fold_clause(mj_filter *f, int pos, const mj_clause *c,
   case MJ_C_CONCEALED_KONGS: case MJ_C_CONCEALED_PUNGS: case MJ_C_EXPOSED:
   case MJ_C_DECLARED: case MJ_C_QUADS: {
     int k = c->kind - MJ_C_CHOWS;
+    /* the rows count 0..4, 4 for more: five sets ask past it one by one */
+    if (five && k != 8 && c->hi >= 4)
+      return false;
     FOLD(mj_count_rows[k].first, mj_count_rows[k].size,
          in_range(mj_count_of(k, x), c));
     return true;
@@ -365,7 +368,8 @@ mj_status mj_filter_build(mj_filter *f, const mj_rules *r, mj_error *err)
     uint8_t tile_res[MJ_MAX_CLAUSES], read_res[MJ_MAX_CLAUSES];
     int nt = 0, nr = 0;
     for (int k = 0; k < d->nclauses; k++)
-      if (!fold_clause(f, pos, &d->clauses[k], &any_used)) {
+      if (!fold_clause(f, pos, &d->clauses[k], &any_used,
+                       r->table.hand > 13)) {
         if (mj_clause_is_tile(d->clauses[k].kind))
           tile_res[nt++] = (uint8_t)k;
         else

@@ -46,6 +46,7 @@ static bool game_init(mj_game *g, const mj_rules *r, const mj_game_cfg *cfg,
   g->pending = MJ_NO_TILE;
   g->pending_from = -1;
   g->rob_discarder = -1;
+  g->flower_rob = -1;
   g->payer = -1;
   g->hook_dealer = -1;
   for (int p = 0; p < 4; p++)
@@ -288,6 +289,8 @@ mj_game *mj_game_new(const mj_rules *r, const mj_game_cfg *cfg, mj_error *err)
   mjg_run_hook(g, &start, NULL);
   /* the dealer's fourteenth tile */
   mjg_next_draw(g, g->dealer);
+  if (g->flower_rob >= 0)
+    mjg_rob_flower(g);
   /* the decisions before play: the tiles passed, the missing suits, the
      ruleset's declarations */
   if (g->phase == MJ_PHASE_TURN && g->tbl.swap > 0)
@@ -1070,6 +1073,8 @@ static void before_play(mj_game *g, const mj_action *a)
 mj_status mj_game_act(mj_game *g, const mj_action *a, mj_error *err)
 {
   mj_status st = apply_action(g, a, err);
+  if (st == MJ_OK && g->flower_rob >= 0 && !faulted(g))
+    mjg_rob_flower(g);
   if (st == MJ_OK && faulted(g))
     return mj_fail(err, MJ_EINVAL, 0,
                    "the hand stopped on an error of the ruleset: %s",

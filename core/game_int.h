@@ -110,6 +110,9 @@ struct mj_game {
   bool rob_concealed;        /* the kong offered to robbers is concealed
                                 (thirteen orphans may rob it) */
   bool rob_aside;            /* the rob phase is of a tile set aside */
+  int flower_rob;            /* 七搶一: the seat whose draw stopped on the
+                                eighth flower while another holds seven
+                                (-1: none); game.c settles it */
   int rob_discarder;         /* robbing an exposed kong: whose discard the
                                 kong claimed (-1: an added kong) */
   int offer_left;            /* OFFER: players still to be offered the
@@ -272,5 +275,10 @@ void mjg_set_aside(mj_game *g, int p, int k);
 void mjg_aside_replace(mj_game *g);
 /* The tiles p has set aside of declaration k's kind. */
 int mjg_aside_count(const mj_game *g, int p, int k);
+/* 七搶一 (table rule flower_rob): the draw of g->flower_rob stopped on
+   the eighth flower; the holder of the seven takes it and its replacement
+   from the tail and wins, its drawer paying as a discarder; when the
+   ruleset does not score that a win, the drawer keeps it and draws on. */
+void mjg_rob_flower(mj_game *g);
 
 #endif

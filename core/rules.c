@@ -288,6 +288,10 @@ int mj_rules_find_word(const mj_rules *r, const char *name)
   return -1;
 }
 int mj_rules_anyhand_wilds(const mj_rules *r) { return r->anyhand_wilds; }
+int mj_rules_anyhand_flowers(const mj_rules *r)
+{
+  return r->anyhand_flowers;
+}
 
 /* The ruleset-owned tokens fan f reads. */
 static unsigned fan_tokens(const mj_fan_def *f)
@@ -525,6 +529,10 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
       if (d->clauses[k].kind == MJ_C_WILDS && d->clauses[k].lo > 0 &&
           (r->anyhand_wilds == 0 || d->clauses[k].lo < r->anyhand_wilds))
         r->anyhand_wilds = d->clauses[k].lo;
+      else if (d->clauses[k].kind == MJ_C_FLOWERS && d->clauses[k].lo > 0 &&
+               (r->anyhand_flowers == 0 ||
+                d->clauses[k].lo < r->anyhand_flowers))
+        r->anyhand_flowers = d->clauses[k].lo;   /* 八仙過海 */
   }
   return MJ_OK;
 }

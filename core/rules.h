@@ -277,6 +277,10 @@ typedef struct mj_table {
                              ends the match */
   bool furiten;           /* no discard win on a tile among one's discards */
   bool indicator_after_discard;   /* an open kong's indicator waits */
+  bool flower_kong;       /* a flower's replacement wins as a kong's */
+  bool flower_rob;        /* 七搶一 */
+  bool first_any_discard; /* first: a discard of the first go-around */
+  bool explain_pay;       /* score shows what each payer pays */
   bool open_claim_melds;  /* ... claimed in turn as discards, then */
   int nstates;            /* the ruleset's per-player states */
   mj_state_def states[MJ_MAX_STATES];
@@ -307,6 +311,7 @@ typedef struct mj_settle_in {
   bool self_drawn;
   unsigned flags;         /* MJ_CTX_ of the win */
   const struct mj_score *score;   /* the win's fans and reading */
+  const struct mj_ctx *ctx;       /* the win's context (may be NULL) */
   int honba;              /* the hand's counter (本場) */
   int16_t states[4][MJ_MAX_STATES];   /* every seat's states (R.state) */
 } mj_settle_in;
@@ -496,6 +501,8 @@ int mj_rules_find_match_state(const mj_rules *r, const char *name);
 /* A fan of no shape wins with this many wild tiles held (四鬼胡牌); 0 when
    the ruleset has none. */
 int mj_rules_anyhand_wilds(const mj_rules *r);
+/* The same by the flowers held (八仙過海): 0 when no fan wins so. */
+int mj_rules_anyhand_flowers(const mj_rules *r);
 mj_table *mj_rules_table(mj_rules *r);
 /* The kinds a wall of tiles (108, 136, 144) holds when the table rule
    kinds does not say. */

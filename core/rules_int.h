@@ -58,6 +58,7 @@ struct mj_rules {
   mj_word_def words[MJ_CTX_WORDS];
   bool finished;
   bool any_none;             /* some fan needs no winning shape */
+  int anyhand_flowers;       /* ... or with this many flowers held */
   int anyhand_wilds;         /* such a fan wins with this many wilds held
                                 (四鬼胡牌), 0 none */
   const mj_rules_vt *vt;

@@ -861,6 +861,9 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
                       "fan '%s' has a test but no host runs it", f->id);
       return false;
     }
+    /* the wait is made when first asked: a test may read it (the view
+       is the reading's, being filled in; not another's) */
+    mjs_view_wait(E, (mj_view *)(uintptr_t)v);
     int t = E->r->vt->fan_test(E->r->ud, f->test, v, E->err);
     if (t < 0) {
       E->st = MJ_ERULES;

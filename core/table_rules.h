@@ -53,6 +53,17 @@
   X(swap_calling, 1, "食い替え: a chow's or pung's player may discard "    \
     "the tile he claimed and, of a chow, the tile at its other end (off: "   \
     "he may not, and a call that leaves nothing else is not offered)")      \
+  X(explain_pay, 0, "score's explanation ends with what each payer pays, "  \
+    "the ruleset's settle asked for the hand (the dealer East)")             \
+  X(first_any_discard, 0, "a win on any discard of the first go-around "   \
+    "before one's own first discard, no call before, is in the first "      \
+    "go-around (first; else on the dealer's first discard only)")          \
+  X(flower_kong, 0, "a win on a flower's replacement counts as one on a "  \
+    "kong's (槓上開花)")                                                      \
+  X(flower_rob, 0, "七搶一: a player holding seven flowers takes the "     \
+    "eighth when another draws it, with its replacement from the tail, "    \
+    "and wins at once (any hand, as a fan of eight flowers not self-drawn "  \
+    "scores it); its drawer pays as a discarder")                            \
   X(indicator_after_discard, 0, "an exposed or added kong turns its "        \
     "indicator after its player's next discard (a concealed kong's: at "      \
     "once)")

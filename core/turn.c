@@ -233,6 +233,15 @@ void mjg_end_drawn(mj_game *g)
   mjg_end_hand(g);
 }
 
+/* The seat other than p holding seven flowers, -1 if none. */
+static int seven_flowers(const mj_game *g, int p)
+{
+  for (int q = 0; q < g->np; q++)
+    if (q != p && !g->pl[q].out && g->pl[q].nflowers == 7)
+      return q;
+  return -1;
+}
+
 /*
 ** Player p draws from the head (or the tail), flowers replaced from the
 ** tail; kong says the draw replaces a kong. Returns false when the wall
@@ -241,7 +250,7 @@ void mjg_end_drawn(mj_game *g)
 bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
 {
   seat *pl = &g->pl[p];
-  bool tail = from_tail;
+  bool tail = from_tail, flower = false;
   for (;;) {
     mj_tile t = live_left(g) == 0 ? MJ_NO_TILE
                 : tail ? mj_wall_draw_tail(&g->wall) : mj_wall_draw(&g->wall);
@@ -254,6 +263,11 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
         pl->flowers[pl->nflowers++] = t;
       mjg_event(g, MJ_EV_FLOWER, p, t, -1, tail);
       tail = g->tbl.replace_tail;
+      flower = true;
+      if (g->tbl.flower_rob && seven_flowers(g, p) >= 0) {
+        g->flower_rob = p;   /* 七搶一: game.c goes on from here */
+        return false;
+      }
       continue;
     }
     g->last_draw_red = g->wall.last_red;
@@ -271,7 +285,9 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
       pl->kong_from = -1;
     g->last_draw = t;
     g->last_draw_wall_last = live_left(g) == 0;
-    pl->kong_draw = kong;
+    /* a flower's replacement counts as a kong's where the table says
+       (槓上開花) */
+    pl->kong_draw = kong || (flower && g->tbl.flower_kong);
     mjg_seat_hook(g, MJ_HOOK_DRAW, p, t);
     if (g->any_turn_decl)
       mjg_turn_offers(g, p);

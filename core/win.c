@@ -175,9 +175,13 @@ bool mjg_barred(const mj_game *g, int p)
   return g->pl[p].locked || mjg_furiten(g, p);
 }
 
-/* Enough wilds held to win whatever the shape (四鬼胡牌). */
+/* Enough wilds (四鬼胡牌) or flowers (八仙過海) held to win whatever the
+   shape. */
 static bool any_shape_wilds(const mj_game *g, int p, mj_tile t, bool self)
 {
+  int af = mj_rules_anyhand_flowers(g->r);
+  if (af > 0 && g->pl[p].nflowers >= af)
+    return true;
   int aw = mj_rules_anyhand_wilds(g->r);
   if (aw <= 0)
     return false;
@@ -274,7 +278,8 @@ bool mjg_check_win(const mj_game *g, int p, mj_tile t, unsigned flags,
   /* the first go-around: the tiles as dealt (a kong's replacement is a
      fifteenth tile), or the dealer's first discard, before any claim */
   if (!g->any_claim && pl->ndiscarded == 0 && mj_hand_nmelds(pl->hand) == 0 &&
-      (self || (g->pending_from == g->dealer && g->ndiscards == 1)))
+      (self || g->tbl.first_any_discard ||
+       (g->pending_from == g->dealer && g->ndiscards == 1)))
     flags |= MJ_CTX_FIRST;
   /* where the ruleset lets a win hold one of them (exclusive), the first
      go-around yields (a short wall's last tile drawn first) */
@@ -379,6 +384,7 @@ static bool settle_win(mj_game *g, int k, int p, int payer, bool self,
   in.self_drawn = self;
   in.flags = mj_hand_cctx(g->win_hands[k])->flags;
   in.score = g->results[k];
+  in.ctx = mj_hand_cctx(g->win_hands[k]);
   in.honba = g->cfg.honba;
   for (int q = 0; q < 4; q++)
     memcpy(in.states[q], g->pl[q].state, sizeof in.states[q]);

@@ -80,6 +80,14 @@ static int call_settle(lua_State *L)
   lua_setfield(L, -2, "points");
   lua_pushboolean(L, in->self_drawn);
   lua_setfield(L, -2, "self");
+  lua_pushinteger(L, in->honba);
+  lua_setfield(L, -2, "honba");
+  lua_createtable(L, 0, 2);   /* words[name]: the win's context words */
+  for (int i = 0; in->ctx != NULL && i < in->ctx->nwords; i++) {
+    lua_pushinteger(L, in->ctx->words[i].value);
+    lua_setfield(L, -2, in->ctx->words[i].name);
+  }
+  lua_setfield(L, -2, "words");
   lua_pushboolean(L, (in->flags & MJ_CTX_ROB) != 0);
   lua_setfield(L, -2, "rob");
   lua_pushboolean(L, (in->flags & MJ_CTX_FIRST) != 0);

@@ -172,14 +172,14 @@ static bool special_tiles(mj_rng *g, int shape, uint8_t *c)
 
 /* A random standard hand or seven pairs into c and the declared melds'
    text. False when the draw failed. */
-static bool meld_tiles(mj_rng *g, bool pairs, int kinds, uint8_t *c,
-                       char *melds, size_t cap)
+static bool meld_tiles(mj_rng *g, bool pairs, int sets, int kinds,
+                       uint8_t *c, char *melds, size_t cap)
 {
   size_t ml = 0;
   /* a flush, half the time in one suit */
   int suit = (int)mj_rng_below(g, 3), bias = (int)mj_rng_below(g, 3);
   int retries = 20;
-  for (int m = 0; m < (pairs ? 7 : 4); m++) {
+  for (int m = 0; m < (pairs ? 7 : sets); m++) {
     int t = (int)mj_rng_below(g, (uint32_t)kinds);
     if (bias == 0 && t < MJ_HONOR_FIRST)
       t = suit * 9 + t % 9;
@@ -282,8 +282,8 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
   if ((mj_rules_tokens(rs) & MJ_TOKEN_QISHOU) && mj_rng_below(g, 8) == 0)
     return dealt_hand(g, kinds, tb->players, h);
   bool ok = shape == MJ_SHAPE_STANDARD || shape == MJ_SHAPE_PAIRS
-          ? meld_tiles(g, shape == MJ_SHAPE_PAIRS, kinds, c, melds,
-                       sizeof melds)
+          ? meld_tiles(g, shape == MJ_SHAPE_PAIRS, tb->hand / 3, kinds, c,
+                       melds, sizeof melds)
           : special_tiles(g, shape, c);
   int total = 0;
   for (int t = 0; t < MJ_KINDS; t++) {
@@ -344,9 +344,17 @@ static bool lint_hand(mj_rng *g, const mj_rules *rs, mj_hand *h)
       mj_tile_str((mj_tile)win, w), extra[x].text,
       "ESWN"[mj_rng_below(g, (uint32_t)tb->players)],
       "ESWN"[mj_rng_below(g, (uint32_t)tb->players)]);
-  if (tb->flowers)
+  if (tb->flowers && mj_rng_below(g, 2)) {   /* by identity */
+    unsigned set = mj_rng_below(g, 256);
+    len += (size_t)snprintf(text + len, sizeof text - len, " flowers=");
+    for (int f = 0; f < 8 && set; f++)
+      if (set >> f & 1)
+        len += (size_t)snprintf(text + len, sizeof text - len, "%d", f + 1);
+    len += (size_t)snprintf(text + len, sizeof text - len, set ? "f" : "0");
+  } else if (tb->flowers) {
     len += (size_t)snprintf(text + len, sizeof text - len, " flowers=%d",
                             (int)mj_rng_below(g, 3));
+  }
   if (wild >= 0)
     snprintf(text + len, sizeof text - len, " bao=%s",
              mj_tile_str((mj_tile)wild, w));
