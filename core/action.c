@@ -684,8 +684,8 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
             e->red && mj_tile_rank(e->tile) == 5, t, sizeof t);
   switch (e->type) {
   case MJ_EV_DEAL:
-    return say(buf, cap, second, _("%s are dealt 13 tiles%s"),
-               _("%s is dealt 13 tiles%s"), who, "");
+    return say(buf, cap, second, _("%s are dealt their tiles%s"),
+               _("%s is dealt his tiles%s"), who, "");
   case MJ_EV_INDICATOR:
     return (size_t)snprintf(buf, cap, e->from == 0
                             ? _("the dora indicator %s is turned up")

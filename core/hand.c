@@ -395,7 +395,7 @@ int mjh_wind_value(const char *v, size_t n)
 
 int mjh_small_int(const char *v, size_t n, int max)
 {
-  if (n == 0 || n > 2)
+  if (n == 0 || n > 3)
     return -1;
   int x = 0;
   for (size_t i = 0; i < n; i++) {
@@ -877,8 +877,10 @@ mj_status mj_hand_check(const mj_hand *h, enum mj_check mode, mj_error *err)
       has_kong = has_kong || h->melds[i].type >= MJ_KONG;
     /* without self it is 杠上炮 where a ruleset reads it so (the
        scorer asks the ruleset); a ruleset's word may count tiles set
-       aside, each replaced from the tail (kita=1): the scorer checks */
-    if (self && !has_kong && c->nwords == 0)
+       aside, each replaced from the tail (kita=1), and so may a flower
+       (flower_kong): the scorer checks */
+    if (self && !has_kong && c->nwords == 0 && c->flowers == 0 &&
+        c->flower_set == 0)
       return mj_fail(err, MJ_EINVAL, 0,
                      "kong (a win on a kong's replacement tile) but "
                      "the hand has no kong");

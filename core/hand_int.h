@@ -48,7 +48,7 @@ typedef struct mj_ctx_token {
 extern const mj_ctx_token mj_ctx_tokens[TOK_COUNT];
 
 /* A seat wind, one of the words E S W N (-1: not one); a number 0..max of
-   one or two digits (-1: not one). */
+   up to three digits (-1: not one). */
 int mjh_wind_value(const char *v, size_t n);
 int mjh_small_int(const char *v, size_t n, int max);
 

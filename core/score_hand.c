@@ -135,7 +135,8 @@ static mj_status check_visible(const mj_rules *r, const mj_hand *h,
              mj_hand_melds(h)[i].type == MJ_CKONG;
   char b[3];
   if ((c->flags & MJ_CTX_KONG) && (c->flags & MJ_CTX_SELF) && kongs == 0 &&
-      aside_words(r, c) == 0)
+      aside_words(r, c) == 0 &&
+      !(r->table.flower_kong && (c->flowers > 0 || c->flower_set != 0)))
     return mj_fail(err, MJ_EINVAL, 0, "kong (a win on a kong's replacement "
                    "tile) but the hand has no kong");
   if ((c->flags & MJ_CTX_FIRST) && mj_hand_nmelds(h) > 0)

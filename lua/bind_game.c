@@ -567,10 +567,11 @@ static int g_seatinfo(lua_State *L)
     lua_pushboolean(L, mj_game_active(x->g, p));
   else if (strcmp(what, "wins") == 0)
     lua_pushinteger(L, mj_game_wins(x->g, p));
-  else if (strcmp(what, "aside") == 0) {
+  else if (strcmp(what, "aside") == 0 || strcmp(what, "flowers") == 0) {
     const mj_tile *t;
     char b[3 * 8 + 1];
-    int n = mj_game_aside(x->g, p, &t);
+    int n = what[0] == 'a' ? mj_game_aside(x->g, p, &t)
+                           : mj_game_flowers(x->g, p, &t);
     mj_tiles_print(t, n, b, sizeof b);
     lua_pushstring(L, b);
   }

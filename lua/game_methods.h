@@ -29,6 +29,8 @@
   X(state, FN, "g:state(p, name)", "p's state of the ruleset's (R.state)")    \
   X(aside, SEAT, "g:aside(p)", "the tiles p set aside in his turns (北抜き), " \
     "in notation")                                                             \
+  X(flowers, SEAT, "g:flowers(p)", "the flowers p holds, set aside face up " \
+    "in the order drawn, in notation (\"15f\")")                              \
   X(players, INFO, "g:players()", "the seats at the table")                  \
   X(indicator, FN, "g:indicator()", "the tile turned for the wild tile")      \
   X(wild, FN, "g:wild()", "the wild tiles of the hand")                       \
