@@ -688,10 +688,8 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned shapes)
 {
   unsigned win = 0;
-  if (v->ntiles != slots_of(v) || v->melds > v->sets)
-    return 0;
-  if (__builtin_expect(v->sets > 4, 0))
-    return (shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && mjb_is_win(v, cfg)
+  if (__builtin_expect(v->ntiles + 3 * v->melds != 14, 0))
+    return (shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && mj_is_win(v, cfg)
                ? MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
                : 0;
   shapes &= cfg->shapes;
@@ -711,10 +709,10 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
 
 bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
-  if (v->ntiles != slots_of(v) || v->melds > v->sets)
-    return false;
-  if (__builtin_expect(v->sets > 4, 0))
-    return mjb_is_win(v, cfg);
+  /* four sets and a pair, or (a 16-tile table) five */
+  if (__builtin_expect(v->ntiles + 3 * v->melds != 14, 0))
+    return v->sets > 4 && v->ntiles == slots_of(v) && v->melds <= v->sets &&
+           mjb_is_win(v, cfg);
   if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
       view_need(v) <= v->wilds)
     return true;
