@@ -462,8 +462,13 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
   /* no danger where nobody may win on a discard, none worth reading
      where wild tiles make any wait (宝, ghosts), and none worth avoiding
      where a win does not end the hand (血战, 血流: dealing in costs one
-     payment and play goes on): the efficiency bot's */
+     payment and play goes on), nor where any hand wins with no ready
+     declaration to read (Taiwanese: there the danger model lost, and so
+     did passing claims and keeping the waits worth most; docs/bots.md):
+     the efficiency bot's */
   const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  if (tb->min_points <= 0 && !mjb_concealment_pays(tb) && tb->hand > 13)
+    return mjb_efficiency_choose(b, g, p, legal, n);
   if (tb->self_draw_only || mj_game_wild(g) != 0 || tb->leave_on_win ||
       tb->stay_on_win)
     return value_choice(b, g, p, legal, n);
