@@ -347,6 +347,19 @@ static int slots_of(const mj_tileview *v)
   return 3 * (v->sets - v->melds) + 2;
 }
 
+/* A five-set view with a declared meld has four sets or fewer left to
+   make, as a four-set view with a meld less has: the tables answer it
+   (the five-set path, bighand.c, only what they cannot hold). */
+static inline bool five_as_four(const mj_tileview *v, mj_tileview *x)
+{
+  if (v->melds == 0)
+    return false;
+  *x = *v;
+  x->sets = 4;
+  x->melds--;
+  return true;
+}
+
 static int view_best(const mj_tileview *v, int M)
 {
   uint64_t u[4];
@@ -584,8 +597,11 @@ static int min_shanten_std(const mj_tileview *v, const mj_shape_cfg *cfg,
 static int min_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned *which)
 {
-  if (__builtin_expect(v->sets > 4, 0))
-    return mjb_shanten_which(v, cfg, which);
+  if (__builtin_expect(v->sets > 4, 0)) {
+    mj_tileview x;
+    return five_as_four(v, &x) ? min_shanten(&x, cfg, which)
+                               : mjb_shanten_which(v, cfg, which);
+  }
   int std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
                 ? shanten_standard(v)
                 : MJ_SHANTEN_NONE + 1;
@@ -623,7 +639,7 @@ int mj_shape_shanten_below(const mj_tileview *v, const mj_shape_cfg *cfg,
                            mj_shape s, int goal)
 {
   if (__builtin_expect(v->sets > 4, 0))
-    return s == MJ_SHAPE_STANDARD ? mjb_shanten_which(v, cfg, NULL)
+    return s == MJ_SHAPE_STANDARD ? min_shanten(v, cfg, NULL)
                                   : MJ_SHANTEN_NONE;
   return s == MJ_SHAPE_KNITTED && (cfg->shapes & MJ_SHAPE_BIT(s))
              ? shanten_knitted(v, goal)
@@ -710,9 +726,12 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
 bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
   /* four sets and a pair, or (a 16-tile table) five */
-  if (__builtin_expect(v->ntiles + 3 * v->melds != 14, 0))
-    return v->sets > 4 && v->ntiles == slots_of(v) && v->melds <= v->sets &&
-           mjb_is_win(v, cfg);
+  if (__builtin_expect(v->ntiles + 3 * v->melds != 14, 0)) {
+    mj_tileview x;
+    if (v->sets <= 4 || v->ntiles != slots_of(v) || v->melds > v->sets)
+      return false;
+    return five_as_four(v, &x) ? mj_is_win(&x, cfg) : mjb_is_win(v, cfg);
+  }
   if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
       view_need(v) <= v->wilds)
     return true;
@@ -880,8 +899,12 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
 {
   if (v->ntiles + 1 != slots_of(v) || v->melds > v->sets)
     return 0;
-  if (__builtin_expect(v->sets > 4, 0))
-    return waits_list(mjb_waits(v, cfg), held, visible, out, 0);
+  if (__builtin_expect(v->sets > 4, 0)) {
+    mj_tileview x;
+    return five_as_four(v, &x)
+               ? waits_upto(&x, cfg, held, visible, out, max)
+               : waits_list(mjb_waits(v, cfg), held, visible, out, 0);
+  }
   unsigned which = ready_shapes(v, cfg);
   mj_tileset win = 0;
   if ((which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && v->wilds == 0 &&
@@ -980,8 +1003,11 @@ int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                        mj_tileset tiles, int sh[MJ_KINDS],
                        unsigned which[MJ_KINDS])
 {
-  if (__builtin_expect(v->sets > 4, 0))
-    return mjb_discard_shanten(v, cfg, tiles, sh, which);
+  if (__builtin_expect(v->sets > 4, 0)) {
+    mj_tileview x;
+    return five_as_four(v, &x) ? mj_discard_shanten(&x, cfg, tiles, sh, which)
+                               : mjb_discard_shanten(v, cfg, tiles, sh, which);
+  }
   int M = 4 - v->melds, n = 0;
   bool std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && M >= 0;
   uint64_t u[4];
@@ -1150,8 +1176,12 @@ int mj_useful_at(const mj_tileview *v, const mj_shape_cfg *cfg,
 {
   if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
     return 0;
-  if (__builtin_expect(v->sets > 4, 0))
-    return waits_list(mjb_useful(v, cfg, cur), held, visible, out, 0);
+  if (__builtin_expect(v->sets > 4, 0)) {
+    mj_tileview x;
+    return five_as_four(v, &x)
+               ? mj_useful_at(&x, cfg, held, visible, out, cur, which)
+               : waits_list(mjb_useful(v, cfg, cur), held, visible, out, 0);
+  }
   return waits_list(useful_tiles(v, cfg, cur, which) & ~cfg->absent, held,
                     visible, out, 0);
 }

@@ -117,7 +117,7 @@ def play(ruleset, seed):
 
 
 total = 0
-RULESETS = ("mcr", "bao", "xuezhan", "tuidao", "riichi-sanma")
+RULESETS = ("mcr", "bao", "xuezhan", "tuidao", "riichi-sanma", "taiwan")
 for ruleset in RULESETS:
     for seed in range(1, SEEDS + 1):
         total += play(ruleset, seed)

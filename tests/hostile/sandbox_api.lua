@@ -22,7 +22,7 @@ local verdict = {
   ["game:save"] = "refused",
 }
 for _, m in ipairs { "act", "active", "aside", "can", "dealer", "dice", "discards",
-    "drawn", "event", "events", "hand", "honba", "indicator", "last_draw", "ledger", "legal",
+    "drawn", "event", "events", "flowers", "hand", "honba", "indicator", "last_draw", "ledger", "legal",
     "log", "missing", "nevents", "next_dealer", "over", "pass", "payer", "payments", "players", "pot",
     "phase", "play", "result", "scores", "state", "step", "swap_to", "try",
     "turn", "wall_left", "wild", "winners", "wins" } do
