@@ -347,18 +347,6 @@ static int slots_of(const mj_tileview *v)
   return 3 * (v->sets - v->melds) + 2;
 }
 
-/* A five-set view with a declared meld has four sets or fewer left to
-   make, as a four-set view with a meld less has: the tables answer it
-   (the five-set path, bighand.c, only what they cannot hold). */
-static inline bool five_as_four(const mj_tileview *v, mj_tileview *x)
-{
-  if (v->melds == 0)
-    return false;
-  *x = *v;
-  x->sets = 4;
-  x->melds--;
-  return true;
-}
 
 static int view_best(const mj_tileview *v, int M)
 {

@@ -22,4 +22,17 @@ int mjb_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
 /* Free the calling thread's cache. */
 void mjb_release(void);
 
+/* A five-set view with a declared meld has four sets or fewer left to
+   make, as a four-set view with a meld less has: the tables answer it
+   (the five-set path only what they cannot hold). */
+static inline bool five_as_four(const mj_tileview *v, mj_tileview *x)
+{
+  if (v->melds == 0)
+    return false;
+  *x = *v;
+  x->sets = 4;
+  x->melds--;
+  return true;
+}
+
 #endif

@@ -85,7 +85,10 @@ double mjb_threat_of(const mj_game *g, int q)
     return 0;
   if (mjb_ready_decl(g, q) >= 0)
     return 0.95;   /* he said so: a declaration made only ready */
-  int melds = mj_hand_nmelds(mj_game_hand(g, q));
+  /* his melds as a share of the four sets a hand makes (of five at a
+     16-tile table) */
+  int sets = mj_rules_ctable(mj_game_rules(g))->hand / 3;
+  double melds = mj_hand_nmelds(mj_game_hand(g, q)) * 4.0 / sets;
   const mj_tile *d;
   const uint8_t *taken;
   int nd = mj_game_discards(g, q, &d, &taken);

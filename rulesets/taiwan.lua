@@ -19,8 +19,8 @@ local R = mj.ruleset {
   unit = "台",
   context_words = {
     { "dealer", max = 99,
-      desc = { en = "dealer=N: the dealer's hands kept in a row (連莊)",
-               zh = "dealer=N：莊家連莊的次數" } },
+      desc = { en = "the dealer's hands kept in a row (連莊)",
+               zh = "莊家連莊的次數" } },
   },
   options = {
     base = { default = 300, min = 0, max = 100000,
