@@ -698,6 +698,11 @@ size_t mj_event_print(const mj_game *g, const mj_event *e,
                  _("%s draws %s from the tail"), who, t);
     return say(buf, cap, second, _("%s draw %s"), _("%s draws %s"), who, t);
   case MJ_EV_FLOWER:
+    if (e->from >= 0)   /* 七搶一: the eighth, taken from its drawer */
+      return (size_t)snprintf(buf, cap,
+                              second ? _("%s take %s's flower %s (七搶一)")
+                                     : _("%s takes %s's flower %s (七搶一)"),
+                              who, from, t);
     return say(buf, cap, second, _("%s show the flower %s"),
                _("%s shows the flower %s"), who, t);
   case MJ_EV_ASIDE:
