@@ -52,7 +52,7 @@ void mj_seen_start(mj_seen *s, int seat, const mj_game_cfg *cfg,
   s->cfg.wall_n = 0;
   s->cfg.wall_red = NULL;
   memset(s->flower, MJ_NO_TILE, sizeof s->flower);
-  s->ndealt = n < 0 ? 0 : n > 14 ? 14 : n;
+  s->ndealt = n < 0 ? 0 : n > MJ_MAX_CONCEALED ? MJ_MAX_CONCEALED : n;
   for (int i = 0; i < s->ndealt; i++) {
     s->dealt[i] = dealt[i];
     s->dealt_red[i] = red != NULL && red[i];
@@ -235,9 +235,9 @@ static bool make_set(sup *x, slot *sl[3], int avoid)
 static mj_status make_ready(sup *x, int q, int i)
 {
   const mj_seen *s = x->s;
-  slot *free_sl[14];
+  slot *free_sl[MJ_MAX_CONCEALED];
   int nf = 0;
-  for (int k = 0; k < x->nsl[q] && nf < 14; k++)
+  for (int k = 0; k < x->nsl[q] && nf < MJ_MAX_CONCEALED; k++)
     if (x->sl[q][k].held && x->sl[q][k].t == MJ_NO_TILE)
       free_sl[nf++] = &x->sl[q][k];
   for (int j = i + 1; j < s->n; j++) {

@@ -43,9 +43,10 @@ enum { MJ_SEEN_MAX = 640 };
 typedef struct mj_seen {
   int seat;
   mj_game_cfg cfg;         /* dealer, round, scores, honba, pot; no wall */
-  mj_tile dealt[14];       /* the seat's hand after the deal (flowers
-                              replaced), without the dealer's first draw */
-  uint8_t dealt_red[14];
+  mj_tile dealt[MJ_MAX_CONCEALED];   /* the seat's hand after the deal
+                              (flowers replaced), without the dealer's first
+                              draw: 13 or 16 tiles */
+  uint8_t dealt_red[MJ_MAX_CONCEALED];
   int ndealt;
   int flowers[4];          /* flowers each seat set aside at the deal */
   mj_tile flower[4][8];    /* which (MJ_NO_TILE: not told) */

@@ -789,6 +789,11 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
               "seats %d", mj_rules_id(r), mj_rules_ctable(r)->players);
       return NULL;
     }
+    if (r != NULL && mj_rules_ctable(r)->hand != 13) {
+      mj_fail(err, MJ_EINVAL, 0, "mjai: bots play riichi's hands of 13 "
+              "tiles; %s deals %d", mj_rules_id(r), mj_rules_ctable(r)->hand);
+      return NULL;
+    }
     return mjaibot_new(spec + 5, limit_ms, seed, err);
   }
   if (strncmp(spec, "botzone", 7) == 0) {

@@ -115,12 +115,14 @@ int cli_export_mjai(mj_host *h, const char *path, const char *outpath)
     }
     if (mj_host_get(h, rp.ruleset, &r, &e) != MJ_OK ||
         mj_rules_ctable(r)->indicators == 0 ||
-        mj_rules_ctable(r)->players != 4) {
+        mj_rules_ctable(r)->players != 4 || mj_rules_ctable(r)->hand != 13) {
       fprintf(stderr, _("Error: %s (hand %d): %s\n"), path, i + 1,
               r == NULL ? e.msg
               : mj_rules_ctable(r)->players != 4
               ? "mjai's events are of four-player games: this is a table "
                 "of fewer seats"
+              : mj_rules_ctable(r)->hand != 13
+              ? "mjai's events are of 13-tile hands: this table deals 16"
               : "mjai speaks riichi: this is a game of "
               "a ruleset without dora indicators");
       mj_replay_free(&rp);

@@ -316,6 +316,11 @@ static int mjaibot_choose(void *ud, const mj_game *g, int p,
   if (mj_rules_ctable(mj_game_rules(g))->indicators == 0)
     return mj_fail(err, MJ_EINVAL, 0, "%s: mjai speaks riichi, not %s",
                    b->pb.name, mj_rules_id(mj_game_rules(g))), -1;
+  if (mj_rules_ctable(mj_game_rules(g))->hand != 13)
+    return mj_fail(err, MJ_EINVAL, 0, "%s: mjai speaks riichi's hands of 13 "
+                   "tiles; %s deals %d", b->pb.name,
+                   mj_rules_id(mj_game_rules(g)),
+                   mj_rules_ctable(mj_game_rules(g))->hand), -1;
   double limit = !b->asked && b->pb.limit_ms < 10000 ? 10000 : b->pb.limit_ms;
   double deadline = proc_now_ms() + limit;
   b->asked = true;

@@ -340,15 +340,17 @@ static int c_fan(repl *r, int argc, char **argv, const char *rest)
 ** Quiz
 ** ===================================================================== */
 
-/* A random winning standard hand (four melds and a pair, all concealed)
-   of the ruleset's tiles, drawn by rng; false after too many tries. */
+/* A random winning standard hand (four melds and a pair, five at a
+   16-tile table, all concealed) of the ruleset's tiles, drawn by rng;
+   false after too many tries. */
 static bool random_win(mj_rng *g, const mj_rules *rs, mj_hand *h, char *text,
                        size_t cap)
 {
   for (int tries = 0; tries < 200; tries++) {
     uint8_t c[MJ_KINDS] = { 0 };
     bool ok = true;
-    for (int m = 0; m < 4 && ok; m++) {
+    int sets = mj_rules_ctable(rs)->hand / 3;
+    for (int m = 0; m < sets && ok; m++) {
       int t = (int)mj_rng_below(g, MJ_KINDS);
       if (mj_rng_below(g, 3) > 0 && t < MJ_HONOR_FIRST && t % 9 <= 6) {
         ok = c[t] < 4 && c[t + 1] < 4 && c[t + 2] < 4;
@@ -363,7 +365,7 @@ static bool random_win(mj_rng *g, const mj_rules *rs, mj_hand *h, char *text,
       continue;
     c[p] += 2;
     /* the winning tile: any of them */
-    int k = (int)mj_rng_below(g, 14), win = 0;
+    int k = (int)mj_rng_below(g, (uint32_t)(3 * sets + 2)), win = 0;
     for (int t = 0, seen = 0; t < MJ_KINDS; t++)
       if (seen + c[t] > k) {
         win = t;

@@ -135,4 +135,13 @@ has "$(printf 'new taiwan seed=3\n' | h --lang zh_TW)" "花牌：" \
   "zh_TW: the flowers by name"
 has "$(h --lang zh_TW --ruleset taiwan score '123456789m123p789s5z+5z')" \
   "門清" "zh_TW: the 台 names in traditional characters"
+# the quiz deals hands of the table's size
+q=$(printf 'use taiwan\nquiz waits seed=3\n' | h | sed -n '/Quiz 1/{n;p}' | tr -d ' ')
+n=$(printf '%s' "$q" | tr -cd '0-9' | wc -c)
+[ "$n" -eq 16 ] && ok "quiz: a waiting hand of 16 tiles ($q)" || no "quiz at taiwan" "$q"
+# mjai speaks 13-tile riichi: a 16-tile table with indicators refuses it
+printf 'local R = mj.ruleset { id = "i16", title = "i16", version = "1", shapes = { "standard" }, scoring = "sum",\n  table = { hand = 16, indicators = 1 } }\nR:fan { "a", en = "a", points = 1, shape = "standard", example = "123456789m123p789s5z+5z" }\nR.settle = function(w) return win_payments(w, function() return w.total end) end\nreturn R\n' > i16.lua
+printf 'import sys\nfor line in sys.stdin:\n    print("{\\"type\\":\\"none\\"}", flush=True)\n' > none.py
+has "$(h sim --ruleset i16.lua --games 1 --bots "mjai:python3 none.py,efficiency,efficiency,efficiency")" \
+  "mjai: bots play riichi's hands of 13 tiles; i16 deals 16" "mjai refused at a 16-tile table"
 exit $fail
