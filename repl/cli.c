@@ -420,7 +420,7 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
   mj_tileview v;
   uint8_t held[MJ_KINDS];
   mj_hand_view(h, mj_hand_wild(h, mj_rules_wild(r)), &v, held);
-  if (person && v.ntiles == 14 - 3 * v.melds)
+  if (person && v.ntiles == 3 * (v.sets - v.melds) + 2)
     return waits_full(r, o, h, &v, held);
   const mj_shape_cfg *cfg = mj_rules_shapes(r);
   mj_wait w[MJ_KINDS];
@@ -617,7 +617,7 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
   int sh = mj_shanten(&v, cfg, per);
   char hand[200];
   mj_hand_print(h, hand, sizeof hand);
-  bool full = v.ntiles == 14 - 3 * v.melds;
+  bool full = v.ntiles == 3 * (v.sets - v.melds) + 2;
   if (full ? shanten_full(r, o, h, &v, held, sh, hand)
            : shanten_short(r, o, h, &v, held, sh, hand))
     return true;
@@ -685,7 +685,7 @@ int cli_waits(mj_host *h, const cli_opts *o, int argc, char **argv)
 {
   return each_input(
       h, o, argc, argv, cli_do_waits,
-      "hule waits [--ruleset ID] [--batch] HAND   (13 - 3*melds tiles)");
+      "hule waits [--ruleset ID] [--batch] HAND   (13 - 3*melds tiles, 16 at 16-tile tables)");
 }
 
 int cli_shanten(mj_host *h, const cli_opts *o, int argc, char **argv)
