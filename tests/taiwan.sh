@@ -135,6 +135,12 @@ has "$(printf 'new taiwan seed=3\n' | h --lang zh_TW)" "花牌：" \
   "zh_TW: the flowers by name"
 has "$(h --lang zh_TW --ruleset taiwan score '123456789m123p789s5z+5z')" \
   "門清" "zh_TW: the 台 names in traditional characters"
+# waits of 16 tiles, and of 17 (the discards that leave it ready)
+has "$(h --ruleset taiwan waits 1112345678999m123s)" \
+  "waits on 1m (1) 2m (3) 3m (3) 4m (3) 5m (3) 6m (3) 7m (3) 8m (3) 9m (1): 23 tiles left" \
+  "waits of a 16-tile hand (nine kinds)"
+has "$(h --ruleset taiwan waits 1112345678999m1234s)" \
+  "discard 4s: waits on 1m (1) 2m (3)" "waits of a 17-tile hand, by discard"
 # the quiz deals hands of the table's size
 q=$(printf 'use taiwan\nquiz waits seed=3\n' | h | sed -n '/Quiz 1/{n;p}' | tr -d ' ')
 n=$(printf '%s' "$q" | tr -cd '0-9' | wc -c)
