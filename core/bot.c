@@ -55,7 +55,7 @@ void mjb_near_shapes(ctx *c, const mj_tileview *v)
                      int per[MJ_SHAPE_COUNT];
   const mj_shape_cfg *all = mj_rules_shapes(mj_game_rules(c->g));
   /* a full hand still discards (one step of slack); a short one draws */
-  int slack = v->ntiles + 3 * v->melds == 14;
+  int slack = v->ntiles + 3 * v->melds == 3 * v->sets + 2;
   /* the knitted straight (the costly one) only as far as it matters:
      when it might be within the slack of the best */
   mj_shape_cfg rest = *all;
