@@ -19,11 +19,8 @@ int mjg_aside_count(const mj_game *g, int p, int k)
 
 void mjg_rob_flower(mj_game *g)
 {
-  int p = g->flower_rob, q = -1;
+  int p = g->flower_rob, q = mjg_seven_flowers(g, p);
   g->flower_rob = -1;
-  for (int k = 0; k < g->np; k++)
-    if (k != p && !g->pl[k].out && g->pl[k].nflowers == 7)
-      q = k;
   seat *pp = &g->pl[p], *pq = &g->pl[q < 0 ? p : q];
   mj_wall peek = g->wall;
   mj_tile r = mj_wall_draw_tail(&peek);

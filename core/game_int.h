@@ -280,5 +280,7 @@ int mjg_aside_count(const mj_game *g, int p, int k);
    from the tail and wins, its drawer paying as a discarder; when the
    ruleset does not score that a win, the drawer keeps it and draws on. */
 void mjg_rob_flower(mj_game *g);
+/* The seat other than p holding seven flowers, -1 if none (turn.c). */
+int mjg_seven_flowers(const mj_game *g, int p);
 
 #endif

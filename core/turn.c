@@ -233,8 +233,7 @@ void mjg_end_drawn(mj_game *g)
   mjg_end_hand(g);
 }
 
-/* The seat other than p holding seven flowers, -1 if none. */
-static int seven_flowers(const mj_game *g, int p)
+int mjg_seven_flowers(const mj_game *g, int p)
 {
   for (int q = 0; q < g->np; q++)
     if (q != p && !g->pl[q].out && g->pl[q].nflowers == 7)
@@ -264,7 +263,7 @@ bool mjg_draw(mj_game *g, int p, bool from_tail, bool kong)
       mjg_event(g, MJ_EV_FLOWER, p, t, -1, tail);
       tail = g->tbl.replace_tail;
       flower = true;
-      if (g->tbl.flower_rob && seven_flowers(g, p) >= 0) {
+      if (g->tbl.flower_rob && mjg_seven_flowers(g, p) >= 0) {
         g->flower_rob = p;   /* 七搶一: game.c goes on from here */
         return false;
       }
