@@ -19,7 +19,7 @@
 
 #include <cjson/cJSON.h>
 
-#include "cli.h"
+#include "logs.h"
 
 static const char *const lines[] = {
   "{\"type\":\"start_game\",\"names\":[\"a\",\"b\",\"c\",\"d\"]}",

@@ -20,8 +20,8 @@
 #include "suppose.h"
 
 #include "botzonebot.h"
+#include "bots.h"
 #include "cli.h"
-#include "cmdline.h"
 #include "mjai_events.h"
 
 /* What a protocol's side keeps between messages. */
@@ -788,18 +788,8 @@ static int serve_mjai(server *sv)
   return 0;
 }
 
-int cli_bot_serve(mj_host *h, cli_opts *o, const cl_args *a)
+int cli_bot_serve(mj_host *h, cli_opts *o, bool mjai, const char *spec)
 {
-  bool mjai = false, botzone = false;
-  for (int i = 0; i < a->nset; i++) {
-    mjai = mjai || strcmp(a->opt[i]->name, "--mjai") == 0;
-    botzone = botzone || strcmp(a->opt[i]->name, "--botzone") == 0;
-  }
-  if (mjai == botzone || a->argc > 2) {
-    fprintf(stderr, _("Usage: hule bot --mjai|--botzone [BOT] (BOT: "
-            "efficiency, strong (the default) or lua:FILE)\n"));
-    return 1;
-  }
   if (o->ruleset == NULL)
     o->ruleset = mjai ? "riichi" : "mcr";
   const mj_rules *r = cli_rules(h, o);
@@ -810,7 +800,6 @@ int cli_bot_serve(mj_host *h, cli_opts *o, const cl_args *a)
             mj_rules_id(r));
     return 1;
   }
-  const char *spec = a->argc == 2 ? a->argv[1] : "strong";
   mj_error err;
   if (cli_bot_program(spec) != NULL) {
     fprintf(stderr, _("hule bot: %s is a program already; give efficiency, "

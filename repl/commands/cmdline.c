@@ -10,7 +10,12 @@
 
 #include "i18n.h"
 #include "lang.h"
+#include "bots.h"
+#include "hands.h"
+#include "logs.h"
+#include "pages.h"
 #include "repl.h"
+#include "sim.h"
 #include "text.h"
 
 /* {====================================================================
@@ -420,6 +425,54 @@ static int do_view(mj_host *h, cli_opts *o, const cl_args *a)
   return repl_command(h, o, argc, argv);
 }
 
+/* hule run FILE [ARGS]: argv[1] the file; sandbox: someone else's
+   script. */
+static int run_file(mj_host *h, const cli_opts *o, bool sandbox, int argc,
+                    char **argv)
+{
+  if (argc < 2) {
+    fprintf(
+        stderr,
+        _("Usage: hule run FILE.lua [ARGS...]\n"
+        "       hule run --sandbox FILE.lua [ARGS...]   (someone else's)\n"));
+    return 1;
+  }
+  if (o->ruleset != NULL && cli_rules(h, o) == NULL)
+    return 1;
+  if (o->ruleset != NULL) {
+    mj_error e;
+    const mj_rules *r = cli_rules(h, o);
+    if (mj_host_use(h, mj_rules_id(r), &e) != MJ_OK) {
+      fprintf(stderr, _("Error: %s\n"), e.msg);
+      return 1;
+    }
+  }
+  mj_error e;
+  if ((sandbox ? mj_host_dofile_sandboxed(h, argv[1], argc - 2, argv + 2, &e)
+               : mj_host_dofile(h, argv[1], argc - 2, argv + 2, &e)) != MJ_OK) {
+    fflush(stdout);
+    fprintf(stderr, _("Error: %s\n"), e.msg);
+    return 1;
+  }
+  return 0;
+}
+
+/* hule bot --mjai|--botzone [BOT]. */
+static int do_bot(mj_host *h, cli_opts *o, const cl_args *a)
+{
+  bool mjai = false, botzone = false;
+  for (int i = 0; i < a->nset; i++) {
+    mjai = mjai || strcmp(a->opt[i]->name, "--mjai") == 0;
+    botzone = botzone || strcmp(a->opt[i]->name, "--botzone") == 0;
+  }
+  if (mjai == botzone || a->argc > 2) {
+    fprintf(stderr, _("Usage: hule bot --mjai|--botzone [BOT] (BOT: "
+            "efficiency, strong (the default) or lua:FILE)\n"));
+    return 1;
+  }
+  return cli_bot_serve(h, o, mjai, a->argc == 2 ? a->argv[1] : "strong");
+}
+
 static bool set_sandbox(void *settings, const char *v)
 {
   *(bool *)settings = true;
@@ -430,7 +483,7 @@ static int do_run(mj_host *h, cli_opts *o, const cl_args *a)
 {
   bool sandbox = false;
   cl_apply(a, &sandbox);
-  return cli_run(h, o, sandbox, a->argc, a->argv);
+  return run_file(h, o, sandbox, a->argc, a->argv);
 }
 
 /* hule check FILE|ID [HANDS]: the REPL's check command. */
@@ -597,7 +650,7 @@ const cl_cmd cl_commands[] = {
     "lua:FILE; it decides as at hule's own table. A message it cannot read "
     "is said on standard error and answered as nothing to do."),
     "hule bot --mjai strong", CL_RULESET | CL_OPTION | CL_RULES,
-    bot_options, false, cli_bot_serve },
+    bot_options, false, do_bot },
   { "view", "LOG.jsonl",
     N_("a saved game or match as a web page to step through"),
     N_("Writes one self-contained HTML page (no network, no other file) that "

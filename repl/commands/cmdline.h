@@ -81,4 +81,8 @@ const cl_cmd *cl_find(const char *name);
 /* sim's own options (sim.c). */
 extern const cl_opt sim_options[];
 
+/* The reference page past the command line (reference.c): the REPL's
+   commands and the ruleset language. */
+void hule_reference(FILE *f);
+
 #endif

@@ -16,6 +16,7 @@
 #include "game_methods.h"
 #include "fan_fields.h"
 #include "hand.h"
+#include "cmdline.h"
 #include "repl.h"
 #include "rules.h"
 #include "ruleset_fields.h"

@@ -37,6 +37,7 @@
 #include "wall.h"
 
 #include "sim.h"
+#include "bots.h"
 
 /* Should game gi, won with a best total of best (0: drawn), be logged? */
 static bool wants_log(const sim_run *rn, long gi, long best)

@@ -124,4 +124,9 @@ void sim_show_progress(long done, long total, double t0, bool final);
 bool sim_sink_write(sim_sink *k, const char *text, size_t len);
 double sim_now(void);
 
+/* hule sim (sim.c) and hule stats (summary.c); the exit status. */
+struct cl_args;
+int cli_sim(mj_host *h, cli_opts *o, const struct cl_args *a);
+int cli_stats(mj_host *h, const cli_opts *o, int argc, char **argv);
+
 #endif

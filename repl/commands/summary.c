@@ -18,6 +18,7 @@
 #include "fileio.h"
 #include "game.h"
 #include "sim.h"
+#include "bots.h"
 
 void sim_reasons_add(sim_reasons *r, const char *name, long amount)
 {

@@ -230,3 +230,17 @@ void render_review_json(FILE *f, const mj_game *g, const mj_review *rv,
   }
   print_json(f, o);
 }
+
+const mj_hand *render_last_win(const mj_game *g, int q)
+{
+  int w[MJ_MAX_WINS];
+  for (int k = mj_game_winners(g, w) - 1; k >= 0; k--)
+    if (w[k] == q)
+      return mj_game_win_hand(g, k);
+  return NULL;
+}
+
+const mj_hand *render_won_hand(const mj_game *g, int q)
+{
+  return mj_game_active(g, q) || mj_game_over(g) ? NULL : render_last_win(g, q);
+}

@@ -42,4 +42,9 @@ void render_tiles_json(FILE *f, const mj_rules *r, const mj_hand *h,
                        int shanten, const char *key, const mj_wait *w, int n,
                        const render_discard *d, int nd);
 
+/* The hand q won with last (NULL: none); the same only while q is out
+   of play on a win in a hand that goes on (血战: shown face up). */
+const mj_hand *render_last_win(const mj_game *g, int q);
+const mj_hand *render_won_hand(const mj_game *g, int q);
+
 #endif

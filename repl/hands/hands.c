@@ -1,10 +1,11 @@
 /*
-** cli.c
+** hands.c
 ** hule waits / shanten / score, one hand from the command line or one a
-** line from standard input (--batch).
+** line from standard input (--batch); the REPL's teaching commands ask
+** the same (hands.h).
 */
 #include "i18n.h"
-#include "cli.h"
+#include "hands.h"
 
 #include <errno.h>
 #include <stdio.h>
@@ -13,127 +14,12 @@
 #include <unistd.h>
 
 #include "analysis.h"
-#include "bot.h"
-#include "cmdbot.h"
-#include "mjaibot.h"
-#include "botzonebot.h"
 #include "fileio.h"
 #include "hand.h"
 #include "render.h"
 #include "score.h"
 
 enum { LINE_MAX_BYTES = 1 << 20 };
-
-const mj_rules *cli_rules(mj_host *h, const cli_opts *o)
-{
-  const mj_rules *r;
-  mj_error e;
-  const char *id = o->ruleset ? o->ruleset : "mcr";
-  if (mj_host_load(h, id, o->options, &r, &e) != MJ_OK) {
-    fprintf(stderr, _("Error: %s\n"), e.msg);
-    return NULL;
-  }
-  return r;
-}
-
-long cli_getline(FILE *f, char **buf, size_t *cap, size_t max, bool *cut)
-{
-  return mj_file_line(f, buf, cap, max, cut, true);
-}
-
-void cli_reader_init(cli_reader *rd, int fd)
-{
-  memset(rd, 0, sizeof *rd);
-  rd->fd = fd;
-}
-
-void cli_reader_free(cli_reader *rd)
-{
-  free(rd->buf);
-  rd->buf = NULL;
-}
-
-/* Read more into the buffer (compacted first); false at the end. */
-static bool reader_fill(cli_reader *rd, void (*wait)(void))
-{
-  if (rd->start > 0) {
-    memmove(rd->buf, rd->buf + rd->start, rd->end - rd->start);
-    rd->end -= rd->start;
-    rd->start = 0;
-  }
-  if (rd->end + 1 >= rd->cap) {
-    size_t nc = rd->cap ? rd->cap * 2 : 1 << 16;
-    char *p = realloc(rd->buf, nc);
-    if (p == NULL)
-      return false;
-    rd->buf = p;
-    rd->cap = nc;
-  }
-  if (wait != NULL)
-    wait();
-  for (;;) {
-    ssize_t k = read(rd->fd, rd->buf + rd->end, rd->cap - rd->end - 1);
-    if (k > 0) {
-      rd->end += (size_t)k;
-      return true;
-    }
-    if (k < 0 && errno == EINTR)
-      continue;
-    rd->eof = true;
-    return false;
-  }
-}
-
-long cli_reader_line(cli_reader *rd, char **line, size_t max, bool *cut,
-                     void (*wait)(void))
-{
-  *cut = false;
-  size_t cut_len = 0;
-  for (;;) {
-    char *b = rd->buf + rd->start;
-    size_t have = rd->end - rd->start;
-    char *nl = have ? memchr(b, '\n', have) : NULL;
-    if (nl != NULL || (rd->eof && have > 0)) {
-      size_t n = nl != NULL ? (size_t)(nl - b) : have;
-      rd->start += nl != NULL ? n + 1 : n;
-      if (*cut) {
-        *line = rd->head;
-        return (long)cut_len;
-      }
-      if (n > max) {   /* long, but whole in the buffer */
-        *cut = true;
-        cut_len = n < sizeof rd->head ? n : sizeof rd->head - 1;
-        memcpy(rd->head, b, cut_len);
-        rd->head[cut_len] = '\0';
-        *line = rd->head;
-        return (long)cut_len;
-      }
-      if (n > 0 && b[n - 1] == '\r')
-        n--;
-      b[n] = '\0';
-      *line = b;
-      return (long)n;
-    }
-    if (rd->eof) {
-      if (*cut) {
-        *line = rd->head;
-        return (long)cut_len;
-      }
-      return -1;
-    }
-    if (have > max) {   /* too long: keep its start, drop the rest */
-      if (!*cut) {
-        *cut = true;
-        cut_len = sizeof rd->head - 1;
-        memcpy(rd->head, b, cut_len);
-        rd->head[cut_len] = '\0';
-      }
-      rd->start = rd->end;
-    }
-    if (!reader_fill(rd, wait) && !rd->eof)
-      return -1;   /* out of memory */
-  }
-}
 
 static void wait_list(const mj_wait *w, int n, char *buf, size_t cap,
                       bool batch)
@@ -699,133 +585,4 @@ int cli_score(mj_host *h, const cli_opts *o, int argc, char **argv)
   return each_input(
       h, o, argc, argv, cli_do_score,
       "hule score [--ruleset ID] [--json] [--batch] \"HAND CONTEXT\"");
-}
-
-int cli_run(mj_host *h, const cli_opts *o, bool sandbox, int argc,
-            char **argv)
-{
-  if (argc < 2) {
-    fprintf(
-        stderr,
-        _("Usage: hule run FILE.lua [ARGS...]\n"
-        "       hule run --sandbox FILE.lua [ARGS...]   (someone else's)\n"));
-    return 1;
-  }
-  if (o->ruleset != NULL && cli_rules(h, o) == NULL)
-    return 1;
-  if (o->ruleset != NULL) {
-    mj_error e;
-    const mj_rules *r = cli_rules(h, o);
-    if (mj_host_use(h, mj_rules_id(r), &e) != MJ_OK) {
-      fprintf(stderr, _("Error: %s\n"), e.msg);
-      return 1;
-    }
-  }
-  mj_error e;
-  if ((sandbox ? mj_host_dofile_sandboxed(h, argv[1], argc - 2, argv + 2, &e)
-               : mj_host_dofile(h, argv[1], argc - 2, argv + 2, &e)) != MJ_OK) {
-    fflush(stdout);
-    fprintf(stderr, _("Error: %s\n"), e.msg);
-    return 1;
-  }
-  return 0;
-}
-
-const char *cli_bot_program(const char *spec)
-{
-  static const char *const kinds[] = { "cmd:", "mjai:", "botzone:",
-                                       "botzone-json:", NULL };
-  for (int k = 0; kinds[k] != NULL; k++)
-    if (strncmp(spec, kinds[k], strlen(kinds[k])) == 0)
-      return spec + strlen(kinds[k]);
-  return NULL;
-}
-
-bool cli_bot_spec_check(const char *spec, mj_error *err)
-{
-  const char *prog = cli_bot_program(spec);
-  if (strncmp(spec, "lua:", 4) == 0 || prog != NULL) {
-    if ((prog ? prog : spec + 4)[0] != '\0')
-      return true;   /* a file or a program must be named */
-    mj_fail(err, MJ_EINVAL, 0, "%.*s needs a %s (%.*s%s)",
-            (int)(strchr(spec, ':') - spec + 1), spec,
-            prog ? "program" : "file", (int)(strchr(spec, ':') - spec + 1),
-            spec, prog ? "'python3 bot.py'" : "mybot.lua");
-    return false;
-  }
-  size_t len = strcspn(spec, ":");
-  for (const char *const *k = mj_bot_kinds(); *k; k++)
-    if (strlen(*k) == len && strncmp(*k, spec, len) == 0) {
-      mj_bot *b = mj_bot_make(spec, 0, err);   /* its setting, if any */
-      mj_bot_free(b);
-      return b != NULL;
-    }
-  char all[160] = "";
-  size_t n = 0;
-  for (const char *const *k = mj_bot_kinds(); *k; k++)
-    mj_catf(all, sizeof all, &n, "%s, ", *k);
-  mj_fail(err, MJ_EINVAL, 0,
-          "no bot kind '%.40s' (%sstrong:caution=X, lua:FILE, cmd:PROGRAM, "
-          "mjai:PROGRAM, botzone:PROGRAM)",
-          spec, all);
-  return false;
-}
-
-struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
-                           uint64_t seed, int limit_ms, mj_error *err)
-{
-  if (!cli_bot_spec_check(spec, err))
-    return NULL;
-  if (strncmp(spec, "cmd:", 4) == 0)
-    return cmdbot_new(spec + 4, limit_ms, seed, err);
-  if (strncmp(spec, "mjai:", 5) == 0) {
-    if (r != NULL && mj_rules_ctable(r)->indicators == 0) {
-      mj_fail(err, MJ_EINVAL, 0, "mjai: bots play riichi (a ruleset with "
-              "dora indicators), not %s", mj_rules_id(r));
-      return NULL;
-    }
-    if (r != NULL && mj_rules_ctable(r)->players != 4) {
-      mj_fail(err, MJ_EINVAL, 0, "mjai: bots play four-player riichi; %s "
-              "seats %d", mj_rules_id(r), mj_rules_ctable(r)->players);
-      return NULL;
-    }
-    if (r != NULL && mj_rules_ctable(r)->hand != 13) {
-      mj_fail(err, MJ_EINVAL, 0, "mjai: bots play riichi's hands of 13 "
-              "tiles; %s deals %d", mj_rules_id(r), mj_rules_ctable(r)->hand);
-      return NULL;
-    }
-    return mjaibot_new(spec + 5, limit_ms, seed, err);
-  }
-  if (strncmp(spec, "botzone", 7) == 0) {
-    if (r != NULL && strcmp(mj_rules_id(r), "mcr") != 0) {
-      mj_fail(err, MJ_EINVAL, 0, "botzone: bots play Botzone's Chinese "
-              "Standard Mahjong, the mcr ruleset, not %s", mj_rules_id(r));
-      return NULL;
-    }
-    return botzonebot_new(cli_bot_program(spec), spec[7] == '-', limit_ms,
-                          seed, err);
-  }
-  if (strncmp(spec, "lua:", 4) == 0)
-    return mj_lua_bot_new(h, spec + 4, r, seed, err);
-  return mj_bot_make(spec, seed, err);
-}
-
-/* A decimal number 0..max and nothing else (no sign, no space, no junk). */
-bool cli_parse_count(const char *v, uint64_t max, uint64_t *out)
-{
-  uint64_t x = 0;
-  if (*v == '\0')
-    return false;
-  for (const char *c = v; *c; c++) {
-    if (*c < '0' || *c > '9' || x > (max - (uint64_t)(*c - '0')) / 10)
-      return false;
-    x = x * 10 + (uint64_t)(*c - '0');
-  }
-  *out = x;
-  return true;
-}
-
-bool cli_parse_seed(const char *v, uint64_t *out)
-{
-  return cli_parse_count(v, UINT64_MAX, out);
 }

@@ -24,9 +24,9 @@
 #include "rules.h"
 #include "score.h"
 
-#include "cli.h"
+#include "logs.h"
 #include "mjai_events.h"
-#include "play_int.h"
+#include "match_file.h"
 
 /* One hand's events as mjai's, appended to out. */
 static void hand_events(const mj_rules *r, const mj_replay *rp, mj_game *end,

@@ -26,7 +26,7 @@
 #include "rules.h"
 #include "score.h"
 
-#include "cli.h"
+#include "logs.h"
 
 enum { MAX_MOVES = 64, MAX_LOG = 8 << 20 };
 

@@ -19,7 +19,7 @@
 
 #include "error.h"
 
-#include "cli.h"
+#include "logs.h"
 
 /* Is the event's type the literal lit? (its first byte tells most apart) */
 #define IS(type, lit) ((type)[0] == (lit)[0] && strcmp((type), (lit)) == 0)

@@ -16,7 +16,7 @@
 
 #include "i18n.h"
 #include "fileio.h"
-#include "cli.h"
+#include "pages.h"
 
 enum { MAX_KINDS = 16, MAX_FANS = 512, TOP_FANS = 30, WIDTH = 800 };
 

@@ -1,7 +1,7 @@
 /*
 ** view.c
-** hule view LOG: a saved game or match as one self-contained HTML page
-** (repl/view.html, its data inlined as JSON), stepped through in a
+** The viewer's page (hule view LOG, the REPL's view): a saved game or match as one self-contained HTML page
+** (pages/view.html, its data inlined as JSON), stepped through in a
 ** browser move by move and hand by hand. The page is given only what
 ** the seat it is made for may see: a tile hidden from that seat is not
 ** in the file at all, so no script, print or "view source" shows it.
@@ -17,7 +17,9 @@
 #include "lang.h"
 #include "action.h"
 #include "fileio.h"
-#include "play_int.h"
+#include "pages.h"
+#include "render.h"
+#include "replay.h"
 #include "score.h"
 #include "text.h"
 
@@ -168,12 +170,12 @@ static cJSON *seat_json(const vhand *v, int q)
 {
   const mj_game *g = v->g;
   bool open = seat_open(v, q);
-  const mj_hand *h = mj_game_hand(g, q), *won = play_won_hand(g, q);
+  const mj_hand *h = mj_game_hand(g, q), *won = render_won_hand(g, q);
   if (won != NULL)
     h = won, open = true;
   mj_tile drawn = won == NULL ? mj_game_own_draw(g, q) : MJ_NO_TILE;
   bool red = drawn != MJ_NO_TILE && draw_red(g, q);
-  const mj_hand *at_end = mj_game_over(g) ? play_last_win(g, q) : NULL;
+  const mj_hand *at_end = mj_game_over(g) ? render_last_win(g, q) : NULL;
   if (at_end != NULL) {   /* the hand won, its winning tile apart */
     h = at_end;
     drawn = mj_hand_cctx(h)->win;
@@ -455,20 +457,17 @@ static int saver(const mj_replay *rp)
 
 /* Hand k (its log text) as an object of steps; the seat it is seen from
    is want (-1: all) when the hand was played out, else the saver's. */
-static cJSON *hand_json(repl *r, const mj_rules *rs, const char *text,
-                        int want, int *nsteps)
+static cJSON *hand_json(const mj_rules *rs, const char *text, int want,
+                        int *nsteps, mj_error *err)
 {
   mj_replay rp;
-  mj_error e;
-  if (mj_replay_parse(text, strlen(text), &rp, &e) != MJ_OK) {
-    repl_error(r, "%s", e.msg);
+  if (mj_replay_parse(text, strlen(text), &rp, err) != MJ_OK)
     return NULL;
-  }
   vhand v;
   memset(&v, 0, sizeof v);
   v.rs = rs;
   v.last_discarder = -1;
-  v.g = mj_replay_build(&rp, rs, 0, &e);
+  v.g = mj_replay_build(&rp, rs, 0, err);
   bool ok = v.g != NULL;
   v.view = rp.over || want >= 0 ? want : saver(&rp);
   for (int q = 0; ok && q < 4; q++) {
@@ -482,7 +481,7 @@ static cJSON *hand_json(repl *r, const mj_rules *rs, const char *text,
   }
   for (int i = 0; ok && i < rp.nact; i++) {
     int from = mj_game_nevents(v.g);
-    ok = mj_game_act(v.g, &rp.acts[i], &e) == MJ_OK;
+    ok = mj_game_act(v.g, &rp.acts[i], err) == MJ_OK;
     cJSON *st = ok ? step_json(&v, &rp.acts[i], from) : NULL;
     if (st != NULL && empty_step(st))
       cJSON_Delete(st);   /* nothing this seat could see */
@@ -501,7 +500,6 @@ static cJSON *hand_json(repl *r, const mj_rules *rs, const char *text,
   mj_replay_free(&rp);
   if (!ok) {
     cJSON_Delete(o);
-    repl_error(r, "%s", e.msg);
     return NULL;
   }
   return o;
@@ -548,26 +546,7 @@ static char *page(const char *json, size_t *len)
   return out;
 }
 
-/* "FILE [seat=E|S|W|N|all] [out=FILE.html]" */
-static bool view_args(int argc, char **argv, const char **file,
-                      const char **seat, const char **out)
-{
-  for (int i = 1; i < argc; i++) {
-    if (strncmp(argv[i], "seat=", 5) == 0 && *seat == NULL)
-      *seat = argv[i] + 5;
-    else if (strncmp(argv[i], "out=", 4) == 0 && *out == NULL)
-      *out = argv[i] + 4;
-    else if (*file == NULL && strchr(argv[i], '=') == NULL)
-      *file = argv[i];
-    else
-      return false;
-  }
-  return *file != NULL && (*out == NULL || **out != '\0');
-}
-
-/* The seat asked for: the player who sits at that wind in the file's
-   first hand (followed through the match), -1 all, -2 none such. */
-static int asked_seat(const char *text, const char *seat)
+int view_seat(const char *text, const char *seat)
 {
   if (seat == NULL || strcmp(seat, "all") == 0)
     return -1;
@@ -612,9 +591,9 @@ static void add_words(cJSON *d)
   cJSON_AddStringToObject(d, "lang", repl_lang_zh() ? "zh" : "en");
 }
 
-static cJSON *view_data(repl *r, const mj_rules *rs, char **texts, int nt,
-                        int want, const char *file, int *total,
-                        int *open_hands)
+static cJSON *view_data(const mj_rules *rs, char **texts, int nt, int want,
+                        const char *file, int *total, int *open_hands,
+                        mj_error *err)
 {
   cJSON *d = cJSON_CreateObject(), *hands = cJSON_CreateArray();
   cJSON_AddStringToObject(d, "file", file);
@@ -626,7 +605,7 @@ static cJSON *view_data(repl *r, const mj_rules *rs, char **texts, int nt,
   *total = 0;
   for (int k = 0; k < nt; k++) {
     int n = 0;
-    cJSON *h = hand_json(r, rs, texts[k], want, &n);
+    cJSON *h = hand_json(rs, texts[k], want, &n, err);
     if (h == NULL) {
       cJSON_Delete(d);
       return NULL;
@@ -638,68 +617,19 @@ static cJSON *view_data(repl *r, const mj_rules *rs, char **texts, int nt,
   return d;
 }
 
-/* The page's name when none is given: the log's, its extension .html. */
-static void default_out(const char *file, char *out, size_t cap)
+char *view_page(const mj_rules *rs, char **texts, int nt, int want,
+                const char *file, view_counts *c, mj_error *err)
 {
-  snprintf(out, cap, "%s", file);
-  char *dot = strrchr(out, '.'), *slash = strrchr(out, '/');
-  if (dot != NULL && (slash == NULL || dot > slash))
-    *dot = '\0';
-  size_t len = strlen(out);
-  mj_catf(out, cap, &len, ".html");
-}
-
-static int c_view(repl *r, int argc, char **argv, const char *rest)
-{
-  (void)rest;
-  const char *file = NULL, *seat = NULL, *out = NULL;
-  if (!view_args(argc, argv, &file, &seat, &out))
-    return repl_usage(r, "view");
-  mj_replay rp;
-  const mj_rules *rs;
-  char **texts;
-  int nt;
-  if (play_read_log(r, file, &rp, &rs, &texts, &nt))
-    return 1;
-  mj_replay_free(&rp);
-  int want = asked_seat(texts[0], seat), total = 0, open_hands = 0;
-  cJSON *d = want == -2 ? NULL
-           : view_data(r, rs, texts, nt, want, file, &total, &open_hands);
-  mj_host_release(r->host, rs);
-  play_free_texts(texts, nt);
-  if (want == -2)
-    return repl_error(r, "view: seat=E, S, W, N (the seat wind in the "
-                      "file's first hand) or all, not '%s'", seat);
+  memset(c, 0, sizeof *c);
+  cJSON *d = view_data(rs, texts, nt, want, file, &c->steps, &c->open_hands,
+                       err);
   if (d == NULL)
-    return 1;   /* said by view_data */
+    return NULL;
   char *json = cJSON_PrintUnformatted(d);
   cJSON_Delete(d);
-  if (json == NULL)
-    return repl_error(r, "out of memory");
-  size_t len = 0;
-  char *html = page(json, &len), name[4096];
+  char *html = json != NULL ? page(json, &c->len) : NULL;
   cJSON_free(json);
-  if (out == NULL)
-    default_out(file, name, sizeof name);
-  mj_error e;
-  int st = html == NULL ? repl_error(r, "out of memory")
-           : mj_file_write_atomic(out ? out : name, html, len, &e) != MJ_OK
-               ? repl_error(r, "%s", e.msg) : 0;
-  if (st == 0)
-    printf(ngettext("wrote %s: %d hand, %d steps, %zu bytes; %s\n",
-                    "wrote %s: %d hands, %d steps, %zu bytes; %s\n", nt),
-           out ? out : name, nt, total, len,
-           want >= 0 ? _("the others' tiles hidden until each hand's end")
-           : open_hands == nt ? _("every seat's tiles shown")
-           : _("a hand saved before its end shows the saver's tiles only"));
-  free(html);
-  return st;
+  if (html == NULL)
+    mj_fail(err, MJ_ENOMEM, 0, "out of memory");
+  return html;
 }
-
-const repl_cmd repl_view_cmds[] = {
-  { "view", "FILE [seat=E|S|W|N|all] [out=FILE.html]",
-    N_("a saved game or match as a web page to step through in a browser\n"
-    "(self-contained: no network; seat=S shows only what S could see)"),
-    c_view, ARG_FILE, "play" },
-  { NULL, NULL, NULL, NULL, 0, NULL }
-};

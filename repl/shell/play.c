@@ -25,6 +25,7 @@
 #include "score.h"
 #include "play_int.h"
 #include "lang.h"
+#include "bots.h"
 
 
 static uint64_t time_seed(void)

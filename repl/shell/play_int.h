@@ -10,6 +10,7 @@
 #include "i18n.h"
 #include "match.h"
 #include "repl.h"
+#include "match_file.h"
 #include "replay.h"
 
 enum { YOU = 0 };
@@ -59,11 +60,6 @@ extern int play_seats;
 #define play_name(q) _(play_names[mj_seat_rel(play_seats, (q))])
 extern const char *const play_winds[4];
 
-/* The hand q won with last (NULL: none); the same only while q is out
-   of play on a win in a hand that goes on (血战: shown face up). */
-const mj_hand *play_last_win(const mj_game *g, int q);
-const mj_hand *play_won_hand(const mj_game *g, int q);
-
 /* play.c: the table shown, the events since last shown, the end of a
    hand; bots decide until you must; a new game; the next hand. */
 void play_show_table(repl *r, play *p);
@@ -95,26 +91,13 @@ void play_free_texts(char **t, int n);
 /* match_log.c: the hands of a match. match_hand_log: the log of the
    hand in play (malloc'd); match_keep_hand: the finished hand kept
    (its log and row), -1 out of memory; match_log_text: the logs kept
-   and current, one after another (malloc'd); match_split: a file's text
-   cut into its hands' logs (malloc'd), their number or -1;
-   match_chain: does hand k (next) follow from the hand before it
-   (prev, finished) as a match deals; match_rows_of: the rows of the
+   and current, one after another (malloc'd); match_rows_of: the rows of the
    finished hands among texts; match_show: the match table (current:
    the hand in play, shown when finished and not yet kept);
    match_clear: frees past and rows. */
 char *match_hand_log(play *p);
 int match_keep_hand(play *p);
 char *match_log_text(play *p, const char *current);
-int match_split(const char *text, size_t len, char ***out, mj_error *err);
-/* match_tail: where a match log's last line, the placement of a match
-   over, begins (len: it has none; match_split leaves it out);
-   match_placement_line: that line for m (malloc'd), NULL while m goes
-   on: {"placement":[places by seat, 1 first],"scores":[...],"result":
-   [as the table counts it]}. */
-size_t match_tail(const char *text, size_t len);
-char *match_placement_line(const mj_rules *rs, const mj_match *m);
-mj_status match_chain(const mj_rules *rs, const mj_game *prev,
-                      const mj_replay *next, int k, mj_error *err);
 int match_rows_of(play *p, char **texts, int n, mj_error *err);
 void match_show(const play *p, const mj_game *current);
 /* The places of a match over, first to last, with their results where

@@ -17,6 +17,8 @@
 #include "review.h"
 #include "rules.h"
 #include "score.h"
+#include "bots.h"
+#include "pages.h"
 
 /* {====================================================================
 ** Saving, opening, replaying
@@ -786,3 +788,86 @@ int play_c_review(repl *r, int argc, char **argv, const char *rest)
 
 /* }==================================================================== */
 
+/* {=====================================================================
+** view: a saved game or match as the viewer's page (pages/view.c)
+** ====================================================================== */
+
+/* "FILE [seat=E|S|W|N|all] [out=FILE.html]" */
+static bool view_args(int argc, char **argv, const char **file,
+                      const char **seat, const char **out)
+{
+  for (int i = 1; i < argc; i++) {
+    if (strncmp(argv[i], "seat=", 5) == 0 && *seat == NULL)
+      *seat = argv[i] + 5;
+    else if (strncmp(argv[i], "out=", 4) == 0 && *out == NULL)
+      *out = argv[i] + 4;
+    else if (*file == NULL && strchr(argv[i], '=') == NULL)
+      *file = argv[i];
+    else
+      return false;
+  }
+  return *file != NULL && (*out == NULL || **out != '\0');
+}
+
+/* The page's name when none is given: the log's, its extension .html. */
+static void default_out(const char *file, char *out, size_t cap)
+{
+  snprintf(out, cap, "%s", file);
+  char *dot = strrchr(out, '.'), *slash = strrchr(out, '/');
+  if (dot != NULL && (slash == NULL || dot > slash))
+    *dot = '\0';
+  size_t len = strlen(out);
+  mj_catf(out, cap, &len, ".html");
+}
+
+static int c_view(repl *r, int argc, char **argv, const char *rest)
+{
+  (void)rest;
+  const char *file = NULL, *seat = NULL, *out = NULL;
+  if (!view_args(argc, argv, &file, &seat, &out))
+    return repl_usage(r, "view");
+  mj_replay rp;
+  const mj_rules *rs;
+  char **texts;
+  int nt;
+  if (play_read_log(r, file, &rp, &rs, &texts, &nt))
+    return 1;
+  mj_replay_free(&rp);
+  int want = view_seat(texts[0], seat);
+  view_counts c;
+  mj_error e;
+  char *html = want == -2 ? NULL
+             : view_page(rs, texts, nt, want, file, &c, &e), name[4096];
+  mj_host_release(r->host, rs);
+  play_free_texts(texts, nt);
+  if (want == -2)
+    return repl_error(r, "view: seat=E, S, W, N (the seat wind in the "
+                      "file's first hand) or all, not '%s'", seat);
+  if (html == NULL)
+    return repl_error(r, "%s", e.msg);
+  if (out == NULL)
+    default_out(file, name, sizeof name);
+  size_t len = c.len;
+  int total = c.steps, open_hands = c.open_hands;
+  int st = mj_file_write_atomic(out ? out : name, html, len, &e) != MJ_OK
+               ? repl_error(r, "%s", e.msg) : 0;
+  if (st == 0)
+    printf(ngettext("wrote %s: %d hand, %d steps, %zu bytes; %s\n",
+                    "wrote %s: %d hands, %d steps, %zu bytes; %s\n", nt),
+           out ? out : name, nt, total, len,
+           want >= 0 ? _("the others' tiles hidden until each hand's end")
+           : open_hands == nt ? _("every seat's tiles shown")
+           : _("a hand saved before its end shows the saver's tiles only"));
+  free(html);
+  return st;
+}
+
+const repl_cmd repl_view_cmds[] = {
+  { "view", "FILE [seat=E|S|W|N|all] [out=FILE.html]",
+    N_("a saved game or match as a web page to step through in a browser\n"
+    "(self-contained: no network; seat=S shows only what S could see)"),
+    c_view, ARG_FILE, "play" },
+  { NULL, NULL, NULL, NULL, 0, NULL }
+};
+
+/* }===================================================================== */

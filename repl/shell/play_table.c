@@ -127,20 +127,6 @@ static bool seat_open(const play *p, int q)
   return q == YOU;
 }
 
-const mj_hand *play_last_win(const mj_game *g, int q)
-{
-  int w[MJ_MAX_WINS];
-  for (int k = mj_game_winners(g, w) - 1; k >= 0; k--)
-    if (w[k] == q)
-      return mj_game_win_hand(g, k);
-  return NULL;
-}
-
-const mj_hand *play_won_hand(const mj_game *g, int q)
-{
-  return mj_game_active(g, q) || mj_game_over(g) ? NULL : play_last_win(g, q);
-}
-
 /* The seat whose view the table is: the player's, or the replay's. */
 static int viewer(const play *p)
 {
@@ -303,7 +289,7 @@ void play_show_table(repl *r, play *p)
     const mj_hand *h = mj_game_hand(g, q);
     /* what this seat may know: its own tiles and state; all at the end */
     bool open = seat_open(p, q);
-    const mj_hand *won = play_won_hand(g, q);
+    const mj_hand *won = render_won_hand(g, q);
     if (won != NULL && !open) {   /* a winner who left: face up (血战) */
       show_hand(r, won, mj_game_wild(g), wname, MJ_NO_TILE);
       show_melds(r, won, false);

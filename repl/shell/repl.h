@@ -155,9 +155,6 @@ int repl_lua(repl *r, const char *code);
 /* A line that answers the pending quiz. */
 int teach_answer(repl *r, const char *answer);
 
-/* The reference page past the command line (reference.c): the REPL's
-   commands and the ruleset language. */
-void hule_reference(FILE *f);
 
 /* Run the REPL; returns the exit status. */
 int repl_main(mj_host *host, cli_opts *o);

@@ -11,6 +11,7 @@
 #include "lang.h"
 #include "analysis.h"
 #include "repl.h"
+#include "hands.h"
 #include "text.h"
 #include "rules.h"
 #include "score.h"
