@@ -17,7 +17,7 @@ rules=$(awk '/^#define MJ_TABLE_FLAGS/ { k = "B" } /^#define MJ_TABLE_NUMBERS/ {
   k != "" && match($0, /^  X\([a-z_]+, -?[0-9]+(, -?[0-9]+, -?[0-9]+)?/) {
     split(substr($0, 5, RLENGTH - 4), f, ", ")
     print f[1], k, f[2], (k == "I" ? f[3] : 0), (k == "I" ? f[4] : 1)
-  }' "$src/core/table_rules.h")
+  }' "$src/core/scoring/table_rules.h")
 n=$(printf '%s\n' "$rules" | grep -c .)
 [ "$n" -ge 24 ] || { echo "FAIL: only $n rules read from the list"; fail=1; }
 printf '%s\n' "$rules" | while read -r name kind dflt lo hi; do
