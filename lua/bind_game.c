@@ -1,6 +1,6 @@
 /*
 ** bind_game.c
-** Lua binding of core/game.h and core/bot.h for scenario scripts:
+** Lua binding of core/table/game.h and core/bots/bot.h for scenario scripts:
 ** mj.game{...} deals a hand (on a shuffled wall, or on hands and draws
 ** the script gives), and the methods of mj.game values play it, ask about
 ** it and save it. Players are numbered 1..4 (1 is East when player 1

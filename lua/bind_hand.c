@@ -1,6 +1,6 @@
 /*
 ** bind_hand.c
-** Lua binding of core/hand.h and the analysis of a hand: mj.parse and the
+** Lua binding of core/hands/hand.h and the analysis of a hand: mj.parse and the
 ** methods of mj.hand values.
 */
 #include <string.h>

@@ -1,6 +1,6 @@
 /*
 ** bind_score.c
-** Lua binding of core/score.h and core/rules.h: mj.score, mj.explain,
+** Lua binding of core/scoring/score.h and core/scoring/rules.h: mj.score, mj.explain,
 ** mj.why, mj.fans and the registry of rulesets (mj.load, mj.use...).
 */
 #include <stdlib.h>

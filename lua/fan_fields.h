@@ -1,7 +1,7 @@
 /*
 ** fan_fields.h
 ** The fields of a fan's table other than its conditions (those are
-** core/clauses.h and its flag fields), in one list: the loader accepts
+** core/scoring/clauses.h and its flag fields), in one list: the loader accepts
 ** them (compile.c) and the reference describes them.
 **
 ** X(field, words); "where" is set by the prelude, never by an author.

@@ -182,7 +182,7 @@ local FIELD_NAMES = {}
 for k in pairs(INFO_FIELDS) do FIELD_NAMES[#FIELD_NAMES + 1] = k end
 table.sort(FIELD_NAMES)
 
--- The edit distance of two names in characters (core/text.c's).
+-- The edit distance of two names in characters (core/base/text.c's).
 local distance = H.distance
 
 -- The name of names nearest to name, if near enough to be a slip: one

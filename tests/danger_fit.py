@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Fit the strong bot's read of danger (core/bot.c DANGER_W).
+"""Fit the strong bot's read of danger (core/bots/bot.c DANGER_W).
 
   danger_fit.py NFEATURES FILE.bin [FILE.bin ...]
 

@@ -1,5 +1,5 @@
 #!/bin/sh
-# The table rules of core/table_rules.h, the one list, as the loader reads
+# The table rules of core/scoring/table_rules.h, the one list, as the loader reads
 # them: every flag takes true and false, every whole number takes its
 # range and is refused past it naming the rule, a flag given a number is
 # refused; a field not in the list is unknown.

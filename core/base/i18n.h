@@ -6,7 +6,7 @@
 ** that needs its context (one English word, two Chinese ones), and
 ** ngettext(one, many, n) chooses a plural. What a program reads (batch
 ** lines, JSON, logs, notation, command names) never goes through them.
-** Which language is chosen where (repl/lang.c); without a choice made,
+** Which language is chosen where (repl/common/lang.c); without a choice made,
 ** gettext answers the English message itself.
 */
 #ifndef MJ_I18N_H

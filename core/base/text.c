@@ -10,6 +10,10 @@
 #include <stdio.h>
 #include <string.h>
 
+/* Names in their own language (Chinese) before English ones: set by
+   the language chosen (i18n.h). */
+bool mj_text_native_names;
+
 /* The length of the UTF-8 sequence at s (0: not one, or a control
    character), *cp its code point. */
 static size_t seq(const unsigned char *s, size_t n, uint32_t *cp)

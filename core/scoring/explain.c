@@ -17,8 +17,6 @@
 
 #define cat mj_catf
 
-bool mj_text_native_names;
-
 /* A fan's English name beside its own, unless the language is the
    fan names' own. */
 static bool english(const mj_fan_def *f)

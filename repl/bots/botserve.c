@@ -3,7 +3,7 @@
 ** hule bot --mjai / --botzone: one of hule's bots (efficiency, strong, a
 ** Lua bot) as a program of another engine's protocol, the other side of
 ** the mjai: and botzone: seats (docs/bots.md). What the program is told
-** is kept as one seat saw the hand (core/suppose.h); at each decision the
+** is kept as one seat saw the hand (core/bots/suppose.h); at each decision the
 ** hand is made a game again and the bot decides on it, as it would at
 ** hule's own table. A message it cannot read is said on standard error
 ** and answered as nothing to do; the program never stops on one.

@@ -22,7 +22,7 @@ void render_score_json(FILE *f, const mj_rules *r, const mj_hand *h,
 void render_error_json(FILE *f, const mj_rules *r, const char *text, size_t n,
                        const char *msg);
 
-/* A review of one seat's decisions (core/review.h) as one JSON object. */
+/* A review of one seat's decisions (core/logs/review.h) as one JSON object. */
 struct mj_review;
 void render_review_json(FILE *f, const mj_game *g, const struct mj_review *rv,
                         const char *seat);

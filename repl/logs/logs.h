@@ -13,7 +13,7 @@
 #include "error.h"
 
 /* hule import FILE [--out FILE]: a tenhou.net/6 log replayed and checked
-   round by round (repl/import.c). */
+   round by round (repl/logs/import.c). */
 int cli_import(mj_host *h, const cli_opts *o, const char *path,
                const char *out);
 /* Memory for a JSON tree whose nodes are never freed one by one: taken
@@ -26,7 +26,7 @@ void mjai_arena_drop(mjai_arena *a, bool all);
    alone: its nodes are never for cJSON_Delete. */
 struct cJSON *mjai_arena_parse(mjai_arena *a, const char *text, size_t len);
 /* An mjai log (one event a line) as a tenhou.net/6 log's rounds, in a, for
-   hule import (repl/mjai_log.c); NULL (a dropped) and err naming the
+   hule import (repl/logs/mjai_log.c); NULL (a dropped) and err naming the
    line. */
 struct cJSON *mjai_to_tenhou6(const char *text, size_t len, mjai_arena *a,
                               mj_error *err);
@@ -36,7 +36,7 @@ struct cJSON *mjai_to_tenhou6(const char *text, size_t len, mjai_arena *a,
 struct cJSON *mjai_parse_line(const char *text, size_t len);
 void mjai_line_drop(bool all);
 /* hule export --mjai LOG [--out FILE]: a hule riichi log as mjai events
-   (repl/export.c). */
+   (repl/logs/export.c). */
 int cli_export_mjai(mj_host *h, const char *path, const char *out);
 
 #endif

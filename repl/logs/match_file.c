@@ -3,7 +3,7 @@
 ** hule's own match logs, as files: cut into the logs of their hands, the
 ** placement line that ends a match over, and whether a hand follows from
 ** the one before it as a match deals (match_file.h). The hands
-** themselves are core/replay.c's.
+** themselves are core/logs/replay.c's.
 */
 #include "match_file.h"
 
