@@ -75,10 +75,11 @@ static void free_bots(lgame *x)
 static int g_gc(lua_State *L)
 {
   lgame *x = luaL_checkudata(L, 1, GAME_MT);
-  if (x->g != NULL && x->host != NULL)
-    mj_host_release(x->host, mj_game_rules(x->g));
-  mj_game_free(x->g);
+  const mj_rules *r = x->g != NULL ? mj_game_rules(x->g) : NULL;
+  mj_game_free(x->g);   /* before its ruleset may go */
   x->g = NULL;
+  if (r != NULL && x->host != NULL)
+    mj_host_release(x->host, r);
   free_bots(x);
   return 0;
 }

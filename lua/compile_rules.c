@@ -186,6 +186,8 @@ static mj_status settle(void *ud, const mj_settle_in *in, int pay[4],
     return mj_fail(err, MJ_ESTATE, 0, "no settlement: the ruleset scores "
                    "hands but cannot pay a win; give it R.settle = "
                    "function(w) ... end (docs/rules.md)");
+  if (mj_lua_locals_enter(e, in->game, err) != MJ_OK)
+    return MJ_ENOMEM;
   lua_pushcfunction(L, call_settle);
   lua_pushlightuserdata(L, (void *)in);
   lua_pushinteger(L, e->settle_ref);
@@ -238,10 +240,19 @@ static mj_status flow(void *ud, mj_game *g, const mj_flow_ev *ev, int *answer,
                       mj_error *err)
 {
   mj_entry *e = ud;
+  if (e->hook_refs[ev->hook] == LUA_NOREF)
+    return MJ_OK;
+  if (mj_lua_locals_enter(e, g, err) != MJ_OK)
+    return MJ_ENOMEM;
   return mj_lua_flow(e, e->hook_refs, g, ev, answer, err);
 }
 
-static const mj_rules_vt host_vt = { fan_test, settle, flow };
+static void game_copy(void *ud, const mj_game *from, const mj_game *to)
+{
+  mj_lua_locals_copy(ud, from, to);
+}
+
+static const mj_rules_vt host_vt = { fan_test, settle, flow, game_copy };
 
 /* exclusive = { "first", "wall-last", "kong", "rob" }: context flags of
    which a win holds one at most. */

@@ -72,6 +72,10 @@ typedef struct mj_entry {
   char digest[17];      /* of the source files read, hex */
   long mtime;
   int holds;            /* games that use it (mj_host_hold) */
+  /* the upvalues of its functions, each game's own (locals.c) */
+  int locals_ref, nlocals, nsets;
+  int *local_idx;
+  const void *locals_owner;   /* the game whose values are live */
 } mj_entry;
 
 struct mj_host {
@@ -92,6 +96,15 @@ struct mj_host {
 };
 
 mj_vm *mj_vm_of(lua_State *L);
+
+/* locals.c: a game's own values of the ruleset's locals. init, once the
+** ruleset has loaded: its functions' upvalues found and their values
+** kept (a ruleset too large refused). enter: game's values live, before
+** a hook or the settlement runs for it. copy: to starts from from's (to
+** NULL: from is freed, its values dropped). */
+mj_status mj_lua_locals_init(mj_entry *e, mj_error *err);
+mj_status mj_lua_locals_enter(mj_entry *e, const void *game, mj_error *err);
+void mj_lua_locals_copy(mj_entry *e, const void *from, const void *to);
 /* Code not shipped is about to run in vm's state: from now on (the call
    running now included) its calls count instructions and time. */
 void mj_vm_foreign(mj_vm *vm);

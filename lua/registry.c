@@ -158,6 +158,7 @@ void mj_lua_entry_free(mj_entry *e)
     return;
   mj_rules_free(e->rules);
   free(e->refs);        /* the refs go with the state */
+  free(e->local_idx);
   free(e->spent);
   mj_vm_free(e->vm);
   free(e->path);
@@ -261,7 +262,7 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src,
   if (e == NULL)
     return mj_fail(err, MJ_ENOMEM, 0, "out of memory");
   e->host = h;
-  e->settle_ref = LUA_NOREF;
+  e->settle_ref = e->locals_ref = LUA_NOREF;
   for (int k = 0; k < MJ_HOOK_COUNT; k++)
     e->hook_refs[k] = LUA_NOREF;
   mj_status st = mj_vm_new(h, true, mj_lua_setup_ruleset_state, &e->vm, err);
@@ -306,6 +307,12 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src,
   luaL_unref(L, LUA_REGISTRYINDEX, vm->builder_ref);
   luaL_unref(L, LUA_REGISTRYINDEX, vm->user_opts_ref);
   vm->builder_ref = vm->user_opts_ref = LUA_NOREF;
+  if ((st = mj_lua_locals_init(e, err)) != MJ_OK) {
+    char msg[sizeof err->msg];
+    snprintf(msg, sizeof msg, "%s: %.400s", path, err->msg);
+    memcpy(err->msg, msg, sizeof msg);
+    goto fail;
+  }
   lua_gc(L, LUA_GCCOLLECT);
   snprintf(e->digest, sizeof e->digest, "%016llx", h->digest);
   e->path = strdup(path);

@@ -330,6 +330,13 @@ mj_status mj_rules_flow(const mj_rules *r, mj_game *g, const mj_flow_ev *ev,
   return r->vt->flow(r->ud, g, ev, answer, err);
 }
 
+void mj_rules_game_copy(const mj_rules *r, const mj_game *from,
+                        const mj_game *to)
+{
+  if (r != NULL && r->vt != NULL && r->vt->game_copy != NULL)
+    r->vt->game_copy(r->ud, from, to);
+}
+
 void mj_rules_set_vt(mj_rules *r, const mj_rules_vt *vt, void *ud)
 {
   r->vt = vt;

@@ -314,6 +314,8 @@ typedef struct mj_settle_in {
   const struct mj_ctx *ctx;       /* the win's context (may be NULL) */
   int honba;              /* the hand's counter (本場) */
   int16_t states[4][MJ_MAX_STATES];   /* every seat's states (R.state) */
+  const struct mj_game *game;     /* the game of the win (NULL: a hand
+                                     scored alone) */
 } mj_settle_in;
 
 typedef struct mj_view mj_view;   /* score.h */
@@ -352,6 +354,9 @@ typedef struct mj_rules_vt {
   /* A flow hook (the bit of mj_rules_hooks); DEALER answers in *answer. */
   mj_status (*flow)(void *ud, mj_game *g, const mj_flow_ev *ev, int *answer,
                     mj_error *err);
+  /* A game is freed (from NULL), or made a copy of one (to: the copy):
+     the ruleset's own per-game data follows (lua/locals.c). */
+  void (*game_copy)(void *ud, const mj_game *from, const mj_game *to);
 } mj_rules_vt;
 
 typedef struct mj_rules mj_rules;
@@ -443,6 +448,10 @@ const mj_parts *mj_rules_parts(const mj_rules *r);
 void mj_rules_set_hooks(mj_rules *r, unsigned hooks);
 unsigned mj_rules_hooks(const mj_rules *r);
 /* Run hook ev->hook, when the ruleset has it (else MJ_OK, nothing). */
+/* The ruleset hears that to is a copy of from, or (to NULL) that from is
+   freed. */
+void mj_rules_game_copy(const mj_rules *r, const mj_game *from,
+                        const mj_game *to);
 mj_status mj_rules_flow(const mj_rules *r, mj_game *g, const mj_flow_ev *ev,
                         int *answer, mj_error *err);
 /* A fan that stands alone (a fixed-value win such as 接宝) competes with

@@ -306,6 +306,7 @@ void mj_game_free(mj_game *g)
 {
   if (g == NULL)
     return;
+  mj_rules_game_copy(g->r, g, NULL);
   for (int p = 0; p < 4; p++)
     mj_hand_free(g->pl[p].hand);
   for (int k = 0; k < MJ_MAX_WINS; k++) {
@@ -370,6 +371,7 @@ mj_game *mj_game_clone(const mj_game *g)
     mj_game_free(c);
     return NULL;
   }
+  mj_rules_game_copy(c->r, g, c);
   return c;
 }
 

@@ -386,6 +386,7 @@ static bool settle_win(mj_game *g, int k, int p, int payer, bool self,
   in.score = g->results[k];
   in.ctx = mj_hand_cctx(g->win_hands[k]);
   in.honba = g->cfg.honba;
+  in.game = g;
   for (int q = 0; q < 4; q++)
     memcpy(in.states[q], g->pl[q].state, sizeof in.states[q]);
   int pay[4];
