@@ -28,16 +28,19 @@ enum { MAX_VISITS = 1000000 };
 /* registry[e->locals_ref]: { fns = {closures}, s0 = {values at load},
    sets = {[game] = {values}} } (the upvalue of fns[k] is idx[k]). */
 
-/* Push v's proper values to visit (a table's keys, values and
-   metatable; a Lua function's upvalues, recorded once each). */
+/* A walk over what the ruleset's functions reach, breadth first: queue
+   and seen are tables of the state; ids the upvalues recorded (by
+   lua_upvalueid), each once into fns (its closure) and s0 (its value). */
 typedef struct walk {
   lua_State *L;
   mj_entry *e;
   int queue, seen, ids, fns, s0;
   lua_Integer head, tail;
   long visits;
+  int cap;          /* of e->local_idx */
 } walk;
 
+/* The value at idx to visit, unless seen: tables and functions only. */
 static void enqueue(walk *w, int idx)
 {
   int t = lua_type(w->L, idx);
@@ -68,11 +71,15 @@ static bool record_upvalue(walk *w, int f, int i)
   lua_pushlightuserdata(L, lua_upvalueid(L, f, i));
   lua_pushboolean(L, 1);
   lua_rawset(L, w->ids);
-  int *idx = realloc(w->e->local_idx, sizeof *idx * (size_t)(w->e->nlocals + 1));
-  if (idx == NULL)
-    return false;
-  w->e->local_idx = idx;
-  idx[w->e->nlocals++] = i;
+  if (w->e->nlocals == w->cap) {
+    int cap = w->cap ? 2 * w->cap : 64;
+    int *idx = realloc(w->e->local_idx, sizeof *idx * (size_t)cap);
+    if (idx == NULL)
+      return false;
+    w->e->local_idx = idx;
+    w->cap = cap;
+  }
+  w->e->local_idx[w->e->nlocals++] = i;
   lua_pushvalue(L, f);
   lua_rawseti(L, w->fns, w->e->nlocals);
   lua_getupvalue(L, f, i);
@@ -83,7 +90,7 @@ static bool record_upvalue(walk *w, int f, int i)
 static int walk_body(lua_State *L)
 {
   mj_entry *e = lua_touserdata(L, 1);
-  walk w = { L, e, 0, 0, 0, 0, 0, 0, 0, 0 };
+  walk w = { L, e, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
   lua_newtable(L);
   w.queue = lua_gettop(L);
   lua_newtable(L);
@@ -164,8 +171,8 @@ mj_status mj_lua_locals_init(mj_entry *e, mj_error *err)
   return MJ_OK;
 }
 
-/* The live values into a new table (for owner), or a kept set (at -1:
-   a table; nil: the values at load) into the upvalues. */
+/* save_live: the live values into a new table, pushed; load_set: the
+   set at index set into the upvalues. */
 static void save_live(lua_State *L, mj_entry *e, int fns)
 {
   lua_createtable(L, e->nlocals, 0);

@@ -29,14 +29,6 @@ static const mj_shape_cfg BAO = {
 static const mj_shape_cfg PLAIN = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) |
                                     MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), false, 0 };
 
-/* The random tests' rounds: a fifth of them in the quick set
-   (HULE_QUICK=1), all in the full run. */
-static int rounds(int n)
-{
-  const char *q = getenv("HULE_QUICK");
-  return q != NULL && strcmp(q, "1") == 0 ? n / 5 : n;
-}
-
 /* Every vector of one suit, 0..3 wilds: the table's "all tiles fit into
 ** m melds and p pairs" against the recursive reference. */
 static void single_suit_exhaustive(void **state)
@@ -98,7 +90,7 @@ static void random_is_win(void **state)
   trng r = { 12345 };
   mj_hand *h = mj_hand_new();
   int wins = 0;
-  for (int i = 0; i < rounds(100000); i++) {
+  for (int i = 0; i < test_rounds(100000); i++) {
     mj_tileview v;
     random_view(&r, h, &v, false);
     const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
@@ -113,7 +105,7 @@ static void random_is_win(void **state)
     assert_int_equal(mj_shanten(&v, cfg, NULL) == -1, a);
     wins += a;
   }
-  assert_true(wins > rounds(20000));
+  assert_true(wins > test_rounds(20000));
   mj_hand_free(h);
 }
 
@@ -122,7 +114,7 @@ static void random_shanten(void **state)
   (void)state;
   trng r = { 777 };
   mj_hand *h = mj_hand_new();
-  for (int i = 0; i < rounds(20000); i++) {
+  for (int i = 0; i < test_rounds(20000); i++) {
     mj_tileview v;
     random_view(&r, h, &v, i % 2 == 0);
     const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
@@ -174,7 +166,7 @@ static void random_waits_and_useful(void **state)
   trng r = { 4242 };
   mj_hand *h = mj_hand_new();
   int ready = 0;
-  for (int i = 0; i < rounds(20000); i++) {
+  for (int i = 0; i < test_rounds(20000); i++) {
     mj_tileview v;
     random_view(&r, h, &v, true);
     const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
@@ -312,7 +304,7 @@ static void shaped_useful(void **state)
     MJ_SHAPE_BIT(MJ_SHAPE_ORPHANS) | MJ_SHAPE_BIT(MJ_SHAPE_HONORS_KNITTED) |
     MJ_SHAPE_BIT(MJ_SHAPE_KNITTED), false, 0 };
   int specials = 0;
-  for (int i = 0; i < rounds(40000); i++) {
+  for (int i = 0; i < test_rounds(40000); i++) {
     const mj_shape_cfg *cfg = i % 2 ? &MCR : &NOQ;
     int kind = i % 4, melds = kind == 0 ? trng_below(&r, 2) : 0;
     int wilds = trng_below(&r, 4) == 0 ? 1 + trng_below(&r, 2) : 0;
@@ -377,7 +369,7 @@ static void shaped_useful(void **state)
     specials += per[MJ_SHAPE_STANDARD] > base;
   }
   /* most of them are nearer a special shape than the standard one */
-  assert_true(specials > rounds(10000));
+  assert_true(specials > test_rounds(10000));
   mj_hand_free(h);
 }
 
@@ -388,7 +380,7 @@ static void discard_shanten(void **state)
   trng r = { 515 };
   mj_hand *h = mj_hand_new();
   long checked = 0;
-  for (int i = 0; i < rounds(20000); i++) {
+  for (int i = 0; i < test_rounds(20000); i++) {
     mj_tileview v;
     random_view(&r, h, &v, i % 2 == 0);
     const mj_shape_cfg *cfg = i % 3 == 0 ? &MCR : i % 3 == 1 ? &BAO : &PLAIN;
@@ -419,7 +411,7 @@ static void discard_shanten(void **state)
     }
     assert_int_equal(k, n);
   }
-  assert_true(checked > rounds(50000));
+  assert_true(checked > test_rounds(50000));
   mj_hand_free(h);
 }
 
@@ -437,7 +429,7 @@ static void five_sets(void **state)
                                     0 };
   trng r = { 777 };
   int wins = 0, ready = 0, one_suit = 0;
-  for (int it = 0; it < rounds(1500); it++) {
+  for (int it = 0; it < test_rounds(1500); it++) {
     mj_tileview v;
     memset(&v, 0, sizeof v);
     int melds = trng_below(&r, 3) == 0 ? trng_below(&r, 3) : 0;
@@ -513,9 +505,9 @@ static void five_sets(void **state)
     }
     ready += nw > 0;
   }
-  assert_true(wins > rounds(100));
+  assert_true(wins > test_rounds(100));
   assert_true(ready > 50);
-  assert_true(one_suit > rounds(200));
+  assert_true(one_suit > test_rounds(200));
 }
 
 /* Five-set wins decomposed: each reading is five melds and a pair that

@@ -129,21 +129,13 @@ static void single_suit_exhaustive(void **state)
   mj_hand_free(h);
 }
 
-/* The random tests' rounds: a fifth of them in the quick set
-   (HULE_QUICK=1), all in the full run. */
-static int rounds(int n)
-{
-  const char *q = getenv("HULE_QUICK");
-  return q != NULL && strcmp(q, "1") == 0 ? n / 5 : n;
-}
-
 static void random_full_hands(void **state)
 {
   (void)state;
   trng r = { 99 };
   mj_hand *h = mj_hand_new();
   long total = 0;
-  for (int i = 0; i < rounds(100000); i++) {
+  for (int i = 0; i < test_rounds(100000); i++) {
     int melds = trng_below(&r, 3) == 0 ? trng_below(&r, 5) : 0;
     int wilds = trng_below(&r, 5);
     if (wilds > 14 - 3 * melds)
@@ -206,7 +198,7 @@ static void walk_order(void **state)
   /* random hands too */
   trng r = { 7 };
   mj_hand *h = mj_hand_new();
-  for (int i = 0; i < rounds(20000); i++) {
+  for (int i = 0; i < test_rounds(20000); i++) {
     char k[2][MJ_KINDS + 1] = { "", "" };
     random_hand(&r, h, 0, MJ_NO_TILE, 0, true, false);
     assert_int_equal(mj_decompose(h, &STD, 0, walk_key, k, NULL), MJ_OK);

@@ -37,6 +37,9 @@ static inline int trng_below(trng *r, int n)
 */
 typedef void (*tsv_fn)(int line, char **fields, int nfields, void *ud);
 int tsv_each(const char *name, tsv_fn fn, void *ud);
+/* n rounds of a random test, a fifth of them in the quick set
+   (HULE_QUICK=1). */
+int test_rounds(int n);
 
 /*
 ** A random hand: with melds declared melds, wilds copies of wild kind

@@ -847,16 +847,14 @@ static int c_view(repl *r, int argc, char **argv, const char *rest)
     return repl_error(r, "%s", e.msg);
   if (out == NULL)
     default_out(file, name, sizeof name);
-  size_t len = c.len;
-  int total = c.steps, open_hands = c.open_hands;
-  int st = mj_file_write_atomic(out ? out : name, html, len, &e) != MJ_OK
+  int st = mj_file_write_atomic(out ? out : name, html, c.len, &e) != MJ_OK
                ? repl_error(r, "%s", e.msg) : 0;
   if (st == 0)
     printf(ngettext("wrote %s: %d hand, %d steps, %zu bytes; %s\n",
                     "wrote %s: %d hands, %d steps, %zu bytes; %s\n", nt),
-           out ? out : name, nt, total, len,
+           out ? out : name, nt, c.steps, c.len,
            want >= 0 ? _("the others' tiles hidden until each hand's end")
-           : open_hands == nt ? _("every seat's tiles shown")
+           : c.open_hands == nt ? _("every seat's tiles shown")
            : _("a hand saved before its end shows the saver's tiles only"));
   free(html);
   return st;
