@@ -1052,10 +1052,12 @@ static mj_status rules_table(cctx *c, mj_entry *e)
     return st;
   if (t->hand == 16 && (t->wild_rule != MJ_WILD_NONE ||
                         (mj_rules_shapes(e->rules)->shapes &
-                         ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))))
+                         ~(MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) |
+                           MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)))))
     return mjc_bad(c, "table rules: a hand of 16 tiles wins with five sets "
-                   "and a pair alone, without wild tiles (shapes = "
-                   "{\"standard\"}, no wild)");
+                   "and a pair, or seven pairs and a pung, without wild "
+                   "tiles (shapes = { \"standard\", \"seven_pairs\" }, no "
+                   "wild)");
   lua_getfield(L, c->t, "settle");
   if (lua_type(L, -1) == LUA_TFUNCTION)
     e->settle_ref = luaL_ref(L, LUA_REGISTRYINDEX);

@@ -31,6 +31,8 @@ local R = mj.ruleset {
               desc = "each player's score at the start of a match" },
     rounds = { default = 4, choices = { 1, 2, 3, 4 },
                desc = "wind rounds in a match (東南西北)" },
+    lilgu = { default = false,
+              desc = "嚦咕嚦咕: seven pairs and a pung win, 8 台" },
   },
   table = {
     tiles = 144, flowers = true, hand = 16,
@@ -50,6 +52,16 @@ local R = mj.ruleset {
 local opt = R.opt
 R.table.rounds = opt.rounds
 R.table.start_score = opt.start
+
+-- With lilgu, seven pairs and a pung (17 tiles, no meld) win too; the
+-- fans that ask nothing of the sets count with them as well.
+local WON, FLOWERS_WON = "standard", { "none", "standard" }
+if opt.lilgu then
+  FLOWERS_WON = { "none", "standard", "seven_pairs" }
+  R.shapes = { "standard", "seven_pairs" }
+  R.wait_shapes = { "standard", "seven_pairs" }
+  WON = { "standard", "seven_pairs" }
+end
 
 -- {==================================================================
 -- What the tests read: the groups of the reading
@@ -120,14 +132,14 @@ R:fan { "門清", en = "Concealed hand", points = 1,
            .. "discard.",
            zh = "沒有吃碰明槓（暗槓不算），胡別人打出的牌。" },
   example = "123456789m123p789s5z+5z",
-  shape = "standard", self = false,
+  shape = WON, self = false,
   test = function(v) return open_melds(v) == 0 end }
 
 R:fan { "自摸", en = "Self-drawn", points = 1,
   desc = { en = "Self-drawn, with a meld claimed.",
            zh = "有吃碰明槓，自摸胡牌。" },
   example = "123456m123p789s5z[789m]+5z self",
-  shape = "standard", self = true,
+  shape = WON, self = true,
   test = function(v) return open_melds(v) > 0 end }
 
 R:fan { "門清自摸", en = "Concealed self-draw", points = 3,
@@ -135,7 +147,7 @@ R:fan { "門清自摸", en = "Concealed self-draw", points = 3,
            .. "自摸).",
            zh = "沒有吃碰明槓又自摸（不再計門清、自摸）。" },
   example = "123456789m123p789s5z+5z self",
-  shape = "standard", self = true,
+  shape = WON, self = true,
   test = function(v) return open_melds(v) == 0 end,
   excludes = { "門清", "自摸" } }
 
@@ -161,32 +173,32 @@ R:fan { "獨聽", en = "One wait", points = 1,
            .. "(邊張, 中洞, 單吊).",
            zh = "胡牌前十六張只聽一種牌（邊張、中洞、單吊）。" },
   example = "123456789m12p789s55z+3p",
-  shape = "standard",
+  shape = WON,
   test = one_wait }
 
 R:fan { "海底撈月", en = "Moon from the sea bed", points = 1,
   desc = { en = "Self-drawn on the last tile drawn.",
            zh = "摸最後一張牌自摸。" },
   example = "123456789m123p789s5z+5z self wall-last",
-  shape = "standard", self = true, wall_last = true }
+  shape = WON, self = true, wall_last = true }
 
 R:fan { "河底撈魚", en = "Fish from the river bed", points = 1,
   desc = { en = "Won on the last discard.",
            zh = "胡最後一張打出的牌。" },
   example = "123456789m123p789s5z+5z wall-last",
-  shape = "standard", self = false, wall_last = true }
+  shape = WON, self = false, wall_last = true }
 
 R:fan { "槓上開花", en = "Out on a kong", points = 1,
   desc = { en = "Self-drawn on a kong's replacement (a flower's too).",
            zh = "槓或補花後摸的牌自摸。" },
   example = "123456m123p789s5z{7777m}+5z self kong",
-  shape = "standard", self = true, kong = true }
+  shape = WON, self = true, kong = true }
 
 R:fan { "搶槓", en = "Robbing a kong", points = 1,
   desc = { en = "Won on a tile added to a pung.",
            zh = "胡別人加槓的那張牌。" },
   example = "123456789m13p789s55z+2p rob",
-  shape = "standard", rob = true }
+  shape = WON, rob = true }
 
 R:fan { "平胡", en = "All chows", points = 2,
   desc = { en = "Five chows and a pair of suits, no flower, no honor, won "
@@ -206,21 +218,21 @@ R:fan { "三元牌", en = "Dragon pung", points = 1,
   desc = { en = "Each pung or kong of 中, 發 or 白: 1 台 each.",
            zh = "中、發、白的刻子或槓，每組 1 台。" },
   example = "123456789m123p5s777z+5s",
-  shape = "standard",
+  shape = WON,
   test = function(v) return pungs_of(v, DRAGON) end }
 
 R:fan { "圈風", en = "Round wind", points = 1,
   desc = { en = "A pung or kong of the round wind.",
            zh = "圈風的刻子或槓。" },
   example = "123456789m123p5s111z+5s round=E seat=S",
-  shape = "standard",
+  shape = WON,
   test = function(v) return has_pung(v, WIND_TILE[v.round]) end }
 
 R:fan { "門風", en = "Seat wind", points = 1,
   desc = { en = "A pung or kong of one's seat wind (with the round's: 2).",
            zh = "門風的刻子或槓（同時是圈風就是 2 台）。" },
   example = "123456789m123p5s222z+5s round=E seat=S",
-  shape = "standard",
+  shape = WON,
   test = function(v) return has_pung(v, WIND_TILE[v.seat]) end }
 
 R:fan { "三暗刻", en = "Three concealed pungs", points = 2,
@@ -285,6 +297,14 @@ R:fan { "大四喜", en = "Big four winds", points = 16,
 
 -- }==================================================================
 
+if opt.lilgu then
+  R:fan { "嚦咕嚦咕", en = "Seven pairs and a pung", points = 8,
+    desc = { en = "Seven pairs and a pung, no meld (option lilgu).",
+             zh = "七對加一組刻子，沒有吃碰槓（選項 lilgu）。" },
+    example = "11223344556677m88p+8p",
+    shape = "seven_pairs" }
+end
+
 -- {==================================================================
 -- Suits
 -- ===================================================================
@@ -293,19 +313,19 @@ R:fan { "混一色", en = "Half flush", points = 4,
   desc = { en = "One suit and honors.",
            zh = "一種數牌加字牌。" },
   example = "123456789m123m777z5z+5z",
-  shape = "standard", suits = 1, any = HONORS }
+  shape = WON, suits = 1, any = HONORS }
 
 R:fan { "清一色", en = "Full flush", points = 8,
   desc = { en = "One suit only.",
            zh = "全部是同一種數牌。" },
   example = "123456789m123m789m5m+5m",
-  shape = "standard", suits = 1, none = HONORS }
+  shape = WON, suits = 1, none = HONORS }
 
 R:fan { "字一色", en = "All honors", points = 16,
   desc = { en = "Honors only (碰碰胡 not counted again).",
            zh = "全部是字牌（不再計碰碰胡）。" },
   example = "111222333555666z7z+7z",
-  shape = "standard", all = HONORS,
+  shape = WON, all = HONORS,
   excludes = { "碰碰胡" } }
 
 -- }==================================================================
@@ -319,14 +339,14 @@ R:fan { "正花", en = "Own flower", points = 1,
            .. "South's, 3f and 7f West's, 4f and 8f North's.",
            zh = "自己座位的花，每張 1 台：東 1f 5f、南 2f 6f、西 3f 7f、北 4f 8f。" },
   example = "123456789m123p789s5z+5z flowers=15f",
-  shape = { "none", "standard" }, count = "seat_flowers" }
+  shape = FLOWERS_WON, count = "seat_flowers" }
 
 R:fan { "花槓", en = "Flower kong", points = 2,
   desc = { en = "All four seasons (春夏秋冬), or all four plants (梅蘭竹菊): "
            .. "2 台 each (正花 count as well).",
            zh = "春夏秋冬或梅蘭竹菊四張齊，每組 2 台（正花照計）。" },
   example = "123456789m123p789s5z+5z flowers=1234f",
-  shape = { "none", "standard" },
+  shape = FLOWERS_WON,
   test = function(v)
     return (holds(v, { "1f", "2f", "3f", "4f" }) and 1 or 0)
          + (holds(v, { "5f", "6f", "7f", "8f" }) and 1 or 0)
@@ -337,7 +357,7 @@ R:fan { "八仙過海", en = "Eight immortals", points = 8,
            .. "whatever the hand, paid as a self-draw.",
            zh = "八張花都在手：輪到自己時立即胡牌，不論手牌，照自摸付。" },
   example = "13579m2468p13579s12z+3z self flowers=12345678f",
-  shape = { "none", "standard" }, flowers = 8, self = true }
+  shape = FLOWERS_WON, flowers = 8, self = true }
 
 R:fan { "七搶一", en = "Seven rob one", points = 8,
   desc = { en = "Seven flowers held, another draws the eighth: he gives it "
@@ -346,7 +366,7 @@ R:fan { "七搶一", en = "Seven rob one", points = 8,
            zh = "手有七張花，別人摸到第八張：他要交出，照放槍付（搶的人補"
            .. "一張牌，連同手牌胡）。" },
   example = "13579m2468p13579s12z+3z flowers=12345678f",
-  shape = { "none", "standard" }, flowers = 8, self = false }
+  shape = FLOWERS_WON, flowers = 8, self = false }
 
 -- }==================================================================
 
@@ -359,20 +379,20 @@ R:fan { "天胡", en = "Heavenly hand", points = 16,
            .. "replacements).",
            zh = "莊家補花後的十七張起手就胡牌。" },
   example = "123456789m123p789s5z+5z self first",
-  shape = "standard", first = true, self = true, dealer = true }
+  shape = WON, first = true, self = true, dealer = true }
 
 R:fan { "地胡", en = "Earthly hand", points = 16,
   desc = { en = "A non-dealer self-draws on his first draw, no call before.",
            zh = "閒家在沒有人吃碰槓之前，摸第一張牌就自摸。" },
   example = "123456789m123p789s5z+5z self first seat=S",
-  shape = "standard", first = true, self = true, dealer = false }
+  shape = WON, first = true, self = true, dealer = false }
 
 R:fan { "人胡", en = "Human hand", points = 8,
   desc = { en = "A non-dealer wins on a discard of the first go-around, no "
            .. "call before.",
            zh = "閒家在第一巡、沒有人吃碰槓之前，胡別人打出的牌。" },
   example = "123456789m123p789s5z+5z first seat=S",
-  shape = "standard", first = true, self = false, dealer = false }
+  shape = WON, first = true, self = false, dealer = false }
 
 -- }==================================================================
 

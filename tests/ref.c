@@ -256,15 +256,33 @@ static int std_shanten(const mj_tileview *v)
   return 3 * M + 2 - 1 - best_usage(v->c, M) - v->wilds;
 }
 
+static int pairs_kept(const mj_tileview *v, bool quads, int skip);
+
 static int pairs_shanten(const mj_tileview *v, bool quads)
 {
   if (v->melds)
     return MJ_SHANTEN_NONE;
+  if (v->sets == 5) {
+    /* seven pairs and a pung: try every kind for the pung (or none) */
+    int best = pairs_kept(v, quads, -1);
+    for (int g = 0; g < MJ_KINDS; g++) {
+      int x = (v->c[g] < 3 ? v->c[g] : 3) + pairs_kept(v, quads, g);
+      if (x > best)
+        best = x;
+    }
+    return 16 - best - v->wilds;
+  }
+  return 13 - pairs_kept(v, quads, -1) - v->wilds;
+}
+
+/* The most tiles seven pairs keep of the view, kind skip left out. */
+static int pairs_kept(const mj_tileview *v, bool quads, int skip)
+{
   /* every possible target pair and the tiles it would use; take the
      seven best (a kind's second pair is never worth more than its first) */
   int val[2 * MJ_KINDS], n = 0, kept = 0;
   for (int k = 0; k < MJ_KINDS; k++) {
-    int c = v->c[k];
+    int c = k == skip ? 0 : v->c[k];
     val[n++] = c < 2 ? c : 2;
     if (quads)
       val[n++] = c - 2 < 0 ? 0 : (c - 2 < 2 ? c - 2 : 2);
@@ -277,7 +295,7 @@ static int pairs_shanten(const mj_tileview *v, bool quads)
     kept += val[bi];
     val[bi] = -1;
   }
-  return 13 - kept - v->wilds;
+  return kept;
 }
 
 static int orphans_shanten(const mj_tileview *v)
@@ -433,6 +451,7 @@ typedef struct dctx {
   int ng;
   const mj_hand *h;
   int wilds;
+  int pung;             /* seven pairs and this pung (five sets), or -1 */
 } dctx;
 
 static int cmp_group(const void *a, const void *b)
@@ -570,6 +589,8 @@ static void pairs_ref(dctx *d, int *pick, int k, int left, int w, int maxp)
       return;
     uint8_t wa[MJ_KINDS];
     d->ng = 0;
+    if (d->pung >= 0)
+      d->groups[d->ng][0] = 1, d->groups[d->ng][1] = d->pung, d->ng++;
     for (int q = 0; q < MJ_KINDS; q++) {
       wa[q] = (uint8_t)(2 * pick[q] - d->c[q]);
       for (int r = 0; r < pick[q]; r++)
@@ -615,7 +636,18 @@ int ref_decompose(const mj_hand *h, const mj_shape_cfg *cfg, mj_tileset wild,
     memcpy(rc, d.c, MJ_KINDS);
     dec_rec(&d, rc, w, mj_hand_sets(h) - nm, 1);
   }
-  if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) && nm == 0) {
+  d.pung = -1;
+  if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) && nm == 0 &&
+      mj_hand_sets(h) > 4 && w == 0) {
+    int pick[MJ_KINDS];
+    for (int g = 0; g < MJ_KINDS; g++)   /* seven pairs and a pung */
+      if (d.c[g] >= 3) {
+        d.c[g] = (uint8_t)(d.c[g] - 3);
+        d.pung = g;
+        pairs_ref(&d, pick, 0, 7, 0, cfg->pair_quads ? 2 : 1);
+        d.c[g] = (uint8_t)(d.c[g] + 3);
+      }
+  } else if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) && nm == 0) {
     int pick[MJ_KINDS];
     pairs_ref(&d, pick, 0, 7, w, cfg->pair_quads ? 2 : 1);
   }

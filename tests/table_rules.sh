@@ -46,7 +46,7 @@ for v in 12 14 15 17; do
   printf '%s' "$out" | grep -q "table rules: hand is 13 .*16" && echo "ok   hand = $v refused" || { echo "FAIL: hand = $v: $out"; fail=1; }
 done
 out=$(load "hand = 16")
-printf '%s' "$out" | grep -q "a hand of 16 tiles wins with five sets and a pair alone" && echo "ok   hand = 16 with seven pairs refused" || { echo "FAIL: hand = 16 with seven pairs: $out"; fail=1; }
+printf '%s' "$out" | grep -q "^loaded t" && echo "ok   hand = 16 with seven pairs (and a pung) loaded" || { echo "FAIL: hand = 16 with seven pairs: $out"; fail=1; }
 sixteen() {   # sixteen SHAPES TABLE: load a one-fan ruleset of 16 tiles
   printf 'local R = mj.ruleset { id = "t", title = "t", version = "1", shapes = { %s }, scoring = "sum", table = { hand = 16%s } }\nR:fan { "a", en = "a", points = 1, shape = "standard", example = "123456789m123p789s5z+5z" }\nreturn R\n' "$1" "$2" > t.lua
   printf 'load t.lua\n' | "$hule" 2>&1 | tail -1
@@ -54,9 +54,11 @@ sixteen() {   # sixteen SHAPES TABLE: load a one-fan ruleset of 16 tiles
 out=$(sixteen '"standard"' '')
 printf '%s' "$out" | grep -q "^loaded t" && echo "ok   hand = 16, standard shape: loaded" || { echo "FAIL: hand = 16: $out"; fail=1; }
 out=$(sixteen '"standard", "seven_pairs"' '')
-printf '%s' "$out" | grep -q "a hand of 16 tiles wins with five sets and a pair alone" && echo "ok   hand = 16 and seven pairs refused" || { echo "FAIL: hand = 16, seven pairs: $out"; fail=1; }
+printf '%s' "$out" | grep -q "^loaded t" && echo "ok   hand = 16, seven pairs (and a pung): loaded" || { echo "FAIL: hand = 16, seven pairs: $out"; fail=1; }
+out=$(sixteen '"standard", "thirteen_orphans"' '')
+printf '%s' "$out" | grep -q "a hand of 16 tiles wins with five sets and a pair, or seven pairs and a pung" && echo "ok   hand = 16 and thirteen orphans refused" || { echo "FAIL: hand = 16, thirteen orphans: $out"; fail=1; }
 out=$(sixteen '"standard"' ', wild = "indicator"')
-printf '%s' "$out" | grep -q "a hand of 16 tiles wins with five sets and a pair alone" && echo "ok   hand = 16 and wilds refused" || { echo "FAIL: hand = 16, wilds: $out"; fail=1; }
+printf '%s' "$out" | grep -q "a hand of 16 tiles wins with five sets and a pair, or seven pairs and a pung" && echo "ok   hand = 16 and wilds refused" || { echo "FAIL: hand = 16, wilds: $out"; fail=1; }
 out=$(load "tiles = 100")
 printf '%s' "$out" | grep -q "tiles is 108 (suits only), 136 or 144" && echo "ok   tiles = 100 refused" || { echo "FAIL: tiles = 100: $out"; fail=1; }
 # the table rules that are not flags or numbers, fed what they refuse

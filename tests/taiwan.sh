@@ -15,6 +15,12 @@ fail=0
 h() { "$hule" "$@" 2>&1; }
 
 has "$(h check taiwan)" ", 0 problems" "check taiwan is clean"
+has "$(h check taiwan 2000 lilgu=true)" "33 fans, 2000 hands scored" \
+  "check taiwan with the option lilgu: its fan too"
+has "$(h check taiwan 2000 lilgu=true)" ", 0 problems" "check taiwan lilgu=true is clean"
+has "$(h --option lilgu=true check taiwan 2000)" "33 fans" "check reads --option"
+has "$(h check taiwan lilgu)" "'lilgu' is neither a number of hands nor NAME=VALUE" \
+  "check: a word that is no option refused"
 
 # 17-tile hands, the 台 of each by RULES-taiwan.md's table
 got=$(printf '%s\n' \
@@ -94,6 +100,53 @@ has "$(printf 'use taiwan\nwhy 平胡 123456789m123p78s55p+9s seat=S\n' | h)" \
   "平胡 counts in the chosen reading" "why of a 台"
 has "$(printf 'use taiwan\nwhy 平胡 123456789m123p789s5z+5z\n' | h)" \
   "平胡 does not count" "why a 台 does not count"
+
+# the option lilgu (嚦咕嚦咕): seven pairs and a pung win, 8 台, with the
+# 台 that ask nothing of the sets; without it such a hand is no win
+got=$(printf '%s\n' \
+  "11223344556677m88p+8p" \
+  "11223344556677m88p+8p self flowers=15f" \
+  "11223344556677m77z+7z" \
+  "1199m1133p1199s777z5z+5z" \
+  "1199m1133p1199s111z5z+5z" \
+  "11223355667799m88m+8m" \
+  "1122334455778m[888p]+8m" \
+  | h --ruleset taiwan --option lilgu=true score --batch)
+want=$(printf '%s\n' \
+  "9	門清,嚦咕嚦咕" \
+  "13	門清自摸,嚦咕嚦咕,正花x2" \
+  "14	門清,三元牌,嚦咕嚦咕,混一色" \
+  "11	門清,獨聽,三元牌,嚦咕嚦咕" \
+  "12	門清,獨聽,圈風,門風,嚦咕嚦咕" \
+  "17	門清,嚦咕嚦咕,清一色" \
+  "ERROR	not a winning hand")
+[ "$got" = "$want" ] && ok "lilgu: seven pairs and a pung scored by the table" ||
+  no "lilgu hands" "$(printf '%s\n' "$got" | diff - /dev/stdin <<EOF
+$want
+EOF
+)"
+has "$(h --ruleset taiwan score '1199m1133p1199s777z5z+5z')" \
+  "not a winning hand" "without lilgu, seven pairs and a pung are no win"
+has "$(h --ruleset taiwan --option lilgu=true waits 1199m1133p1199s5777z)" \
+  "ready; waits on 5z (3)" "lilgu: the single wait of seven pairs and a pung"
+has "$(h --ruleset taiwan --option lilgu=true shanten 11223344556677m8p9s)" \
+  "seven pairs and a pung 嚦咕嚦咕: 1-shanten" "lilgu: its shanten"
+has "$(h --ruleset taiwan waits 1199m1133p1199s5777z)" \
+  "not ready" "without lilgu: no wait"
+if h sim --ruleset taiwan --option lilgu=true --games 2000 --seed 5 \
+     --out l.jsonl --jobs 2 > lsim.txt &&
+   python3 - l.jsonl <<'PY'
+import json, sys
+n = lilgu = 0
+for line in open(sys.argv[1]):
+    o = json.loads(line)
+    assert sum(o["pay"]) == 0, o
+    lilgu += "嚦咕嚦咕" in json.dumps(o["wins"], ensure_ascii=False)
+    n += 1
+assert n == 2000 and lilgu > 0, (n, lilgu)
+PY
+then ok "lilgu: 2,000 hands zero-sum, 嚦咕嚦咕 won in play"
+else no "lilgu sim" "$(tail -3 lsim.txt)"; fi
 
 # 10,000 hands (2,000 in the quick suite): four payments summing to
 # zero, flowers and 連莊 met

@@ -415,12 +415,58 @@ static void discard_shanten(void **state)
   mj_hand_free(h);
 }
 
+/* A five-set view's shanten, is-win, discards (full) or waits and
+   useful tiles against the recursive reference under cfg; 1 when it
+   wins (full) or is ready. */
+static int check_five(const mj_tileview *v, const mj_shape_cfg *cfg, int full)
+{
+  char b[64];
+  int sh = mj_shanten(v, cfg, NULL), want = ref_shanten(v, cfg);
+  if (sh != want)
+    fail_msg("%s (%d melds, shapes %u): shanten %d, reference %d",
+             ref_counts_str(v->c, MJ_KINDS, b), v->melds, cfg->shapes, sh,
+             want);
+  if (full) {
+    bool win = mj_is_win(v, cfg);
+    assert_int_equal(win, ref_is_win(v, cfg));
+    int ds[MJ_KINDS];
+    unsigned which[MJ_KINDS];
+    mj_discard_shanten(v, cfg, MJ_SET_ALL, ds, which);
+    for (int t = 0; t < MJ_KINDS; t++)
+      if (v->c[t]) {
+        mj_tileview x = *v;
+        mj_tileview_remove(&x, (mj_tile)t);
+        assert_int_equal(ds[t], ref_shanten(&x, cfg));
+      }
+    return win;
+  }
+  mj_wait w[MJ_KINDS], u[MJ_KINDS];
+  int nw = mj_waits(v, cfg, NULL, NULL, w), cur;
+  int nu = mj_useful(v, cfg, NULL, NULL, u, &cur);
+  mj_tileset ws = 0, us = 0;
+  for (int i = 0; i < nw; i++)
+    ws |= MJ_BIT(w[i].tile);
+  for (int i = 0; i < nu; i++)
+    us |= MJ_BIT(u[i].tile);
+  for (int t = 0; t < MJ_KINDS; t++) {
+    if (v->c[t] >= 4)
+      continue;
+    mj_tileview x = *v;
+    mj_tileview_add(&x, (mj_tile)t);
+    assert_int_equal((ws >> t) & 1, ref_is_win(&x, cfg));
+    assert_int_equal((us >> t) & 1, ref_shanten(&x, cfg) < cur);
+  }
+  return nw > 0;
+}
+
 /*
 ** Five sets and a pair (a 16-tile table): random views of 16 and 17
-** tiles less three a declared meld, some of them one suit, against the
-** recursive reference: shanten, is-win, waits, useful tiles and the
-** shanten after each discard; every decomposition of a win covers the
-** hand with five melds and a pair.
+** tiles less three a declared meld, some of them one suit, some of them
+** mostly pairs, against the recursive reference: shanten, is-win, waits,
+** useful tiles and the shanten after each discard, with the standard
+** shape alone and with seven pairs (and a pung, 嚦咕嚦咕) beside it;
+** every decomposition of a win covers the hand with five melds and a
+** pair.
 */
 static void five_sets(void **state)
 {
@@ -428,19 +474,28 @@ static void five_sets(void **state)
   static const mj_shape_cfg STD = { MJ_SHAPE_BIT(MJ_SHAPE_STANDARD), false,
                                     0 };
   trng r = { 777 };
-  int wins = 0, ready = 0, one_suit = 0;
+  int wins = 0, ready = 0, one_suit = 0, lilgu = 0, lilgu_ready = 0;
   for (int it = 0; it < test_rounds(1500); it++) {
     mj_tileview v;
     memset(&v, 0, sizeof v);
     int melds = trng_below(&r, 3) == 0 ? trng_below(&r, 3) : 0;
     int full = trng_below(&r, 2), n = 16 + full - 3 * melds;
     int suit = trng_below(&r, 3) == 0 ? trng_below(&r, 3) : -1;
-    /* a win now and then: five groups and a pair drawn whole */
-    bool whole = trng_below(&r, 3) == 0;
+    /* a win now and then: five groups and a pair drawn whole; or pairs */
+    int mode = trng_below(&r, 3);
+    bool whole = mode == 0, pairs = mode == 1 && melds == 0;
     int k = 0;
     while (k < n) {
       int lo = suit >= 0 ? suit * 9 : 0, span = suit >= 0 ? 9 : MJ_KINDS;
       int t = lo + trng_below(&r, span), size = 1;
+      if (pairs) {
+        size = n - k == 1 || trng_below(&r, 8) == 0 ? 1 : 2;
+        if (v.c[t] + size > 4)
+          continue;
+        v.c[t] = (uint8_t)(v.c[t] + size);
+        k += size;
+        continue;
+      }
       if (whole) {
         int g = trng_below(&r, 3);
         size = n - k == 2 || (n - k) % 3 == 1 ? 2 : 3;
@@ -467,47 +522,25 @@ static void five_sets(void **state)
     v.sets = 5;
     mj_tileview_sync(&v);
     one_suit += suit >= 0 && melds == 0;
-    char b[64];
-    int sh = mj_shanten(&v, &STD, NULL), want = ref_shanten(&v, &STD);
-    if (sh != want)
-      fail_msg("%s (%d melds): shanten %d, reference %d",
-               ref_counts_str(v.c, MJ_KINDS, b), melds, sh, want);
-    if (full) {
-      bool win = mj_is_win(&v, &STD);
-      assert_int_equal(win, ref_is_win(&v, &STD));
-      wins += win;
-      int ds[MJ_KINDS];
-      unsigned which[MJ_KINDS];
-      mj_discard_shanten(&v, &STD, MJ_SET_ALL, ds, which);
-      for (int t = 0; t < MJ_KINDS; t++)
-        if (v.c[t]) {
-          mj_tileview x = v;
-          mj_tileview_remove(&x, (mj_tile)t);
-          assert_int_equal(ds[t], ref_shanten(&x, &STD));
-        }
-      continue;
-    }
-    mj_wait w[MJ_KINDS], u[MJ_KINDS];
-    int nw = mj_waits(&v, &STD, NULL, NULL, w), cur;
-    int nu = mj_useful(&v, &STD, NULL, NULL, u, &cur);
-    mj_tileset ws = 0, us = 0;
-    for (int i = 0; i < nw; i++)
-      ws |= MJ_BIT(w[i].tile);
-    for (int i = 0; i < nu; i++)
-      us |= MJ_BIT(u[i].tile);
-    for (int t = 0; t < MJ_KINDS; t++) {
-      if (v.c[t] >= 4)
-        continue;
-      mj_tileview x = v;
-      mj_tileview_add(&x, (mj_tile)t);
-      assert_int_equal((ws >> t) & 1, ref_is_win(&x, &STD));
-      assert_int_equal((us >> t) & 1, ref_shanten(&x, &STD) < cur);
-    }
-    ready += nw > 0;
+    int got = check_five(&v, &STD, full);
+    wins += full && got;
+    ready += !full && got;
+    const mj_shape_cfg LG = {
+      MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS),
+      trng_below(&r, 2) == 0, 0 };
+    int lg = check_five(&v, &LG, full);
+    const mj_shape_cfg PAIRS_ONLY = { MJ_SHAPE_BIT(MJ_SHAPE_PAIRS),
+                                      LG.pair_quads, 0 };
+    int alone = check_five(&v, &PAIRS_ONLY, full);
+    assert_true(lg >= got && lg >= alone);
+    lilgu += full && alone;
+    lilgu_ready += !full && alone;
   }
   assert_true(wins > test_rounds(100));
   assert_true(ready > 50);
   assert_true(one_suit > test_rounds(200));
+  assert_true(lilgu > test_rounds(10));
+  assert_true(lilgu_ready > test_rounds(20));
 }
 
 /* Five-set wins decomposed: each reading is five melds and a pair that
@@ -538,6 +571,28 @@ static void five_sets_readings(void **state)
     mj_tileview_init(&v, h, 0);
     assert_int_equal(v.sets, 5);
     assert_int_equal(mj_is_win(&v, &STD), nref > 0);
+  }
+  /* seven pairs and a pung (嚦咕嚦咕) beside the standard shape: the
+     readings of both, as many as the reference finds */
+  static const mj_shape_cfg LG = {
+    MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_PAIRS), false, 0 };
+  static const struct { const char *hand; int pairs; } lg[] = {
+    { "11223344556677m888p", 1 }, { "1199m1133p1199s55777z", 1 },
+    { "11223344556677m{8888p}", 0 }, { "111222333m456p789s11z", 0 },
+    { "1122334455667788m9m", 0 },
+  };
+  for (size_t i = 0; i < sizeof lg / sizeof *lg; i++) {
+    char ref[64][96];
+    mj_error e;
+    assert_int_equal(mj_hand_parse(h, lg[i].hand, strlen(lg[i].hand), &e),
+                     MJ_OK);
+    assert_int_equal(mj_hand_sets(h), 5);
+    int count = 0, nref = ref_decompose(h, &LG, 0, ref, 64), npairs = 0;
+    for (int k = 0; k < nref; k++)
+      npairs += strncmp(ref[k], "seven_pairs:", 12) == 0;
+    assert_int_equal(npairs, lg[i].pairs);
+    assert_int_equal(mj_decompose(h, &LG, 0, NULL, NULL, &count), MJ_OK);
+    assert_int_equal(count, nref);
   }
   /* a 16-tile hand waits as the reference says */
   assert_int_equal(mj_hand_parse(h, "2223334445556667m", 17, NULL), MJ_OK);

@@ -347,7 +347,6 @@ static int slots_of(const mj_tileview *v)
   return 3 * (v->sets - v->melds) + 2;
 }
 
-
 static int view_best(const mj_tileview *v, int M)
 {
   uint64_t u[4];
@@ -586,9 +585,9 @@ static int min_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned *which)
 {
   if (__builtin_expect(v->sets > 4, 0)) {
-    mj_tileview x;
-    return five_as_four(v, &x) ? min_shanten(&x, cfg, which)
-                               : mjb_shanten_which(v, cfg, which);
+    four_view x;
+    return five_as_four(v, cfg, &x) ? min_shanten(&x.v, &x.cfg, which)
+                                    : mjb_shanten_which(v, cfg, which);
   }
   int std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
                 ? shanten_standard(v)
@@ -626,9 +625,12 @@ static int min_shanten_std(const mj_tileview *v, const mj_shape_cfg *cfg,
 int mj_shape_shanten_below(const mj_tileview *v, const mj_shape_cfg *cfg,
                            mj_shape s, int goal)
 {
-  if (__builtin_expect(v->sets > 4, 0))
-    return s == MJ_SHAPE_STANDARD ? min_shanten(v, cfg, NULL)
-                                  : MJ_SHANTEN_NONE;
+  if (__builtin_expect(v->sets > 4, 0)) {
+    four_view x;
+    return s == MJ_SHAPE_STANDARD && five_as_four(v, cfg, &x)
+               ? min_shanten(&x.v, &x.cfg, NULL)
+               : mjb_shape_shanten(v, cfg, s);
+  }
   return s == MJ_SHAPE_KNITTED && (cfg->shapes & MJ_SHAPE_BIT(s))
              ? shanten_knitted(v, goal)
              : shape_shanten(v, cfg, s);
@@ -692,8 +694,9 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned shapes)
 {
   unsigned win = 0;
-  if (__builtin_expect(v->ntiles + 3 * v->melds != 14, 0))
-    return (shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && mj_is_win(v, cfg)
+  if (__builtin_expect(v->ntiles + 3 * v->melds != 14, 0))  /* five sets */
+    return v->melds == 0 ? mjb_win_shapes(v, cfg, shapes)
+           : (shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && mj_is_win(v, cfg)
                ? MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
                : 0;
   shapes &= cfg->shapes;
@@ -715,10 +718,11 @@ bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
   /* four sets and a pair, or (a 16-tile table) five */
   if (__builtin_expect(v->ntiles + 3 * v->melds != 14, 0)) {
-    mj_tileview x;
+    four_view x;
     if (v->sets <= 4 || v->ntiles != slots_of(v) || v->melds > v->sets)
       return false;
-    return five_as_four(v, &x) ? mj_is_win(&x, cfg) : mjb_is_win(v, cfg);
+    return five_as_four(v, cfg, &x) ? mj_is_win(&x.v, &x.cfg)
+                                    : mjb_is_win(v, cfg);
   }
   if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
       view_need(v) <= v->wilds)
@@ -888,9 +892,9 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
   if (v->ntiles + 1 != slots_of(v) || v->melds > v->sets)
     return 0;
   if (__builtin_expect(v->sets > 4, 0)) {
-    mj_tileview x;
-    return five_as_four(v, &x)
-               ? waits_upto(&x, cfg, held, visible, out, max)
+    four_view x;
+    return five_as_four(v, cfg, &x)
+               ? waits_upto(&x.v, &x.cfg, held, visible, out, max)
                : waits_list(mjb_waits(v, cfg), held, visible, out, 0);
   }
   unsigned which = ready_shapes(v, cfg);
@@ -992,9 +996,10 @@ int mj_discard_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
                        unsigned which[MJ_KINDS])
 {
   if (__builtin_expect(v->sets > 4, 0)) {
-    mj_tileview x;
-    return five_as_four(v, &x) ? mj_discard_shanten(&x, cfg, tiles, sh, which)
-                               : mjb_discard_shanten(v, cfg, tiles, sh, which);
+    four_view x;
+    return five_as_four(v, cfg, &x)
+               ? mj_discard_shanten(&x.v, &x.cfg, tiles, sh, which)
+               : mjb_discard_shanten(v, cfg, tiles, sh, which);
   }
   int M = 4 - v->melds, n = 0;
   bool std = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && M >= 0;
@@ -1165,9 +1170,10 @@ int mj_useful_at(const mj_tileview *v, const mj_shape_cfg *cfg,
   if (cur >= MJ_SHANTEN_NONE || v->ntiles + 1 != slots_of(v))
     return 0;
   if (__builtin_expect(v->sets > 4, 0)) {
-    mj_tileview x;
-    return five_as_four(v, &x)
-               ? mj_useful_at(&x, cfg, held, visible, out, cur, which)
+    four_view x;
+    return five_as_four(v, cfg, &x)
+               ? mj_useful_at(&x.v, &x.cfg, held, visible, out, cur,
+                              which & x.cfg.shapes)
                : waits_list(mjb_useful(v, cfg, cur), held, visible, out, 0);
   }
   return waits_list(useful_tiles(v, cfg, cur, which) & ~cfg->absent, held,

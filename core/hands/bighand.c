@@ -7,7 +7,9 @@
 ** (a suit or the honors), the most of its tiles that fit m melds and p
 ** pairs, here computed per group vector by a walk over the ranks and
 ** kept in a small per-thread cache; a hand needs (3M + 2) - the best sum
-** of use over the groups - its wilds more tiles to win.
+** of use over the groups - its wilds more tiles to win. Seven pairs at
+** this table (嚦咕嚦咕) are seven pairs and a pung: the best kind for the
+** pung, the seven best pairs of the rest.
 */
 #include "bighand.h"
 
@@ -175,18 +177,97 @@ static bool std_on(const mj_shape_cfg *cfg)
   return (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) != 0;
 }
 
+static bool pairs_on(const mj_shape_cfg *cfg)
+{
+  return (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) != 0;
+}
+
+/* The most tiles P pairs and S singles give seven pair slots. */
+static int kept_pairs(int P, int S)
+{
+  if (P > 7)
+    P = 7;
+  return 2 * P + (S < 7 - P ? S : 7 - P);
+}
+
+/* A kind of c tiles as pairs and singles (quads: four is two pairs). */
+static void pair_parts(int c, bool quads, int *p, int *s)
+{
+  if (quads) {
+    *p = c / 2;
+    *s = c & 1;
+  } else {
+    *p = c >= 2;
+    *s = c == 1;
+  }
+}
+
+int mjb_pairs_shanten(const mj_tileview *v, bool quads)
+{
+  if (v->melds != 0 || v->sets != 5)
+    return MJ_SHANTEN_NONE;
+  int P = 0, S = 0, p, s;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    pair_parts(v->c[k], quads, &p, &s);
+    P += p;
+    S += s;
+  }
+  int best = kept_pairs(P, S);   /* the pung's slot empty */
+  for (int k = 0; k < MJ_KINDS; k++) {
+    int c = v->c[k];
+    if (c == 0)
+      continue;
+    pair_parts(c, quads, &p, &s);
+    int kept = (c < 3 ? c : 3) + kept_pairs(P - p, S - s);
+    if (kept > best)
+      best = kept;
+  }
+  int sh = 3 * 5 + 2 - 1 - best - v->wilds;
+  return sh < -1 ? -1 : sh;
+}
+
+int mjb_shape_shanten(const mj_tileview *v, const mj_shape_cfg *cfg,
+                      mj_shape s)
+{
+  if (s == MJ_SHAPE_STANDARD)
+    return mjb_shanten(v);
+  return s == MJ_SHAPE_PAIRS && pairs_on(cfg)
+             ? mjb_pairs_shanten(v, cfg->pair_quads)
+             : MJ_SHANTEN_NONE;
+}
+
 int mjb_shanten_which(const mj_tileview *v, const mj_shape_cfg *cfg,
                       unsigned *which)
 {
   int s = std_on(cfg) ? mjb_shanten(v) : MJ_SHANTEN_NONE;
+  int p = pairs_on(cfg) ? mjb_pairs_shanten(v, cfg->pair_quads)
+                        : MJ_SHANTEN_NONE;
+  int best = s < p ? s : p;
   if (which != NULL)
-    *which = s < MJ_SHANTEN_NONE ? MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) : 0;
-  return s;
+    *which = best >= MJ_SHANTEN_NONE ? 0
+             : (s == best ? MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) : 0) |
+               (p == best ? MJ_SHAPE_BIT(MJ_SHAPE_PAIRS) : 0);
+  return best;
+}
+
+unsigned mjb_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
+                        unsigned shapes)
+{
+  if (v->ntiles != slots(v))
+    return 0;
+  shapes &= cfg->shapes;
+  unsigned win = 0;
+  if ((shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && mjb_shanten(v) == -1)
+    win |= MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+  if ((shapes & MJ_SHAPE_BIT(MJ_SHAPE_PAIRS)) &&
+      mjb_pairs_shanten(v, cfg->pair_quads) == -1)
+    win |= MJ_SHAPE_BIT(MJ_SHAPE_PAIRS);
+  return win;
 }
 
 bool mjb_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
-  return v->ntiles == slots(v) && std_on(cfg) && mjb_shanten(v) == -1;
+  return mjb_win_shapes(v, cfg, ~0u) != 0;
 }
 
 /* May tile t go into the view (no fifth copy, not a kind the wall lacks)? */
@@ -202,14 +283,14 @@ static mj_tileset draws_under(const mj_tileview *v, const mj_shape_cfg *cfg,
                               int goal)
 {
   mj_tileset good = 0;
-  if (v->ntiles + 1 != slots(v) || !std_on(cfg))
+  if (v->ntiles + 1 != slots(v) || !(std_on(cfg) || pairs_on(cfg)))
     return 0;
   mj_tileview x = *v;
   for (int t = 0; t < MJ_KINDS; t++) {
     if (!may_add(v, cfg, t))
       continue;
     mj_tileview_add(&x, (mj_tile)t);
-    if (mjb_shanten(&x) < goal)
+    if (mjb_shanten_which(&x, cfg, NULL) < goal)
       good |= MJ_BIT(t);
     mj_tileview_remove(&x, (mj_tile)t);
   }

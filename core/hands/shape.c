@@ -43,6 +43,15 @@ const char *mj_shape_title(mj_shape s)
   return (unsigned)s <= MJ_SHAPE_COUNT ? _(shape_titles[s]) : "?";
 }
 
+const char *mj_shape_title_sets(mj_shape s, int sets)
+{
+  if (sets > 4 && s == MJ_SHAPE_STANDARD)
+    return _("five melds and a pair");
+  if (sets > 4 && s == MJ_SHAPE_PAIRS)
+    return _("seven pairs and a pung 嚦咕嚦咕");
+  return mj_shape_title(s);
+}
+
 int mj_shape_from_name(const char *name)
 {
   for (int s = 0; s < MJ_SHAPE_COUNT; s++)
@@ -382,10 +391,44 @@ static void pairs_rec(en *e, int t, int wl)
   }
 }
 
+/* A 16-tile table's seven pairs (嚦咕嚦咕): seven pairs and a pung, no
+   wild (such a table has none). */
+static void enum_pairs_pung(en *e)
+{
+  int pung = -1;
+  for (int k = 0; k < MJ_KINDS; k++) {
+    int c = e->c[k];
+    if (c & 1) {
+      if (c != 3 || pung >= 0)
+        return;
+      pung = k;
+    } else if (c == 4 && !e->cfg->pair_quads) {
+      return;
+    }
+  }
+  if (pung < 0 || e->wilds != 0)
+    return;
+  e->shape = MJ_SHAPE_PAIRS;
+  e->pair = -1;
+  e->nstack = 0;
+  for (int k = 0; k < MJ_KINDS; k++)
+    if (k == pung)
+      push(e, MJ_G_PUNG, k);
+    else
+      for (int i = 0; i < e->c[k] / 2; i++)
+        push(e, MJ_G_PAIR, k);
+  emit(e);
+  e->nstack = 0;
+}
+
 static void enum_pairs(en *e)
 {
   if (mj_hand_nmelds(e->h) != 0)
     return;
+  if (e->sets > 4) {
+    enum_pairs_pung(e);
+    return;
+  }
   int wl = e->wilds;
   e->shape = MJ_SHAPE_PAIRS;
   e->pair = -1;

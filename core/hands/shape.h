@@ -38,6 +38,10 @@ typedef struct mj_shape_cfg {
 
 const char *mj_shape_name(mj_shape s);       /* "standard", "seven_pairs"... */
 const char *mj_shape_title(mj_shape s);      /* "seven pairs 七对" */
+/* The same for a hand of so many sets: five (a 16-tile table) reads
+   standard and seven_pairs as five melds and a pair, seven pairs and a
+   pung. */
+const char *mj_shape_title_sets(mj_shape s, int sets);
 int mj_shape_from_name(const char *name);    /* -1 if unknown */
 /* The winning shapes' names, for messages. */
 #define MJ_SHAPE_NAMES_TEXT                                                    \

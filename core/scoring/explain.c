@@ -307,9 +307,7 @@ static size_t explain(const mj_rules *r, const mj_hand *h, const mj_score *s,
   cat(buf, cap, &len, _("hand:    %s\n"), t);
   mj_score_reading(s, t, sizeof t);
   cat(buf, cap, &len, _("reading: %s  [%s]"), t,
-      s->reading.shape == MJ_SHAPE_STANDARD && mj_hand_sets(h) > 4
-          ? _("five melds and a pair")
-          : mj_shape_title((mj_shape)s->reading.shape));
+      mj_shape_title_sets((mj_shape)s->reading.shape, mj_hand_sets(h)));
   if (s->nreadings > 1)
     cat(buf, cap, &len, _("\n         (best of %d readings)"), s->nreadings);
   cat(buf, cap, &len, "\n");
@@ -463,11 +461,9 @@ static void fail_reason(eval *E, int i, const mj_view *v, char *buf, size_t cap)
   char t[400];
   if (!(f->shapes & MJ_SHAPE_BIT(v->shape))) {
     snprintf(buf, cap, _("it needs another shape (%s); the hand is read as %s"),
-             f->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
-                 ? (mj_hand_sets(E->h) > 4 ? _("five melds and a pair")
-                                           : _("four melds and a pair"))
-                 : mj_shape_title((mj_shape)__builtin_ctz(f->shapes)),
-             mj_shape_title((mj_shape)v->shape));
+             mj_shape_title_sets((mj_shape)__builtin_ctz(f->shapes),
+                                 mj_hand_sets(E->h)),
+             mj_shape_title_sets((mj_shape)v->shape, mj_hand_sets(E->h)));
     return;
   }
   size_t len = 0;

@@ -302,7 +302,9 @@ void mjs_view_wait(eval *E, mj_view *v)
     return;
   if (E->wgroup >= 0) {
     v->wait = mjs_group_wait(&d->groups[E->wgroup], v->win);
-  } else if (d->shape == MJ_SHAPE_STANDARD) {
+  } else if (d->shape == MJ_SHAPE_STANDARD ||
+             (d->shape == MJ_SHAPE_PAIRS && mj_hand_sets(E->h) > 4)) {
+    /* 嚦咕嚦咕's single wait is one as the standard shape's is */
     int w = classify_wait(d, 0, v->win);
     if (w != MJ_WAIT_NONE && E->unique < 0) {
       mj_shape_cfg wcfg = { E->r->wait_shapes, E->r->shapes.pair_quads,

@@ -489,8 +489,8 @@ static int do_run(mj_host *h, cli_opts *o, const cl_args *a)
 /* hule check FILE|ID [HANDS]: the REPL's check command. */
 static int do_check(mj_host *h, cli_opts *o, const cl_args *a)
 {
-  if (a->argc < 2 || a->argc > 3) {
-    fprintf(stderr, _("Usage: hule check FILE|ID [HANDS]\n"));
+  if (a->argc < 2) {
+    fprintf(stderr, _("Usage: hule check FILE|ID [HANDS] [NAME=VALUE...]\n"));
     return 1;
   }
   return repl_command(h, o, a->argc, a->argv) != 0;
@@ -610,12 +610,13 @@ const cl_cmd cl_commands[] = {
     "(\"自摸: 1 fan → 4 fan\")."),
     "hule diff mcr mcr ming_an_gang=true", CL_RULES, no_options, false,
     do_diff },
-  { "check", "FILE|ID [HANDS]",
+  { "check", "FILE|ID [HANDS] [NAME=VALUE...]",
     N_("lint a ruleset: its examples, fans and games"),
     N_("Loads a ruleset (a file or an id) and checks it as its author would: "
     "each fan's example scores it, no fan never matches or never counts "
     "over HANDS random winning hands (20000), no two share a name, and "
-    "games between bots run its hooks and settle. Exits 1 on an error."),
+    "games between bots run its hooks and settle. NAME=VALUE (or --option) "
+    "loads it with those options. Exits 1 on an error."),
     "hule check house.lua", CL_RULES | CL_OPTION, no_options, false,
     do_check },
   { "review", "FILE [seat=E|S|W|N]",

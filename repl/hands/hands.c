@@ -510,7 +510,8 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
   for (int s = 0; s < MJ_SHAPE_COUNT && !o->batch; s++)
     if ((cfg->shapes & MJ_SHAPE_BIT(s)) && per[s] < MJ_SHANTEN_NONE && s != 0 &&
         per[s] <= sh + 1)
-      printf(_("  (%s: %d-shanten)\n"), mj_shape_title((mj_shape)s), per[s]);
+      printf(_("  (%s: %d-shanten)\n"),
+             mj_shape_title_sets((mj_shape)s, v.sets), per[s]);
   return true;
 }
 

@@ -62,21 +62,34 @@ static int c_use(repl *r, int argc, char **argv, const char *rest)
   return 0;
 }
 
+/* argv[first..] as NAME=VALUE options in opts; false (said) if not. */
+static bool options_of(repl *r, int argc, char **argv, int first, char *opts,
+                       size_t cap)
+{
+  size_t len = 0;
+  opts[0] = '\0';
+  for (int i = first; i < argc; i++) {
+    if (strchr(argv[i], '=') == NULL) {
+      repl_error(r, "'%s': options are NAME=VALUE", argv[i]);
+      return false;
+    }
+    mj_catf(opts, cap, &len, "%s%s", len ? " " : "", argv[i]);
+  }
+  if (len >= cap) {
+    repl_error(r, "the options are longer than %zu bytes", cap - 1);
+    return false;
+  }
+  return true;
+}
+
 static int c_load(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
   if (argc < 2)
     return repl_usage(r, "load");
-  char opts[1024] = "";
-  size_t len = 0;
-  for (int i = 2; i < argc; i++) {
-    if (strchr(argv[i], '=') == NULL)
-      return repl_error(r, "'%s': options are NAME=VALUE", argv[i]);
-    mj_catf(opts, sizeof opts, &len, "%s%s", len ? " " : "", argv[i]);
-  }
-  if (len >= sizeof opts)
-    return repl_error(r, "the options are longer than %zu bytes",
-                      sizeof opts - 1);
+  char opts[1024];
+  if (!options_of(r, argc, argv, 2, opts, sizeof opts))
+    return 1;
   const mj_rules *rs;
   mj_error e;
   if (mj_host_load(r->host, argv[1], opts[0] ? opts : NULL, &rs, &e) != MJ_OK)
@@ -632,18 +645,28 @@ static mj_host *lint_host(const repl *r, mj_error *e)
 static int c_check(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
-  if (argc < 2 || argc > 3)
+  if (argc < 2)
     return repl_usage(r, "check");
-  long hands = argc == 3 ? strtol(argv[2], NULL, 10) : 20000;
+  /* [HANDS] then NAME=VALUE options (else the command line's --option) */
+  int first = argc > 2 && strchr(argv[2], '=') == NULL ? 3 : 2;
+  char *end = NULL;
+  long hands = first == 3 ? strtol(argv[2], &end, 10) : 20000;
+  if (end != NULL && (*end != '\0' || end == argv[2]))
+    return repl_error(r, "check: '%s' is neither a number of hands nor "
+                      "NAME=VALUE", argv[2]);
   if (hands < 100 || hands > 10000000)
     return repl_error(r, "check: the number of hands is 100..10000000");
+  char opts[1024];
+  if (!options_of(r, argc, argv, first, opts, sizeof opts))
+    return 1;
   mj_error e;
   mj_host *h2 = lint_host(r, &e);
   if (h2 == NULL)
     return repl_error(r, "%s", e.msg);
   lint L;
   memset(&L, 0, sizeof L);
-  if (mj_host_load(h2, argv[1], NULL, &L.rs, &e) != MJ_OK) {
+  if (mj_host_load(h2, argv[1], opts[0] ? opts : r->o->options, &L.rs,
+                   &e) != MJ_OK) {
     mj_host_free(h2);
     return repl_error(r, "%s", e.msg);
   }
@@ -712,10 +735,10 @@ const repl_cmd repl_author_cmds[] = {
     N_("run Lua with the mj module; an unfinished statement continues\n"
     "on the next lines (e.g. lua mj.score(\"...\").total)"),
     c_lua, ARG_NONE, "author" },
-  { "check", "FILE|ID [HANDS]",
+  { "check", "FILE|ID [HANDS] [NAME=VALUE...]",
     N_("lint a ruleset: examples, fans that never match or never\n"
     "count over random hands, duplicate names; games by bots\n"
-    "run its hooks and settlement"),
+    "run its hooks and settlement (NAME=VALUE: with those options)"),
     c_check, ARG_FILE, "author" },
   { "diff", "A [NAME=VALUE...] B [NAME=VALUE...]",
     N_("what differs between two rulesets, or one with other options:\n"
