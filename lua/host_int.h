@@ -75,6 +75,12 @@ typedef struct mj_entry {
   /* the upvalues of its functions, each game's own (locals.c) */
   int locals_ref, nlocals, nsets;
   int *local_idx;
+  /* tables only the locals reach: how many, whether the ones live at
+     load (the twins) can be put back in place, and the game holding
+     them (NULL: free for the next game) */
+  int nown;
+  bool twins_ok;
+  const void *twins_owner;
   const void *locals_owner;   /* the game whose values are live */
 } mj_entry;
 
@@ -98,11 +104,12 @@ struct mj_host {
 mj_vm *mj_vm_of(lua_State *L);
 
 /* locals.c: a game's own values of the ruleset's locals. init, once the
-** ruleset has loaded: its functions' upvalues found and their values
-** kept (a ruleset too large refused). enter: game's values live, before
-** a hook or the settlement runs for it. copy: to starts from from's (to
-** NULL: from is freed, its values dropped). */
-mj_status mj_lua_locals_init(mj_entry *e, mj_error *err);
+** ruleset (registry[ruleset_ref], R) has loaded: its functions'
+** upvalues found and their values kept, the tables only they reach
+** copied (a ruleset too large refused). enter: game's values live,
+** before a hook or the settlement runs for it. copy: to starts from
+** from's (to NULL: from is freed, its values dropped). */
+mj_status mj_lua_locals_init(mj_entry *e, int ruleset_ref, mj_error *err);
 mj_status mj_lua_locals_enter(mj_entry *e, const void *game, mj_error *err);
 void mj_lua_locals_copy(mj_entry *e, const void *from, const void *to);
 /* Code not shipped is about to run in vm's state: from now on (the call

@@ -10,8 +10,10 @@
 ** the upvalues belongs to the game whose hook or settlement ran last,
 ** the others wait in a table until their game runs Lua again, a copy of
 ** a game starts from its original's, a freed game's set is dropped.
-** Tables are shared: a table made at load and changed in place is seen
-** by every game (docs/rules.md; `check` reports it).
+** Tables go with the values: a table only the file's locals reach (not
+** the ruleset R, not an environment) is the game's own, copied whole
+** into each new set from a copy made at load, with its sharing kept, so
+** a file-level `local seen = {}` changed in place lasts one game too.
 */
 #include <stdlib.h>
 #include <string.h>
@@ -23,10 +25,12 @@
 
 /* The most values a walk visits: a ruleset whose data is larger is
    refused (the walk would take long and every game's set be large). */
-enum { MAX_VISITS = 1000000 };
+enum { MAX_VISITS = 1000000, MAX_OWN = 1000000 };
 
 /* registry[e->locals_ref]: { fns = {closures}, s0 = {values at load},
-   sets = {[game] = {values}} } (the upvalue of fns[k] is idx[k]). */
+   sets = {[game] = {values}}, pub = {[table] = true} } (the upvalue of
+   fns[k] is idx[k]; pub the tables the games share: R's, the
+   environments'). */
 
 /* A walk over what the ruleset's functions reach, breadth first: queue
    and seen are tables of the state; ids the upvalues recorded (by
@@ -34,8 +38,8 @@ enum { MAX_VISITS = 1000000 };
 typedef struct walk {
   lua_State *L;
   mj_entry *e;
-  int queue, seen, ids, fns, s0;
-  lua_Integer head, tail;
+  int queue, seen, ids, fns, s0, envs;   /* envs: the shared roots */
+  lua_Integer head, tail, nenvs;
   long visits;
   int cap;          /* of e->local_idx */
 } walk;
@@ -87,10 +91,283 @@ static bool record_upvalue(walk *w, int f, int i)
   return true;
 }
 
+/* Tables from the n roots in the list roots, through keys, values and
+   metatables, marked in pub (functions not entered: what they reach is
+   not shared by being reachable). */
+static void mark_shared(lua_State *L, int pub, int roots, lua_Integer n,
+                        long *visits)
+{
+  lua_newtable(L);
+  int queue = lua_gettop(L);
+  lua_Integer head = 0, tail = 0;
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, roots, i);
+    lua_rawseti(L, queue, ++tail);
+  }
+  while (head < tail) {
+    lua_rawgeti(L, queue, ++head);
+    int v = lua_gettop(L);
+    if (lua_type(L, v) != LUA_TTABLE) {
+      lua_pop(L, 1);
+      continue;
+    }
+    lua_pushvalue(L, v);
+    if (lua_rawget(L, pub) != LUA_TNIL || ++*visits > MAX_VISITS) {
+      lua_settop(L, v - 1);
+      continue;
+    }
+    lua_pop(L, 1);
+    lua_pushvalue(L, v);
+    lua_pushboolean(L, 1);
+    lua_rawset(L, pub);
+    lua_pushnil(L);
+    while (lua_next(L, v)) {
+      for (int j = -2; j <= -1; j++)
+        if (lua_type(L, j) == LUA_TTABLE) {
+          lua_pushvalue(L, j);
+          lua_rawseti(L, queue, ++tail);
+        }
+      lua_pop(L, 1);
+    }
+    if (lua_getmetatable(L, v))
+      lua_rawseti(L, queue, ++tail);
+    lua_settop(L, v - 1);
+  }
+  lua_pop(L, 1);
+}
+
+/* The value on top as the copy has it: a table not in pub becomes its
+   copy (made empty now, noted in todo to fill). */
+static void map_value(lua_State *L, int pub, int memo, int todo,
+                      lua_Integer *n)
+{
+  if (lua_type(L, -1) != LUA_TTABLE)
+    return;
+  lua_pushvalue(L, -1);
+  if (lua_rawget(L, pub) != LUA_TNIL) {
+    lua_pop(L, 1);
+    return;
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, -1);
+  if (lua_rawget(L, memo) != LUA_TNIL) {
+    lua_replace(L, -2);
+    return;
+  }
+  lua_pop(L, 1);
+  lua_pushvalue(L, -1);
+  lua_rawseti(L, todo, ++*n);
+  int narr = (int)lua_rawlen(L, -1), nall = 0;   /* sized: no rehash */
+  lua_pushnil(L);
+  while (lua_next(L, -2)) {
+    nall++;
+    lua_pop(L, 1);
+  }
+  lua_createtable(L, narr, nall > narr ? nall - narr : 0);
+  lua_pushvalue(L, -2);
+  lua_pushvalue(L, -2);
+  lua_rawset(L, memo);
+  lua_replace(L, -2);
+}
+
+/* A copy of the set at src (n values) pushed, its tables not in pub
+   copied whole, shared or cyclic as they were; *own += the values and
+   keys copied; each table's copy in memo (0: a table of its own).
+   Iterative: a deep table costs no C stack. */
+static void push_copy(lua_State *L, int n, int src, int pub, int memo,
+                      long *own)
+{
+  src = lua_absindex(L, src);
+  pub = lua_absindex(L, pub);
+  memo = memo ? lua_absindex(L, memo) : 0;
+  lua_createtable(L, n, 0);
+  int out = lua_gettop(L);
+  if (memo == 0)
+    lua_createtable(L, 0, 8);
+  else
+    lua_pushvalue(L, memo);
+  memo = out + 1;
+  lua_createtable(L, 8, 0);
+  int todo = out + 2;
+  lua_Integer nt = 0;
+  for (int k = 1; k <= n; k++) {
+    lua_rawgeti(L, src, k);
+    map_value(L, pub, memo, todo, &nt);
+    lua_rawseti(L, out, k);
+  }
+  for (lua_Integer i = 1; i <= nt; i++) {
+    lua_rawgeti(L, todo, i);
+    int orig = lua_gettop(L);
+    lua_pushvalue(L, orig);
+    lua_rawget(L, memo);
+    int copy = orig + 1;
+    lua_pushnil(L);
+    while (lua_next(L, orig)) {
+      lua_pushvalue(L, -2);
+      map_value(L, pub, memo, todo, &nt);
+      lua_pushvalue(L, -2);
+      map_value(L, pub, memo, todo, &nt);
+      lua_rawset(L, copy);
+      lua_pop(L, 1);
+      ++*own;
+    }
+    if (lua_getmetatable(L, orig))
+      lua_setmetatable(L, copy);
+    lua_settop(L, orig - 1);
+  }
+  lua_settop(L, out);
+}
+
+/* The twins (the tables of the set at load, live) put back in place to
+   the values at load: twin maps each copy at load (list) to its twin. */
+static void restore_twins(lua_State *L, int twin, int list)
+{
+  lua_Integer n = (lua_Integer)lua_rawlen(L, list);
+  for (lua_Integer i = 1; i <= n; i++) {
+    lua_rawgeti(L, list, i);
+    int p = lua_gettop(L);
+    lua_pushvalue(L, p);
+    lua_rawget(L, twin);
+    int t = p + 1;
+    lua_pushnil(L);                 /* keys the game added: gone */
+    while (lua_next(L, t)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, -1);
+      if (lua_rawget(L, p) == LUA_TNIL) {
+        lua_pushvalue(L, -2);
+        lua_pushnil(L);
+        lua_rawset(L, t);
+      }
+      lua_pop(L, 1);
+    }
+    lua_pushnil(L);                 /* the values at load, twins for copies */
+    while (lua_next(L, p)) {
+      if (lua_type(L, -1) == LUA_TTABLE) {
+        lua_pushvalue(L, -1);
+        if (lua_rawget(L, twin) != LUA_TNIL)
+          lua_replace(L, -2);
+        else
+          lua_pop(L, 1);
+      }
+      lua_pushvalue(L, -2);
+      lua_rawget(L, t);
+      if (!lua_rawequal(L, -1, -2)) {
+        lua_pop(L, 1);
+        lua_pushvalue(L, -2);
+        lua_insert(L, -2);
+        lua_rawset(L, t);
+      } else {
+        lua_pop(L, 2);
+      }
+    }
+    if (lua_getmetatable(L, p))
+      lua_setmetatable(L, t);
+    else
+      (lua_pushnil(L), lua_setmetatable(L, t));
+    lua_settop(L, p - 1);
+  }
+}
+
+/* After the walk: the tables the games share (pub) and each game's own,
+   kept in the box: s0 the values at load with their own tables copied,
+   live0 the values live now, twin and list the copies and their twins. */
+static int keep_own(lua_State *L, mj_entry *e, walk *w, int box)
+{
+  /* what the games share: tables reached from R, the globals and the
+     environments through tables alone (not looked for when no local
+     holds a table at load) */
+  bool tables = false;
+  for (int k = 1; k <= e->nlocals && !tables; k++) {
+    tables = lua_rawgeti(L, w->s0, k) == LUA_TTABLE;
+    lua_pop(L, 1);
+  }
+  lua_createtable(L, 0, tables ? 512 : 0);
+  int pub = lua_gettop(L);
+  lua_pushvalue(L, pub);
+  lua_setfield(L, box, "pub");
+  lua_pushvalue(L, w->s0);
+  lua_setfield(L, box, "live0");
+  if (!tables) {
+    lua_pushvalue(L, w->s0);
+    lua_setfield(L, box, "s0");
+    return 0;
+  }
+  lua_pushvalue(L, 2);
+  lua_rawseti(L, w->envs, ++w->nenvs);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
+  lua_rawseti(L, w->envs, ++w->nenvs);
+  lua_rawgeti(L, LUA_REGISTRYINDEX, e->vm->prelude_ref);
+  lua_rawseti(L, w->envs, ++w->nenvs);
+  mark_shared(L, pub, w->envs, w->nenvs, &w->visits);
+  /* the values at load with their own tables copied (memo: each table
+     live now to its copy): every new set's source, and the tables live
+     now the twins a game gets when no other holds them */
+  lua_newtable(L);
+  int memo = lua_gettop(L);
+  long own = 0;
+  push_copy(L, e->nlocals, w->s0, pub, memo, &own);
+  if (own > MAX_OWN)
+    return luaL_error(L, "the tables only its locals reach hold more than %d "
+                      "values, and every game has its own copy of them",
+                      MAX_OWN);
+  lua_setfield(L, box, "s0");
+  lua_newtable(L);
+  int twin = lua_gettop(L);
+  lua_newtable(L);
+  int list = twin + 1;
+  lua_pushnil(L);
+  while (lua_next(L, memo)) {
+    lua_pushvalue(L, -1);
+    lua_pushvalue(L, -3);
+    lua_rawset(L, twin);
+    lua_rawseti(L, list, ++e->nown);
+  }
+  e->twins_ok = true;    /* unless a copy is a key: restore could not */
+  for (int i = 1; i <= e->nown; i++) {
+    lua_rawgeti(L, list, i);
+    lua_pushnil(L);
+    while (lua_next(L, -2)) {
+      lua_pop(L, 1);
+      lua_pushvalue(L, -1);
+      if (lua_type(L, -1) == LUA_TTABLE && lua_rawget(L, twin) != LUA_TNIL)
+        e->twins_ok = false;
+      lua_pop(L, 1);
+    }
+    lua_pop(L, 1);
+  }
+  lua_setfield(L, box, "list");
+  lua_setfield(L, box, "twin");
+  return 0;
+}
+
+/* A Lua function's upvalues: each recorded, its value visited; the
+   environments and what the prelude's functions hold are everyone's
+   (roots of what the games share). */
+static void visit_function(walk *w, int v)
+{
+  lua_State *L = w->L;
+  lua_Debug ar;
+  lua_pushvalue(L, v);
+  lua_getinfo(L, ">S", &ar);
+  bool prelude = strcmp(ar.source, "=prelude") == 0;
+  const char *name;
+  for (int i = 1; (name = lua_getupvalue(L, v, i)) != NULL; i++) {
+    if (prelude || strcmp(name, "_ENV") == 0) {
+      lua_pushvalue(L, -1);
+      lua_rawseti(L, w->envs, ++w->nenvs);
+    }
+    enqueue(w, -1);
+    lua_pop(L, 1);
+    if (!record_upvalue(w, v, i))
+      luaL_error(L, "not enough memory");
+  }
+}
+
 static int walk_body(lua_State *L)
 {
+  luaL_checkstack(L, 40, "locals");
   mj_entry *e = lua_touserdata(L, 1);
-  walk w = { L, e, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
+  walk w = { L, e, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0 };
   lua_newtable(L);
   w.queue = lua_gettop(L);
   lua_newtable(L);
@@ -109,6 +386,8 @@ static int walk_body(lua_State *L)
   lua_setfield(L, box, "s0");
   lua_newtable(L);
   lua_setfield(L, box, "sets");
+  lua_newtable(L);
+  w.envs = lua_gettop(L);
   int refs[MJ_HOOK_COUNT + 1];
   int nr = 0;
   for (int h = 0; h < MJ_HOOK_COUNT; h++)
@@ -143,29 +422,29 @@ static int walk_body(lua_State *L)
         lua_pop(L, 1);
       }
     } else if (!lua_iscfunction(L, v)) {
-      for (int i = 1; lua_getupvalue(L, v, i) != NULL; i++) {
-        enqueue(&w, -1);
-        lua_pop(L, 1);
-        if (!record_upvalue(&w, v, i))
-          return luaL_error(L, "not enough memory");
-      }
+      visit_function(&w, v);
     }
     lua_settop(L, v - 1);
   }
+  keep_own(L, e, &w, box);
   lua_pushvalue(L, box);
   e->locals_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   return 0;
 }
 
-mj_status mj_lua_locals_init(mj_entry *e, mj_error *err)
+mj_status mj_lua_locals_init(mj_entry *e, int ruleset_ref, mj_error *err)
 {
   lua_State *L = e->vm->L;
   e->locals_ref = LUA_NOREF;
   e->nlocals = e->nsets = 0;
+  e->nown = 0;
+  e->twins_ok = false;
+  e->twins_owner = NULL;
   e->locals_owner = NULL;
   lua_pushcfunction(L, walk_body);
   lua_pushlightuserdata(L, e);
-  if (mj_lua_call(e->vm, 1, 0, e->host->cfg.load_budget, 0,
+  lua_rawgeti(L, LUA_REGISTRYINDEX, ruleset_ref);
+  if (mj_lua_call(e->vm, 2, 0, e->host->cfg.load_budget, 0,
                   e->host->cfg.load_seconds, false, err) != LUA_OK)
     return MJ_EINVAL;
   return MJ_OK;
@@ -197,6 +476,7 @@ static void load_set(lua_State *L, mj_entry *e, int fns, int set)
 /* switch_body(e, game): game's set into the upvalues. */
 static int switch_body(lua_State *L)
 {
+  luaL_checkstack(L, 40, "locals");
   mj_entry *e = lua_touserdata(L, 1);
   const void *g = lua_touserdata(L, 2);
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->locals_ref);
@@ -214,7 +494,21 @@ static int switch_body(lua_State *L)
   lua_pushlightuserdata(L, (void *)g);
   if (lua_rawget(L, sets) == LUA_TNIL) {
     lua_pop(L, 1);
-    lua_getfield(L, box, "s0");
+    if (e->nown == 0) {
+      lua_getfield(L, box, "live0");
+    } else if (e->twins_ok && e->twins_owner == NULL) {
+      lua_getfield(L, box, "twin");
+      lua_getfield(L, box, "list");
+      restore_twins(L, lua_gettop(L) - 1, lua_gettop(L));
+      lua_pop(L, 2);
+      lua_getfield(L, box, "live0");
+      e->twins_owner = g;
+    } else {              /* the twins are another game's: a copy */
+      long own = 0;
+      lua_getfield(L, box, "s0");
+      lua_getfield(L, box, "pub");
+      push_copy(L, e->nlocals, -2, -1, 0, &own);
+    }
   } else {
     lua_pushlightuserdata(L, (void *)g);
     lua_pushnil(L);
@@ -246,6 +540,7 @@ mj_status mj_lua_locals_enter(mj_entry *e, const void *game, mj_error *err)
    dropped). */
 static int copy_body(lua_State *L)
 {
+  luaL_checkstack(L, 40, "locals");
   mj_entry *e = lua_touserdata(L, 1);
   const void *from = lua_touserdata(L, 2), *to = lua_touserdata(L, 3);
   lua_rawgeti(L, LUA_REGISTRYINDEX, e->locals_ref);
@@ -276,14 +571,12 @@ static int copy_body(lua_State *L)
       lua_pop(L, 2);
       return 0;          /* from has run no Lua: to starts at load's */
     }
-    int src = lua_gettop(L);
-    lua_createtable(L, e->nlocals, 0);
-    for (int k = 1; k <= e->nlocals; k++) {
-      lua_rawgeti(L, src, k);
-      lua_rawseti(L, -2, k);
-    }
-    lua_remove(L, src);
   }
+  long own = 0;
+  lua_getfield(L, box, "pub");
+  push_copy(L, e->nlocals, -2, -1, 0, &own);   /* to's tables its own */
+  lua_replace(L, -3);
+  lua_pop(L, 1);
   lua_rawset(L, sets);
   e->nsets++;
   return 0;
@@ -293,6 +586,8 @@ void mj_lua_locals_copy(mj_entry *e, const void *from, const void *to)
 {
   if (e->nlocals == 0 || e->locals_ref == LUA_NOREF)
     return;
+  if (to == NULL && from == e->twins_owner)
+    e->twins_owner = NULL;     /* the twins are free for the next game */
   if (to == NULL && from != e->locals_owner && e->nsets == 0)
     return;          /* no set kept: nothing to drop */
   lua_State *L = e->vm->L;

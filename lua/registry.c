@@ -304,10 +304,11 @@ static mj_status load_entry(mj_host *h, const char *path, const char *src,
   st = ls != LUA_OK ? MJ_EINVAL : a.st;
   if (st != MJ_OK)
     goto fail;
+  st = mj_lua_locals_init(e, vm->builder_ref, err);
   luaL_unref(L, LUA_REGISTRYINDEX, vm->builder_ref);
   luaL_unref(L, LUA_REGISTRYINDEX, vm->user_opts_ref);
   vm->builder_ref = vm->user_opts_ref = LUA_NOREF;
-  if ((st = mj_lua_locals_init(e, err)) != MJ_OK) {
+  if (st != MJ_OK) {
     char msg[sizeof err->msg];
     snprintf(msg, sizeof msg, "%s: %.400s", path, err->msg);
     memcpy(err->msg, msg, sizeof msg);

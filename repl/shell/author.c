@@ -614,9 +614,9 @@ static void lint_report(lint *L)
   }
   if (L->carried > 0) {
     printf(_("  error: game 1 played again after %ld games went otherwise: "
-           "the ruleset keeps state from game to game (a Lua local its hooks "
-           "change?); keep it in R.state or match_state, which each game "
-           "starts afresh\n"), L->carried);
+           "the ruleset keeps state from game to game (a table of R or of "
+           "the environment its hooks change in place?); keep it in a local, "
+           "R.state or match_state, which each game starts afresh\n"), L->carried);
     L->problems++;
   }
   if (L->game_fault[0]) {
