@@ -11,9 +11,11 @@
 ** the others wait in a table until their game runs Lua again, a copy of
 ** a game starts from its original's, a freed game's set is dropped.
 ** Tables go with the values: a table only the file's locals reach (not
-** the ruleset R, not an environment) is the game's own, copied whole
-** into each new set from a copy made at load, with its sharing kept, so
-** a file-level `local seen = {}` changed in place lasts one game too.
+** the ruleset R, not an environment, not the prelude's) is the game's
+** own, so a file-level `local seen = {}` changed in place lasts one game
+** too. A copy of them is made at load; a new game gets the tables live
+** at load put back to it in place (the twins) when no other game holds
+** them, else a copy of it, with the tables' sharing kept.
 */
 #include <stdlib.h>
 #include <string.h>
