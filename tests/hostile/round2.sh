@@ -293,5 +293,28 @@ for l in open(sys.argv[1]):
 PY
 expect_err 1 "not zero-sum" "$hule" --ruleset "$here/money_big.lua" stats zs.jsonl
 
+# -- 12. a fan test's view: made as read, kept past its call -------------
+cat > viewkeep.lua <<'LUA'
+local R = mj.extend("mcr", { id = "viewkeep" })
+local kept
+R:fan { "keep", en = "keep", points = 1, example = "123m456p789s11z55m+5m",
+  test = function(v)
+    local n = 0
+    for k in pairs(v) do n = n + 1 end
+    if kept ~= nil and kept.tiles[kept.win] ~= 3 then
+      error("a view kept past its test reads another hand")
+    end
+    if v.nope ~= nil or v[1] ~= nil then error("a field no view has") end
+    kept = v
+    return n >= 40 and v.tiles["1m"] == 1 and #v.groups >= 5
+  end }
+return R
+LUA
+printf '123m456p789s11z55m+5m\n123m456p789s11z77m+7m\n' > vk.txt
+out=$("$hule" --ruleset ./viewkeep.lua score --batch < vk.txt 2>&1)
+[ "$(printf '%s\n' "$out" | grep -c 'keep')" = 2 ] &&
+  ok "a test's view: every field by pairs, right when kept past its call" ||
+  bad "the view kept or listed: $out"
+
 [ $fail -eq 0 ] && echo "round2: all passed"
 exit $fail
