@@ -493,7 +493,8 @@ static void fast_path_agrees(void **state)
   same_by_both(below, sizeof below - 1, &ok);
   static const char alphabet[] = "0123456789mpszfESWNCFP[]{}+= \t/:\xba"
                                  "winseatroundflowerslastkongrobselffirst"
-                                 "bao=touji";
+                                 "bao=touji riichi double ippatsu dora="
+                                 "ura=honba=";
   trng r = { 77 };
   for (int k = 0; k < 300000; k++) {
     char t[200];

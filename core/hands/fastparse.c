@@ -458,6 +458,46 @@ static inline bool set_common(mj_ctx *c, int tk, const unsigned char *t, int w)
   }
 }
 
+/* dora=TILES, ura=TILES: digits 0..9 and their suit letters only, as
+   the careful parser reads them (0 a red five); false for anything
+   else, which it reads or refuses. */
+static bool fast_indicators(mj_ctx *c, int k, const unsigned char *v,
+                            size_t n)
+{
+  mj_tile *out = k == TOK_DORA ? c->dora : c->ura;
+  unsigned shift = k == TOK_DORA ? 0 : 8, red = 0;
+  int nt = 0;
+  size_t i = 0;
+  while (i < n) {
+    size_t j = i;
+    while (j < n && v[j] >= '0' && v[j] <= '9')
+      j++;
+    if (j == i || j >= n)
+      return false;
+    int suit = v[j] == 'm' ? 0 : v[j] == 'p' ? 1 : v[j] == 's' ? 2
+             : v[j] == 'z' ? 3 : -1;
+    if (suit < 0)
+      return false;
+    for (; i < j; i++) {
+      int d = v[i] - '0';
+      if (d == 0 && suit < 3) {
+        red |= 1u << nt;
+        d = 5;
+      }
+      if (d == 0 || (suit == 3 && d > 7) || nt >= MJ_MAX_INDICATORS)
+        return false;
+      out[nt++] = (mj_tile)(suit * 9 + d - 1);
+    }
+    i = j + 1;
+  }
+  if (nt == 0)
+    return false;
+  *(k == TOK_DORA ? &c->ndora : &c->nura) = (uint8_t)nt;
+  c->ind_red = (uint16_t)((c->ind_red & ~(0xffu << shift)) | red << shift);
+  c->owned |= mj_ctx_tokens[k].owned;
+  return true;
+}
+
 /* Any other token of every ruleset, through the table, at s[*i]; false
    when it is not one (the careful parser then says why). */
 static bool other_token(const unsigned char *s, size_t *i, size_t n,
@@ -475,9 +515,12 @@ static bool other_token(const unsigned char *s, size_t *i, size_t n,
          (mj_ctx_tokens[k].len != nlen || mj_ctx_tokens[k].name[0] != (char)tok[0] ||
           memcmp(mj_ctx_tokens[k].name, tok, nlen) != 0))
     k++;
-  if (k == TOK_COUNT || mj_ctx_tokens[k].owned || (*seen & 1u << k) ||
+  if (k == TOK_COUNT || (*seen & 1u << k) ||
       mj_ctx_tokens[k].value != (eq != 0))
     return false;
+  if (mj_ctx_tokens[k].owned && k != TOK_RIICHI && k != TOK_DOUBLE &&
+      k != TOK_IPPATSU && k != TOK_HONBA && k != TOK_DORA && k != TOK_URA)
+    return false;   /* the others' values: the careful parser */
   *seen |= 1u << k;
   switch (k) {
   case TOK_WIN:
@@ -494,12 +537,22 @@ static bool other_token(const unsigned char *s, size_t *i, size_t n,
     c->flowers = (uint8_t)x;
     c->owned |= MJ_TOKEN_FLOWERS;
     return true;
+  case TOK_HONBA:
+    if ((x = mjh_small_int((const char *)v, vlen, 99)) < 0)
+      return false;
+    c->honba = (uint8_t)x;
+    c->owned |= MJ_TOKEN_HONBA;
+    return true;
+  case TOK_DORA:
+  case TOK_URA:
+    return fast_indicators(c, k, v, vlen);
   default:
     c->flags |= mj_ctx_tokens[k].flag;
     c->owned |= mj_ctx_tokens[k].owned;
     return true;
   }
 }
+_Static_assert(TOK_COUNT <= 32, "a token's bit in seen");
 
 static bool fast_context(fast *f, mj_ctx *c)
 {
@@ -553,6 +606,32 @@ static inline void clear_but_copies(mj_hand *h)
     d[k] = e[k];
 }
 
+/* A run of digits 0..9 and its suit letter at s[*i], a byte at a time:
+   the runs with a red five (0m 0p 0s) in them. */
+static bool red_run(mj_hand *h, const unsigned char *s, size_t n, size_t *i,
+                    size_t *nt)
+{
+  size_t j = *i;
+  while (j < n && s[j] >= '0' && s[j] <= '9')
+    j++;
+  unsigned suit = j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
+  if (suit > MJ_SUIT_Z)
+    return false;
+  for (size_t q = *i; q < j; q++) {
+    unsigned d = s[q] - '0';
+    if (d == 0) {
+      if (suit == MJ_SUIT_Z)
+        return false;
+      d = 5;
+      h->red[suit]++;
+    }
+    h->counts[suit * 9 + d - 1]++;
+  }
+  *nt += j - *i;
+  *i = j + 1;
+  return true;
+}
+
 static bool fast_parse(mj_hand *h, const char *text, size_t n)
 {
   const unsigned char *s = (const unsigned char *)text;
@@ -570,8 +649,11 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
         (len = lead_digits(w = word8_le(s + i, 8))) < 8) {
       /* digits and their suit letter within a word */
       uint8_t *row = run_row(cnt, w, len);
-      if (__builtin_expect(row == NULL, 0))
-        return false;
+      if (__builtin_expect(row == NULL, 0)) {
+        if (!red_run(h, s, n, &i, &nt))
+          return false;
+        continue;
+      }
       nt += len;
       i += len + 1;
       count_word(row, w, len);
@@ -579,8 +661,11 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
                (len2 = lead_digits(w2 = word8_le(s + i + 8, 8))) < 8) {
       /* a run of eight digits or more, in two words */
       uint8_t *row = run_row(cnt, w2, len2);
-      if (__builtin_expect(row == NULL, 0))
-        return false;
+      if (__builtin_expect(row == NULL, 0)) {
+        if (!red_run(h, s, n, &i, &nt))
+          return false;
+        continue;
+      }
       nt += 8 + len2;
       i += 8 + len2 + 1;
       count_word(row, w, 8);
@@ -590,8 +675,11 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       size_t j = digits_end(s, i + 1, n);
       unsigned suit =
           j < n ? (unsigned)(mj_char_class[s[j]] - MJ_CL_SUIT) : 99u;
-      if (__builtin_expect(suit > MJ_SUIT_Z, 0))
-        return false;
+      if (__builtin_expect(suit > MJ_SUIT_Z, 0)) {
+        if (!red_run(h, s, n, &i, &nt))
+          return false;
+        continue;
+      }
       nt += j - i;
       uint8_t *row = cnt + suit * 9;
       const unsigned char *p = s + i, *end = s + j;
@@ -599,6 +687,9 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
         row[(size_t)*p - '1']++;
       while (++p < end);
       i = j + 1;
+    } else if (cl == MJ_CL_ZERO) {   /* a run that opens with a red five */
+      if (!red_run(h, s, n, &i, &nt))
+        return false;
     } else if (cl >= MJ_CL_HONOR) {
       cnt[cl - MJ_CL_HONOR]++;
       nt++;
@@ -613,8 +704,16 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
     } else if (c == '+') {   /* +T, then a space or the end */
       size_t tl = 1;
       mj_tile t = MJ_NO_TILE;
+      unsigned rs;
       if (i + 1 < n && mj_char_class[s[i + 1]] >= MJ_CL_HONOR) {
         t = (mj_tile)(mj_char_class[s[i + 1]] - MJ_CL_HONOR);
+      } else if (i + 2 < n && s[i + 1] == '0' &&
+                 (rs = (unsigned)(mj_char_class[s[i + 2]] - MJ_CL_SUIT)) <
+                     MJ_SUIT_Z) {   /* +0p: a red five wins */
+        t = (mj_tile)(rs * 9 + 4);
+        tl = 2;
+        h->red[rs]++;
+        h->ctx.win_red = 1;
       } else if (i + 2 < n) {
         t = fast_tile(s + i + 1, 2);
         tl = 2;

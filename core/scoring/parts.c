@@ -305,21 +305,52 @@ void mj_parts_honba(const mj_rules *r, int honba, int winner, int payer,
     }
 }
 
+/* *n in decimal (none when n is NULL), then text, at buf + *len: kept
+   within cap and NUL-terminated, *len counting all, as snprintf does. */
+static void put_count(char *buf, size_t cap, size_t *len, const int *n,
+                      const char *text)
+{
+  char t[64];
+  size_t k = 0;
+  if (n != NULL) {
+    char d[12];
+    size_t nd = 0;
+    unsigned u = *n < 0 ? 0u - (unsigned)*n : (unsigned)*n;
+    do
+      d[nd++] = (char)('0' + u % 10);
+    while ((u /= 10) != 0);
+    if (*n < 0)
+      t[k++] = '-';
+    while (nd > 0)
+      t[k++] = d[--nd];
+  }
+  for (; *text && k < sizeof t; text++)
+    t[k++] = *text;
+  for (size_t i = 0; i < k; i++, (*len)++)
+    if (*len + 1 < cap)
+      buf[*len] = t[i];
+  if (cap > 0)
+    buf[*len < cap ? *len : cap - 1] = '\0';
+}
+
 size_t mj_score_parts_text(const mj_rules *r, const mj_score *s, char *buf,
                            size_t cap)
 {
   const mj_parts *p = &r->parts;
-  int n;
+  size_t len = 0;
+  if (cap > 0)
+    buf[0] = '\0';
   if (r->scoring != MJ_SCORING_PARTS || !s->win)
-    n = snprintf(buf, cap, "%s", "");
-  else if (s->limit_hands > 1)
-    n = snprintf(buf, cap, "%d%s", s->limit_hands, p->limit_unit);
-  else if (s->limit_hands == 1)
-    n = snprintf(buf, cap, "%s", p->limit_unit);
-  else
-    n = snprintf(buf, cap, "%d%s %d%s", s->fan, p->unit, s->parts,
-                 p->parts_unit);
-  return n < 0 ? 0 : (size_t)n;
+    return 0;
+  if (s->limit_hands >= 1) {
+    put_count(buf, cap, &len, s->limit_hands > 1 ? &s->limit_hands : NULL,
+              p->limit_unit);
+    return len;
+  }
+  put_count(buf, cap, &len, &s->fan, p->unit);
+  put_count(buf, cap, &len, NULL, " ");
+  put_count(buf, cap, &len, &s->parts, p->parts_unit);
+  return len;
 }
 
 /* The payments of s in words: who pays what, rounded, then the honba. */
