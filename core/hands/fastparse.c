@@ -151,10 +151,16 @@ static void meld_put(const meld_table *t, const char *text, int type,
   *e = key | (uint64_t)(type << 6 | tile) << 56;
 }
 
-/* Every meld text the fast path reads, before main (the tables are
-   constant after that, so threads share them). */
+/* The context tokens by their first letter (bit k: token k). */
+static uint32_t tok_first[256];
+
+/* Every meld text the fast path reads, and the tokens by their first
+   letter, before main (the tables are constant after that, so threads
+   share them). */
 __attribute__((constructor)) static void meld_tables(void)
 {
+  for (int k = 0; k < TOK_COUNT; k++)
+    tok_first[(unsigned char)mj_ctx_tokens[k].name[0]] |= 1u << k;
   static const char suits[] = "mpsz", honors[] = "ESWNCFP";
   static const int order[6][3] = { { 0, 1, 2 }, { 0, 2, 1 }, { 1, 0, 2 },
                                    { 1, 2, 0 }, { 2, 0, 1 }, { 2, 1, 0 } };
@@ -205,6 +211,25 @@ static inline unsigned fast_meld(uint64_t w)
   return len << 16 | (unsigned)(e >> 56 & 63) << 8 | (unsigned)(e >> 62);
 }
 
+
+/* A meld with red fives (0m 0p 0s) in the word w: as fast_meld reads it
+   with each 0 a 5, *reds the 0s; 0 if it is none (an honor's 0 too). */
+static unsigned red_meld(uint64_t w, unsigned *reds)
+{
+  unsigned end = 1;
+  while (end < 8 && (w >> 8 * end & 0xff) != ']' &&
+         (w >> 8 * end & 0xff) != '}')
+    end++;
+  for (unsigned p = 1; p < end; p++)
+    if ((w >> 8 * p & 0xff) == '0') {
+      w += (uint64_t)('5' - '0') << 8 * p;
+      ++*reds;
+    }
+  unsigned m = *reds ? fast_meld(w) : 0;
+  if (m == 0 || (m >> 16) != end + 1 || (m >> 8 & 0xff) >= MJ_HONOR_FIRST)
+    return 0;
+  return m;
+}
 
 /*
 ** The counts checked (no kind more than four times, the melds' copies
@@ -510,11 +535,15 @@ static bool other_token(const unsigned char *s, size_t *i, size_t n,
   *i = e;
   const unsigned char *tok = s + b, *v = eq ? s + eq + 1 : NULL;
   size_t nlen = (eq ? eq : e) - b, vlen = eq ? e - eq - 1 : 0;
-  int k = 0, x;
-  while (k < TOK_COUNT &&
-         (mj_ctx_tokens[k].len != nlen || mj_ctx_tokens[k].name[0] != (char)tok[0] ||
-          memcmp(mj_ctx_tokens[k].name, tok, nlen) != 0))
-    k++;
+  int k = TOK_COUNT, x;
+  for (uint32_t bits = tok_first[tok[0]]; bits != 0; bits &= bits - 1) {
+    int q = __builtin_ctz(bits);
+    if (mj_ctx_tokens[q].len == nlen &&
+        memcmp(mj_ctx_tokens[q].name, tok, nlen) == 0) {
+      k = q;
+      break;
+    }
+  }
   if (k == TOK_COUNT || (*seen & 1u << k) ||
       mj_ctx_tokens[k].value != (eq != 0))
     return false;
@@ -695,9 +724,13 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
       nt++;
       i++;
     } else if (c == '[' || c == '{') {
-      unsigned m = fast_meld(word8_le(s + i, n - i));
+      uint64_t mw = word8_le(s + i, n - i);
+      unsigned m = fast_meld(mw), reds = 0;
+      if (__builtin_expect(m == 0, 0))
+        m = red_meld(mw, &reds);
       if (__builtin_expect(m == 0 || h->nmelds >= MJ_MAX_MELDS, 0))
         return false;
+      h->meld_red[h->nmelds] = (uint8_t)reds;
       h->melds[h->nmelds++] =
           (mj_meld){ .type = (uint8_t)m, .tile = (mj_tile)(m >> 8) };
       i += m >> 16;

@@ -101,29 +101,28 @@ static void gather(melds *M, const mj_decomp *d, int type)
   M->n = n;
 }
 
-/* Without account-once: every subset that matches a fan counts. */
+/* Without account-once: every subset that matches a fan counts (each
+   subset's groups gathered once, for all the fans of its size). */
 static void every_subset(eval *E, const melds *M, rstate *rs)
 {
   int *const *list = E->r->combo[M->type];
   const int *cnt = E->r->ncombo[M->type];
-  for (int k = 2; k <= M->n; k++)
-    for (int q = 0; q < cnt[k]; q++) {
-      int f = list[k][q];
-      for (unsigned sub = 0; sub < 1u << M->n; sub++) {
-        if (pop32(sub) != k)
-          continue;
-        const mj_group *sg[4];
-        uint32_t mask = 0;
-        int m = 0;
-        for (int i = 0; i < M->n; i++)
-          if (sub >> i & 1) {
-            sg[m++] = M->gs[i];
-            mask |= 1u << M->idx[i];
-          }
-        if (mjs_fan_pos(E, f, sg, k))
-          combo_count(E, rs, f, mask, true);
+  for (unsigned sub = 3; sub < 1u << M->n; sub++) {
+    int k = pop32(sub);
+    if (k < 2 || cnt[k] == 0)
+      continue;
+    const mj_group *sg[4];
+    uint32_t mask = 0;
+    int m = 0;
+    for (int i = 0; i < M->n; i++)
+      if (sub >> i & 1) {
+        sg[m++] = M->gs[i];
+        mask |= 1u << M->idx[i];
       }
-    }
+    for (int q = 0; q < cnt[k]; q++)
+      if (mjs_fan_pos(E, list[k][q], sg, k))
+        combo_count(E, rs, list[k][q], mask, true);
+  }
 }
 
 /* Four melds in one fan take every combination of them: true if so. */
