@@ -180,16 +180,14 @@ static void line(const char *what, double fast, double slow);
 /* Hands a second through the whole program: "hule score --ruleset RS
    --batch" over a vector file `copies` times (mcr.tsv thirty times:
    182,460 lines), start-up and output included. */
-static double batch_rate_of(const char *tsv, int copies, const char *fmt,
-                            const char *arg)
+static double batch_rate_path(const char *path, int copies, const char *fmt,
+                              const char *arg)
 {
   char in[] = "/tmp/hule-bench-XXXXXX";
   int fd = mkstemp(in);
   if (fd < 0)
     return 0;
   FILE *f = fdopen(fd, "w");
-  char path[600];
-  snprintf(path, sizeof path, "%s/%s", HULE_DATA_DIR, tsv);
   FILE *src = fopen(path, "r");
   long lines = 0;
   if (f != NULL && src != NULL) {
@@ -221,6 +219,45 @@ static double batch_rate_of(const char *tsv, int copies, const char *fmt,
   }
   remove(in);
   return best;
+}
+
+static double batch_rate_of(const char *tsv, int copies, const char *fmt,
+                            const char *arg)
+{
+  char path[600];
+  snprintf(path, sizeof path, "%s/%s", HULE_DATA_DIR, tsv);
+  return batch_rate_path(path, copies, fmt, arg);
+}
+
+/* The C++ MCR scorer (tests/cppref/README.md) when HULE_CPPREF names its
+   driver: mcr.tsv's hands converted, thirty times, a whole process
+   against hule's whole (measured just before). */
+static void bench_cppref(double whole)
+{
+  const char *drv = getenv("HULE_CPPREF");
+  if (drv == NULL || drv[0] == '\0' || strchr(drv, '\'') != NULL) {
+    printf("%-34s (not measured: HULE_CPPREF names no driver; "
+           "tests/cppref/README.md)\n", "the C++ MCR scorer");
+    return;
+  }
+  char conv[] = "/tmp/hule-cppref-XXXXXX";
+  int fd = mkstemp(conv);
+  if (fd < 0)
+    return;
+  close(fd);
+  char cmd[1600];
+  snprintf(cmd, sizeof cmd, "python3 '%s/tests/cppref/conv.py' < '%s/mcr.tsv' "
+           "> %s", HULE_SOURCE_DIR, HULE_DATA_DIR, conv);
+  double cpp = system(cmd) == 0 ? batch_rate_path(conv, 30, "'%s'", drv) : 0;
+  remove(conv);
+  if (cpp <= 0) {
+    printf("%-34s (%s did not run: no ratio)\n", "the C++ MCR scorer", drv);
+    return;
+  }
+  printf("%-34s %12.0f /s   (tests/cppref: the same hands)\n",
+         "the C++ MCR scorer, whole process", cpp);
+  printf("%-34s %12.0f /s   C++ %15.0f /s   ratio %8.2fx   goal 3x\n",
+         "hule score --batch, whole", whole, cpp, whole / cpp);
 }
 
 static double batch_rate(const char *tsv, const char *ruleset, int copies)
@@ -316,13 +353,10 @@ static void bench_score(void)
   printf("%-34s (the reference: every fan also decided by a Lua function)\n",
          "");
   printf("%-34s %12.0f /s   (goal 1,000,000)\n", "  hands per second", fast);
-  printf("%-34s (the C++ MCR scorer, measured elsewhere on 2026-11-29,\n"
-         "%-34s  not in this run:\n"
-         "%-34s  about 710,000 /s in process; 13,015 instructions a hand\n"
-         "%-34s  as a batch)\n", "", "", "", "");
   double whole = batch_rate("mcr.tsv", "mcr", 30);
   printf("%-34s %12.0f /s   in process %9.0f /s   ratio %8.2fx\n",
          "hule score --batch, whole process", whole, fast, whole / fast);
+  bench_cppref(whole);
   /* riichi: han and fu from parts (the ruleset's fu table), same way */
   double riichi = batch_rate("riichi.tsv", "riichi", 30);
   printf("%-34s %12.0f /s   MCR %16.0f /s   ratio %8.2fx\n",
