@@ -56,7 +56,8 @@ static mj_status check_table(const mj_rules *r, const mj_hand *h,
                     mj_tile_str((mj_tile)t, b));
       }
   }
-  for (int su = 0; su < 3; su++) {   /* red fives: the ruleset's own */
+  bool reds = mj_hand_reds(h) > 0 || c->ind_red != 0;
+  for (int su = 0; su < 3 && reds; su++) {   /* red fives: the ruleset's */
     int n = mj_hand_red(h, su);
     for (int i = 0; i < mj_hand_nmelds(h); i++)
       if (mj_hand_melds(h)[i].tile / 9 == su)
@@ -160,7 +161,7 @@ static mj_status check_visible(const mj_rules *r, const mj_hand *h,
     return mj_fail(err, MJ_EINVAL, 0, "rob (robbing a kong) but another %s "
                    "is in sight: the other three are in the robbed kong",
                    mj_tile_str(c->win, b));
-  for (int t = 0; t < MJ_KINDS; t++)
+  for (int t = 0; t < MJ_KINDS && c->ndora + c->nura > 0; t++)
     if (seen[t] > 4 && all[t] <= 4)
       return mj_fail(err, MJ_EINVAL, 0, "5 copies of %s counting the dora "
                      "and ura indicators (at most 4)", mj_tile_str((mj_tile)t, b));
