@@ -133,6 +133,10 @@ has "$(h --ruleset taiwan --option lilgu=true shanten 11223344556677m8p9s)" \
   "seven pairs and a pung 嚦咕嚦咕: 1-shanten" "lilgu: its shanten"
 has "$(h --ruleset taiwan waits 1199m1133p1199s5777z)" \
   "not ready" "without lilgu: no wait"
+has "$(printf 'new taiwan seed=4 lilgu=true\nfans\n' | h --ascii)" "嚦咕嚦咕" \
+  "new taiwan lilgu=true: a game of the ruleset with the option"
+has "$(printf 'new taiwan seed=4 nope=1\n' | h --ascii)" \
+  "unknown option 'nope' for ruleset taiwan" "new: an option the ruleset lacks refused"
 if h sim --ruleset taiwan --option lilgu=true --games 2000 --seed 5 \
      --out l.jsonl --jobs 2 > lsim.txt &&
    python3 - l.jsonl <<'PY'

@@ -605,7 +605,8 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
   uint64_t seed = 0;
   bool seeded = false;
   const char *kinds[4] = { "strong", "strong", "strong", "strong" };
-  char kbuf[600];
+  char kbuf[600], opts[1024] = "";
+  size_t olen = 0;
   for (int i = 1; i < argc; i++) {
     if (strncmp(argv[i], "seed=", 5) == 0) {
       if (seeded)
@@ -629,17 +630,30 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
         if (next)
           tok = next;
       }
-    } else if (rid == NULL && strchr(argv[i], '=') == NULL) {
+    } else if (strchr(argv[i], '=') != NULL) {   /* the ruleset's options */
+      mj_catf(opts, sizeof opts, &olen, "%s%s", olen ? " " : "", argv[i]);
+    } else if (rid == NULL) {
       rid = argv[i];
     } else {
       return repl_usage(r, "new");
     }
   }
+  if (olen >= sizeof opts)
+    return repl_error(r, "the options are longer than %zu bytes",
+                      sizeof opts - 1);
   if (!repl_confirm_leave(r))
     return 0;
   const mj_rules *rs;
   mj_error e;
-  if (rid != NULL) {
+  if (olen > 0) {     /* loaded with them: load's NAME=VALUE */
+    const mj_rules *cur = rid == NULL ? repl_rules(r) : NULL;
+    if (rid == NULL && cur == NULL)
+      return repl_error(r, "no ruleset could be loaded");
+    if (mj_host_load(r->host, rid ? rid : mj_rules_id(cur), opts, &rs,
+                     &e) != MJ_OK)
+      return repl_error(r, "%s", e.msg);
+    mj_host_use(r->host, mj_rules_id(rs), &e);
+  } else if (rid != NULL) {
     if (mj_host_get(r->host, rid, &rs, &e) != MJ_OK)
       return repl_error(r, "%s", e.msg);
     mj_host_use(r->host, rid, &e);
@@ -1022,11 +1036,12 @@ static int c_table(repl *r, int argc, char **argv, const char *rest)
 /* }==================================================================== */
 
 const repl_cmd repl_play_cmds[] = {
-  { "new", "[RULESET] [seed=N] [bots=KIND,...]",
+  { "new", "[RULESET] [seed=N] [bots=KIND,...] [NAME=VALUE...]",
     N_("deal a new game against three bots\n"
     "(bots: strong, efficiency, random, lua:FILE, cmd:, mjai:, botzone:;\n"
-    "strong:caution=X weighs danger X times as shipped, 0 to 100; e.g.\n"
-    "new bao seed=7 bots=efficiency)"),
+    "strong:caution=X weighs danger X times as shipped, 0 to 100; other\n"
+    "NAME=VALUE: the ruleset's options, as load takes them; e.g.\n"
+    "new bao seed=7 bots=efficiency, new taiwan lilgu=true)"),
     c_new, ARG_RULESET, "play" },
   { "d", "TILE", N_("discard a tile (a bare tile works too: 5p)"), c_act, ARG_TILE,
     "play" },
