@@ -1,6 +1,7 @@
 #!/bin/sh
 # The strong bot where it reads no danger (血战, 血流: a win does not end
-# the hand): a ready hand keeps the waits worth most, and in duplicate
+# the hand; 长沙: no minimum and no declaration mark a ready hand): a
+# ready hand keeps the waits worth most, and in duplicate
 # (each wall played four times, the bots turned) it is ahead of the
 # efficiency bot, the 95% interval above zero. The sims are
 # deterministic: the same seeds give the same figures on any machine.
@@ -10,7 +11,7 @@ here=$(cd "$(dirname "$0")" && pwd)
 hule=$1
 fail=0
 . "$here/checks.sh"
-for r in xuezhan xueliu; do
+for r in xuezhan xueliu changsha; do
   out=$("$hule" sim --ruleset $r --games 8000 --seed 21 --duplicate \
         --jobs 2 --bots strong,efficiency,efficiency,efficiency 2>&1)
   line=$(printf '%s\n' "$out" | grep '^strong  ')

@@ -425,9 +425,10 @@ static int ready_points(const mj_game *g, int p, mj_tile t)
   return points;
 }
 
-/* Where no danger is read (wilds, self-draw only, 血战): the efficiency
-   bot's choice, but a ready hand keeps the waits worth most (live copies
-   times what each wins), not merely the most of them. */
+/* Where no danger is read (wilds, self-draw only, 血战, no minimum and no
+   declaration): the efficiency bot's choice, but a ready hand keeps the
+   waits worth most (live copies times what each wins), not merely the
+   most of them. */
 static int value_choice(mj_bot *b, const mj_game *g, int p,
                         const mj_action *legal, int n)
 {
@@ -469,8 +470,10 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
   const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
   if (tb->min_points <= 0 && !mjb_concealment_pays(tb) && tb->hand > 13)
     return mjb_efficiency_choose(b, g, p, legal, n);
+  /* nor where nothing marks a ready hand, no minimum and no declaration
+     (长沙): there the waits worth most win and reading danger lost */
   if (tb->self_draw_only || mj_game_wild(g) != 0 || tb->leave_on_win ||
-      tb->stay_on_win)
+      tb->stay_on_win || (tb->min_points <= 0 && !mjb_concealment_pays(tb)))
     return value_choice(b, g, p, legal, n);
   if (most == 0)
     return mjb_efficiency_choose(b, g, p, legal, n);
