@@ -272,8 +272,9 @@ static void restore_twins(lua_State *L, int twin, int list)
 
 /* After the walk: the tables the games share (pub) and each game's own,
    kept in the box: s0 the values at load with their own tables copied,
-   live0 the values live now, twin and list the copies and their twins. */
-static int keep_own(lua_State *L, mj_entry *e, walk *w, int box)
+   live0 the values live now, twin and list the copies and their twins;
+   ruleset the stack index of R, a root of what the games share. */
+static int keep_own(lua_State *L, mj_entry *e, walk *w, int box, int ruleset)
 {
   /* what the games share: tables reached from R, the globals and the
      environments through tables alone (not looked for when no local
@@ -294,7 +295,7 @@ static int keep_own(lua_State *L, mj_entry *e, walk *w, int box)
     lua_setfield(L, box, "s0");
     return 0;
   }
-  lua_pushvalue(L, 2);
+  lua_pushvalue(L, ruleset);
   lua_rawseti(L, w->envs, ++w->nenvs);
   lua_rawgeti(L, LUA_REGISTRYINDEX, LUA_RIDX_GLOBALS);
   lua_rawseti(L, w->envs, ++w->nenvs);
@@ -428,7 +429,7 @@ static int walk_body(lua_State *L)
     }
     lua_settop(L, v - 1);
   }
-  keep_own(L, e, &w, box);
+  keep_own(L, e, &w, box, 2);   /* walk_body(e, R) */
   lua_pushvalue(L, box);
   e->locals_ref = luaL_ref(L, LUA_REGISTRYINDEX);
   return 0;

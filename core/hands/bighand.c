@@ -267,7 +267,10 @@ unsigned mjb_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
 
 bool mjb_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
-  return mjb_win_shapes(v, cfg, ~0u) != 0;
+  if (v->ntiles != slots(v))
+    return false;
+  return (std_on(cfg) && mjb_shanten(v) == -1) ||
+         (pairs_on(cfg) && mjb_pairs_shanten(v, cfg->pair_quads) == -1);
 }
 
 /* May tile t go into the view (no fifth copy, not a kind the wall lacks)? */
