@@ -101,6 +101,17 @@ x=$("$hule" bot --mjai < "$work/mixed.in" 2>"$work/mixed.err" | tail -1)
   say ok "mjai: a refused event changes nothing (the win on 2m still seen)" ||
   { say no "mjai: refused events"; echo "$g / $x"; cat "$work/mixed.err"; }
 
+# another's chow the tiles supposed for his hand must allow: seat 1 chows
+# 6m with 4m and the red 5m (a game of hule's own sim); tiles supposed
+# as the lowest kinds unseen gave him two 6m, and the swap rule then
+# forbade the chow ("move 76: the action is not legal now")
+"$hule" bot --mjai efficiency < "$src/tests/data/mjai-kuikae.jsonl" \
+  > "$work/kk.out" 2> "$work/kk.err"
+[ $? -eq 0 ] && [ ! -s "$work/kk.err" ] &&
+  [ "$(wc -l < "$work/kk.out")" -eq 77 ] &&
+  say ok "mjai: another's chow the supposed tiles must allow is followed" ||
+  { say no "mjai: another's chow"; cat "$work/kk.err"; }
+
 printf '%s\n' 3 '0 1 0' PASS '1 0 0 0 0 W1 W1 W1 W2 W3 W4 W5 W6 W7 W8 W9 W9 W9' \
   PASS '3 0 PLAY W1' 'junk' '3 0 PLAY W1' '3 3 PLAY W5' '3 1 PLAY Q7' > "$work/bz.in"
 "$hule" bot --botzone < "$work/bz.in" > "$work/bz.out" 2> "$work/bz.err"

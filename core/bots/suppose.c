@@ -38,6 +38,7 @@ typedef struct sup {
   bool drew[4];                 /* the seat's last move was a draw */
   int pool[MJ_ALL_TILES];       /* copies nobody has seen */
   int pool_red[3];              /* of the fives among them, the red ones */
+  int next;                     /* where next_unseen looks first */
   mj_error *err;
 } sup;
 
@@ -136,10 +137,8 @@ static mj_status count_pool(sup *x)
 {
   const mj_seen *s = x->s;
   char b[8];
-  for (int t = 0; t < MJ_KINDS; t++)
-    x->pool[t] = 4;
-  for (int t = MJ_FLOWER0; t < MJ_ALL_TILES; t++)
-    x->pool[t] = x->tbl->flowers ? 1 : 0;
+  for (int t = 0; t < MJ_ALL_TILES; t++)   /* the set the table lists */
+    x->pool[t] = !(x->tbl->set & MJ_BIT(t)) ? 0 : t < MJ_KINDS ? 4 : 1;
   for (int i = 0; i < 3; i++)
     x->pool_red[i] = x->tbl->red_suits >> i & 1 ? x->tbl->red_fives : 0;
   bool ok = true;
@@ -375,12 +374,18 @@ enum { NO_FLOWER, ANY_TILE, FLOWER_ONLY };
 
 /* A copy nobody has seen: for a place a seat holds (NO_FLOWER), for the
    wall (ANY_TILE), for a flower dealt (FLOWER_ONLY); red when only red
-   ones are left of its kind. */
+   ones are left of its kind. The kinds are taken in turn from where the
+   last one was, so a supposed hand is not four of one kind and the next
+   (a chow then refused for the swap it would force, say). */
 static bool next_unseen(sup *x, int which, mj_tile *t, uint8_t *red)
 {
-  for (int k = which == FLOWER_ONLY ? MJ_FLOWER0 : 0; k < MJ_ALL_TILES; k++) {
-    if (x->pool[k] <= 0 || (which == NO_FLOWER && k >= MJ_FLOWER0))
+  int lo = which == FLOWER_ONLY ? MJ_FLOWER0 : 0;
+  int span = (which == NO_FLOWER ? MJ_FLOWER0 : MJ_ALL_TILES) - lo;
+  for (int j = 0; j < span; j++) {
+    int k = lo + (x->next + j) % span;
+    if (x->pool[k] <= 0)
       continue;
+    x->next = k - lo + 1;
     *t = (mj_tile)k;
     *red = is_five(*t) && plain(x, k) == 0;
     x->pool[k]--;
@@ -600,7 +605,10 @@ static bool same_draws(const mj_game *g, const mj_seen *s)
   return ng >= nw && memcmp(want, got, (size_t)nw * sizeof want[0]) == 0;
 }
 
-mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
+/* The game made again, the places nothing said filled from kind start
+   on (next_unseen). */
+static mj_game *suppose_from(const mj_seen *s, const mj_rules *r, int start,
+                             mj_error *err)
 {
   const mj_table *tbl = mj_rules_ctable(r);
   if (tbl->wild_rule != MJ_WILD_NONE && tbl->wild_rule != MJ_WILD_FIXED)
@@ -619,6 +627,7 @@ mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
   x->s = s;
   x->tbl = tbl;
   x->err = err;
+  x->next = start;
   if (count_pool(x) != MJ_OK || suppose_shown(x) != MJ_OK)
     goto done;
   for (int q = 0; q < x->tbl->players; q++)
@@ -661,5 +670,23 @@ mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
 done:
   free(x);
   free(w);
+  return g;
+}
+
+/* Tiles supposed can make a move seen impossible (another's hand
+   supposed all of a kind a chow's swap rule forbids discarding): then
+   other tiles are supposed, from a few other kinds on; the first
+   attempt's error stands when none plays. */
+mj_game *mj_seen_game(const mj_seen *s, const mj_rules *r, mj_error *err)
+{
+  static const int starts[] = { 0, 9, 18, 27, 5, 14 };
+  mj_game *g = suppose_from(s, r, 0, err);
+  for (size_t i = 1; g == NULL && i < sizeof starts / sizeof starts[0]; i++) {
+    mj_error again;
+    mj_error_clear(&again);
+    g = suppose_from(s, r, starts[i], &again);
+  }
+  if (g != NULL && err != NULL)
+    mj_error_clear(err);
   return g;
 }
