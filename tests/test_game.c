@@ -923,6 +923,58 @@ static void deal_in_read_sees_no_hidden_tile(void **state)
   assert_true(chance[0][MJ_HONOR_FIRST] > 0);
 }
 
+/* The context a bot scores a wait in is the game's: a win on the discard
+   the game then makes scores the same, dora included (they were left
+   out once, so a bot valued every wait without them); at 宝 the wild
+   and the seat's 飞宝 count come with it. */
+static void win_context_is_the_games(void **state)
+{
+  (void)state;
+  const char *hands[4] = {
+    "19m19p19s1234567z", "22234m456p678s55s",
+    "19m19p19s1234567z", "19m19p19s1234567z",
+  };
+  /* the tail: four replacement tiles, the ura indicator, the dora's */
+  mj_game *g = gu_scenario("riichi", hands, "5s", "3m4m6m7m8m1m", 2);
+  mj_tile ind[5];
+  assert_int_equal(mj_game_dora_indicators(g, ind), 1);
+  assert_int_equal(ind[0], 0);                       /* 1m: 2m is dora */
+  gu_act(g, 0, MJ_ACT_DISCARD, "5s");
+  mj_hand *h = mj_hand_new();
+  mj_hand_copy(h, mj_game_hand(g, 1));
+  assert_int_equal(mj_hand_add(h, 22), MJ_OK);      /* 5s */
+  mj_game_win_context(g, 1, h, 22);
+  assert_int_equal(mj_hand_ctx(h)->ndora, 1);
+  assert_int_equal(mj_hand_ctx(h)->nura, 0);
+  mj_score s;
+  mj_error e;
+  assert_int_equal(mj_score_hand(mj_game_rules(g), h, &s, &e), MJ_OK);
+  gu_act(g, 1, MJ_ACT_WIN, NULL);
+  assert_true(mj_game_over(g));
+  assert_int_equal(s.total, mj_game_result(g, 0)->total);
+  assert_non_null(strstr(gu_fans(g, 0), "ドラx3"));
+  mj_hand_free(h);
+  mj_game_free(g);
+  /* 宝 (dice 2: 4m turned, 5m wild): the wild kind, and S's 飞宝 */
+  const char *bh[4] = {
+    "19m19p19s1234567z", "5m2234m456p678s5s7z",
+    "19m19p19s1234567z", "19m19p19s1234567z",
+  };
+  g = gu_scenario("bao", bh, "2z", "2s4m", 2);
+  gu_act(g, 0, MJ_ACT_DISCARD, "2z");
+  gu_all_pass(g);
+  gu_act(g, 1, MJ_ACT_DISCARD, "5m");    /* S throws a 宝 */
+  h = mj_hand_new();
+  mj_hand_copy(h, mj_game_hand(g, 1));
+  assert_int_equal(mj_hand_add(h, 22), MJ_OK);
+  mj_game_win_context(g, 1, h, 22);
+  const mj_ctx *x = mj_hand_ctx(h);
+  assert_int_equal(x->wild, 4);                      /* 5m */
+  assert_int_equal(x->feibao, 1);
+  mj_hand_free(h);
+  mj_game_free(g);
+}
+
 /* The strong bot's setting: named as written out, refused when wrong
 ** with what is wrong (the play it changes: tests/scenarios/caution.lua). */
 static void strong_bot_caution(void **state)
@@ -1059,6 +1111,7 @@ int main(void)
     cmocka_unit_test(deal_in_read_is_calibrated),
     cmocka_unit_test(deal_in_read_sees_no_hidden_tile),
     cmocka_unit_test(strong_bot_caution),
+    cmocka_unit_test(win_context_is_the_games),
     cmocka_unit_test(plans_to_the_minimum),
     cmocka_unit_test(match_placement),
   };

@@ -287,11 +287,7 @@ int mjb_scored_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
         mj_hand_add(h, (mj_tile)__builtin_ctzll(c->wild));
     if (mj_hand_add(h, w[i].tile) != MJ_OK)
       continue;
-    mj_ctx *x = mj_hand_ctx(h);
-    mj_ctx_init(x);
-    x->win = w[i].tile;
-    x->seat = (uint8_t)c->seat_wind;
-    x->round = (uint8_t)c->round;
+    mj_game_win_context(c->g, c->p, h, w[i].tile);
     mj_error e;
     mj_status st = mj_score_hand(r, h, s, &e);
     if (st == MJ_OK && best != NULL &&

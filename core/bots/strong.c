@@ -32,6 +32,9 @@ enum { DANGER_NEAR = 4000, DANGER_FAR = 8000 };
 /* Against a declared-ready hand: the danger weight's factor far from
    ready and one from ready (fold_weight) */
 enum { FOLD_FAR = 1000000, FOLD_NEAR = 2 };
+/* The weight of a dora kept, not ready (a live useful tile is 4): a
+   discard giving one up must keep some 40 more useful tiles */
+enum { DORA_WEIGHT = 150 };
 /* The weight of one step ahead (ahead_one's sum): a live draw making a
    ready hand of value 500 adds 80 */
 static const double AHEAD_WEIGHT = 0.16;
@@ -369,6 +372,23 @@ static double fold_weight(const mj_game *g, int p, const mj_discard_eval *ev,
   return !declared ? 1 : sh >= 2 ? FOLD_FAR : sh == 1 ? FOLD_NEAR : 1;
 }
 
+/* The dora a discard of t gives up: each indicator pointing at t, and a
+   red five when t is the hand's last 5 of a suit holding a red one. */
+static int dora_lost(const mj_game *g, int p, mj_tile t)
+{
+  mj_tile ind[5];
+  int k = mj_game_dora_indicators(g, ind), d = 0;
+  const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  for (int i = 0; i < k; i++)
+    if (ind[i] < MJ_KINDS && tb->succ[ind[i]] == t)
+      d++;
+  const mj_hand *h = mj_game_hand(g, p);
+  if (t < MJ_HONOR_FIRST && t % 9 == 4 && mj_hand_red(h, t / 9) > 0 &&
+      mj_hand_counts(h)[t] <= mj_hand_red(h, t / 9))
+    d++;
+  return d;
+}
+
 /* The discard weighed by danger against progress (DANGER_NEAR,
    DANGER_FAR): a shanten step is 1000, a live useful tile 4. The index of
    ev chosen, -1 when no discard is legal. */
@@ -393,6 +413,8 @@ static int strong_discard(const mj_bot *b, const mj_game *g, int p,
     if (!mjb_legal_has(legal, n, MJ_ACT_DISCARD, ev[i].tile))
       continue;
     double value = progress_value(&c, &hv, &ev[i], valid_ready);
+    if (ev[i].shanten > 0)
+      value -= DORA_WEIGHT * dora_lost(g, p, ev[i].tile);
     double weight = fold *
         b->caution * (ev[i].shanten >= 2 ? DANGER_FAR : DANGER_NEAR);
     double score =

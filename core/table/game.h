@@ -278,6 +278,9 @@ bool mj_game_holds_void(const mj_game *g, int p);
    kind (pattern and hand add-ons only, no situational flag), 0: not
    ready. Seen copies are ignored. */
 int mj_game_best_win(const mj_game *g, int p, mj_tile *best);
+/* Fill hand's context for a plain discard win by p with t, as the game
+   would: winds, flowers, wilds, sets aside, p's own states, indicators. */
+void mj_game_win_context(const mj_game *g, int p, mj_hand *hand, mj_tile t);
 /* The dice sum of the hand (the indicator, the pass of 换三张). */
 int mj_game_dice(const mj_game *g);
 /* The seat offset the tiles were passed by (0: no pass yet). */

@@ -117,6 +117,20 @@ void mjg_ctx_indicators(const mj_game *g, mj_ctx *c)
   }
 }
 
+/* The context of a plain discard win by p with t, as the game would
+   give it: mjg_win_ctx, p's states that count on a discard win, and the
+   dora indicators (no ura: nothing says p declared). A seat's own
+   states and public tiles only: a bot may read it. */
+void mj_game_win_context(const mj_game *g, int p, mj_hand *hand, mj_tile t)
+{
+  mj_ctx *c = mjg_win_ctx(g, p, hand, t);
+  for (unsigned on = states_on(g, p, t, false); on; on &= on - 1) {
+    int i = __builtin_ctz(on);
+    mj_ctx_token_set(c, g->tbl.states[i].token, g->pl[p].state[i]);
+  }
+  mjg_ctx_indicators(g, c);
+}
+
 static bool shape_wins(const mj_game *g, int p, mj_tile t, bool self,
                        mj_error *err);
 
