@@ -76,7 +76,7 @@ then echo "ok   2,000 games zero-sum"; else echo "FAIL: not zero-sum"; fail=1; f
 out=$(cat sim.txt); has "杠上开花" "开杠 won on"; has "起手胡" "起手胡 paid"
 # the birds are named as they are turned, in English and in Chinese
 out=$(printf 'new changsha seed=3\nauto\n' | "$hule" --ascii --tiles text 2>&1)
-has "bird (扎鸟): 2p turned up, for Across" "a bird turned, named and placed"
+has "bird (扎鸟): 2p turned up, for Right" "a bird turned, named and placed"
 out=$(printf 'new changsha seed=3\nauto\n' | "$hule" --lang zh_CN --tiles text 2>&1)
-has "扎鸟：翻出 二饼，归对家" "扎鸟 named in Chinese"
+has "扎鸟：翻出 二饼，归下家" "扎鸟 named in Chinese"
 exit $fail

@@ -926,7 +926,8 @@ static void deal_in_read_sees_no_hidden_tile(void **state)
 /* The context a bot scores a wait in is the game's: a win on the discard
    the game then makes scores the same, dora included (they were left
    out once, so a bot valued every wait without them); at 宝 the wild
-   and the seat's 飞宝 count come with it. */
+   and the seat's 飞宝 count come with it; at 推倒胡 a wait is a
+   self-draw. */
 static void win_context_is_the_games(void **state)
 {
   (void)state;
@@ -972,6 +973,20 @@ static void win_context_is_the_games(void **state)
   assert_int_equal(x->wild, 4);                      /* 5m */
   assert_int_equal(x->feibao, 1);
   mj_hand_free(h);
+  mj_game_free(g);
+  /* 推倒胡 wins on self-draws alone: a ready hand's waits are scored as
+     self-draws (as discard wins, none was a win) */
+  const char *th[4] = {
+    "123m456p789s11z22z", "2345678m234567p",
+    "2345678m234567p", "2345678s345677z",
+  };
+  g = gu_scenario("tuidao", th, "9m", "", 2);
+  mj_plan plan;
+  mj_bot_plan(g, 0, 8, &plan);                       /* 9m thrown */
+  print_message("tuidao, ready: %s, %d\n", plan.text, plan.fan);
+  assert_true(plan.ready);
+  assert_true(plan.reaches);
+  assert_int_equal(plan.fan, 4);                     /* 2, 无鬼 x2 */
   mj_game_free(g);
 }
 

@@ -112,7 +112,11 @@ def play(seed):
     r.close()
 
 
-for seed in range(1, 31):
+# thirty hands at least, more until each thing was seen (a random bot
+# seldom wins, so a winner's row may take longer)
+for seed in range(1, 121):
+    if seed > 30 and all(seen.values()):
+        break
     play(seed)
 for k, v in seen.items():
     if v == 0:

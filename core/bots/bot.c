@@ -288,6 +288,8 @@ int mjb_scored_waits(const ctx *c, const mj_tileview *v, const mj_hand *base,
     if (mj_hand_add(h, w[i].tile) != MJ_OK)
       continue;
     mj_game_win_context(c->g, c->p, h, w[i].tile);
+    if (mj_rules_ctable(r)->self_draw_only)
+      mj_hand_ctx(h)->flags |= MJ_CTX_SELF;
     mj_error e;
     mj_status st = mj_score_hand(r, h, s, &e);
     if (st == MJ_OK && best != NULL &&

@@ -447,6 +447,42 @@ static int ready_points(const mj_game *g, int p, mj_tile t)
   return points;
 }
 
+/* One from ready after discarding t: ahead_one's sum (the live draws
+   that make it ready times the value of the waits they leave); -1 when
+   that leaves it further. */
+static long ahead_of(const mj_game *g, int p, mj_tile t)
+{
+  ctx c;
+  mj_tileview v;
+  mjb_ctx_view(&c, g, p, &v);
+  if (c.held[t] == 0)
+    return -1;
+  mj_tileview_remove(&v, t);
+  c.held[t]--;
+  unsigned which;
+  if (mj_shanten_shapes(&v, c.cfg, &which) != 1)
+    return -1;
+  int draws;
+  long pts;
+  return ahead_one(&c, &v, mj_game_hand(g, p), which, &draws, &pts);
+}
+
+static int ahead_choice(const mj_game *g, int p, const mj_action *legal,
+                        int n, int e)
+{
+  long most = ahead_of(g, p, legal[e].tile);
+  if (most < 0)
+    return e;
+  int best = e;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
+      long a = ahead_of(g, p, legal[i].tile);
+      if (a > most)
+        best = i, most = a;
+    }
+  return best;
+}
+
 /* Where no danger is read (wilds, self-draw only, 血战, no minimum and no
    declaration): the efficiency bot's choice, but a ready hand keeps the
    waits worth most (live copies times what each wins), not merely the
@@ -459,7 +495,7 @@ static int value_choice(mj_bot *b, const mj_game *g, int p,
     return e;
   int best = e, most = ready_points(g, p, legal[e].tile);
   if (most < 0)
-    return e;
+    return mj_game_wild(g) != 0 ? e : ahead_choice(g, p, legal, n, e);
   for (int i = 0; i < n; i++)
     if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
       int pts = ready_points(g, p, legal[i].tile);
