@@ -427,9 +427,13 @@ static int strong_discard(const mj_bot *b, const mj_game *g, int p,
   return pick;
 }
 
-/* Ready after discarding t: the points its live waits win, summed (each
-   as a discard win); -1 when that leaves it not ready. */
-static int ready_points(const mj_game *g, int p, mj_tile t)
+/*
+** What p's hand is worth after discarding t, when that leaves it at
+** shanten sh (else -1): ready (0), the points its live waits win,
+** summed; one from ready (1), ahead_one's sum (the live draws that make
+** it ready times the value of the waits they leave).
+*/
+static long worth_after(const mj_game *g, int p, mj_tile t, int sh)
 {
   ctx c;
   mj_tileview v;
@@ -439,44 +443,32 @@ static int ready_points(const mj_game *g, int p, mj_tile t)
   mj_tileview_remove(&v, t);
   c.held[t]--;
   unsigned which;
-  if (mj_shanten_shapes(&v, c.cfg, &which) != 0)
+  if (mj_shanten_shapes(&v, c.cfg, &which) != sh)
     return -1;
+  const mj_hand *h = mj_game_hand(g, p);
+  int n;
+  long points;
+  if (sh == 1)
+    return ahead_one(&c, &v, h, which, &n, &points);
   mj_wait w[MJ_KINDS];
-  int nw = mj_useful_at(&v, c.cfg, c.held, c.seen, w, 0, which), points;
-  mjb_valid_waits(&c, &v, mj_game_hand(g, p), w, nw, &points);
-  return points;
+  int nw = mj_useful_at(&v, c.cfg, c.held, c.seen, w, 0, which), pts;
+  mjb_valid_waits(&c, &v, h, w, nw, &pts);
+  return pts;
 }
 
-/* One from ready after discarding t: ahead_one's sum (the live draws
-   that make it ready times the value of the waits they leave); -1 when
-   that leaves it further. */
-static long ahead_of(const mj_game *g, int p, mj_tile t)
+/* Among p's discards, the one worth most at shanten sh (worth_after),
+   e (the efficiency bot's) unless another is worth more; e when e
+   leaves the hand elsewhere. */
+static int worth_choice(const mj_game *g, int p, const mj_action *legal,
+                        int n, int e, int sh)
 {
-  ctx c;
-  mj_tileview v;
-  mjb_ctx_view(&c, g, p, &v);
-  if (c.held[t] == 0)
-    return -1;
-  mj_tileview_remove(&v, t);
-  c.held[t]--;
-  unsigned which;
-  if (mj_shanten_shapes(&v, c.cfg, &which) != 1)
-    return -1;
-  int draws;
-  long pts;
-  return ahead_one(&c, &v, mj_game_hand(g, p), which, &draws, &pts);
-}
-
-static int ahead_choice(const mj_game *g, int p, const mj_action *legal,
-                        int n, int e)
-{
-  long most = ahead_of(g, p, legal[e].tile);
+  long most = worth_after(g, p, legal[e].tile, sh);
   if (most < 0)
     return e;
   int best = e;
   for (int i = 0; i < n; i++)
     if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
-      long a = ahead_of(g, p, legal[i].tile);
+      long a = worth_after(g, p, legal[i].tile, sh);
       if (a > most)
         best = i, most = a;
     }
@@ -486,23 +478,18 @@ static int ahead_choice(const mj_game *g, int p, const mj_action *legal,
 /* Where no danger is read (wilds, self-draw only, 血战, no minimum and no
    declaration): the efficiency bot's choice, but a ready hand keeps the
    waits worth most (live copies times what each wins), not merely the
-   most of them. */
+   most of them, and one from ready (where no tile is wild: there nearly
+   every draw is useful and it costs ten times the time for nothing
+   measured) looks a step ahead. */
 static int value_choice(mj_bot *b, const mj_game *g, int p,
                         const mj_action *legal, int n)
 {
   int e = mjb_efficiency_choose(b, g, p, legal, n);
   if (mj_game_phase(g) != MJ_PHASE_TURN || legal[e].type != MJ_ACT_DISCARD)
     return e;
-  int best = e, most = ready_points(g, p, legal[e].tile);
-  if (most < 0)
-    return mj_game_wild(g) != 0 ? e : ahead_choice(g, p, legal, n, e);
-  for (int i = 0; i < n; i++)
-    if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
-      int pts = ready_points(g, p, legal[i].tile);
-      if (pts > most)
-        best = i, most = pts;
-    }
-  return best;
+  if (worth_after(g, p, legal[e].tile, 0) >= 0)
+    return worth_choice(g, p, legal, n, e, 0);
+  return mj_game_wild(g) != 0 ? e : worth_choice(g, p, legal, n, e, 1);
 }
 
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
