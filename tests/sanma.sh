@@ -77,6 +77,17 @@ PY
 then ok "20 sanma matches end with three places"
 else no "sanma matches" "$(tail -2 m.jsonl)"; fi
 
+# bots= at a three-player table: one kind, or one for each of the two
+# other seats; three kinds are refused and the game in play is kept
+out=$(printf 'new riichi-sanma seed=3\nnew riichi-sanma bots=strong,efficiency,random\ntable\nnew riichi-sanma seed=5 bots=efficiency,random\n' |
+  h --ascii 2>&1)
+has "$out" "'bots=strong,efficiency,random': one kind, or one for each of the 2 other players of riichi-sanma, not more" \
+  "three bot kinds at three seats refused"
+[ "$(printf '%s\n' "$out" | grep -c '^Hand 1 of riichi-sanma (seed 3)')" -eq 1 ] &&
+  [ "$(printf '%s\n' "$out" | grep -c '^Hand 1 of riichi-sanma (seed 5)')" -eq 1 ] &&
+  ok "the refused bots= changed nothing; two kinds dealt" ||
+  no "bots= at sanma" "$out"
+
 # the REPL: a North set aside, the hand played out, saved, read back
 rm -f k.jsonl
 printf 'new riichi-sanma seed=3\ndeclare kita\nauto\nsave k.jsonl\n' |

@@ -12,11 +12,13 @@
 
 static const repl_help pages[] = {
   { "new",
-    N_("Deals a new hand against three bots and starts a match (the deal and\n"
-    "the prevailing wind move hand after hand as the ruleset says).\n"
-    "RULESET is any ruleset id (mcr when none is given); seed=N deals the\n"
-    "same tiles again; bots= names the three opponents' kinds, one for all\n"
-    "or three separated by commas: strong (the default), efficiency,\n"
+    N_("Deals a new hand against the bots, one at each other seat (two at a\n"
+    "three-player table), and starts a match (the deal and the prevailing\n"
+    "wind move hand after hand as the ruleset says). RULESET is any\n"
+    "ruleset id (mcr when none is given); seed=N deals the same tiles\n"
+    "again; bots= names the opponents' kinds, one for all or one a seat\n"
+    "separated by commas (the last named plays the seats left, more than\n"
+    "the seats is refused): strong (the default), efficiency,\n"
     "random, lua:FILE (a bot written in Lua), cmd:PROGRAM, for riichi\n"
     "mjai:PROGRAM (a bot of the mjai protocol), for mcr botzone:PROGRAM\n"
     "(a bot of Botzone's Chinese Standard Mahjong)."),

@@ -1,6 +1,6 @@
 /*
 ** play.c
-** The REPL's game: you against three bots. Dealing, the table redrawn
+** The REPL's game: you against the bots. Dealing, the table redrawn
 ** after each turn, your decisions as short commands, hints, undo, saving
 ** and opening games, and stepping through a saved game.
 */
@@ -598,6 +598,34 @@ static int deal(repl *r, play *p)
   return 0;
 }
 
+/* bots=KIND,...: each kind checked, into kinds[1..3] (in buf), the last
+   named playing the seats after it; *n how many were named (4: more
+   than any table's opponents). False, said, when one is wrong. */
+static bool bot_kinds(repl *r, const char *arg, char *buf, size_t cap,
+                      const char *kinds[4], int *n)
+{
+  snprintf(buf, cap, "%s", arg + 5);
+  char *tok = strtok(buf, ",");
+  for (int q = 1; q < 4; q++) {
+    mj_error be;
+    if (tok == NULL)
+      return repl_error(r, "'%s': no bot kind named", arg), false;
+    if (!cli_bot_spec_check(tok, &be))
+      return repl_error(r, "%s", be.msg), false;
+    kinds[q] = tok;
+    *n = q;
+    char *next = strtok(NULL, ",");
+    if (next == NULL)
+      break;
+    if (q == 3)
+      *n = 4;
+    tok = next;
+  }
+  for (int q = *n + 1; q < 4; q++)
+    kinds[q] = kinds[*n];
+  return true;
+}
+
 static int c_new(repl *r, int argc, char **argv, const char *rest)
 {
   (void)rest;
@@ -606,6 +634,8 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
   bool seeded = false;
   const char *kinds[4] = { "strong", "strong", "strong", "strong" };
   char kbuf[600], opts[1024] = "";
+  const char *bots_arg = NULL;
+  int nkinds = 0;
   size_t olen = 0;
   for (int i = 1; i < argc; i++) {
     if (strncmp(argv[i], "seed=", 5) == 0) {
@@ -617,19 +647,9 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
             argv[i]);
       seeded = true;
     } else if (strncmp(argv[i], "bots=", 5) == 0) {
-      snprintf(kbuf, sizeof kbuf, "%s", argv[i] + 5);
-      char *tok = strtok(kbuf, ",");
-      for (int q = 1; q < 4; q++) {
-        mj_error be;
-        if (tok == NULL)
-          return repl_error(r, "'%s': no bot kind named", argv[i]);
-        if (!cli_bot_spec_check(tok, &be))
-          return repl_error(r, "%s", be.msg);
-        kinds[q] = tok;
-        char *next = strtok(NULL, ",");
-        if (next)
-          tok = next;
-      }
+      bots_arg = argv[i];
+      if (!bot_kinds(r, argv[i], kbuf, sizeof kbuf, kinds, &nkinds))
+        return 1;
     } else if (strchr(argv[i], '=') != NULL) {   /* the ruleset's options */
       mj_catf(opts, sizeof opts, &olen, "%s%s", olen ? " " : "", argv[i]);
     } else if (rid == NULL) {
@@ -645,6 +665,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
     return 0;
   const mj_rules *rs;
   mj_error e;
+  const char *use = NULL;   /* the ruleset made current once all is well */
   if (olen > 0) {     /* loaded with them: load's NAME=VALUE */
     const mj_rules *cur = rid == NULL ? repl_rules(r) : NULL;
     if (rid == NULL && cur == NULL)
@@ -652,16 +673,23 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
     if (mj_host_load(r->host, rid ? rid : mj_rules_id(cur), opts, &rs,
                      &e) != MJ_OK)
       return repl_error(r, "%s", e.msg);
-    mj_host_use(r->host, mj_rules_id(rs), &e);
+    use = mj_rules_id(rs);
   } else if (rid != NULL) {
     if (mj_host_get(r->host, rid, &rs, &e) != MJ_OK)
       return repl_error(r, "%s", e.msg);
-    mj_host_use(r->host, rid, &e);
+    use = rid;
   } else {
     rs = repl_rules(r);
     if (rs == NULL)
       return repl_error(r, "no ruleset could be loaded");
   }
+  int others = mj_rules_ctable(rs)->players - 1;
+  if (nkinds > others)
+    return repl_error(r, "'%s': one kind, or one for each of the %d other "
+                      "players of %s, not more", bots_arg, others,
+                      mj_rules_id(rs));
+  if (use != NULL)
+    mj_host_use(r->host, use, &e);
   if (!seeded) {
     /* a different game each time, unless a seed is given */
     static uint64_t counter;
@@ -1037,7 +1065,7 @@ static int c_table(repl *r, int argc, char **argv, const char *rest)
 
 const repl_cmd repl_play_cmds[] = {
   { "new", "[RULESET] [seed=N] [bots=KIND,...] [NAME=VALUE...]",
-    N_("deal a new game against three bots\n"
+    N_("deal a new game against the bots, one at each other seat\n"
     "(bots: strong, efficiency, random, lua:FILE, cmd:, mjai:, botzone:;\n"
     "strong:caution=X weighs danger X times as shipped, 0 to 100; other\n"
     "NAME=VALUE: the ruleset's options, as load takes them; e.g.\n"

@@ -200,7 +200,7 @@ const repl_cmd *const repl_tables[] = {
 #define tables repl_tables
 
 const repl_group repl_groups[] = {
-  { "play", N_("Play against three bots") },
+  { "play", N_("Play against the bots") },
   { "teach", N_("Learn the rules") },
   { "author", N_("Write rules and scripts") },
   { "shell", N_("The shell") },
