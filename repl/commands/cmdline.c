@@ -656,7 +656,7 @@ const cl_cmd cl_commands[] = {
     N_("a saved game or match as a web page to step through"),
     N_("Writes one self-contained HTML page (no network, no other file) that "
     "replays a saved game or match, or an imported Tenhou game, hand by "
-    "hand and move by move: the four hands, the discards with claims "
+    "hand and move by move: every seat's hand, the discards with claims "
     "marked, melds, the wall, the scores and each win's explanation. "
     "Keys: right and left step, down and up change hand, w finds the next "
     "win. A tile the seat may not see is not in the page at all."),

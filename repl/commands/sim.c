@@ -587,7 +587,8 @@ const cl_opt sim_options[] = {
   { "--games", "N", N_("how many games (or --game G alone)"), set_games },
   { "--seed", "S", N_("the run's seed (default 1): the same seed plays the "
     "same games"), set_seed },
-  { "--bots", "K,K,K,K", N_("one kind for all four seats or four kinds: "
+  { "--bots", "K,K,K,K", N_("one kind for every seat, or one a seat (four, three at "
+    "a three-player table): "
     "efficiency (default), random, strong, strong:caution=X (its danger "
     "weighed X times, 0 to 100), lua:FILE a bot in Lua, cmd:PROGRAM a bot "
     "program, mjai:PROGRAM a riichi bot speaking mjai, botzone:PROGRAM "
