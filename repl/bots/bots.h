@@ -23,6 +23,12 @@ struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
 /* A spec names a kind there is, with a valid setting (a file or a
 ** program is tried later); if not, err says why. */
 bool cli_bot_spec_check(const char *spec, mj_error *err);
+/* A comma-separated list of specs, each checked, into out (at most max
+** of them kept); how many the list names (more than max when it names
+** more), -1 with err when one is wrong. */
+enum { CLI_BOT_SPEC = 256 };
+int cli_bot_list(const char *list, char out[][CLI_BOT_SPEC], int max,
+                 mj_error *err);
 /* The program of a bot spoken to as a process (cmd:, mjai:), or NULL. */
 const char *cli_bot_program(const char *spec);
 

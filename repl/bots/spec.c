@@ -55,6 +55,24 @@ bool cli_bot_spec_check(const char *spec, mj_error *err)
   return false;
 }
 
+int cli_bot_list(const char *list, char out[][CLI_BOT_SPEC], int max,
+                 mj_error *err)
+{
+  char tmp[1100];
+  snprintf(tmp, sizeof tmp, "%s", list);
+  int n = 0;
+  char *save = NULL;
+  for (char *tok = strtok_r(tmp, ",", &save); tok;
+       tok = strtok_r(NULL, ",", &save)) {
+    if (n == max)
+      return n + 1;
+    if (!cli_bot_spec_check(tok, err))
+      return -1;
+    snprintf(out[n++], CLI_BOT_SPEC, "%s", tok);
+  }
+  return n;
+}
+
 struct mj_bot *cli_bot_new(mj_host *h, const mj_rules *r, const char *spec,
                            uint64_t seed, int limit_ms, mj_error *err)
 {

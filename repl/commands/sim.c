@@ -670,23 +670,16 @@ static int sim_parse(sim_args *sa, const cl_args *a)
    form checked (files are loaded later). False with the error said. */
 static bool parse_bots(sim_run *rn, const char *bots)
 {
-  char tmp[1100];
-  snprintf(tmp, sizeof tmp, "%s", bots);
-  int nb = 0;
-  char *save = NULL;
-  for (char *tok = strtok_r(tmp, ",", &save); tok;
-       tok = strtok_r(NULL, ",", &save)) {
-    mj_error e;
-    if (nb == rn->np) {
-      fprintf(stderr, _("Error: --bots takes one kind or one a player (%d), "
-              "not more (got '%s')\n"), rn->np, bots);
-      return false;
-    }
-    if (!cli_bot_spec_check(tok, &e)) {
-      fprintf(stderr, _("Error: --bots: %s\n"), e.msg);
-      return false;
-    }
-    snprintf(rn->bots[nb++], sizeof rn->bots[0], "%s", tok);
+  mj_error e;
+  int nb = cli_bot_list(bots, rn->bots, rn->np, &e);
+  if (nb < 0) {
+    fprintf(stderr, _("Error: --bots: %s\n"), e.msg);
+    return false;
+  }
+  if (nb > rn->np) {
+    fprintf(stderr, _("Error: --bots takes one kind or one a player (%d), "
+            "not more (got '%s')\n"), rn->np, bots);
+    return false;
   }
   if (nb != 1 && nb != rn->np) {
     fprintf(stderr, _("Error: --bots takes one kind or one a player (%d), "

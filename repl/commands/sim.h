@@ -14,6 +14,7 @@
 #include <sys/types.h>
 
 #include "bot.h"
+#include "bots.h"
 #include "cli.h"
 #include "rules.h"
 
@@ -77,7 +78,7 @@ typedef struct sim_run {
   uint64_t seed;
   long lo, hi;              /* games [lo, hi) */
   int np;                   /* seats at the table (the ruleset's players) */
-  char bots[4][256];
+  char bots[4][CLI_BOT_SPEC];
   sim_sink *out;                /* JSON lines, may be NULL */
   volatile long *progress;  /* games done, shared with the parent */
   bool duplicate;           /* each wall 4 times, the bots rotated */

@@ -598,32 +598,21 @@ static int deal(repl *r, play *p)
   return 0;
 }
 
-/* bots=KIND,...: each kind checked, into kinds[1..3] (in buf), the last
-   named playing the seats after it; *n how many were named (4: more
-   than any table's opponents). False, said, when one is wrong. */
-static bool bot_kinds(repl *r, const char *arg, char *buf, size_t cap,
-                      const char *kinds[4], int *n)
+/* bots=KIND,... into kinds[1..3] (in named), the last named playing the
+   seats left; how many it names (4: more than any table seats), -1
+   when wrong, said. */
+static int new_bots(repl *r, const char *arg, char named[][CLI_BOT_SPEC],
+                    const char *kinds[4])
 {
-  snprintf(buf, cap, "%s", arg + 5);
-  char *tok = strtok(buf, ",");
-  for (int q = 1; q < 4; q++) {
-    mj_error be;
-    if (tok == NULL)
-      return repl_error(r, "'%s': no bot kind named", arg), false;
-    if (!cli_bot_spec_check(tok, &be))
-      return repl_error(r, "%s", be.msg), false;
-    kinds[q] = tok;
-    *n = q;
-    char *next = strtok(NULL, ",");
-    if (next == NULL)
-      break;
-    if (q == 3)
-      *n = 4;
-    tok = next;
-  }
-  for (int q = *n + 1; q < 4; q++)
-    kinds[q] = kinds[*n];
-  return true;
+  mj_error e;
+  int n = cli_bot_list(arg + 5, named, 3, &e);
+  if (n < 0)
+    return repl_error(r, "%s", e.msg), -1;
+  if (n == 0)
+    return repl_error(r, "'%s': no bot kind named", arg), -1;
+  for (int q = 1; q < 4; q++)
+    kinds[q] = named[(q <= n ? q : n) - 1];
+  return n;
 }
 
 static int c_new(repl *r, int argc, char **argv, const char *rest)
@@ -633,7 +622,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
   uint64_t seed = 0;
   bool seeded = false;
   const char *kinds[4] = { "strong", "strong", "strong", "strong" };
-  char kbuf[600], opts[1024] = "";
+  char named[3][CLI_BOT_SPEC], opts[1024] = "";
   const char *bots_arg = NULL;
   int nkinds = 0;
   size_t olen = 0;
@@ -648,7 +637,7 @@ static int c_new(repl *r, int argc, char **argv, const char *rest)
       seeded = true;
     } else if (strncmp(argv[i], "bots=", 5) == 0) {
       bots_arg = argv[i];
-      if (!bot_kinds(r, argv[i], kbuf, sizeof kbuf, kinds, &nkinds))
+      if ((nkinds = new_bots(r, argv[i], named, kinds)) < 0)
         return 1;
     } else if (strchr(argv[i], '=') != NULL) {   /* the ruleset's options */
       mj_catf(opts, sizeof opts, &olen, "%s%s", olen ? " " : "", argv[i]);
