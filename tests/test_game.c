@@ -739,6 +739,36 @@ static int shanten_after(const mj_game *g, int p, mj_tile t)
   return mj_shanten(&v, mj_rules_shapes(mj_game_rules(g)), NULL);
 }
 
+/* What a strong bot and an efficiency bot choose at one decision: the
+   strong bot's i is played after f has seen both. */
+typedef void (*choices_fn)(const mj_game *g, int p, const mj_action *legal,
+                           int i, int j, void *ud);
+
+/* Game `seed` of r played by four strong bots, each decision shown to f
+   beside the efficiency bot's choice. */
+static void strong_beside_efficiency(const mj_rules *r, uint64_t seed,
+                                     choices_fn f, void *ud)
+{
+  mj_game_cfg cfg = { .seed = seed, .dealer = (int)(seed & 3) };
+  mj_error e;
+  mj_game *g = mj_game_new(r, &cfg, &e);
+  assert_non_null(g);
+  mj_bot *strong = mj_bot_new("strong", seed), *eff = mj_bot_new("efficiency",
+                                                                   seed);
+  mj_action legal[MJ_MAX_LEGAL];
+  for (int guard = 0; !mj_game_over(g) && guard < 2000; guard++) {
+    unsigned w = mj_game_waiting(g);
+    int p = __builtin_ctz(w);
+    int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
+    int i = mj_bot_choose(strong, g, p, legal, n);
+    f(g, p, legal, i, mj_bot_choose(eff, g, p, legal, n), ud);
+    assert_int_equal(mj_game_act(g, &legal[i], &e), MJ_OK);
+  }
+  mj_bot_free(strong);
+  mj_bot_free(eff);
+  mj_game_free(g);
+}
+
 /*
 ** The strong bot reads the table, counts the points a wait wins and looks
 ** a step ahead: where it throws another tile than the efficiency bot
@@ -748,63 +778,56 @@ static int shanten_after(const mj_game *g, int p, mj_tile t)
 ** hand with no valid win; and it does so often enough to matter (MCR, 60
 ** games of four strong bots, each decision compared).
 */
+typedef struct trades {
+  int differ, discards, richer, ahead, pattern;
+  int let_go;   /* safer for a tile another let go */
+} trades;
+
+static void trade_seen(const mj_game *g, int p, const mj_action *legal, int i,
+                       int j, void *ud)
+{
+  static const char *const names[4] = { "East", "South", "West", "North" };
+  trades *x = ud;
+  if (mj_game_phase(g) != MJ_PHASE_TURN || legal[i].type != MJ_ACT_DISCARD)
+    return;
+  x->discards++;
+  if (legal[j].type != MJ_ACT_DISCARD || legal[j].tile == legal[i].tile)
+    return;
+  x->differ++;
+  int si = shanten_after(g, p, legal[i].tile),
+      sj = shanten_after(g, p, legal[j].tile);
+  char why[300];
+  if (mj_bot_why_richer(g, p, legal[i].tile, legal[j].tile, why,
+                        sizeof why) > 0) {
+    /* a step back only from a ready hand with no valid win */
+    assert_true(si <= sj || (si == 1 && sj == 0 &&
+                             strstr(why, "no valid win") != NULL));
+    if (strstr(why, "in reach: ") != NULL) {
+      /* neither ready, the bot's hand as near */
+      assert_true(si >= 1 && si <= sj);
+      x->pattern++;
+    } else if (si == 0) {
+      x->richer++;
+    } else {
+      x->ahead++;
+    }
+  } else {
+    assert_true(si <= sj);
+    assert_true(mj_bot_why_safer(g, p, legal[i].tile, legal[j].tile,
+                                 names, why, sizeof why) > 0);
+    x->let_go += strstr(why, "let it go since his last discard") != NULL;
+  }
+}
+
 static void strong_bot_trades_only_safety_or_points(void **state)
 {
   (void)state;
   const mj_rules *r = gu_rules("mcr");
-  static const char *const names[4] = { "East", "South", "West", "North" };
-  int differ = 0, discards = 0, richer = 0, ahead = 0, pattern = 0;
-  int let_go = 0;   /* safer for a tile another let go */
-  for (uint64_t seed = 1; seed <= 60; seed++) {
-    mj_game_cfg cfg = { .seed = seed, .dealer = (int)(seed & 3) };
-    mj_error e;
-    mj_game *g = mj_game_new(r, &cfg, &e);
-    assert_non_null(g);
-    mj_bot *strong = mj_bot_new("strong", seed), *eff = mj_bot_new("efficiency",
-                                                                     seed);
-    mj_action legal[MJ_MAX_LEGAL];
-    for (int guard = 0; !mj_game_over(g) && guard < 2000; guard++) {
-      unsigned w = mj_game_waiting(g);
-      int p = __builtin_ctz(w);
-      int n = mj_game_legal(g, p, legal, MJ_MAX_LEGAL);
-      int i = mj_bot_choose(strong, g, p, legal, n);
-      if (mj_game_phase(g) == MJ_PHASE_TURN &&
-          legal[i].type == MJ_ACT_DISCARD) {
-        int j = mj_bot_choose(eff, g, p, legal, n);
-        discards++;
-        if (legal[j].type == MJ_ACT_DISCARD && legal[j].tile != legal[i].tile) {
-          differ++;
-          int si = shanten_after(g, p, legal[i].tile),
-              sj = shanten_after(g, p, legal[j].tile);
-          char why[300];
-          if (mj_bot_why_richer(g, p, legal[i].tile, legal[j].tile, why,
-                                sizeof why) > 0) {
-            /* a step back only from a ready hand with no valid win */
-            assert_true(si <= sj || (si == 1 && sj == 0 &&
-                                     strstr(why, "no valid win") != NULL));
-            if (strstr(why, "in reach: ") != NULL) {
-              /* neither ready, the bot's hand as near */
-              assert_true(si >= 1 && si <= sj);
-              pattern++;
-            } else if (si == 0) {
-              richer++;
-            } else {
-              ahead++;
-            }
-          } else {
-            assert_true(si <= sj);
-            assert_true(mj_bot_why_safer(g, p, legal[i].tile, legal[j].tile,
-                                         names, why, sizeof why) > 0);
-            let_go += strstr(why, "let it go since his last discard") != NULL;
-          }
-        }
-      }
-      assert_int_equal(mj_game_act(g, &legal[i], &e), MJ_OK);
-    }
-    mj_bot_free(strong);
-    mj_bot_free(eff);
-    mj_game_free(g);
-  }
+  trades x = { 0 };
+  for (uint64_t seed = 1; seed <= 60; seed++)
+    strong_beside_efficiency(r, seed, trade_seen, &x);
+  int differ = x.differ, discards = x.discards, richer = x.richer,
+      ahead = x.ahead, pattern = x.pattern, let_go = x.let_go;
   print_message("strong bot: %d of %d discards differ from the efficiency "
                 "bot's, %d for waits that win more, %d for draws that reach "
                 "more valid wins, %d for a chow pattern kept in reach; "
@@ -815,6 +838,49 @@ static void strong_bot_trades_only_safety_or_points(void **state)
   assert_true(ahead > 0);
   assert_true(pattern > 0);
   assert_true(let_go > 0);
+}
+
+/*
+** At a table where hands race open (Taiwanese: no minimum, no ready
+** declaration, sixteen tiles) the strong bot throws another tile than
+** the efficiency bot only to keep more tiles that make a pung, which any
+** seat's discard may give: never a shanten step, never from a ready
+** hand, each time said in words (30 games of four strong bots).
+*/
+static void pung_seen(const mj_game *g, int p, const mj_action *legal, int i,
+                      int j, void *ud)
+{
+  int *x = ud;   /* discards, those that differ */
+  if (mj_game_phase(g) != MJ_PHASE_TURN || legal[i].type != MJ_ACT_DISCARD ||
+      legal[j].type != MJ_ACT_DISCARD) {
+    assert_int_equal(i, j);   /* claims, kongs, wins: its own */
+    return;
+  }
+  x[0]++;
+  if (legal[j].tile == legal[i].tile)
+    return;
+  x[1]++;
+  int si = shanten_after(g, p, legal[i].tile),
+      sj = shanten_after(g, p, legal[j].tile);
+  assert_int_equal(si, sj);
+  assert_true(si > 0);
+  char why[300];
+  assert_true(mj_bot_why_richer(g, p, legal[i].tile, legal[j].tile, why,
+                                sizeof why) > 0);
+  assert_non_null(strstr(why, "making a pung"));
+}
+
+static void strong_bot_keeps_pungs_racing(void **state)
+{
+  (void)state;
+  const mj_rules *r = gu_rules("taiwan");
+  int x[2] = { 0, 0 };
+  for (uint64_t seed = 1; seed <= 30; seed++)
+    strong_beside_efficiency(r, seed, pung_seen, x);
+  int discards = x[0], differ = x[1];
+  print_message("taiwan: %d of %d discards differ from the efficiency "
+                "bot's, each for tiles that make a pung\n", differ, discards);
+  assert_true(differ * 50 > discards);   /* more than 2% */
 }
 
 /*
@@ -1123,6 +1189,7 @@ int main(void)
     cmocka_unit_test(mcr_random_games),
     cmocka_unit_test(mcr_efficiency_games),
     cmocka_unit_test(strong_bot_trades_only_safety_or_points),
+    cmocka_unit_test(strong_bot_keeps_pungs_racing),
     cmocka_unit_test(deal_in_read_is_calibrated),
     cmocka_unit_test(deal_in_read_sees_no_hidden_tile),
     cmocka_unit_test(strong_bot_caution),

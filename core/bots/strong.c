@@ -38,6 +38,11 @@ enum { DORA_WEIGHT = 150 };
 /* The weight of one step ahead (ahead_one's sum): a live draw making a
    ready hand of value 500 adds 80 */
 static const double AHEAD_WEIGHT = 0.16;
+/* Where hands race open (racing_table): the extra weight of a useful
+   tile that turns a pair into a pung, which any seat's discard may give
+   where a chow's tile comes from the seat before only and a pair's from
+   the wall (1 + PUNG_WEIGHT times in all) */
+enum { PUNG_WEIGHT = 2 };
 /* The weight of a chow pattern in reach (pattern_bonus): 12 a fan as
    value_at counts the fan estimate, PATTERN_WEIGHT times, up to
    PATTERN_CAP fan */
@@ -492,6 +497,69 @@ static int value_choice(mj_bot *b, const mj_game *g, int p,
   return mj_game_wild(g) != 0 ? e : worth_choice(g, p, legal, n, e, 1);
 }
 
+/* A table where any hand wins with nothing to declare and no minimum to
+   reach, of more than 13 tiles (Taiwanese): the hands race open. There
+   the danger model lost, and so did passing claims (docs/bots.md). */
+static bool racing_table(const mj_table *tb)
+{
+  return tb->min_points <= 0 && !mjb_concealment_pays(tb) && tb->hand > 13;
+}
+
+/*
+** p's hand without t: its shanten in *sh, and its useful tiles' live
+** copies, each turning a pair into a pung counted 1 + PUNG_WEIGHT times
+** (in *pungs, their live copies alone); -1 when p holds no t.
+*/
+static int pung_weighted(const mj_game *g, int p, mj_tile t, int *sh,
+                         int *pungs)
+{
+  ctx c;
+  mj_tileview v;
+  mjb_ctx_view(&c, g, p, &v);
+  if (v.c[t] == 0)
+    return -1;
+  mj_tileview_remove(&v, t);
+  c.held[t]--;
+  unsigned which;
+  *sh = mj_shanten_shapes(&v, c.cfg, &which);
+  mj_wait w[MJ_KINDS];
+  int nw = mj_useful_at(&v, c.cfg, c.held, c.seen, w, *sh, which);
+  int sum = 0;
+  *pungs = 0;
+  for (int j = 0; j < nw; j++) {
+    bool pung = (v.at[1] & MJ_BIT(w[j].tile)) != 0;
+    sum += w[j].live * (pung ? 1 + PUNG_WEIGHT : 1);
+    *pungs += pung ? w[j].live : 0;
+  }
+  return sum;
+}
+
+/*
+** At a racing table: the efficiency bot's choice, but while the hand is
+** not ready, among the discards leaving it as near, the one keeping the
+** most useful tiles counted by pung_weighted: claims make these hands,
+** and a pung's tile may come from three seats.
+*/
+static int pung_choice(mj_bot *b, const mj_game *g, int p,
+                       const mj_action *legal, int n)
+{
+  int e = mjb_efficiency_choose(b, g, p, legal, n);
+  if (mj_game_phase(g) != MJ_PHASE_TURN || legal[e].type != MJ_ACT_DISCARD)
+    return e;
+  int least, pungs;
+  int most = pung_weighted(g, p, legal[e].tile, &least, &pungs);
+  if (most < 0 || least == 0)
+    return e;
+  int best = e;
+  for (int i = 0; i < n; i++)
+    if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
+      int sh, a = pung_weighted(g, p, legal[i].tile, &sh, &pungs);
+      if (a >= 0 && (sh < least || (sh == least && a > most)))
+        best = i, most = a, least = sh;
+    }
+  return best;
+}
+
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
                       const mj_action *legal, int n)
 {
@@ -508,13 +576,12 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
   /* no danger where nobody may win on a discard, none worth reading
      where wild tiles make any wait (宝, ghosts), and none worth avoiding
      where a win does not end the hand (血战, 血流: dealing in costs one
-     payment and play goes on), nor where any hand wins with no ready
-     declaration to read (Taiwanese: there the danger model lost, and so
-     did passing claims and keeping the waits worth most; docs/bots.md):
-     the efficiency bot's */
+     payment and play goes on), nor where the hands race open with no
+     ready declaration to read (racing_table): the efficiency bot's,
+     counting pungs' tiles higher there */
   const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
-  if (tb->min_points <= 0 && !mjb_concealment_pays(tb) && tb->hand > 13)
-    return mjb_efficiency_choose(b, g, p, legal, n);
+  if (racing_table(tb))
+    return pung_choice(b, g, p, legal, n);
   /* nor where nothing marks a ready hand, no minimum and no declaration
      (长沙): there the waits worth most win and reading danger lost */
   if (tb->self_draw_only || mj_game_wild(g) != 0 || tb->leave_on_win ||
@@ -569,6 +636,29 @@ static double pattern_of_discard(const mj_game *g, int p, mj_tile t, int fan,
   return pattern_bonus(&c, &v, mj_game_hand(g, p), fan);
 }
 
+/* At a racing table: discard a keeps more useful tiles than b, pungs'
+   counted higher (pung_choice), neither ready; "" otherwise. */
+static size_t why_pungs(const mj_game *g, int p, const mj_discard_eval *a,
+                        const mj_discard_eval *b, char *buf, size_t cap)
+{
+  size_t len = 0;
+  int sa, sb, pa, pb;
+  int wa = pung_weighted(g, p, a->tile, &sa, &pa);
+  int wb = pung_weighted(g, p, b->tile, &sb, &pb);
+  if (sa <= 0 || sa != sb || wa <= wb)
+    return 0;
+  char x[40];
+  mj_catf(buf, cap, &len,
+          ngettext("a pung's tile may come from any seat's discard: %d "
+                   "useful tile left, %d of them making a pung, ",
+                   "a pung's tile may come from any seat's discard: %d "
+                   "useful tiles left, %d of them making a pung, ",
+                   a->useful), a->useful, pa);
+  mj_catf(buf, cap, &len, _("against %d and %d with %s"), b->useful, pb,
+          mj_tile_word(b->tile, false, x, sizeof x));
+  return len;
+}
+
 size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
                          char *buf, size_t cap)
 {
@@ -586,6 +676,8 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
   if (a == NULL || b == NULL)
     return 0;
   char x[40];
+  if (racing_table(mj_rules_ctable(mj_game_rules(g))))
+    return why_pungs(g, p, a, b, buf, cap);
   if (a->shanten == 0 && b->shanten == 0) {
     if (a->wins == 0 || a->points <= b->points)
       return 0;
