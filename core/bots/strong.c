@@ -436,9 +436,11 @@ static int strong_discard(const mj_bot *b, const mj_game *g, int p,
 ** What p's hand is worth after discarding t, when that leaves it at
 ** shanten sh (else -1): ready (0), the points its live waits win,
 ** summed; one from ready (1), ahead_one's sum (the live draws that make
-** it ready times the value of the waits they leave).
+** it ready times the value of the waits they leave). Ready, *wins (if
+** not NULL) gets the live tiles that win.
 */
-static long worth_after(const mj_game *g, int p, mj_tile t, int sh)
+static long worth_after(const mj_game *g, int p, mj_tile t, int sh,
+                        int *wins)
 {
   ctx c;
   mj_tileview v;
@@ -457,7 +459,9 @@ static long worth_after(const mj_game *g, int p, mj_tile t, int sh)
     return ahead_one(&c, &v, h, which, &n, &points);
   mj_wait w[MJ_KINDS];
   int nw = mj_useful_at(&v, c.cfg, c.held, c.seen, w, 0, which), pts;
-  mjb_valid_waits(&c, &v, h, w, nw, &pts);
+  int good = mjb_valid_waits(&c, &v, h, w, nw, &pts);
+  if (wins != NULL)
+    *wins = good;
   return pts;
 }
 
@@ -467,34 +471,17 @@ static long worth_after(const mj_game *g, int p, mj_tile t, int sh)
 static int worth_choice(const mj_game *g, int p, const mj_action *legal,
                         int n, int e, int sh)
 {
-  long most = worth_after(g, p, legal[e].tile, sh);
+  long most = worth_after(g, p, legal[e].tile, sh, NULL);
   if (most < 0)
     return e;
   int best = e;
   for (int i = 0; i < n; i++)
     if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
-      long a = worth_after(g, p, legal[i].tile, sh);
+      long a = worth_after(g, p, legal[i].tile, sh, NULL);
       if (a > most)
         best = i, most = a;
     }
   return best;
-}
-
-/* Where no danger is read (wilds, self-draw only, 血战, no minimum and no
-   declaration): the efficiency bot's choice, but a ready hand keeps the
-   waits worth most (live copies times what each wins), not merely the
-   most of them, and one from ready (where no tile is wild: there nearly
-   every draw is useful and it costs ten times the time for nothing
-   measured) looks a step ahead. */
-static int value_choice(mj_bot *b, const mj_game *g, int p,
-                        const mj_action *legal, int n)
-{
-  int e = mjb_efficiency_choose(b, g, p, legal, n);
-  if (mj_game_phase(g) != MJ_PHASE_TURN || legal[e].type != MJ_ACT_DISCARD)
-    return e;
-  if (worth_after(g, p, legal[e].tile, 0) >= 0)
-    return worth_choice(g, p, legal, n, e, 0);
-  return mj_game_wild(g) != 0 ? e : worth_choice(g, p, legal, n, e, 1);
 }
 
 /* A table where any hand wins with nothing to declare and no minimum to
@@ -535,15 +522,15 @@ static int pung_weighted(const mj_game *g, int p, mj_tile t, int *sh,
 }
 
 /*
-** At a racing table: the efficiency bot's choice, but while the hand is
-** not ready, among the discards leaving it as near, the one keeping the
-** most useful tiles counted by pung_weighted: claims make these hands,
-** and a pung's tile may come from three seats.
+** The efficiency bot's choice e, but while the hand is not ready, among
+** the discards leaving it as near, the one keeping the most useful
+** tiles counted by pung_weighted: where claims make the hands (a racing
+** table) or wild tiles make most tiles useful, a pung's tile may come
+** from three seats.
 */
-static int pung_choice(mj_bot *b, const mj_game *g, int p,
-                       const mj_action *legal, int n)
+static int pung_choice(const mj_game *g, int p, const mj_action *legal,
+                       int n, int e)
 {
-  int e = mjb_efficiency_choose(b, g, p, legal, n);
   if (mj_game_phase(g) != MJ_PHASE_TURN || legal[e].type != MJ_ACT_DISCARD)
     return e;
   int least, pungs;
@@ -558,6 +545,25 @@ static int pung_choice(mj_bot *b, const mj_game *g, int p,
         best = i, most = a, least = sh;
     }
   return best;
+}
+
+/* Where no danger is read (wilds, self-draw only, 血战, no minimum and no
+   declaration): the efficiency bot's choice, but a ready hand keeps the
+   waits worth most (live copies times what each wins), not merely the
+   most of them, and one from ready (where no tile is wild: there nearly
+   every draw is useful and it costs ten times the time for nothing
+   measured) looks a step ahead; where tiles are wild, a hand not ready
+   counts a pung's tile higher (pung_choice). */
+static int value_choice(mj_bot *b, const mj_game *g, int p,
+                        const mj_action *legal, int n)
+{
+  int e = mjb_efficiency_choose(b, g, p, legal, n);
+  if (mj_game_phase(g) != MJ_PHASE_TURN || legal[e].type != MJ_ACT_DISCARD)
+    return e;
+  if (worth_after(g, p, legal[e].tile, 0, NULL) >= 0)
+    return worth_choice(g, p, legal, n, e, 0);
+  return mj_game_wild(g) != 0 ? pung_choice(g, p, legal, n, e)
+                              : worth_choice(g, p, legal, n, e, 1);
 }
 
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
@@ -581,7 +587,8 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
      counting pungs' tiles higher there */
   const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
   if (racing_table(tb))
-    return pung_choice(b, g, p, legal, n);
+    return pung_choice(g, p, legal, n,
+                       mjb_efficiency_choose(b, g, p, legal, n));
   /* nor where nothing marks a ready hand, no minimum and no declaration
      (长沙): there the waits worth most win and reading danger lost */
   if (tb->self_draw_only || mj_game_wild(g) != 0 || tb->leave_on_win ||
@@ -636,8 +643,8 @@ static double pattern_of_discard(const mj_game *g, int p, mj_tile t, int fan,
   return pattern_bonus(&c, &v, mj_game_hand(g, p), fan);
 }
 
-/* At a racing table: discard a keeps more useful tiles than b, pungs'
-   counted higher (pung_choice), neither ready; "" otherwise. */
+/* Discard a keeps more useful tiles than b, pungs' counted higher
+   (pung_choice), neither ready; "" otherwise. */
 static size_t why_pungs(const mj_game *g, int p, const mj_discard_eval *a,
                         const mj_discard_eval *b, char *buf, size_t cap)
 {
@@ -659,6 +666,37 @@ static size_t why_pungs(const mj_game *g, int p, const mj_discard_eval *a,
   return len;
 }
 
+/* Both ready: discard a's waits win more points than b's, in words;
+   "" otherwise. Without a minimum the evaluation counts no points:
+   they are counted here as value_choice counts them (worth_after). */
+static size_t why_waits(const mj_game *g, int p, const mj_discard_eval *a,
+                        const mj_discard_eval *b, char *buf, size_t cap)
+{
+  size_t len = 0;
+  int wa = a->wins, wb = b->wins;
+  long pa = a->points, pb = b->points;
+  if (mj_rules_ctable(mj_game_rules(g))->min_points <= 0) {
+    pa = worth_after(g, p, a->tile, 0, &wa);
+    pb = worth_after(g, p, b->tile, 0, &wb);
+  }
+  if (wa <= 0 || pa <= pb)
+    return 0;
+  char x[40];
+  mj_catf(buf, cap, &len,
+          ngettext("ready either way: %d live tile wins %d points on "
+                   "average, ", "ready either way: %d live tiles win %d "
+                   "points on average, ", wa),
+          wa, (int)((pa + wa / 2) / wa));
+  if (wb <= 0)
+    mj_catf(buf, cap, &len, _("against no valid win with %s"),
+            mj_tile_word(b->tile, false, x, sizeof x));
+  else
+    mj_catf(buf, cap, &len, _("against %d winning %d with %s"), wb,
+            (int)((pb + wb / 2) / wb),
+            mj_tile_word(b->tile, false, x, sizeof x));
+  return len;
+}
+
 size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
                          char *buf, size_t cap)
 {
@@ -676,24 +714,11 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
   if (a == NULL || b == NULL)
     return 0;
   char x[40];
-  if (racing_table(mj_rules_ctable(mj_game_rules(g))))
+  if ((racing_table(mj_rules_ctable(mj_game_rules(g))) ||
+       mj_game_wild(g) != 0) && a->shanten > 0)
     return why_pungs(g, p, a, b, buf, cap);
-  if (a->shanten == 0 && b->shanten == 0) {
-    if (a->wins == 0 || a->points <= b->points)
-      return 0;
-    mj_catf(buf, cap, &len,
-            ngettext("ready either way: %d live tile wins %d points on "
-                     "average, ", "ready either way: %d live tiles win %d "
-                     "points on average, ", a->wins),
-            a->wins, (a->points + a->wins / 2) / a->wins);
-    if (b->wins == 0)
-      mj_catf(buf, cap, &len, _("against no valid win with %s"),
-              mj_tile_word(u, false, x, sizeof x));
-    else
-      mj_catf(buf, cap, &len, _("against %d winning %d with %s"), b->wins,
-              (b->points + b->wins / 2) / b->wins, mj_tile_word(u, false, x, sizeof x));
-    return len;
-  }
+  if (a->shanten == 0 && b->shanten == 0)
+    return why_waits(g, p, a, b, buf, cap);
   if (mj_rules_ctable(mj_game_rules(g))->min_points <= 0 || a->shanten == 0)
     return 0;
   /* a tile from ready, against a tile from ready or a ready hand with no
