@@ -405,6 +405,26 @@ static void other_rulesets_tokens(void **state)
   assert_int_equal(score("tok", "123p456p789s11122s win=2s que=m gui=5z,7z "
                                 "horses=3 streak=2", line, sizeof line), 9);
   assert_string_equal(line, "no m,ghostsx2,horsesx3,streakx2");
+  /* the line's one store a fan (room for it) and the careful join (a
+     small buffer) write the same, counts past 9 and long ids too */
+  put("tok2", "local R = mj.ruleset { id = 'tok2', context = { 'horses=' } }\n"
+              "R:fan { 'base', points = 1, fallback = true }\n"
+              "R:fan { 'a fan of a long name', points = 1, test = function(v)\n"
+              "  return v.horses end }\n"
+              "R:fan { 'horses', points = 1, test = function(v)\n"
+              "  return v.horses end }\n"
+              "return R\n");
+  char small[48];
+  score("tok2", "123p456p789s11122s win=2s horses=12", line, sizeof line);
+  score("tok2", "123p456p789s11122s win=2s horses=12", small, sizeof small);
+  assert_string_equal(line, "a fan of a long namex12,horsesx12");
+  assert_string_equal(small, line);
+  score("tok", "123p456p789s11122s win=2s que=m gui=5z,7z horses=12", line,
+        sizeof line);
+  score("tok", "123p456p789s11122s win=2s que=m gui=5z,7z horses=12", small,
+        sizeof small);
+  assert_string_equal(line, "no m,ghostsx2,horsesx12");
+  assert_string_equal(small, line);
   mj_hand *h = mj_hand_new();
   mj_error e;
   const char *t = "123p456p789s11122s win=2s que=s gui=7z horses=12";

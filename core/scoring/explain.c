@@ -96,10 +96,39 @@ static size_t fans_join(const mj_rules *r, const mj_score *s, char *buf,
   return len;
 }
 
+/* The batch prints one a hand: where every fan's id fits its 16-byte
+   copy (the id and ",") and the buffer has room for the stores, one
+   store a fan, and its count written in place. */
 size_t mj_score_fans_line(const mj_rules *r, const mj_score *s, char *buf,
                           size_t cap)
 {
-  return fans_join(r, s, buf, cap, ",", false);
+  if (cap < 20 * (size_t)s->nhits + 1)
+    return fans_join(r, s, buf, cap, ",", false);
+  size_t len = 0;
+  for (int q = 0; q < s->nhits; q++) {
+    const fan_c *f = &r->fans[s->hits[q].fan];
+    unsigned c = (unsigned)s->hits[q].count;
+    if (f->def.factor)
+      continue;
+    if (f->line_id[0] == '\0' || c == 0 || c > 99)
+      return fans_join(r, s, buf, cap, ",", false);
+    memcpy(buf + len, f->line_id, 16);
+    len += f->id_len;
+    if (c > 1 || (f->def.kind == MJ_FK_COUNT &&
+                  r->scoring == MJ_SCORING_PARTS)) {
+      buf[len++] = 'x';
+      if (c >= 10)
+        buf[len++] = (char)('0' + c / 10);
+      buf[len++] = (char)('0' + c % 10);
+    }
+    buf[len++] = ',';
+  }
+  if (len == 0) {
+    buf[0] = '\0';
+    return 0;
+  }
+  buf[len - 1] = '\0';   /* the last "," */
+  return len - 1;
 }
 
 size_t mj_score_fans_text(const mj_rules *r, const mj_score *s, char *buf,

@@ -496,6 +496,10 @@ mj_status mj_rules_add_fan(mj_rules *r, const mj_fan_def *def, mj_error *err)
     d->count_of = (uint8_t)(MJ_COUNT_WORD + word);
   d->id = dup(def->id);
   f->id_len = d->id != NULL ? strlen(d->id) : 0;
+  if (f->id_len > 0 && f->id_len < sizeof f->line_id - 1) {
+    memcpy(f->line_id, d->id, f->id_len);
+    f->line_id[f->id_len] = ',';
+  }
   d->en = dup(def->en);
   d->desc = dup(def->desc);
   d->example = dup(def->example);

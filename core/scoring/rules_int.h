@@ -16,6 +16,8 @@ enum { MJ_MAX_OPTIONS = 32 };
 typedef struct fan_c {
   mj_fan_def def;            /* strings owned by the ruleset */
   size_t id_len;             /* strlen(def.id), for the batch's fan line */
+  char line_id[16];          /* the id and ",", zero-padded, when they
+                                fit in 16 bytes (one store a fan); else "" */
   int nexcl;
   int excl[MJ_MAX_EXCLUDES];
   uint8_t excl_n[MJ_MAX_EXCLUDES];
