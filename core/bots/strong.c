@@ -466,14 +466,14 @@ static long worth_after(const mj_game *g, int p, mj_tile t, int sh,
 }
 
 /* Among p's discards, the one worth most at shanten sh (worth_after),
-   e (the efficiency bot's) unless another is worth more; e when e
+   e (the efficiency bot's) unless another is worth more; -1 when e
    leaves the hand elsewhere. */
 static int worth_choice(const mj_game *g, int p, const mj_action *legal,
                         int n, int e, int sh)
 {
   long most = worth_after(g, p, legal[e].tile, sh, NULL);
   if (most < 0)
-    return e;
+    return -1;
   int best = e;
   for (int i = 0; i < n; i++)
     if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
@@ -547,23 +547,32 @@ static int pung_choice(const mj_game *g, int p, const mj_action *legal,
   return best;
 }
 
-/* Where no danger is read (wilds, self-draw only, 血战, no minimum and no
-   declaration): the efficiency bot's choice, but a ready hand keeps the
-   waits worth most (live copies times what each wins), not merely the
-   most of them, and one from ready (where no tile is wild: there nearly
-   every draw is useful and it costs ten times the time for nothing
-   measured) looks a step ahead; where tiles are wild, a hand not ready
-   counts a pung's tile higher (pung_choice). */
+/* Where the strong bot reads no danger: nobody wins on a discard, wild
+   tiles make any wait (宝, 鬼), a win does not end the hand (血战, 血流),
+   or nothing marks a ready hand (no minimum and no declaration: 长沙). */
+static bool value_table(const mj_game *g)
+{
+  const mj_table *tb = mj_rules_ctable(mj_game_rules(g));
+  return tb->self_draw_only || mj_game_wild(g) != 0 || tb->leave_on_win ||
+         tb->stay_on_win || (tb->min_points <= 0 && !mjb_concealment_pays(tb));
+}
+
+/* Where no danger is read (value_table): the efficiency bot's choice,
+   but a ready hand keeps the waits worth most (live copies times what
+   each wins), not merely the most of them; one from ready (where no tile
+   is wild: there nearly every draw is useful and it costs ten times the
+   time for nothing measured) looks a step ahead; and further, or where
+   tiles are wild, a pung's tile counts higher (pung_choice). */
 static int value_choice(mj_bot *b, const mj_game *g, int p,
                         const mj_action *legal, int n)
 {
   int e = mjb_efficiency_choose(b, g, p, legal, n);
   if (mj_game_phase(g) != MJ_PHASE_TURN || legal[e].type != MJ_ACT_DISCARD)
     return e;
-  if (worth_after(g, p, legal[e].tile, 0, NULL) >= 0)
-    return worth_choice(g, p, legal, n, e, 0);
-  return mj_game_wild(g) != 0 ? pung_choice(g, p, legal, n, e)
-                              : worth_choice(g, p, legal, n, e, 1);
+  int w = worth_choice(g, p, legal, n, e, 0);
+  if (w < 0 && mj_game_wild(g) == 0)
+    w = worth_choice(g, p, legal, n, e, 1);
+  return w >= 0 ? w : pung_choice(g, p, legal, n, e);
 }
 
 int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
@@ -590,9 +599,9 @@ int mjb_strong_choose(mj_bot *b, const mj_game *g, int p,
     return pung_choice(g, p, legal, n,
                        mjb_efficiency_choose(b, g, p, legal, n));
   /* nor where nothing marks a ready hand, no minimum and no declaration
-     (长沙): there the waits worth most win and reading danger lost */
-  if (tb->self_draw_only || mj_game_wild(g) != 0 || tb->leave_on_win ||
-      tb->stay_on_win || (tb->min_points <= 0 && !mjb_concealment_pays(tb)))
+     (长沙): there the waits worth most win and reading danger lost
+     (value_table: value_choice) */
+  if (value_table(g))
     return value_choice(b, g, p, legal, n);
   if (most == 0)
     return mjb_efficiency_choose(b, g, p, legal, n);
@@ -714,8 +723,9 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
   if (a == NULL || b == NULL)
     return 0;
   char x[40];
-  if ((racing_table(mj_rules_ctable(mj_game_rules(g))) ||
-       mj_game_wild(g) != 0) && a->shanten > 0)
+  if (a->shanten > 0 &&
+      (racing_table(mj_rules_ctable(mj_game_rules(g))) ||
+       (value_table(g) && (mj_game_wild(g) != 0 || a->shanten >= 2))))
     return why_pungs(g, p, a, b, buf, cap);
   if (a->shanten == 0 && b->shanten == 0)
     return why_waits(g, p, a, b, buf, cap);
