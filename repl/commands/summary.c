@@ -275,18 +275,26 @@ static void summary_duplicate(FILE *f, const sim_run *rn,
              "turned a seat each time\n"
              "%-*s  net per game (95%% interval over the walls)\n"),
           st->dup_walls, rn->np, bw, "bot");
+  double mean[4], half[4], widest = 0;   /* kinds[4] */
   for (int k = 0; k < rn->nkinds; k++) {
     int seats = 0;
     for (int p = 0; p < rn->np; p++)
       seats += strcmp(rn->bots[p], rn->kinds[k]) == 0;
     /* a wall's sample: the kind's net over its n games, per seat-game */
     double per = (double)rn->np * seats, n = (double)st->dup_walls;
+    mean[k] = (double)st->dup_net[k] / n / per;
+    half[k] = half95(st->dup_walls, (double)st->dup_net[k],
+                     (double)st->dup_net_sq[k]) / per;
+    widest = half[k] > widest ? half[k] : widest;
+  }
+  /* intervals under 0.1 (a ruleset of small units) with four places, so
+     that an interval clear of zero reads so */
+  int places = widest > 0 && widest < 0.1 ? 4 : 2;
+  for (int k = 0; k < rn->nkinds; k++) {
     char lb[64];
-    fprintf(f, "%-*s  %+8.2f ±%6.2f\n", bw,
-            bot_label(rn->kinds[k], lb, sizeof lb),
-            (double)st->dup_net[k] / n / per,
-            half95(st->dup_walls, (double)st->dup_net[k],
-                   (double)st->dup_net_sq[k]) / per);
+    fprintf(f, "%-*s  %+*.*f ±%*.*f\n", bw,
+            bot_label(rn->kinds[k], lb, sizeof lb), places + 6, places,
+            mean[k], places + 4, places, half[k]);
   }
 }
 
