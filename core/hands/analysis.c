@@ -810,8 +810,12 @@ static mj_tileset whole_waits(const mj_tileview *v)
 static unsigned ready_shapes(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
   unsigned which = cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
-  for (int s = 1; s < MJ_SHAPE_COUNT; s++)
-    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && !refused(v, s, 1) &&
+  unsigned others = cfg->shapes & ~which;
+  if (v->wilds == 0 && v->melds > 0)   /* refused's first test, at once */
+    others &= MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO) |
+              (v->melds == 1 ? MJ_SHAPE_BIT(MJ_SHAPE_KNITTED) : 0);
+  for (int s = 1; others >> s; s++)
+    if ((others & MJ_SHAPE_BIT(s)) && !refused(v, s, 1) &&
         (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1)
                                : shape_shanten(v, cfg, s)) == 0)
       which |= MJ_SHAPE_BIT(s);
@@ -897,13 +901,19 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
                ? waits_upto(&x.v, &x.cfg, held, visible, out, max)
                : waits_list(mjb_waits(v, cfg), held, visible, out, 0);
   }
-  unsigned which = ready_shapes(v, cfg);
   mj_tileset win = 0;
-  if ((which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && v->wilds == 0 &&
-      v->wild == 0) {
+  bool plain = (cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
+               v->wilds == 0 && v->wild == 0;
+  if (plain) {
+    /* a count only: enough standard waits already, no other shape asked */
     win = whole_waits(v);
-    which &= ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
+    int k = __builtin_popcountll(win & ~cfg->absent);
+    if (held == NULL && k >= max)
+      return k;
   }
+  unsigned which = ready_shapes(v, cfg);
+  if (plain)
+    which &= ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   if (which & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD))
     win = std_waits(v, held, max, win);
   /* the special shapes: each tile tried */
