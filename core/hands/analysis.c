@@ -685,6 +685,17 @@ static bool refused(const mj_tileview *v, int s, int open)
   }
 }
 
+/* shapes without those refused() turns down for their melds at once:
+   with melds and no wild, only the standard shape, 九幺 and (one meld)
+   the knitted straight take them. */
+static unsigned shapes_with_melds(const mj_tileview *v, unsigned shapes)
+{
+  if (v->wilds == 0 && v->melds > 0)
+    shapes &= MJ_SHAPE_BIT(MJ_SHAPE_STANDARD) | MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO) |
+              (v->melds == 1 ? MJ_SHAPE_BIT(MJ_SHAPE_KNITTED) : 0);
+  return shapes;
+}
+
 bool mj_is_win_shape(const mj_tileview *v, const mj_shape_cfg *cfg, mj_shape s)
 {
   return (mj_win_shapes(v, cfg, MJ_SHAPE_BIT(s)) & MJ_SHAPE_BIT(s)) != 0;
@@ -699,7 +710,7 @@ unsigned mj_win_shapes(const mj_tileview *v, const mj_shape_cfg *cfg,
            : (shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && mj_is_win(v, cfg)
                ? MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)
                : 0;
-  shapes &= cfg->shapes;
+  shapes = shapes_with_melds(v, shapes & cfg->shapes);
   if ((shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) && view_need(v) <= v->wilds)
     win |= MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
   for (unsigned left = shapes & ~MJ_SHAPE_BIT(MJ_SHAPE_STANDARD); left;
@@ -727,8 +738,9 @@ bool mj_is_win(const mj_tileview *v, const mj_shape_cfg *cfg)
   if ((cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD)) &&
       view_need(v) <= v->wilds)
     return true;
-  for (int s = 1; s < MJ_SHAPE_COUNT; s++)
-    if ((cfg->shapes & MJ_SHAPE_BIT(s)) && !refused(v, s, 0) &&
+  unsigned others = shapes_with_melds(v, cfg->shapes);
+  for (int s = 1; others >> s; s++)
+    if ((others & MJ_SHAPE_BIT(s)) && !refused(v, s, 0) &&
         (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 0)
                                : shape_shanten(v, cfg, s)) == -1)
       return true;
@@ -810,10 +822,7 @@ static mj_tileset whole_waits(const mj_tileview *v)
 static unsigned ready_shapes(const mj_tileview *v, const mj_shape_cfg *cfg)
 {
   unsigned which = cfg->shapes & MJ_SHAPE_BIT(MJ_SHAPE_STANDARD);
-  unsigned others = cfg->shapes & ~which;
-  if (v->wilds == 0 && v->melds > 0)   /* refused's first test, at once */
-    others &= MJ_SHAPE_BIT(MJ_SHAPE_JIUYAO) |
-              (v->melds == 1 ? MJ_SHAPE_BIT(MJ_SHAPE_KNITTED) : 0);
+  unsigned others = shapes_with_melds(v, cfg->shapes) & ~which;
   for (int s = 1; others >> s; s++)
     if ((others & MJ_SHAPE_BIT(s)) && !refused(v, s, 1) &&
         (s == MJ_SHAPE_KNITTED ? shanten_knitted(v, 1)
