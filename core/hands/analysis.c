@@ -1290,30 +1290,3 @@ static mj_tileset useful_compute(const mj_tileview *v, const mj_shape_cfg *cfg,
   }
   return good;
 }
-
-void mj_hand_view(const mj_hand *h, mj_tileset wild, mj_tileview *v,
-                  uint8_t held[MJ_KINDS])
-{
-  mj_tileview_init(v, h, wild);
-  mj_hand_all_counts(h, held);
-}
-
-int mj_hand_waits(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,
-                  mj_wait out[MJ_KINDS], int *shanten)
-{
-  mj_tileview v;
-  uint8_t held[MJ_KINDS];
-  mj_hand_view(h, wild, &v, held);
-  if (shanten != NULL)
-    *shanten = mj_shanten(&v, cfg, NULL);
-  return mj_waits(&v, cfg, held, NULL, out);
-}
-
-int mj_hand_useful(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,
-                   mj_wait out[MJ_KINDS], int *shanten)
-{
-  mj_tileview v;
-  uint8_t held[MJ_KINDS];
-  mj_hand_view(h, wild, &v, held);
-  return mj_useful(&v, cfg, held, NULL, out, shanten);
-}

@@ -1,6 +1,7 @@
 /*
 ** hand.c
-** Hands: notation parse/print, validation and simple mutation.
+** Hands: notation parse/print, validation and simple mutation; the
+** one-call forms of the analysis (a hand's view, waits, useful tiles).
 */
 #include "i18n.h"
 #include "hand.h"
@@ -10,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "analysis.h"
 #include "hand_int.h"
 
 void mj_ctx_init(mj_ctx *c)
@@ -1135,4 +1137,33 @@ size_t mj_hand_print_full(const mj_hand *h, char *buf, size_t cap)
   put(buf, cap, &len, " ");
   put(buf, cap, &len, ctx);
   return len;
+}
+
+/* The one-call forms of analysis.c: a hand's view, waits and useful
+   tiles. */
+void mj_hand_view(const mj_hand *h, mj_tileset wild, mj_tileview *v,
+                  uint8_t held[MJ_KINDS])
+{
+  mj_tileview_init(v, h, wild);
+  mj_hand_all_counts(h, held);
+}
+
+int mj_hand_waits(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,
+                  mj_wait out[MJ_KINDS], int *shanten)
+{
+  mj_tileview v;
+  uint8_t held[MJ_KINDS];
+  mj_hand_view(h, wild, &v, held);
+  if (shanten != NULL)
+    *shanten = mj_shanten(&v, cfg, NULL);
+  return mj_waits(&v, cfg, held, NULL, out);
+}
+
+int mj_hand_useful(const mj_hand *h, mj_tileset wild, const mj_shape_cfg *cfg,
+                   mj_wait out[MJ_KINDS], int *shanten)
+{
+  mj_tileview v;
+  uint8_t held[MJ_KINDS];
+  mj_hand_view(h, wild, &v, held);
+  return mj_useful(&v, cfg, held, NULL, out, shanten);
 }

@@ -43,6 +43,25 @@ static int total_live(const mj_wait *w, int n)
   return t;
 }
 
+/* The score batch's answers, gathered here and handed to stdio in
+   blocks (fwrite costs some 100 instructions a line); anything else
+   written to standard output in a batch puts them out first. */
+static char answers[1 << 16];
+static size_t nanswers;
+
+static void put_answers(void)
+{
+  if (nanswers > 0)
+    fwrite(answers, 1, nanswers, stdout);
+  nanswers = 0;
+}
+
+static void flush_answers(void)
+{
+  put_answers();
+  fflush(stdout);
+}
+
 /* Parse text into h and check it for mode (-1: no check here, the scorer
    checks a winning hand itself); the error printed as the output asks. */
 static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
@@ -63,6 +82,7 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   if (st == MJ_OK)
     return true;
   mj_error_text(&e, msg, sizeof msg);
+  put_answers();
   if (o->json)
     render_error_json(stdout, r, text, n, msg);
   else if (o->batch)
@@ -72,7 +92,7 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   return false;
 }
 
-static void flush_answers(void) { fflush(stdout); }
+
 
 /* The score of the last batch line, kept for the next (freed at the end). */
 static mj_score *spare_score;
@@ -119,6 +139,7 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
     while ((n = cli_reader_line(&rd, &buf, LINE_MAX_BYTES, &cut,
                                 flush_answers)) >= 0) {
       if (cut) {
+        put_answers();
         char msg[80];
         snprintf(msg, sizeof msg, _("a line longer than %d bytes"),
                  LINE_MAX_BYTES);
@@ -145,7 +166,7 @@ static int each_input(mj_host *host, const cli_opts *o, int argc, char **argv,
     cli_reader_free(&rd);
     free(spare_score);
     spare_score = NULL;
-    fflush(stdout);
+    flush_answers();
   } else {
     if (argc < 2) {
       fprintf(stderr, _("Usage: %s\n"), usage);
@@ -528,6 +549,8 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
   mj_error e;
   mj_status st = mj_score_hand(r, h, s, &e);
   bool ok = true;
+  if (st != MJ_OK || !o->batch || o->json)
+    put_answers();
   if (st != MJ_OK) {
     if (o->json)
       render_score_json(stdout, r, h, NULL, e.msg);
@@ -540,19 +563,22 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
     mj_score_annotate(r, h, s);
     render_score_json(stdout, r, h, s, NULL);
   } else if (o->batch) {
-    /* the hot path of --batch: no printf */
-    char line[1024];
+    /* the hot path of --batch: no printf, no stdio a line */
+    enum { LINE = 1024 };
+    if (sizeof answers - nanswers < LINE)
+      put_answers();
+    char *line = answers + nanswers;
     size_t k = int_text(s->total, line);
     line[k++] = '\t';
-    k += mj_score_fans_line(r, s, line + k, sizeof line - k - 1);
-    if (k < sizeof line - 40 && mj_rules_scoring(r) == MJ_SCORING_PARTS) {
+    k += mj_score_fans_line(r, s, line + k, LINE - k - 1);
+    if (k < LINE - 40 && mj_rules_scoring(r) == MJ_SCORING_PARTS) {
       line[k++] = '\t';
-      k += mj_score_parts_text(r, s, line + k, sizeof line - k - 1);
+      k += mj_score_parts_text(r, s, line + k, LINE - k - 1);
     }
-    if (k > sizeof line - 2)
-      k = sizeof line - 2;
+    if (k > LINE - 2)
+      k = LINE - 2;
     line[k++] = '\n';
-    fwrite_unlocked(line, 1, k, stdout);   /* one thread writes */
+    nanswers += k;
   } else {
     char *buf = malloc(1 << 16);
     if (buf != NULL) {
