@@ -436,11 +436,12 @@ static int strong_discard(const mj_bot *b, const mj_game *g, int p,
 ** What p's hand is worth after discarding t, when that leaves it at
 ** shanten sh (else -1): ready (0), the points its live waits win,
 ** summed; one from ready (1), ahead_one's sum (the live draws that make
-** it ready times the value of the waits they leave). Ready, *wins (if
-** not NULL) gets the live tiles that win.
+** it ready times the value of the waits they leave). In *count and
+** *points (if not NULL) what it is made of: ready, the live tiles that
+** win and their points; one from ready, ahead_one's draws and points.
 */
 static long worth_after(const mj_game *g, int p, mj_tile t, int sh,
-                        int *wins)
+                        int *count, long *points)
 {
   ctx c;
   mj_tileview v;
@@ -454,15 +455,18 @@ static long worth_after(const mj_game *g, int p, mj_tile t, int sh,
     return -1;
   const mj_hand *h = mj_game_hand(g, p);
   int n;
-  long points;
-  if (sh == 1)
-    return ahead_one(&c, &v, h, which, &n, &points);
-  mj_wait w[MJ_KINDS];
-  int nw = mj_useful_at(&v, c.cfg, c.held, c.seen, w, 0, which), pts;
-  int good = mjb_valid_waits(&c, &v, h, w, nw, &pts);
-  if (wins != NULL)
-    *wins = good;
-  return pts;
+  long sum, worth;
+  if (sh == 1) {
+    worth = ahead_one(&c, &v, h, which, &n, &sum);
+  } else {
+    mj_wait w[MJ_KINDS];
+    int nw = mj_useful_at(&v, c.cfg, c.held, c.seen, w, 0, which), pts;
+    n = mjb_valid_waits(&c, &v, h, w, nw, &pts);
+    worth = sum = pts;
+  }
+  if (count != NULL)
+    *count = n, *points = sum;
+  return worth;
 }
 
 /* Among p's discards, the one worth most at shanten sh (worth_after),
@@ -471,13 +475,13 @@ static long worth_after(const mj_game *g, int p, mj_tile t, int sh,
 static int worth_choice(const mj_game *g, int p, const mj_action *legal,
                         int n, int e, int sh)
 {
-  long most = worth_after(g, p, legal[e].tile, sh, NULL);
+  long most = worth_after(g, p, legal[e].tile, sh, NULL, NULL);
   if (most < 0)
     return -1;
   int best = e;
   for (int i = 0; i < n; i++)
     if (legal[i].type == MJ_ACT_DISCARD && legal[i].tile != legal[e].tile) {
-      long a = worth_after(g, p, legal[i].tile, sh, NULL);
+      long a = worth_after(g, p, legal[i].tile, sh, NULL, NULL);
       if (a > most)
         best = i, most = a;
     }
@@ -661,8 +665,8 @@ static size_t why_pungs(const mj_game *g, int p, const mj_discard_eval *a,
   int sa, sb, pa, pb;
   int wa = pung_weighted(g, p, a->tile, &sa, &pa);
   int wb = pung_weighted(g, p, b->tile, &sb, &pb);
-  if (sa <= 0 || sa != sb || wa <= wb)
-    return 0;
+  if (wa < 0 || wb < 0 || sa <= 0 || sa != sb || wa <= wb)
+    return 0;   /* a wild tile's discard (no view without it) is not this */
   char x[40];
   mj_catf(buf, cap, &len,
           ngettext("a pung's tile may come from any seat's discard: %d "
@@ -685,8 +689,8 @@ static size_t why_waits(const mj_game *g, int p, const mj_discard_eval *a,
   int wa = a->wins, wb = b->wins;
   long pa = a->points, pb = b->points;
   if (mj_rules_ctable(mj_game_rules(g))->min_points <= 0) {
-    pa = worth_after(g, p, a->tile, 0, &wa);
-    pb = worth_after(g, p, b->tile, 0, &wb);
+    worth_after(g, p, a->tile, 0, &wa, &pa);
+    worth_after(g, p, b->tile, 0, &wb, &pb);
   }
   if (wa <= 0 || pa <= pb)
     return 0;
@@ -729,14 +733,21 @@ size_t mj_bot_why_richer(const mj_game *g, int p, mj_tile t, mj_tile u,
     return why_pungs(g, p, a, b, buf, cap);
   if (a->shanten == 0 && b->shanten == 0)
     return why_waits(g, p, a, b, buf, cap);
-  if (mj_rules_ctable(mj_game_rules(g))->min_points <= 0 || a->shanten == 0)
+  /* where no danger is read, nothing wild, the step ahead as
+     value_choice takes it */
+  bool ahead = value_table(g) && mj_game_wild(g) == 0;
+  if ((mj_rules_ctable(mj_game_rules(g))->min_points <= 0 && !ahead) ||
+      a->shanten == 0)
     return 0;
   /* a tile from ready, against a tile from ready or a ready hand with no
      valid win: the draws that reach a valid win */
   int da = 0, db = 0;
   long pa = 0, pb = 0, va = 0, vb = 0;
-  if (a->shanten == 1 &&
-      (b->shanten == 1 || (b->shanten == 0 && b->wins == 0))) {
+  if (a->shanten == 1 && ahead && b->shanten == 1) {
+    va = worth_after(g, p, t, 1, &da, &pa);
+    vb = worth_after(g, p, u, 1, &db, &pb);
+  } else if (a->shanten == 1 &&
+             (b->shanten == 1 || (b->shanten == 0 && b->wins == 0))) {
     va = ahead_of_discard(g, p, t, &da, &pa);
     if (b->shanten == 1)
       vb = ahead_of_discard(g, p, u, &db, &pb);
