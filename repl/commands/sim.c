@@ -295,6 +295,19 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
       cJSON_AddItemToArray(da, one);
     }
   }
+  /* the seats that claimed (a meld not a concealed kong), for call rates */
+  bool called[4] = { false, false, false, false }, anyc = false;
+  for (int p = 0; p < rn->np; p++) {
+    const mj_hand *h = mj_game_hand(g, p);
+    for (int i = 0; i < mj_hand_nmelds(h); i++)
+      called[p] = called[p] || mj_hand_melds(h)[i].type != MJ_CKONG;
+    anyc = anyc || called[p];
+  }
+  if (anyc) {
+    cJSON *ca = cJSON_AddArrayToObject(o, "called");
+    for (int p = 0; p < rn->np; p++)
+      cJSON_AddItemToArray(ca, cJSON_CreateBool(called[p]));
+  }
   long net = (long)pl->pay[0] + pl->pay[1] + pl->pay[2] + pl->pay[3];
   if (net != 0)   /* sticks left on the table (riichi): theirs to keep */
     cJSON_AddNumberToObject(o, "pot", (double)-net);
