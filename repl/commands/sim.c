@@ -251,6 +251,40 @@ static cJSON *win_json(const sim_run *rn, const mj_game *g, const played *pl,
 }
 
 /* The game's JSON line into rn->out; false on a failed write. */
+/* What each seat did that the line says when any did: the declarations
+   made (riichi), the claims (a meld not a concealed kong, for call
+   rates). */
+static void seats_json(cJSON *o, const sim_run *rn, const mj_game *g)
+{
+  unsigned any = 0;
+  for (int p = 0; p < 4; p++)
+    any |= mj_game_declared(g, p);
+  if (any != 0) {   /* the declarations each seat made (riichi) */
+    cJSON *da = cJSON_AddArrayToObject(o, "declared");
+    for (int p = 0; p < rn->np; p++) {
+      cJSON *one = cJSON_CreateArray();
+      unsigned d = mj_game_declared(g, p);
+      for (int k = 0; d != 0; k++, d >>= 1)
+        if ((d & 1) && mj_game_decl(g, k) != NULL)
+          cJSON_AddItemToArray(one, cJSON_CreateString(mj_game_decl(g, k)->name));
+      cJSON_AddItemToArray(da, one);
+    }
+  }
+  /* the seats that claimed (a meld not a concealed kong), for call rates */
+  bool called[4] = { false, false, false, false }, anyc = false;
+  for (int p = 0; p < rn->np; p++) {
+    const mj_hand *h = mj_game_hand(g, p);
+    for (int i = 0; i < mj_hand_nmelds(h); i++)
+      called[p] = called[p] || mj_hand_melds(h)[i].type != MJ_CKONG;
+    anyc = anyc || called[p];
+  }
+  if (anyc) {
+    cJSON *ca = cJSON_AddArrayToObject(o, "called");
+    for (int p = 0; p < rn->np; p++)
+      cJSON_AddItemToArray(ca, cJSON_CreateBool(called[p]));
+  }
+}
+
 static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
 {
   cJSON *o = cJSON_CreateObject();
@@ -281,33 +315,7 @@ static bool write_line(const sim_run *rn, const mj_game *g, const played *pl)
   cJSON *pa = cJSON_AddArrayToObject(o, "pay");
   for (int p = 0; p < rn->np; p++)
     cJSON_AddItemToArray(pa, cJSON_CreateNumber(pl->pay[p]));
-  unsigned any = 0;
-  for (int p = 0; p < 4; p++)
-    any |= mj_game_declared(g, p);
-  if (any != 0) {   /* the declarations each seat made (riichi) */
-    cJSON *da = cJSON_AddArrayToObject(o, "declared");
-    for (int p = 0; p < rn->np; p++) {
-      cJSON *one = cJSON_CreateArray();
-      unsigned d = mj_game_declared(g, p);
-      for (int k = 0; d != 0; k++, d >>= 1)
-        if ((d & 1) && mj_game_decl(g, k) != NULL)
-          cJSON_AddItemToArray(one, cJSON_CreateString(mj_game_decl(g, k)->name));
-      cJSON_AddItemToArray(da, one);
-    }
-  }
-  /* the seats that claimed (a meld not a concealed kong), for call rates */
-  bool called[4] = { false, false, false, false }, anyc = false;
-  for (int p = 0; p < rn->np; p++) {
-    const mj_hand *h = mj_game_hand(g, p);
-    for (int i = 0; i < mj_hand_nmelds(h); i++)
-      called[p] = called[p] || mj_hand_melds(h)[i].type != MJ_CKONG;
-    anyc = anyc || called[p];
-  }
-  if (anyc) {
-    cJSON *ca = cJSON_AddArrayToObject(o, "called");
-    for (int p = 0; p < rn->np; p++)
-      cJSON_AddItemToArray(ca, cJSON_CreateBool(called[p]));
-  }
+  seats_json(o, rn, g);
   long net = (long)pl->pay[0] + pl->pay[1] + pl->pay[2] + pl->pay[3];
   if (net != 0)   /* sticks left on the table (riichi): theirs to keep */
     cJSON_AddNumberToObject(o, "pot", (double)-net);
