@@ -277,6 +277,12 @@ static void every_error(void **state)
                "more than 5 melds");
   expect_error("123m+", 5, "'+' must be followed by one tile");
   expect_error("123m456p789s1z+2z win=1z", 0, "disagree");
+  /* a red five won, and a plain one named: both parsers refuse it (the
+     fast one used to keep 0m, the careful one 5m) */
+  expect_error("123m456p789s3m5m+0m self win=5m", 0,
+               "+0m and win=5m disagree");
+  expect_error("123m456p789s3m5m+5m self win=0m", 0,
+               "+5m and win=0m disagree");
   expect_error("11z\xff\xfe win=1z", 4, "byte 0xff is not a tile");
 }
 

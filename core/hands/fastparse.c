@@ -767,13 +767,18 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
   if (nt > MJ_MAX_CONCEALED || (nt == 0 && h->nmelds == 0) || !fast_counts(h))
     return false;
   h->ntiles = (uint8_t)nt;
+  bool plus_red = h->ctx.win_red;   /* +0m */
+  h->ctx.win_red = 0;
   fast f = { s, i, n };
   if (!fast_context(&f, &h->ctx))
     return false;
   if (plus != MJ_NO_TILE) {
-    if (h->ctx.win != MJ_NO_TILE && h->ctx.win != plus)
+    /* both named, or a red five in either: the careful parser's */
+    if (h->ctx.win != MJ_NO_TILE &&
+        (h->ctx.win != plus || plus_red || h->ctx.win_red))
       return false;
     h->ctx.win = plus;
+    h->ctx.win_red = plus_red;
     h->plus = true;
   }
   return true;

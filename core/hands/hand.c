@@ -736,15 +736,20 @@ mj_status mj_hand_parse_careful(mj_hand *h, const char *text, size_t n,
   st = parse_hand_part(h, text + b, i - b, &plus, err);
   if (st != MJ_OK && err != NULL && err->column > 0)
     err->column += (int)b;     /* columns of the whole text */
+  bool plus_red = h->ctx.win_red;   /* +0m: a red five won */
   if (st == MJ_OK)
     st = mj_ctx_parse(&h->ctx, text + i, n - i, (int)i + 1, err);
   if (st == MJ_OK && plus != MJ_NO_TILE) {
     bool red_plus = h->red[plus / 9 & 3] > 0 && h->ctx.win_red;
-    if (h->ctx.win != MJ_NO_TILE && (h->ctx.win != plus ||
-                                     (h->ctx.win_red && !red_plus))) {
+    if (h->ctx.win != MJ_NO_TILE &&
+        (h->ctx.win != plus || (h->ctx.win_red && !red_plus) ||
+         (plus_red && !h->ctx.win_red))) {
       char a[3], c[3];
-      st = mj_fail(err, MJ_EINVAL, 0, "+%s and win=%s disagree",
-                   mj_tile_str(plus, a), mj_tile_str(h->ctx.win, c));
+      mj_tile_str(plus, a);
+      mj_tile_str(h->ctx.win, c);
+      a[0] = plus_red ? '0' : a[0];        /* the tiles as written */
+      c[0] = h->ctx.win_red ? '0' : c[0];
+      st = mj_fail(err, MJ_EINVAL, 0, "+%s and win=%s disagree", a, c);
     } else {
       h->ctx.win = plus;
       h->plus = true;
