@@ -768,7 +768,6 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
     return false;
   h->ntiles = (uint8_t)nt;
   bool plus_red = h->ctx.win_red;   /* +0m */
-  h->ctx.win_red = 0;
   fast f = { s, i, n };
   if (!fast_context(&f, &h->ctx))
     return false;
@@ -778,7 +777,6 @@ static bool fast_parse(mj_hand *h, const char *text, size_t n)
         (h->ctx.win != plus || plus_red || h->ctx.win_red))
       return false;
     h->ctx.win = plus;
-    h->ctx.win_red = plus_red;
     h->plus = true;
   }
   return true;
