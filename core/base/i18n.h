@@ -17,19 +17,39 @@
 
 #define MJ_TEXTDOMAIN "hule"
 
-#define _(s) dgettext(MJ_TEXTDOMAIN, s)
+#define _(s) mj_gettext(s)
 #define N_(s) (s)
 #define C_(ctx, s) mj_pgettext(ctx "\004" s, s)
 #undef ngettext
-#define ngettext(one, many, n) dngettext(MJ_TEXTDOMAIN, one, many, n)
+#define ngettext(one, many, n) mj_ngettext(one, many, n)
 
 /* Set when the language chosen is the one fan names are written in
    (Chinese): explanations then leave out the English names. */
 extern bool mj_text_native_names;
 
+/* Set when the language chosen is English, the messages' own: every
+   message is then itself, without gettext's lookup (a batch's error
+   lines each asked it). */
+extern bool mj_text_untranslated;
+
+static inline char *mj_gettext(const char *s)
+{
+  return mj_text_untranslated ? (char *)s : dgettext(MJ_TEXTDOMAIN, s);
+}
+
+static inline char *mj_ngettext(const char *one, const char *many,
+                                unsigned long n)
+{
+  if (mj_text_untranslated)
+    return (char *)(n == 1 ? one : many);
+  return dngettext(MJ_TEXTDOMAIN, one, many, n);
+}
+
 /* The translation of key ("context\004message"), or s when it has none. */
 static inline const char *mj_pgettext(const char *key, const char *s)
 {
+  if (mj_text_untranslated)
+    return s;
   const char *t = dgettext(MJ_TEXTDOMAIN, key);
   return t == key ? s : t;
 }

@@ -13,6 +13,7 @@
 /* Names in their own language (Chinese) before English ones: set by
    the language chosen (i18n.h). */
 bool mj_text_native_names;
+bool mj_text_untranslated;
 
 /* The length of the UTF-8 sequence at s (0: not one, or a control
    character), *cp its code point. */

@@ -100,6 +100,7 @@ static void apply(const char *lang)
 {
   snprintf(current, sizeof current, "%s", lang);
   mj_text_native_names = strncmp(lang, "zh", 2) == 0;
+  mj_text_untranslated = strcmp(lang, "en") == 0;
   setenv("LANGUAGE", lang, 1);
   ++_nl_msg_cat_cntr;
 }
