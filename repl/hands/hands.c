@@ -43,17 +43,42 @@ static int total_live(const mj_wait *w, int n)
   return t;
 }
 
-/* The score batch's answers, gathered here and handed to stdio in
-   blocks (fwrite costs some 100 instructions a line); anything else
-   written to standard output in a batch puts them out first. */
+/* The score batch's answers, gathered here and written in blocks past
+   stdio (which would copy each block once more), after what stdio holds;
+   anything else written to standard output in a batch puts them out
+   first. */
 static char answers[1 << 16];
 static size_t nanswers;
 
 static void put_answers(void)
 {
-  if (nanswers > 0)
-    fwrite(answers, 1, nanswers, stdout);
+  if (nanswers == 0)
+    return;
+  fflush(stdout);
+  int fd = fileno(stdout);
+  for (size_t done = 0; done < nanswers && fd >= 0;) {
+    ssize_t w = write(fd, answers + done, nanswers - done);
+    if (w < 0 && errno == EINTR)
+      continue;
+    if (w <= 0)
+      break;                 /* as stdio would: the rest is lost */
+    done += (size_t)w;
+  }
   nanswers = 0;
+}
+
+/* A batch line's error, among the answers. */
+static void answer_error(const char *msg)
+{
+  for (int tries = 0; tries < 2; tries++) {
+    size_t room = sizeof answers - nanswers;
+    int k = snprintf(answers + nanswers, room, _("ERROR\t%s\n"), msg);
+    if (k >= 0 && (size_t)k < room) {
+      nanswers += (size_t)k;
+      return;
+    }
+    put_answers();
+  }
 }
 
 static void flush_answers(void)
@@ -82,11 +107,13 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   if (st == MJ_OK)
     return true;
   mj_error_text(&e, msg, sizeof msg);
+  if (o->batch && !o->json) {
+    answer_error(msg);
+    return false;
+  }
   put_answers();
   if (o->json)
     render_error_json(stdout, r, text, n, msg);
-  else if (o->batch)
-    printf(_("ERROR\t%s\n"), msg);
   else
     fprintf(stderr, _("Error: %s\n"), msg);
   return false;
@@ -549,13 +576,13 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
   mj_error e;
   mj_status st = mj_score_hand(r, h, s, &e);
   bool ok = true;
-  if (st != MJ_OK || !o->batch || o->json)
+  if (!o->batch || o->json)
     put_answers();
   if (st != MJ_OK) {
     if (o->json)
       render_score_json(stdout, r, h, NULL, e.msg);
     else if (o->batch)
-      printf(_("ERROR\t%s\n"), e.msg);
+      answer_error(e.msg);
     else
       fprintf(stderr, _("Error: %s\n"), e.msg);
     ok = false;
