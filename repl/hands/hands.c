@@ -88,9 +88,10 @@ static void flush_answers(void)
 }
 
 /* Parse text into h and check it for mode (-1: no check here, the scorer
-   checks a winning hand itself); the error printed as the output asks. */
+   checks a winning hand itself); the error printed as the output asks,
+   among the score batch's answers when among_answers. */
 static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
-                      const cli_opts *o, int mode)
+                      const cli_opts *o, int mode, bool among_answers)
 {
   mj_error e;
   char msg[300];
@@ -107,13 +108,15 @@ static bool read_hand(mj_hand *h, const char *text, size_t n, const mj_rules *r,
   if (st == MJ_OK)
     return true;
   mj_error_text(&e, msg, sizeof msg);
-  if (o->batch && !o->json) {
+  if (among_answers && o->batch && !o->json) {
     answer_error(msg);
     return false;
   }
   put_answers();
   if (o->json)
     render_error_json(stdout, r, text, n, msg);
+  else if (o->batch)
+    printf(_("ERROR\t%s\n"), msg);
   else
     fprintf(stderr, _("Error: %s\n"), msg);
   return false;
@@ -349,7 +352,8 @@ bool cli_do_waits(mj_host *host, const mj_rules *r, const cli_opts *o,
   (void)host;
   /* a person may ask on his turn, with 14 tiles: the discards' waits */
   bool person = !o->batch && !o->json;
-  if (!read_hand(h, text, n, r, o, person ? MJ_CHECK_ANY : MJ_CHECK_WAIT))
+  if (!read_hand(h, text, n, r, o, person ? MJ_CHECK_ANY : MJ_CHECK_WAIT,
+                 false))
     return false;
   mj_tileview v;
   uint8_t held[MJ_KINDS];
@@ -541,7 +545,7 @@ bool cli_do_shanten(mj_host *host, const mj_rules *r, const cli_opts *o,
                     mj_hand *h, const char *text, size_t n)
 {
   (void)host;
-  if (!read_hand(h, text, n, r, o, MJ_CHECK_ANY))
+  if (!read_hand(h, text, n, r, o, MJ_CHECK_ANY, false))
     return false;
   const mj_shape_cfg *cfg = mj_rules_shapes(r);
   mj_tileview v;
@@ -567,7 +571,7 @@ bool cli_do_score(mj_host *host, const mj_rules *r, const cli_opts *o,
                   mj_hand *h, const char *text, size_t n)
 {
   (void)host;
-  if (!read_hand(h, text, n, r, o, o->json ? MJ_CHECK_WIN : -1))
+  if (!read_hand(h, text, n, r, o, o->json ? MJ_CHECK_WIN : -1, true))
     return false;
   mj_score *s = spare_score != NULL ? spare_score : malloc(sizeof *s);
   spare_score = NULL;
