@@ -32,13 +32,14 @@ extern bool mj_text_native_names;
    lines each asked it). */
 extern bool mj_text_untranslated;
 
-static inline char *mj_gettext(const char *s)
+/* format_arg: a message given to printf keeps its check of arguments */
+__attribute__((format_arg(1))) static inline char *mj_gettext(const char *s)
 {
   return mj_text_untranslated ? (char *)s : dgettext(MJ_TEXTDOMAIN, s);
 }
 
-static inline char *mj_ngettext(const char *one, const char *many,
-                                unsigned long n)
+__attribute__((format_arg(1), format_arg(2))) static inline char *
+mj_ngettext(const char *one, const char *many, unsigned long n)
 {
   if (mj_text_untranslated)
     return (char *)(n == 1 ? one : many);
