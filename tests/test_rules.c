@@ -746,6 +746,69 @@ static void threads_score_alike(void **state)
   free(v.hand);
 }
 
+/* Without account-once every subset of melds counts each fan it makes:
+   the tables, once made, give the same counts, whether a subset makes
+   one fan (riichi's) or two (a ruleset of overlapping pair fans). */
+static int score_total(const mj_rules *r, const char *text, mj_score *s)
+{
+  mj_hand *h = mj_hand_new();
+  int total = -1;
+  if (mj_hand_parse(h, text, strlen(text), NULL) == MJ_OK &&
+      mj_score_hand(r, h, s, NULL) == MJ_OK)
+    total = s->total;
+  mj_hand_free(h);
+  return total;
+}
+
+static int hit_count(const mj_rules *r, const mj_score *s, const char *fan)
+{
+  int f = mj_rules_find_fan(r, fan);
+  for (int i = 0; i < s->nhits; i++)
+    if (s->hits[i].fan == f)
+      return s->hits[i].count;
+  return 0;
+}
+
+static void combo_tables_every_subset(void **state)
+{
+  (void)state;
+  mj_error e;
+  put("overlap",
+      "local R = mj.ruleset { id = 'overlap', shapes = { 'standard' } }\n"
+      "R:fan { 'same chows', points = 2, melds = { chow'a', chow'a' },\n"
+      "  same_suit = true }\n"
+      "R:fan { 'chows of a rank', points = 1, melds = { chow'a', chow'a' } }\n"
+      "R:fan { 'base', points = 1, fallback = true }\n"
+      "return R\n");
+  const mj_rules *ov, *ri;
+  assert_int_equal(mj_host_load_detached(H, "overlap", NULL, &ov, &e), MJ_OK);
+  assert_int_equal(mj_host_load_detached(H, "riichi", NULL, &ri, &e), MJ_OK);
+  static const char *const hand = "123m123m123p456s9s+9s self";
+  static const char *const ri_hand = "123m123p123s456s9s+9s self";
+  mj_score s;
+  int before = score_total(ov, hand, &s), ri_before;
+  assert_int_equal(hit_count(ov, &s, "same chows"), 1);
+  assert_int_equal(hit_count(ov, &s, "chows of a rank"), 3);
+  assert_int_equal(before, 2 + 3);
+  ri_before = score_total(ri, ri_hand, &s);
+  assert_int_equal(hit_count(ri, &s, "三色同順"), 1);
+  for (int i = 0; i <= MJ_COMBO_LAZY; i++) {   /* until the tables are made */
+    score_total(ov, hand, &s);
+    score_total(ri, ri_hand, &s);
+  }
+  assert_int_equal(atomic_load(&ov->combo_state), 2);
+  assert_int_equal(atomic_load(&ri->combo_state), 2);
+  assert_false(ov->combo_one[0][2]);      /* 123m 123m makes both */
+  assert_true(ri->combo_one[0][2] && ri->combo_one[0][3]);
+  assert_int_equal(score_total(ov, hand, &s), before);
+  assert_int_equal(hit_count(ov, &s, "same chows"), 1);
+  assert_int_equal(hit_count(ov, &s, "chows of a rank"), 3);
+  assert_int_equal(score_total(ri, ri_hand, &s), ri_before);
+  assert_int_equal(hit_count(ri, &s, "三色同順"), 1);
+  mj_host_release(H, ov);
+  mj_host_release(H, ri);
+}
+
 /* }==================================================================== */
 
 int main(void)
@@ -753,6 +816,7 @@ int main(void)
   const struct CMUnitTest tests[] = {
     cmocka_unit_test(forbidden_globals),
     cmocka_unit_test(shared_tables_are_copies),
+    cmocka_unit_test(combo_tables_every_subset),
     cmocka_unit_test(limits),
     cmocka_unit_test(bad_fans),
     cmocka_unit_test(bad_rulesets),

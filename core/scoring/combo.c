@@ -47,25 +47,37 @@ static void asked_without(const mj_rules *r)
   }
 }
 
-/* The index in combo[t][k] of the first fan the sorted groups match, -1
-   none: from the tables once they are made. */
-static inline int first_fan(const eval *E, int t, int k,
-                            const mj_group *const *gs)
+/* The table of the k-meld fans of type t (k 2 or 3), NULL while it is
+   not made (the look-up then counts towards making it). */
+static inline const int8_t *table_of(const eval *E, int t, int k)
 {
   const mj_rules *r = E->r;
   const int8_t *tab =
       atomic_load_explicit(k == 2 ? &r->combo2[t] : &r->combo3[t],
                            memory_order_acquire);
-  if (tab != NULL && k == 2)
-    return tab[gs[0]->tile * MJ_KINDS + gs[1]->tile];
-  if (tab != NULL && k == 3)
-    return tab[(gs[0]->tile * MJ_KINDS + gs[1]->tile) * MJ_KINDS +
-               gs[2]->tile];
-  if ((k == 2 || k == 3) &&
+  if (tab == NULL &&
       atomic_load_explicit(&r->combo_state, memory_order_relaxed) == 0)
     asked_without(r);
-  for (int q = 0; q < r->ncombo[t][k]; q++)
-    if (mjs_fan_pos(E, r->combo[t][k][q], gs, k))
+  return tab;
+}
+
+static inline int table_at(const int8_t *tab, int k,
+                           const mj_group *const *gs)
+{
+  size_t i = (size_t)gs[0]->tile * MJ_KINDS + gs[1]->tile;
+  return tab[k == 2 ? i : i * MJ_KINDS + gs[2]->tile];
+}
+
+/* The index in combo[t][k] of the first fan the sorted groups match, -1
+   none: from the tables once they are made. */
+static inline int first_fan(const eval *E, int t, int k,
+                            const mj_group *const *gs)
+{
+  const int8_t *tab = k == 2 || k == 3 ? table_of(E, t, k) : NULL;
+  if (tab != NULL)
+    return table_at(tab, k, gs);
+  for (int q = 0; q < E->r->ncombo[t][k]; q++)
+    if (mjs_fan_pos(E, E->r->combo[t][k][q], gs, k))
       return q;
   return -1;
 }
@@ -101,28 +113,61 @@ static void gather(melds *M, const mj_decomp *d, int type)
   M->n = n;
 }
 
-/* Without account-once: every subset that matches a fan counts (each
-   subset's groups gathered once, for all the fans of its size). */
-static void every_subset(eval *E, const melds *M, rstate *rs)
+/* The table of k melds of type t when it is made and each of its tiles
+   match one fan at most, else NULL. */
+static const int8_t *only_table(const eval *E, int t, int k)
+{
+  const int8_t *tab = table_of(E, t, k);
+  return tab != NULL && E->r->combo_one[t][k] ? tab : NULL;
+}
+
+/* The fans of the k sorted groups sg (of mask) that count without
+   account-once: by the table when it holds them, else one by one. */
+static void subset_fans(eval *E, const melds *M, rstate *rs, int k,
+                        const mj_group *const *sg, uint32_t mask,
+                        const int8_t *only)
 {
   int *const *list = E->r->combo[M->type];
-  const int *cnt = E->r->ncombo[M->type];
-  for (unsigned sub = 3; sub < 1u << M->n; sub++) {
-    int k = pop32(sub);
-    if (k < 2 || cnt[k] == 0)
-      continue;
-    const mj_group *sg[4];
-    uint32_t mask = 0;
-    int m = 0;
-    for (int i = 0; i < M->n; i++)
-      if (sub >> i & 1) {
-        sg[m++] = M->gs[i];
-        mask |= 1u << M->idx[i];
-      }
-    for (int q = 0; q < cnt[k]; q++)
-      if (mjs_fan_pos(E, list[k][q], sg, k))
-        combo_count(E, rs, list[k][q], mask, true);
+  if (only != NULL) {
+    int q = table_at(only, k, sg);
+    if (q >= 0)
+      combo_count(E, rs, list[k][q], mask, true);
+    return;
   }
+  for (int q = 0; q < E->r->ncombo[M->type][k]; q++)
+    if (mjs_fan_pos(E, list[k][q], sg, k))
+      combo_count(E, rs, list[k][q], mask, true);
+}
+
+/* Without account-once: every subset of two or more melds that matches
+   a fan counts. */
+static void every_subset(eval *E, const melds *M, rstate *rs)
+{
+  const int *cnt = E->r->ncombo[M->type];
+  const mj_group *const *gs = M->gs;
+  int n = M->n;
+  uint32_t bit[4];
+  for (int i = 0; i < n; i++)
+    bit[i] = 1u << M->idx[i];
+  if (cnt[2] > 0) {
+    const int8_t *only = only_table(E, M->type, 2);
+    for (int i = 0; i < n; i++)
+      for (int j = i + 1; j < n; j++) {
+        const mj_group *sg[2] = { gs[i], gs[j] };
+        subset_fans(E, M, rs, 2, sg, bit[i] | bit[j], only);
+      }
+  }
+  if (cnt[3] > 0 && n >= 3) {
+    const int8_t *only = only_table(E, M->type, 3);
+    for (int i = 0; i < n; i++)
+      for (int j = i + 1; j < n; j++)
+        for (int l = j + 1; l < n; l++) {
+          const mj_group *sg[3] = { gs[i], gs[j], gs[l] };
+          subset_fans(E, M, rs, 3, sg, bit[i] | bit[j] | bit[l], only);
+        }
+  }
+  if (cnt[4] > 0 && n == 4)
+    subset_fans(E, M, rs, 4, gs, bit[0] | bit[1] | bit[2] | bit[3], NULL);
 }
 
 /* Four melds in one fan take every combination of them: true if so. */
@@ -357,6 +402,23 @@ static bool combos_dynamic(const mj_rules *r, int t, int k)
 /* Make the tables (combo2, combo3) of the combination fans whose
    patterns do not read the context; out of memory, a table is left out
    (its fans are then matched one by one, as before it was made). */
+/* The first fan of combo[t][k] the sorted groups match (-1 none), as
+   first_fan without the tables; *one false if a second matches too. */
+static int fans_at(const eval *E, int t, int k, const mj_group *const *gs,
+                   bool *one)
+{
+  int first = -1;
+  for (int q = 0; q < E->r->ncombo[t][k]; q++)
+    if (mjs_fan_pos(E, E->r->combo[t][k][q], gs, k)) {
+      if (first >= 0) {
+        *one = false;
+        break;
+      }
+      first = q;
+    }
+  return first;
+}
+
 static void make_tables(mj_rules *r)
 {
   static const mj_ctx none;
@@ -372,14 +434,16 @@ static void make_tables(mj_rules *r)
                       { (uint8_t)gtype, 0, 0, 0 } };
     const mj_group *gs[3] = { &g[0], &g[1], &g[2] };
     int8_t *tab;
+    bool one2 = true, one3 = true;
     if (r->ncombo[t][2] > 0 && !combos_dynamic(r, t, 2) &&
         (tab = malloc((size_t)MJ_KINDS * MJ_KINDS)) != NULL) {
       memset(tab, -1, (size_t)MJ_KINDS * MJ_KINDS);
       for (int a = 0; a < top; a++)
         for (int b = 0; b < top; b++) {
           g[0].tile = (mj_tile)a, g[1].tile = (mj_tile)b;
-          tab[a * MJ_KINDS + b] = (int8_t)first_fan(E, t, 2, gs);
+          tab[a * MJ_KINDS + b] = (int8_t)fans_at(E, t, 2, gs, &one2);
         }
+      r->combo_one[t][2] = one2;
       atomic_store_explicit(&r->combo2[t], tab, memory_order_release);
     }
     size_t size = (size_t)MJ_KINDS * MJ_KINDS * MJ_KINDS;
@@ -396,8 +460,9 @@ static void make_tables(mj_rules *r)
                 group_rank_key(&g[1]) > group_rank_key(&g[2]))
               continue;
             tab[((size_t)a * MJ_KINDS + (size_t)b) * MJ_KINDS + (size_t)c] =
-              (int8_t)first_fan(E, t, 3, gs);
+              (int8_t)fans_at(E, t, 3, gs, &one3);
           }
+      r->combo_one[t][3] = one3;
       atomic_store_explicit(&r->combo3[t], tab, memory_order_release);
     }
   }

@@ -82,6 +82,9 @@ struct mj_rules {
      ruleset loaded to score a few hands does without), by one thread,
      published atomically: scorers share a ruleset (combo.c) */
   _Atomic(int8_t *) combo2[2], combo3[2];
+  /* combo_one[t][k]: no tiles of table k match two fans of type t, so
+     the first is the only one (written before the table is published) */
+  bool combo_one[2][4];
   atomic_int combo_asked;    /* look-ups made without the tables */
   atomic_int combo_state;    /* 0 not made, 1 being made, 2 made */
   int nopts;
