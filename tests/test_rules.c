@@ -809,6 +809,35 @@ static void combo_tables_every_subset(void **state)
   mj_host_release(H, ri);
 }
 
+/* A pattern whose members repeat (二盃口: chow a, chow a, chow b, chow b)
+   is matched once whichever way round its twins take the groups. */
+static void twin_members(void **state)
+{
+  (void)state;
+  mj_error e;
+  const mj_rules *ri;
+  assert_int_equal(mj_host_load_detached(H, "riichi", NULL, &ri, &e), MJ_OK);
+  static const struct { const char *hand; int ryanpeikou; } cases[] = {
+    { "112233m556677p9s+9s self", 1 },
+    { "556677p112233m9s+9s self", 1 },
+    { "112233m112233m9s+9s self", 1 },      /* a = b: four alike */
+    { "111222333m456p9s+9s self", 0 },      /* three alike, one other */
+    { "112233m456p567s9s+9s self", 0 },
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    mj_score s;
+    int total = score_total(ri, cases[i].hand, &s);
+    assert_true(total > 0);
+    int n = hit_count(ri, &s, "二盃口");
+    if (n != cases[i].ryanpeikou)
+      fail_msg("%s: 二盃口 %d times", cases[i].hand, n);
+    for (int h = 0; h < s.nhits; h++)
+      if (s.hits[h].fan == mj_rules_find_fan(ri, "二盃口"))
+        assert_int_equal(__builtin_popcount(s.hits[h].groups), 4);
+  }
+  mj_host_release(H, ri);
+}
+
 /* }==================================================================== */
 
 int main(void)
@@ -817,6 +846,7 @@ int main(void)
     cmocka_unit_test(forbidden_globals),
     cmocka_unit_test(shared_tables_are_copies),
     cmocka_unit_test(combo_tables_every_subset),
+    cmocka_unit_test(twin_members),
     cmocka_unit_test(limits),
     cmocka_unit_test(bad_fans),
     cmocka_unit_test(bad_rulesets),

@@ -569,6 +569,16 @@ static void fold_quick(fan_c *f)
       q->v[m] = (int8_t)(rel ? mm->off : mm->rank);
     }
     q->mode = rel ? 0 : abs ? 1 : set ? 2 : 3;
+    q->twin = 0;
+    for (int m = 1; m < pt->n; m++) {
+      const mj_member *a = &pt->m[m - 1], *b = &pt->m[m];
+      if (a->type == b->type && a->var == b->var && a->off == b->off &&
+          a->rank == b->rank && a->suitvar == b->suitvar &&
+          a->has_set == b->has_set &&
+          (!a->has_set ||
+           (a->set.mask == b->set.mask && a->set.dyn == b->set.dyn)))
+        q->twin |= (uint8_t)(1u << m);
+    }
     q->set = pt->m[0].set;
   }
   f->q_one_suit = d->npat > 0;

@@ -34,6 +34,7 @@ typedef struct fan_c {
   struct qpat {
     uint8_t mode; /* 0 ranks relative, 1 absolute, 2 one set, 3 general */
     uint8_t suit;            /* 0 any, 1 same, 2 all different */
+    uint8_t twin;            /* bit m: member m is member m-1 again */
     int8_t v[MJ_MAX_MEMBERS];
     mj_set set;
   } qp[MJ_MAX_PATTERNS];

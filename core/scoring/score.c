@@ -615,9 +615,11 @@ static bool pattern_possible(const eval *E, const mj_pattern *p,
              v->chows + v->pungs;
 }
 
-/* Backtracking match of a pattern over the reading's groups. */
-static bool groups_rec(const eval *E, const mj_pattern *p, int k,
-                       const mj_decomp *d, uint32_t used, binding *b,
+/* Backtracking match of a pattern over the reading's groups. A member
+   that repeats the one before (bit k of twin) takes a later group than
+   it: the two would match the same groups either way round. */
+static bool groups_rec(const eval *E, const mj_pattern *p, unsigned twin,
+                       int k, const mj_decomp *d, uint32_t used, binding *b,
                        const mj_group **chosen, uint32_t *out)
 {
   if (k == p->n) {
@@ -626,14 +628,15 @@ static bool groups_rec(const eval *E, const mj_pattern *p, int k,
     *out = used;
     return true;
   }
-  for (int i = 0; i < d->ngroups; i++) {
+  int from = twin >> k & 1 ? (int)(chosen[k - 1] - d->groups) + 1 : 0;
+  for (int i = from; i < d->ngroups; i++) {
     if (used >> i & 1)
       continue;
     binding nb = *b;
     if (!member_ok(E, &p->m[k], &d->groups[i], &nb))
       continue;
     chosen[k] = &d->groups[i];
-    if (groups_rec(E, p, k + 1, d, used | 1u << i, &nb, chosen, out))
+    if (groups_rec(E, p, twin, k + 1, d, used | 1u << i, &nb, chosen, out))
       return true;
   }
   return false;
@@ -831,7 +834,8 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
         binding b;
         binding_init(&b);
         const mj_group *chosen[MJ_MAX_MEMBERS];
-        if (groups_rec(E, &f->pat[p], 0, d, 0, &b, chosen, &mask))
+        if (groups_rec(E, &f->pat[p], fc->qp[p].twin, 0, d, 0, &b, chosen,
+                       &mask))
           count = 1;
       }
     break;
