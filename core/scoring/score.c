@@ -615,9 +615,8 @@ static bool pattern_possible(const eval *E, const mj_pattern *p,
              v->chows + v->pungs;
 }
 
-/* Backtracking match of a pattern over the reading's groups. A member
-   that repeats the one before (bit k of twin) takes a later group than
-   it: the two would match the same groups either way round. */
+/* Backtracking match of a pattern over the reading's groups; a member
+   that repeats the one before (twin bit k) takes a later group. */
 static bool groups_rec(const eval *E, const mj_pattern *p, unsigned twin,
                        int k, const mj_decomp *d, uint32_t used, binding *b,
                        const mj_group **chosen, uint32_t *out)
@@ -887,8 +886,6 @@ bool mjs_match_fan(eval *E, int i, const mj_view *v, rstate *rs)
   return true;
 }
 
-/* Score one reading into E->into, fan sets of nw words. Returns false on
-   a ruleset error. */
 /* Count fan i in the result (the one place a hit is written). */
 static inline void push_hit(mj_score *s, int i, int count, uint32_t groups)
 {
