@@ -838,6 +838,39 @@ static void twin_members(void **state)
   mj_host_release(H, ri);
 }
 
+/* The indicators with the hand may not show a fifth copy: the first kind
+   past four is named, whichever indicator put it there. */
+static void indicators_past_four(void **state)
+{
+  (void)state;
+  mj_error e;
+  const mj_rules *ri;
+  assert_int_equal(mj_host_load_detached(H, "riichi", NULL, &ri, &e), MJ_OK);
+  static const struct { const char *ctx, *names; } cases[] = {
+    { "dora=9s9s ura=6s6s", "5 copies of 6s" },
+    { "dora=9s9s ura=6s", "5 copies of 9s" },
+    { "dora=1z ura=6s9s6s", "5 copies of 6s" },
+    { "dora=6s6s ura=9s9s", "5 copies of 6s" },
+    { "dora=9s ura=6s", NULL },                 /* four of each: a win */
+  };
+  for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+    char text[128];
+    snprintf(text, sizeof text, "11223366678999s win=9s riichi self "
+             "seat=S round=E %s", cases[i].ctx);
+    mj_hand *h = mj_hand_new();
+    mj_score s;
+    assert_int_equal(mj_hand_parse(h, text, strlen(text), NULL), MJ_OK);
+    mj_status st = mj_score_hand(ri, h, &s, &e);
+    mj_hand_free(h);
+    if (cases[i].names == NULL)
+      assert_int_equal(st, MJ_OK);
+    else if (st == MJ_OK || strstr(e.msg, cases[i].names) == NULL)
+      fail_msg("%s: \"%s\", not %s", text, st == MJ_OK ? "" : e.msg,
+               cases[i].names);
+  }
+  mj_host_release(H, ri);
+}
+
 /* }==================================================================== */
 
 int main(void)
@@ -847,6 +880,7 @@ int main(void)
     cmocka_unit_test(shared_tables_are_copies),
     cmocka_unit_test(combo_tables_every_subset),
     cmocka_unit_test(twin_members),
+    cmocka_unit_test(indicators_past_four),
     cmocka_unit_test(limits),
     cmocka_unit_test(bad_fans),
     cmocka_unit_test(bad_rulesets),

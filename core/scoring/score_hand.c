@@ -161,10 +161,16 @@ static mj_status check_visible(const mj_rules *r, const mj_hand *h,
     return mj_fail(err, MJ_EINVAL, 0, "rob (robbing a kong) but another %s "
                    "is in sight: the other three are in the robbed kong",
                    mj_tile_str(c->win, b));
-  for (int t = 0; t < MJ_KINDS && c->ndora + c->nura > 0; t++)
-    if (seen[t] > 4 && all[t] <= 4)
-      return mj_fail(err, MJ_EINVAL, 0, "5 copies of %s counting the dora "
-                     "and ura indicators (at most 4)", mj_tile_str((mj_tile)t, b));
+  int over = MJ_KINDS;   /* the first kind past 4 by its indicators */
+  for (int i = 0; i < c->ndora + c->nura; i++) {
+    int t = i < c->ndora ? c->dora[i] : c->ura[i - c->ndora];
+    if (seen[t] > 4 && all[t] <= 4 && t < over)
+      over = t;
+  }
+  if (over < MJ_KINDS)
+    return mj_fail(err, MJ_EINVAL, 0, "5 copies of %s counting the dora "
+                   "and ura indicators (at most 4)",
+                   mj_tile_str((mj_tile)over, b));
   return MJ_OK;
 }
 
