@@ -403,16 +403,17 @@ static bool combos_dynamic(const mj_rules *r, int t, int k)
    patterns do not read the context; out of memory, a table is left out
    (its fans are then matched one by one, as before it was made). */
 /* The first fan of combo[t][k] the sorted groups match (-1 none), as
-   first_fan without the tables; *one false if a second matches too. */
+   first_fan without the tables; *one false if a second matches too
+   (asked without account-once alone, where every subset counts). */
 static int fans_at(const eval *E, int t, int k, const mj_group *const *gs,
                    bool *one)
 {
   int first = -1;
   for (int q = 0; q < E->r->ncombo[t][k]; q++)
     if (mjs_fan_pos(E, E->r->combo[t][k][q], gs, k)) {
-      if (first >= 0) {
-        *one = false;
-        break;
+      if (first >= 0 || E->r->account_once) {
+        *one = *one && first < 0;
+        return first >= 0 ? first : q;
       }
       first = q;
     }
