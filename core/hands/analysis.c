@@ -916,7 +916,7 @@ static int waits_upto(const mj_tileview *v, const mj_shape_cfg *cfg,
   if (plain) {
     /* a count only: enough standard waits already, no other shape asked */
     win = whole_waits(v);
-    int k = __builtin_popcountll(win & ~cfg->absent);
+    int k = pop(win & ~cfg->absent);
     if (held == NULL && k >= max)
       return k;
   }

@@ -1041,12 +1041,12 @@ exemptions(eval *E, const mj_decomp *d, mj_score *s, const uint64_t *matched,
       continue;
     }
     /* counted: apply what it excludes */
-    if (!fc->def.bonus)
-      real++;
+    real += !fc->def.bonus;
     const uint64_t *ex = fl->excl + (size_t)o * (size_t)nw;
     for (int k = 0; k < nw; k++)
       gone[k] |= ex[k];
-    take_parts(E, s, i);
+    if (fc->npart + fc->nexm > 0)   /* most fans take no part of others */
+      take_parts(E, s, i);
     if (fc->def.alone) {
       alone = i;
       /* fans counted before it in the order are taken back */
