@@ -687,27 +687,27 @@ tile_filter_n(const eval *E, const mj_view *v, uint64_t *out, int nw)
   int suits = (b[0] != 0) + (b[1] != 0) + (b[2] != 0);
   int types = suits + ((b[3] & 0xf) != 0) + ((b[3] >> 4) != 0);
   const uint64_t *ok[8] = {
-    ROW(f, MJ_FR_SUITS + suits),
-    ROW(f, MJ_FR_TYPES + types),
-    ROW(f, MJ_FR_FLAGS + (int)(v->flags & MJ_FLAGS_TABLED)),
-    ROW(f, MJ_FR_DEALER + (v->seat == 0)),
-    ROW(f, MJ_FR_WIN + v->win),
-    ROW(f, MJ_FR_WSINGLE + v->wild_single),
-    ROW(f, MJ_FR_KNIT + has_knitted(f, p)),
-    ROW(f, MJ_FR_EXTRA + (v->flowers > 0) + 2 * (v->feibao > 0))
+    ROWN(f, MJ_FR_SUITS + suits),
+    ROWN(f, MJ_FR_TYPES + types),
+    ROWN(f, MJ_FR_FLAGS + (int)(v->flags & MJ_FLAGS_TABLED)),
+    ROWN(f, MJ_FR_DEALER + (v->seat == 0)),
+    ROWN(f, MJ_FR_WIN + v->win),
+    ROWN(f, MJ_FR_WSINGLE + v->wild_single),
+    ROWN(f, MJ_FR_KNIT + has_knitted(f, p)),
+    ROWN(f, MJ_FR_EXTRA + (v->flowers > 0) + 2 * (v->feibao > 0))
   };
-  const uint64_t *needs = ROW(f, MJ_FR_NEEDS_ANY);
+  const uint64_t *needs = ROWN(f, MJ_FR_NEEDS_ANY);
   for (int k = 0; k < nw; k++) {
     uint64_t fail = 0, any = 0;
     for (int q = 0; q < 4; q++) {
-      fail |= ROW(f, MJ_FR_BLK_FAIL + q * 512 + b[q])[k];
-      any |= ROW(f, MJ_FR_BLK_ANY + q * 512 + b[q])[k];
+      fail |= ROWN(f, MJ_FR_BLK_FAIL + q * 512 + b[q])[k];
+      any |= ROWN(f, MJ_FR_BLK_ANY + q * 512 + b[q])[k];
     }
     out[k] = ok[0][k] & ok[1][k] & ok[2][k] & ok[3][k] & ok[4][k] & ok[5][k] &
              ok[6][k] & ok[7][k] & ~fail & ~(needs[k] & ~any);
   }
-  drop_residual(E, v, out, ROW(f, MJ_FR_RES_TILE), true, nw);
-  const uint64_t *nd = ROW(f, MJ_FR_NEED_DYN);
+  drop_residual(E, v, out, ROWN(f, MJ_FR_RES_TILE), true, nw);
+  const uint64_t *nd = ROWN(f, MJ_FR_NEED_DYN);
   for (int k = 0; k < nw; k++)
     for (uint64_t w = out[k] & nd[k]; w; w &= w - 1) {
       int pos = k * 64 + __builtin_ctzll(w);
@@ -726,7 +726,7 @@ read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
   const mj_decomp *d = v->d;
   const uint64_t *rows[16];
   int n = 0;
-  rows[n++] = ROW(f, MJ_FR_SHAPE + v->shape);
+  rows[n++] = ROWN(f, MJ_FR_SHAPE + v->shape);
   int cr[4] = { MJ_FR_COUNT, MJ_FR_COUNT + 25, MJ_FR_COUNT + 150,
                  MJ_FR_COUNT + 275 + (v->quads < 8 ? v->quads : 8) };
   for (int k = 0; k < 8; k++)   /* the three base-5 groups */
@@ -735,31 +735,31 @@ read_filter_n(eval *E, mj_view *v, uint64_t *out, int nw)
                : 2] +=
         (v->counts[k] < 4 ? v->counts[k] : 4) * mj_count_rows[k].mul;
   for (int k = 0; k < 4; k++)
-    rows[n++] = ROW(f, cr[k]);
-  rows[n++] = ROW(f, MJ_FR_ACTING + v->wild_acting);
-  rows[n++] = ROW(f, MJ_FR_HOGS + (v->tile_hogs > 0));
-  rows[n++] = ROW(f, MJ_FR_PAIR + v->pair + 1);
+    rows[n++] = ROWN(f, cr[k]);
+  rows[n++] = ROWN(f, MJ_FR_ACTING + v->wild_acting);
+  rows[n++] = ROWN(f, MJ_FR_HOGS + (v->tile_hogs > 0));
+  rows[n++] = ROWN(f, MJ_FR_PAIR + v->pair + 1);
   for (int k = 0; k < nw; k++) {
     uint64_t w = out[k];
     for (int q = 0; q < n; q++)
       w &= rows[q][k];
     out[k] = w;
   }
-  if (d != NULL && fs_meets(out, ROW(f, MJ_FR_GROUP_USERS), nw))
+  if (d != NULL && fs_meets(out, ROWN(f, MJ_FR_GROUP_USERS), nw))
     for (int g = 0; g < d->ngroups; g++) {
       const mj_group *gr = &d->groups[g];
       int cl = gr->type == MJ_G_CHOW ? 1 : gr->type == MJ_G_KNITTED ? 2 : 0;
-      const uint64_t *gw = ROW(f, MJ_FR_GROUP + cl * MJ_KINDS + gr->tile);
+      const uint64_t *gw = ROWN(f, MJ_FR_GROUP + cl * MJ_KINDS + gr->tile);
       for (int k = 0; k < nw; k++)
         out[k] &= gw[k];
     }
-  if (fs_meets(out, ROW(f, MJ_FR_WAIT_USERS), nw)) {
+  if (fs_meets(out, ROWN(f, MJ_FR_WAIT_USERS), nw)) {
     mjs_view_wait(E, v);
-    const uint64_t *ww = ROW(f, MJ_FR_WAIT + v->wait);
+    const uint64_t *ww = ROWN(f, MJ_FR_WAIT + v->wait);
     for (int k = 0; k < nw; k++)
       out[k] &= ww[k];
   }
-  drop_residual(E, v, out, ROW(f, MJ_FR_RES_READ), false, nw);
+  drop_residual(E, v, out, ROWN(f, MJ_FR_RES_READ), false, nw);
 }
 
 /* }==================================================================== */
@@ -920,12 +920,12 @@ candidates(eval *E, const mj_decomp *d, mj_view *v, uint64_t *matched, int nw)
   read_filter_n(E, v, cand, nw);
   if (E->flags & MJ_CTX_QISHOU) {
     /* the dealt tiles as a declaration: only the fans made for it */
-    const uint64_t *dealt = ROW(fl, MJ_FR_DEALT);
+    const uint64_t *dealt = ROWN(fl, MJ_FR_DEALT);
     for (int k = 0; k < nw; k++)
       cand[k] &= dealt[k];
   }
-  const uint64_t *single = ROW(fl, MJ_FR_SINGLE),
-                 *trivial = ROW(fl, MJ_FR_TRIVIAL);
+  const uint64_t *single = ROWN(fl, MJ_FR_SINGLE),
+                 *trivial = ROWN(fl, MJ_FR_TRIVIAL);
   for (int k = 0; k < nw; k++) {
     matched[k] = cand[k] & trivial[k];
     for (uint64_t w = matched[k]; w; w &= w - 1)
@@ -944,7 +944,7 @@ candidates(eval *E, const mj_decomp *d, mj_view *v, uint64_t *matched, int nw)
       (d->shape == MJ_SHAPE_STANDARD || d->shape == MJ_SHAPE_KNITTED))
     for (int t = 0; t < 2; t++) {
       if ((t ? v->pungs : v->chows) < 2 ||
-          !fs_meets(cand, ROW(fl, t ? MJ_FR_COMBO_PUNG : MJ_FR_COMBO_CHOW), nw))
+          !fs_meets(cand, ROWN(fl, MJ_FR_COMBO_CHOW + t), nw))
         continue;
       mjs_combos(E, v, t, rs);
     }
@@ -1011,7 +1011,7 @@ exemptions(eval *E, const mj_decomp *d, mj_score *s, const uint64_t *matched,
   /* a fan that stands alone competes from the no-shape reading */
   bool compete = r->fixed_or_own && d != NULL;
   uint64_t plain[MJ_FW_MAX], fallback[MJ_FW_MAX];
-  const uint64_t *fb = ROW(fl, MJ_FR_FALLBACK);
+  const uint64_t *fb = ROWN(fl, MJ_FR_FALLBACK);
   for (int k = 0; k < nw; k++) {
     plain[k] = matched[k] & ~fb[k];
     fallback[k] = matched[k] & fb[k];

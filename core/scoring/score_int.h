@@ -150,6 +150,9 @@ void mjs_parts_totals(const mj_rules *r, mj_score *s, const mj_ctx *c);
 /* Fan sets (bit k: the fan at position k of the exclusion order). */
 
 #define ROW(f, r) mj_filter_row((f), (r))
+/* The same where the caller's nw is the filter's width, a constant in
+   the common rulesets' copies (no load, no multiply) */
+#define ROWN(f, r) ((const uint64_t *)(f)->row + (size_t)(r) * (size_t)nw)
 
 static inline bool fs_has(const uint64_t *a, int pos)
 {
