@@ -627,7 +627,7 @@ static bool groups_rec(const eval *E, const mj_pattern *p, unsigned twin,
     *out = used;
     return true;
   }
-  int from = twin >> k & 1 ? (int)(chosen[k - 1] - d->groups) + 1 : 0;
+  int from = k && twin >> k & 1 ? (int)(chosen[k - 1] - d->groups) + 1 : 0;
   for (int i = from; i < d->ngroups; i++) {
     if (used >> i & 1)
       continue;
