@@ -405,9 +405,6 @@ static bool combos_dynamic(const mj_rules *r, int t, int k)
   return r->ncombo[t][k] > 120;
 }
 
-/* Make the tables (combo2, combo3) of the combination fans whose
-   patterns do not read the context; out of memory, a table is left out
-   (its fans are then matched one by one, as before it was made). */
 /* The first fan of combo[t][k] the sorted groups match (-1 none), as
    first_fan without the tables; *one false if a second matches too
    (asked without account-once alone, where every subset counts). */
@@ -426,6 +423,9 @@ static int fans_at(const eval *E, int t, int k, const mj_group *const *gs,
   return first;
 }
 
+/* Make the tables (combo2, combo3) of the combination fans whose
+   patterns do not read the context; out of memory, a table is left out
+   (its fans are then matched one by one, as before it was made). */
 static void make_tables(mj_rules *r)
 {
   static const mj_ctx none;
