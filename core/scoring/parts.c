@@ -312,6 +312,8 @@ static void put_count(char *buf, size_t cap, size_t *len, const int *n,
 {
   char t[64];
   size_t k = 0;
+  /* with room for any count and unit, straight into buf */
+  char *o = *len + sizeof t < cap ? buf + *len : t;
   if (n != NULL) {
     char d[12];
     size_t nd = 0;
@@ -320,12 +322,17 @@ static void put_count(char *buf, size_t cap, size_t *len, const int *n,
       d[nd++] = (char)('0' + u % 10);
     while ((u /= 10) != 0);
     if (*n < 0)
-      t[k++] = '-';
+      o[k++] = '-';
     while (nd > 0)
-      t[k++] = d[--nd];
+      o[k++] = d[--nd];
   }
   for (; *text && k < sizeof t; text++)
-    t[k++] = *text;
+    o[k++] = *text;
+  if (o != t) {
+    o[k] = '\0';
+    *len += k;
+    return;
+  }
   for (size_t i = 0; i < k; i++, (*len)++)
     if (*len + 1 < cap)
       buf[*len] = t[i];
