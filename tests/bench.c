@@ -177,26 +177,38 @@ static double score_rate(const mj_rules *r, double min_time)
 
 static void line(const char *what, double fast, double slow);
 
-/* Hands a second through the whole program: "hule score --ruleset RS
-   --batch" over a vector file `copies` times (mcr.tsv thirty times:
-   182,460 lines), start-up and output included. */
-static double batch_rate_path(const char *path, int copies, const char *fmt,
-                              const char *arg)
+/*
+** Hands a second through whole programs: a batch is one command over a
+** vector file copied `copies` times (mcr.tsv thirty times: 182,460
+** lines), start-up and output included. Two batches compared are run in
+** turn, round by round, so that both see the same spells of the machine;
+** each keeps its best round (the one least disturbed by the rest).
+*/
+typedef struct batch {
+  char in[32];
+  char cmd[1600];
+  long lines;
+  double best;      /* lines a second; 0 until a run succeeds */
+  bool failed;
+} batch;
+
+static bool batch_open(batch *b, const char *path, int copies,
+                       const char *fmt, const char *arg)
 {
-  char in[] = "/tmp/hule-bench-XXXXXX";
-  int fd = mkstemp(in);
+  memset(b, 0, sizeof *b);
+  snprintf(b->in, sizeof b->in, "/tmp/hule-bench-XXXXXX");
+  int fd = mkstemp(b->in);
   if (fd < 0)
-    return 0;
+    return false;
   FILE *f = fdopen(fd, "w");
   FILE *src = fopen(path, "r");
-  long lines = 0;
   if (f != NULL && src != NULL) {
     char buf[1024];
     for (int k = 0; k < copies; k++) {
       rewind(src);
       while (fgets(buf, sizeof buf, src) != NULL) {
         fputs(buf, f);
-        lines++;
+        b->lines++;
       }
     }
   }
@@ -204,74 +216,110 @@ static double batch_rate_path(const char *path, int copies, const char *fmt,
     fclose(src);
   if (f != NULL)
     fclose(f);
-  char cmd[1600], prog[1200];
+  else
+    close(fd);
+  char prog[1200];
   snprintf(prog, sizeof prog, fmt, arg);
-  snprintf(cmd, sizeof cmd, "%s < %s > /dev/null", prog, in);
-  double best = 0;
-  for (int i = 0; i < 3; i++) {   /* the best of three runs */
-    double t0 = now();
-    int st = system(cmd);          /* 2: some lines were no hand (ERROR) */
-    if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) > 2)
-      break;
-    double r = lines / (now() - t0);
-    if (r > best)
-      best = r;
-  }
-  remove(in);
-  return best;
+  snprintf(b->cmd, sizeof b->cmd, "%s < %s > /dev/null", prog, b->in);
+  b->failed = b->lines == 0;
+  return !b->failed;
 }
 
-static double batch_rate_of(const char *tsv, int copies, const char *fmt,
-                            const char *arg)
+static void batch_run(batch *b)
+{
+  if (b->failed)
+    return;
+  double t0 = now();
+  int st = system(b->cmd);           /* 2: some lines were no hand (ERROR) */
+  if (st == -1 || !WIFEXITED(st) || WEXITSTATUS(st) > 2) {
+    b->failed = true;
+    return;
+  }
+  double r = b->lines / (now() - t0);
+  if (r > b->best)
+    b->best = r;
+}
+
+static double batch_close(batch *b)
+{
+  remove(b->in);
+  return b->failed ? 0 : b->best;
+}
+
+/* The two batches in turn, `rounds` times each. */
+static void batch_race(batch *a, batch *b, int rounds)
+{
+  for (int i = 0; i < rounds; i++) {
+    batch_run(a);
+    batch_run(b);
+  }
+}
+
+static void batch_of(batch *b, const char *tsv, int copies, const char *fmt,
+                     const char *arg)
 {
   char path[600];
   snprintf(path, sizeof path, "%s/%s", HULE_DATA_DIR, tsv);
-  return batch_rate_path(path, copies, fmt, arg);
+  batch_open(b, path, copies, fmt, arg);
 }
 
-/* The C++ MCR scorer (tests/cppref/README.md) when HULE_CPPREF names its
-   driver: mcr.tsv's hands converted, thirty times, a whole process
-   against hule's whole (measured just before). */
-static void bench_cppref(double whole)
-{
-  const char *drv = getenv("HULE_CPPREF");
-  if (drv == NULL || drv[0] == '\0' || strchr(drv, '\'') != NULL) {
-    printf("%-34s (not measured: HULE_CPPREF names no driver; "
-           "tests/cppref/README.md)\n", "the C++ MCR scorer");
-    return;
-  }
-  char conv[] = "/tmp/hule-cppref-XXXXXX";
-  int fd = mkstemp(conv);
-  if (fd < 0)
-    return;
-  close(fd);
-  char cmd[1600];
-  snprintf(cmd, sizeof cmd, "python3 '%s/tests/cppref/conv.py' < '%s/mcr.tsv' "
-           "> %s", HULE_SOURCE_DIR, HULE_DATA_DIR, conv);
-  double cpp = system(cmd) == 0 ? batch_rate_path(conv, 30, "'%s'", drv) : 0;
-  remove(conv);
-  if (cpp <= 0) {
-    printf("%-34s (%s did not run: no ratio)\n", "the C++ MCR scorer", drv);
-    return;
-  }
-  printf("%-34s %12.0f /s   (tests/cppref: the same hands)\n",
-         "the C++ MCR scorer, whole process", cpp);
-  printf("%-34s %12.0f /s   C++ %15.0f /s   ratio %8.2fx   goal 3x\n",
-         "hule score --batch, whole", whole, cpp, whole / cpp);
-}
-
-static double batch_rate(const char *tsv, const char *ruleset, int copies)
+static void hule_batch(batch *b, const char *tsv, const char *ruleset)
 {
   char fmt[1000];
   snprintf(fmt, sizeof fmt, "'%s' score --ruleset %%s --batch", HULE_BIN);
-  return batch_rate_of(tsv, copies, fmt, ruleset);
+  batch_of(b, tsv, 30, fmt, ruleset);
 }
 
-/* Riichi's scoring in process and as a whole process, against the
-   pure-Python scorer of the same rules (tests/riichi_ref.py, which the
-   suite checks against every line of the vectors), all on riichi.tsv in
-   this run; whole: the batch's rate measured just before. */
-static void bench_riichi_score(mj_host *host, double whole)
+/* MCR's whole batch, raced against the C++ MCR scorer (tests/cppref/
+   README.md) when HULE_CPPREF names its driver: mcr.tsv's hands
+   converted, thirty times each. Returns hule's rate. */
+static double bench_mcr_batch(double fast)
+{
+  const char *drv = getenv("HULE_CPPREF");
+  bool use = drv != NULL && drv[0] != '\0' && strchr(drv, '\'') == NULL;
+  char conv[] = "/tmp/hule-cppref-XXXXXX";
+  batch h, c;
+  hule_batch(&h, "mcr.tsv", "mcr");
+  c.failed = true;
+  if (use) {
+    int fd = mkstemp(conv);
+    if (fd >= 0) {
+      close(fd);
+      char cmd[1600];
+      snprintf(cmd, sizeof cmd, "python3 '%s/tests/cppref/conv.py' < "
+               "'%s/mcr.tsv' > %s", HULE_SOURCE_DIR, HULE_DATA_DIR, conv);
+      if (system(cmd) == 0)
+        batch_open(&c, conv, 30, "'%s'", drv);
+      remove(conv);
+    }
+  }
+  if (c.failed)
+    for (int i = 0; i < 3; i++)
+      batch_run(&h);
+  else
+    batch_race(&h, &c, 5);
+  double whole = batch_close(&h), cpp = batch_close(&c);
+  printf("%-34s %12.0f /s   in process %9.0f /s   ratio %8.2fx\n",
+         "hule score --batch, whole process", whole, fast, whole / fast);
+  if (!use)
+    printf("%-34s (not measured: HULE_CPPREF names no driver; "
+           "tests/cppref/README.md)\n", "the C++ MCR scorer");
+  else if (cpp <= 0)
+    printf("%-34s (%s did not run: no ratio)\n", "the C++ MCR scorer", drv);
+  else {
+    printf("%-34s %12.0f /s   (tests/cppref: the same hands, in turn)\n",
+           "the C++ MCR scorer, whole process", cpp);
+    printf("%-34s %12.0f /s   C++ %15.0f /s   ratio %8.2fx   goal 3x\n",
+           "hule score --batch, whole", whole, cpp, whole / cpp);
+  }
+  return whole;
+}
+
+/* Riichi's scoring in process and as a whole process, the batch raced
+   against the pure-Python scorer of the same rules (tests/riichi_ref.py,
+   which the suite checks against every line of the vectors), all on
+   riichi.tsv in this run; mcr: MCR's whole batch, measured before. */
+static void bench_riichi_score(mj_host *host, double mcr)
 {
   mj_error e;
   const mj_rules *r;
@@ -285,18 +333,24 @@ static void bench_riichi_score(mj_host *host, double whole)
   for (int i = 0; i < nscore; i++)
     mj_hand_free(score_hands[i]);
   nscore = 0;
-  double py = batch_rate_of("riichi.tsv", 2, "python3 '%s/tests/riichi_ref.py'",
-                            HULE_SOURCE_DIR);
+  batch h, p;
+  hule_batch(&h, "riichi.tsv", "riichi");
+  batch_of(&p, "riichi.tsv", 2, "python3 '%s/tests/riichi_ref.py'",
+           HULE_SOURCE_DIR);
+  batch_race(&h, &p, 5);
+  double whole = batch_close(&h), py = batch_close(&p);
   printf("\nscoring riichi.tsv with rulesets/riichi.lua (%d hands in "
          "process, all 4,000 lines as batches):\n", n);
+  printf("%-34s %12.0f /s   MCR %16.0f /s   ratio %8.2fx\n",
+         "riichi score --batch, whole process", whole, mcr, whole / mcr);
   printf("%-34s %12.0f /s   (goal: MCR's, 1,000,000)\n",
          "riichi score, in process", fast);
   if (py <= 0) {
     printf("%-34s (python3 did not run: no ratio)\n", "pure-Python scorer");
     return;
   }
-  printf("%-34s %12.0f /s   (tests/riichi_ref.py, the same lines)\n",
-         "pure-Python scorer, whole process", py);
+  printf("%-34s %12.0f /s   (tests/riichi_ref.py, the same lines, in "
+         "turn)\n", "pure-Python scorer, whole process", py);
   printf("%-34s %12.0f /s   Python %13.0f /s   ratio %8.2fx   goal 100x\n",
          "riichi score --batch, whole", whole, py, whole / py);
   printf("%-34s %12.0f /s   Python %13.0f /s   ratio %8.2fx\n",
@@ -353,20 +407,12 @@ static void bench_score(void)
   printf("%-34s (the reference: every fan also decided by a Lua function)\n",
          "");
   printf("%-34s %12.0f /s   (goal 1,000,000)\n", "  hands per second", fast);
-  double whole = batch_rate("mcr.tsv", "mcr", 30);
-  printf("%-34s %12.0f /s   in process %9.0f /s   ratio %8.2fx\n",
-         "hule score --batch, whole process", whole, fast, whole / fast);
-  bench_cppref(whole);
-  /* riichi: han and fu from parts (the ruleset's fu table), same way */
-  double riichi = batch_rate("riichi.tsv", "riichi", 30);
-  printf("%-34s %12.0f /s   MCR %16.0f /s   ratio %8.2fx\n",
-         "riichi score --batch, whole process", riichi, whole,
-         riichi / whole);
+  double whole = bench_mcr_batch(fast);
   printf("%-34s %12.2f ms\n", "loading mcr.lua", load_ms);
   for (int i = 0; i < nscore; i++)
     mj_hand_free(score_hands[i]);
   nscore = 0;
-  bench_riichi_score(host, riichi);
+  bench_riichi_score(host, whole);
   mj_host_free(host);
 }
 
@@ -592,6 +638,15 @@ int main(int argc, char **argv)
   if (argc > 1 && strcmp(argv[1], "startup") == 0) {   /* that part alone */
     bench_startup();
     return 0;
+  }
+  if (argc > 1 && strcmp(argv[1], "score") == 0) {     /* the scorers alone */
+    bench_score();
+    return 0;
+  }
+  if (argc > 1) {
+    fprintf(stderr, "bench: unknown part %s (startup, score, or none: "
+            "all)\n", argv[1]);
+    return 2;
   }
   hands hs = { calloc(7000, sizeof(mj_tileview)),
                calloc(7000, sizeof(mj_tileview)), 0 };
