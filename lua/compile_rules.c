@@ -136,7 +136,6 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
     mj_fail(err, MJ_EINVAL, 0, "no such test function");
     return -1;
   }
-  snprintf(what, sizeof what, "the test of fan '%s'", test_fan(e, test));
   if (e->spent != NULL && e->spent[test]) {
     /* it ran out of its budget once: it would again, at the same cost */
     mj_fail(err, MJ_ERULES, 0, "%s", e->spent_msg);
@@ -149,6 +148,7 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
   mj_error *er = err != NULL ? err : &own;
   if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0,
                   e->host->cfg.call_seconds, false, er) != LUA_OK) {
+    snprintf(what, sizeof what, "the test of fan '%s'", test_fan(e, test));
     name_failure(er, what);
     if (e->vm->aborting_cause == MJ_ABORT_BUDGET && e->spent != NULL) {
       e->spent[test] = 1;
@@ -163,6 +163,7 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
              lua_tointeger(L, -1) <= 99) {
     n = (int)lua_tointeger(L, -1);
   } else {
+    snprintf(what, sizeof what, "the test of fan '%s'", test_fan(e, test));
     mj_fail(err, MJ_ERULES, 0, "%s returned %s: it must return a boolean "
             "or a count 0..99", what, luaL_typename(L, -1));
     n = -1;

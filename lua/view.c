@@ -108,15 +108,23 @@ static void push_groups(lua_State *L, const view_box *x)
   }
 }
 
-/* Every tile's count, by name ({ ["1m"] = 3, ... }). */
+/* Every tile's count, by name ({ ["1m"] = 3, ... }). The names are
+   constant strings, which Lua finds again by their address. */
 static void push_counts(lua_State *L, const mj_view *v)
 {
-  char b[3];
-  lua_createtable(L, 0, 14);
+  static const char names[MJ_KINDS][3] = {
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
+    "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
+    "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s",
+    "1z", "2z", "3z", "4z", "5z", "6z", "7z" };
+  int n = 0;
+  for (int k = 0; k < MJ_KINDS; k++)
+    n += v->cnt[k] != 0;
+  lua_createtable(L, 0, n);
   for (int k = 0; k < MJ_KINDS; k++)
     if (v->cnt[k]) {
       lua_pushinteger(L, v->cnt[k]);
-      lua_setfield(L, -2, mj_tile_str((mj_tile)k, b));
+      lua_setfield(L, -2, names[k]);
     }
 }
 
