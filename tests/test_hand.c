@@ -10,6 +10,7 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -529,6 +530,38 @@ static void fast_path_agrees(void **state)
   free(tp);
 }
 
+/* mj_format writes what snprintf writes, returns what it returns, at
+   every size of buffer (truncated in the middle of a conversion too). */
+#define FORMAT_ALIKE(...)                                                      \
+  for (size_t cap = 0; cap < 48; cap++) {                                      \
+    char a[48], b[48];                                                         \
+    memset(a, 'x', sizeof a);                                                  \
+    memset(b, 'x', sizeof b);                                                  \
+    int ra = mj_format(cap ? a : NULL, cap, __VA_ARGS__);                      \
+    int rb = snprintf(cap ? b : NULL, cap, __VA_ARGS__);                       \
+    assert_int_equal(ra, rb);                                                  \
+    assert_memory_equal(a, b, sizeof a);                                       \
+  }
+
+static void format_like_snprintf(void **state)
+{
+  (void)state;
+  const char *word = "宝吊头 wild";
+  FORMAT_ALIKE("plain text, no conversion");
+  FORMAT_ALIKE("%s", "");
+  FORMAT_ALIKE("ERROR\t%s\n", word);
+  FORMAT_ALIKE("a%sb%dc%ud", "mid", -42, 4000000000u);
+  FORMAT_ALIKE("%d %d %d", INT_MIN, INT_MAX, 0);
+  FORMAT_ALIKE("%.*s|%.*s|%.*s", 3, "abcdef", 0, "abc", -1, "whole");
+  FORMAT_ALIKE("seat=%c round=%c%c", 'E', 'S', 'W');
+  FORMAT_ALIKE("100%% of %s%%", "it");
+  /* what it leaves to vsnprintf, after it has begun */
+  FORMAT_ALIKE("%s then %5d", "width", 7);
+  FORMAT_ALIKE("%s %x %ld", "hex", 255u, 123456789012L);
+  FORMAT_ALIKE("%-8s|%08.3f", "flags", 3.14159);
+  FORMAT_ALIKE("%2$s %1$s", "second", "first");
+}
+
 int main(void)
 {
   const struct CMUnitTest tests[] = {
@@ -542,6 +575,7 @@ int main(void)
     cmocka_unit_test(tiles_and_names),
     cmocka_unit_test(copy_masks),
     cmocka_unit_test(fast_path_agrees),
+    cmocka_unit_test(format_like_snprintf),
   };
   return cmocka_run_group_tests(tests, setup, teardown);
 }

@@ -72,7 +72,7 @@ static void answer_error(const char *msg)
 {
   for (int tries = 0; tries < 2; tries++) {
     size_t room = sizeof answers - nanswers;
-    int k = snprintf(answers + nanswers, room, _("ERROR\t%s\n"), msg);
+    int k = mj_format(answers + nanswers, room, _("ERROR\t%s\n"), msg);
     if (k >= 0 && (size_t)k < room) {
       nanswers += (size_t)k;
       return;
