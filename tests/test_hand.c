@@ -498,6 +498,15 @@ static void fast_path_agrees(void **state)
   /* found by fuzzing: bytes just below the digits read as a chow */
   static const char below[] = "[\xba/0m]";
   same_by_both(below, sizeof below - 1, &ok);
+  /* a red five named by win=, read by the fast path too */
+  static const char *const reds[] = {
+    "340m33355p[234s][666s] win=0m self seat=W round=E",
+    "340m33355p[234s][666s] win=0z", "340m33355p[234s][666s] win=0f",
+    "345m33355p[234s][666s] win=0m", "34m33355p[234s][666s]+0m win=0m",
+    "34m33355p[234s][666s]+5m win=0m", "340m33355p[234s][666s] win=0m win=5m",
+  };
+  for (size_t k = 0; k < sizeof reds / sizeof reds[0]; k++)
+    same_by_both(reds[k], strlen(reds[k]), &ok);
   static const char alphabet[] = "0123456789mpszfESWNCFP[]{}+= \t/:\xba"
                                  "winseatroundflowerslastkongrobselffirst"
                                  "bao=touji riichi double ippatsu dora="

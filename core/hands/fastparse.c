@@ -452,9 +452,13 @@ static inline bool set_common(mj_ctx *c, int tk, const unsigned char *t, int w)
   case TOK_WIN: {
     unsigned d = t[4] - '1';
     int suit = mj_char_class[t[5]] - MJ_CL_SUIT;
+    bool red = t[4] == '0' && suit >= 0 && suit < MJ_SUIT_Z;   /* win=0p */
+    if (red)
+      d = 4;
     if (d >= 9 || suit < 0 || suit > MJ_SUIT_Z || (suit == MJ_SUIT_Z && d > 6))
       return false;
     c->win = (mj_tile)(suit * 9 + (int)d);
+    c->win_red = red;
     return true;
   }
   case TOK_SEAT:
