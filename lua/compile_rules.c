@@ -127,6 +127,13 @@ static int call_settle(lua_State *L)
   return 1;
 }
 
+/* "the test of fan 'X'", for its failures (named only when one fails). */
+static const char *test_what(const mj_entry *e, int test, char what[120])
+{
+  snprintf(what, 120, "the test of fan '%s'", test_fan(e, test));
+  return what;
+}
+
 static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
 {
   mj_entry *e = ud;
@@ -148,8 +155,7 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
   mj_error *er = err != NULL ? err : &own;
   if (mj_lua_call(e->vm, 2, 1, e->host->cfg.call_budget, 0,
                   e->host->cfg.call_seconds, false, er) != LUA_OK) {
-    snprintf(what, sizeof what, "the test of fan '%s'", test_fan(e, test));
-    name_failure(er, what);
+    name_failure(er, test_what(e, test, what));
     if (e->vm->aborting_cause == MJ_ABORT_BUDGET && e->spent != NULL) {
       e->spent[test] = 1;
       snprintf(e->spent_msg, sizeof e->spent_msg, "%s", er->msg);
@@ -163,9 +169,8 @@ static int fan_test(void *ud, int test, const mj_view *v, mj_error *err)
              lua_tointeger(L, -1) <= 99) {
     n = (int)lua_tointeger(L, -1);
   } else {
-    snprintf(what, sizeof what, "the test of fan '%s'", test_fan(e, test));
     mj_fail(err, MJ_ERULES, 0, "%s returned %s: it must return a boolean "
-            "or a count 0..99", what, luaL_typename(L, -1));
+            "or a count 0..99", test_what(e, test, what), luaL_typename(L, -1));
     n = -1;
   }
   lua_pop(L, 1);

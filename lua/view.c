@@ -81,17 +81,15 @@ static const char *const field_names[VF_COUNT] = { VIEW_FIELDS(VF_NAME) };
 /* The n tiles at t as a list of their names. */
 static void push_tile_list(lua_State *L, const mj_tile *t, int n)
 {
-  char b[3];
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
-    lua_pushstring(L, mj_tile_str(t[i], b));
+    lua_pushstring(L, mj_tile_code(t[i]));
     lua_rawseti(L, -2, i + 1);
   }
 }
 
 static void push_groups(lua_State *L, const view_box *x)
 {
-  char b[3];
   int n = x->has_d ? x->d.ngroups : 0;
   lua_createtable(L, n, 0);
   for (int i = 0; i < n; i++) {
@@ -99,7 +97,7 @@ static void push_groups(lua_State *L, const view_box *x)
     lua_createtable(L, 0, 5);
     lua_pushstring(L, group_names[g->type % 7]);
     lua_setfield(L, -2, "type");
-    lua_pushstring(L, mj_tile_str(g->tile, b));
+    lua_pushstring(L, mj_tile_code(g->tile));
     lua_setfield(L, -2, "tile");
     mj_lua_setbool(L, "declared", g->declared);
     mj_lua_setbool(L, "exposed", g->exposed);
@@ -108,15 +106,9 @@ static void push_groups(lua_State *L, const view_box *x)
   }
 }
 
-/* Every tile's count, by name ({ ["1m"] = 3, ... }). The names are
-   constant strings, which Lua finds again by their address. */
+/* Every tile's count, by name ({ ["1m"] = 3, ... }). */
 static void push_counts(lua_State *L, const mj_view *v)
 {
-  static const char names[MJ_KINDS][3] = {
-    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
-    "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
-    "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s",
-    "1z", "2z", "3z", "4z", "5z", "6z", "7z" };
   int n = 0;
   for (int k = 0; k < MJ_KINDS; k++)
     n += v->cnt[k] != 0;
@@ -124,7 +116,7 @@ static void push_counts(lua_State *L, const mj_view *v)
   for (int k = 0; k < MJ_KINDS; k++)
     if (v->cnt[k]) {
       lua_pushinteger(L, v->cnt[k]);
-      lua_setfield(L, -2, names[k]);
+      lua_setfield(L, -2, mj_tile_code((mj_tile)k));
     }
 }
 
@@ -146,7 +138,6 @@ static bool push_field(lua_State *L, const view_box *x, int f)
   const mj_ctx *cx = &x->cx;
   mj_tile t[MJ_KINDS];
   int n = 0;
-  char b[3];
   if (f >= VF_SELF && f <= VF_IPPATSU) {
     lua_pushboolean(L, (v->flags & flag_of[f]) != 0);
     return true;
@@ -157,13 +148,13 @@ static bool push_field(lua_State *L, const view_box *x, int f)
   case VF_PAIR:
     if (v->pair < 0)
       return false;
-    lua_pushstring(L, mj_tile_str((mj_tile)v->pair, b));
+    lua_pushstring(L, mj_tile_code((mj_tile)v->pair));
     break;
   case VF_TILES: push_counts(L, v); break;
   case VF_WIN:          /* none when the dealt tiles are judged */
     if (v->win >= MJ_KINDS)
       return false;
-    lua_pushstring(L, mj_tile_str(v->win, b));
+    lua_pushstring(L, mj_tile_code(v->win));
     break;
   case VF_SEAT: lua_pushlstring(L, &winds[v->seat & 3], 1); break;
   case VF_ROUND: lua_pushlstring(L, &winds[v->round & 3], 1); break;

@@ -367,6 +367,8 @@ static void tiles_and_names(void **state)
   assert_int_equal(t, 27);
   assert_int_equal(mj_tile_parse("7z", 2, &t, NULL), MJ_OK);
   assert_string_equal(mj_tile_str(t, b), "7z");
+  for (int k = 0; k < 256; k++)   /* the constant codes: the same text */
+    assert_string_equal(mj_tile_code((mj_tile)k), mj_tile_str((mj_tile)k, b));
   assert_string_equal(mj_tile_name(t), "白板");
   assert_string_equal(mj_tile_name(0), "一万");
   assert_string_equal(mj_tile_name_en(31), "Red dragon");

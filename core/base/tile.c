@@ -33,6 +33,17 @@ mj_tileset mj_set_suit(int suit)
   return (mj_tileset)0xff << 34;
 }
 
+const char *mj_tile_code(mj_tile t)
+{
+  static const char codes[MJ_ALL_TILES + 1][3] = {
+    "1m", "2m", "3m", "4m", "5m", "6m", "7m", "8m", "9m",
+    "1p", "2p", "3p", "4p", "5p", "6p", "7p", "8p", "9p",
+    "1s", "2s", "3s", "4s", "5s", "6s", "7s", "8s", "9s",
+    "1z", "2z", "3z", "4z", "5z", "6z", "7z",
+    "1f", "2f", "3f", "4f", "5f", "6f", "7f", "8f", "??" };
+  return codes[t < MJ_ALL_TILES ? t : MJ_ALL_TILES];
+}
+
 const char *mj_tile_str(mj_tile t, char buf[3])
 {
   if (t >= MJ_ALL_TILES) {

@@ -126,6 +126,10 @@ static inline void mj_count_masks(const uint8_t c[MJ_KINDS], mj_tileset at[4])
 /* "5m", "7z", "3f" into buf (at least 3 bytes); returns buf. */
 const char *mj_tile_str(mj_tile t, char buf[3]);
 
+/* The same text as a constant string ("??" past the tiles): one address
+   a tile, which Lua's string cache finds again without hashing. */
+const char *mj_tile_code(mj_tile t);
+
 /* Unicode glyph (U+1F000 block) of a tile, as UTF-8. */
 const char *mj_tile_glyph(mj_tile t);
 
