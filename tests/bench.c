@@ -242,7 +242,8 @@ static void batch_run(batch *b)
 
 static double batch_close(batch *b)
 {
-  remove(b->in);
+  if (b->in[0] != '\0')
+    remove(b->in);
   return b->failed ? 0 : b->best;
 }
 
@@ -278,9 +279,8 @@ static double bench_mcr_batch(double fast)
   const char *drv = getenv("HULE_CPPREF");
   bool use = drv != NULL && drv[0] != '\0' && strchr(drv, '\'') == NULL;
   char conv[] = "/tmp/hule-cppref-XXXXXX";
-  batch h, c;
+  batch h, c = { .failed = true };   /* c: no file until opened */
   hule_batch(&h, "mcr.tsv", "mcr");
-  c.failed = true;
   if (use) {
     int fd = mkstemp(conv);
     if (fd >= 0) {
